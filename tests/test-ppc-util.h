@@ -3,6 +3,8 @@
 #ifndef TEST_PPC_UTIL_H
 #define TEST_PPC_UTIL_H
 
+#include <inttypes.h>
+
 #include <vcpuchar.h>
 
 #include "test-common.h"
