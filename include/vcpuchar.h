@@ -205,7 +205,10 @@ struct vcpuchar_ppc_host {
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * on failure it holds "no information" facts (valid 0, source KVM, error set
- * to the return value), never guessed bits.
+ * to the return value, every other field zero), never guessed bits. @pvr and
+ * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
+ * and @arch/@kernel_release (uname(2)) are filled only when the ioctl
+ * answered.
  *
  * Return: 0 when the ioctl answered (the facts may still be "no
  * information" when the kernel returned zero masks: check @ret->valid);
@@ -231,7 +234,7 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * this kernel (not a POWER Book3S-64 KVM host)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host or @buf with @size > 0.
+ * @host, a bad @host->size, or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
