@@ -55,6 +55,9 @@ static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
 	return test_host(c, b, cm, bm, 0);
 }
 
+/* Levels of a request whose caps_set is 0: never read. */
+static const struct vcpuchar_ppc_caps unset;
+
 static struct vcpuchar_ppc_request request(uint32_t mode, uint32_t accel, uint32_t set, struct vcpuchar_ppc_caps c)
 {
 	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
@@ -174,7 +177,7 @@ END_TEST
 
 START_TEST(caps_mode_defaults_no_info)
 {
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	g_autofree char *str = NULL;
 
@@ -226,7 +229,7 @@ START_TEST(caps_mode_default_above_host_with_info)
 {
 	/* xcat-core#7381: a host without the assist refuses the 5.0+ default ccf-assist=on. */
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -256,7 +259,7 @@ END_TEST
 
 START_TEST(tcg_defaults_warn)
 {
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	g_autofree char *str = NULL;
@@ -284,7 +287,7 @@ START_TEST(host_max_mode)
 {
 	/* A POWER10-like host: everything fixed, ccf assist present. */
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_guest_view v;
 
@@ -326,7 +329,7 @@ START_TEST(not_expressible)
 	/* Pending-kernel masks with link-stack assist and the NO_* bits known-set. */
 	struct vcpuchar_ppc_host h = test_host(0xbc50000000000000, 0xe5c0000000000000, 0xff50000000000000,
 					       0xf7c0000000000000, 0);
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -367,7 +370,7 @@ START_TEST(host_mode)
 	/* Measured words of run fixed-ibs: raw NO_L1D bits outside the mask are dropped. */
 	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
 					       0xe400000000000000, 0);
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result untouched;
 
@@ -397,7 +400,7 @@ END_TEST
 
 START_TEST(bad_args)
 {
-	struct vcpuchar_ppc_request r = request(0, 0, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
