@@ -173,6 +173,9 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  *
  * Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
+ * Functions that read facts treat them as "no information" unless @valid is
+ * 1 and a mask is non-zero, and return -EINVAL for a bad @size or for
+ * @source, @valid or @power8 out of range.
  *
  * Since: 1.0
  */
@@ -314,7 +317,8 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on". The
  *        "cap-" prefix is optional; names and values match case-insensitively
  *        as in QEMU; ccf-assist also takes QEMU's boolean spellings
- *        (on/off, yes/no, true/false). An empty string sets nothing.
+ *        (on/off, yes/no, true/false, y/n: qapi/qapi-util.c
+ *        qapi_bool_parse()). An empty string sets nothing.
  * @caps: levels are written here for the caps named in @list; other caps
  *        are left as they are (so @caps can hold defaults)
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named

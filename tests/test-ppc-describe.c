@@ -61,7 +61,7 @@ START_TEST(valid_facts)
 	h.valid = 0;
 	h.source = VCPUCHAR_SOURCE_CALLER;
 	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, text, sizeof(text)), 0);
-	ck_assert_str_eq(text, "no information: the caller marked the facts as not valid");
+	ck_assert_str_eq(text, "no information: the facts from the caller are marked not valid");
 	h = test_host(0, 0, 0, 0, 0);
 	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, text, sizeof(text)), 0);
 	ck_assert_str_eq(text, "no information: the caller gave zero masks");
