@@ -283,6 +283,9 @@ struct vcpuchar_ppc_caps {
 
 /**
  * vcpuchar_ppc_cap_name() - QEMU's name of a cap without the "cap-" prefix
+ * @cap: enum vcpuchar_ppc_cap
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c capability_table.
  *
  * Return: "cfpc", "sbbc", "ibs", "ccf-assist"; NULL when out of range.
  *
@@ -292,6 +295,11 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
 
 /**
  * vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible (spec/ppc.md
+ * section 5.1).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -302,6 +310,9 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
 
 /**
  * vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number
+ * @caps: the cap set to read or write
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: (set only) enum vcpuchar_ppc_level valid for @cap
  *
  * get returns the level, or -EINVAL for a NULL @caps or unknown @cap; set
  * returns 0, or -EINVAL also for a level out of range for @cap.
@@ -365,6 +376,11 @@ enum vcpuchar_ppc_machine {
  * @name: "pseries", "pseries-X.Y" (any version QEMU ever had, newer ones
  *        included), or "pseries-2.12-sxxm"
  * @ret: receives an enum vcpuchar_ppc_machine value
+ * @err, @err_size: optional message buffer
+ *
+ * Versions map by number (QEMU hw/ppc/spapr.c, spec/ppc.md section 5.3):
+ * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
+ * Names are case-sensitive, as QEMU's.
  *
  * Return: 0; -EINVAL for NULL arguments or a name that is not a pseries
  * machine type.
@@ -417,6 +433,7 @@ enum vcpuchar_ppc_mode {
 
 /**
  * vcpuchar_ppc_mode_name() - "host-max", "caps" or "host"; NULL when unknown
+ * @mode: enum vcpuchar_ppc_mode
  *
  * Since: 1.0
  */
@@ -667,6 +684,9 @@ struct vcpuchar_ppc_migration {
 
 /**
  * vcpuchar_ppc_migrate() - check a migration from @src caps to @dst caps
+ * @src: effective caps of the source VM
+ * @dst: effective caps of the destination VM
+ * @ret: receives the findings
  *
  * QEMU requires the same machine type on both ends; compare the effective
  * caps of both (vcpuchar_ppc_result.effective_caps).
