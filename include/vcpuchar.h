@@ -173,9 +173,9 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  *
  * Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
- * Functions that read facts treat them as "no information" unless @valid is
- * 1 and a mask is non-zero, and return -EINVAL for a bad @size or for
- * @source, @valid or @power8 out of range.
+ * Functions that read facts decide "information" by the masks alone, the
+ * kernel's own test (@valid summarises it for the caller), and return
+ * -EINVAL for a bad @size or for @source, @valid or @power8 out of range.
  *
  * Since: 1.0
  */

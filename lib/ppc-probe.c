@@ -141,9 +141,6 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *h
 
 	switch (host->error) {
 	case 0:
-		if (host->character_mask || host->behaviour_mask)
-			return snprintf(buf, size, "no information: the facts from %s are marked not valid",
-					source_name(host->source));
 		if (host->source != VCPUCHAR_SOURCE_KVM)
 			return snprintf(buf, size, "no information: %s gave zero masks", source_name(host->source));
 		why = "KVM_PPC_GET_CPU_CHAR answered with zero masks (the host firmware or parent hypervisor "

@@ -392,7 +392,7 @@ START_TEST(host_mode)
 	res.size = sizeof(res);
 	untouched = res;
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENODATA);
-	h.valid = 0;
+	h.character_mask = h.behaviour_mask = 0;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -ENODATA);
 	ck_assert_int_eq(memcmp(&res, &untouched, sizeof(res)), 0);
 }

@@ -57,11 +57,6 @@ START_TEST(valid_facts)
 	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, text, sizeof(text)), 0);
 	ck_assert_str_eq(text, "from a host profile: character 0x9840000000000000 (mask 0xf940000000000000), "
 			       "behaviour 0xe400000000000000 (mask 0xe400000000000000)");
-	/* The caller's own "not valid" wins over the masks. */
-	h.valid = 0;
-	h.source = VCPUCHAR_SOURCE_CALLER;
-	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, text, sizeof(text)), 0);
-	ck_assert_str_eq(text, "no information: the facts from the caller are marked not valid");
 	h = test_host(0, 0, 0, 0, 0);
 	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, text, sizeof(text)), 0);
 	ck_assert_str_eq(text, "no information: the caller gave zero masks");
