@@ -1,0 +1,205 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Runs one library call under the fault shim and checks what every failure
+ * must leave: a 0 or negative-errno return, "no information" facts that say
+ * why, a description a person can act on, and the same open fds before and
+ * after. Prints the facts on one line, so run-fault.sh can require that a
+ * retried EINTR or a short read changes nothing. Exit 0 when every check
+ * holds, 3 when one does not.
+ *   fault-driver ppc-probe ROOT    vcpuchar_ppc_host_probe() on a real VM fd
+ *   fault-driver profile-load FILE vcpuchar_profile_load()
+ *   fault-driver no-alloc          the decide functions allocate nothing
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/kvm.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <vcpuchar.h>
+
+static int failed;
+
+static void check(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok)
+		return;
+	fputs("INVARIANT: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	failed = 1;
+}
+
+/* "fd -> target" of every open fd, in one string. */
+static void fd_list(char *buf, size_t size)
+{
+	DIR *d = opendir("/proc/self/fd");
+	struct dirent *e;
+	size_t len = 0;
+
+	buf[0] = '\0';
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		char link[300], target[256];
+		ssize_t n;
+
+		if (e->d_name[0] == '.' || atoi(e->d_name) == dirfd(d))
+			continue;
+		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
+		n = readlink(link, target, sizeof(target) - 1);
+		target[n > 0 ? n : 0] = '\0';
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s:%s ", e->d_name, target);
+	}
+	closedir(d);
+}
+
+static void ppc_facts_ok(int r, const struct vcpuchar_ppc_host *h)
+{
+	char why[512];
+	int n = vcpuchar_ppc_host_describe(h, why, sizeof(why));
+
+	check(r == 0 || (r < 0 && r > -4096), "return %d is neither 0 nor a negative errno", r);
+	check(n > 0 && (size_t)n < sizeof(why), "describe returned %d", n);
+	if (r < 0) {
+		check(h->error == r && h->valid == 0 && h->source == VCPUCHAR_SOURCE_KVM,
+		      "failure %d left error %d valid %u source %u", r, h->error, h->valid, h->source);
+		check(!h->character && !h->behaviour && !h->character_mask && !h->behaviour_mask && !h->pvr,
+		      "failure %d left words behind", r);
+		check(!strncmp(why, "no information: ", 16) && strlen(why) > 30, "unhelpful description '%s'", why);
+	}
+	printf("r=%d valid=%u error=%d c=0x%016" PRIx64 " b=0x%016" PRIx64 " cm=0x%016" PRIx64 " bm=0x%016" PRIx64
+	       " power8=%u pvr=0x%08x arch=%s release=%s\ndescribe: %s\n",
+	       r, h->valid, h->error, h->character, h->behaviour, h->character_mask, h->behaviour_mask, h->power8,
+	       h->pvr, h->arch, h->kernel_release, why);
+}
+
+static void ppc_probe(const char *root)
+{
+	struct vcpuchar_probe_opts o = VCPUCHAR_INIT(struct vcpuchar_probe_opts);
+	struct vcpuchar_ppc_host h;
+	char before[4096], after[4096];
+	int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC), vm, r;
+
+	if (kvm < 0) {
+		printf("skip: /dev/kvm: %s\n", strerror(errno));
+		exit(77);
+	}
+	vm = ioctl(kvm, KVM_CREATE_VM, 0);
+	check(vm >= 0, "KVM_CREATE_VM: %s", strerror(errno));
+	o.root = root;
+	memset(&h, 0x5a, sizeof(h));
+	h.size = sizeof(h);
+	fd_list(before, sizeof(before));
+	r = vcpuchar_ppc_host_probe(vm, &o, &h);
+	fd_list(after, sizeof(after));
+	check(!strcmp(before, after), "fds before '%s', after '%s'", before, after);
+	ppc_facts_ok(r, &h);
+	close(vm);
+	close(kvm);
+}
+
+static void profile_load(const char *path)
+{
+	struct vcpuchar_ppc_host h;
+	char before[4096], after[4096], err[512] = "";
+	int r;
+
+	memset(&h, 0x5a, sizeof(h));
+	h.size = sizeof(h);
+	fd_list(before, sizeof(before));
+	r = vcpuchar_profile_load(path, &h, NULL, err, sizeof(err));
+	fd_list(after, sizeof(after));
+	check(!strcmp(before, after), "fds before '%s', after '%s'", before, after);
+	check(r == 0 || (r < 0 && r > -4096), "return %d is neither 0 nor a negative errno", r);
+	if (r < 0) {
+		/* Nothing written, and the message names the file and the error. */
+		check(h.source == 0x5a5a5a5a, "failure %d wrote the facts", r);
+		check(!strncmp(err, path, strlen(path)) && strlen(err) > strlen(path) + 4, "unhelpful message '%s'",
+		      err);
+		printf("r=%d err=%s\n", r, err);
+	} else {
+		printf("r=0 valid=%u c=0x%016" PRIx64 " b=0x%016" PRIx64 " cm=0x%016" PRIx64 " bm=0x%016" PRIx64
+		       " power8=%u pvr=0x%08x arch=%s\n",
+		       h.valid, h.character, h.behaviour, h.character_mask, h.behaviour_mask, h.power8, h.pvr, h.arch);
+	}
+}
+
+/* Every decide function over a spread of inputs, counted by the shim's malloc hook. */
+static void no_alloc(void)
+{
+	unsigned long (*total)(const char *) = (unsigned long (*)(const char *))dlsym(RTLD_DEFAULT, "fault_shim_total");
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_guest_view view;
+	struct vcpuchar_ppc_migration mig;
+	struct vcpuchar_ppc_caps caps, levels;
+	unsigned long before, calls = 0;
+	uint64_t r4, r5;
+	uint32_t set, machine;
+	char text[256];
+
+	if (!total) {
+		puts("skip: needs the fault shim (LD_PRELOAD)");
+		exit(77);
+	}
+	/* The counter works: the profile loader allocates through GLib. */
+	before = total("malloc");
+	vcpuchar_profile_load_data("[ppc]\n", 6, &h, NULL, NULL, 0);
+	check(total("malloc") > before, "the shim counted no allocation of the profile loader");
+	h.size = sizeof(h);
+	before = total("malloc");
+	for (uint32_t i = 0; i < 4096; i++, calls += 11) {
+		h.source = VCPUCHAR_SOURCE_CALLER;
+		h.character = (i & 0xff) * UINT64_C(0x0101010101010101) & VCPUCHAR_H_CPU_CHAR_ALL;
+		h.behaviour = (i >> 4) * UINT64_C(0x0123456789abcdef) & VCPUCHAR_H_CPU_BEHAV_ALL;
+		h.character_mask = i & 1 ? VCPUCHAR_H_CPU_CHAR_ALL : 0;
+		h.behaviour_mask = i & 2 ? VCPUCHAR_H_CPU_BEHAV_ALL : 0;
+		h.valid = (h.character_mask || h.behaviour_mask) ? 1 : 0;
+		req.mode = i % 3;
+		req.accel = (i >> 2) & 1;
+		req.machine = (i >> 3) & 3;
+		req.caps_set = (i >> 5) & 0xf;
+		vcpuchar_ppc_decide(&h, &req, &res);
+		vcpuchar_ppc_host_levels(&h, &levels);
+		vcpuchar_ppc_host_to_hcall(&h, &r4, &r5);
+		vcpuchar_ppc_caps_to_hcall(&levels, &r4, &r5);
+		vcpuchar_ppc_guest_view(r4, r5, 9, i & 3, &view);
+		vcpuchar_ppc_migrate(&levels, &res.effective_caps, &mig);
+		vcpuchar_ppc_host_describe(&h, text, sizeof(text));
+		vcpuchar_ppc_machine_defaults(req.machine, 0, &caps);
+		vcpuchar_ppc_caps_parse("cap-cfpc=workaround,cap-ibs=fixed-ccd", &caps, &set, text, sizeof(text));
+		vcpuchar_ppc_caps_parse("cap-cfpc=nonsense", &caps, &set, text, sizeof(text));
+		vcpuchar_ppc_machine_parse(i & 1 ? "pseries-4.2" : "q35", &machine, text, sizeof(text));
+	}
+	check(total("malloc") == before, "%lu allocations in %lu decide calls", total("malloc") - before, calls);
+	printf("decide: %lu calls, %lu allocations\n", calls, total("malloc") - before);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "ppc-probe"))
+		ppc_probe(argv[2]);
+	else if (argc == 3 && !strcmp(argv[1], "profile-load"))
+		profile_load(argv[2]);
+	else if (argc == 2 && !strcmp(argv[1], "no-alloc"))
+		no_alloc();
+	else {
+		fputs("usage: fault-driver ppc-probe ROOT | profile-load FILE | no-alloc\n", stderr);
+		return 2;
+	}
+	return failed ? 3 : 0;
+}

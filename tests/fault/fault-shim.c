@@ -1,0 +1,353 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * LD_PRELOAD fault injector for the probes (tests/fault/run-fault.sh).
+ * It counts the calls that code in FAULT_SCOPE makes to open, read, ioctl
+ * and malloc/calloc/realloc, and fails one of them. Everything is set from
+ * the environment:
+ *   FAULT_SCOPE=libvcpuchar   callers whose object path contains this
+ *                             (the CLI: "vcpuchar" covers it and the library)
+ *   FAULT_CALL=open|read|ioctl|malloc   the call to fail
+ *   FAULT_NTH=n               the n-th in-scope call of that kind (1-based)
+ *   FAULT_ERRNO=EINTR         the error it fails with
+ *   FAULT_TIMES=forever       fail it and every later one (default: once)
+ *   FAULT_READ=short|empty    instead of an error: reads return 1 byte, or 0
+ *   FAULT_IOCTL_REQ=0x...     count only ioctls with this request number
+ *   FAULT_FAKE_PPC=1          answer KVM_CHECK_EXTENSION(151) and
+ *                             KVM_PPC_GET_CPU_CHAR like a POWER9 host, so the
+ *                             POWER probe's later calls exist on x86
+ *   FAULT_COUNT_FILE=path     at exit, write "CALL COUNT" lines of in-scope calls
+ * It is a mock for fault injection only: every call it does not fail goes to
+ * the real function.
+ */
+/* open and open64 are both defined here: no redirection of one to the other. */
+#undef _FILE_OFFSET_BITS
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <link.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "ppc-kvm.h"
+
+enum call { C_OPEN, C_READ, C_IOCTL, C_MALLOC, N_CALLS };
+static const char *const call_names[N_CALLS] = { "open", "read", "ioctl", "malloc" };
+
+static struct {
+	bool ready;
+	int call;
+	unsigned long nth;
+	int err;
+	bool forever;
+	int read_mode; /* 0 error, 1 short, 2 empty */
+	unsigned long ioctl_req;
+	bool fake_ppc;
+	const char *scope;
+	const char *count_file;
+} cfg = { .call = -1 };
+
+static unsigned long in_scope[N_CALLS], total[N_CALLS];
+
+/* Address ranges of the objects in scope, found once at load. */
+#define MAX_RANGES 16
+static struct {
+	uintptr_t lo, hi;
+} ranges[MAX_RANGES];
+static int n_ranges;
+
+static const struct {
+	const char *name;
+	int value;
+} errnos[] = {
+	{ "EINTR", EINTR }, { "EINVAL", EINVAL }, { "ENOTTY", ENOTTY }, { "EFAULT", EFAULT }, { "ENOMEM", ENOMEM },
+	{ "E2BIG", E2BIG }, { "ENOENT", ENOENT }, { "EACCES", EACCES }, { "EIO", EIO }, { "EMFILE", EMFILE },
+	{ "EBADF", EBADF }, { "EPERM", EPERM }, { "EAGAIN", EAGAIN }, { "ENXIO", ENXIO },
+};
+
+static int collect(struct dl_phdr_info *info, size_t size, void *data)
+{
+	const char *path = info->dlpi_name && *info->dlpi_name ? info->dlpi_name : program_invocation_name;
+	const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+
+	/* The file name only: a checkout's directory may well contain "vcpuchar". */
+	if (!strstr(name, cfg.scope) || strstr(name, "fault-shim") || n_ranges == MAX_RANGES)
+		return 0;
+	for (int i = 0; i < info->dlpi_phnum && n_ranges < MAX_RANGES; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+
+		if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+			ranges[n_ranges].lo = info->dlpi_addr + ph->p_vaddr;
+			ranges[n_ranges].hi = ranges[n_ranges].lo + ph->p_memsz;
+			n_ranges++;
+		}
+	}
+	return 0;
+}
+
+__attribute__((constructor)) static void setup(void)
+{
+	const char *s;
+
+	cfg.scope = getenv("FAULT_SCOPE") ? getenv("FAULT_SCOPE") : "libvcpuchar";
+	cfg.count_file = getenv("FAULT_COUNT_FILE");
+	cfg.fake_ppc = getenv("FAULT_FAKE_PPC") != NULL;
+	if ((s = getenv("FAULT_CALL")))
+		for (int i = 0; i < N_CALLS; i++)
+			if (!strcmp(s, call_names[i]))
+				cfg.call = i;
+	cfg.nth = (s = getenv("FAULT_NTH")) ? strtoul(s, NULL, 0) : 0;
+	cfg.forever = (s = getenv("FAULT_TIMES")) && !strcmp(s, "forever");
+	cfg.ioctl_req = (s = getenv("FAULT_IOCTL_REQ")) ? strtoul(s, NULL, 0) : 0;
+	if ((s = getenv("FAULT_READ")))
+		cfg.read_mode = !strcmp(s, "short") ? 1 : !strcmp(s, "empty") ? 2 : 0;
+	if ((s = getenv("FAULT_ERRNO")))
+		for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+			if (!strcmp(s, errnos[i].name))
+				cfg.err = errnos[i].value;
+	dl_iterate_phdr(collect, NULL);
+	cfg.ready = true;
+}
+
+__attribute__((destructor)) static void report(void)
+{
+	FILE *f;
+
+	if (!cfg.count_file || !(f = fopen(cfg.count_file, "w")))
+		return;
+	for (int i = 0; i < N_CALLS; i++)
+		fprintf(f, "%s %lu\n", call_names[i], in_scope[i]);
+	fclose(f);
+}
+
+/* For the driver: calls of @name made by anyone since load. */
+unsigned long fault_shim_total(const char *name);
+unsigned long fault_shim_total(const char *name)
+{
+	for (int i = 0; i < N_CALLS; i++)
+		if (!strcmp(name, call_names[i]))
+			return total[i];
+	return 0;
+}
+
+static bool caller_in_scope(const void *ret)
+{
+	for (int i = 0; i < n_ranges; i++)
+		if ((uintptr_t)ret >= ranges[i].lo && (uintptr_t)ret < ranges[i].hi)
+			return true;
+	return false;
+}
+
+/* Counts the call; true when it must fail. */
+static bool hit(enum call c, const void *ret)
+{
+	if (!cfg.ready)
+		return false;
+	total[c]++;
+	if (!caller_in_scope(ret))
+		return false;
+	in_scope[c]++;
+	if ((int)c != cfg.call || !cfg.nth)
+		return false;
+	return cfg.forever ? in_scope[c] >= cfg.nth : in_scope[c] == cfg.nth;
+}
+
+static void *next(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
+
+static int open_common(const void *ret, int dirfd, const char *path, int flags, mode_t mode)
+{
+	static int (*real)(int, const char *, int, ...);
+
+	if (hit(C_OPEN, ret)) {
+		errno = cfg.err;
+		return -1;
+	}
+	if (!real)
+		real = next("openat");
+	return real(dirfd, path, flags, mode);
+}
+
+#define MODE_ARG(flags, mode) \
+	do { \
+		if ((flags) & (O_CREAT | O_TMPFILE)) { \
+			va_list ap; \
+			va_start(ap, flags); \
+			mode = va_arg(ap, mode_t); \
+			va_end(ap); \
+		} \
+	} while (0)
+
+int open(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	MODE_ARG(flags, mode);
+	return open_common(__builtin_return_address(0), AT_FDCWD, path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	MODE_ARG(flags, mode);
+	return open_common(__builtin_return_address(0), AT_FDCWD, path, flags, mode);
+}
+
+int openat(int dirfd, const char *path, int flags, ...)
+{
+	mode_t mode = 0;
+
+	MODE_ARG(flags, mode);
+	return open_common(__builtin_return_address(0), dirfd, path, flags, mode);
+}
+
+ssize_t read(int fd, void *buf, size_t count)
+{
+	static ssize_t (*real)(int, void *, size_t);
+
+	if (!real)
+		real = next("read");
+	if (hit(C_READ, __builtin_return_address(0))) {
+		if (cfg.read_mode == 1)
+			return real(fd, buf, count ? 1 : 0);
+		if (cfg.read_mode == 2)
+			return 0;
+		errno = cfg.err;
+		return -1;
+	}
+	return real(fd, buf, count);
+}
+
+/* The POWER9 DD2.3 answer of examples/profiles/power9-dd2.3-opal.profile. */
+static int fake_ppc(unsigned long req, void *arg)
+{
+	static const struct vcpuchar_kvm_ppc_cpu_char p9 = {
+		0x9840000000000000ull, 0xe400000000000000ull, 0xf940000000000000ull, 0xe400000000000000ull,
+	};
+
+	if (req == KVM_CHECK_EXTENSION && (uintptr_t)arg == VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR)
+		return 1;
+	memcpy(arg, &p9, sizeof(p9));
+	return 0;
+}
+
+int ioctl(int fd, unsigned long req, ...)
+{
+	const void *ret = __builtin_return_address(0);
+	bool in = caller_in_scope(ret);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	/* Only matching requests count when FAULT_IOCTL_REQ narrows the injection. */
+	if ((!cfg.ioctl_req || req == cfg.ioctl_req) && hit(C_IOCTL, ret)) {
+		errno = cfg.err;
+		return -1;
+	}
+	if (in && cfg.fake_ppc &&
+	    ((req == KVM_CHECK_EXTENSION && (uintptr_t)arg == VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR) ||
+	     req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR))
+		return fake_ppc(req, arg);
+	return (int)syscall(SYS_ioctl, fd, req, arg);
+}
+
+/*
+ * Allocation. dlsym() may itself allocate before the real functions are
+ * known; those few requests come from a static arena that free() ignores.
+ */
+static char arena[4096] __attribute__((aligned(16)));
+static size_t arena_used;
+static void *(*real_malloc)(size_t);
+static void *(*real_calloc)(size_t, size_t);
+static void *(*real_realloc)(void *, size_t);
+static void (*real_free)(void *);
+static bool resolving;
+
+static void *arena_alloc(size_t size)
+{
+	size_t at = (arena_used + 15) & ~(size_t)15;
+
+	if (at + size > sizeof(arena))
+		return NULL;
+	arena_used = at + size;
+	return memset(arena + at, 0, size);
+}
+
+static bool in_arena(const void *p)
+{
+	return (const char *)p >= arena && (const char *)p < arena + sizeof(arena);
+}
+
+static bool resolve(void)
+{
+	if (real_free)
+		return true;
+	if (resolving)
+		return false;
+	resolving = true;
+	real_malloc = next("malloc");
+	real_calloc = next("calloc");
+	real_realloc = next("realloc");
+	real_free = next("free");
+	resolving = false;
+	return real_free != NULL;
+}
+
+void *malloc(size_t size)
+{
+	if (!resolve())
+		return arena_alloc(size);
+	if (hit(C_MALLOC, __builtin_return_address(0))) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return real_malloc(size);
+}
+
+void *calloc(size_t n, size_t size)
+{
+	if (!resolve())
+		return size && n > sizeof(arena) / size ? NULL : arena_alloc(n * size);
+	if (hit(C_MALLOC, __builtin_return_address(0))) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return real_calloc(n, size);
+}
+
+void *realloc(void *p, size_t size)
+{
+	if (!resolve() || in_arena(p)) {
+		void *q = resolve() ? real_malloc(size) : arena_alloc(size);
+
+		if (q && p)
+			memcpy(q, p, size < (size_t)(arena + sizeof(arena) - (char *)p) ? size
+				   : (size_t)(arena + sizeof(arena) - (char *)p));
+		return q;
+	}
+	if (hit(C_MALLOC, __builtin_return_address(0))) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	return real_realloc(p, size);
+}
+
+void free(void *p)
+{
+	if (!p || in_arena(p))
+		return;
+	if (resolve())
+		real_free(p);
+}

@@ -1,0 +1,235 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The decide functions are pure and the probes keep no global state: several
+ * threads run them at once on the same inputs and every answer must equal
+ * the one computed alone beforehand. Built plain in the unit suite, and
+ * under ThreadSanitizer by tests/hardening/tsan.sh, which fails on any race.
+ * Check's asserts are not thread-safe, so threads only count mismatches.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/kvm.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "test-ppc-util.h"
+
+#define N_THREADS 4
+#define N_CASES 2000
+
+/* One case: inputs derived from its index alone, and every answer. */
+struct answer {
+	int decide_r, levels_r, hcall_r, migrate_r, view_r, parse_r, machine_r;
+	struct vcpuchar_ppc_result res;
+	struct vcpuchar_ppc_caps levels, parsed;
+	uint32_t parsed_set, machine;
+	uint64_t r4, r5;
+	struct vcpuchar_ppc_migration mig;
+	struct vcpuchar_ppc_guest_view view;
+	char describe[256];
+};
+
+static struct answer baseline[N_CASES];
+
+/* A small deterministic generator (xorshift64*), so each thread rebuilds the same inputs. */
+static uint64_t next(uint64_t *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * UINT64_C(2685821657736338717);
+}
+
+static const char *const cap_lists[] = {
+	"", "cap-cfpc=workaround", "cap-ibs=fixed-ccd,cap-ccf-assist=on", "sbbc=fixed,cfpc=broken",
+	"cap-cfpc=bogus", "cap-ibs=fixed-na,cap-ibs=broken", "cap-ccf-assist=yes,", "CAP-SBBC=WORKAROUND",
+};
+static const char *const machines[] = {
+	"pseries", "pseries-9.2", "pseries-4.1", "pseries-2.12-sxxm", "pseries-3.1", "q35", "pseries-", "pseries-10.0.1",
+};
+
+static void compute(unsigned i, struct answer *a)
+{
+	static const uint32_t cpus[] = { 0, 7, 8, 9, 10, 11 };
+	static const uint32_t level_max[VCPUCHAR_PPC_N_CAPS] = { 2, 2, 4, 1 };
+	uint64_t s = 0x9e3779b97f4a7c15u ^ ((uint64_t)i * 0x100000001b3u), v;
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	char err[128];
+
+	memset(a, 0, sizeof(*a));
+	v = next(&s);
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	h.character = next(&s) & VCPUCHAR_H_CPU_CHAR_ALL;
+	h.behaviour = next(&s) & VCPUCHAR_H_CPU_BEHAV_ALL;
+	/* A quarter of the hosts carry no information. */
+	h.character_mask = (v & 3) ? next(&s) & VCPUCHAR_H_CPU_CHAR_ALL : 0;
+	h.behaviour_mask = (v & 3) ? next(&s) & VCPUCHAR_H_CPU_BEHAV_ALL : 0;
+	h.valid = (h.character_mask || h.behaviour_mask) ? 1 : 0;
+	h.power8 = (v >> 2) & 1;
+	req.mode = (uint32_t)((v >> 3) % 3);
+	req.accel = (uint32_t)((v >> 5) & 1);
+	req.machine = (uint32_t)((v >> 6) & 3);
+	req.cpu = cpus[(v >> 8) % 6];
+	req.caps_set = (uint32_t)((v >> 11) & 0xf);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		vcpuchar_ppc_caps_set(&req.caps, cap, (uint32_t)((v >> (16 + 4 * cap)) % (level_max[cap] + 1)));
+
+	a->res.size = sizeof(a->res);
+	a->decide_r = vcpuchar_ppc_decide((v >> 40) & 1 ? &h : NULL, &req, &a->res);
+	a->levels_r = vcpuchar_ppc_host_levels(&h, &a->levels);
+	a->hcall_r = vcpuchar_ppc_host_to_hcall(&h, &a->r4, &a->r5);
+	a->migrate_r = vcpuchar_ppc_migrate(&req.caps, &a->levels, &a->mig);
+	a->view_r = vcpuchar_ppc_guest_view(h.character, h.behaviour, req.cpu ? req.cpu : 9,
+					    (uint32_t)((v >> 41) & 3), &a->view);
+	vcpuchar_ppc_host_describe(&h, a->describe, sizeof(a->describe));
+	a->parsed = req.caps;
+	a->parse_r = vcpuchar_ppc_caps_parse(cap_lists[(v >> 43) & 7], &a->parsed, &a->parsed_set, err, sizeof(err));
+	a->machine_r = vcpuchar_ppc_machine_parse(machines[(v >> 46) & 7], &a->machine, err, sizeof(err));
+}
+
+static bool same_caps(const struct vcpuchar_ppc_caps *x, const struct vcpuchar_ppc_caps *y)
+{
+	return x->cfpc == y->cfpc && x->sbbc == y->sbbc && x->ibs == y->ibs && x->ccf_assist == y->ccf_assist;
+}
+
+static bool same_view(const struct vcpuchar_ppc_guest_view *x, const struct vcpuchar_ppc_guest_view *y)
+{
+	return !strcmp(x->meltdown, y->meltdown) && !strcmp(x->l1tf, y->l1tf) &&
+	       !strcmp(x->spectre_v1, y->spectre_v1) && !strcmp(x->spectre_v2, y->spectre_v2) &&
+	       !strcmp(x->spec_store_bypass, y->spec_store_bypass);
+}
+
+/* Field by field: padding bytes carry no meaning. */
+static bool same(const struct answer *x, const struct answer *y)
+{
+	const struct vcpuchar_ppc_result *p = &x->res, *q = &y->res;
+
+	if (x->decide_r != y->decide_r || x->levels_r != y->levels_r || x->hcall_r != y->hcall_r ||
+	    x->migrate_r != y->migrate_r || x->view_r != y->view_r || x->parse_r != y->parse_r ||
+	    x->machine_r != y->machine_r)
+		return false;
+	if (p->flags != q->flags || p->mode != q->mode || !same_caps(&p->host_caps, &q->host_caps) ||
+	    !same_caps(&p->effective_caps, &q->effective_caps) || p->r4 != q->r4 || p->r5 != q->r5 ||
+	    p->unexpressed_r4 != q->unexpressed_r4 || p->unexpressed_r5 != q->unexpressed_r5 ||
+	    p->n_errors != q->n_errors || p->n_conflicts != q->n_conflicts || p->mode_reason != q->mode_reason ||
+	    !same_view(&p->guest_view, &q->guest_view))
+		return false;
+	for (uint32_t c = 0; c < p->n_conflicts && c < VCPUCHAR_PPC_N_CAPS; c++) {
+		const struct vcpuchar_ppc_conflict *a = &p->conflicts[c], *b = &q->conflicts[c];
+
+		if (a->cap != b->cap || a->severity != b->severity || a->code != b->code || a->flags != b->flags ||
+		    a->requested != b->requested || a->host != b->host || a->message != b->message ||
+		    a->hint != b->hint || a->explanation != b->explanation)
+			return false;
+	}
+	if (x->mig.ok != y->mig.ok || x->mig.n_entries != y->mig.n_entries || x->mig.note != y->mig.note)
+		return false;
+	for (uint32_t e = 0; e < x->mig.n_entries && e < VCPUCHAR_PPC_N_CAPS; e++)
+		if (strcmp(x->mig.entries[e].message, y->mig.entries[e].message))
+			return false;
+	return same_caps(&x->levels, &y->levels) && x->r4 == y->r4 && x->r5 == y->r5 && same_view(&x->view, &y->view) &&
+	       !strcmp(x->describe, y->describe) && same_caps(&x->parsed, &y->parsed) &&
+	       x->parsed_set == y->parsed_set && x->machine == y->machine;
+}
+
+/* The probe and the profile loader, run from every thread on one VM fd. */
+static int vm_fd = -1;
+static struct vcpuchar_ppc_host probe_base, profile_base;
+static int probe_base_r, profile_base_r;
+
+static const char profile_text[] =
+	"[host]\narch=ppc64le\nkernel_release=6.1.0\n[ppc]\ncharacter=0x9840000000000000\n"
+	"behaviour=0xe400000000000000\ncharacter_mask=0xf940000000000000\nbehaviour_mask=0xe400000000000000\n"
+	"power8=false\npvr=0x004e1202\n";
+
+static bool same_host(const struct vcpuchar_ppc_host *x, const struct vcpuchar_ppc_host *y)
+{
+	return x->source == y->source && x->valid == y->valid && x->error == y->error &&
+	       x->character == y->character && x->behaviour == y->behaviour &&
+	       x->character_mask == y->character_mask && x->behaviour_mask == y->behaviour_mask &&
+	       x->power8 == y->power8 && x->pvr == y->pvr && !strcmp(x->arch, y->arch) &&
+	       !strcmp(x->kernel_release, y->kernel_release);
+}
+
+static int io_calls(struct vcpuchar_ppc_host *probed, struct vcpuchar_ppc_host *loaded, int *load_r)
+{
+	int r;
+
+	memset(probed, 0, sizeof(*probed));
+	probed->size = sizeof(*probed);
+	r = vm_fd >= 0 ? vcpuchar_ppc_host_probe(vm_fd, NULL, probed) : 0;
+	memset(loaded, 0, sizeof(*loaded));
+	loaded->size = sizeof(*loaded);
+	*load_r = vcpuchar_profile_load_data(profile_text, sizeof(profile_text) - 1, loaded, NULL, NULL, 0);
+	return r;
+}
+
+static void *worker(void *arg)
+{
+	unsigned *mismatches = arg;
+	struct answer a;
+
+	for (unsigned i = 0; i < N_CASES; i++) {
+		struct vcpuchar_ppc_host probed, loaded;
+		int load_r;
+
+		compute(i, &a);
+		if (!same(&a, &baseline[i]))
+			(*mismatches)++;
+		if (i % 20 == 0 &&
+		    (io_calls(&probed, &loaded, &load_r) != probe_base_r || !same_host(&probed, &probe_base) ||
+		     load_r != profile_base_r || !same_host(&loaded, &profile_base)))
+			(*mismatches)++;
+	}
+	return NULL;
+}
+
+START_TEST(threads_agree_with_one_thread)
+{
+	pthread_t t[N_THREADS];
+	unsigned mismatches[N_THREADS] = { 0 };
+	unsigned errors = 0, conflicts = 0;
+	int kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+
+	if (kvm_fd >= 0)
+		vm_fd = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+	for (unsigned i = 0; i < N_CASES; i++) {
+		compute(i, &baseline[i]);
+		errors += baseline[i].res.n_errors;
+		conflicts += baseline[i].res.n_conflicts;
+	}
+	/* The cases must reach the interesting paths, not only -EINVAL. */
+	ck_assert_uint_gt(errors, 10);
+	ck_assert_uint_gt(conflicts, errors);
+	probe_base_r = io_calls(&probe_base, &profile_base, &profile_base_r);
+	ck_assert_int_eq(profile_base_r, 0);
+	ck_assert_uint_eq(profile_base.pvr, 0x004e1202);
+
+	for (int i = 0; i < N_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, worker, &mismatches[i]), 0);
+	for (int i = 0; i < N_THREADS; i++) {
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+		ck_assert_msg(mismatches[i] == 0, "thread %d: %u answers differ from the single-thread ones", i,
+			      mismatches[i]);
+	}
+	if (vm_fd >= 0)
+		close(vm_fd);
+	if (kvm_fd >= 0)
+		close(kvm_fd);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("threads");
+	TCase *tc = tcase_create("threads");
+
+	tcase_add_test(tc, threads_agree_with_one_thread);
+	tcase_set_timeout(tc, 120);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
