@@ -1,21 +1,54 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Every test tier: install what is missing, build, run all suites, and print
-# one closing line "tests: N passed, N failed, N skipped".
+# Every test tier: install what is missing, build, run all suites, then the
+# hardening tiers (tests/hardening/: valgrind; ASan+UBSan with fault
+# injection; ThreadSanitizer; libFuzzer), and print one closing line
+# "tests: N passed, N failed, N skipped" counting every test of every tier.
+#   VCPUCHAR_HARDENING=0       skip the hardening tiers (a quick local run)
+#   VCPUCHAR_FUZZ_SECONDS=N    time per fuzz target (default 60)
 set -eu
 cd "$(dirname "$0")/.."
 tests/setup-debian.sh --all
 [ -d build ] || meson setup build
 meson compile -C build
 status=0
+# Old logs must not count for a tier that fails before it runs its tests.
+rm -f build/meson-logs/testlog*.json build-asan/meson-logs/testlog.json build-tsan/meson-logs/testlog.json \
+	build-fuzz/meson-logs/testlog.json
 meson test -C build --print-errorlogs --num-processes 2 || status=1
-python3 - build/meson-logs/testlog.json <<'PY'
-import json, sys
-n = {"OK": 0, "FAIL": 0, "SKIP": 0}
-for line in open(sys.argv[1]):
-    r = json.loads(line)["result"]
-    key = {"EXPECTEDFAIL": "OK", "UNEXPECTEDPASS": "FAIL", "TIMEOUT": "FAIL", "ERROR": "FAIL"}.get(r, r)
-    n[key] = n.get(key, 0) + 1
-print(f"tests: {n['OK']} passed, {n['FAIL']} failed, {n['SKIP']} skipped")
+logs=build/meson-logs/testlog.json
+if [ "${VCPUCHAR_HARDENING:-1}" != 0 ]; then
+	for tier in valgrind asan tsan fuzz; do
+		echo "== hardening tier: $tier"
+		tests/hardening/$tier.sh || status=1
+	done
+	logs="$logs build/meson-logs/testlog-valgrind.json build-asan/meson-logs/testlog.json"
+	logs="$logs build-tsan/meson-logs/testlog.json build-fuzz/meson-logs/testlog.json"
+fi
+# shellcheck disable=SC2086
+python3 - $logs <<'PY'
+import json, os, sys
+total = {"OK": 0, "FAIL": 0, "SKIP": 0}
+for path in sys.argv[1:]:
+    n = {"OK": 0, "FAIL": 0, "SKIP": 0}
+    if not os.path.exists(path):
+        n["FAIL"] = 1  # the tier could not build or start
+    else:
+        for line in open(path):
+            r = json.loads(line)["result"]
+            key = {"EXPECTEDFAIL": "OK", "UNEXPECTEDPASS": "FAIL", "TIMEOUT": "FAIL", "ERROR": "FAIL"}.get(r, r)
+            n[key] = n.get(key, 0) + 1
+    print(f"  {path}: {n['OK']} passed, {n['FAIL']} failed, {n['SKIP']} skipped")
+    for k in total:
+        total[k] += n[k]
+for path in ["build-asan/meson-logs/fault-summary.txt"]:
+    if os.path.exists(path):
+        points, cases, failures = open(path).read().split()
+        print(f"  fault injection: {points} injection points, {cases} cases, {failures} failures")
+for d in sorted(os.listdir("build-fuzz/tests/fuzz")) if os.path.isdir("build-fuzz/tests/fuzz") else []:
+    p = os.path.join("build-fuzz/tests/fuzz", d, "summary")
+    if os.path.exists(p):
+        print("  " + open(p).read().strip())
+print(f"tests: {total['OK']} passed, {total['FAIL']} failed, {total['SKIP']} skipped")
 PY
 exit $status

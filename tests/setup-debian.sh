@@ -3,11 +3,13 @@
 # Installs, on Debian 12 as root, what building and testing libvcpuchar needs.
 # Does nothing (and needs no root) when everything is already there.
 #   tests/setup-debian.sh          build + unit/ABI/KVM tests
-#   tests/setup-debian.sh --all    also the cross, POWER e2e, sanitizer and fuzz tiers
+#   tests/setup-debian.sh --all    also the cross, POWER e2e and hardening tiers
 set -eu
 pkgs="meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev"
 if [ "${1:-}" = "--all" ]; then
-	pkgs="$pkgs valgrind clang abigail-tools strace"
+	# libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes; it
+	# is only recommended by clang, and recommends are not installed here.
+	pkgs="$pkgs valgrind clang libclang-rt-14-dev abigail-tools strace"
 fi
 missing=
 for p in $pkgs; do
