@@ -163,8 +163,33 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *h
 	case -ENOSYS:
 		why = "KVM ioctls are not implemented here (ENOSYS), e.g. under qemu-user";
 		break;
+	/* The rest reach a VMM from KVM itself or from opening /dev/kvm. */
+	case -EINTR:
+		why = "a signal interrupted the KVM call (EINTR); probing again may succeed";
+		break;
+	case -EFAULT:
+		why = "the kernel could not copy the answer (EFAULT): the caller's memory is bad";
+		break;
+	case -ENOMEM:
+		why = "the kernel is short of memory (ENOMEM); probing again may succeed";
+		break;
+	case -EACCES:
+	case -EPERM:
+		why = "permission denied opening or using /dev/kvm (EACCES/EPERM): the user needs read-write "
+		      "access to it (usually the kvm group)";
+		break;
+	case -ENOENT:
+	case -ENXIO:
+	case -ENODEV:
+		why = "/dev/kvm does not exist or has no driver (ENOENT/ENXIO/ENODEV): the KVM module is not "
+		      "loaded";
+		break;
+	case -EMFILE:
+	case -ENFILE:
+		why = "out of file descriptors (EMFILE/ENFILE)";
+		break;
 	default:
-		return snprintf(buf, size, "no information: the KVM ioctl failed with errno %d", -host->error);
+		return snprintf(buf, size, "no information: the KVM call failed with errno %d", -host->error);
 	}
 	return snprintf(buf, size, "no information: %s", why);
 }

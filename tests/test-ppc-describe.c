@@ -27,7 +27,15 @@ START_TEST(states)
 		{ -EINVAL, "no information: the kernel rejected KVM_PPC_GET_CPU_CHAR on this fd (EINVAL): it is a VM "
 			   "ioctl and needs a VM fd from KVM_CREATE_VM, not the /dev/kvm fd" },
 		{ -ENOSYS, "no information: KVM ioctls are not implemented here (ENOSYS), e.g. under qemu-user" },
-		{ -EFAULT, "no information: the KVM ioctl failed with errno 14" },
+		{ -EINTR, "no information: a signal interrupted the KVM call (EINTR); probing again may succeed" },
+		{ -EFAULT, "no information: the kernel could not copy the answer (EFAULT): the caller's memory is bad" },
+		{ -ENOMEM, "no information: the kernel is short of memory (ENOMEM); probing again may succeed" },
+		{ -EACCES, "no information: permission denied opening or using /dev/kvm (EACCES/EPERM): the user "
+			   "needs read-write access to it (usually the kvm group)" },
+		{ -ENOENT, "no information: /dev/kvm does not exist or has no driver (ENOENT/ENXIO/ENODEV): the "
+			   "KVM module is not loaded" },
+		{ -EMFILE, "no information: out of file descriptors (EMFILE/ENFILE)" },
+		{ -EIO, "no information: the KVM call failed with errno 5" },
 		{ 0, "no information: KVM_PPC_GET_CPU_CHAR answered with zero masks (the host firmware or parent "
 		     "hypervisor reported nothing); this is not a finding that the host is vulnerable" },
 	};

@@ -4,9 +4,9 @@
 # must pass), then fuzzing for $VCPUCHAR_FUZZ_SECONDS (default 60) from the
 # seeds. Prints "NAME: N executions in S s"; a crash leaves its input in
 # WORKDIR/artifacts: copy it to tests/fuzz/regress/NAME/ with the fix.
-# Usage: run-fuzzer.sh FUZZER SEEDDIR REGRESSDIR WORKDIR
+# Usage: run-fuzzer.sh FUZZER SEEDDIR REGRESSDIR WORKDIR [DICT]
 set -eu
-exe=$1 seeds=$2 regress=$3 work=$4
+exe=$1 seeds=$2 regress=$3 work=$4 dict=${5:-}
 secs=${VCPUCHAR_FUZZ_SECONDS:-60}
 name=${exe##*/}
 rm -rf "$work"
@@ -20,8 +20,10 @@ inputs=$(find "$seeds" "$regress" -type f 2>/dev/null | sort)
 	exit 1
 }
 
+set --
+[ -f "$dict" ] && set -- -dict="$dict"
 status=0
-"$exe" -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
+"$exe" "$@" -max_total_time="$secs" -print_final_stats=1 -timeout=10 -rss_limit_mb=2048 -close_fd_mask=3 \
 	-artifact_prefix="$work/artifacts/" "$work/corpus" "$seeds" >"$work/fuzz.log" 2>&1 || status=$?
 execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/fuzz.log" | tail -1)
 echo "$name: ${execs:-?} executions in $secs s, $(echo "$inputs" | wc -w) seed and regression inputs replayed" |
