@@ -1163,8 +1163,8 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * retried: @ret is the policy with no exits disabled, recomputed, with
  * disable_exits_einval_fallback, and the call returns 0.
  *
- * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()) or a
- * /dev/kvm system fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
+ * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
+ * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
  * detected) and exits would be disabled; -EBADF, -ENOTTY for an fd that is
  * not KVM's; other negative errnos from KVM_ENABLE_CAP. Nothing is applied
  * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
@@ -1261,9 +1261,11 @@ struct vcpuchar_x86_vcpu_stats {
  * their data, checking every offset and size against the file; closes the
  * stats fd. Statistics missing from the kernel leave their @have bit clear.
  *
- * Return: 0; -EINVAL for NULL @ret, a bad size, or a malformed stats
- * header or descriptor; -EBADF, -ENOTTY for an fd that is not a KVM vCPU
- * or VM fd; -ENOMEM; other negative errnos from ioctl(2) or pread(2).
+ * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
+ * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF,
+ * -ENOTTY for an fd that is not KVM's; -ENOMEM; other negative errnos from
+ * ioctl(2) or pread(2). A VM fd succeeds with no @have bits: the statistics
+ * are per vCPU.
  *
  * Since: 1.0
  */

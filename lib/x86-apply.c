@@ -24,17 +24,27 @@ struct enable_cap {
 _Static_assert(sizeof(struct enable_cap) == 104, "struct kvm_enable_cap layout");
 _Static_assert(sizeof(struct vcpuchar_x86_cpuid_entry) == 40, "struct kvm_cpuid_entry2 layout");
 
-/* 0 for a VM fd; -EINVAL for the system fd; -EBADF, -ENOTTY for others. */
+/* 0 for a VM fd; -EINVAL for the system fd or a vCPU fd; -EBADF, -ENOTTY for others. */
 static int check_vm_fd(int fd)
 {
+	char link[64], target[64];
+	ssize_t n;
+
 	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
 		return -EBADF;
 	if (ioctl(fd, KVMIO_GET_API_VERSION, 0) >= 0)
 		return -EINVAL;
-	/* Any VM or system fd answers KVM_CHECK_EXTENSION; other fds do not. */
-	if (ioctl(fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS) < 0)
-		return errno == EBADF ? -EBADF : -ENOTTY;
-	return 0;
+	/* VM fds answer KVM_CHECK_EXTENSION; vCPU fds and other files do not. */
+	if (ioctl(fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS) >= 0)
+		return 0;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = '\0';
+		if (!strncmp(target, "anon_inode:kvm-vcpu", 19))
+			return -EINVAL;
+	}
+	return -ENOTTY;
 }
 
 /*
@@ -81,9 +91,12 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 			r = vcpuchar_x86_decide_internal(host, vm, true, &p);
 			if (r)
 				return r;
+		} else {
+			p.disable_exits = args;
 		}
+	} else {
+		p.disable_exits = 0;
 	}
-	p.disable_exits = args;
 
 	if (p.halt_poll_set) {
 		struct enable_cap c = { .cap = CAP_HALT_POLL, .args = { p.halt_poll_ns } };
