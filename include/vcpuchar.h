@@ -852,7 +852,8 @@ struct vcpuchar_x86_host {
  * leaf is at least 0x8000000A and SVM is set: spec/x86.md section 1.1);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
- * KVM_GET_SUPPORTED_CPUID (growing on E2BIG up to 4096 entries);
+ * KVM_GET_SUPPORTED_CPUID (from 16 entries, doubling on E2BIG up to 4096;
+ * -E2BIG in the fact's error beyond);
  * proc/sys/kernel/osrelease, proc/cmdline, proc/cpuinfo,
  * the parameters in sys/module/kvm and sys/module/kvm_amd and
  * sys/devices/system/cpu/smt/control under the root.
@@ -879,8 +880,9 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * @buf: receives a NUL-terminated sentence, truncated to @size
  * @size: size of @buf in bytes
  *
- * E.g. "disable_exits: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
- * or "avic: not read: No such file or directory (kvm_amd not loaded?)".
+ * E.g. "disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
+ * or "avic: not read: No such file or directory
+ * (/sys/module/kvm_amd/parameters/avic)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
  * @host, a bad @host->size, an unknown @fact, or NULL @buf with @size > 0.

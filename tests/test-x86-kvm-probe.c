@@ -1,6 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The x86 probe on this machine's real /dev/kvm, checked against direct reads. */
+/*
+ * The x86 probe on this machine's real /dev/kvm, checked against direct
+ * reads. The ioctl() interposer only counts KVM_GET_SUPPORTED_CPUID calls
+ * and, for fault injection, can make them fail with E2BIG every time.
+ */
+#define _GNU_SOURCE
 #include <cpuid.h>
+#include <dlfcn.h>
+#include <stdarg.h>
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -13,6 +20,29 @@
 #include "test-common.h"
 
 static int kvm_fd = -1;
+static unsigned supported_calls;
+static bool always_e2big;
+
+int ioctl(int fd, unsigned long req, ...)
+{
+	static int (*real)(int, unsigned long, ...);
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (!real)
+		real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
+	if (req == KVM_GET_SUPPORTED_CPUID) {
+		supported_calls++;
+		if (always_e2big) {
+			errno = E2BIG;
+			return -1;
+		}
+	}
+	return real(fd, req, arg);
+}
 
 START_TEST(probe_matches_direct_reads)
 {
@@ -24,7 +54,10 @@ START_TEST(probe_matches_direct_reads)
 	struct kvm_cpuid2 *cpuid;
 	bool pv_unhalt = false;
 
+	supported_calls = 0;
 	ck_assert_int_eq(vcpuchar_x86_host_probe(kvm_fd, NULL, &h), 0);
+	/* Started small: KVM answered E2BIG at least once, then the table fit. */
+	ck_assert_uint_ge(supported_calls, 2);
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
 		if (!(h.have & (1u << f)))
 			ck_assert_msg(h.error[f] < 0, "fact %s neither read nor explained", vcpuchar_x86_fact_name(f));
@@ -96,6 +129,25 @@ START_TEST(wrong_fds)
 }
 END_TEST
 
+START_TEST(supported_cpuid_loop_is_bounded)
+{
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	char buf[200];
+
+	always_e2big = true;
+	supported_calls = 0;
+	ck_assert_int_eq(vcpuchar_x86_host_probe(kvm_fd, NULL, &h), 0);
+	always_e2big = false;
+	/* 16, 32, ... 4096 entries, then the fact says why it is missing. */
+	ck_assert_uint_eq(supported_calls, 9);
+	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)));
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_SUPPORTED_CPUID], -E2BIG);
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_DISABLE_EXITS));
+	vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "supported_cpuid: not read: Argument list too long (KVM_GET_SUPPORTED_CPUID)");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("x86-kvm-probe");
@@ -108,6 +160,7 @@ int main(void)
 	}
 	tcase_add_test(tc, probe_matches_direct_reads);
 	tcase_add_test(tc, wrong_fds);
+	tcase_add_test(tc, supported_cpuid_loop_is_bounded);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
