@@ -1231,6 +1231,7 @@ enum vcpuchar_x86_stat {
 
 /**
  * vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. "halt_exits"
+ * @stat: enum vcpuchar_x86_stat
  *
  * Return: a static string; NULL for an unknown @stat.
  *
