@@ -1040,7 +1040,7 @@ enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_CLASS_DECISION = 0,   /* explains an output */
 	VCPUCHAR_X86_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
 	VCPUCHAR_X86_CLASS_DIAGNOSTIC = 2, /* information */
-	VCPUCHAR_X86_CLASS_APPLY = 3,      /* from vcpuchar_x86_apply() only */
+	VCPUCHAR_X86_CLASS_APPLY = 3,      /* from the apply step only */
 };
 
 /**
@@ -1166,7 +1166,7 @@ struct vcpuchar_x86_policy {
 int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 			struct vcpuchar_x86_policy *ret);
 
-/* Flags of vcpuchar_x86_apply(). Since: 1.0 */
+/* Flags of the apply step (the @flags of the function below). Since: 1.0 */
 #define VCPUCHAR_X86_APPLY_VCPUS_EXIST (1u << 0) /* the caller has created vCPUs already */
 
 /**
@@ -1304,7 +1304,7 @@ struct vcpuchar_x86_vcpu_stats {
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
 
-/* Exit code spaces for vcpuchar_x86_exit_class(). Since: 1.0 */
+/* Exit code spaces of the exit classification below. Since: 1.0 */
 enum vcpuchar_x86_exit_kind {
 	VCPUCHAR_X86_EXIT_KIND_SVM = 0, /* raw SVM exit code (VMCB EXITCODE) */
 	VCPUCHAR_X86_EXIT_KIND_KVM = 1, /* struct kvm_run exit_reason */
