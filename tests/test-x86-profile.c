@@ -1,16 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The [x86] group of host profiles (DESIGN.md section 6), through the library's private loader. */
+/* The [x86] group of host profiles (DESIGN.md section 6) through the public profile functions. */
+#include <glib/gstdio.h>
 #include <vcpuchar.h>
 
-#include "profile-x86.h"
 #include "test-common.h"
 
 static int load(const char *text, struct vcpuchar_x86_host *h, char *err, size_t err_size)
 {
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-
-	ck_assert(g_key_file_load_from_data(kf, text, -1, G_KEY_FILE_NONE, NULL));
-	return vcpuchar_profile_x86_load(kf, h, err, err_size);
+	return vcpuchar_profile_load_data(text, strlen(text), NULL, h, err, err_size);
 }
 
 /* The example of DESIGN.md section 6. */
@@ -61,13 +58,13 @@ START_TEST(bad_values_are_named)
 		const char *text;
 		const char *msg;
 	} cases[] = {
-		{ "[x86]\nvendor=via\n", "[x86] vendor: bad value 'via'" },
-		{ "[x86]\ndisable_exits_allowed=0xzz\n", "[x86] disable_exits_allowed: bad value '0xzz'" },
-		{ "[x86]\ndisable_exits_allowed=0x100000000\n", "[x86] disable_exits_allowed: bad value" },
-		{ "[x86]\ncpuid_8000000a_edx=-1\n", "[x86] cpuid_8000000a_edx: bad value '-1'" },
-		{ "[x86]\nhypervisor=maybe\n", "[x86] hypervisor: bad value 'maybe'" },
-		{ "[x86]\nclearcpuid=510,x\n", "[x86] clearcpuid: bad value '510,x'" },
-		{ "[x86]\nhalt_poll_ns=fast\n", "[x86] halt_poll_ns: bad value 'fast'" },
+		{ "[x86]\nvendor=via\n", "[x86] vendor: 'via'" },
+		{ "[x86]\ndisable_exits_allowed=0xzz\n", "[x86] disable_exits_allowed: '0xzz'" },
+		{ "[x86]\ndisable_exits_allowed=0x100000000\n", "[x86] disable_exits_allowed: '0x100000000' does not fit" },
+		{ "[x86]\ncpuid_8000000a_edx=-1\n", "[x86] cpuid_8000000a_edx: '-1'" },
+		{ "[x86]\nhypervisor=maybe\n", "[x86] hypervisor: 'maybe'" },
+		{ "[x86]\nclearcpuid=510,x\n", "[x86] clearcpuid: '510,x'" },
+		{ "[x86]\nhalt_poll_ns=fast\n", "[x86] halt_poll_ns: 'fast'" },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -100,7 +97,8 @@ END_TEST
 START_TEST(save_then_load)
 {
 	struct vcpuchar_x86_host a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
-	g_autoptr(GKeyFile) kf = g_key_file_new();
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-x86-profile-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
 	g_autofree char *text = NULL;
 
 	ck_assert_int_eq(load(design_example, &a, NULL, 0), 0);
@@ -108,10 +106,10 @@ START_TEST(save_then_load)
 	a.have |= 1u << VCPUCHAR_X86_FACT_HALT_POLL_NS;
 	a.smt_rsb_bug = 1;
 	a.have |= 1u << VCPUCHAR_X86_FACT_SMT_RSB_BUG;
-	vcpuchar_profile_x86_save(kf, &a);
-	g_key_file_set_value(kf, "host", "kernel_release", a.kernel_release);
-	text = g_key_file_to_data(kf, NULL, NULL);
-	ck_assert_int_eq(load(text, &b, NULL, 0), 0);
+	ck_assert_int_eq(vcpuchar_profile_save(path, NULL, &a, NULL, 0), 0);
+	ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+	ck_assert_ptr_nonnull(strstr(text, "disable_exits_allowed=0xf\n"));
+	ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &b, NULL, 0), 0);
 	ck_assert_uint_eq(b.have, a.have);
 	ck_assert_uint_eq(b.vendor, a.vendor);
 	ck_assert_uint_eq(b.cpuid_8000000a_edx, a.cpuid_8000000a_edx);
@@ -120,6 +118,17 @@ START_TEST(save_then_load)
 	ck_assert_uint_eq(b.smt_rsb_bug, 1);
 	ck_assert_uint_eq(b.clearcpuid_510, 1);
 	ck_assert_str_eq(b.kernel_release, "6.15.0");
+	g_unlink(path);
+	g_rmdir(dir);
+}
+END_TEST
+
+START_TEST(bad_size)
+{
+	struct vcpuchar_x86_host h = { .size = 4 };
+
+	ck_assert_int_eq(load(design_example, &h, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_profile_save("/nonexistent/x", NULL, &h, NULL, 0), -EINVAL);
 }
 END_TEST
 
@@ -133,6 +142,7 @@ int main(void)
 	tcase_add_test(tc, bad_values_are_named);
 	tcase_add_test(tc, numbers_and_lists);
 	tcase_add_test(tc, save_then_load);
+	tcase_add_test(tc, bad_size);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
