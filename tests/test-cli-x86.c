@@ -249,6 +249,31 @@ START_TEST(this_host_without_host_file)
 }
 END_TEST
 
+/* The probe's saved profile gives the same policy as probing again, and the JSON carries every fact. */
+START_TEST(probe_save_round_trip)
+{
+	g_autofree char *path = g_build_filename(tmpdir, "this-host.profile", NULL);
+	const char *save[] = { VCPUCHAR_CLI, "probe", "--json", "--save", path, NULL };
+	const char *from_file[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--pinned", "--latency", "--host", path, NULL };
+	const char *live[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--pinned", "--latency", NULL };
+	g_autofree char *out = NULL, *err = NULL, *a = NULL, *b = NULL, *e1 = NULL, *e2 = NULL;
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *x86;
+	int rc;
+
+	ck_assert_int_eq(run(save, &out, &err), 0);
+	ck_assert(json_parser_load_from_data(parser, out, -1, NULL));
+	x86 = json_object_get_object_member(json_node_get_object(json_parser_get_root(parser)), "x86");
+	ck_assert_ptr_nonnull(x86);
+	ck_assert_uint_eq(json_array_get_length(json_object_get_array_member(x86, "facts")), VCPUCHAR_X86_N_FACTS);
+	ck_assert(json_object_has_member(json_object_get_object_member(x86, "default_vm"), "reasons"));
+	rc = run(from_file, &a, &e1);
+	ck_assert_int_eq(run(live, &b, &e2), rc);
+	ck_assert_str_eq(a, b);
+	unlink(path);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("cli-x86");
@@ -262,6 +287,7 @@ int main(void)
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bad_profile_value);
 	tcase_add_test(tc, this_host_without_host_file);
+	tcase_add_test(tc, probe_save_round_trip);
 	suite_add_tcase(s, tc);
 	r = run_suite(s);
 	g_rmdir(tmpdir);
