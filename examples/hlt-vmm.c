@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * hlt-vmm: a minimal x86 VMM on the real /dev/kvm. It decides and applies
- * libvcpuchar's HLT-exit policy, runs a few bytes of real-mode code that
+ * libvcpuchar's HLT-exit policy (KVM capabilities before the vCPU exists,
+ * then the guest CPUID), runs a few bytes of real-mode code that
  * executes HLT a known number of times, and prints the exits KVM reports
  * next to what the policy predicted.
  *
@@ -75,6 +76,7 @@ int main(int argc, char **argv)
 	unsigned long count = 5, kvm_exit_hlt = 0, runs = 0;
 	int passthrough = 0, kvm, vmfd, vcpu, r, done = 0, interrupted = 0;
 	struct kvm_userspace_memory_region mem;
+	struct kvm_cpuid2 *cpuid;
 	struct kvm_sregs sregs;
 	struct kvm_regs regs;
 	struct kvm_run *run;
@@ -147,6 +149,19 @@ int main(int argc, char **argv)
 	vcpu = ioctl(vmfd, KVM_CREATE_VCPU, 0);
 	if (vcpu < 0)
 		return die("KVM_CREATE_VCPU", errno);
+	/* Guest CPUID: KVM's supported set with the policy's PV bits (and never IDLE_HLT). */
+	cpuid = calloc(1, sizeof(*cpuid) + 256 * sizeof(cpuid->entries[0]));
+	if (!cpuid)
+		return die("calloc", ENOMEM);
+	cpuid->nent = 256;
+	if (ioctl(kvm, KVM_GET_SUPPORTED_CPUID, cpuid) < 0)
+		return die("KVM_GET_SUPPORTED_CPUID", errno);
+	r = vcpuchar_x86_cpuid_patch((struct vcpuchar_x86_cpuid_entry *)cpuid->entries, cpuid->nent, &host, &pol);
+	if (r)
+		return die("vcpuchar_x86_cpuid_patch", -r);
+	if (ioctl(vcpu, KVM_SET_CPUID2, cpuid) < 0)
+		return die("KVM_SET_CPUID2", errno);
+	free(cpuid);
 	run_size = ioctl(kvm, KVM_GET_VCPU_MMAP_SIZE, 0);
 	if (run_size < (long)sizeof(*run))
 		return die("KVM_GET_VCPU_MMAP_SIZE", errno);
