@@ -29,13 +29,20 @@ static int get_vendor(GKeyFile *kf, uint32_t *ret, char *err, size_t err_size)
 					     [VCPUCHAR_X86_VENDOR_INTEL] = "intel",
 					     [VCPUCHAR_X86_VENDOR_HYGON] = "hygon",
 					     [VCPUCHAR_X86_VENDOR_OTHER] = "other" };
-	char s[16];
+	char s[32];
 	int r = profile_get_str(kf, G, "vendor", s, sizeof(s), err, err_size);
 
 	if (r)
 		return r;
+	/* The CPUID leaf 0 strings are accepted too. */
+	static const char *const cpuid_names[] = { [VCPUCHAR_X86_VENDOR_AMD] = "AuthenticAMD",
+						   [VCPUCHAR_X86_VENDOR_INTEL] = "GenuineIntel",
+						   [VCPUCHAR_X86_VENDOR_HYGON] = "HygonGenuine",
+						   [VCPUCHAR_X86_VENDOR_OTHER] = "other" };
+
+	g_strstrip(s);
 	for (uint32_t v = VCPUCHAR_X86_VENDOR_AMD; v <= VCPUCHAR_X86_VENDOR_OTHER; v++)
-		if (!g_ascii_strcasecmp(g_strstrip(s), names[v])) {
+		if (!g_ascii_strcasecmp(s, names[v]) || !strcmp(s, cpuid_names[v])) {
 			*ret = v;
 			return 0;
 		}

@@ -71,7 +71,7 @@ static bool vendor_amd(const struct vcpuchar_x86_host *h)
 static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t de,
 		     struct acc *a)
 {
-	uint32_t ecx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_EXT, h->cpuid_80000001_ecx);
+	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
 	uint32_t kver;
 	bool kver_ok = h->kernel_release[0] && vcpuchar_kernel_version(h->kernel_release, &kver);
@@ -82,8 +82,12 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 		add(a, VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD);
 		return false;
 	}
-	/* The CPUID_SVM fact is only set after the vendor/extended-leaf gate. */
-	if (!(ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM) || !(edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
+	/*
+	 * The CPUID_SVM fact exists only once the vendor/extended-leaf gate
+	 * passed; where leaf 0x80000001 was read too, its SVM bit must agree.
+	 */
+	if ((have(h, VCPUCHAR_X86_FACT_CPUID_EXT) && !(ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
+	    !(edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
 		add(a, VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS);
 		return false;
 	}

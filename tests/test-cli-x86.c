@@ -26,8 +26,9 @@ static char *write_profile(const struct vcpuchar_x86_host *h, const char *id)
 	if (h->kernel_release[0])
 		g_string_append_printf(s, "kernel_release=%s\n", h->kernel_release);
 	g_string_append_printf(s, "[x86]\nvendor=%s\n", vendors[h->vendor]);
-	g_string_append_printf(s, "cpuid_80000001_ecx=0x%08x\ncpuid_8000000a_edx=0x%08x\n", h->cpuid_80000001_ecx,
-			       h->cpuid_8000000a_edx);
+	if (h->have & (1u << VCPUCHAR_X86_FACT_CPUID_EXT))
+		g_string_append_printf(s, "cpuid_80000001_ecx=0x%08x\n", h->cpuid_80000001_ecx);
+	g_string_append_printf(s, "cpuid_8000000a_edx=0x%08x\n", h->cpuid_8000000a_edx);
 	g_string_append_printf(s, "hypervisor=%s\n", h->hypervisor ? "true" : "false");
 	g_string_append_printf(s, "disable_exits_allowed=0x%x\nhalt_poll=true\nhalt_poll_ns=%" G_GUINT64_FORMAT "\n",
 			       h->disable_exits_allowed, h->halt_poll_ns);

@@ -89,7 +89,8 @@ START_TEST(numbers_and_lists)
 	ck_assert_int_eq(load("[x86]\nclearcpuid=\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);
 	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_CLEARCPUID));
-	ck_assert_int_eq(load("[x86]\nclearcpuid=5100,51\n", &h, NULL, 0), 0);
+	ck_assert_int_eq(load("[x86]\nvendor=AuthenticAMD\nclearcpuid=5100,51\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_AMD);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);
 }
 END_TEST

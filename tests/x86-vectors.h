@@ -50,6 +50,7 @@ static inline void x86_row_host(const struct tsv *t, guint i, struct vcpuchar_x8
 	g_autofree char *avic = kv_get(extra, "avic");
 	g_autofree char *bug = kv_get(extra, "smt_rsb_bug");
 	g_autofree char *smt = kv_get(extra, "smt_possible");
+	g_autofree char *no_ext = kv_get(extra, "no_ext");
 
 	memset(h, 0, sizeof(*h));
 	h->size = sizeof(*h);
@@ -78,6 +79,10 @@ static inline void x86_row_host(const struct tsv *t, guint i, struct vcpuchar_x8
 		h->have |= HAVE(NESTED) | HAVE(AVIC);
 		h->nested = !(nested && !strcmp(nested, "0"));
 		h->avic = avic && !strcmp(avic, "1");
+	}
+	if (no_ext && !strcmp(no_ext, "1")) {
+		h->have &= ~HAVE(CPUID_EXT);
+		h->cpuid_80000001_ecx = 0;
 	}
 	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510");
 	h->smt_rsb_bug = bug && !strcmp(bug, "1");
