@@ -1153,7 +1153,8 @@ struct vcpuchar_x86_policy {
  * Pure: no I/O, no allocation, no global state. Implements the row
  * selection, decision table and global rules G1-G3 of spec/x86.md section
  * 5 and the Idle HLT inference of section 4. Leaf 0x8000000A bit 30 counts
- * only with the CPUID_SVM fact, an AMD or Hygon vendor and the SVM bit.
+ * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
+ * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
