@@ -1,0 +1,33 @@
+#!/bin/sh
+# Install what the cross and ppc-e2e suites need (Debian 12). Idempotent:
+# when every package is present it only checks and exits.
+# Run as root; .ci/run calls it before meson setup.
+set -eu
+
+PKGS="qemu-system-ppc qemu-user-static gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross \
+gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+
+# apt-get download of the ppc64el kernel package needs the foreign architecture.
+need_arch=0
+dpkg --print-foreign-architectures | grep -qx ppc64el || need_arch=1
+
+if [ -z "$missing" ] && [ "$need_arch" = 0 ]; then
+	echo "ppc-e2e setup: all packages present"
+	exit 0
+fi
+
+if [ "$need_arch" = 1 ]; then
+	dpkg --add-architecture ppc64el
+fi
+# The ppc64el security index may fail to download; the main index is enough.
+apt-get update || true
+if [ -n "$missing" ]; then
+	DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+fi
+echo "ppc-e2e setup: installed:${missing:- none} (ppc64el architecture added: $need_arch)"
