@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* R4/R5 bit names and the known-set/known-clear tests (spec/ppc.md §2, §6). */
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+/* Indexed by IBM bit number; names as in Linux arch/powerpc/include/asm/hvcall.h. */
+static const char *const r4_names[] = {
+	[0] = "H_CPU_CHAR_SPEC_BAR_ORI31",
+	[1] = "H_CPU_CHAR_BCCTRL_SERIALISED",
+	[2] = "H_CPU_CHAR_L1D_FLUSH_ORI30",
+	[3] = "H_CPU_CHAR_L1D_FLUSH_TRIG2",
+	[4] = "H_CPU_CHAR_L1D_THREAD_PRIV",
+	[5] = "H_CPU_CHAR_BRANCH_HINTS_HONORED",
+	[6] = "H_CPU_CHAR_THREAD_RECONFIG_CTRL",
+	[7] = "H_CPU_CHAR_COUNT_CACHE_DISABLED",
+	[9] = "H_CPU_CHAR_BCCTR_FLUSH_ASSIST",
+	[11] = "H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST",
+};
+
+static const char *const r5_names[] = {
+	[0] = "H_CPU_BEHAV_FAVOUR_SECURITY",
+	[1] = "H_CPU_BEHAV_L1D_FLUSH_PR",
+	[2] = "H_CPU_BEHAV_BNDS_CHK_SPEC_BAR",
+	[3] = "H_CPU_BEHAV_FAVOUR_SECURITY_H",
+	[5] = "H_CPU_BEHAV_FLUSH_COUNT_CACHE",
+	[6] = "H_CPU_BEHAV_FLUSH_LINK_STACK",
+	[7] = "H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY",
+	[8] = "H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS",
+	[9] = "H_CPU_BEHAV_NO_STF_BARRIER",
+};
+
+VCPUCHAR_EXPORT const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit)
+{
+	if (reg == 4 && ibm_bit < sizeof(r4_names) / sizeof(r4_names[0]))
+		return r4_names[ibm_bit];
+	if (reg == 5 && ibm_bit < sizeof(r5_names) / sizeof(r5_names[0]))
+		return r5_names[ibm_bit];
+	return NULL;
+}
+
+bool ppc_known_set(uint64_t word, uint64_t mask, uint64_t bits)
+{
+	return (word & mask & bits) != 0;
+}
+
+bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits)
+{
+	return (~word & mask & bits) != 0;
+}
+
+bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
+{
+	if (!host)
+		return true;
+	return vcpuchar_size_ok(host, sizeof(*host)) && host->source <= VCPUCHAR_SOURCE_CALLER &&
+	       host->valid <= 1 && host->power8 <= 1;
+}
+
+bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
+{
+	/* The masks are the kernel's validity test; character == 0 is not (spec §13). */
+	return host && host->valid && (host->character_mask || host->behaviour_mask);
+}

@@ -1,0 +1,321 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * spapr caps: names, levels, the QEMU -machine spelling, machine-type
+ * defaults and the host's levels (spec/ppc.md §5, §6).
+ */
+#include <stdio.h>
+#include <strings.h>
+
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+static const char *const cap_names[VCPUCHAR_PPC_N_CAPS] = {
+	"cfpc", "sbbc", "ibs", "ccf-assist",
+};
+
+/* QEMU's value lists (hw/ppc/spapr_caps.c); the index is the library level. */
+static const char *const level_names[VCPUCHAR_PPC_N_CAPS][5] = {
+	{ "broken", "workaround", "fixed" },
+	{ "broken", "workaround", "fixed" },
+	{ "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" },
+	{ "off", "on" },
+};
+
+static const uint8_t level_max[VCPUCHAR_PPC_N_CAPS] = { 2, 2, 4, 1 };
+
+uint32_t ppc_level_max(uint32_t cap)
+{
+	return level_max[cap];
+}
+
+bool ppc_caps_ok(const struct vcpuchar_ppc_caps *caps)
+{
+	return caps->cfpc <= level_max[VCPUCHAR_PPC_CAP_CFPC] &&
+	       caps->sbbc <= level_max[VCPUCHAR_PPC_CAP_SBBC] &&
+	       caps->ibs <= level_max[VCPUCHAR_PPC_CAP_IBS] &&
+	       caps->ccf_assist <= level_max[VCPUCHAR_PPC_CAP_CCF_ASSIST];
+}
+
+bool ppc_cpu_ok(uint32_t cpu)
+{
+	return cpu == VCPUCHAR_PPC_CPU_DEFAULT || (cpu >= VCPUCHAR_PPC_CPU_POWER7 && cpu <= VCPUCHAR_PPC_CPU_POWER11);
+}
+
+VCPUCHAR_EXPORT const char *vcpuchar_ppc_cap_name(uint32_t cap)
+{
+	return cap < VCPUCHAR_PPC_N_CAPS ? cap_names[cap] : NULL;
+}
+
+VCPUCHAR_EXPORT const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level)
+{
+	if (cap >= VCPUCHAR_PPC_N_CAPS || level > level_max[cap])
+		return NULL;
+	return level_names[cap][level];
+}
+
+static uint8_t *cap_slot(struct vcpuchar_ppc_caps *caps, uint32_t cap)
+{
+	switch (cap) {
+	case VCPUCHAR_PPC_CAP_CFPC:
+		return &caps->cfpc;
+	case VCPUCHAR_PPC_CAP_SBBC:
+		return &caps->sbbc;
+	case VCPUCHAR_PPC_CAP_IBS:
+		return &caps->ibs;
+	default:
+		return &caps->ccf_assist;
+	}
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_caps_get(const struct vcpuchar_ppc_caps *caps, uint32_t cap)
+{
+	return_val_if_fail(caps && cap < VCPUCHAR_PPC_N_CAPS, -EINVAL);
+	return *cap_slot((struct vcpuchar_ppc_caps *)caps, cap);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level)
+{
+	return_val_if_fail(caps && cap < VCPUCHAR_PPC_N_CAPS, -EINVAL);
+	return_val_if_fail(level <= level_max[cap], -EINVAL);
+	*cap_slot(caps, cap) = (uint8_t)level;
+	return 0;
+}
+
+static bool word_eq(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && strncasecmp(s, word, len) == 0;
+}
+
+/* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(). */
+static int parse_bool(const char *s, size_t len)
+{
+	static const char *const yes[] = { "on", "yes", "true", "y" };
+	static const char *const no[] = { "off", "no", "false", "n" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (word_eq(s, len, yes[i]))
+			return 1;
+		if (word_eq(s, len, no[i]))
+			return 0;
+	}
+	return -1;
+}
+
+static int parse_level(uint32_t cap, const char *s, size_t len)
+{
+	if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
+		return parse_bool(s, len);
+	for (uint32_t l = 0; l <= level_max[cap]; l++)
+		if (word_eq(s, len, level_names[cap][l]))
+			return (int)l;
+	return -1;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+					    char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_caps out;
+	uint32_t seen = 0;
+	const char *p = list;
+	unsigned item = 0;
+
+	if (!list || !caps || !set)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	out = *caps;
+	/* An empty list sets nothing. */
+	while (*p) {
+		const char *end = strchr(p, ',');
+		const char *eq, *name, *val;
+		size_t len, name_len, val_len;
+		uint32_t cap;
+		int level;
+
+		item++;
+		len = end ? (size_t)(end - p) : strlen(p);
+		if (!len)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u is empty", item);
+		eq = memchr(p, '=', len);
+		if (!eq)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u '%.*s' has no '='", item,
+						(int)len, p);
+		name = p;
+		name_len = (size_t)(eq - p);
+		if (name_len > 4 && strncasecmp(name, "cap-", 4) == 0) {
+			name += 4;
+			name_len -= 4;
+		}
+		for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+			if (word_eq(name, name_len, cap_names[cap]))
+				break;
+		if (cap == VCPUCHAR_PPC_N_CAPS)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"unknown cap '%.*s' (known: cfpc, sbbc, ibs, ccf-assist)",
+						(int)(eq - p), p);
+		if (seen & (1u << cap))
+			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s is given twice", cap_names[cap]);
+		val = eq + 1;
+		val_len = len - (size_t)(val - p);
+		level = parse_level(cap, val, val_len);
+		if (level < 0)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: unknown value '%.*s'",
+						cap_names[cap], (int)val_len, val);
+		*cap_slot(&out, cap) = (uint8_t)level;
+		seen |= 1u << cap;
+		if (!end)
+			break;
+		p = end + 1;
+		/* A trailing comma leaves an empty last item. */
+		if (!*p)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u is empty", item + 1);
+	}
+	*caps = out;
+	*set = seen;
+	return 0;
+}
+
+/* Parses 1-4 decimal digits; returns the number of characters used, 0 on failure. */
+static size_t parse_num(const char *s, unsigned *v)
+{
+	size_t n = 0;
+
+	*v = 0;
+	while (n < 5 && s[n] >= '0' && s[n] <= '9') {
+		*v = *v * 10 + (unsigned)(s[n] - '0');
+		n++;
+	}
+	return n == 5 ? 0 : n;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size)
+{
+	unsigned major, minor, micro;
+	const char *p;
+	size_t n;
+
+	if (!name || !ret)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	if (strcmp(name, "pseries") == 0) {
+		*ret = VCPUCHAR_PPC_MACHINE_PSERIES;
+		return 0;
+	}
+	if (strcmp(name, "pseries-2.12-sxxm") == 0) {
+		*ret = VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
+		return 0;
+	}
+	if (strncmp(name, "pseries-", 8) != 0)
+		goto bad;
+	p = name + 8;
+	if (!(n = parse_num(p, &major)) || p[n] != '.')
+		goto bad;
+	p += n + 1;
+	if (!(n = parse_num(p, &minor)))
+		goto bad;
+	p += n;
+	if (*p == '.') {
+		if (!(n = parse_num(p + 1, &micro)))
+			goto bad;
+		p += n + 1;
+	}
+	if (*p)
+		goto bad;
+	/* hw/ppc/spapr.c: mitigations default on from 4.0, ccf-assist on from 5.0. */
+	if (major >= 5)
+		*ret = VCPUCHAR_PPC_MACHINE_PSERIES;
+	else if (major == 4)
+		*ret = VCPUCHAR_PPC_MACHINE_PSERIES_4;
+	else
+		*ret = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
+	return 0;
+bad:
+	return vcpuchar_set_err(err, err_size, -EINVAL,
+				"'%s' is not a pseries machine type (pseries, pseries-X.Y, pseries-2.12-sxxm)", name);
+}
+
+/* spec §5.3, in enum vcpuchar_ppc_machine order. */
+static const struct vcpuchar_ppc_caps machine_caps[] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_WORKAROUND,
+					   VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_ON },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_WORKAROUND,
+					     VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_OFF },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { VCPUCHAR_PPC_BROKEN, VCPUCHAR_PPC_BROKEN, VCPUCHAR_PPC_BROKEN,
+					       VCPUCHAR_PPC_OFF },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_WORKAROUND,
+						     VCPUCHAR_PPC_FIXED_CCD, VCPUCHAR_PPC_OFF },
+};
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
+{
+	struct vcpuchar_ppc_caps c;
+
+	return_val_if_fail(ret && machine <= VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && ppc_cpu_ok(cpu), -EINVAL);
+	c = machine_caps[machine];
+	/*
+	 * default_caps_with_cpu(): a CPU without ISA 2.07 gets cfpc=broken.
+	 * POWER7 is the oldest model here and still has ISA 2.06, so sbbc and
+	 * ibs keep their defaults.
+	 */
+	if (cpu == VCPUCHAR_PPC_CPU_POWER7)
+		c.cfpc = VCPUCHAR_PPC_BROKEN;
+	*ret = c;
+	return 0;
+}
+
+static const char *const mode_names[] = {
+	[VCPUCHAR_PPC_MODE_HOST_MAX] = "host-max",
+	[VCPUCHAR_PPC_MODE_CAPS] = "caps",
+	[VCPUCHAR_PPC_MODE_HOST] = "host",
+};
+
+VCPUCHAR_EXPORT const char *vcpuchar_ppc_mode_name(uint32_t mode)
+{
+	return mode <= VCPUCHAR_PPC_MODE_HOST ? mode_names[mode] : NULL;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret)
+{
+	uint64_t c, b, cm, bm;
+	struct vcpuchar_ppc_caps l = { 0 };
+
+	return_val_if_fail(ret && ppc_host_ok(host), -EINVAL);
+	if (!ppc_host_has_info(host)) {
+		/* QEMU's fallback without information: broken/broken/broken/off. */
+		*ret = l;
+		return 0;
+	}
+	c = host->character;
+	b = host->behaviour;
+	cm = host->character_mask;
+	bm = host->behaviour_mask;
+
+	/* target/ppc/kvm.c parse_cap_ppc_safe_cache(); POWER8 needs no private L1D (QEMU 072f416a53). */
+	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR))
+		l.cfpc = VCPUCHAR_PPC_FIXED;
+	else if ((ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV) || host->power8) &&
+		 ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2))
+		l.cfpc = VCPUCHAR_PPC_WORKAROUND;
+
+	/* parse_cap_ppc_safe_bounds_check() */
+	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR))
+		l.sbbc = VCPUCHAR_PPC_FIXED;
+	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31))
+		l.sbbc = VCPUCHAR_PPC_WORKAROUND;
+
+	/* parse_cap_ppc_safe_indirect_branch(): first matching row wins. */
+	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE) &&
+	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED) &&
+	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
+		l.ibs = VCPUCHAR_PPC_FIXED_NA;
+	else if (ppc_known_set(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE))
+		l.ibs = VCPUCHAR_PPC_WORKAROUND;
+	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED))
+		l.ibs = VCPUCHAR_PPC_FIXED_CCD;
+	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
+		l.ibs = VCPUCHAR_PPC_FIXED_IBS;
+
+	/* parse_cap_ppc_count_cache_flush_assist(): independent of ibs. */
+	if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST))
+		l.ccf_assist = VCPUCHAR_PPC_ON;
+
+	*ret = l;
+	return 1;
+}
