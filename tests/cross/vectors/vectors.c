@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Cross vector runner: the library's pure POWER functions against the
+ * tests/data/ppc-*.tsv vectors, plus the ioctl number and struct layout from
+ * the target's own <linux/kvm.h>. Built statically for ppc64le and
+ * big-endian ppc64 and run under qemu-user, so byte order and powerpc's _IOR
+ * encoding are exercised on the target ISA. Plain C: neither GLib nor Check
+ * exists for these targets on Debian 12.
+ *
+ * Usage: vectors DATA_DIR
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include <linux/kvm.h>
+
+#include <vcpuchar.h>
+
+#include "tsv.h"
+
+static unsigned n_pass, n_fail;
+
+static int expect(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int expect(int ok, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (ok) {
+		n_pass++;
+		return 1;
+	}
+	n_fail++;
+	printf("FAIL: ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	return 0;
+}
+
+/* QEMU's value names (hw/ppc/spapr_caps.c), kept here so expectations do not
+ * come from the library's own tables. */
+static const char *const level_names[VCPUCHAR_PPC_N_CAPS][5] = {
+	{ "broken", "workaround", "fixed" },
+	{ "broken", "workaround", "fixed" },
+	{ "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" },
+	{ "off", "on" },
+};
+static const char *const cap_names[VCPUCHAR_PPC_N_CAPS] = { "cfpc", "sbbc", "ibs", "ccf-assist" };
+static const char *const cap_cols[VCPUCHAR_PPC_N_CAPS] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
+
+static int level_of(unsigned cap, const char *name)
+{
+	for (int l = 0; l < 5; l++)
+		if (name && level_names[cap][l] && !strcmp(level_names[cap][l], name))
+			return l;
+	return -1;
+}
+
+/* Caps from the four columns @prefix + cfpc/sbbc/ibs/ccf_assist; 0 on error. */
+static int row_caps(const struct tsv *t, unsigned row, const char *prefix, struct vcpuchar_ppc_caps *caps)
+{
+	uint8_t l[VCPUCHAR_PPC_N_CAPS];
+
+	for (unsigned c = 0; c < VCPUCHAR_PPC_N_CAPS; c++) {
+		char col[64];
+		const char *v;
+		int level;
+
+		snprintf(col, sizeof(col), "%s%s", prefix, cap_cols[c]);
+		v = tsv_get(t, row, col);
+		level = level_of(c, v);
+		if (!expect(level >= 0, "%s row %u: bad level '%s' in %s", t->name, row + 1, v ? v : "", col))
+			return 0;
+		l[c] = (uint8_t)level;
+	}
+	*caps = (struct vcpuchar_ppc_caps){ l[0], l[1], l[2], l[3] };
+	return 1;
+}
+
+static const char *level_str(unsigned cap, unsigned level)
+{
+	return level < 5 && level_names[cap][level] ? level_names[cap][level] : "?";
+}
+
+static void check_abi(void)
+{
+	uint64_t word = VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
+	unsigned char bytes[8];
+
+	expect(KVM_PPC_GET_CPU_CHAR == 0x4020aeb1, "KVM_PPC_GET_CPU_CHAR is 0x%lx, powerpc _IOR gives 0x4020aeb1",
+	       (unsigned long)KVM_PPC_GET_CPU_CHAR);
+	expect(KVM_CAP_PPC_GET_CPU_CHAR == 151, "KVM_CAP_PPC_GET_CPU_CHAR is %d", KVM_CAP_PPC_GET_CPU_CHAR);
+	expect(sizeof(struct kvm_ppc_cpu_char) == 32, "struct kvm_ppc_cpu_char has %zu bytes",
+	       sizeof(struct kvm_ppc_cpu_char));
+	expect(offsetof(struct kvm_ppc_cpu_char, character) == 0 &&
+		       offsetof(struct kvm_ppc_cpu_char, behaviour) == 8 &&
+		       offsetof(struct kvm_ppc_cpu_char, character_mask) == 16 &&
+		       offsetof(struct kvm_ppc_cpu_char, behaviour_mask) == 24,
+	       "struct kvm_ppc_cpu_char offsets differ from 0/8/16/24");
+	/* IBM bit 0 is the most significant bit whatever the byte order. */
+	memcpy(bytes, &word, sizeof(bytes));
+	expect(bytes[CROSS_BIG_ENDIAN ? 0 : 7] == 0x80, "IBM bit 0 not in the %s byte of a u64 (target byte order?)",
+	       CROSS_BIG_ENDIAN ? "first" : "last");
+	expect((__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) == CROSS_BIG_ENDIAN, "binary byte order differs from the cross file");
+}
+
+static void check_names(void)
+{
+	for (uint32_t bit = 0; bit < 64; bit++) {
+		expect((vcpuchar_ppc_bit_name(4, bit) != NULL) == !!(VCPUCHAR_H_CPU_CHAR_ALL & VCPUCHAR_PPC_BIT(bit)),
+		       "bit_name(4, %u) disagrees with VCPUCHAR_H_CPU_CHAR_ALL", bit);
+		expect((vcpuchar_ppc_bit_name(5, bit) != NULL) == !!(VCPUCHAR_H_CPU_BEHAV_ALL & VCPUCHAR_PPC_BIT(bit)),
+		       "bit_name(5, %u) disagrees with VCPUCHAR_H_CPU_BEHAV_ALL", bit);
+	}
+	for (unsigned c = 0; c < VCPUCHAR_PPC_N_CAPS; c++) {
+		const char *name = vcpuchar_ppc_cap_name(c);
+
+		expect(name && !strcmp(name, cap_names[c]), "cap_name(%u) = %s, expected %s", c, name ? name : "NULL",
+		       cap_names[c]);
+		for (unsigned l = 0; l < 5 && level_names[c][l]; l++) {
+			struct vcpuchar_ppc_caps caps = { 0 };
+			uint32_t set = 0;
+			char list[64], err[128] = "";
+			const char *ln = vcpuchar_ppc_level_name(c, l);
+			int r;
+
+			expect(ln && !strcmp(ln, level_names[c][l]), "level_name(%u, %u) = %s, expected %s", c, l,
+			       ln ? ln : "NULL", level_names[c][l]);
+			snprintf(list, sizeof(list), "cap-%s=%s", cap_names[c], level_names[c][l]);
+			r = vcpuchar_ppc_caps_parse(list, &caps, &set, err, sizeof(err));
+			expect(r == 0 && set == 1u << c && vcpuchar_ppc_caps_get(&caps, c) == (int)l,
+			       "caps_parse(\"%s\") = %d (%s), set 0x%x, level %d", list, r, err, set,
+			       vcpuchar_ppc_caps_get(&caps, c));
+		}
+	}
+}
+
+static void check_hcall(const char *dir)
+{
+	struct tsv t;
+
+	if (!expect(tsv_load(&t, dir, "ppc-hcall.tsv") == 0, "ppc-hcall.tsv not loaded"))
+		return;
+	for (unsigned i = 0; i < t.n_rows; i++) {
+		const char *id = tsv_get(&t, i, "id");
+		struct vcpuchar_ppc_caps caps;
+		uint64_t r4 = 0, r5 = 0, want4, want5;
+		int ok = 1, r;
+
+		want4 = tsv_u64(&t, i, "expect_r4", &ok);
+		want5 = tsv_u64(&t, i, "expect_r5", &ok);
+		if (!row_caps(&t, i, "", &caps) || !expect(ok, "%s: bad row", id))
+			continue;
+		r = vcpuchar_ppc_caps_to_hcall(&caps, &r4, &r5);
+		expect(r == 0 && r4 == want4 && r5 == want5,
+		       "hcall %s: returned %d, R4 0x%016llx R5 0x%016llx, expected R4 0x%016llx R5 0x%016llx", id, r,
+		       (unsigned long long)r4, (unsigned long long)r5, (unsigned long long)want4,
+		       (unsigned long long)want5);
+	}
+	printf("ppc-hcall.tsv: %u vectors\n", t.n_rows);
+	tsv_free(&t);
+}
+
+static void check_host_levels(const char *dir)
+{
+	struct tsv t;
+
+	if (!expect(tsv_load(&t, dir, "ppc-host-levels.tsv") == 0, "ppc-host-levels.tsv not loaded"))
+		return;
+	for (unsigned i = 0; i < t.n_rows; i++) {
+		const char *id = tsv_get(&t, i, "id");
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_caps want, got = { 0 };
+		int ok = 1, r;
+
+		h.source = VCPUCHAR_SOURCE_CALLER;
+		h.character = tsv_u64(&t, i, "character", &ok);
+		h.behaviour = tsv_u64(&t, i, "behaviour", &ok);
+		h.character_mask = tsv_u64(&t, i, "character_mask", &ok);
+		h.behaviour_mask = tsv_u64(&t, i, "behaviour_mask", &ok);
+		h.power8 = (uint32_t)tsv_u64(&t, i, "power8_host", &ok);
+		h.valid = h.character_mask || h.behaviour_mask;
+		if (!row_caps(&t, i, "expect_", &want) || !expect(ok, "%s: bad row", id))
+			continue;
+		r = vcpuchar_ppc_host_levels(&h, &got);
+		expect(r == (int)h.valid && !memcmp(&got, &want, sizeof(got)),
+		       "host-levels %s: returned %d, %s/%s/%s/%s, expected %d, %s/%s/%s/%s", id, r,
+		       level_str(0, got.cfpc), level_str(1, got.sbbc), level_str(2, got.ibs),
+		       level_str(3, got.ccf_assist), (int)h.valid, level_str(0, want.cfpc), level_str(1, want.sbbc),
+		       level_str(2, want.ibs), level_str(3, want.ccf_assist));
+	}
+	printf("ppc-host-levels.tsv: %u vectors\n", t.n_rows);
+	tsv_free(&t);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
+		return 2;
+	}
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("target: %s-endian ppc64, library %s\n", CROSS_BIG_ENDIAN ? "big" : "little", vcpuchar_version());
+	check_abi();
+	check_names();
+	check_hcall(argv[1]);
+	check_host_levels(argv[1]);
+	printf("%u checks passed, %u failed\n", n_pass, n_fail);
+	return n_fail ? 1 : 0;
+}
