@@ -24,6 +24,8 @@ struct e2e_guest {
 
 /* Raw ioctls with the target's own <linux/kvm.h>: the ground truth. */
 void e2e_raw_checks(struct e2e_guest *g);
+/* Library checks: probe, caps, R4/R5, host levels, guest view. */
+void e2e_lib_checks(struct e2e_guest *g);
 /* Reads /sys/devices/system/cpu/vulnerabilities/@name without the newline. */
 int e2e_read_vuln(const char *name, char *buf, int size);
 

@@ -93,10 +93,12 @@ int main(void)
 	read_params(&g.p);
 
 	e2e_int("module.kvm", 0, load_module("/kvm.ko"));
-	/* Without cap-nested-hv=on kvmppc_core_check_processor_compat_hv() fails. */
+	/* Without cap-nested-hv=on the parent refuses H_SET_PARTITION_TABLE and
+	 * kvmhv_nested_init() fails with ENODEV. */
 	e2e_int("module.kvm-hv", g.p.nested_hv ? 0 : ENODEV, load_module("/kvm-hv.ko"));
 
 	e2e_raw_checks(&g);
+	e2e_lib_checks(&g);
 
 	printf("E2E-DONE: pass=%u fail=%u\n", e2e_pass, e2e_fail);
 	fflush(stdout);

@@ -201,6 +201,129 @@ static void check_host_levels(const char *dir)
 	tsv_free(&t);
 }
 
+/* Guest ISA column of ppc-guest-view.tsv to enum vcpuchar_ppc_cpu. */
+static int isa_cpu(const char *isa)
+{
+	static const struct {
+		const char *isa;
+		int cpu;
+	} map[] = { { "p7", VCPUCHAR_PPC_CPU_POWER7 },   { "p8", VCPUCHAR_PPC_CPU_POWER8 },
+		    { "p9", VCPUCHAR_PPC_CPU_POWER9 },   { "p10", VCPUCHAR_PPC_CPU_POWER10 },
+		    { "p11", VCPUCHAR_PPC_CPU_POWER11 } };
+
+	for (unsigned i = 0; isa && i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(map[i].isa, isa))
+			return map[i].cpu;
+	return -1;
+}
+
+static void check_guest_view(const char *dir)
+{
+	struct tsv t;
+
+	if (!expect(tsv_load(&t, dir, "ppc-guest-view.tsv") == 0, "ppc-guest-view.tsv not loaded"))
+		return;
+	for (unsigned i = 0; i < t.n_rows; i++) {
+		const char *id = tsv_get(&t, i, "id");
+		const char *isa = tsv_get(&t, i, "guest_isa");
+		struct vcpuchar_ppc_guest_view v;
+		int ok = 1, cpu = isa_cpu(isa), r;
+		uint64_t r4 = tsv_u64(&t, i, "r4", &ok), r5 = tsv_u64(&t, i, "r5", &ok);
+		const struct {
+			const char *col;
+			const char *got;
+		} files[] = {
+			{ "expect_meltdown", v.meltdown },
+			{ "expect_l1tf", v.l1tf },
+			{ "expect_spectre_v1", v.spectre_v1 },
+			{ "expect_spectre_v2", v.spectre_v2 },
+			{ "expect_spec_store_bypass", v.spec_store_bypass },
+		};
+
+		if (!expect(ok && cpu >= 0, "%s: bad row (guest_isa '%s')", id, isa ? isa : ""))
+			continue;
+		r = vcpuchar_ppc_guest_view(r4, r5, (uint32_t)cpu, 0, &v);
+		if (!expect(r == 0, "guest-view %s: returned %d", id, r))
+			continue;
+		for (unsigned f = 0; f < sizeof(files) / sizeof(files[0]); f++) {
+			const char *want = tsv_get(&t, i, files[f].col);
+
+			expect(want && !strcmp(want, files[f].got), "guest-view %s %s: \"%s\", expected \"%s\"", id,
+			       files[f].col + 7, files[f].got, want ? want : "");
+		}
+	}
+	printf("ppc-guest-view.tsv: %u vectors\n", t.n_rows);
+	tsv_free(&t);
+}
+
+/* Caps from "cfpc,sbbc,ibs,ccf-assist" level names; 0 on error. */
+static int list_caps(const char *list, struct vcpuchar_ppc_caps *caps)
+{
+	char copy[128], *save = NULL, *tok;
+	uint8_t l[VCPUCHAR_PPC_N_CAPS];
+	unsigned c = 0;
+
+	snprintf(copy, sizeof(copy), "%s", list ? list : "");
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save), c++) {
+		int level = c < VCPUCHAR_PPC_N_CAPS ? level_of(c, tok) : -1;
+
+		if (level < 0)
+			return 0;
+		l[c] = (uint8_t)level;
+	}
+	if (c != VCPUCHAR_PPC_N_CAPS)
+		return 0;
+	*caps = (struct vcpuchar_ppc_caps){ l[0], l[1], l[2], l[3] };
+	return 1;
+}
+
+/* The messages of @severity joined with ';' as the vectors spell them, "none" if none. */
+static void joined(const struct vcpuchar_ppc_migration *m, uint32_t severity, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (uint32_t i = 0; i < m->n_entries; i++)
+		if (m->entries[i].severity == severity)
+			n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", n ? ";" : "",
+					      m->entries[i].message);
+	if (!n)
+		snprintf(buf, size, "none");
+}
+
+static void check_migrate(const char *dir)
+{
+	struct tsv t;
+
+	if (!expect(tsv_load(&t, dir, "ppc-migrate.tsv") == 0, "ppc-migrate.tsv not loaded"))
+		return;
+	for (unsigned i = 0; i < t.n_rows; i++) {
+		const char *id = tsv_get(&t, i, "id");
+		const char *want_err = tsv_get(&t, i, "expect_errors");
+		const char *want_warn = tsv_get(&t, i, "expect_warnings");
+		struct vcpuchar_ppc_caps src, dst;
+		struct vcpuchar_ppc_migration m;
+		char errs[512], warns[512];
+		int ok = 1, r;
+		uint64_t want_ok = tsv_u64(&t, i, "expect_ok", &ok);
+
+		if (!expect(ok && want_err && want_warn && list_caps(tsv_get(&t, i, "src_caps"), &src) &&
+				    list_caps(tsv_get(&t, i, "dst_caps"), &dst),
+			    "%s: bad row", id))
+			continue;
+		r = vcpuchar_ppc_migrate(&src, &dst, &m);
+		if (!expect(r == 0, "migrate %s: returned %d", id, r))
+			continue;
+		joined(&m, VCPUCHAR_SEVERITY_ERROR, errs, sizeof(errs));
+		joined(&m, VCPUCHAR_SEVERITY_WARNING, warns, sizeof(warns));
+		expect(m.ok == want_ok, "migrate %s: ok %u, expected %u", id, m.ok, (unsigned)want_ok);
+		expect(!strcmp(errs, want_err), "migrate %s: errors \"%s\", expected \"%s\"", id, errs, want_err);
+		expect(!strcmp(warns, want_warn), "migrate %s: warnings \"%s\", expected \"%s\"", id, warns, want_warn);
+	}
+	printf("ppc-migrate.tsv: %u vectors\n", t.n_rows);
+	tsv_free(&t);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -213,6 +336,8 @@ int main(int argc, char **argv)
 	check_names();
 	check_hcall(argv[1]);
 	check_host_levels(argv[1]);
+	check_guest_view(argv[1]);
+	check_migrate(argv[1]);
 	printf("%u checks passed, %u failed\n", n_pass, n_fail);
 	return n_fail ? 1 : 0;
 }
