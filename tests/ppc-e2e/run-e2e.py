@@ -119,6 +119,22 @@ def boot(entry, vmlinux, initrd, logdir):
     return res
 
 
+VULN = ("meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass")
+
+
+def write_measured(results, path):
+    """What each boot read, library-independent: the raw ioctl words and the
+    kernel's sysfs strings. The source of the vectors in tests/data."""
+    cols = ["boot", "cpu", "caps", "verdict", "words"] + list(VULN)
+    with open(path, "w") as f:
+        f.write("\t".join(cols) + "\n")
+        for r in results:
+            info = {c: t for c, kind, t in r["lines"] if kind == "INFO"}
+            row = [r["name"], r["cpu"], r["caps"], "PASS" if r["ok"] else "FAIL",
+                   info.get("raw.words", "-")] + [info.get(v, "-") for v in VULN]
+            f.write("\t".join(row) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source-dir", required=True)
@@ -164,6 +180,8 @@ def main():
             print(f"   FAIL {check}: {text}")
         if not r["ok"] and not r["fails"]:
             print(f"   see {os.path.join(logdir, r['name'] + '.log')}")
+    write_measured(results, os.path.join(out, "measured.tsv"))
+    print(f"\nraw words and sysfs strings per boot: {os.path.join(out, 'measured.tsv')}; logs: {logdir}")
     failed = [r["name"] for r in results if not r["ok"]]
     total = time.monotonic() - t0
     print(f"\nppc-e2e: {len(results) - len(failed)}/{len(results)} boots passed; "
