@@ -612,8 +612,11 @@ struct vcpuchar_ppc_result {
  * Under KVM every cap above the host level is an ERROR (QEMU
  * hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are
  * listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap
- * below the host level is an INFO notice. Under TCG every cap that is not
- * broken/off is a WARNING and the host is ignored.
+ * below the host level is an INFO notice (caps and host-max mode only: in
+ * host mode the guest gets the host's words, so a low cap costs it
+ * nothing). Under TCG every cap that is not broken/off is a WARNING and the
+ * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
+ * set. Rules: spec/ppc.md sections 7 and 9.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or

@@ -1,0 +1,264 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * One VM's caps, conflicts, R4/R5 and guest view (spec/ppc.md §7, §9):
+ * QEMU hw/ppc/spapr_caps.c cap_*_apply(), but every conflict at once.
+ */
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+/* QEMU's error texts, without program prefix or newline (spec §7.1). */
+static const char *const above_host_msg[VCPUCHAR_PPC_N_CAPS] = {
+	"Requested safe cache capability level not supported by KVM",
+	"Requested safe bounds check capability level not supported by KVM",
+	"Requested safe indirect branch capability level not supported by KVM",
+	"Requested count cache flush assist capability level not supported by KVM",
+};
+
+static const char *const below_host_msg[VCPUCHAR_PPC_N_CAPS] = {
+	"Requested safe cache capability level is below the host's: the guest flushes the L1D where the host "
+	"says it is not needed",
+	"Requested safe bounds check capability level is below the host's: the guest uses speculation barriers "
+	"the host says are not needed",
+	"Requested safe indirect branch capability level is below the host's: the guest protects indirect "
+	"branches more expensively than the host needs",
+	"Requested count cache flush assist capability level is below the host's: the guest flushes the count "
+	"cache in software although the host has the hardware assist",
+};
+
+/* Per (cap, level): the error hint, the below-host hint and the TCG warning. */
+struct level_text {
+	const char *above_hint;
+	const char *below_hint;
+	const char *tcg_msg;
+};
+
+#define LT(cap, lvl) \
+	{ "Try appending -machine cap-" cap "=" lvl, "cap-" cap "=" lvl, \
+	  "TCG doesn't support requested feature, cap-" cap "=" lvl }
+
+static const struct level_text level_text[VCPUCHAR_PPC_N_CAPS][5] = {
+	{ LT("cfpc", "broken"), LT("cfpc", "workaround"), LT("cfpc", "fixed") },
+	{ LT("sbbc", "broken"), LT("sbbc", "workaround"), LT("sbbc", "fixed") },
+	{ LT("ibs", "broken"), LT("ibs", "workaround"), LT("ibs", "fixed-ibs"), LT("ibs", "fixed-ccd"),
+	  LT("ibs", "fixed-na") },
+	{ LT("ccf-assist", "off"), LT("ccf-assist", "on") },
+};
+
+/* spec §7.3: the cause of a conflict when it is not the host. */
+#define NO_INFO \
+	"the host reported no CPU characteristics (KVM_CAP_PPC_GET_CPU_CHAR absent, the ioctl failed, or " \
+	"zero masks, e.g. firmware without fw-features), so its levels are QEMU's broken/off fallback, not a " \
+	"finding that the host is vulnerable"
+#define M_5 "pseries-5.0 and later (and the pseries alias)"
+#define M_4 "pseries-4.0 to 4.2"
+#define M_3 "pseries-3.1 and older"
+#define M_SXXM "pseries-2.12-sxxm"
+#define DEF(cap, mach) "cap-" cap " was not set by the caller and takes the default of " mach
+#define PIN(older) \
+	": set it explicitly to the level the hint names, or pin an older machine type such as " older \
+	" (which also changes other guest-visible defaults)"
+#define ERR(cap, mach, older) { DEF(cap, mach) PIN(older), DEF(cap, mach) PIN(older) "; " NO_INFO }
+
+/* [machine][cap][no host information] */
+static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERR("cfpc", M_5, "pseries-3.1"), ERR("sbbc", M_5, "pseries-3.1"),
+					   ERR("ibs", M_5, "pseries-3.1"), ERR("ccf-assist", M_5, "pseries-4.2") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERR("cfpc", M_4, "pseries-3.1"), ERR("sbbc", M_4, "pseries-3.1"),
+					     ERR("ibs", M_4, "pseries-3.1"),
+					     ERR("ccf-assist", M_4, "pseries-3.1") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERR("cfpc", M_3, "pseries-2.12"), ERR("sbbc", M_3, "pseries-2.12"),
+					       ERR("ibs", M_3, "pseries-2.12"),
+					       ERR("ccf-assist", M_3, "pseries-2.12") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERR("cfpc", M_SXXM, "pseries-2.12"),
+						     ERR("sbbc", M_SXXM, "pseries-2.12"),
+						     ERR("ibs", M_SXXM, "pseries-2.12"),
+						     ERR("ccf-assist", M_SXXM, "pseries-2.12") },
+};
+
+#define BELOW(cap, mach) \
+	DEF(cap, mach) " (for this guest CPU): set it to the host level the hint names, or use host-max mode"
+
+static const char *const default_below_expl[4][VCPUCHAR_PPC_N_CAPS] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { BELOW("cfpc", M_5), BELOW("sbbc", M_5), BELOW("ibs", M_5),
+					   BELOW("ccf-assist", M_5) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { BELOW("cfpc", M_4), BELOW("sbbc", M_4), BELOW("ibs", M_4),
+					     BELOW("ccf-assist", M_4) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { BELOW("cfpc", M_3), BELOW("sbbc", M_3), BELOW("ibs", M_3),
+					       BELOW("ccf-assist", M_3) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { BELOW("cfpc", M_SXXM), BELOW("sbbc", M_SXXM),
+						     BELOW("ibs", M_SXXM), BELOW("ccf-assist", M_SXXM) },
+};
+
+#define TCG_DEF(cap, mach) DEF(cap, mach) ": set it to broken/off explicitly to silence the warning"
+
+static const char *const default_tcg_expl[4][VCPUCHAR_PPC_N_CAPS] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { TCG_DEF("cfpc", M_5), TCG_DEF("sbbc", M_5), TCG_DEF("ibs", M_5),
+					   TCG_DEF("ccf-assist", M_5) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { TCG_DEF("cfpc", M_4), TCG_DEF("sbbc", M_4), TCG_DEF("ibs", M_4),
+					     TCG_DEF("ccf-assist", M_4) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { TCG_DEF("cfpc", M_3), TCG_DEF("sbbc", M_3), TCG_DEF("ibs", M_3),
+					       TCG_DEF("ccf-assist", M_3) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { TCG_DEF("cfpc", M_SXXM), TCG_DEF("sbbc", M_SXXM),
+						     TCG_DEF("ibs", M_SXXM), TCG_DEF("ccf-assist", M_SXXM) },
+};
+
+static const char no_info_expl[] = NO_INFO;
+
+/* Known-set host bits no cap level can pass to the guest (spec §9 "Not expressible"). */
+#define R4_INEXPRESSIBLE VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST
+#define R5_INEXPRESSIBLE \
+	(VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY_H | VCPUCHAR_H_CPU_BEHAV_FLUSH_LINK_STACK | \
+	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
+	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
+
+static bool request_ok(const struct vcpuchar_ppc_request *req)
+{
+	if (!vcpuchar_size_ok(req, sizeof(*req)))
+		return false;
+	if (req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
+	    req->machine > VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || !ppc_cpu_ok(req->cpu) ||
+	    (req->caps_set & ~((1u << VCPUCHAR_PPC_N_CAPS) - 1)))
+		return false;
+	/* Only the caps the caller set are read. */
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if ((req->caps_set & (1u << cap)) &&
+		    (uint32_t)vcpuchar_ppc_caps_get(&req->caps, cap) > ppc_level_max(cap))
+			return false;
+	return true;
+}
+
+static const char *mode_reason(uint32_t mode, bool tcg, bool info)
+{
+	switch (mode) {
+	case VCPUCHAR_PPC_MODE_CAPS:
+		return "caps mode: R4/R5 come from the effective caps, bit for bit what QEMU answers; equal caps "
+		       "give equal R4/R5 on both ends of a migration";
+	case VCPUCHAR_PPC_MODE_HOST:
+		return "host mode: R4/R5 are the host's words inside the masks; not migration-safe: they depend "
+		       "on the host the VM booted on, while the caps that migrate do not describe them";
+	default:
+		if (tcg)
+			return "host-max mode under TCG: the host CPU does not run the guest, so caps the caller "
+			       "did not set take broken/off, QEMU's quiet TCG set";
+		if (!info)
+			return "host-max mode without host information: caps the caller did not set take "
+			       "broken/off, QEMU's fallback, not a finding";
+		return "host-max mode: caps the caller did not set take the host's levels, then R4/R5 come "
+		       "from the caps, so QEMU's migration checks still apply";
+	}
+}
+
+/* Fills @c for one cap; returns false when the cap has no finding. */
+static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *eff,
+		      const struct vcpuchar_ppc_caps *host, bool info, uint32_t cap,
+		      struct vcpuchar_ppc_conflict *c)
+{
+	uint32_t r = (uint32_t)vcpuchar_ppc_caps_get(eff, cap);
+	uint32_t h = (uint32_t)vcpuchar_ppc_caps_get(host, cap);
+	bool from_default = !(req->caps_set & (1u << cap)) && req->mode != VCPUCHAR_PPC_MODE_HOST_MAX;
+
+	c->cap = cap;
+	c->requested = (uint8_t)r;
+	c->host = (uint8_t)h;
+	c->flags = from_default ? VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT : 0;
+	c->explanation = "";
+
+	if (req->accel == VCPUCHAR_ACCEL_TCG) {
+		/* QEMU ignores the host and warns for every level above broken/off. */
+		if (!r)
+			return false;
+		c->severity = VCPUCHAR_SEVERITY_WARNING;
+		c->code = VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED;
+		c->message = level_text[cap][r].tcg_msg;
+		c->hint = "";
+		if (from_default)
+			c->explanation = default_tcg_expl[req->machine][cap];
+		return true;
+	}
+
+	if (!info)
+		c->flags |= VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO;
+	if (r > h) {
+		/* cap_ccf_assist_apply(): with the count cache disabled the flush is not needed. */
+		if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && host->ibs == VCPUCHAR_PPC_FIXED_CCD)
+			return false;
+		c->severity = VCPUCHAR_SEVERITY_ERROR;
+		c->code = VCPUCHAR_PPC_CONFLICT_ABOVE_HOST;
+		c->message = above_host_msg[cap];
+		c->hint = level_text[cap][h].above_hint;
+		if (from_default)
+			c->explanation = default_above_expl[req->machine][cap][!info];
+		else if (!info)
+			c->explanation = no_info_expl;
+		return true;
+	}
+	/* In host mode the guest gets the host's words, so a low cap costs it nothing. */
+	if (r < h && req->mode != VCPUCHAR_PPC_MODE_HOST) {
+		c->severity = VCPUCHAR_SEVERITY_INFO;
+		c->code = VCPUCHAR_PPC_CONFLICT_BELOW_HOST;
+		c->message = below_host_msg[cap];
+		c->hint = level_text[cap][h].below_hint;
+		if (from_default)
+			c->explanation = default_below_expl[req->machine][cap];
+		return true;
+	}
+	return false;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+					struct vcpuchar_ppc_result *ret)
+{
+	struct vcpuchar_ppc_caps defaults, base;
+	bool tcg, info;
+	uint32_t size;
+
+	return_val_if_fail(req && ret && request_ok(req) && ppc_host_ok(host), -EINVAL);
+	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	info = ppc_host_has_info(host);
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST && !info)
+		return -ENODATA;
+	tcg = req->accel == VCPUCHAR_ACCEL_TCG;
+
+	size = ret->size;
+	memset(ret, 0, sizeof(*ret));
+	ret->size = size;
+	ret->mode = req->mode;
+	vcpuchar_ppc_host_levels(host, &ret->host_caps);
+	vcpuchar_ppc_machine_defaults(req->machine, req->cpu, &defaults);
+	/* host-max: the host's levels; under TCG the host does not count. */
+	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
+						       : defaults;
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		const struct vcpuchar_ppc_caps *from = (req->caps_set & (1u << cap)) ? &req->caps : &base;
+
+		vcpuchar_ppc_caps_set(&ret->effective_caps, cap, (uint32_t)vcpuchar_ppc_caps_get(from, cap));
+	}
+
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		struct vcpuchar_ppc_conflict *c = &ret->conflicts[ret->n_conflicts];
+
+		if (!check_cap(req, &ret->effective_caps, &ret->host_caps, info, cap, c))
+			continue;
+		ret->n_conflicts++;
+		if (c->severity == VCPUCHAR_SEVERITY_ERROR)
+			ret->n_errors++;
+	}
+
+	if (!info)
+		ret->flags |= VCPUCHAR_PPC_RESULT_HOST_NO_INFO;
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST) {
+		vcpuchar_ppc_host_to_hcall(host, &ret->r4, &ret->r5);
+		ret->flags |= VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE;
+	} else {
+		vcpuchar_ppc_caps_to_hcall(&ret->effective_caps, &ret->r4, &ret->r5);
+		/* Host bits the guest is not told because no cap can say them. */
+		if (info && !tcg) {
+			ret->unexpressed_r4 = host->character & host->character_mask & R4_INEXPRESSIBLE & ~ret->r4;
+			ret->unexpressed_r5 = host->behaviour & host->behaviour_mask & R5_INEXPRESSIBLE & ~ret->r5;
+		}
+		if (ret->unexpressed_r4 || ret->unexpressed_r5)
+			ret->flags |= VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE;
+	}
+	ret->mode_reason = mode_reason(req->mode, tcg, info);
+	return vcpuchar_ppc_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
+}

@@ -1,0 +1,491 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Validation, modes and R4/R5 of one VM (spec/ppc.md §7, §9). */
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "test-ppc-util.h"
+
+/* QEMU's texts (hw/ppc/spapr_caps.c cap_*_apply), kept here apart from the library's tables. */
+static const char *const qemu_msg[4] = {
+	"Requested safe cache capability level not supported by KVM",
+	"Requested safe bounds check capability level not supported by KVM",
+	"Requested safe indirect branch capability level not supported by KVM",
+	"Requested count cache flush assist capability level not supported by KVM",
+};
+static const char *const cap_name[4] = { "cfpc", "sbbc", "ibs", "ccf-assist" };
+static const char *const level_name[4][5] = {
+	{ "broken", "workaround", "fixed" },
+	{ "broken", "workaround", "fixed" },
+	{ "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" },
+	{ "off", "on" },
+};
+
+/* Host words (all bits inside full pseries masks) that QEMU parses as @l. */
+static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
+{
+	uint64_t c = VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
+	uint64_t cm = 0xff40000000000000, bm = 0xe400000000000000;
+
+	if (l.cfpc != VCPUCHAR_PPC_FIXED)
+		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
+	if (l.cfpc == VCPUCHAR_PPC_WORKAROUND)
+		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
+	if (l.sbbc != VCPUCHAR_PPC_FIXED)
+		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
+	if (l.sbbc == VCPUCHAR_PPC_WORKAROUND)
+		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
+	switch (l.ibs) {
+	case VCPUCHAR_PPC_BROKEN:
+		/* One count-cache bit unknown keeps ibs off fixed-na. */
+		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
+		break;
+	case VCPUCHAR_PPC_WORKAROUND:
+		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
+		break;
+	case VCPUCHAR_PPC_FIXED_IBS:
+		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
+		break;
+	case VCPUCHAR_PPC_FIXED_CCD:
+		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
+		break;
+	}
+	if (l.ccf_assist)
+		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
+	return test_host(c, b, cm, bm, 0);
+}
+
+static struct vcpuchar_ppc_request request(uint32_t mode, uint32_t accel, uint32_t set, struct vcpuchar_ppc_caps c)
+{
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+
+	r.mode = mode;
+	r.accel = accel;
+	r.caps_set = set;
+	r.caps = c;
+	return r;
+}
+
+/* Conflicts in the vector file's "cap:severity:field" form; checks texts on the way. */
+static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res)
+{
+	GString *s = g_string_new(NULL);
+	uint32_t errors = 0;
+
+	for (uint32_t i = 0; i < res->n_conflicts; i++) {
+		const struct vcpuchar_ppc_conflict *c = &res->conflicts[i];
+		const char *cap = cap_name[c->cap];
+		g_autofree char *field = NULL;
+
+		ck_assert_msg(i == 0 || c->cap > res->conflicts[i - 1].cap, "%s: cap order", id);
+		ck_assert_msg(c->explanation, "%s: NULL explanation", id);
+		if (s->len)
+			g_string_append_c(s, ';');
+		switch (c->severity) {
+		case VCPUCHAR_SEVERITY_ERROR:
+			errors++;
+			field = g_strdup_printf("cap-%s=%s", cap, level_name[c->cap][c->host]);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_ABOVE_HOST, "%s: code %u", id, c->code);
+			ck_assert_msg(c->requested > c->host, "%s: error not above host", id);
+			ck_assert_msg(g_str_equal(c->message, qemu_msg[c->cap]), "%s: message '%s'", id, c->message);
+			ck_assert_msg(g_str_has_prefix(c->hint, "Try appending -machine ") &&
+					      g_str_equal(c->hint + strlen("Try appending -machine "), field),
+				      "%s: hint '%s'", id, c->hint);
+			g_string_append_printf(s, "%s:error:%s", cap, field);
+			break;
+		case VCPUCHAR_SEVERITY_WARNING: {
+			g_autofree char *msg = g_strdup_printf("TCG doesn't support requested feature, cap-%s=%s", cap,
+							       level_name[c->cap][c->requested]);
+
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED, "%s: code %u", id, c->code);
+			ck_assert_msg(g_str_equal(c->message, msg), "%s: message '%s'", id, c->message);
+			ck_assert_msg(g_str_equal(c->hint, ""), "%s: TCG hint '%s'", id, c->hint);
+			g_string_append_printf(s, "%s:warning:-", cap);
+			break;
+		}
+		case VCPUCHAR_SEVERITY_INFO:
+			field = g_strdup_printf("cap-%s=%s", cap, level_name[c->cap][c->host]);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_BELOW_HOST, "%s: code %u", id, c->code);
+			ck_assert_msg(c->requested < c->host, "%s: info not below host", id);
+			ck_assert_msg(g_str_equal(c->hint, field), "%s: hint '%s'", id, c->hint);
+			ck_assert_msg(*c->message, "%s: empty message", id);
+			g_string_append_printf(s, "%s:info:below-host", cap);
+			break;
+		default:
+			ck_abort_msg("%s: severity %u", id, c->severity);
+		}
+	}
+	ck_assert_msg(errors == res->n_errors, "%s: n_errors %u, counted %u", id, res->n_errors, errors);
+	if (!s->len)
+		g_string_append(s, "none");
+	return g_string_free(s, FALSE);
+}
+
+START_TEST(validate_vectors)
+{
+	struct tsv *t = tsv_load("ppc-validate.tsv");
+	static const uint32_t modes[] = { VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST_MAX };
+
+	for (guint i = 0; i < t->rows->len; i++) {
+		const char *id = tsv_get(t, i, "id");
+		struct vcpuchar_ppc_caps hl = test_caps(t, i, "host_"), req = test_caps(t, i, "req_"), got;
+		struct vcpuchar_ppc_host h = host_for(hl);
+		bool tcg = g_str_equal(tsv_get(t, i, "accel"), "tcg");
+		bool minimal = !hl.cfpc && !hl.sbbc && !hl.ibs && !hl.ccf_assist;
+
+		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 1);
+		ck_assert_caps_eq(id, got, hl);
+		for (size_t m = 0; m < G_N_ELEMENTS(modes); m++) {
+			struct vcpuchar_ppc_request r = request(modes[m], tcg, 0xf, req);
+			struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+			g_autofree char *str = NULL;
+
+			ck_assert_msg(vcpuchar_ppc_decide(&h, &r, &res) == 0, "%s: failed", id);
+			str = conflicts_str(id, &res);
+			ck_assert_msg(g_str_equal(str, tsv_get(t, i, "expect")), "%s (mode %zu): '%s'", id, m, str);
+			ck_assert_caps_eq(id, res.effective_caps, req);
+			if (!tcg)
+				ck_assert_caps_eq(id, res.host_caps, hl);
+			/* The caller set every cap, so no finding comes from a default. */
+			for (uint32_t c = 0; c < res.n_conflicts; c++)
+				ck_assert_msg(!(res.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT), "%s", id);
+
+			/* A host that told nothing gives the same findings, flagged as such. */
+			if (minimal) {
+				struct vcpuchar_ppc_result none = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+				g_autofree char *str2 = NULL;
+
+				ck_assert_msg(vcpuchar_ppc_decide(NULL, &r, &none) == 0, "%s: NULL host", id);
+				str2 = conflicts_str(id, &none);
+				ck_assert_msg(g_str_equal(str2, str), "%s: NULL host '%s'", id, str2);
+				ck_assert_msg(none.flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO, "%s: flag", id);
+				for (uint32_t c = 0; c < none.n_conflicts && !tcg; c++) {
+					ck_assert_msg(none.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO, "%s",
+						      id);
+					ck_assert_msg(strstr(none.conflicts[c].explanation, "no CPU characteristics"),
+						      "%s: explanation '%s'", id, none.conflicts[c].explanation);
+				}
+			}
+		}
+	}
+	tsv_free(t);
+}
+END_TEST
+
+START_TEST(caps_mode_defaults_no_info)
+{
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	g_autofree char *str = NULL;
+
+	/* kata-containers/runtime#1771: newest defaults on a host that reports nothing. */
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	str = conflicts_str("defaults", &res);
+	ck_assert_str_eq(str, "cfpc:error:cap-cfpc=broken;sbbc:error:cap-sbbc=broken;ibs:error:cap-ibs=broken;"
+			      "ccf-assist:error:cap-ccf-assist=off");
+	ck_assert_uint_eq(res.n_errors, 4);
+	for (uint32_t c = 0; c < 4; c++) {
+		ck_assert_uint_eq(res.conflicts[c].flags,
+				  VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT | VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO);
+		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "pseries-5.0 and later"));
+		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "no CPU characteristics"));
+		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, c == 3 ? "pseries-4.2" : "pseries-3.1"));
+	}
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_HOST_NO_INFO);
+	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
+	ck_assert_uint_eq(res.r5, 0xe400000000000000);
+	ck_assert_str_eq(res.guest_view.spectre_v2,
+			 "Mitigation: Software count cache flush (hardware accelerated), Software link stack flush");
+
+	/* pseries-4.x: ccf-assist defaults off, so three errors. */
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_4;
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 3);
+	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pseries-4.0 to 4.2"));
+	ck_assert_uint_eq(res.r4, 0xbc00000000000000);
+
+	/* pseries-3.1: all broken, nothing to refuse. */
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	ck_assert_uint_eq(res.n_conflicts, 0);
+	ck_assert_uint_eq(res.r4, 0x0400000000000000);
+	ck_assert_uint_eq(res.r5, 0xe000000000000000);
+
+	/* A POWER7 guest lowers the cfpc default (spec §5.4). */
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 3);
+	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_SBBC);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_BROKEN);
+	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (fallback)");
+}
+END_TEST
+
+START_TEST(caps_mode_default_above_host_with_info)
+{
+	/* xcat-core#7381: a host without the assist refuses the 5.0+ default ccf-assist=on. */
+	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_conflicts, 1);
+	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_CCF_ASSIST);
+	ck_assert_uint_eq(res.conflicts[0].flags, VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT);
+	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pin an older machine type such as pseries-4.2"));
+	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "no CPU characteristics"));
+	ck_assert_uint_eq(res.flags, 0);
+	/* The caller setting the same value: no default explanation. */
+	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST;
+	r.caps.ccf_assist = VCPUCHAR_PPC_ON;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.conflicts[0].flags, 0);
+	ck_assert_str_eq(res.conflicts[0].explanation, "");
+	/* A default below a better host is an info notice that names the default. */
+	h = host_for((struct vcpuchar_ppc_caps){ 2, 1, 1, 1 });
+	r.caps_set = 0;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_conflicts, 1);
+	ck_assert_uint_eq(res.n_errors, 0);
+	ck_assert_uint_eq(res.conflicts[0].severity, VCPUCHAR_SEVERITY_INFO);
+	ck_assert_str_eq(res.conflicts[0].hint, "cap-cfpc=fixed");
+	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pseries-5.0 and later"));
+}
+END_TEST
+
+START_TEST(tcg_defaults_warn)
+{
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
+	g_autofree char *str = NULL;
+
+	/* Measured with QEMU 7.2: the defaults print four warnings; the host is ignored. */
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	str = conflicts_str("tcg", &res);
+	ck_assert_str_eq(str, "cfpc:warning:-;sbbc:warning:-;ibs:warning:-;ccf-assist:warning:-");
+	ck_assert_uint_eq(res.n_errors, 0);
+	ck_assert_uint_eq(res.conflicts[3].flags, VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT);
+	ck_assert_ptr_nonnull(strstr(res.conflicts[3].explanation, "pseries-5.0"));
+	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
+	/* host-max under TCG takes QEMU's quiet set, whatever the host says. */
+	r.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_conflicts, 0);
+	ck_assert_caps_eq("tcg host-max", res.effective_caps, ((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 }));
+	ck_assert_uint_eq(res.r4, 0x0400000000000000);
+	ck_assert_uint_eq(res.r5, 0xe000000000000000);
+	ck_assert_ptr_nonnull(strstr(res.mode_reason, "TCG"));
+}
+END_TEST
+
+START_TEST(host_max_mode)
+{
+	/* A POWER10-like host: everything fixed, ccf assist present. */
+	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_guest_view v;
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);
+	ck_assert_caps_eq("host-max", res.effective_caps, ((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 }));
+	ck_assert_uint_eq(res.n_conflicts, 0);
+	ck_assert_uint_eq(res.flags, 0);
+	ck_assert_uint_eq(res.r4, 0x0400000000000000);
+	ck_assert_uint_eq(res.r5, 0x8180000000000000);
+	ck_assert_int_eq(vcpuchar_ppc_guest_view(res.r4, res.r5, 0, 0, &v), 0);
+	ck_assert_int_eq(memcmp(&v, &res.guest_view, sizeof(v)), 0);
+	ck_assert_str_eq(res.guest_view.meltdown, "Not affected");
+
+	/* A cap the caller set is kept and validated: below the host is an info notice. */
+	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CFPC;
+	r.caps.cfpc = VCPUCHAR_PPC_WORKAROUND;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_WORKAROUND);
+	ck_assert_uint_eq(res.n_conflicts, 1);
+	ck_assert_uint_eq(res.conflicts[0].severity, VCPUCHAR_SEVERITY_INFO);
+	ck_assert_uint_eq(res.conflicts[0].flags, 0);
+	ck_assert_str_eq(res.conflicts[0].explanation, "");
+
+	/* Without information: broken/off, flagged, said in the reason, no conflicts. */
+	r.caps_set = 0;
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	ck_assert_caps_eq("host-max none", res.effective_caps, ((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 }));
+	ck_assert_uint_eq(res.n_conflicts, 0);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_HOST_NO_INFO);
+	ck_assert_ptr_nonnull(strstr(res.mode_reason, "without host information"));
+	ck_assert_uint_eq(res.r4, 0x0400000000000000);
+	ck_assert_uint_eq(res.r5, 0xe000000000000000);
+}
+END_TEST
+
+START_TEST(not_expressible)
+{
+	/* Pending-kernel masks with link-stack assist and the NO_* bits known-set. */
+	struct vcpuchar_ppc_host h = test_host(0xbc50000000000000, 0xe5c0000000000000, 0xff50000000000000,
+					       0xf7c0000000000000, 0);
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
+	ck_assert_uint_eq(res.r5, 0xe400000000000000);
+	ck_assert_uint_eq(res.unexpressed_r4, VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST);
+	ck_assert_uint_eq(res.unexpressed_r5, 0x01c0000000000000);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE);
+	/* caps mode reports the same. */
+	r.mode = VCPUCHAR_PPC_MODE_CAPS;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.unexpressed_r5, 0x01c0000000000000);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE);
+	/* Host mode passes them on. */
+	r.mode = VCPUCHAR_PPC_MODE_HOST;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.r4, 0xbc50000000000000);
+	ck_assert_uint_eq(res.r5, 0xe5c0000000000000);
+	ck_assert_uint_eq(res.unexpressed_r4, 0);
+	ck_assert_uint_eq(res.unexpressed_r5, 0);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE);
+	ck_assert_str_eq(res.guest_view.spectre_v2, "Mitigation: Software count cache flush (hardware accelerated), "
+						    "Software link stack flush (hardware accelerated)");
+	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Vulnerable");
+	/* The old masks vouch for none of these bits: nothing is unexpressed. */
+	h.character_mask = 0xff40000000000000;
+	h.behaviour_mask = 0xe400000000000000;
+	r.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.unexpressed_r4, 0);
+	ck_assert_uint_eq(res.unexpressed_r5, 0);
+	ck_assert_uint_eq(res.flags, 0);
+}
+END_TEST
+
+START_TEST(host_mode)
+{
+	/* Measured words of run fixed-ibs: raw NO_L1D bits outside the mask are dropped. */
+	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
+					       0xe400000000000000, 0);
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result untouched;
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.r4, 0x4400000000000000);
+	ck_assert_uint_eq(res.r5, 0x8000000000000000);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE);
+	ck_assert_ptr_nonnull(strstr(res.mode_reason, "not migration-safe"));
+	/* The caps are still validated (QEMU still refuses): default ccf-assist=on above off. */
+	ck_assert_uint_eq(res.n_errors, 1);
+	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_CCF_ASSIST);
+	ck_assert_str_eq(res.conflicts[0].hint, "Try appending -machine cap-ccf-assist=off");
+	/* Defaults below the host cost a host-mode guest nothing: no notice. */
+	ck_assert_uint_eq(res.n_conflicts, 1);
+	ck_assert_str_eq(res.guest_view.meltdown, "Not affected");
+
+	/* No information: refuse rather than answer zeros; nothing written. */
+	memset(&res, 0x5a, sizeof(res));
+	res.size = sizeof(res);
+	untouched = res;
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENODATA);
+	h.valid = 0;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -ENODATA);
+	ck_assert_int_eq(memcmp(&res, &untouched, sizeof(res)), 0);
+}
+END_TEST
+
+START_TEST(bad_args)
+{
+	struct vcpuchar_ppc_request r = request(0, 0, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, NULL, &res), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, NULL), -EINVAL);
+#define BAD(field, value) \
+	do { \
+		struct vcpuchar_ppc_request b = r; \
+		b.field = value; \
+		ck_assert_msg(vcpuchar_ppc_decide(&h, &b, &res) == -EINVAL, #field " = " #value); \
+	} while (0)
+	BAD(mode, 3);
+	BAD(accel, 2);
+	BAD(machine, 4);
+	BAD(cpu, 5);
+	BAD(cpu, 12);
+	BAD(caps_set, 0x10);
+	BAD(size, 0);
+	BAD(size, sizeof(r) - 1);
+#undef BAD
+	/* A level out of range counts only where caps_set says the caller set it. */
+	r.caps.cfpc = 3;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	r.caps_set = 1;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	r.caps = (struct vcpuchar_ppc_caps){ 0, 0, 5, 0 };
+	r.caps_set = 4;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	r.caps = (struct vcpuchar_ppc_caps){ 0, 0, 0, 2 };
+	r.caps_set = 8;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	r.caps_set = 0;
+	/* Host facts with a bad size. */
+	h.size = 4;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	h.size = sizeof(h);
+	/* Result with a bad size. */
+	res.size = sizeof(res) - 8;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	res.size = sizeof(res);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+}
+END_TEST
+
+START_TEST(bigger_structs)
+{
+	struct {
+		struct vcpuchar_ppc_request r;
+		uint64_t tail;
+	} req;
+	struct {
+		struct vcpuchar_ppc_result r;
+		uint64_t tail;
+	} res;
+	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+
+	memset(&req, 0, sizeof(req));
+	memset(&res, 0, sizeof(res));
+	req.r.size = sizeof(req);
+	res.r.size = sizeof(res);
+	/* Newer headers' bigger structs with zero tails work; the result keeps its size. */
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &req.r, &res.r), 0);
+	ck_assert_uint_eq(res.r.size, sizeof(res));
+	ck_assert_uint_eq(res.r.r4, 0xbc40000000000000);
+	ck_assert_uint_eq(res.tail, 0);
+	/* A non-zero tail is a field this library does not know. */
+	req.tail = 1;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &req.r, &res.r), -EINVAL);
+	req.tail = 0;
+	res.tail = 1;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &req.r, &res.r), -EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ppc-decide");
+	TCase *tc = tcase_create("ppc-decide");
+
+	tcase_add_test(tc, validate_vectors);
+	tcase_add_test(tc, caps_mode_defaults_no_info);
+	tcase_add_test(tc, caps_mode_default_above_host_with_info);
+	tcase_add_test(tc, tcg_defaults_warn);
+	tcase_add_test(tc, host_max_mode);
+	tcase_add_test(tc, not_expressible);
+	tcase_add_test(tc, host_mode);
+	tcase_add_test(tc, bad_args);
+	tcase_add_test(tc, bigger_structs);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
