@@ -324,6 +324,112 @@ static void check_migrate(const char *dir)
 	tsv_free(&t);
 }
 
+/* Host words inside full pseries masks that QEMU's parse turns into @l. */
+static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	uint64_t c = 0, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
+
+	h.character_mask = 0xff40000000000000;
+	h.behaviour_mask = 0xe400000000000000;
+	if (l.cfpc != VCPUCHAR_PPC_FIXED)
+		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
+	if (l.cfpc == VCPUCHAR_PPC_WORKAROUND)
+		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
+	if (l.sbbc != VCPUCHAR_PPC_FIXED)
+		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
+	if (l.sbbc == VCPUCHAR_PPC_WORKAROUND)
+		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
+	if (l.ibs == VCPUCHAR_PPC_BROKEN) /* one count-cache bit unknown: not fixed-na */
+		h.character_mask &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
+	else if (l.ibs == VCPUCHAR_PPC_WORKAROUND)
+		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
+	else if (l.ibs == VCPUCHAR_PPC_FIXED_IBS)
+		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
+	else if (l.ibs == VCPUCHAR_PPC_FIXED_CCD)
+		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
+	if (l.ccf_assist)
+		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	h.valid = 1;
+	h.character = c;
+	h.behaviour = b;
+	return h;
+}
+
+/* Conflicts as ppc-validate.tsv spells them: cap:error:cap-X=HOST, cap:warning:-, cap:info:below-host. */
+static void conflicts_str(const struct vcpuchar_ppc_result *res, char *buf, size_t size)
+{
+	size_t n = 0;
+
+	buf[0] = 0;
+	for (uint32_t i = 0; i < res->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+		const struct vcpuchar_ppc_conflict *c = &res->conflicts[i];
+		const char *cap = c->cap < VCPUCHAR_PPC_N_CAPS ? cap_names[c->cap] : "?";
+		const char *sep = n ? ";" : "";
+		unsigned cap_i = c->cap < VCPUCHAR_PPC_N_CAPS ? c->cap : 0;
+
+		if (c->severity == VCPUCHAR_SEVERITY_ERROR)
+			n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:error:cap-%s=%s", sep, cap, cap,
+					      level_str(cap_i, c->host));
+		else if (c->severity == VCPUCHAR_SEVERITY_WARNING)
+			n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:warning:-", sep, cap);
+		else
+			n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s:info:below-host", sep, cap);
+	}
+	if (!n)
+		snprintf(buf, size, "none");
+}
+
+static void check_validate(const char *dir)
+{
+	struct tsv t;
+
+	if (!expect(tsv_load(&t, dir, "ppc-validate.tsv") == 0, "ppc-validate.tsv not loaded"))
+		return;
+	for (unsigned i = 0; i < t.n_rows; i++) {
+		const char *id = tsv_get(&t, i, "id");
+		const char *accel = tsv_get(&t, i, "accel");
+		const char *want = tsv_get(&t, i, "expect");
+		struct vcpuchar_ppc_caps hl, req;
+		struct vcpuchar_ppc_host h;
+		struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		struct vcpuchar_ppc_guest_view v;
+		char got[512];
+		int tcg, ret;
+
+		if (!row_caps(&t, i, "host_", &hl) || !row_caps(&t, i, "req_", &req) || !expect(accel && want, "%s: bad row", id))
+			continue;
+		tcg = !strcmp(accel, "tcg");
+		h = host_for(hl);
+		r.mode = VCPUCHAR_PPC_MODE_CAPS;
+		r.accel = tcg ? VCPUCHAR_ACCEL_TCG : VCPUCHAR_ACCEL_KVM;
+		r.caps_set = 0xf;
+		r.caps = req;
+		ret = vcpuchar_ppc_decide(&h, &r, &res);
+		if (!expect(ret == 0, "validate %s: decide returned %d", id, ret))
+			continue;
+		conflicts_str(&res, got, sizeof(got));
+		expect(!strcmp(got, want), "validate %s: conflicts \"%s\", expected \"%s\"", id, got, want);
+		expect(!memcmp(&res.effective_caps, &req, sizeof(req)), "validate %s: effective caps differ from the request", id);
+		expect(tcg || !memcmp(&res.host_caps, &hl, sizeof(hl)), "validate %s: host caps differ from the host levels", id);
+		/* caps mode: R4/R5 are QEMU's for the effective caps, and the view is theirs. */
+		{
+			uint64_t r4 = 0, r5 = 0;
+
+			vcpuchar_ppc_caps_to_hcall(&req, &r4, &r5);
+			expect(res.r4 == r4 && res.r5 == r5, "validate %s: R4/R5 0x%016llx/0x%016llx, caps give 0x%016llx/0x%016llx",
+			       id, (unsigned long long)res.r4, (unsigned long long)res.r5, (unsigned long long)r4,
+			       (unsigned long long)r5);
+			vcpuchar_ppc_guest_view(r4, r5, VCPUCHAR_PPC_CPU_POWER9, 0, &v);
+			expect(!memcmp(&v, &res.guest_view, sizeof(v)), "validate %s: guest view differs from guest_view()", id);
+		}
+	}
+	printf("ppc-validate.tsv: %u vectors\n", t.n_rows);
+	tsv_free(&t);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -338,6 +444,7 @@ int main(int argc, char **argv)
 	check_host_levels(argv[1]);
 	check_guest_view(argv[1]);
 	check_migrate(argv[1]);
+	check_validate(argv[1]);
 	printf("%u checks passed, %u failed\n", n_pass, n_fail);
 	return n_fail ? 1 : 0;
 }
