@@ -173,6 +173,9 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  *
  * Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
+ * Functions that read facts decide "information" by the masks alone, the
+ * kernel's own test (@valid summarises it for the caller), and return
+ * -EINVAL for a bad @size or for @source, @valid or @power8 out of range.
  *
  * Since: 1.0
  */
@@ -205,7 +208,10 @@ struct vcpuchar_ppc_host {
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * on failure it holds "no information" facts (valid 0, source KVM, error set
- * to the return value), never guessed bits.
+ * to the return value, every other field zero), never guessed bits. @pvr and
+ * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
+ * and @arch/@kernel_release (uname(2)) are filled only when the ioctl
+ * answered.
  *
  * Return: 0 when the ioctl answered (the facts may still be "no
  * information" when the kernel returned zero masks: check @ret->valid);
@@ -231,7 +237,7 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * this kernel (not a POWER Book3S-64 KVM host)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host or @buf with @size > 0.
+ * @host, a bad @host->size, or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -277,6 +283,9 @@ struct vcpuchar_ppc_caps {
 
 /**
  * vcpuchar_ppc_cap_name() - QEMU's name of a cap without the "cap-" prefix
+ * @cap: enum vcpuchar_ppc_cap
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c capability_table.
  *
  * Return: "cfpc", "sbbc", "ibs", "ccf-assist"; NULL when out of range.
  *
@@ -286,6 +295,11 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
 
 /**
  * vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible (spec/ppc.md
+ * section 5.1).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -296,6 +310,9 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
 
 /**
  * vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number
+ * @caps: the cap set to read or write
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: (set only) enum vcpuchar_ppc_level valid for @cap
  *
  * get returns the level, or -EINVAL for a NULL @caps or unknown @cap; set
  * returns 0, or -EINVAL also for a level out of range for @cap.
@@ -311,7 +328,8 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on". The
  *        "cap-" prefix is optional; names and values match case-insensitively
  *        as in QEMU; ccf-assist also takes QEMU's boolean spellings
- *        (on/off, yes/no, true/false). An empty string sets nothing.
+ *        (on/off, yes/no, true/false, y/n: qapi/qapi-util.c
+ *        qapi_bool_parse()). An empty string sets nothing.
  * @caps: levels are written here for the caps named in @list; other caps
  *        are left as they are (so @caps can hold defaults)
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
@@ -358,6 +376,11 @@ enum vcpuchar_ppc_machine {
  * @name: "pseries", "pseries-X.Y" (any version QEMU ever had, newer ones
  *        included), or "pseries-2.12-sxxm"
  * @ret: receives an enum vcpuchar_ppc_machine value
+ * @err, @err_size: optional message buffer
+ *
+ * Versions map by number (QEMU hw/ppc/spapr.c, spec/ppc.md section 5.3):
+ * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
+ * Names are case-sensitive, as QEMU's.
  *
  * Return: 0; -EINVAL for NULL arguments or a name that is not a pseries
  * machine type.
@@ -410,6 +433,7 @@ enum vcpuchar_ppc_mode {
 
 /**
  * vcpuchar_ppc_mode_name() - "host-max", "caps" or "host"; NULL when unknown
+ * @mode: enum vcpuchar_ppc_mode
  *
  * Since: 1.0
  */
@@ -660,6 +684,9 @@ struct vcpuchar_ppc_migration {
 
 /**
  * vcpuchar_ppc_migrate() - check a migration from @src caps to @dst caps
+ * @src: effective caps of the source VM
+ * @dst: effective caps of the destination VM
+ * @ret: receives the findings
  *
  * QEMU requires the same machine type on both ends; compare the effective
  * caps of both (vcpuchar_ppc_result.effective_caps).

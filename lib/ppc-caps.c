@@ -3,6 +3,7 @@
  * spapr caps: names, levels, the QEMU -machine spelling, machine-type
  * defaults and the host's levels (spec/ppc.md §5, §6).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <strings.h>
 
@@ -53,31 +54,25 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level
 	return level_names[cap][level];
 }
 
-static uint8_t *cap_slot(struct vcpuchar_ppc_caps *caps, uint32_t cap)
-{
-	switch (cap) {
-	case VCPUCHAR_PPC_CAP_CFPC:
-		return &caps->cfpc;
-	case VCPUCHAR_PPC_CAP_SBBC:
-		return &caps->sbbc;
-	case VCPUCHAR_PPC_CAP_IBS:
-		return &caps->ibs;
-	default:
-		return &caps->ccf_assist;
-	}
-}
+/* Where each cap's level lives in struct vcpuchar_ppc_caps. */
+static const size_t cap_offset[VCPUCHAR_PPC_N_CAPS] = {
+	offsetof(struct vcpuchar_ppc_caps, cfpc),
+	offsetof(struct vcpuchar_ppc_caps, sbbc),
+	offsetof(struct vcpuchar_ppc_caps, ibs),
+	offsetof(struct vcpuchar_ppc_caps, ccf_assist),
+};
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_caps_get(const struct vcpuchar_ppc_caps *caps, uint32_t cap)
 {
 	return_val_if_fail(caps && cap < VCPUCHAR_PPC_N_CAPS, -EINVAL);
-	return *cap_slot((struct vcpuchar_ppc_caps *)caps, cap);
+	return ((const uint8_t *)caps)[cap_offset[cap]];
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level)
 {
 	return_val_if_fail(caps && cap < VCPUCHAR_PPC_N_CAPS, -EINVAL);
 	return_val_if_fail(level <= level_max[cap], -EINVAL);
-	*cap_slot(caps, cap) = (uint8_t)level;
+	((uint8_t *)caps)[cap_offset[cap]] = (uint8_t)level;
 	return 0;
 }
 
@@ -159,7 +154,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 		if (level < 0)
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: unknown value '%.*s'",
 						cap_names[cap], (int)val_len, val);
-		*cap_slot(&out, cap) = (uint8_t)level;
+		((uint8_t *)&out)[cap_offset[cap]] = (uint8_t)level;
 		seen |= 1u << cap;
 		if (!end)
 			break;

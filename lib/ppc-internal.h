@@ -15,7 +15,7 @@ bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits);
 /* NULL or a struct of acceptable size with in-range enum fields. */
 bool ppc_host_ok(const struct vcpuchar_ppc_host *host);
 
-/* The facts carry information: valid set and at least one mask non-zero. */
+/* The facts carry information: at least one mask is non-zero. */
 bool ppc_host_has_info(const struct vcpuchar_ppc_host *host);
 
 /* Highest level of @cap (which must be < VCPUCHAR_PPC_N_CAPS). */

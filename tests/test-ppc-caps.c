@@ -27,16 +27,17 @@ END_TEST
 START_TEST(host_levels_no_info)
 {
 	struct vcpuchar_ppc_caps got = { 9, 9, 9, 9 }, zero = { 0, 0, 0, 0 };
-	/* Words that would give fixed everywhere, but the caller says "not valid". */
+	struct vcpuchar_ppc_caps fixed = { 2, 2, 4, 0 };
+	/* Words with every relevant bit known-clear: fixed everywhere. */
 	struct vcpuchar_ppc_host h = test_host(0, 0, 0xff40000000000000, 0xe400000000000000, 0);
 
 	ck_assert_int_eq(vcpuchar_ppc_host_levels(NULL, &got), 0);
 	ck_assert_caps_eq("NULL host", got, zero);
+	/* The masks decide, not @valid: a caller that forgot it still gets the levels. */
 	h.valid = 0;
-	got.cfpc = 9;
-	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 0);
-	ck_assert_caps_eq("valid 0", got, zero);
-	/* valid 1 with zero masks: the masks decide. */
+	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 1);
+	ck_assert_caps_eq("valid 0", got, fixed);
+	/* valid 1 with zero masks: still no information. */
 	h = test_host(0xff40000000000000, 0, 0, 0, 0);
 	h.valid = 1;
 	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 0);

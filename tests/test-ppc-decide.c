@@ -55,6 +55,9 @@ static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
 	return test_host(c, b, cm, bm, 0);
 }
 
+/* Levels of a request whose caps_set is 0: never read. */
+static const struct vcpuchar_ppc_caps unset;
+
 static struct vcpuchar_ppc_request request(uint32_t mode, uint32_t accel, uint32_t set, struct vcpuchar_ppc_caps c)
 {
 	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
@@ -174,7 +177,7 @@ END_TEST
 
 START_TEST(caps_mode_defaults_no_info)
 {
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	g_autofree char *str = NULL;
 
@@ -226,7 +229,7 @@ START_TEST(caps_mode_default_above_host_with_info)
 {
 	/* xcat-core#7381: a host without the assist refuses the 5.0+ default ccf-assist=on. */
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -256,7 +259,7 @@ END_TEST
 
 START_TEST(tcg_defaults_warn)
 {
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	g_autofree char *str = NULL;
@@ -284,7 +287,7 @@ START_TEST(host_max_mode)
 {
 	/* A POWER10-like host: everything fixed, ccf assist present. */
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_guest_view v;
 
@@ -326,7 +329,7 @@ START_TEST(not_expressible)
 	/* Pending-kernel masks with link-stack assist and the NO_* bits known-set. */
 	struct vcpuchar_ppc_host h = test_host(0xbc50000000000000, 0xe5c0000000000000, 0xff50000000000000,
 					       0xf7c0000000000000, 0);
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -367,7 +370,7 @@ START_TEST(host_mode)
 	/* Measured words of run fixed-ibs: raw NO_L1D bits outside the mask are dropped. */
 	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
 					       0xe400000000000000, 0);
-	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result untouched;
 
@@ -389,7 +392,7 @@ START_TEST(host_mode)
 	res.size = sizeof(res);
 	untouched = res;
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENODATA);
-	h.valid = 0;
+	h.character_mask = h.behaviour_mask = 0;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -ENODATA);
 	ck_assert_int_eq(memcmp(&res, &untouched, sizeof(res)), 0);
 }
@@ -397,7 +400,7 @@ END_TEST
 
 START_TEST(bad_args)
 {
-	struct vcpuchar_ppc_request r = request(0, 0, 0, (struct vcpuchar_ppc_caps){ 0 });
+	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
@@ -472,6 +475,100 @@ START_TEST(bigger_structs)
 }
 END_TEST
 
+/*
+ * Checks one result against the rules of spec §7 and §9, cap by cap.
+ * Returns the first broken rule, or NULL; plain tests keep the sweep fast.
+ */
+static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r,
+			       const struct vcpuchar_ppc_result *res)
+{
+	const struct vcpuchar_ppc_caps *hc = &res->host_caps, *eff = &res->effective_caps;
+	uint32_t k = 0, errors = 0;
+	uint64_t r4, r5;
+
+	for (uint32_t cap = 0; cap < 4; cap++) {
+		const struct vcpuchar_ppc_conflict *c = &res->conflicts[k];
+		int req = vcpuchar_ppc_caps_get(eff, cap), host = vcpuchar_ppc_caps_get(hc, cap);
+		int want_sev = -1;
+
+		if (r->accel == VCPUCHAR_ACCEL_TCG) {
+			if (req > 0)
+				want_sev = VCPUCHAR_SEVERITY_WARNING;
+		} else if (req > host) {
+			if (!(cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && hc->ibs == VCPUCHAR_PPC_FIXED_CCD))
+				want_sev = VCPUCHAR_SEVERITY_ERROR;
+		} else if (req < host && r->mode != VCPUCHAR_PPC_MODE_HOST) {
+			want_sev = VCPUCHAR_SEVERITY_INFO;
+		}
+		if (want_sev < 0)
+			continue;
+		if (k++ >= res->n_conflicts || c->cap != cap || c->severity != (uint32_t)want_sev)
+			return "conflict missing or wrong severity";
+		if (c->requested != req || c->host != host)
+			return "conflict levels";
+		if (!c->message || !*c->message || !c->hint || !c->explanation)
+			return "conflict texts";
+		if (c->severity == VCPUCHAR_SEVERITY_ERROR)
+			errors++;
+		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT) &&
+		    ((r->caps_set & (1u << cap)) || r->mode == VCPUCHAR_PPC_MODE_HOST_MAX || !*c->explanation))
+			return "default flag or its explanation";
+		if ((c->flags & VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO) && !strstr(c->explanation, "no CPU characteristics"))
+			return "no-information explanation";
+	}
+	if (k != res->n_conflicts)
+		return "extra conflict";
+	if (errors != res->n_errors)
+		return "n_errors";
+	if (r->mode == VCPUCHAR_PPC_MODE_HOST ? vcpuchar_ppc_host_to_hcall(h, &r4, &r5)
+					      : vcpuchar_ppc_caps_to_hcall(eff, &r4, &r5))
+		return "hcall failed";
+	if (res->r4 != r4 || res->r5 != r5)
+		return "R4/R5";
+	if (!res->mode_reason)
+		return "mode reason";
+	return NULL;
+}
+
+START_TEST(every_combination)
+{
+	/* Every host level set (and no host), every mode, accelerator and machine. */
+	for (int hi = -1; hi < 3 * 3 * 5 * 2; hi++) {
+		int v = hi < 0 ? 0 : hi;
+		struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
+		const struct vcpuchar_ppc_host *hp = hi < 0 ? NULL : &h;
+
+		for (uint32_t mode = 0; mode < 3; mode++) {
+			for (uint32_t accel = 0; accel < 2; accel++) {
+				for (int ri = -4; ri < 3 * 3 * 5 * 2; ri++) {
+					int w = ri < 0 ? 0 : ri;
+					struct vcpuchar_ppc_caps rc = { w % 3, w / 3 % 3, w / 9 % 5, w / 45 };
+					/* Negative ri: machine defaults of machine -ri - 1. */
+					struct vcpuchar_ppc_request r = ri < 0 ? request(mode, accel, 0, unset)
+									       : request(mode, accel, 0xf, rc);
+					struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+					int ret;
+
+					if (ri < 0)
+						r.machine = (uint32_t)(-ri - 1);
+					ret = vcpuchar_ppc_decide(hp, &r, &res);
+					if (!hp && mode == VCPUCHAR_PPC_MODE_HOST) {
+						if (ret != -ENODATA)
+							ck_abort_msg("host mode without host: %d", ret);
+						continue;
+					}
+					const char *why = ret ? "failed" : broken_rule(hp, &r, &res);
+
+					if (why)
+						ck_abort_msg("host %d mode %u accel %u request %d: %s", hi, mode, accel, ri,
+							     why);
+				}
+			}
+		}
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-decide");
@@ -486,6 +583,7 @@ int main(void)
 	tcase_add_test(tc, host_mode);
 	tcase_add_test(tc, bad_args);
 	tcase_add_test(tc, bigger_structs);
+	tcase_add_test(tc, every_combination);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

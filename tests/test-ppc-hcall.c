@@ -88,9 +88,10 @@ START_TEST(host_no_data)
 
 	/* Zero masks: nothing to pass, and never zeros instead. */
 	ck_assert_int_eq(vcpuchar_ppc_host_to_hcall(&h, &r4, &r5), -ENODATA);
-	/* Masks present but the facts say "no information" (e.g. a failed probe). */
-	h = test_host(0, 0, 0xff40000000000000, 0xe400000000000000, 0);
-	h.valid = 0;
+	/* A failed probe: zero words, error set, valid 0. */
+	h = test_host(0, 0, 0, 0, 0);
+	h.source = VCPUCHAR_SOURCE_KVM;
+	h.error = -ENOTTY;
 	ck_assert_int_eq(vcpuchar_ppc_host_to_hcall(&h, &r4, &r5), -ENODATA);
 	ck_assert_uint_eq(r4, 1);
 	ck_assert_uint_eq(r5, 1);

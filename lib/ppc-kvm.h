@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * KVM_PPC_GET_CPU_CHAR for any build target (spec/ppc.md §1). Only
+ * powerpc's UAPI defines struct kvm_ppc_cpu_char, so the library keeps its
+ * own copy; the ioctl number comes from this target's _IOR encoding
+ * (0x4020aeb1 on powerpc, 0x8020aeb1 with the generic layout).
+ */
+#ifndef VCPUCHAR_PPC_KVM_H
+#define VCPUCHAR_PPC_KVM_H
+
+#include <linux/ioctl.h>
+#include <linux/kvm.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Same layout as Linux arch/powerpc/include/uapi/asm/kvm.h struct kvm_ppc_cpu_char. */
+struct vcpuchar_kvm_ppc_cpu_char {
+	uint64_t character;
+	uint64_t behaviour;
+	uint64_t character_mask;
+	uint64_t behaviour_mask;
+};
+
+_Static_assert(sizeof(struct vcpuchar_kvm_ppc_cpu_char) == 32, "kvm_ppc_cpu_char is 32 bytes");
+_Static_assert(offsetof(struct vcpuchar_kvm_ppc_cpu_char, character) == 0, "character at 0");
+_Static_assert(offsetof(struct vcpuchar_kvm_ppc_cpu_char, behaviour) == 8, "behaviour at 8");
+_Static_assert(offsetof(struct vcpuchar_kvm_ppc_cpu_char, character_mask) == 16, "character_mask at 16");
+_Static_assert(offsetof(struct vcpuchar_kvm_ppc_cpu_char, behaviour_mask) == 24, "behaviour_mask at 24");
+
+#define VCPUCHAR_KVM_PPC_GET_CPU_CHAR _IOR(KVMIO, 0xb1, struct vcpuchar_kvm_ppc_cpu_char)
+
+#ifdef KVM_CAP_PPC_GET_CPU_CHAR
+#define VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR KVM_CAP_PPC_GET_CPU_CHAR
+#else
+#define VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR 151
+#endif
+
+#endif

@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR and the PVR (spec/ppc.md §1). */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "ppc-internal.h"
+#include "ppc-kvm.h"
+#include "vcpuchar-private.h"
+
+/* The first processor entry, which holds the PVR, is far inside this. */
+#define CPUINFO_READ_MAX 4096
+
+/* Reads "(pvr XXXX YYYY)" from <root>/proc/cpuinfo (Linux show_cpuinfo()); 0 when unknown. */
+static uint32_t read_pvr(const char *root)
+{
+	char path[PATH_MAX], buf[CPUINFO_READ_MAX + 1], *p;
+	unsigned int hi, lo;
+	size_t len = 0;
+	uint32_t pvr = 0;
+	ssize_t n;
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/proc/cpuinfo", root) >= (int)sizeof(path))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	while (len < CPUINFO_READ_MAX) {
+		n = read(fd, buf + len, CPUINFO_READ_MAX - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += (size_t)n;
+	}
+	close(fd);
+	buf[len] = '\0';
+	p = strstr(buf, "(pvr ");
+	if (p && sscanf(p, "(pvr %4x %4x)", &hi, &lo) == 2)
+		pvr = (uint32_t)hi << 16 | lo;
+	return pvr;
+}
+
+/* target/ppc/kvm.c kvmppc_power8_host(): POWER8E, POWER8NVL, POWER8. */
+static uint32_t pvr_is_power8(uint32_t pvr)
+{
+	uint32_t ver = pvr >> 16;
+
+	return ver == 0x004b || ver == 0x004c || ver == 0x004d;
+}
+
+/* Copies a NUL-terminated string, truncated to @size - 1 bytes. */
+static void copy_str(char *dst, size_t size, const char *src)
+{
+	size_t n = strnlen(src, size - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}
+
+static int get_cpu_char(int vm_fd, struct vcpuchar_kvm_ppc_cpu_char *cc)
+{
+	int r = ioctl(vm_fd, KVM_CHECK_EXTENSION, VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR);
+
+	if (r < 0)
+		return -errno;
+	if (r == 0)
+		return -ENOTSUP;
+	if (ioctl(vm_fd, VCPUCHAR_KVM_PPC_GET_CPU_CHAR, cc) < 0)
+		return -errno;
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
+					    struct vcpuchar_ppc_host *ret)
+{
+	struct vcpuchar_kvm_ppc_cpu_char cc = { 0 };
+	struct utsname u;
+	uint32_t size;
+	int r;
+
+	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(!opts || (vcpuchar_size_ok(opts, sizeof(*opts)) && opts->flags == 0), -EINVAL);
+
+	size = ret->size;
+	memset(ret, 0, sizeof(*ret));
+	ret->size = size;
+	ret->source = VCPUCHAR_SOURCE_KVM;
+	r = get_cpu_char(vm_fd, &cc);
+	if (r < 0) {
+		/* "No information", never guessed bits; the errno says why. */
+		ret->error = r;
+		return r;
+	}
+	ret->character = cc.character;
+	ret->behaviour = cc.behaviour;
+	ret->character_mask = cc.character_mask;
+	ret->behaviour_mask = cc.behaviour_mask;
+	/* Zero masks are the kernel's "I know nothing" (spec §1.5). */
+	ret->valid = (cc.character_mask || cc.behaviour_mask) ? 1 : 0;
+	ret->pvr = read_pvr(opts && opts->root ? opts->root : "");
+	ret->power8 = pvr_is_power8(ret->pvr);
+	if (uname(&u) == 0) {
+		copy_str(ret->arch, sizeof(ret->arch), u.machine);
+		copy_str(ret->kernel_release, sizeof(ret->kernel_release), u.release);
+	}
+	return 0;
+}
+
+static const char *source_name(uint32_t source)
+{
+	switch (source) {
+	case VCPUCHAR_SOURCE_KVM:
+		return "KVM_PPC_GET_CPU_CHAR";
+	case VCPUCHAR_SOURCE_PROFILE:
+		return "a host profile";
+	default:
+		return "the caller";
+	}
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *host, char *buf, size_t size)
+{
+	const char *why;
+
+	return_val_if_fail(host && ppc_host_ok(host) && (buf || !size), -EINVAL);
+
+	if (ppc_host_has_info(host))
+		return snprintf(buf, size,
+				"from %s: character 0x%016" PRIx64 " (mask 0x%016" PRIx64 "), behaviour 0x%016" PRIx64
+				" (mask 0x%016" PRIx64 ")%s",
+				source_name(host->source), host->character, host->character_mask, host->behaviour,
+				host->behaviour_mask, host->power8 ? ", POWER8-family host" : "");
+	if (host->source == VCPUCHAR_SOURCE_NONE)
+		return snprintf(buf, size, "no information: nothing was read");
+
+	switch (host->error) {
+	case 0:
+		if (host->source != VCPUCHAR_SOURCE_KVM)
+			return snprintf(buf, size, "no information: %s gave zero masks", source_name(host->source));
+		why = "KVM_PPC_GET_CPU_CHAR answered with zero masks (the host firmware or parent hypervisor "
+		      "reported nothing); this is not a finding that the host is vulnerable";
+		break;
+	case -ENOTSUP:
+		why = "KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by this kernel (not a POWER Book3S-64 KVM "
+		      "host)";
+		break;
+	case -EBADF:
+		why = "the file descriptor is not open (EBADF)";
+		break;
+	case -ENOTTY:
+		why = "the file descriptor is not a KVM VM fd (ENOTTY)";
+		break;
+	case -EINVAL:
+		why = "the kernel rejected KVM_PPC_GET_CPU_CHAR on this fd (EINVAL): it is a VM ioctl and needs "
+		      "a VM fd from KVM_CREATE_VM, not the /dev/kvm fd";
+		break;
+	case -ENOSYS:
+		why = "KVM ioctls are not implemented here (ENOSYS), e.g. under qemu-user";
+		break;
+	default:
+		return snprintf(buf, size, "no information: the KVM ioctl failed with errno %d", -host->error);
+	}
+	return snprintf(buf, size, "no information: %s", why);
+}

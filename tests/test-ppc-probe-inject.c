@@ -1,0 +1,290 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Fault injection for vcpuchar_ppc_host_probe(): this executable's ioctl()
+ * interposes on the library's for one fake fd, so each failure the probe can
+ * meet (either ioctl failing, a kernel without the capability, qemu-user's
+ * ENOSYS, a missing or malformed /proc/cpuinfo after a good answer) is
+ * reached on any build host. Every other fd goes to the real kernel.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "ppc-kvm.h"
+#include "test-ppc-util.h"
+
+#define FAKE_FD 987654
+
+/* What the fake fd answers; calls are counted in order. */
+static struct {
+	int check_ret, check_errno;
+	int get_errno;
+	struct vcpuchar_kvm_ppc_cpu_char words;
+	int calls;
+	unsigned long seen[4];
+} fake;
+
+int ioctl(int fd, unsigned long req, ...);
+int ioctl(int fd, unsigned long req, ...)
+{
+	va_list ap;
+	void *arg;
+
+	va_start(ap, req);
+	arg = va_arg(ap, void *);
+	va_end(ap);
+	if (fd != FAKE_FD)
+		return (int)syscall(SYS_ioctl, fd, req, arg);
+	if (fake.calls < 4)
+		fake.seen[fake.calls] = req;
+	fake.calls++;
+	if (req == KVM_CHECK_EXTENSION) {
+		ck_assert_uint_eq((unsigned long)arg, 151);
+		errno = fake.check_errno;
+		return fake.check_errno ? -1 : fake.check_ret;
+	}
+	if (req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR) {
+		if (fake.get_errno) {
+			errno = fake.get_errno;
+			return -1;
+		}
+		memcpy(arg, &fake.words, sizeof(fake.words));
+		return 0;
+	}
+	errno = ENOTTY;
+	return -1;
+}
+
+static char *root;
+
+static void setup(void)
+{
+	memset(&fake, 0, sizeof(fake));
+	fake.check_ret = 1;
+	root = g_dir_make_tmp("vcpuchar-probe-XXXXXX", NULL);
+	ck_assert_ptr_nonnull(root);
+}
+
+static void teardown(void)
+{
+	g_autofree char *proc = g_build_filename(root, "proc", NULL);
+	g_autofree char *cpuinfo = g_build_filename(proc, "cpuinfo", NULL);
+
+	g_remove(cpuinfo);
+	g_rmdir(proc);
+	g_rmdir(root);
+	g_free(root);
+}
+
+static void write_cpuinfo(const char *text)
+{
+	g_autofree char *proc = g_build_filename(root, "proc", NULL);
+	g_autofree char *cpuinfo = g_build_filename(proc, "cpuinfo", NULL);
+
+	ck_assert_int_eq(g_mkdir(proc, 0700), 0);
+	ck_assert(g_file_set_contents(cpuinfo, text, -1, NULL));
+}
+
+static void set_cpuinfo(const char *text)
+{
+	g_autofree char *cpuinfo = g_build_filename(root, "proc", "cpuinfo", NULL);
+
+	ck_assert(g_file_set_contents(cpuinfo, text, -1, NULL));
+}
+
+static int probe(struct vcpuchar_ppc_host *h)
+{
+	struct vcpuchar_probe_opts o = VCPUCHAR_INIT(struct vcpuchar_probe_opts);
+
+	memset(h, 0x5a, sizeof(*h));
+	h->size = sizeof(*h);
+	o.root = root;
+	return vcpuchar_ppc_host_probe(FAKE_FD, &o, h);
+}
+
+/* The POWER9 entry of a real pseries guest's /proc/cpuinfo, shape of show_cpuinfo(). */
+#define P9_ENTRY "processor\t: 0\ncpu\t\t: POWER9 (architected), altivec supported\nclock\t\t: 2200.000000MHz\n" \
+		 "revision\t: 2.2 (pvr 004e 1202)\n\n"
+
+START_TEST(answer_fills_facts)
+{
+	struct vcpuchar_ppc_host h;
+	struct utsname u;
+
+	/* Measured pseries-path words with raw bits outside behaviour_mask. */
+	fake.words = (struct vcpuchar_kvm_ppc_cpu_char){ 0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
+							 0xe400000000000000 };
+	write_cpuinfo(P9_ENTRY);
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_int_eq(fake.calls, 2);
+	ck_assert_uint_eq(fake.seen[0], KVM_CHECK_EXTENSION);
+	ck_assert_uint_eq(fake.seen[1], VCPUCHAR_KVM_PPC_GET_CPU_CHAR);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_KVM);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_int_eq(h.error, 0);
+	ck_assert_uint_eq(h.character, 0x4400000000000000);
+	ck_assert_uint_eq(h.behaviour, 0x8180000000000000);
+	ck_assert_uint_eq(h.character_mask, 0xff40000000000000);
+	ck_assert_uint_eq(h.behaviour_mask, 0xe400000000000000);
+	ck_assert_uint_eq(h.pvr, 0x004e1202);
+	ck_assert_uint_eq(h.power8, 0);
+	ck_assert_int_eq(uname(&u), 0);
+	ck_assert_str_eq(h.arch, u.machine);
+	ck_assert_str_eq(h.kernel_release, u.release);
+}
+END_TEST
+
+START_TEST(power8_family)
+{
+	static const struct {
+		const char *pvr;
+		uint32_t value, power8;
+	} v[] = {
+		{ "004b 0201", 0x004b0201, 1 }, /* POWER8E */
+		{ "004c 0100", 0x004c0100, 1 }, /* POWER8NVL */
+		{ "004d 0200", 0x004d0200, 1 }, /* POWER8 */
+		{ "004e 1202", 0x004e1202, 0 }, /* POWER9 */
+		{ "0080 0200", 0x00800200, 0 }, /* POWER10 */
+		{ "003f 0201", 0x003f0201, 0 }, /* POWER7 */
+	};
+
+	fake.words.character_mask = 0xf940000000000000;
+	for (size_t i = 0; i < G_N_ELEMENTS(v); i++) {
+		g_autofree char *text = g_strdup_printf("processor\t: 0\nrevision\t: 2.1 (pvr %s)\n", v[i].pvr);
+		struct vcpuchar_ppc_host h;
+
+		if (i == 0)
+			write_cpuinfo(text);
+		else
+			set_cpuinfo(text);
+		ck_assert_int_eq(probe(&h), 0);
+		ck_assert_msg(h.pvr == v[i].value && h.power8 == v[i].power8, "%s: pvr 0x%08x power8 %u", v[i].pvr,
+			      h.pvr, h.power8);
+	}
+}
+END_TEST
+
+START_TEST(first_pvr_wins)
+{
+	struct vcpuchar_ppc_host h;
+
+	fake.words.behaviour_mask = 0xe400000000000000;
+	write_cpuinfo("processor\t: 0\nrevision\t: 2.0 (pvr 004d 0200)\n\n"
+		      "processor\t: 1\nrevision\t: 2.2 (pvr 004e 1202)\n");
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.pvr, 0x004d0200);
+	ck_assert_uint_eq(h.power8, 1);
+}
+END_TEST
+
+START_TEST(cpuinfo_faults)
+{
+	struct vcpuchar_ppc_host h;
+
+	fake.words.character_mask = 0xff40000000000000;
+	/* No proc/cpuinfo under the root: unknown, not an error. */
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_uint_eq(h.pvr, 0);
+	ck_assert_uint_eq(h.power8, 0);
+	/* No "(pvr" at all (an x86 cpuinfo), and a malformed one. */
+	write_cpuinfo("processor\t: 0\nvendor_id\t: GenuineIntel\n");
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.pvr, 0);
+	set_cpuinfo("revision : (pvr zz 1)\n");
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.pvr, 0);
+	ck_assert_uint_eq(h.power8, 0);
+}
+END_TEST
+
+START_TEST(zero_masks)
+{
+	struct vcpuchar_ppc_host h;
+
+	/* The kernel's "I know nothing": success, but no information. */
+	write_cpuinfo(P9_ENTRY);
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.valid, 0);
+	ck_assert_int_eq(h.error, 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_KVM);
+	ck_assert_uint_eq(h.character, 0);
+	ck_assert_uint_eq(h.pvr, 0x004e1202);
+}
+END_TEST
+
+static void probe_fails(int want)
+{
+	struct vcpuchar_ppc_host h;
+
+	write_cpuinfo(P9_ENTRY);
+	ck_assert_int_eq(probe(&h), want);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_KVM);
+	ck_assert_uint_eq(h.valid, 0);
+	ck_assert_int_eq(h.error, want);
+	ck_assert_uint_eq(h.character | h.behaviour | h.character_mask | h.behaviour_mask, 0);
+	/* Nothing else is read after a failure. */
+	ck_assert_uint_eq(h.pvr, 0);
+	ck_assert_str_eq(h.arch, "");
+	ck_assert_str_eq(h.kernel_release, "");
+}
+
+START_TEST(capability_absent)
+{
+	fake.check_ret = 0;
+	fake.words.character_mask = 0xff40000000000000;
+	probe_fails(-ENOTSUP);
+	/* The VM ioctl is never tried without the capability. */
+	ck_assert_int_eq(fake.calls, 1);
+}
+END_TEST
+
+START_TEST(check_extension_fails)
+{
+	fake.check_errno = EIO;
+	probe_fails(-EIO);
+	ck_assert_int_eq(fake.calls, 1);
+}
+END_TEST
+
+START_TEST(qemu_user_enosys)
+{
+	fake.check_errno = ENOSYS;
+	probe_fails(-ENOSYS);
+}
+END_TEST
+
+START_TEST(get_fails)
+{
+	fake.get_errno = EFAULT;
+	fake.words.character_mask = 0xff40000000000000;
+	probe_fails(-EFAULT);
+	ck_assert_int_eq(fake.calls, 2);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ppc-probe-inject");
+	TCase *tc = tcase_create("ppc-probe-inject");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, answer_fills_facts);
+	tcase_add_test(tc, power8_family);
+	tcase_add_test(tc, first_pvr_wins);
+	tcase_add_test(tc, cpuinfo_faults);
+	tcase_add_test(tc, zero_masks);
+	tcase_add_test(tc, capability_absent);
+	tcase_add_test(tc, check_extension_fails);
+	tcase_add_test(tc, qemu_user_enosys);
+	tcase_add_test(tc, get_fails);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
