@@ -23,6 +23,7 @@
 
 #include <vcpuchar.h>
 
+#include "ppc-kvm.h"
 #include "tsv.h"
 
 static unsigned n_pass, n_fail;
@@ -97,6 +98,8 @@ static void check_abi(void)
 
 	expect(KVM_PPC_GET_CPU_CHAR == 0x4020aeb1, "KVM_PPC_GET_CPU_CHAR is 0x%lx, powerpc _IOR gives 0x4020aeb1",
 	       (unsigned long)KVM_PPC_GET_CPU_CHAR);
+	expect(VCPUCHAR_KVM_PPC_GET_CPU_CHAR == KVM_PPC_GET_CPU_CHAR, "library's ioctl number 0x%lx, the target header's 0x%lx",
+	       (unsigned long)VCPUCHAR_KVM_PPC_GET_CPU_CHAR, (unsigned long)KVM_PPC_GET_CPU_CHAR);
 	expect(KVM_CAP_PPC_GET_CPU_CHAR == 151, "KVM_CAP_PPC_GET_CPU_CHAR is %d", KVM_CAP_PPC_GET_CPU_CHAR);
 	expect(sizeof(struct kvm_ppc_cpu_char) == 32, "struct kvm_ppc_cpu_char has %zu bytes",
 	       sizeof(struct kvm_ppc_cpu_char));
@@ -110,6 +113,20 @@ static void check_abi(void)
 	expect(bytes[CROSS_BIG_ENDIAN ? 0 : 7] == 0x80, "IBM bit 0 not in the %s byte of a u64 (target byte order?)",
 	       CROSS_BIG_ENDIAN ? "first" : "last");
 	expect((__BYTE_ORDER__ == __ORDER_BIG_ENDIAN__) == CROSS_BIG_ENDIAN, "binary byte order differs from the cross file");
+}
+
+/* qemu-user translates no KVM ioctl: every one fails with ENOSYS. */
+static void check_probe_qemu_user(void)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	int fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	int r = vcpuchar_ppc_host_probe(fd, NULL, &h);
+
+	expect(r == -ENOSYS && h.valid == 0 && h.error == -ENOSYS && h.source == VCPUCHAR_SOURCE_KVM,
+	       "probe under qemu-user returned %d (valid %u, error %d, source %u), expected -ENOSYS", r, h.valid,
+	       h.error, h.source);
+	if (fd >= 0)
+		close(fd);
 }
 
 static void check_names(void)
@@ -439,6 +456,7 @@ int main(int argc, char **argv)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("target: %s-endian ppc64, library %s\n", CROSS_BIG_ENDIAN ? "big" : "little", vcpuchar_version());
 	check_abi();
+	check_probe_qemu_user();
 	check_names();
 	check_hcall(argv[1]);
 	check_host_levels(argv[1]);
