@@ -27,14 +27,23 @@ dpkg --print-foreign-architectures | grep -qx ppc64el ||
 	skip "the ppc64el architecture is not added: run tests/ppc-e2e/setup.sh"
 
 # The meta package names the current ABI, e.g. linux-image-6.1.0-50-powerpc64le.
-pkg=$(apt-cache show --no-all-versions linux-image-powerpc64le:ppc64el 2>/dev/null |
-	sed -n 's/^Depends:.*\(linux-image-[0-9][^ ,]*-powerpc64le\).*/\1/p' | head -n 1)
-[ -n "$pkg" ] || skip "apt-cache cannot resolve linux-image-powerpc64le:ppc64el (run apt-get update)"
+resolve() {
+	apt-cache show --no-all-versions linux-image-powerpc64le:ppc64el 2>/dev/null |
+		sed -n 's/^Depends:.*\(linux-image-[0-9][^ ,]*-powerpc64le\).*/\1/p' | head -n 1
+}
 
 cd "$cache"
-rm -f "$pkg"_*.deb
-apt-get download "$pkg:ppc64el" >&2 2>/dev/null ||
-	skip "apt-get download $pkg:ppc64el failed (no network to the archive?)"
+pkg=$(resolve)
+if [ -z "$pkg" ] || ! apt-get download "$pkg:ppc64el" >&2 2>/dev/null; then
+	# A stale index may name a package the archive no longer has: refresh once.
+	if [ "$(id -u)" = 0 ]; then
+		apt-get update >/dev/null 2>&1 || true
+	fi
+	pkg=$(resolve)
+	[ -n "$pkg" ] || skip "apt-cache cannot resolve linux-image-powerpc64le:ppc64el (run apt-get update)"
+	apt-get download "$pkg:ppc64el" >&2 2>/dev/null ||
+		skip "apt-get download $pkg:ppc64el failed (no network to the archive?)"
+fi
 deb=$(ls "$pkg"_*_ppc64el.deb)
 dir="$cache/kpkg-${pkg#linux-image-}"
 rm -rf "$dir" "$dir.tmp"
