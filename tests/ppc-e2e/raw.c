@@ -45,9 +45,8 @@ static void print_pvr(void)
 		return;
 	while (fgets(line, sizeof(line), f)) {
 		line[strcspn(line, "\n")] = 0;
-		if (!strncmp(line, "cpu\t", 4) || !strncmp(line, "revision", 8)) {
+		if (!strncmp(line, "cpu\t", 4) || !strncmp(line, "revision", 8))
 			e2e_info("cpuinfo", "%s", line);
-		}
 		if (!strncmp(line, "revision", 8))
 			break;
 	}

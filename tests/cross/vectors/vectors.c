@@ -218,6 +218,65 @@ static void check_host_levels(const char *dir)
 	tsv_free(&t);
 }
 
+/* Machine types and their defaults (spec/ppc.md §5.3, POWER9 guest). */
+static void check_machines(void)
+{
+	static const struct {
+		const char *name;
+		uint32_t machine;
+		struct vcpuchar_ppc_caps caps;
+	} m[] = {
+		{ "pseries", VCPUCHAR_PPC_MACHINE_PSERIES, { 1, 1, 1, 1 } },
+		{ "pseries-7.2", VCPUCHAR_PPC_MACHINE_PSERIES, { 1, 1, 1, 1 } },
+		{ "pseries-4.2", VCPUCHAR_PPC_MACHINE_PSERIES_4, { 1, 1, 1, 0 } },
+		{ "pseries-3.1", VCPUCHAR_PPC_MACHINE_PSERIES_3_1, { 0, 0, 0, 0 } },
+		{ "pseries-2.12-sxxm", VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, { 1, 1, 3, 0 } },
+	};
+	static const char *const modes[] = { "host-max", "caps", "host" };
+
+	for (unsigned i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		struct vcpuchar_ppc_caps caps = { 9, 9, 9, 9 };
+		uint32_t machine = 99;
+		int r = vcpuchar_ppc_machine_parse(m[i].name, &machine, NULL, 0);
+
+		expect(r == 0 && machine == m[i].machine, "machine_parse(%s) = %d, machine %u, expected %u", m[i].name, r,
+		       machine, m[i].machine);
+		r = vcpuchar_ppc_machine_defaults(m[i].machine, VCPUCHAR_PPC_CPU_POWER9, &caps);
+		expect(r == 0 && !memcmp(&caps, &m[i].caps, sizeof(caps)),
+		       "machine_defaults(%s) = %d, %u/%u/%u/%u, expected %u/%u/%u/%u", m[i].name, r, caps.cfpc, caps.sbbc,
+		       caps.ibs, caps.ccf_assist, m[i].caps.cfpc, m[i].caps.sbbc, m[i].caps.ibs, m[i].caps.ccf_assist);
+	}
+	expect(vcpuchar_ppc_machine_parse("q35", &(uint32_t){ 0 }, NULL, 0) == -EINVAL, "machine_parse(q35) accepted");
+	for (uint32_t i = 0; i < 3; i++) {
+		const char *name = vcpuchar_ppc_mode_name(i);
+
+		expect(name && !strcmp(name, modes[i]), "mode_name(%u) = %s, expected %s", i, name ? name : "NULL", modes[i]);
+	}
+}
+
+/* Host mode: masked words, the three default-on R5 bits kept where unmasked (header). */
+static void check_host_to_hcall(void)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	uint64_t r4 = 0, r5 = 0;
+	int r;
+
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	h.valid = 1;
+	h.character = 0xbc50000000000000;
+	h.behaviour = 0x0580000000000000;
+	h.character_mask = 0xff40000000000000;
+	h.behaviour_mask = 0x0400000000000000;
+	r = vcpuchar_ppc_host_to_hcall(&h, &r4, &r5);
+	expect(r == 0 && r4 == 0xbc40000000000000 && r5 == 0xe400000000000000,
+	       "host_to_hcall = %d, R4 0x%016llx R5 0x%016llx, expected 0xbc40000000000000 0xe400000000000000", r,
+	       (unsigned long long)r4, (unsigned long long)r5);
+	h.valid = 0;
+	h.character_mask = h.behaviour_mask = 0;
+	r = vcpuchar_ppc_host_to_hcall(&h, &r4, &r5);
+	expect(r == -ENODATA, "host_to_hcall without information = %d, expected -ENODATA", r);
+}
+
 /* Guest ISA column of ppc-guest-view.tsv to enum vcpuchar_ppc_cpu. */
 static int isa_cpu(const char *isa)
 {
@@ -458,6 +517,8 @@ int main(int argc, char **argv)
 	check_abi();
 	check_probe_qemu_user();
 	check_names();
+	check_machines();
+	check_host_to_hcall();
 	check_hcall(argv[1]);
 	check_host_levels(argv[1]);
 	check_guest_view(argv[1]);
