@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* vcpuchar probe: this host's facts, what failed and why, and the decisions
+ * for a default VM. */
+#include <errno.h>
+#include <linux/kvm.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cmd_probe(int argc, char **argv)
+{
+	g_autofree char *save = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+		{ "save", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the facts as a host profile", "FILE" },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("- probe this host through /dev/kvm");
+	struct vcpuchar_ppc_host ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	int kvm_fd, vm_fd, kvm_err, api = -1, r;
+	char why[256], err[256];
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if ((r = cli_parse(ctx, &argc, &argv)))
+		return r;
+
+	cli_open_kvm(&kvm_fd, &vm_fd, &kvm_err);
+	if (kvm_fd >= 0)
+		api = ioctl(kvm_fd, KVM_GET_API_VERSION, 0);
+	if (vm_fd >= 0) {
+		vcpuchar_ppc_host_probe(vm_fd, NULL, &ppc);
+	} else {
+		/* No VM fd, so KVM_PPC_GET_CPU_CHAR cannot be asked: no information. */
+		ppc.source = VCPUCHAR_SOURCE_KVM;
+		ppc.error = kvm_err;
+	}
+	vcpuchar_ppc_host_describe(&ppc, why, sizeof(why));
+	r = vcpuchar_ppc_decide(&ppc, &req, &res);
+
+	if (save && vcpuchar_profile_save(save, &ppc, NULL, err, sizeof(err)) < 0) {
+		fprintf(stderr, "vcpuchar: --save %s: %s\n", save, err);
+		r = -EIO;
+	}
+
+	if (json) {
+		g_autoptr(JsonBuilder) b = json_builder_new();
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "kvm");
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "device_opened");
+		json_builder_add_boolean_value(b, kvm_fd >= 0);
+		json_builder_set_member_name(b, "api_version");
+		json_builder_add_int_value(b, api);
+		json_builder_set_member_name(b, "vm_created");
+		json_builder_add_boolean_value(b, vm_fd >= 0);
+		json_builder_set_member_name(b, "error");
+		json_builder_add_string_value(b, kvm_err ? g_strerror(-kvm_err) : "");
+		json_builder_end_object(b);
+
+		json_builder_set_member_name(b, "ppc");
+		json_builder_begin_object(b);
+		cli_json_ppc_host(b, &ppc);
+		json_builder_set_member_name(b, "default_vm");
+		json_builder_begin_object(b);
+		if (r == 0)
+			cli_json_ppc_result(b, &res);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
+		cli_print_json(b);
+	} else {
+		if (kvm_fd < 0)
+			printf("kvm             /dev/kvm cannot be opened: %s\n", g_strerror(-kvm_err));
+		else if (vm_fd < 0)
+			printf("kvm             /dev/kvm API %d, but KVM_CREATE_VM failed: %s\n", api, g_strerror(-kvm_err));
+		else
+			printf("kvm             /dev/kvm API %d, a VM was created for the probes\n", api);
+		printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
+		if (r == 0) {
+			printf("-- a default VM (newest pseries, POWER9 guest)\n");
+			cli_text_ppc_result(&res, 0);
+		}
+	}
+	if (vm_fd >= 0)
+		close(vm_fd);
+	if (kvm_fd >= 0)
+		close(kvm_fd);
+	return r < 0 ? CLI_USAGE : CLI_OK;
+}

@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The vcpuchar command: shared helpers of its subcommands. */
+#ifndef VCPUCHAR_CLI_H
+#define VCPUCHAR_CLI_H
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+#include <vcpuchar.h>
+
+/* Exit status contract (DESIGN.md section 6). */
+enum {
+	CLI_OK = 0,    /* success */
+	CLI_NO = 1,    /* the answer is "no"; the JSON is still printed */
+	CLI_USAGE = 2, /* bad usage or input: message on stderr, no JSON */
+};
+
+/* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
+int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/* Parses @ctx's options; on error prints the message and returns CLI_USAGE. */
+int cli_parse(GOptionContext *ctx, int *argc, char ***argv);
+
+/* Prints the builder's root as pretty JSON on stdout, newline-terminated. */
+void cli_print_json(JsonBuilder *b);
+
+/* "0x%016" PRIx64 */
+void cli_json_hex(JsonBuilder *b, const char *key, uint64_t v);
+
+/* Opens /dev/kvm and creates a VM; each fd is -1 when that step failed and
+ * *err holds why (negative errno). */
+void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err);
+
+/* Members "host_caps"/"effective_caps"/"conflicts"/"r4"/"r5"/"guest_view"... */
+void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
+void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
+void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
+
+int cmd_probe(int argc, char **argv);
+int cmd_ppc(int argc, char **argv);
+
+#endif

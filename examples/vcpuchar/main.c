@@ -1,0 +1,105 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* vcpuchar: the library's facts and decisions on the command line. */
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/kvm.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+int cli_usage(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("vcpuchar: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return CLI_USAGE;
+}
+
+int cli_parse(GOptionContext *ctx, int *argc, char ***argv)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!g_option_context_parse(ctx, argc, argv, &error))
+		return cli_usage("%s", error->message);
+	if (*argc > 1)
+		return cli_usage("unexpected argument '%s'", (*argv)[1]);
+	return CLI_OK;
+}
+
+void cli_print_json(JsonBuilder *b)
+{
+	g_autoptr(JsonGenerator) gen = json_generator_new();
+	g_autoptr(JsonNode) root = json_builder_get_root(b);
+	g_autofree char *text = NULL;
+
+	json_generator_set_root(gen, root);
+	json_generator_set_pretty(gen, TRUE);
+	text = json_generator_to_data(gen, NULL);
+	printf("%s\n", text);
+}
+
+void cli_json_hex(JsonBuilder *b, const char *key, uint64_t v)
+{
+	char buf[19];
+
+	snprintf(buf, sizeof(buf), "0x%016" PRIx64, v);
+	json_builder_set_member_name(b, key);
+	json_builder_add_string_value(b, buf);
+}
+
+void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err)
+{
+	*vm_fd = -1;
+	*err = 0;
+	*kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (*kvm_fd < 0) {
+		*err = -errno;
+		return;
+	}
+	do
+		*vm_fd = ioctl(*kvm_fd, KVM_CREATE_VM, 0);
+	while (*vm_fd < 0 && errno == EINTR);
+	if (*vm_fd < 0)
+		*err = -errno;
+}
+
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "probe", cmd_probe, "probe [--json] [--save FILE]       this host's facts and default decisions" },
+	{ "ppc", cmd_ppc, "ppc hcall|migrate ...              POWER caps, H_GET_CPU_CHARACTERISTICS, migration" },
+};
+
+static void usage(FILE *f)
+{
+	fputs("Usage: vcpuchar COMMAND [OPTIONS]\n\nCommands:\n", f);
+	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+		fprintf(f, "  %s\n", commands[i].help);
+	fputs("\nEach command takes --help. Exit status: 0 ok, 1 the answer is no, 2 bad usage.\n", f);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage(stderr), CLI_USAGE;
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
+		return usage(stdout), CLI_OK;
+	if (!strcmp(argv[1], "--version")) {
+		printf("vcpuchar %s (library %s)\n", VCPUCHAR_VERSION_STRING, vcpuchar_version());
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	usage(stderr);
+	return cli_usage("unknown command '%s'", argv[1]);
+}

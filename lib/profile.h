@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Private: the profile key-file helpers shared by profile.c and profile-x86.c. */
+#ifndef VCPUCHAR_PROFILE_H
+#define VCPUCHAR_PROFILE_H
+
+#include <glib.h>
+
+#include "vcpuchar-private.h"
+
+/* Largest profile we read: real ones are under 2 KiB. */
+#define VCPUCHAR_PROFILE_MAX (1024 * 1024)
+
+/*
+ * Read one key of @group. Each returns 0 and writes @ret, 1 when the key is
+ * absent (@ret untouched), or -EINVAL with a message naming group, key and
+ * value.
+ */
+int profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
+		    char *err, size_t err_size);
+int profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
+		     char *err, size_t err_size);
+int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
+		    char *err, size_t err_size);
+
+#endif

@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Keeps four lists in step: the functions the header declares, the
+# VCPUCHAR_EXPORT definitions in lib/, the .sym version script, and what the
+# built .so exports (all in node VCPUCHAR_1.0, nothing else).
+# Usage: check-symbols.sh SRCDIR LIBRARY.so
+set -eu
+src=$1 so=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Function names declared in the public header.
+grep -oE '^[a-z][a-z0-9_ *]*[ *](vcpuchar_[a-z0-9_]+)\(' "$src/include/vcpuchar.h" |
+	sed -E 's/.*(vcpuchar_[a-z0-9_]+)\($/\1/' | sort -u > "$tmp/header"
+# Definitions marked for export (the marker may stand on the line above).
+for f in "$src"/lib/*.c; do
+	awk '/VCPUCHAR_EXPORT/ { line = $0; if (line !~ /\(/) { getline nxt; line = line " " nxt }
+	       if (match(line, /vcpuchar_[a-z0-9_]+\(/)) print substr(line, RSTART, RLENGTH - 1) }' "$f"
+done | sort -u > "$tmp/sources"
+# Global names in the version script.
+sed -n '/global:/,/local:/p' "$src/lib/libvcpuchar.sym" | grep -oE 'vcpuchar_[a-z0-9_]+' | sort -u > "$tmp/sym"
+# Dynamic exports of the library, with their version node.
+nm -D --defined-only "$so" | awk '$2 ~ /^[TtDdBbRr]$/ { print $3 }' > "$tmp/exports-raw"
+grep -v '@@VCPUCHAR_1.0$' "$tmp/exports-raw" > "$tmp/stray" || true
+sed 's/@@VCPUCHAR_1.0$//' "$tmp/exports-raw" | sort -u > "$tmp/exports"
+
+status=0
+if [ -s "$tmp/stray" ]; then
+	echo "exported outside node VCPUCHAR_1.0:"; cat "$tmp/stray"; status=1
+fi
+for other in sources sym exports; do
+	if ! diff -u "$tmp/header" "$tmp/$other" > "$tmp/diff"; then
+		echo "header declarations (-) differ from $other (+):"; cat "$tmp/diff"; status=1
+	fi
+done
+n=$(wc -l < "$tmp/header")
+[ "$n" -gt 0 ] || { echo "no declarations found in the header"; exit 1; }
+# Docs coverage: every declared function has a kernel-doc block with Since:.
+for fn in $(cat "$tmp/header"); do
+	if ! awk -v fn="$fn" '
+		/\/\*\*/ { doc = ""; indoc = 1 }
+		indoc { doc = doc $0 "\n" }
+		/\*\// { indoc = 0; last = doc }
+		$0 ~ fn "\\(" && !indoc { if (last ~ fn && last ~ /Since: 1\.0/) ok = 1; exit }
+		END { exit ok ? 0 : 1 }' "$src/include/vcpuchar.h"; then
+		echo "$fn: no doc comment naming it with 'Since: 1.0' right above its declaration"; status=1
+	fi
+done
+[ $status -eq 0 ] && echo "ok: $n functions in header, sources, .sym and .so exports, all documented"
+exit $status

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Installs, on Debian 12 as root, what building and testing libvcpuchar needs.
+# Does nothing (and needs no root) when everything is already there.
+#   tests/setup-debian.sh          build + unit/ABI/KVM tests
+#   tests/setup-debian.sh --all    also the cross, POWER e2e, sanitizer and fuzz tiers
+set -eu
+pkgs="meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev"
+if [ "${1:-}" = "--all" ]; then
+	pkgs="$pkgs valgrind clang abigail-tools strace"
+fi
+missing=
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "setup-debian: missing packages:$missing (run as root, or apt-get install them)" >&2
+		exit 1
+	fi
+	echo "setup-debian: installing$missing"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get update -qq
+	apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi

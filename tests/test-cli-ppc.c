@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The `vcpuchar ppc` commands against every shared POWER vector, through the
+ * JSON contract of DESIGN.md section 6 (exit codes included), as the tests
+ * outside the project drive them.
+ */
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <vcpuchar.h>
+
+#include "test-common.h"
+
+static const char *cli;
+
+struct run {
+	int status;
+	char *out;
+	char *err;
+	JsonNode *json;
+};
+
+static void run_free(struct run *r)
+{
+	g_free(r->out);
+	g_free(r->err);
+	if (r->json)
+		json_node_unref(r->json);
+}
+
+/* Runs the CLI with a NULL-terminated argument list; parses stdout as JSON when asked. */
+static void run_cli(struct run *r, gboolean want_json, const char *first, ...)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new();
+	g_autoptr(GError) error = NULL;
+	va_list ap;
+	int wait;
+
+	memset(r, 0, sizeof(*r));
+	g_ptr_array_add(argv, (char *)cli);
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		g_ptr_array_add(argv, (char *)a);
+	va_end(ap);
+	g_ptr_array_add(argv, NULL);
+	ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out,
+				   &r->err, &wait, &error),
+		      "spawn %s: %s", cli, error ? error->message : "");
+	ck_assert_msg(WIFEXITED(wait), "vcpuchar died (signal)");
+	r->status = WEXITSTATUS(wait);
+	if (want_json) {
+		r->json = json_from_string(r->out, &error);
+		ck_assert_msg(r->json && JSON_NODE_HOLDS_OBJECT(r->json), "not a JSON object: %s\nstderr: %s",
+			      r->out, r->err);
+	}
+}
+
+static const char *jstr(JsonNode *root, const char *path)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(JsonNode) hit = json_path_query(path, root, &error);
+	JsonArray *a;
+
+	ck_assert_msg(hit, "%s: %s", path, error ? error->message : "");
+	a = json_node_get_array(hit);
+	ck_assert_msg(json_array_get_length(a) == 1, "%s: not found", path);
+	/* The string lives in the tree, which outlives the query result. */
+	return json_node_get_string(json_array_get_element(a, 0));
+}
+
+static JsonObject *jobj(JsonNode *root)
+{
+	return json_node_get_object(root);
+}
+
+/*
+ * KVM_PPC_GET_CPU_CHAR words that parse to the given host levels under
+ * QEMU's rules (spec/ppc.md section 6). The test checks them with the
+ * library's own vcpuchar_ppc_host_levels() before using them.
+ */
+static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
+			     size_t size)
+{
+	uint64_t c = 0, b = 0, cm = VCPUCHAR_H_CPU_CHAR_ALL, bm = UINT64_C(0xe400000000000000);
+
+	if (!strcmp(cfpc, "workaround"))
+		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
+	if (strcmp(cfpc, "fixed"))
+		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
+	if (!strcmp(sbbc, "workaround"))
+		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
+	if (strcmp(sbbc, "fixed"))
+		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
+	if (!strcmp(ibs, "workaround"))
+		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
+	else if (!strcmp(ibs, "fixed-ccd"))
+		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
+	else if (!strcmp(ibs, "fixed-ibs"))
+		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
+	else if (!strcmp(ibs, "broken"))
+		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED; /* one unknown bit: not fixed-na */
+	if (!strcmp(ccf, "on"))
+		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
+	b |= VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
+	snprintf(out, size, "0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER
+		 "x,0x%016" G_GINT64_MODIFIER "x", c, b, cm, bm);
+
+	{
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_caps lv;
+
+		h.source = VCPUCHAR_SOURCE_CALLER;
+		h.valid = 1;
+		h.character = c;
+		h.behaviour = b;
+		h.character_mask = cm;
+		h.behaviour_mask = bm;
+		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &lv), 1);
+		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CFPC, lv.cfpc), cfpc);
+		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_SBBC, lv.sbbc), sbbc);
+		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_IBS, lv.ibs), ibs);
+		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CCF_ASSIST, lv.ccf_assist), ccf);
+	}
+}
+
+static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf)
+{
+	return g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s", cfpc, sbbc, ibs, ccf);
+}
+
+START_TEST(hcall_vectors)
+{
+	struct tsv *t = tsv_load("ppc-hcall.tsv");
+	static const char *const modes[] = { "caps", "host-max" };
+
+	for (guint i = 0; i < t->rows->len; i++) {
+		g_autofree char *caps = caps_arg(tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"), tsv_get(t, i, "ibs"),
+						 tsv_get(t, i, "ccf_assist"));
+
+		/* TCG: no host facts are read; with every cap given, host-max equals caps. */
+		for (int m = 0; m < 2; m++) {
+			struct run r;
+
+			run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", modes[m], "--caps", caps,
+				"--json", NULL);
+			ck_assert_msg(r.status == 0, "%s: exit %d", tsv_get(t, i, "id"), r.status);
+			ck_assert_msg(!strcmp(jstr(r.json, "$.r4"), tsv_get(t, i, "expect_r4")) &&
+					      !strcmp(jstr(r.json, "$.r5"), tsv_get(t, i, "expect_r5")),
+				      "%s (%s): r4 %s r5 %s, want %s %s", tsv_get(t, i, "id"), modes[m],
+				      jstr(r.json, "$.r4"), jstr(r.json, "$.r5"), tsv_get(t, i, "expect_r4"),
+				      tsv_get(t, i, "expect_r5"));
+			ck_assert_str_eq(jstr(r.json, "$.effective_caps.ibs"), tsv_get(t, i, "ibs"));
+			run_free(&r);
+		}
+	}
+	tsv_free(t);
+}
+END_TEST
+
+START_TEST(host_level_vectors)
+{
+	struct tsv *t = tsv_load("ppc-host-levels.tsv");
+	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
+
+	for (guint i = 0; i < t->rows->len; i++) {
+		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
+							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
+							 tsv_get(t, i, "behaviour_mask"));
+		gboolean p8 = !strcmp(tsv_get(t, i, "power8_host"), "1");
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", "host-max", "--json",
+			p8 ? "--power8-host" : NULL, NULL);
+		ck_assert_msg(r.status == 0, "%s: exit %d: %s", tsv_get(t, i, "id"), r.status, r.err);
+		for (int k = 0; k < 4; k++) {
+			g_autofree char *path = g_strdup_printf("$.host_caps.%s", keys[k]);
+			g_autofree char *col = g_strdup_printf("expect_%s", keys[k]);
+
+			ck_assert_msg(!strcmp(jstr(r.json, path), tsv_get(t, i, col)), "%s: %s is %s, want %s",
+				      tsv_get(t, i, "id"), keys[k], jstr(r.json, path), tsv_get(t, i, col));
+		}
+		/* host-max with nothing requested runs at exactly the host's levels. */
+		for (int k = 0; k < 4; k++) {
+			g_autofree char *path = g_strdup_printf("$.effective_caps.%s", keys[k]);
+			g_autofree char *col = g_strdup_printf("expect_%s", keys[k]);
+
+			ck_assert_msg(!strcmp(jstr(r.json, path), tsv_get(t, i, col)), "%s: effective %s is %s",
+				      tsv_get(t, i, "id"), keys[k], jstr(r.json, path));
+		}
+		run_free(&r);
+	}
+	tsv_free(t);
+}
+END_TEST
+
+START_TEST(validate_vectors)
+{
+	struct tsv *t = tsv_load("ppc-validate.tsv");
+
+	for (guint i = 0; i < t->rows->len; i++) {
+		const char *id = tsv_get(t, i, "id");
+		gboolean tcg = !strcmp(tsv_get(t, i, "accel"), "tcg");
+		g_autofree char *caps = caps_arg(tsv_get(t, i, "req_cfpc"), tsv_get(t, i, "req_sbbc"),
+						 tsv_get(t, i, "req_ibs"), tsv_get(t, i, "req_ccf_assist"));
+		g_autoptr(GString) got = g_string_new(NULL);
+		gboolean has_error = FALSE;
+		char chars[128];
+		JsonArray *conflicts;
+		struct run r;
+
+		words_for_levels(tsv_get(t, i, "host_cfpc"), tsv_get(t, i, "host_sbbc"), tsv_get(t, i, "host_ibs"),
+				 tsv_get(t, i, "host_ccf_assist"), chars, sizeof(chars));
+		run_cli(&r, TRUE, "ppc", "hcall", "--mode", "caps", "--chars", chars, "--caps", caps, "--accel",
+			tcg ? "tcg" : "kvm", "--json", NULL);
+		conflicts = json_object_get_array_member(jobj(r.json), "conflicts");
+		for (guint k = 0; k < json_array_get_length(conflicts); k++) {
+			JsonObject *c = json_array_get_object_element(conflicts, k);
+			const char *sev = json_object_get_string_member(c, "severity");
+			const char *field = "-";
+
+			if (!strcmp(sev, "error")) {
+				const char *hint = json_object_get_string_member(c, "hint");
+
+				has_error = TRUE;
+				ck_assert_msg(g_str_has_prefix(hint, "Try appending -machine "), "%s: hint '%s'", id, hint);
+				field = hint + strlen("Try appending -machine ");
+			} else if (!strcmp(sev, "info")) {
+				field = json_object_get_string_member(c, "code");
+			} else {
+				ck_assert_str_eq(json_object_get_string_member(c, "hint"), "");
+			}
+			g_string_append_printf(got, "%s%s:%s:%s", got->len ? ";" : "",
+					       json_object_get_string_member(c, "cap"), sev, field);
+		}
+		if (!got->len)
+			g_string_assign(got, "none");
+		ck_assert_msg(!strcmp(got->str, tsv_get(t, i, "expect")), "%s: got %s, want %s", id, got->str,
+			      tsv_get(t, i, "expect"));
+		ck_assert_msg(r.status == (has_error ? 1 : 0), "%s: exit %d", id, r.status);
+		run_free(&r);
+	}
+	tsv_free(t);
+}
+END_TEST
+
+START_TEST(guest_view_vectors)
+{
+	struct tsv *t = tsv_load("ppc-guest-view.tsv");
+	static const char *const files[] = { "meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass" };
+
+	for (guint i = 0; i < t->rows->len; i++) {
+		const char *isa = tsv_get(t, i, "guest_isa");
+		/* Host mode with full masks passes R4/R5 through unchanged. */
+		g_autofree char *chars = g_strdup_printf("%s,%s,0xffffffffffffffff,0xffffffffffffffff",
+							 tsv_get(t, i, "r4"), tsv_get(t, i, "r5"));
+		struct run r;
+
+		g_autofree char *cpu = NULL;
+
+		ck_assert_msg(isa[0] == 'p' && g_ascii_isdigit(isa[1]), "guest_isa %s", isa);
+		cpu = g_strdup_printf("power%s", isa + 1);
+		run_cli(&r, TRUE, "ppc", "hcall", "--mode", "host", "--chars", chars, "--guest-cpu", cpu, "--json",
+			NULL);
+		ck_assert_str_eq(jstr(r.json, "$.r4"), tsv_get(t, i, "r4"));
+		ck_assert_str_eq(jstr(r.json, "$.r5"), tsv_get(t, i, "r5"));
+		for (int k = 0; k < 5; k++) {
+			g_autofree char *path = g_strdup_printf("$.guest_view.%s", files[k]);
+			g_autofree char *col = g_strdup_printf("expect_%s", files[k]);
+
+			ck_assert_msg(!strcmp(jstr(r.json, path), tsv_get(t, i, col)), "%s: %s is '%s', want '%s'",
+				      tsv_get(t, i, "id"), files[k], jstr(r.json, path), tsv_get(t, i, col));
+		}
+		run_free(&r);
+	}
+	tsv_free(t);
+}
+END_TEST
+
+static char *join_strings(JsonArray *a)
+{
+	g_autoptr(GString) s = g_string_new(NULL);
+
+	for (guint k = 0; k < json_array_get_length(a); k++)
+		g_string_append_printf(s, "%s%s", k ? ";" : "", json_array_get_string_element(a, k));
+	return g_strdup(s->len ? s->str : "none");
+}
+
+START_TEST(migrate_vectors)
+{
+	struct tsv *t = tsv_load("ppc-migrate.tsv");
+
+	for (guint i = 0; i < t->rows->len; i++) {
+		const char *id = tsv_get(t, i, "id");
+		gboolean ok = !strcmp(tsv_get(t, i, "expect_ok"), "1");
+		g_autofree char *errors = NULL, *warnings = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "migrate", "--src", tsv_get(t, i, "src_caps"), "--dst",
+			tsv_get(t, i, "dst_caps"), "--json", NULL);
+		ck_assert_msg(r.status == (ok ? 0 : 1), "%s: exit %d", id, r.status);
+		ck_assert_int_eq(json_object_get_boolean_member(jobj(r.json), "ok"), ok);
+		errors = join_strings(json_object_get_array_member(jobj(r.json), "errors"));
+		warnings = join_strings(json_object_get_array_member(jobj(r.json), "warnings"));
+		ck_assert_msg(!strcmp(errors, tsv_get(t, i, "expect_errors")), "%s: errors %s", id, errors);
+		ck_assert_msg(!strcmp(warnings, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, warnings);
+		run_free(&r);
+	}
+	tsv_free(t);
+}
+END_TEST
+
+/* Bad usage: exit 2, a message naming the bad argument, no JSON on stdout. */
+static void expect_usage(const char *needle, const char *first, ...)
+{
+	g_autoptr(GPtrArray) argv = g_ptr_array_new();
+	g_autofree char *out = NULL, *err = NULL;
+	va_list ap;
+	int wait;
+
+	g_ptr_array_add(argv, (char *)cli);
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		g_ptr_array_add(argv, (char *)a);
+	va_end(ap);
+	g_ptr_array_add(argv, NULL);
+	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &wait,
+			       NULL));
+	ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "want exit 2 for '%s', stderr: %s", needle, err);
+	ck_assert_msg(strstr(err, needle), "stderr '%s' does not name '%s'", err, needle);
+	ck_assert_msg(!*out, "stdout not empty: %s", out);
+}
+
+START_TEST(bad_usage)
+{
+	expect_usage("cap-foo", "ppc", "hcall", "--caps", "cap-foo=bar", "--accel", "tcg", "--json", NULL);
+	expect_usage("sideways", "ppc", "hcall", "--caps", "cap-cfpc=sideways", "--accel", "tcg", NULL);
+	expect_usage("--chars", "ppc", "hcall", "--chars", "1,2,3", "--json", NULL);
+	expect_usage("0xzz", "ppc", "hcall", "--chars", "0xzz,0,0,0", "--json", NULL);
+	expect_usage("--mode", "ppc", "hcall", "--mode", "fast", "--accel", "tcg", NULL);
+	expect_usage("q35", "ppc", "hcall", "--machine", "q35", "--accel", "tcg", NULL);
+	expect_usage("power42", "ppc", "hcall", "--guest-cpu", "power42", "--accel", "tcg", NULL);
+	expect_usage("/nonexistent/profile", "ppc", "hcall", "--host", "/nonexistent/profile", NULL);
+	/* Host mode never answers a guest from "no information". */
+	expect_usage("--mode host", "ppc", "hcall", "--mode", "host", "--chars", "0,0,0,0", "--json", NULL);
+	expect_usage("--src", "ppc", "migrate", "--dst", "broken,broken,broken,off", NULL);
+	expect_usage("fixed-xyz", "ppc", "migrate", "--src", "fixed-xyz,broken,broken,off", "--dst",
+		     "broken,broken,broken,off", NULL);
+	expect_usage("bogus", "ppc", "bogus", NULL);
+	expect_usage("unknown command", "frobnicate", NULL);
+}
+END_TEST
+
+START_TEST(bundled_profile)
+{
+	g_autofree char *p = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+	struct run r;
+
+	/* POWER9 DD2.3: host-max keeps every cap at the host's level, with no conflict. */
+	run_cli(&r, TRUE, "ppc", "hcall", "--host", p, "--json", NULL);
+	ck_assert_int_eq(r.status, 0);
+	ck_assert_str_eq(jstr(r.json, "$.mode"), "host-max");
+	ck_assert_str_eq(jstr(r.json, "$.r4"), "0xbc40000000000000");
+	ck_assert_str_eq(jstr(r.json, "$.r5"), "0xe400000000000000");
+	ck_assert_int_eq(json_array_get_length(json_object_get_array_member(jobj(r.json), "conflicts")), 0);
+	run_free(&r);
+}
+END_TEST
+
+int main(int argc, char **argv)
+{
+	Suite *s = suite_create("cli-ppc");
+	TCase *tc = tcase_create("vectors");
+
+	cli = argc > 1 ? argv[1] : getenv("VCPUCHAR_CLI");
+	if (!cli) {
+		fprintf(stderr, "usage: test-cli-ppc PATH-TO-vcpuchar\n");
+		return EXIT_FAILURE;
+	}
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, hcall_vectors);
+	tcase_add_test(tc, host_level_vectors);
+	tcase_add_test(tc, validate_vectors);
+	tcase_add_test(tc, guest_view_vectors);
+	tcase_add_test(tc, migrate_vectors);
+	tcase_add_test(tc, bad_usage);
+	tcase_add_test(tc, bundled_profile);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

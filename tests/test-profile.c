@@ -1,0 +1,200 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Host profile files: the DESIGN.md section 6 format, round trips, and bad input. */
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <vcpuchar.h>
+
+#include "test-common.h"
+
+static int load(const char *text, struct vcpuchar_ppc_host *h, char *err, size_t size)
+{
+	*h = (struct vcpuchar_ppc_host)VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	return vcpuchar_profile_load_data(text, strlen(text), h, NULL, err, size);
+}
+
+START_TEST(design_example)
+{
+	/* The [host] and [ppc] groups of the example in DESIGN.md section 6. */
+	static const char text[] = "[host]\n# uname -m\narch=ppc64le\nkernel_release=6.15.0\n[ppc]\n"
+				   "character=0x9840000000000000\nbehaviour=0xe400000000000000\n"
+				   "character_mask=0xf940000000000000\nbehaviour_mask=0xe400000000000000\n"
+				   "power8=false\nfuture_key=ignored\n";
+	struct vcpuchar_ppc_host h;
+	char err[256] = "";
+
+	ck_assert_int_eq(load(text, &h, err, sizeof(err)), 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_uint_eq(h.character, UINT64_C(0x9840000000000000));
+	ck_assert_uint_eq(h.behaviour, UINT64_C(0xe400000000000000));
+	ck_assert_uint_eq(h.character_mask, UINT64_C(0xf940000000000000));
+	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
+	ck_assert_uint_eq(h.power8, 0);
+	ck_assert_str_eq(h.arch, "ppc64le");
+	ck_assert_str_eq(h.kernel_release, "6.15.0");
+}
+END_TEST
+
+START_TEST(absent_group_and_zero_masks_mean_no_information)
+{
+	struct vcpuchar_ppc_host h;
+
+	ck_assert_int_eq(load("[host]\narch=x86_64\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.valid, 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
+	/* Words without masks are not information (spec/ppc.md section 13). */
+	ck_assert_int_eq(load("[ppc]\ncharacter=0x8000000000000000\nbehaviour=0xe000000000000000\n"
+			      "character_mask=0\nbehaviour_mask=0\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.valid, 0);
+	ck_assert_uint_eq(h.character, UINT64_C(0x8000000000000000));
+}
+END_TEST
+
+START_TEST(decimal_and_power8)
+{
+	struct vcpuchar_ppc_host h;
+
+	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=16140901064495857664\ncharacter_mask=1\n"
+			      "behaviour_mask=0xE400000000000000\npower8=true\npvr=0x004d0200\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.behaviour, UINT64_C(0xe000000000000000));
+	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
+	ck_assert_uint_eq(h.power8, 1);
+	ck_assert_uint_eq(h.pvr, 0x004d0200);
+}
+END_TEST
+
+/* Each bad value fails with -EINVAL, names group, key and value, and writes nothing. */
+static void expect_bad(const char *text, int code, const char *needle)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	char err[256] = "";
+
+	h.character = 42;
+	ck_assert_int_eq(vcpuchar_profile_load_data(text, strlen(text), &h, NULL, err, sizeof(err)), code);
+	ck_assert_msg(strstr(err, needle), "message '%s' lacks '%s'", err, needle);
+	ck_assert_uint_eq(h.character, 42);
+}
+
+START_TEST(bad_values)
+{
+	static const char words[] = "behaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n";
+	g_autofree char *overflow = g_strdup_printf("[ppc]\ncharacter=0x10000000000000000\n%s", words);
+	g_autofree char *neg = g_strdup_printf("[ppc]\ncharacter=-1\n%s", words);
+	g_autofree char *junk = g_strdup_printf("[ppc]\ncharacter=0x12zz\n%s", words);
+	g_autofree char *empty = g_strdup_printf("[ppc]\ncharacter=\n%s", words);
+	g_autofree char *dec_over = g_strdup_printf("[ppc]\ncharacter=18446744073709551616\n%s", words);
+	g_autofree char *p8 = g_strdup_printf("[ppc]\ncharacter=0\n%spower8=maybe\n", words);
+	g_autofree char *pvr = g_strdup_printf("[ppc]\ncharacter=0\n%spvr=0x100000000\n", words);
+	g_autofree char *longrel = g_strdup_printf("[host]\nkernel_release=%0100d\n", 7);
+
+	expect_bad(overflow, -EINVAL, "[ppc] character: '0x10000000000000000'");
+	expect_bad(neg, -EINVAL, "'-1'");
+	expect_bad(junk, -EINVAL, "'0x12zz'");
+	expect_bad(empty, -EINVAL, "[ppc] character");
+	expect_bad(dec_over, -EINVAL, "18446744073709551616");
+	expect_bad(p8, -EINVAL, "[ppc] power8: 'maybe'");
+	expect_bad(pvr, -EINVAL, "[ppc] pvr");
+	expect_bad("[ppc]\ncharacter=0\n", -EINVAL, "[ppc] behaviour: key missing");
+	expect_bad(longrel, -EINVAL, "[host] kernel_release");
+	expect_bad("this is not a key file\n", -EINVAL, "not a key file");
+	expect_bad("[ppc\ncharacter=0\n", -EINVAL, "not a key file");
+	expect_bad("[ppc]\ncharacter=0 # trailing comment\nbehaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n",
+		   -EINVAL, "trailing comment");
+}
+END_TEST
+
+START_TEST(hostile_input)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	static const char nul[] = "[ppc]\ncharacter=0\0x\n";
+	size_t big = 1024 * 1024 + 1;
+	g_autofree char *huge = g_malloc(big);
+	char err[256] = "";
+
+	memset(huge, '#', big);
+	ck_assert_int_eq(vcpuchar_profile_load_data(huge, big, &h, NULL, err, sizeof(err)), -EFBIG);
+	ck_assert_int_eq(vcpuchar_profile_load_data(nul, sizeof(nul) - 1, &h, NULL, err, sizeof(err)), -EINVAL);
+	ck_assert(strstr(err, "NUL"));
+	/* Arguments: NULL data with a length, bad size field. */
+	ck_assert_int_eq(vcpuchar_profile_load_data(NULL, 3, &h, NULL, NULL, 0), -EINVAL);
+	h.size = 8;
+	ck_assert_int_eq(vcpuchar_profile_load_data("[host]\n", 7, &h, NULL, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_profile_load(NULL, NULL, NULL, NULL, 0), -EINVAL);
+}
+END_TEST
+
+START_TEST(file_errors_and_round_trip)
+{
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
+	struct vcpuchar_ppc_host in = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host out = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	char err[256] = "";
+
+	ck_assert_int_eq(vcpuchar_profile_load("/nonexistent/x.profile", &out, NULL, err, sizeof(err)), -ENOENT);
+	ck_assert(strstr(err, "/nonexistent/x.profile"));
+	ck_assert_int_eq(vcpuchar_profile_load(dir, &out, NULL, err, sizeof(err)), -EISDIR);
+
+	/* Measured words of a nested KVM-HV host (shared vector hl-e2e-broken). */
+	in.source = VCPUCHAR_SOURCE_KVM;
+	in.valid = 1;
+	in.character = UINT64_C(0x0400000000000000);
+	in.behaviour = UINT64_C(0xe000000000000000);
+	in.character_mask = UINT64_C(0xff40000000000000);
+	in.behaviour_mask = UINT64_C(0xe400000000000000);
+	in.pvr = 0x004e1202;
+	g_strlcpy(in.arch, "ppc64le", sizeof(in.arch));
+	g_strlcpy(in.kernel_release, "6.1.0-41-powerpc64le", sizeof(in.kernel_release));
+	ck_assert_int_eq(vcpuchar_profile_save(path, &in, NULL, err, sizeof(err)), 0);
+	ck_assert_int_eq(vcpuchar_profile_load(path, &out, NULL, err, sizeof(err)), 0);
+	ck_assert_uint_eq(out.source, VCPUCHAR_SOURCE_PROFILE);
+	ck_assert_uint_eq(out.valid, 1);
+	ck_assert_uint_eq(out.character, in.character);
+	ck_assert_uint_eq(out.behaviour, in.behaviour);
+	ck_assert_uint_eq(out.character_mask, in.character_mask);
+	ck_assert_uint_eq(out.behaviour_mask, in.behaviour_mask);
+	ck_assert_uint_eq(out.pvr, in.pvr);
+	ck_assert_str_eq(out.arch, "ppc64le");
+	ck_assert_str_eq(out.kernel_release, "6.1.0-41-powerpc64le");
+
+	/* A directory that does not exist: the errno comes back. */
+	ck_assert_int_eq(vcpuchar_profile_save("/nonexistent/dir/p.profile", &in, NULL, err, sizeof(err)), -ENOENT);
+	g_unlink(path);
+	g_rmdir(dir);
+}
+END_TEST
+
+START_TEST(bundled_profiles_load)
+{
+	static const char *const names[] = {
+		"power9-dd2.3-opal.profile", "power9-nested-hv-qemu.profile", "no-information.profile",
+	};
+	static const uint32_t valid[] = { 1, 1, 0 };
+
+	for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
+		g_autofree char *p = g_build_filename(VCPUCHAR_PROFILES, names[i], NULL);
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		char err[256] = "";
+
+		ck_assert_msg(vcpuchar_profile_load(p, &h, NULL, err, sizeof(err)) == 0, "%s: %s", names[i], err);
+		ck_assert_uint_eq(h.valid, valid[i]);
+		ck_assert_str_eq(h.arch, "ppc64le");
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("profile");
+	TCase *tc = tcase_create("profile");
+
+	tcase_add_test(tc, design_example);
+	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
+	tcase_add_test(tc, decimal_and_power8);
+	tcase_add_test(tc, bad_values);
+	tcase_add_test(tc, hostile_input);
+	tcase_add_test(tc, file_errors_and_round_trip);
+	tcase_add_test(tc, bundled_profiles_load);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
