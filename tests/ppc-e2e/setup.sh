@@ -22,6 +22,10 @@ if [ -z "$missing" ] && [ "$need_arch" = 0 ]; then
 	exit 0
 fi
 
+if [ "$(id -u)" != 0 ]; then
+	echo "ppc-e2e setup: missing:${missing:- } ppc64el architecture added: $((1 - need_arch)) (run as root)" >&2
+	exit 1
+fi
 if [ "$need_arch" = 1 ]; then
 	dpkg --add-architecture ppc64el
 fi
