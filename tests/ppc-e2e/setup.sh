@@ -23,7 +23,8 @@ if [ -z "$missing" ] && [ "$need_arch" = 0 ]; then
 fi
 
 if [ "$(id -u)" != 0 ]; then
-	echo "ppc-e2e setup: missing:${missing:- } ppc64el architecture added: $((1 - need_arch)) (run as root)" >&2
+	[ "$need_arch" = 1 ] && missing="$missing (and dpkg --add-architecture ppc64el)"
+	echo "ppc-e2e setup: missing:$missing; run as root" >&2
 	exit 1
 fi
 if [ "$need_arch" = 1 ]; then
