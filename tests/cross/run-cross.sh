@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # One 'cross' suite test: cross-build the POWER sources and the vector
 # runner with tests/cross/ARCH.ini and run them under qemu-user.
 # Usage: run-cross.sh ARCH SOURCE_ROOT BUILD_DIR VERSION MESON

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Fetch Debian's ppc64el kernel package into a cache directory and unpack it.
 # Usage: fetch-kernel.sh CACHE_DIR
 # Prints the unpacked package directory (CACHE_DIR/kpkg-<ABI>) on stdout.

@@ -1,7 +1,8 @@
 #!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # Install what the cross and ppc-e2e suites need (Debian 12). Idempotent:
 # when every package is present it only checks and exits.
-# Run as root; .ci/run calls it before meson setup.
+# Run as root; tests/setup-debian.sh --all (so .ci/run) calls it.
 set -eu
 
 PKGS="qemu-system-ppc qemu-user-static gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross \
