@@ -58,7 +58,7 @@ def build_initrd(args, kdir, out):
     root = os.path.join(out, "initramfs")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
-    cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra", "-Werror",
+    cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
            "-I", os.path.join(src, "include"), "-I", args.gen_include, "-I", os.path.join(src, "lib"),
            "-o", os.path.join(root, "init")] + sources + lib
     if lib:
