@@ -53,7 +53,8 @@ def build_initrd(args, kdir, out):
     pack it with kvm.ko and kvm-hv.ko into a newc cpio."""
     src = args.source_dir
     here = os.path.join(src, "tests", "ppc-e2e")
-    lib = sorted(glob.glob(os.path.join(src, "lib", "ppc-*.c")))
+    # The library's GLib-free sources: every POWER file and the shared helpers.
+    lib = sorted(glob.glob(os.path.join(src, "lib", "ppc-*.c"))) + [os.path.join(src, "lib", "util.c")]
     sources = [os.path.join(here, f) for f in sorted(os.listdir(here)) if f.endswith(".c")]
     root = os.path.join(out, "initramfs")
     shutil.rmtree(root, ignore_errors=True)
@@ -61,8 +62,6 @@ def build_initrd(args, kdir, out):
     cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
            "-I", os.path.join(src, "include"), "-I", args.gen_include, "-I", os.path.join(src, "lib"),
            "-o", os.path.join(root, "init")] + sources + lib
-    if lib:
-        cmd.append(os.path.join(src, "lib", "util.c"))
     subprocess.run(cmd, check=True)
     for mod in ("kvm.ko", "kvm-hv.ko"):
         path = glob.glob(os.path.join(kdir, "lib", "modules", "*", "kernel", "arch", "powerpc", "kvm", mod))
