@@ -151,11 +151,24 @@ static void check_names(void)
 
 			expect(ln && !strcmp(ln, level_names[c][l]), "level_name(%u, %u) = %s, expected %s", c, l,
 			       ln ? ln : "NULL", level_names[c][l]);
+			r = vcpuchar_ppc_caps_set(&caps, c, l);
+			expect(r == 0 && vcpuchar_ppc_caps_get(&caps, c) == (int)l, "caps_set(%u, %u) = %d, get %d", c, l, r,
+			       vcpuchar_ppc_caps_get(&caps, c));
+			caps = (struct vcpuchar_ppc_caps){ 0 };
 			snprintf(list, sizeof(list), "cap-%s=%s", cap_names[c], level_names[c][l]);
 			r = vcpuchar_ppc_caps_parse(list, &caps, &set, err, sizeof(err));
 			expect(r == 0 && set == 1u << c && vcpuchar_ppc_caps_get(&caps, c) == (int)l,
 			       "caps_parse(\"%s\") = %d (%s), set 0x%x, level %d", list, r, err, set,
 			       vcpuchar_ppc_caps_get(&caps, c));
+		}
+		{
+			struct vcpuchar_ppc_caps caps = { 0 };
+			unsigned top = 0;
+
+			while (top + 1 < 5 && level_names[c][top + 1])
+				top++;
+			expect(vcpuchar_ppc_caps_set(&caps, c, top + 1) == -EINVAL && vcpuchar_ppc_level_name(c, top + 1) == NULL,
+			       "level %u of cap %u accepted", top + 1, c);
 		}
 	}
 }
@@ -271,6 +284,15 @@ static void check_host_to_hcall(void)
 	expect(r == 0 && r4 == 0xbc40000000000000 && r5 == 0xe400000000000000,
 	       "host_to_hcall = %d, R4 0x%016llx R5 0x%016llx, expected 0xbc40000000000000 0xe400000000000000", r,
 	       (unsigned long long)r4, (unsigned long long)r5);
+	{
+		char text[256] = "";
+
+		/* The words as the 64-bit formats print them on this byte order. */
+		r = vcpuchar_ppc_host_describe(&h, text, sizeof(text));
+		expect(r > 0 && strstr(text, "0xbc50000000000000") && strstr(text, "0xff40000000000000") &&
+			       strstr(text, "0x0580000000000000"),
+		       "host_describe = %d, \"%s\" lacks the words", r, text);
+	}
 	h.valid = 0;
 	h.character_mask = h.behaviour_mask = 0;
 	r = vcpuchar_ppc_host_to_hcall(&h, &r4, &r5);
