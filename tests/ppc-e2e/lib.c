@@ -45,9 +45,8 @@ static int given_caps(const struct e2e_params *p, struct vcpuchar_ppc_caps *caps
 		return e2e_int("lib.machine-defaults", 0, r);
 	}
 	r = vcpuchar_ppc_caps_parse(p->caps, caps, &set, err, sizeof(err));
-	if (!e2e_ok("lib.caps-parse", r == 0 && set == 0xf, "\"%s\": returned %d, set 0x%x %s", p->caps, r, set, err))
-		return 0;
-	return 1;
+	return e2e_ok("lib.caps-parse", r == 0 && set == 0xf, "\"%s\": returned %d, set 0x%x%s%s", p->caps, r, set,
+		      *err ? ": " : "", err);
 }
 
 /* PVR from /proc/cpuinfo's "(pvr XXXX YYYY)", read here independently of the probe. */
