@@ -110,34 +110,70 @@ static void check_probe_facts(const struct e2e_guest *g, const struct vcpuchar_p
 	e2e_str("probe.kernel_release", u.release, h->kernel_release);
 }
 
-static void check_guest_view(const struct e2e_params *p, const struct vcpuchar_ppc_host *h)
+/* Each file of @v against this kernel's own sysfs text. */
+static void compare_view(const char *prefix, const struct vcpuchar_ppc_guest_view *v)
 {
-	struct vcpuchar_ppc_guest_view v;
 	const struct {
 		const char *file;
 		const char *predicted;
 	} files[] = {
-		{ "meltdown", v.meltdown },
-		{ "l1tf", v.l1tf },
-		{ "spectre_v1", v.spectre_v1 },
-		{ "spectre_v2", v.spectre_v2 },
-		{ "spec_store_bypass", v.spec_store_bypass },
+		{ "meltdown", v->meltdown },
+		{ "l1tf", v->l1tf },
+		{ "spectre_v1", v->spectre_v1 },
+		{ "spectre_v2", v->spectre_v2 },
+		{ "spec_store_bypass", v->spec_store_bypass },
 	};
 
-	/* This kernel is a pseries guest: its sysfs reflects the R4/R5 QEMU
-	 * answered, which KVM_PPC_GET_CPU_CHAR returned unmasked. */
-	if (!e2e_int("lib.guest-view", 0, vcpuchar_ppc_guest_view(h->character, h->behaviour, cpu_model(p->cpu), 0, &v)))
-		return;
 	for (unsigned i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
 		char name[64], sysfs[256];
 		int r = e2e_read_vuln(files[i].file, sysfs, sizeof(sysfs));
 
-		snprintf(name, sizeof(name), "guest-view.%s", files[i].file);
+		snprintf(name, sizeof(name), "%s.%s", prefix, files[i].file);
 		if (r < 0)
 			e2e_ok(name, 0, "cannot read sysfs: %s", strerror(-r));
 		else
 			e2e_str(name, sysfs, files[i].predicted);
 	}
+}
+
+static void check_guest_view(const struct e2e_params *p, const struct vcpuchar_ppc_host *h)
+{
+	struct vcpuchar_ppc_guest_view v;
+
+	/* This kernel is a pseries guest: its sysfs reflects the R4/R5 QEMU
+	 * answered, which KVM_PPC_GET_CPU_CHAR returned unmasked. */
+	if (e2e_int("lib.guest-view", 0, vcpuchar_ppc_guest_view(h->character, h->behaviour, cpu_model(p->cpu), 0, &v)))
+		compare_view("guest-view", &v);
+}
+
+/*
+ * What a VMM on this host would call: caps mode with the caps QEMU was given.
+ * R4/R5 and the guest view must be this kernel's; conflicts are printed, as
+ * they are predictions about a QEMU that would run here (none runs).
+ */
+static void check_decide(const struct e2e_params *p, const struct vcpuchar_ppc_host *h,
+			 const struct vcpuchar_ppc_caps *given, const struct vcpuchar_ppc_caps *levels)
+{
+	static const char *const severity[] = { "info", "warning", "error" };
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.accel = VCPUCHAR_ACCEL_KVM;
+	req.cpu = cpu_model(p->cpu);
+	req.caps_set = 0xf;
+	req.caps = *given;
+	if (!e2e_int("decide", 0, vcpuchar_ppc_decide(h, &req, &res)))
+		return;
+	e2e_ok("decide.host_caps", !memcmp(&res.host_caps, levels, sizeof(*levels)), "%u/%u/%u/%u",
+	       res.host_caps.cfpc, res.host_caps.sbbc, res.host_caps.ibs, res.host_caps.ccf_assist);
+	e2e_u64("decide.r4=probe.character", h->character, res.r4);
+	e2e_u64("decide.r5=probe.behaviour", h->behaviour, res.r5);
+	for (uint32_t i = 0; i < res.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++)
+		e2e_info("decide.conflict", "cap-%s %s: %s (%s)", vcpuchar_ppc_cap_name(res.conflicts[i].cap),
+			 res.conflicts[i].severity < 3 ? severity[res.conflicts[i].severity] : "?",
+			 res.conflicts[i].message, res.conflicts[i].hint);
+	compare_view("decide.guest-view", &res.guest_view);
 }
 
 /* The probe on fds that are not a KVM VM: clean errors, "no information" facts. */
@@ -209,6 +245,7 @@ void e2e_lib_checks(struct e2e_guest *g)
 		}
 	}
 	check_guest_view(&g->p, &h);
+	check_decide(&g->p, &h, &given, &want);
 	caps_str(&given, buf, sizeof(buf));
 	printf("E2E-SUMMARY: caps %s; character=0x%016llx behaviour=0x%016llx; host levels %s\n", buf,
 	       (unsigned long long)h.character, (unsigned long long)h.behaviour, buf2);
