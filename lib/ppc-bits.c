@@ -52,8 +52,9 @@ bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 {
 	if (!host)
 		return true;
+	/* @error is 0 or a negative errno, never positive. */
 	return vcpuchar_size_ok(host, sizeof(*host)) && host->source <= VCPUCHAR_SOURCE_CALLER &&
-	       host->valid <= 1 && host->power8 <= 1;
+	       host->valid <= 1 && host->power8 <= 1 && host->error <= 0;
 }
 
 bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)

@@ -15,12 +15,12 @@ static const char *const above_host_msg[VCPUCHAR_PPC_N_CAPS] = {
 };
 
 static const char *const below_host_msg[VCPUCHAR_PPC_N_CAPS] = {
-	"Requested safe cache capability level is below the host's: the guest flushes the L1D where the host "
-	"says it is not needed",
-	"Requested safe bounds check capability level is below the host's: the guest uses speculation barriers "
-	"the host says are not needed",
-	"Requested safe indirect branch capability level is below the host's: the guest protects indirect "
-	"branches more expensively than the host needs",
+	"Requested safe cache capability level is below the host's: the guest keeps an L1D flush that the "
+	"host makes cheaper (workaround) or unnecessary (fixed)",
+	"Requested safe bounds check capability level is below the host's: the guest keeps a speculation "
+	"barrier that the host makes cheaper (workaround: ori31) or unnecessary (fixed)",
+	"Requested safe indirect branch capability level is below the host's: the guest is told less than the "
+	"host offers, so it flushes the count cache needlessly or, at broken, reports spectre_v2 as Vulnerable",
 	"Requested count cache flush assist capability level is below the host's: the guest flushes the count "
 	"cache in software although the host has the hardware assist",
 };
@@ -228,6 +228,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;
+	/* Raised to the host, but never past what the guest CPU model can use. */
+	ppc_caps_limit_cpu(&base, req->cpu);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		const struct vcpuchar_ppc_caps *from = (req->caps_set & (1u << cap)) ? &req->caps : &base;
 

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "profile.h"
@@ -16,10 +17,12 @@ int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf,
 	if (!g_key_file_has_key(kf, group, key, NULL))
 		return 1;
 	v = g_key_file_get_string(kf, group, key, NULL);
-	if (!v || strlen(v) >= size)
+	if (!v)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: value is not valid UTF-8 text",
+					group, key);
+	if (strlen(v) >= size)
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: value is not a string of at most %zu bytes",
-					group, key, size - 1);
+					"[%s] %s: '%s' is longer than %zu bytes", group, key, v, size - 1);
 	memcpy(buf, v, strlen(v) + 1);
 	return 0;
 }
@@ -124,6 +127,7 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 			char *err, size_t err_size)
 {
 	struct vcpuchar_ppc_host p;
+	struct vcpuchar_x86_host x;
 	char arch[sizeof(p.arch)] = "";
 	char release[sizeof(p.kernel_release)] = "";
 	int r;
@@ -145,11 +149,16 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 			return r;
 	}
 	/* The [x86] group: lib/profile-x86.c. */
-	if (x86)
-		return vcpuchar_set_err(err, err_size, -EOPNOTSUPP,
-					"x86 profile groups are not supported by this build");
+	if (x86) {
+		x.size = x86->size;
+		r = profile_x86_read(kf, release, &x, err, err_size);
+		if (r < 0)
+			return r;
+	}
 	if (ppc)
 		memcpy(ppc, &p, sizeof(p));
+	if (x86)
+		memcpy(x86, &x, sizeof(x));
 	return 0;
 }
 
@@ -161,6 +170,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 
 	return_val_if_fail(data || !len, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
+	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
 	if (len > VCPUCHAR_PROFILE_MAX)
 		return vcpuchar_set_err(err, err_size, -EFBIG,
 					"profile is %zu bytes; at most %d are read", len, VCPUCHAR_PROFILE_MAX);
@@ -182,7 +192,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	size_t len = 0;
 
 	return_val_if_fail(path, -EINVAL);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO must not block us before the regular-file check. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return vcpuchar_set_err(err, err_size, -errno, "%s: %s", path, g_strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -245,6 +256,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 
 	return_val_if_fail(path, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
+	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
 
 	g_key_file_set_comment(kf, NULL, NULL,
 			       " libvcpuchar host profile (see DESIGN.md section 6 for the keys)", NULL);
@@ -252,7 +264,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		g_key_file_set_string(kf, "host", "arch", ppc->arch);
 	if (ppc && ppc->kernel_release[0])
 		g_key_file_set_string(kf, "host", "kernel_release", ppc->kernel_release);
-	if (ppc && ppc->valid) {
+	/* As everywhere, the masks alone say whether the facts carry information. */
+	if (ppc && (ppc->character_mask | ppc->behaviour_mask)) {
 		const uint64_t w[] = { ppc->character, ppc->behaviour, ppc->character_mask, ppc->behaviour_mask };
 		static const char *const keys[] = {
 			"character", "behaviour", "character_mask", "behaviour_mask",
@@ -269,9 +282,17 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		}
 	}
 	/* The [x86] group: lib/profile-x86.c. */
-	if (x86)
-		return vcpuchar_set_err(err, err_size, -EOPNOTSUPP,
-					"x86 profile groups are not supported by this build");
+	if (x86 && x86->have) {
+		struct utsname u;
+
+		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
+			g_key_file_set_string(kf, "host", "kernel_release", x86->kernel_release);
+		/* Probed facts describe this machine; the struct has no arch field. */
+		if (x86->source == VCPUCHAR_SOURCE_KVM && !g_key_file_has_key(kf, "host", "arch", NULL) &&
+		    uname(&u) == 0)
+			g_key_file_set_string(kf, "host", "arch", u.machine);
+		profile_x86_write(kf, x86);
+	}
 	data = g_key_file_to_data(kf, &len, NULL);
 	if (!g_file_set_contents(path, data, (gssize)len, &error)) {
 		int r = error->domain == G_FILE_ERROR ? -file_error_errno(error->code) : -EIO;
