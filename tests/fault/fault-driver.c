@@ -7,7 +7,9 @@
  * retried EINTR or a short read changes nothing. Exit 0 when every check
  * holds, 3 when one does not.
  *   fault-driver ppc-probe ROOT    vcpuchar_ppc_host_probe() on a real VM fd
- *   fault-driver profile-load FILE vcpuchar_profile_load()
+ *   fault-driver profile-load FILE vcpuchar_profile_load() of [ppc] and [x86]
+ *   fault-driver x86-probe ROOT    vcpuchar_x86_host_probe() on the real /dev/kvm
+ *   fault-driver x86-stats         vcpuchar_x86_vcpu_stats_read() on a real vCPU
  *   fault-driver no-alloc          the decide functions allocate nothing
  */
 #define _GNU_SOURCE
@@ -26,45 +28,7 @@
 
 #include <vcpuchar.h>
 
-static int failed;
-
-static void check(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok)
-		return;
-	fputs("INVARIANT: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	failed = 1;
-}
-
-/* "fd -> target" of every open fd, in one string. */
-static void fd_list(char *buf, size_t size)
-{
-	DIR *d = opendir("/proc/self/fd");
-	struct dirent *e;
-	size_t len = 0;
-
-	buf[0] = '\0';
-	if (!d)
-		return;
-	while ((e = readdir(d))) {
-		char link[300], target[256];
-		ssize_t n;
-
-		if (e->d_name[0] == '.' || atoi(e->d_name) == dirfd(d))
-			continue;
-		snprintf(link, sizeof(link), "/proc/self/fd/%s", e->d_name);
-		n = readlink(link, target, sizeof(target) - 1);
-		target[n > 0 ? n : 0] = '\0';
-		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%s:%s ", e->d_name, target);
-	}
-	closedir(d);
-}
+#include "fault-check.h"
 
 static void ppc_facts_ok(int r, const struct vcpuchar_ppc_host *h)
 {
@@ -114,19 +78,22 @@ static void ppc_probe(const char *root)
 static void profile_load(const char *path)
 {
 	struct vcpuchar_ppc_host h;
+	struct vcpuchar_x86_host x;
 	char before[4096], after[4096], err[512] = "";
 	int r;
 
 	memset(&h, 0x5a, sizeof(h));
 	h.size = sizeof(h);
+	memset(&x, 0x5a, sizeof(x));
+	x.size = sizeof(x);
 	fd_list(before, sizeof(before));
-	r = vcpuchar_profile_load(path, &h, NULL, err, sizeof(err));
+	r = vcpuchar_profile_load(path, &h, &x, err, sizeof(err));
 	fd_list(after, sizeof(after));
 	check(!strcmp(before, after), "fds before '%s', after '%s'", before, after);
 	check(r == 0 || (r < 0 && r > -4096), "return %d is neither 0 nor a negative errno", r);
 	if (r < 0) {
 		/* Nothing written, and the message names the file and the error. */
-		check(h.source == 0x5a5a5a5a, "failure %d wrote the facts", r);
+		check(h.source == 0x5a5a5a5a && x.source == 0x5a5a5a5a, "failure %d wrote the facts", r);
 		check(!strncmp(err, path, strlen(path)) && strlen(err) > strlen(path) + 4, "unhelpful message '%s'",
 		      err);
 		printf("r=%d err=%s\n", r, err);
@@ -134,7 +101,65 @@ static void profile_load(const char *path)
 		printf("r=0 valid=%u c=0x%016" PRIx64 " b=0x%016" PRIx64 " cm=0x%016" PRIx64 " bm=0x%016" PRIx64
 		       " power8=%u pvr=0x%08x arch=%s\n",
 		       h.valid, h.character, h.behaviour, h.character_mask, h.behaviour_mask, h.power8, h.pvr, h.arch);
+		printf("x86 have=0x%08x vendor=%u disable_exits=0x%x release=%s\n", x.have, x.vendor,
+		       x.disable_exits_allowed, x.kernel_release);
 	}
+}
+
+static void x86_probe(const char *root)
+{
+	struct vcpuchar_probe_opts o = VCPUCHAR_INIT(struct vcpuchar_probe_opts);
+	struct vcpuchar_x86_host h;
+	char before[4096], after[4096];
+	int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC), r;
+
+	if (kvm < 0) {
+		printf("skip: /dev/kvm: %s\n", strerror(errno));
+		exit(77);
+	}
+	o.root = root;
+	memset(&h, 0x5a, sizeof(h));
+	h.size = sizeof(h);
+	fd_list(before, sizeof(before));
+	r = vcpuchar_x86_host_probe(kvm, &o, &h);
+	fd_list(after, sizeof(after));
+	check(!strcmp(before, after), "fds before '%s', after '%s'", before, after);
+	x86_facts_ok(r, &h);
+	close(kvm);
+}
+
+static void x86_stats(void)
+{
+	struct vcpuchar_x86_vcpu_stats st;
+	char before[4096], after[4096];
+	int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC), vm, vcpu, r;
+
+	if (kvm < 0) {
+		printf("skip: /dev/kvm: %s\n", strerror(errno));
+		exit(77);
+	}
+	vm = ioctl(kvm, KVM_CREATE_VM, 0);
+	vcpu = vm >= 0 ? ioctl(vm, KVM_CREATE_VCPU, 0) : -1;
+	check(vcpu >= 0, "KVM_CREATE_VCPU: %s", strerror(errno));
+	memset(&st, 0x5a, sizeof(st));
+	st.size = sizeof(st);
+	fd_list(before, sizeof(before));
+	r = vcpuchar_x86_vcpu_stats_read(vcpu, &st);
+	fd_list(after, sizeof(after));
+	check(!strcmp(before, after), "fds before '%s', after '%s'", before, after);
+	check(r == 0 || (r < 0 && r > -4096), "return %d is neither 0 nor a negative errno", r);
+	if (r < 0) {
+		check(st.have == 0x5a5a5a5a, "failure %d wrote the statistics", r);
+		printf("r=%d\n", r);
+	} else {
+		printf("r=0 have=0x%x", st.have);
+		for (uint32_t i = 0; i < VCPUCHAR_X86_N_STATS; i++)
+			printf(" %s=%" PRIu64, vcpuchar_x86_stat_name(i), st.values[i]);
+		printf("\n");
+	}
+	close(vcpu);
+	close(vm);
+	close(kvm);
 }
 
 /* Every decide function over a spread of inputs, counted by the shim's malloc hook. */
@@ -185,6 +210,38 @@ static void no_alloc(void)
 		vcpuchar_ppc_caps_parse("cap-cfpc=nonsense", &caps, &set, text, sizeof(text));
 		vcpuchar_ppc_machine_parse(i & 1 ? "pseries-4.2" : "q35", &machine, text, sizeof(text));
 	}
+	for (uint32_t i = 0; i < 4096; i++, calls += 6) {
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+		struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+		struct vcpuchar_x86_cpuid_entry e[3] = {
+			{ .function = 0x40000000, .ebx = 0x4b4d564b, .ecx = 0x564b4d56, .edx = 0x4d },
+			{ .function = 0x40000001, .eax = 0xffffffff },
+			{ .function = 0x8000000a, .edx = 0xffffffff },
+		};
+
+		x.source = VCPUCHAR_SOURCE_CALLER;
+		x.have = i * 0x9e3779b9u & ((1u << VCPUCHAR_X86_N_FACTS) - 1);
+		x.vendor = i % 5;
+		x.cpuid_80000001_ecx = VCPUCHAR_X86_CPUID_80000001_ECX_SVM;
+		x.cpuid_max_ext = 0x80000021;
+		x.cpuid_8000000a_edx = i & 8 ? VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT : 0;
+		x.disable_exits_allowed = i & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		x.kvm_amd = (i >> 5) & 1;
+		x.mitigate_smt_rsb = (i >> 6) & 1;
+		x.smt_possible = (i >> 7) & 1;
+		snprintf(x.kernel_release, sizeof(x.kernel_release), "6.%u.0", i % 20);
+		vm.flags = (i >> 3) & 0x7f & ~VCPUCHAR_X86_VM_WANT_CSTATE;
+		vm.cvm = x.vendor == VCPUCHAR_X86_VENDOR_AMD ? (i >> 10) & 3 : 0;
+		vm.idle_hlt_kvm = (i >> 2) % 3;
+		vcpuchar_x86_decide(&x, &vm, &p);
+		vcpuchar_x86_cpuid_patch(e, 3, &x, &p);
+		vcpuchar_x86_host_describe(&x, i % VCPUCHAR_X86_N_FACTS, text, sizeof(text));
+		if (p.n_reasons)
+			vcpuchar_x86_reason_text(&p.reasons[i % p.n_reasons], text, sizeof(text));
+		vcpuchar_x86_exit_class(i & 1, i);
+		vcpuchar_x86_reason_from_name(vcpuchar_x86_reason_name(i % (VCPUCHAR_X86_R_MAX + 1)) ?: "none");
+	}
 	check(total("malloc") == before, "%lu allocations in %lu decide calls", total("malloc") - before, calls);
 	printf("decide: %lu calls, %lu allocations\n", calls, total("malloc") - before);
 }
@@ -195,10 +252,15 @@ int main(int argc, char **argv)
 		ppc_probe(argv[2]);
 	else if (argc == 3 && !strcmp(argv[1], "profile-load"))
 		profile_load(argv[2]);
+	else if (argc == 3 && !strcmp(argv[1], "x86-probe"))
+		x86_probe(argv[2]);
+	else if (argc == 2 && !strcmp(argv[1], "x86-stats"))
+		x86_stats();
 	else if (argc == 2 && !strcmp(argv[1], "no-alloc"))
 		no_alloc();
 	else {
-		fputs("usage: fault-driver ppc-probe ROOT | profile-load FILE | no-alloc\n", stderr);
+		fputs("usage: fault-driver ppc-probe ROOT | profile-load FILE | x86-probe ROOT | x86-stats | no-alloc\n",
+		      stderr);
 		return 2;
 	}
 	return failed ? 3 : 0;

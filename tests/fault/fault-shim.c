@@ -10,7 +10,8 @@
  *   FAULT_NTH=n               the n-th in-scope call of that kind (1-based)
  *   FAULT_ERRNO=EINTR         the error it fails with
  *   FAULT_TIMES=forever       fail it and every later one (default: once)
- *   FAULT_READ=short|empty    instead of an error: reads return 1 byte, or 0
+ *   FAULT_READ=short|empty|garbage  instead of an error: reads (read and
+ *                             pread) return 1 byte, or 0, or 0xff bytes
  *   FAULT_IOCTL_REQ=0x...     count only ioctls with this request number
  *   FAULT_FAKE_PPC=1          answer KVM_CHECK_EXTENSION(151) and
  *                             KVM_PPC_GET_CPU_CHAR like a POWER9 host, so the
@@ -47,7 +48,7 @@ static struct {
 	unsigned long nth;
 	int err;
 	bool forever;
-	int read_mode; /* 0 error, 1 short, 2 empty */
+	int read_mode; /* 0 error, 1 short, 2 empty, 3 garbage */
 	unsigned long ioctl_req;
 	bool fake_ppc;
 	const char *scope;
@@ -107,7 +108,7 @@ __attribute__((constructor)) static void setup(void)
 	cfg.forever = (s = getenv("FAULT_TIMES")) && !strcmp(s, "forever");
 	cfg.ioctl_req = (s = getenv("FAULT_IOCTL_REQ")) ? strtoul(s, NULL, 0) : 0;
 	if ((s = getenv("FAULT_READ")))
-		cfg.read_mode = !strcmp(s, "short") ? 1 : !strcmp(s, "empty") ? 2 : 0;
+		cfg.read_mode = !strcmp(s, "short") ? 1 : !strcmp(s, "empty") ? 2 : !strcmp(s, "garbage") ? 3 : 0;
 	if ((s = getenv("FAULT_ERRNO")))
 		for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
 			if (!strcmp(s, errnos[i].name))
@@ -211,21 +212,58 @@ int openat(int dirfd, const char *path, int flags, ...)
 	return open_common(__builtin_return_address(0), dirfd, path, flags, mode);
 }
 
-ssize_t read(int fd, void *buf, size_t count)
+/* read(2) and pread(2) share the count: both are "a read" of a file. */
+static ssize_t read_fault(ssize_t (*real)(int, void *, size_t, off_t), int fd, void *buf, size_t count, off_t off,
+			  const void *ret)
 {
-	static ssize_t (*real)(int, void *, size_t);
+	ssize_t n;
 
-	if (!real)
-		real = next("read");
-	if (hit(C_READ, __builtin_return_address(0))) {
-		if (cfg.read_mode == 1)
-			return real(fd, buf, count ? 1 : 0);
-		if (cfg.read_mode == 2)
-			return 0;
+	if (!hit(C_READ, ret))
+		return real(fd, buf, count, off);
+	switch (cfg.read_mode) {
+	case 1:
+		return real(fd, buf, count ? 1 : 0, off);
+	case 2:
+		return 0;
+	case 3:
+		n = real(fd, buf, count, off);
+		if (n > 0)
+			memset(buf, 0xff, (size_t)n);
+		return n;
+	default:
 		errno = cfg.err;
 		return -1;
 	}
-	return real(fd, buf, count);
+}
+
+static ssize_t (*real_read)(int, void *, size_t);
+static ssize_t (*real_pread)(int, void *, size_t, off_t);
+
+static ssize_t plain_read(int fd, void *buf, size_t count, off_t off)
+{
+	(void)off;
+	return real_read(fd, buf, count);
+}
+
+ssize_t read(int fd, void *buf, size_t count)
+{
+	if (!real_read)
+		real_read = next("read");
+	return read_fault(plain_read, fd, buf, count, 0, __builtin_return_address(0));
+}
+
+ssize_t pread(int fd, void *buf, size_t count, off_t off)
+{
+	if (!real_pread)
+		real_pread = next("pread64");
+	return read_fault(real_pread, fd, buf, count, off, __builtin_return_address(0));
+}
+
+ssize_t pread64(int fd, void *buf, size_t count, off_t off)
+{
+	if (!real_pread)
+		real_pread = next("pread64");
+	return read_fault(real_pread, fd, buf, count, off, __builtin_return_address(0));
 }
 
 /* The POWER9 DD2.3 answer of examples/profiles/power9-dd2.3-opal.profile. */

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Fault injection on every call the probes make (open, read, ioctl, malloc):
-# each scenario first runs clean with the shim counting its in-scope calls,
-# then once per (call, n-th occurrence, errno) with that one call failed.
+# Fault injection on every call the probes make (open, read and pread,
+# ioctl, malloc): each scenario first runs clean with the shim counting its
+# in-scope calls, then once per (call, n-th occurrence, errno) with that one
+# call failed; reads are also cut short, emptied and filled with 0xff bytes.
 # fault-driver checks the library's invariants (return value, facts, fds);
-# the CLI must exit 0/1/2 with a message a person can act on. Under ASan
-# (tests/hardening/asan.sh) any leak or memory error also fails a case.
+# the CLI must exit 0/1/2 with a message a person can act on. Then
+# KVM_GET_SUPPORTED_CPUID fails with E2BIG forever, and fault-cpuid feeds
+# the x86 probe hostile CPUID. Under ASan (tests/hardening/asan.sh) any leak
+# or memory error also fails a case.
 # Usage: run-fault.sh BUILDDIR SRCDIR
 set -u
 build=$1 src=$2
 shim=$build/tests/fault/libfault-shim.so
 driver=$build/tests/fault/fault-driver
 cli=$build/examples/vcpuchar
+cpuid=$build/tests/fault/fault-cpuid
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A sanitizer finding must not look like the CLI's exit status 1.
@@ -32,10 +36,11 @@ fail() {
 	sed 's/^/    | /' "$tmp/out" "$tmp/err" | head -20
 }
 
-# run KIND NAME -- command...: one run with the current FAULT_* environment.
+# run KIND NAME EXPECT -- command...: one run with the current FAULT_* environment.
+# A CLI run that succeeds must print a line matching EXPECT.
 run() {
-	local kind=$1 name=$2
-	shift 3
+	local kind=$1 name=$2 expect=$3
+	shift 4
 	LD_PRELOAD=$shim "$@" >"$tmp/out" 2>"$tmp/err"
 	local rc=$?
 	cases=$((cases + 1))
@@ -47,21 +52,21 @@ run() {
 		# Bad input or a failed step: one line naming it on stderr.
 		grep -qE '^vcpuchar: .{15,}' "$tmp/err" || fail "$name" "exit 2 without a usable message"
 	elif [ $rc = 0 ] || [ $rc = 1 ]; then
-		grep -qE '^host +.{20,}' "$tmp/out" || fail "$name" "exit $rc without the host line"
+		grep -qE "$expect" "$tmp/out" || fail "$name" "exit $rc without a line matching '$expect'"
 	else
 		fail "$name" "CLI exit $rc"
 	fi
 	return 0
 }
 
-# scenario KIND NAME SCOPE -- command...
+# scenario KIND NAME SCOPE EXPECT -- command...
 scenario() {
-	local kind=$1 name=$2 scope=$3
-	shift 4
+	local kind=$1 name=$2 scope=$3 expect=$4
+	shift 5
 	local cmd=("$@")
 	export FAULT_SCOPE=$scope
 	unset FAULT_CALL FAULT_NTH FAULT_ERRNO FAULT_TIMES FAULT_READ FAULT_IOCTL_REQ
-	FAULT_COUNT_FILE=$tmp/counts run "$kind" "$name clean" -- "${cmd[@]}"
+	FAULT_COUNT_FILE=$tmp/counts run "$kind" "$name clean" "$expect" -- "${cmd[@]}"
 	cp "$tmp/out" "$tmp/base"
 	while read -r call count; do
 		[ "$count" -gt 0 ] || continue
@@ -69,16 +74,19 @@ scenario() {
 		local list=errnos_$call
 		for n in $(seq 1 "$count"); do
 			for e in ${!list}; do
-				FAULT_CALL=$call FAULT_NTH=$n FAULT_ERRNO=$e run "$kind" "$name $call#$n $e" -- "${cmd[@]}"
+				FAULT_CALL=$call FAULT_NTH=$n FAULT_ERRNO=$e run "$kind" "$name $call#$n $e" "$expect" -- "${cmd[@]}"
 				# An interrupted read is retried: the answer must not change.
 				if [ "$call/$e" = read/EINTR ] && ! cmp -s "$tmp/base" "$tmp/out"; then
 					fail "$name $call#$n EINTR" "answer changed after a retried read"
 				fi
 			done
 			if [ "$call" = read ]; then
-				FAULT_CALL=read FAULT_NTH=$n FAULT_READ=empty run "$kind" "$name read#$n empty" -- "${cmd[@]}"
+				for mode in empty garbage; do
+					FAULT_CALL=read FAULT_NTH=$n FAULT_READ=$mode \
+						run "$kind" "$name read#$n $mode" "$expect" -- "${cmd[@]}"
+				done
 				FAULT_CALL=read FAULT_NTH=$n FAULT_READ=short FAULT_TIMES=forever \
-					run "$kind" "$name read#$n short" -- "${cmd[@]}"
+					run "$kind" "$name read#$n short" "$expect" -- "${cmd[@]}"
 				cmp -s "$tmp/base" "$tmp/out" || fail "$name read#$n short" "answer changed after short reads"
 			fi
 		done
@@ -87,15 +95,40 @@ scenario() {
 }
 
 profile=$src/examples/profiles/power9-dd2.3-opal.profile
+x86_profile=$src/tests/fault/x86-amd.profile
 root=$src/tests/fault/root-ppc
 
-scenario driver ppc-probe libvcpuchar -- "$driver" ppc-probe /
-FAULT_FAKE_PPC=1 scenario driver ppc-probe-power9 libvcpuchar -- "$driver" ppc-probe "$root"
-scenario driver profile-load libvcpuchar -- "$driver" profile-load "$profile"
+host='^host +.{20,}'
+policy='^disable_exits +'
+scenario driver ppc-probe libvcpuchar - -- "$driver" ppc-probe /
+FAULT_FAKE_PPC=1 scenario driver ppc-probe-power9 libvcpuchar - -- "$driver" ppc-probe "$root"
+scenario driver profile-load libvcpuchar - -- "$driver" profile-load "$profile"
+scenario driver x86-profile-load libvcpuchar - -- "$driver" profile-load "$x86_profile"
+scenario driver x86-probe libvcpuchar - -- "$driver" x86-probe /
+scenario driver x86-stats libvcpuchar - -- "$driver" x86-stats
 if [ -x "$cli" ]; then
-	scenario cli cli-probe vcpuchar -- "$cli" probe
-	FAULT_FAKE_PPC=1 scenario cli cli-ppc-hcall-kvm vcpuchar -- "$cli" ppc hcall
-	scenario cli cli-ppc-hcall-profile vcpuchar -- "$cli" ppc hcall --host "$profile"
+	scenario cli cli-probe vcpuchar "$host" -- "$cli" probe
+	FAULT_FAKE_PPC=1 scenario cli cli-ppc-hcall-kvm vcpuchar "$host" -- "$cli" ppc hcall
+	scenario cli cli-ppc-hcall-profile vcpuchar "$host" -- "$cli" ppc hcall --host "$profile"
+	scenario cli cli-x86-policy vcpuchar "$policy" -- "$cli" x86 policy
+	scenario cli cli-x86-policy-profile vcpuchar "$policy" -- "$cli" x86 policy --host "$x86_profile"
+fi
+
+# KVM_GET_SUPPORTED_CPUID answers E2BIG forever: the doubling must stop and
+# say so in the fact, not loop or allocate without bound.
+export FAULT_SCOPE=libvcpuchar
+FAULT_CALL=ioctl FAULT_IOCTL_REQ=0xc008ae05 FAULT_NTH=1 FAULT_TIMES=forever FAULT_ERRNO=E2BIG \
+	run driver "x86-probe E2BIG forever" - -- "$driver" x86-probe /
+grep -q '^supported_cpuid: not read: Argument list too long' "$tmp/out" ||
+	fail "x86-probe E2BIG forever" "supported_cpuid does not say E2BIG"
+
+# Hostile CPUID through the x86 probe's private seam.
+if [ -x "$cpuid" ]; then
+	"$cpuid" >"$tmp/out" 2>"$tmp/err" || fail cpuid "a CPUID personality broke a check"
+	n=$(sed -n 's/^cpuid: \([0-9]*\) personalities$/\1/p' "$tmp/out")
+	cases=$((cases + ${n:-0}))
+	points=$((points + 1))
+	tail -1 "$tmp/out"
 fi
 
 # The decide functions allocate nothing (the shim counts every malloc).
