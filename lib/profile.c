@@ -292,6 +292,15 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		    uname(&u) == 0)
 			g_key_file_set_string(kf, "host", "arch", u.machine);
 		profile_x86_write(kf, x86);
+		/*
+		 * Facts whose only keys live in [host] (kernel_release) still
+		 * need the group: without it a reload means "no x86
+		 * information". GKeyFile creates a group only with a key.
+		 */
+		if (!g_key_file_has_group(kf, "x86")) {
+			g_key_file_set_value(kf, "x86", "vendor", "");
+			g_key_file_remove_key(kf, "x86", "vendor", NULL);
+		}
 	}
 	data = g_key_file_to_data(kf, &len, NULL);
 	if (!g_file_set_contents(path, data, (gssize)len, &error)) {

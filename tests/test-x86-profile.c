@@ -124,6 +124,26 @@ START_TEST(save_then_load)
 }
 END_TEST
 
+/* Found by tests/fuzz (regress/profile/x86-group-with-release-only): the
+ * kernel release alone is an x86 fact, and must survive a save. */
+START_TEST(release_only_round_trips)
+{
+	static const char text[] = "[host]\nkernel_release=6.15.0\n[x86]\n";
+	struct vcpuchar_x86_host a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-x86-profile-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
+
+	ck_assert_int_eq(load(text, &a, NULL, 0), 0);
+	ck_assert_uint_eq(a.have, 1u << VCPUCHAR_X86_FACT_KERNEL_RELEASE);
+	ck_assert_int_eq(vcpuchar_profile_save(path, NULL, &a, NULL, 0), 0);
+	ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &b, NULL, 0), 0);
+	ck_assert_uint_eq(b.have, a.have);
+	ck_assert_str_eq(b.kernel_release, "6.15.0");
+	g_unlink(path);
+	g_rmdir(dir);
+}
+END_TEST
+
 START_TEST(bad_size)
 {
 	struct vcpuchar_x86_host h = { .size = 4 };
@@ -143,6 +163,7 @@ int main(void)
 	tcase_add_test(tc, bad_values_are_named);
 	tcase_add_test(tc, numbers_and_lists);
 	tcase_add_test(tc, save_then_load);
+	tcase_add_test(tc, release_only_round_trips);
 	tcase_add_test(tc, bad_size);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libFuzzer: vcpuchar_profile_load_data() on any bytes (host profile files),
- * and what it accepts through the describe and decide functions; a saved
- * copy of accepted facts must load back to the same facts.
+ * libFuzzer: vcpuchar_profile_load_data() on any bytes (host profile files,
+ * [ppc] and [x86]), and what it accepts through the describe and decide
+ * functions; a saved copy of accepted facts must load back to the same
+ * [ppc] facts and the same x86 facts and policy.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -27,8 +28,32 @@ static void same_or_abort(const struct vcpuchar_ppc_host *a, const struct vcpuch
 		abort();
 }
 
+static void same_x86_or_abort(const struct vcpuchar_x86_host *a, const struct vcpuchar_x86_host *b)
+{
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct vcpuchar_x86_policy q = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	int r = vcpuchar_x86_decide(a, &vm, &p);
+
+	if (a->have != b->have || r != vcpuchar_x86_decide(b, &vm, &q))
+		abort();
+	if (r == 0 && (p.disable_exits != q.disable_exits || p.pv_unhalt != q.pv_unhalt ||
+		       p.hints_realtime != q.hints_realtime || p.idle_hlt_active != q.idle_hlt_active ||
+		       p.halt_poll_set != q.halt_poll_set || p.n_reasons != q.n_reasons))
+		abort();
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		char x[256], y[256];
+
+		vcpuchar_x86_host_describe(a, f, x, sizeof(x));
+		vcpuchar_x86_host_describe(b, f, y, sizeof(y));
+		if (strcmp(x, y))
+			abort();
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	struct vcpuchar_x86_host x, xback;
 	struct vcpuchar_ppc_host h, back;
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
@@ -37,9 +62,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	memset(&h, 0x5a, sizeof(h));
 	h.size = sizeof(h);
-	r = vcpuchar_profile_load_data((const char *)data, size, &h, NULL, err, sizeof(err));
+	memset(&x, 0x5a, sizeof(x));
+	x.size = sizeof(x);
+	r = vcpuchar_profile_load_data((const char *)data, size, &h, &x, err, sizeof(err));
 	if (r < 0) {
-		if ((r != -EINVAL && r != -EFBIG) || h.source != 0x5a5a5a5a || !memchr(err, '\0', sizeof(err)) || !err[0])
+		if ((r != -EINVAL && r != -EFBIG) || h.source != 0x5a5a5a5a || x.source != 0x5a5a5a5a ||
+		    !memchr(err, '\0', sizeof(err)) || !err[0])
 			abort();
 		return 0;
 	}
@@ -49,13 +77,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* A per-process file name: libFuzzer may run jobs side by side. */
 	if (!path[0])
 		snprintf(path, sizeof(path), "/tmp/vcpuchar-fuzz-profile-%d", (int)getpid());
-	if (vcpuchar_profile_save(path, &h, NULL, err, sizeof(err)) < 0)
+	if (vcpuchar_profile_save(path, &h, &x, err, sizeof(err)) < 0)
 		abort();
 	memset(&back, 0, sizeof(back));
 	back.size = sizeof(back);
-	if (vcpuchar_profile_load(path, &back, NULL, err, sizeof(err)) < 0)
+	memset(&xback, 0, sizeof(xback));
+	xback.size = sizeof(xback);
+	if (vcpuchar_profile_load(path, &back, &xback, err, sizeof(err)) < 0)
 		abort();
 	unlink(path);
 	same_or_abort(&h, &back);
+	same_x86_or_abort(&x, &xback);
 	return 0;
 }
