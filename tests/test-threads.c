@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <pthread.h>
+#include <stdio.h>
+#include <stddef.h>
 #include <stdbool.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -30,6 +32,9 @@ struct answer {
 	struct vcpuchar_ppc_migration mig;
 	struct vcpuchar_ppc_guest_view view;
 	char describe[256];
+	int x86_r;
+	struct vcpuchar_x86_policy policy;
+	char x86_describe[256];
 };
 
 static struct answer baseline[N_CASES];
@@ -50,6 +55,42 @@ static const char *const cap_lists[] = {
 static const char *const machines[] = {
 	"pseries", "pseries-9.2", "pseries-4.1", "pseries-2.12-sxxm", "pseries-3.1", "q35", "pseries-", "pseries-10.0.1",
 };
+
+static void compute_x86(uint64_t *s, struct answer *a)
+{
+	struct vcpuchar_x86_host h = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	uint64_t v = next(s);
+
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	h.have = (uint32_t)next(s) & ((1u << VCPUCHAR_X86_N_FACTS) - 1);
+	h.vendor = (uint32_t)(v % 5);
+	h.cpuid_max_ext = 0x80000021;
+	h.cpuid_80000001_ecx = (v >> 3) & 1 ? VCPUCHAR_X86_CPUID_80000001_ECX_SVM : 0;
+	h.cpuid_8000000a_edx = (v >> 4) & 1 ? VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT : 0;
+	h.hypervisor = (v >> 5) & 1;
+	h.disable_exits_allowed = (uint32_t)(v >> 6) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+	h.halt_poll_cap = (v >> 11) & 1;
+	h.kvm_features = (uint32_t)next(s);
+	h.mitigate_smt_rsb = (v >> 12) & 1;
+	h.kvm_amd = (v >> 13) & 1;
+	h.avic = (v >> 14) & 1;
+	h.nested = (v >> 15) & 1;
+	h.clearcpuid_510 = (v >> 16) & 1;
+	h.smt_rsb_bug = (v >> 17) & 1;
+	h.smt_possible = (v >> 18) & 1;
+	snprintf(h.kernel_release, sizeof(h.kernel_release), "6.%u.0", (unsigned)((v >> 19) % 20));
+	vm.flags = (uint32_t)(v >> 24) & 0x7f;
+	vm.cvm = h.vendor == VCPUCHAR_X86_VENDOR_AMD ? (uint32_t)(v >> 31) & 3 : 0;
+	vm.hlt_passthrough = (uint32_t)((v >> 33) % 3);
+	vm.cpu_mode = (uint32_t)((v >> 35) % 3);
+	vm.idle_hlt_kvm = (uint32_t)((v >> 37) % 3);
+	vm.halt_poll_ns = (uint32_t)next(s);
+	a->policy.size = sizeof(a->policy);
+	a->x86_r = vcpuchar_x86_decide(&h, &vm, &a->policy);
+	vcpuchar_x86_host_describe(&h, (uint32_t)((v >> 40) % VCPUCHAR_X86_N_FACTS), a->x86_describe,
+				   sizeof(a->x86_describe));
+}
 
 static void compute(unsigned i, struct answer *a)
 {
@@ -89,6 +130,7 @@ static void compute(unsigned i, struct answer *a)
 	a->parsed = req.caps;
 	a->parse_r = vcpuchar_ppc_caps_parse(cap_lists[(v >> 43) & 7], &a->parsed, &a->parsed_set, err, sizeof(err));
 	a->machine_r = vcpuchar_ppc_machine_parse(machines[(v >> 46) & 7], &a->machine, err, sizeof(err));
+	compute_x86(&s, a);
 }
 
 static bool same_caps(const struct vcpuchar_ppc_caps *x, const struct vcpuchar_ppc_caps *y)
@@ -131,15 +173,26 @@ static bool same(const struct answer *x, const struct answer *y)
 	for (uint32_t e = 0; e < x->mig.n_entries && e < VCPUCHAR_PPC_N_CAPS; e++)
 		if (strcmp(x->mig.entries[e].message, y->mig.entries[e].message))
 			return false;
+	if (x->x86_r != y->x86_r || strcmp(x->x86_describe, y->x86_describe) ||
+	    x->policy.disable_exits != y->policy.disable_exits || x->policy.hints_realtime != y->policy.hints_realtime ||
+	    x->policy.pv_unhalt != y->policy.pv_unhalt || x->policy.poll_control != y->policy.poll_control ||
+	    x->policy.idle_hlt_active != y->policy.idle_hlt_active || x->policy.halt_poll_set != y->policy.halt_poll_set ||
+	    x->policy.halt_poll_ns != y->policy.halt_poll_ns || x->policy.n_refusals != y->policy.n_refusals ||
+	    x->policy.n_reasons != y->policy.n_reasons)
+		return false;
+	for (uint32_t r = 0; r < x->policy.n_reasons && r < VCPUCHAR_X86_MAX_REASONS; r++)
+		if (memcmp(&x->policy.reasons[r], &y->policy.reasons[r], sizeof(x->policy.reasons[r])))
+			return false;
 	return same_caps(&x->levels, &y->levels) && x->r4 == y->r4 && x->r5 == y->r5 && same_view(&x->view, &y->view) &&
 	       !strcmp(x->describe, y->describe) && same_caps(&x->parsed, &y->parsed) &&
 	       x->parsed_set == y->parsed_set && x->machine == y->machine;
 }
 
-/* The probe and the profile loader, run from every thread on one VM fd. */
-static int vm_fd = -1;
+/* The probes and the profile loader, run from every thread on one /dev/kvm and one VM fd. */
+static int kvm_fd = -1, vm_fd = -1;
 static struct vcpuchar_ppc_host probe_base, profile_base;
-static int probe_base_r, profile_base_r;
+static struct vcpuchar_x86_host x86_base;
+static int probe_base_r, profile_base_r, x86_base_r;
 
 static const char profile_text[] =
 	"[host]\narch=ppc64le\nkernel_release=6.1.0\n[ppc]\ncharacter=0x9840000000000000\n"
@@ -153,6 +206,24 @@ static bool same_host(const struct vcpuchar_ppc_host *x, const struct vcpuchar_p
 	       x->character_mask == y->character_mask && x->behaviour_mask == y->behaviour_mask &&
 	       x->power8 == y->power8 && x->pvr == y->pvr && !strcmp(x->arch, y->arch) &&
 	       !strcmp(x->kernel_release, y->kernel_release);
+}
+
+/* Field runs without padding inside, compared as bytes. */
+#define X86_RUN(x, y, from, to) \
+	!memcmp(&(x)->from, &(y)->from, offsetof(struct vcpuchar_x86_host, to) + sizeof((x)->to) - \
+						offsetof(struct vcpuchar_x86_host, from))
+
+static bool same_x86_host(const struct vcpuchar_x86_host *x, const struct vcpuchar_x86_host *y)
+{
+	return X86_RUN(x, y, source, supported_nent) && x->halt_poll_ns == y->halt_poll_ns &&
+	       X86_RUN(x, y, halt_poll_ns_grow, smt_possible) && !strcmp(x->kernel_release, y->kernel_release);
+}
+
+static int x86_probe(struct vcpuchar_x86_host *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->size = sizeof(*h);
+	return vcpuchar_x86_host_probe(kvm_fd, NULL, h);
 }
 
 static int io_calls(struct vcpuchar_ppc_host *probed, struct vcpuchar_ppc_host *loaded, int *load_r)
@@ -175,6 +246,7 @@ static void *worker(void *arg)
 
 	for (unsigned i = 0; i < N_CASES; i++) {
 		struct vcpuchar_ppc_host probed, loaded;
+		struct vcpuchar_x86_host x86;
 		int load_r;
 
 		compute(i, &a);
@@ -182,7 +254,8 @@ static void *worker(void *arg)
 			(*mismatches)++;
 		if (i % 20 == 0 &&
 		    (io_calls(&probed, &loaded, &load_r) != probe_base_r || !same_host(&probed, &probe_base) ||
-		     load_r != profile_base_r || !same_host(&loaded, &profile_base)))
+		     load_r != profile_base_r || !same_host(&loaded, &profile_base) ||
+		     x86_probe(&x86) != x86_base_r || !same_x86_host(&x86, &x86_base)))
 			(*mismatches)++;
 	}
 	return NULL;
@@ -192,19 +265,22 @@ START_TEST(threads_agree_with_one_thread)
 {
 	pthread_t t[N_THREADS];
 	unsigned mismatches[N_THREADS] = { 0 };
-	unsigned errors = 0, conflicts = 0;
-	int kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	unsigned errors = 0, conflicts = 0, refusals = 0;
 
+	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (kvm_fd >= 0)
 		vm_fd = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 	for (unsigned i = 0; i < N_CASES; i++) {
 		compute(i, &baseline[i]);
 		errors += baseline[i].res.n_errors;
 		conflicts += baseline[i].res.n_conflicts;
+		refusals += baseline[i].policy.n_refusals;
 	}
 	/* The cases must reach the interesting paths, not only -EINVAL. */
 	ck_assert_uint_gt(errors, 10);
 	ck_assert_uint_gt(conflicts, errors);
+	ck_assert_uint_gt(refusals, 10);
+	x86_base_r = x86_probe(&x86_base);
 	probe_base_r = io_calls(&probe_base, &profile_base, &profile_base_r);
 	ck_assert_int_eq(profile_base_r, 0);
 	ck_assert_uint_eq(profile_base.pvr, 0x004e1202);
