@@ -26,16 +26,16 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm x86_vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
-	int kvm_fd, vm_fd, kvm_err, api = -1, r, x86_r, x86_dr;
-	char why[256], err[256];
+	int kvm_fd, vm_fd, kvm_err, api = -1, api_err = 0, r, x86_r, x86_dr;
+	char why[256], err[256], api_text[96];
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if ((r = cli_parse(ctx, &argc, &argv)))
 		return r;
 
 	cli_open_kvm(&kvm_fd, &vm_fd, &kvm_err);
-	if (kvm_fd >= 0)
-		api = ioctl(kvm_fd, KVM_GET_API_VERSION, 0);
+	if (kvm_fd >= 0 && (api = ioctl(kvm_fd, KVM_GET_API_VERSION, 0)) < 0)
+		api_err = errno;
 	if (vm_fd >= 0) {
 		vcpuchar_ppc_host_probe(vm_fd, NULL, &ppc);
 	} else {
@@ -98,12 +98,16 @@ int cmd_probe(int argc, char **argv)
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
+		if (api_err)
+			snprintf(api_text, sizeof(api_text), "API unknown (KVM_GET_API_VERSION: %s)", g_strerror(api_err));
+		else
+			snprintf(api_text, sizeof(api_text), "API %d", api);
 		if (kvm_fd < 0)
 			printf("kvm             /dev/kvm cannot be opened: %s\n", g_strerror(-kvm_err));
 		else if (vm_fd < 0)
-			printf("kvm             /dev/kvm API %d, but KVM_CREATE_VM failed: %s\n", api, g_strerror(-kvm_err));
+			printf("kvm             /dev/kvm %s, but KVM_CREATE_VM failed: %s\n", api_text, g_strerror(-kvm_err));
 		else
-			printf("kvm             /dev/kvm API %d, a VM was created for the probes\n", api);
+			printf("kvm             /dev/kvm %s, a VM was created for the probes\n", api_text);
 		printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
 		if (r == 0) {
 			printf("-- a default VM (newest pseries, POWER9 guest)\n");

@@ -143,9 +143,14 @@ static gboolean on_enum(const char *name, const char *value, gpointer data, GErr
 static void probe_this_host(struct vcpuchar_x86_host *h)
 {
 	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	int open_err = fd < 0 ? errno : 0;
 	int r = vcpuchar_x86_host_probe(fd, NULL, h);
 
-	if (r)
+	/* The open's own error says what to fix; the probe's EBADF would not. */
+	if (open_err)
+		fprintf(stderr, "vcpuchar: note: cannot open /dev/kvm: %s; KVM facts are missing\n",
+			g_strerror(open_err));
+	else if (r)
 		fprintf(stderr, "vcpuchar: note: x86 probe of /dev/kvm: %s; KVM facts are missing\n", g_strerror(-r));
 	if (fd >= 0)
 		close(fd);

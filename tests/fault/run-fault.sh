@@ -30,6 +30,12 @@ errnos_read="EINTR EIO EFAULT EINVAL"
 errnos_ioctl="EINTR EINVAL ENOTTY EFAULT ENOMEM"
 errnos_malloc="ENOMEM"
 
+# strerror(3) texts, as the library's descriptions and the CLI print them.
+declare -A strerror=([ENOENT]="No such file or directory" [EACCES]="Permission denied"
+	[EINTR]="Interrupted system call" [EMFILE]="Too many open files" [ENOMEM]="Cannot allocate memory"
+	[EIO]="Input/output error" [EFAULT]="Bad address" [EINVAL]="Invalid argument"
+	[ENOTTY]="Inappropriate ioctl for device")
+
 fail() {
 	failures=$((failures + 1))
 	echo "FAIL [$1] $2"
@@ -53,6 +59,15 @@ run() {
 		grep -qE '^vcpuchar: .{15,}' "$tmp/err" || fail "$name" "exit 2 without a usable message"
 	elif [ $rc = 0 ] || [ $rc = 1 ]; then
 		grep -qE "$expect" "$tmp/out" || fail "$name" "exit $rc without a line matching '$expect'"
+		# Where the command reports every fact, the injected error must be
+		# named. (An fd that refuses KVM_GET_API_VERSION with EINVAL is "not
+		# KVM's", ENOTTY, by the x86 probe's documented rule.)
+		local named="${strerror[${FAULT_ERRNO:-EINTR}]}"
+		[ "${FAULT_CALL:-}/${FAULT_ERRNO:-}" = ioctl/EINVAL ] && named="$named|${strerror[ENOTTY]}"
+		if [ -n "${NAMES_ERRORS:-}" ] && [ -n "${FAULT_ERRNO:-}" ] && [ "${FAULT_ERRNO:-}" != EINTR ] &&
+			! grep -qE -e "$FAULT_ERRNO|$named" "$tmp/out" "$tmp/err"; then
+			fail "$name" "the injected $FAULT_ERRNO is not named in the output"
+		fi
 	else
 		fail "$name" "CLI exit $rc"
 	fi
@@ -107,7 +122,7 @@ scenario driver x86-profile-load libvcpuchar - -- "$driver" profile-load "$x86_p
 scenario driver x86-probe libvcpuchar - -- "$driver" x86-probe /
 scenario driver x86-stats libvcpuchar - -- "$driver" x86-stats
 if [ -x "$cli" ]; then
-	scenario cli cli-probe vcpuchar "$host" -- "$cli" probe
+	NAMES_ERRORS=1 scenario cli cli-probe vcpuchar "$host" -- "$cli" probe
 	FAULT_FAKE_PPC=1 scenario cli cli-ppc-hcall-kvm vcpuchar "$host" -- "$cli" ppc hcall
 	scenario cli cli-ppc-hcall-profile vcpuchar "$host" -- "$cli" ppc hcall --host "$profile"
 	scenario cli cli-x86-policy vcpuchar "$policy" -- "$cli" x86 policy
