@@ -72,7 +72,9 @@ START_TEST(probe_matches_direct_reads)
 	__cpuid(1, a, b, c, d);
 	ck_assert_uint_eq(h.cpuid_1_ecx, c);
 	ck_assert_uint_eq(h.hypervisor, (c >> 31) & 1);
-	ck_assert_uint_eq(h.hypervisor, strstr(cpuinfo, " hypervisor") != NULL);
+	/* valgrind emulates CPUID with its own CPU: only the kernel's view differs then. */
+	if (!g_getenv("VCPUCHAR_UNDER_VALGRIND"))
+		ck_assert_uint_eq(h.hypervisor, strstr(cpuinfo, " hypervisor") != NULL);
 
 	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_DISABLE_EXITS));
 	ck_assert_int_eq((int)h.disable_exits_allowed, ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS));
