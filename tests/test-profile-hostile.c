@@ -54,6 +54,7 @@ static long peak_kib(void)
 static void refused(const char *name, const GString *data, int want, const char *words)
 {
 	struct vcpuchar_ppc_host h;
+	struct vcpuchar_x86_host x;
 	char err[256] = "";
 	long before = rss_kib();
 	gint64 t0 = g_get_monotonic_time();
@@ -62,21 +63,25 @@ static void refused(const char *name, const GString *data, int want, const char 
 
 	memset(&h, 0x5a, sizeof(h));
 	h.size = sizeof(h);
-	r = vcpuchar_profile_load_data(data->str, data->len, &h, NULL, err, sizeof(err));
+	memset(&x, 0x5a, sizeof(x));
+	x.size = sizeof(x);
+	r = vcpuchar_profile_load_data(data->str, data->len, &h, &x, err, sizeof(err));
 	ck_assert_msg(r == want, "%s: %d, expected %d (%s)", name, r, want, err);
 	ck_assert_msg(strstr(err, words), "%s: message '%s' lacks '%s'", name, err, words);
 	ck_assert_uint_eq(h.source, 0x5a5a5a5a);
+	ck_assert_uint_eq(x.source, 0x5a5a5a5a);
 
 	fd = g_file_open_tmp("vcpuchar-hostile-XXXXXX", &path, NULL);
 	ck_assert_int_ge(fd, 0);
 	ck_assert_int_eq(write(fd, data->str, data->len), (ssize_t)data->len);
 	close(fd);
 	err[0] = '\0';
-	r = vcpuchar_profile_load(path, &h, NULL, err, sizeof(err));
+	r = vcpuchar_profile_load(path, &h, &x, err, sizeof(err));
 	g_unlink(path);
 	ck_assert_msg(r == want, "%s (file): %d, expected %d (%s)", name, r, want, err);
 	ck_assert_msg(g_str_has_prefix(err, path) && strstr(err, words), "%s (file): message '%s'", name, err);
 	ck_assert_uint_eq(h.source, 0x5a5a5a5a);
+	ck_assert_uint_eq(x.source, 0x5a5a5a5a);
 
 	ck_assert_msg((g_get_monotonic_time() - t0) / 1e6 < MAX_SECONDS * bound_scale(), "%s: took %.2f s", name,
 		      (g_get_monotonic_time() - t0) / 1e6);
@@ -195,6 +200,36 @@ START_TEST(overflowing_values)
 }
 END_TEST
 
+START_TEST(x86_values)
+{
+	static const struct {
+		const char *text, *words;
+	} cases[] = {
+		{ "disable_exits_allowed=0x100000000", "[x86] disable_exits_allowed: '0x100000000' does not fit in 32 bits" },
+		{ "halt_poll_ns=18446744073709551616", "[x86] halt_poll_ns:" },
+		{ "halt_poll_ns_grow=-2", "[x86] halt_poll_ns_grow: '-2'" },
+		{ "cpuid_8000000a_edx=0x1ffffffff", "[x86] cpuid_8000000a_edx:" },
+		{ "clearcpuid=510,99999999999999999999999", "[x86] clearcpuid:" },
+		{ "clearcpuid=,,510", "[x86] clearcpuid:" },
+		{ "vendor=AuthenticAMDAuthenticAMDAuthenticAMD", "[x86] vendor:" },
+		{ "kvm_amd=maybe", "[x86] kvm_amd: 'maybe' is not a boolean" },
+	};
+	g_autoptr(GString) list = g_string_new("[x86]\nclearcpuid=");
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autoptr(GString) p = g_string_new("[x86]\n");
+
+		g_string_append_printf(p, "%s\n", cases[i].text);
+		refused(cases[i].text, p, -EINVAL, cases[i].words);
+	}
+	/* A clearcpuid list of ~200,000 numbers, one of them bad at the end. */
+	while (list->len < MIB - 16)
+		g_string_append(list, "123,");
+	g_string_append(list, "12x\n");
+	refused("1 MiB clearcpuid list", list, -EINVAL, "[x86] clearcpuid:");
+}
+END_TEST
+
 START_TEST(limits_still_load)
 {
 	/* The largest values that fit are accepted, as is a profile of exactly 1 MiB. */
@@ -226,6 +261,7 @@ int main(void)
 	tcase_add_test(tc, binary_garbage);
 	tcase_add_test(tc, repeated_groups);
 	tcase_add_test(tc, overflowing_values);
+	tcase_add_test(tc, x86_values);
 	tcase_add_test(tc, limits_still_load);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
