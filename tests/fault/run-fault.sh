@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 export ASAN_OPTIONS="${ASAN_OPTIONS:-}:exitcode=86:verify_asan_link_order=0"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:exitcode=86"
 
-points=0 cases=0 failures=0
+points=0 cases=0 failures=0 last_rc=0
 
 # The errnos each call really meets.
 errnos_open="ENOENT EACCES EINTR EMFILE ENOMEM"
@@ -49,6 +49,9 @@ run() {
 	shift 4
 	LD_PRELOAD=$shim "$@" >"$tmp/out" 2>"$tmp/err"
 	local rc=$?
+	last_rc=$rc
+	# The driver exits 77 on a host without /dev/kvm: nothing to inject into.
+	[ "$kind" = driver ] && [ $rc = 77 ] && return 0
 	cases=$((cases + 1))
 	if grep -qE 'Sanitizer|runtime error:' "$tmp/err"; then
 		fail "$name" "sanitizer finding"
@@ -82,6 +85,10 @@ scenario() {
 	export FAULT_SCOPE=$scope
 	unset FAULT_CALL FAULT_NTH FAULT_ERRNO FAULT_TIMES FAULT_READ FAULT_IOCTL_REQ
 	FAULT_COUNT_FILE=$tmp/counts run "$kind" "$name clean" "$expect" -- "${cmd[@]}"
+	if [ $last_rc = 77 ] && [ "$kind" = driver ]; then
+		echo "$name: skipped: $(head -1 "$tmp/out")"
+		return
+	fi
 	cp "$tmp/out" "$tmp/base"
 	while read -r call count; do
 		[ "$count" -gt 0 ] || continue
@@ -134,8 +141,9 @@ fi
 export FAULT_SCOPE=libvcpuchar
 FAULT_CALL=ioctl FAULT_IOCTL_REQ=0xc008ae05 FAULT_NTH=1 FAULT_TIMES=forever FAULT_ERRNO=E2BIG \
 	run driver "x86-probe E2BIG forever" - -- "$driver" x86-probe /
-grep -q '^supported_cpuid: not read: Argument list too long' "$tmp/out" ||
+if [ $last_rc != 77 ] && ! grep -q '^supported_cpuid: not read: Argument list too long' "$tmp/out"; then
 	fail "x86-probe E2BIG forever" "supported_cpuid does not say E2BIG"
+fi
 
 # Hostile CPUID through the x86 probe's private seam.
 if [ -x "$cpuid" ]; then
