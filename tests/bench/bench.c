@@ -3,11 +3,11 @@
  * libvcpuchar benchmark: the library's pure paths and probes side by side
  * with what a VMM would write without it. Not a test: run it, read the table.
  *
- *   bench                 the timing table (ns/call, ratio, allocations/call)
- *   bench --tsv           the same rows, tab-separated, for run.sh
- *   bench --count N       each pure row N times per side, one callgrind dump each
- *   bench --run ID SIDE N one row's loop (SIDE lib or base) N times, for strace/valgrind
- *   bench --startup N     exec start-plain, start-glib and start-lib N times each
+ *   vcpuchar-bench                the timing table (ns/call, ratio, allocations/call)
+ *   vcpuchar-bench --tsv          the same rows, tab-separated, for run.sh
+ *   vcpuchar-bench --count N      each pure row N times per side, one callgrind dump each
+ *   vcpuchar-bench --run ID SIDE N  one row's loop (SIDE lib or base) N times, for strace/valgrind
+ *   vcpuchar-bench --startup N    exec start-plain, start-glib and start-lib N times each
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -255,6 +255,6 @@ int main(int argc, char **argv)
 	else if (argc == 3 && strcmp(argv[1], "--startup") == 0)
 		startup(num(argv[2]));
 	else
-		die("usage: bench [--tsv | --count N | --run ID lib|base N | --startup N]");
+		die("usage: vcpuchar-bench [--tsv | --count N | --run ID lib|base N | --startup N]");
 	return 0;
 }
