@@ -68,12 +68,15 @@ static double run_ns(void (*fn)(size_t), size_t iters)
 	return now_ns() - t0;
 }
 
-/* Iterations that take about 5 ms, so that a round outlasts timer and scheduler noise. */
+/*
+ * Iterations that take about 1 ms: long against the clock's resolution,
+ * short enough that many rounds run without being preempted on a busy machine.
+ */
 static size_t calibrate(void (*fn)(size_t))
 {
 	size_t iters = 64;
 
-	while (run_ns(fn, iters) < 5e6 && iters < (1u << 28))
+	while (run_ns(fn, iters) < 1e6 && iters < (1u << 28))
 		iters *= 2;
 	return iters;
 }
@@ -89,7 +92,7 @@ static struct timing measure(const struct row *r)
 	size_t li = calibrate(r->lib), bi = calibrate(r->base);
 	struct timing t = { 1e30, 1e30, 0, 0 };
 
-	for (int round = 0; round < 7; round++) {
+	for (int round = 0; round < 31; round++) {
 		uint64_t a0 = bench_allocs();
 		double ns = run_ns(r->lib, li) / (double)li;
 		uint64_t a1 = bench_allocs();
