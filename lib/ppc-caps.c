@@ -210,19 +210,23 @@ static const struct vcpuchar_ppc_caps machine_caps[] = {
 						     VCPUCHAR_PPC_FIXED_CCD, VCPUCHAR_PPC_OFF },
 };
 
+void ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu)
+{
+	/*
+	 * A CPU without ISA 2.07 gets cfpc=broken. POWER7 is the oldest model
+	 * here and still has ISA 2.06, so sbbc and ibs keep their levels.
+	 */
+	if (cpu == VCPUCHAR_PPC_CPU_POWER7)
+		caps->cfpc = VCPUCHAR_PPC_BROKEN;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
 {
 	struct vcpuchar_ppc_caps c;
 
 	return_val_if_fail(ret && machine <= VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && ppc_cpu_ok(cpu), -EINVAL);
 	c = machine_caps[machine];
-	/*
-	 * default_caps_with_cpu(): a CPU without ISA 2.07 gets cfpc=broken.
-	 * POWER7 is the oldest model here and still has ISA 2.06, so sbbc and
-	 * ibs keep their defaults.
-	 */
-	if (cpu == VCPUCHAR_PPC_CPU_POWER7)
-		c.cfpc = VCPUCHAR_PPC_BROKEN;
+	ppc_caps_limit_cpu(&c, cpu);
 	*ret = c;
 	return 0;
 }

@@ -228,6 +228,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;
+	/* Raised to the host, but never past what the guest CPU model can use. */
+	ppc_caps_limit_cpu(&base, req->cpu);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		const struct vcpuchar_ppc_caps *from = (req->caps_set & (1u << cap)) ? &req->caps : &base;
 

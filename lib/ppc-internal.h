@@ -97,6 +97,12 @@ static inline bool ppc_caps_ok(const struct vcpuchar_ppc_caps *caps)
 	       caps->ibs <= VCPUCHAR_PPC_FIXED_NA && caps->ccf_assist <= VCPUCHAR_PPC_ON;
 }
 
+/*
+ * Lowers @caps to what the guest CPU model can use (QEMU hw/ppc/spapr_caps.c
+ * default_caps_with_cpu()): without ISA 2.07 (POWER7) cfpc is broken.
+ */
+void ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu);
+
 /* A known enum vcpuchar_ppc_cpu value. */
 static inline bool ppc_cpu_ok(uint32_t cpu)
 {

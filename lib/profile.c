@@ -124,6 +124,7 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 			char *err, size_t err_size)
 {
 	struct vcpuchar_ppc_host p;
+	struct vcpuchar_x86_host x;
 	char arch[sizeof(p.arch)] = "";
 	char release[sizeof(p.kernel_release)] = "";
 	int r;
@@ -145,11 +146,16 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 			return r;
 	}
 	/* The [x86] group: lib/profile-x86.c. */
-	if (x86)
-		return vcpuchar_set_err(err, err_size, -EOPNOTSUPP,
-					"x86 profile groups are not supported by this build");
+	if (x86) {
+		x.size = x86->size;
+		r = profile_x86_read(kf, release, &x, err, err_size);
+		if (r < 0)
+			return r;
+	}
 	if (ppc)
 		memcpy(ppc, &p, sizeof(p));
+	if (x86)
+		memcpy(x86, &x, sizeof(x));
 	return 0;
 }
 
@@ -161,6 +167,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 
 	return_val_if_fail(data || !len, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
+	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
 	if (len > VCPUCHAR_PROFILE_MAX)
 		return vcpuchar_set_err(err, err_size, -EFBIG,
 					"profile is %zu bytes; at most %d are read", len, VCPUCHAR_PROFILE_MAX);
@@ -245,6 +252,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 
 	return_val_if_fail(path, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
+	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
 
 	g_key_file_set_comment(kf, NULL, NULL,
 			       " libvcpuchar host profile (see DESIGN.md section 6 for the keys)", NULL);
@@ -269,9 +277,11 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		}
 	}
 	/* The [x86] group: lib/profile-x86.c. */
-	if (x86)
-		return vcpuchar_set_err(err, err_size, -EOPNOTSUPP,
-					"x86 profile groups are not supported by this build");
+	if (x86 && x86->have) {
+		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
+			g_key_file_set_string(kf, "host", "kernel_release", x86->kernel_release);
+		profile_x86_write(kf, x86);
+	}
 	data = g_key_file_to_data(kf, &len, NULL);
 	if (!g_file_set_contents(path, data, (gssize)len, &error)) {
 		int r = error->domain == G_FILE_ERROR ? -file_error_errno(error->code) : -EIO;

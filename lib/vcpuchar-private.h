@@ -50,4 +50,30 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+
+/* x86 policy with the apply step's EINVAL fallback folded in (lib/x86-policy.c). */
+int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+				 bool einval_fallback, struct vcpuchar_x86_policy *ret);
+
+/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
+bool vcpuchar_kernel_version(const char *release, uint32_t *ret);
+
+/*
+ * Private seam of the x86 probe, for the fixture tests only (never exported,
+ * not in vcpuchar.h): the CPUID instruction replaced by @cpuid, which fills
+ * regs[] = { eax, ebx, ecx, edx } for (leaf, subleaf). The public probe
+ * passes the real instruction.
+ */
+typedef void (*vcpuchar_cpuid_fn)(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *ctx);
+int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *opts, vcpuchar_cpuid_fn cpuid,
+				 void *ctx, struct vcpuchar_x86_host *ret);
+
+/*
+ * Binary stats of an already open KVM stats fd (lib/x86-stats.c): finds
+ * each of @names and stores its first value. Private so that tests can feed
+ * hostile files through a memfd.
+ */
+int vcpuchar_stats_read_fd(int stats_fd, const char *const *names, uint32_t n, uint64_t *values,
+			   uint32_t *have);
+
 #endif

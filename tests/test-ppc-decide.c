@@ -312,8 +312,17 @@ START_TEST(host_max_mode)
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
 	ck_assert_str_eq(res.conflicts[0].explanation, "");
 
-	/* Without information: broken/off, flagged, said in the reason, no conflicts. */
+	/*
+	 * A POWER7 guest: QEMU's default_caps_with_cpu() gives it cfpc=broken,
+	 * and host-max never raises a cap past what the CPU model can use.
+	 */
 	r.caps_set = 0;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_caps_eq("host-max p7", res.effective_caps, ((struct vcpuchar_ppc_caps){ 0, 2, 4, 1 }));
+	r.cpu = 0;
+
+	/* Without information: broken/off, flagged, said in the reason, no conflicts. */
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
 	ck_assert_caps_eq("host-max none", res.effective_caps, ((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 }));
 	ck_assert_uint_eq(res.n_conflicts, 0);

@@ -23,7 +23,10 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_ppc_host ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	int kvm_fd, vm_fd, kvm_err, api = -1, r;
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm x86_vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	int kvm_fd, vm_fd, kvm_err, api = -1, r, x86_r, x86_dr;
 	char why[256], err[256];
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -42,8 +45,11 @@ int cmd_probe(int argc, char **argv)
 	}
 	vcpuchar_ppc_host_describe(&ppc, why, sizeof(why));
 	r = vcpuchar_ppc_decide(&ppc, &req, &res);
+	/* x86: CPUID and files are read even without /dev/kvm; each fact says why it is missing. */
+	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
+	x86_dr = vcpuchar_x86_decide(&x86, &x86_vm, &x86_pol);
 
-	if (save && vcpuchar_profile_save(save, &ppc, NULL, err, sizeof(err)) < 0) {
+	if (save && vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err)) < 0) {
 		fprintf(stderr, "vcpuchar: --save %s: %s\n", save, err);
 		r = -EIO;
 	}
@@ -73,6 +79,18 @@ int cmd_probe(int argc, char **argv)
 			cli_json_ppc_result(b, &res);
 		json_builder_end_object(b);
 		json_builder_end_object(b);
+
+		json_builder_set_member_name(b, "x86");
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "error");
+		json_builder_add_string_value(b, x86_r < 0 ? g_strerror(-x86_r) : "");
+		cli_json_x86_host(b, &x86);
+		json_builder_set_member_name(b, "default_vm");
+		json_builder_begin_object(b);
+		if (x86_dr == 0)
+			cli_json_x86_policy(b, &x86_pol);
+		json_builder_end_object(b);
+		json_builder_end_object(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
@@ -86,6 +104,15 @@ int cmd_probe(int argc, char **argv)
 		if (r == 0) {
 			printf("-- a default VM (newest pseries, POWER9 guest)\n");
 			cli_text_ppc_result(&res, 0);
+		}
+		printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
+		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+			vcpuchar_x86_host_describe(&x86, f, why, sizeof(why));
+			printf("  %s\n", why);
+		}
+		if (x86_dr == 0) {
+			printf("-- a default VM (shared pCPUs, in-kernel irqchip)\n");
+			cli_text_x86_policy(&x86_pol);
 		}
 	}
 	if (vm_fd >= 0)

@@ -35,7 +35,14 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
 void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
 void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 
+/* Members "disable_exits" ... "reasons" of DESIGN.md section 6; one line per output and reason. */
+void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
+void cli_text_x86_policy(const struct vcpuchar_x86_policy *p);
+/* Member "facts": per fact its name, whether it was read, why not, and a sentence. */
+void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
+
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);
+int cmd_x86(int argc, char **argv);
 
 #endif

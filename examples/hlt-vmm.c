@@ -1,0 +1,247 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * hlt-vmm: a minimal x86 VMM on the real /dev/kvm. It decides and applies
+ * libvcpuchar's HLT-exit policy (KVM capabilities before the vCPU exists,
+ * then the guest CPUID), runs a few bytes of real-mode code that
+ * executes HLT a known number of times, and prints the exits KVM reports
+ * next to what the policy predicted.
+ *
+ * No in-kernel irqchip is created, so KVM hands every intercepted HLT to
+ * userspace as KVM_EXIT_HLT (arch/x86/kvm/x86.c __kvm_emulate_halt(), which
+ * also counts halt_exits); this VMM resumes at once, since nothing could
+ * ever wake the vCPU. With --passthrough HLT exits are disabled
+ * (KVM_X86_DISABLE_EXITS_HLT): the first HLT halts the vCPU in the guest,
+ * no exit reaches KVM's halt path, and a timer signal ends the run. That
+ * needs hardware virtualization (kvm_intel or kvm_amd): a software vendor
+ * module such as kvm_pvm (no VMX/SVM; the guest runs deprivileged) accepts
+ * KVM_X86_DISABLE_EXITS_HLT but still traps every HLT, and this program says
+ * so.
+ *
+ *   hlt-vmm [--passthrough] [--count N]
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/kvm.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/time.h>
+#include <unistd.h>
+#include <vcpuchar.h>
+
+#define GUEST_MEM 0x10000
+#define CODE_ADDR 0x1000
+#define DONE_PORT 0x10
+
+static void on_alarm(int sig)
+{
+	(void)sig; /* only interrupts KVM_RUN */
+}
+
+/* KVM's vendor module, from /sys/module: which one decides how HLT is trapped. */
+static const char *vendor_module(void)
+{
+	static const char *const mods[] = { "kvm_intel", "kvm_amd", "kvm_pvm" };
+
+	for (unsigned i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
+		char path[64];
+
+		snprintf(path, sizeof(path), "/sys/module/%s", mods[i]);
+		if (access(path, F_OK) == 0)
+			return mods[i];
+	}
+	return "unknown";
+}
+
+static int die(const char *what, int err)
+{
+	fprintf(stderr, "hlt-vmm: %s: %s\n", what, strerror(err));
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	/* mov cx, N; L: hlt; loop L; mov al, 0x42; out 0x10, al; hlt */
+	uint8_t code[] = { 0xb9, 0, 0, 0xf4, 0xe2, 0xfd, 0xb0, 0x42, 0xe6, DONE_PORT, 0xf4 };
+	struct vcpuchar_x86_host host = { .size = sizeof(host) };
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy pol = { .size = sizeof(pol) };
+	struct vcpuchar_x86_vcpu_stats st = { .size = sizeof(st) };
+	struct sigaction sa = { .sa_handler = on_alarm };
+	struct itimerval it = { .it_value = { .tv_usec = 300000 } };
+	unsigned long count = 5, kvm_exit_hlt = 0, runs = 0;
+	int passthrough = 0, kvm, vmfd, vcpu, r, done = 0, interrupted = 0;
+	struct kvm_userspace_memory_region mem;
+	struct kvm_cpuid2 *cpuid;
+	struct kvm_sregs sregs;
+	struct kvm_regs regs;
+	struct kvm_run *run;
+	uint8_t *ram;
+	long run_size;
+	char text[256];
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--passthrough")) {
+			passthrough = 1;
+		} else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
+			char *end;
+
+			count = strtoul(argv[++i], &end, 0);
+			if (*end || count == 0 || count > 0xffff) {
+				fprintf(stderr, "hlt-vmm: bad --count '%s' (1..65535)\n", argv[i]);
+				return 2;
+			}
+		} else {
+			fprintf(stderr, "hlt-vmm: unknown argument '%s'\nusage: hlt-vmm [--passthrough] [--count N]\n",
+				argv[i]);
+			return 2;
+		}
+	}
+	code[1] = count & 0xff;
+	code[2] = count >> 8;
+
+	kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (kvm < 0)
+		return die("open /dev/kvm", errno);
+	r = vcpuchar_x86_host_probe(kvm, NULL, &host);
+	if (r)
+		return die("probe", -r);
+
+	/* The VM this program makes: no in-kernel irqchip. --passthrough asks for
+	 * HLT pass-through on "dedicated" CPUs, forced because the soft checks
+	 * (e.g. a host that is itself a VM) would refuse it. */
+	vm.flags = VCPUCHAR_X86_VM_NO_IRQCHIP;
+	if (passthrough) {
+		vm.flags |= VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY;
+		vm.hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
+	}
+
+	vmfd = ioctl(kvm, KVM_CREATE_VM, 0);
+	if (vmfd < 0)
+		return die("KVM_CREATE_VM", errno);
+	/* Real mode on VMX without unrestricted guest needs a TSS area. */
+	if (ioctl(vmfd, KVM_SET_TSS_ADDR, 0xfffbd000UL) < 0)
+		return die("KVM_SET_TSS_ADDR", errno);
+	/* Before any vCPU exists (spec/x86.md 5.8). */
+	r = vcpuchar_x86_apply(vmfd, &host, &vm, 0, &pol);
+	if (r)
+		return die("vcpuchar_x86_apply", -r);
+
+	printf("policy: disable_exits=0x%x idle_hlt_active=%u pv_unhalt=%u hints_realtime=%u\n", pol.disable_exits,
+	       pol.idle_hlt_active, pol.pv_unhalt, pol.hints_realtime);
+	for (uint32_t i = 0; i < pol.n_reasons; i++) {
+		vcpuchar_x86_reason_text(&pol.reasons[i], text, sizeof(text));
+		printf("  %s: %s\n", vcpuchar_x86_reason_name(pol.reasons[i].code), text);
+	}
+
+	ram = mmap(NULL, GUEST_MEM, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (ram == MAP_FAILED)
+		return die("mmap", errno);
+	memcpy(ram + CODE_ADDR, code, sizeof(code));
+	mem = (struct kvm_userspace_memory_region){ .memory_size = GUEST_MEM, .userspace_addr = (uintptr_t)ram };
+	if (ioctl(vmfd, KVM_SET_USER_MEMORY_REGION, &mem) < 0)
+		return die("KVM_SET_USER_MEMORY_REGION", errno);
+
+	vcpu = ioctl(vmfd, KVM_CREATE_VCPU, 0);
+	if (vcpu < 0)
+		return die("KVM_CREATE_VCPU", errno);
+	/* Guest CPUID: KVM's supported set with the policy's PV bits (and never IDLE_HLT). */
+	cpuid = calloc(1, sizeof(*cpuid) + 256 * sizeof(cpuid->entries[0]));
+	if (!cpuid)
+		return die("calloc", ENOMEM);
+	cpuid->nent = 256;
+	if (ioctl(kvm, KVM_GET_SUPPORTED_CPUID, cpuid) < 0)
+		return die("KVM_GET_SUPPORTED_CPUID", errno);
+	r = vcpuchar_x86_cpuid_patch((struct vcpuchar_x86_cpuid_entry *)cpuid->entries, cpuid->nent, &host, &pol);
+	if (r)
+		return die("vcpuchar_x86_cpuid_patch", -r);
+	if (ioctl(vcpu, KVM_SET_CPUID2, cpuid) < 0)
+		return die("KVM_SET_CPUID2", errno);
+	free(cpuid);
+	run_size = ioctl(kvm, KVM_GET_VCPU_MMAP_SIZE, 0);
+	if (run_size < (long)sizeof(*run))
+		return die("KVM_GET_VCPU_MMAP_SIZE", errno);
+	run = mmap(NULL, (size_t)run_size, PROT_READ | PROT_WRITE, MAP_SHARED, vcpu, 0);
+	if (run == MAP_FAILED)
+		return die("mmap kvm_run", errno);
+	if (ioctl(vcpu, KVM_GET_SREGS, &sregs) < 0)
+		return die("KVM_GET_SREGS", errno);
+	sregs.cs.base = 0;
+	sregs.cs.selector = 0;
+	if (ioctl(vcpu, KVM_SET_SREGS, &sregs) < 0)
+		return die("KVM_SET_SREGS", errno);
+	memset(&regs, 0, sizeof(regs));
+	regs.rip = CODE_ADDR;
+	regs.rflags = 0x2; /* IF clear: no interrupt could wake a halted vCPU */
+	if (ioctl(vcpu, KVM_SET_REGS, &regs) < 0)
+		return die("KVM_SET_REGS", errno);
+
+	/* A halted vCPU with HLT pass-through never exits on its own. */
+	sigaction(SIGALRM, &sa, NULL);
+	setitimer(ITIMER_REAL, &it, NULL);
+	while (!done && !interrupted) {
+		runs++;
+		if (ioctl(vcpu, KVM_RUN, 0) < 0) {
+			if (errno == EINTR) {
+				interrupted = 1;
+				break;
+			}
+			return die("KVM_RUN", errno);
+		}
+		if (vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_KVM, run->exit_reason) == VCPUCHAR_X86_EXIT_CLASS_HALT) {
+			kvm_exit_hlt++;
+			continue;
+		}
+		switch (run->exit_reason) {
+		case KVM_EXIT_IO:
+			if (run->io.port == DONE_PORT && run->io.direction == KVM_EXIT_IO_OUT) {
+				done = 1;
+				break;
+			}
+			fprintf(stderr, "hlt-vmm: unexpected I/O on port 0x%x\n", run->io.port);
+			return 1;
+		case KVM_EXIT_INTR:
+			interrupted = 1;
+			break;
+		default:
+			fprintf(stderr, "hlt-vmm: unexpected exit reason %u\n", run->exit_reason);
+			return 1;
+		}
+	}
+	it = (struct itimerval){ 0 };
+	setitimer(ITIMER_REAL, &it, NULL);
+
+	r = vcpuchar_x86_vcpu_stats_read(vcpu, &st);
+	if (r)
+		return die("vcpuchar_x86_vcpu_stats_read", -r);
+	if (ioctl(vcpu, KVM_GET_REGS, &regs) < 0)
+		return die("KVM_GET_REGS", errno);
+
+	printf("guest: %lu HLT instructions to run, %s, rip=0x%llx, rcx=%llu\n", count,
+	       done ? "finished" : "still halted when the timer fired", (unsigned long long)regs.rip,
+	       (unsigned long long)(regs.rcx & 0xffff));
+	printf("predicted: kvm_exit_hlt=%lu halt_exits=%lu\n",
+	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) ? 0UL : count,
+	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) ? 0UL : count);
+	printf("observed: kvm_exit_hlt=%lu halt_exits=%" PRIu64 " exits=%" PRIu64 " kvm_run_calls=%lu finished=%d\n",
+	       kvm_exit_hlt, st.values[VCPUCHAR_X86_STAT_HALT_EXITS], st.values[VCPUCHAR_X86_STAT_EXITS], runs, done);
+	printf("vendor_module: %s\n", vendor_module());
+	if ((pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) && kvm_exit_hlt)
+		printf("note: KVM accepted KVM_X86_DISABLE_EXITS_HLT, yet every HLT exited: the vendor module "
+		       "%s does not run the guest under VMX/SVM and traps HLT itself.\n",
+		       vendor_module());
+	else if (!(pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) && kvm_exit_hlt == count)
+		printf("note: without an in-kernel irqchip each intercepted HLT reaches userspace as KVM_EXIT_HLT; "
+		       "halt_exits counts the same exits.\n");
+
+	munmap(run, (size_t)run_size);
+	munmap(ram, GUEST_MEM);
+	close(vcpu);
+	close(vmfd);
+	close(kvm);
+	return 0;
+}

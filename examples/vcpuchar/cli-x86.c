@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vcpuchar x86 policy [--host FILE] [--pinned] [--latency]
+ *                     [--cvm none|sev|sev-es|sev-snp] [--nested-guest] [--json]
+ * plus the overrides of spec/x86.md section 5.7. JSON keys and exit codes:
+ * DESIGN.md section 6.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static const char *const flag_names[] = { "MWAIT", "HLT", "PAUSE", "CSTATE", "APERFMPERF" };
+
+void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p)
+{
+	char text[512];
+
+	json_builder_set_member_name(b, "disable_exits");
+	json_builder_begin_array(b);
+	for (unsigned i = 0; i < G_N_ELEMENTS(flag_names); i++)
+		if (p->disable_exits & (1u << i))
+			json_builder_add_string_value(b, flag_names[i]);
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "hints_realtime");
+	json_builder_add_boolean_value(b, p->hints_realtime);
+	json_builder_set_member_name(b, "pv_unhalt");
+	json_builder_add_boolean_value(b, p->pv_unhalt);
+	json_builder_set_member_name(b, "poll_control");
+	json_builder_add_boolean_value(b, p->poll_control);
+	json_builder_set_member_name(b, "expose_idle_hlt");
+	json_builder_add_boolean_value(b, p->expose_idle_hlt);
+	json_builder_set_member_name(b, "halt_poll_ns");
+	if (p->halt_poll_set)
+		json_builder_add_int_value(b, p->halt_poll_ns);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "idle_hlt_active");
+	json_builder_add_boolean_value(b, p->idle_hlt_active);
+	json_builder_set_member_name(b, "reasons");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < p->n_reasons && i < VCPUCHAR_X86_MAX_REASONS; i++) {
+		vcpuchar_x86_reason_text(&p->reasons[i], text, sizeof(text));
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "code");
+		json_builder_add_string_value(b, vcpuchar_x86_reason_name(p->reasons[i].code));
+		json_builder_set_member_name(b, "text");
+		json_builder_add_string_value(b, text);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+void cli_text_x86_policy(const struct vcpuchar_x86_policy *p)
+{
+	char text[512];
+
+	printf("disable_exits   ");
+	if (!p->disable_exits)
+		printf("none");
+	for (unsigned i = 0, n = 0; i < G_N_ELEMENTS(flag_names); i++)
+		if (p->disable_exits & (1u << i))
+			printf("%s%s", n++ ? "|" : "", flag_names[i]);
+	printf("\nhints_realtime  %s\npv_unhalt       %s\npoll_control    %s\nexpose_idle_hlt %s\n",
+	       p->hints_realtime ? "yes" : "no", p->pv_unhalt ? "yes" : "no", p->poll_control ? "yes" : "no",
+	       p->expose_idle_hlt ? "yes" : "no");
+	if (p->halt_poll_set)
+		printf("halt_poll_ns    %u\n", p->halt_poll_ns);
+	else
+		printf("halt_poll_ns    leave default\n");
+	printf("idle_hlt_active %s\nreasons\n", p->idle_hlt_active ? "yes" : "no");
+	for (uint32_t i = 0; i < p->n_reasons && i < VCPUCHAR_X86_MAX_REASONS; i++) {
+		gboolean refusal = vcpuchar_x86_reason_class(p->reasons[i].code) == VCPUCHAR_X86_CLASS_REFUSAL;
+
+		vcpuchar_x86_reason_text(&p->reasons[i], text, sizeof(text));
+		printf("  %s%s: %s\n", refusal ? "REFUSED " : "", vcpuchar_x86_reason_name(p->reasons[i].code), text);
+	}
+}
+
+void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h)
+{
+	char text[256];
+
+	json_builder_set_member_name(b, "facts");
+	json_builder_begin_array(b);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		vcpuchar_x86_host_describe(h, f, text, sizeof(text));
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "name");
+		json_builder_add_string_value(b, vcpuchar_x86_fact_name(f));
+		json_builder_set_member_name(b, "read");
+		json_builder_add_boolean_value(b, (h->have >> f) & 1);
+		json_builder_set_member_name(b, "error");
+		json_builder_add_string_value(b, h->error[f] ? g_strerror(-h->error[f]) : "");
+		json_builder_set_member_name(b, "description");
+		json_builder_add_string_value(b, text);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+/* Enum options: each may be given once, or repeated with the same value. */
+struct enum_opt {
+	const char *name;
+	const char *const *values;
+	uint32_t n;
+	uint32_t *field;
+	gboolean given;
+};
+
+static struct enum_opt enum_opts[4];
+
+static gboolean on_enum(const char *name, const char *value, gpointer data, GError **error)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(enum_opts); i++) {
+		struct enum_opt *o = &enum_opts[i];
+
+		if (strcmp(name, o->name))
+			continue;
+		for (uint32_t v = 0; v < o->n; v++) {
+			if (!o->values[v] || strcmp(value, o->values[v]))
+				continue;
+			if (o->given && *o->field != v) {
+				g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+					    "contradictory %s '%s' and '%s'", name, o->values[*o->field], value);
+				return FALSE;
+			}
+			*o->field = v;
+			o->given = TRUE;
+			return TRUE;
+		}
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "bad value '%s' for %s", value, name);
+		return FALSE;
+	}
+	return FALSE;
+}
+
+/* Whatever the probe could read; without /dev/kvm the KVM facts stay empty. */
+static void probe_this_host(struct vcpuchar_x86_host *h)
+{
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	int r = vcpuchar_x86_host_probe(fd, NULL, h);
+
+	if (r)
+		fprintf(stderr, "vcpuchar: note: x86 probe of /dev/kvm: %s; KVM facts are missing\n", g_strerror(-r));
+	if (fd >= 0)
+		close(fd);
+}
+
+static int cmd_policy(int argc, char **argv)
+{
+	static const char *const cvms[] = { "none", "sev", "sev-es", "sev-snp" };
+	static const char *const hpts[] = { "auto", "never", "force" };
+	static const char *const modes[] = { NULL, "host-passthrough", "other" };
+	static const char *const ihk[] = { "auto", "present", "absent" };
+	struct vcpuchar_x86_host host = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	g_autofree char *host_file = NULL, *halt_poll = NULL;
+	gboolean json = FALSE, pinned = FALSE, latency = FALSE, nested = FALSE, no_irqchip = FALSE;
+	gboolean mwait = FALSE, cstate = FALSE;
+	GOptionEntry entries[] = {
+		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host profile (default: probe this host)", "FILE" },
+		{ "pinned", 0, 0, G_OPTION_ARG_NONE, &pinned, "Every vCPU pinned 1:1 to a dedicated pCPU", NULL },
+		{ "latency", 0, 0, G_OPTION_ARG_NONE, &latency, "Latency-sensitive VM", NULL },
+		{ "cvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Confidential VM type", "none|sev|sev-es|sev-snp" },
+		{ "nested-guest", 0, 0, G_OPTION_ARG_NONE, &nested, "The guest is given SVM", NULL },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+		{ "hlt-passthrough", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Override", "auto|never|force" },
+		{ "want-mwait", 0, 0, G_OPTION_ARG_NONE, &mwait, "Add MWAIT to HLT pass-through", NULL },
+		{ "want-cstate", 0, 0, G_OPTION_ARG_NONE, &cstate, "Add CSTATE to HLT pass-through", NULL },
+		{ "halt-poll-ns", 0, 0, G_OPTION_ARG_STRING, &halt_poll, "Per-VM halt polling while HLT exits", "NS" },
+		{ "cpu-mode", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Guest CPU model", "host-passthrough|other" },
+		{ "no-irqchip", 0, 0, G_OPTION_ARG_NONE, &no_irqchip, "No in-kernel irqchip", NULL },
+		{ "idle-hlt-kvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Does KVM use Idle HLT", "auto|present|absent" },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM (spec/x86.md)");
+	int r;
+
+	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
+	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough, FALSE };
+	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode, FALSE };
+	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm, FALSE };
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if ((r = cli_parse(ctx, &argc, &argv)))
+		return r;
+	vm.flags = (pinned ? VCPUCHAR_X86_VM_PINNED : 0) | (latency ? VCPUCHAR_X86_VM_LATENCY : 0) |
+		   (nested ? VCPUCHAR_X86_VM_NESTED_GUEST : 0) | (no_irqchip ? VCPUCHAR_X86_VM_NO_IRQCHIP : 0) |
+		   (mwait ? VCPUCHAR_X86_VM_WANT_MWAIT : 0) | (cstate ? VCPUCHAR_X86_VM_WANT_CSTATE : 0);
+	if (halt_poll) {
+		char *end;
+		guint64 n;
+
+		errno = 0;
+		n = g_ascii_strtoull(halt_poll, &end, 10);
+		if (!g_ascii_isdigit(*halt_poll) || errno || *end || n > UINT32_MAX)
+			return cli_usage("bad value '%s' for --halt-poll-ns (0 to 4294967295)", halt_poll);
+		vm.flags |= VCPUCHAR_X86_VM_HALT_POLL_NS;
+		vm.halt_poll_ns = (uint32_t)n;
+	}
+
+	if (host_file) {
+		char err[256] = "";
+
+		r = vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err));
+		if (r < 0)
+			return cli_usage("--host %s", err);
+		if (!host.have)
+			return cli_usage("--host %s: the profile has no [x86] group", host_file);
+	} else {
+		probe_this_host(&host);
+	}
+
+	r = vcpuchar_x86_decide(&host, &vm, &p);
+	if (r == -EINVAL && vm.cvm != VCPUCHAR_X86_CVM_NONE && host.vendor != VCPUCHAR_X86_VENDOR_AMD &&
+	    host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
+		return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
+	if (r == -EINVAL)
+		return cli_usage("contradictory profile: --hlt-passthrough never with --want-mwait or --want-cstate");
+	if (r < 0)
+		return cli_usage("cannot decide: %s", g_strerror(-r));
+
+	if (json) {
+		g_autoptr(JsonBuilder) b = json_builder_new();
+
+		json_builder_begin_object(b);
+		cli_json_x86_policy(b, &p);
+		json_builder_end_object(b);
+		cli_print_json(b);
+	} else {
+		cli_text_x86_policy(&p);
+	}
+	/* A refusal-class reason: the profile asked for something not given. */
+	return p.n_refusals ? CLI_NO : CLI_OK;
+}
+
+int cmd_x86(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "policy"))
+		return cmd_policy(argc - 1, argv + 1);
+	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		puts("Usage: vcpuchar x86 policy [OPTIONS]");
+		return CLI_OK;
+	}
+	if (argc < 2)
+		return cli_usage("x86: missing subcommand (policy)");
+	return cli_usage("x86: unknown subcommand '%s'", argv[1]);
+}

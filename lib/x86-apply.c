@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Applying the x86 policy to a VM fd and to a guest CPUID table (spec/x86.md 5.8). */
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "vcpuchar-private.h"
+
+#define KVMIO_CHECK_EXTENSION _IO(0xAE, 0x03)
+#define KVMIO_GET_API_VERSION _IO(0xAE, 0x00)
+#define KVMIO_SET_IDENTITY_MAP_ADDR _IOW(0xAE, 0x48, uint64_t)
+#define CAP_X86_DISABLE_EXITS 143
+#define CAP_HALT_POLL 182
+
+/* struct kvm_enable_cap (include/uapi/linux/kvm.h), 104 bytes. */
+struct enable_cap {
+	uint32_t cap;
+	uint32_t flags;
+	uint64_t args[4];
+	uint8_t pad[64];
+};
+#define KVMIO_ENABLE_CAP _IOW(0xAE, 0xa3, struct enable_cap)
+_Static_assert(sizeof(struct enable_cap) == 104, "struct kvm_enable_cap layout");
+_Static_assert(sizeof(struct vcpuchar_x86_cpuid_entry) == 40, "struct kvm_cpuid_entry2 layout");
+
+/* 0 for a VM fd; -EINVAL for the system fd or a vCPU fd; -EBADF, -ENOTTY for others. */
+static int check_vm_fd(int fd)
+{
+	char link[64], target[64];
+	ssize_t n;
+
+	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
+		return -EBADF;
+	if (ioctl(fd, KVMIO_GET_API_VERSION, 0) >= 0)
+		return -EINVAL;
+	/* VM fds answer KVM_CHECK_EXTENSION; vCPU fds and other files do not. */
+	if (ioctl(fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS) >= 0)
+		return 0;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	n = readlink(link, target, sizeof(target) - 1);
+	if (n > 0) {
+		target[n] = '\0';
+		if (!strncmp(target, "anon_inode:kvm-vcpu", 19))
+			return -EINVAL;
+	}
+	return -ENOTTY;
+}
+
+/*
+ * KVM rejects KVM_SET_IDENTITY_MAP_ADDR with EINVAL once a vCPU exists and
+ * only then reads the address: with NULL it fails EFAULT and changes nothing.
+ * Returns 1 when vCPUs exist, 0 when not, 0 when the test is inconclusive.
+ */
+static int vcpus_exist(int vm_fd)
+{
+	if (ioctl(vm_fd, KVMIO_SET_IDENTITY_MAP_ADDR, NULL) == 0)
+		return 0;
+	return errno == EINVAL;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host,
+				       const struct vcpuchar_x86_vm *vm, uint32_t flags,
+				       struct vcpuchar_x86_policy *ret)
+{
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	int r, allowed;
+	uint32_t args;
+
+	return_val_if_fail(host && vm && ret, -EINVAL);
+	return_val_if_fail(!(flags & ~VCPUCHAR_X86_APPLY_VCPUS_EXIST), -EINVAL);
+	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	r = vcpuchar_x86_decide_internal(host, vm, false, &p);
+	if (r)
+		return r;
+	r = check_vm_fd(vm_fd);
+	if (r)
+		return r;
+
+	allowed = ioctl(vm_fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS);
+	args = p.disable_exits & (allowed > 0 ? (uint32_t)allowed : 0) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+	if (args) {
+		struct enable_cap c = { .cap = CAP_X86_DISABLE_EXITS, .args = { args } };
+
+		if ((flags & VCPUCHAR_X86_APPLY_VCPUS_EXIST) || vcpus_exist(vm_fd))
+			return -EBUSY;
+		if (ioctl(vm_fd, KVMIO_ENABLE_CAP, &c) < 0) {
+			if (errno != EINVAL)
+				return -errno;
+			/* Section 5.8 step 3: no retry; recompute for "no exits disabled". */
+			r = vcpuchar_x86_decide_internal(host, vm, true, &p);
+			if (r)
+				return r;
+		} else {
+			p.disable_exits = args;
+		}
+	} else {
+		p.disable_exits = 0;
+	}
+
+	if (p.halt_poll_set) {
+		struct enable_cap c = { .cap = CAP_HALT_POLL, .args = { p.halt_poll_ns } };
+
+		if (ioctl(vm_fd, KVMIO_CHECK_EXTENSION, CAP_HALT_POLL) > 0) {
+			if (ioctl(vm_fd, KVMIO_ENABLE_CAP, &c) < 0)
+				return -errno;
+		} else {
+			/* The code sorts after every decide code: append it. */
+			p.halt_poll_set = 0;
+			p.reasons[p.n_reasons].code = VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT;
+			p.reasons[p.n_reasons].has_value = 0;
+			p.reasons[p.n_reasons].value = 0;
+			p.n_reasons++;
+		}
+	}
+	p.size = ret->size;
+	memcpy(ret, &p, sizeof(p));
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t nent,
+					     const struct vcpuchar_x86_host *host,
+					     const struct vcpuchar_x86_policy *policy)
+{
+	static const char sig[12] = "KVMKVMKVM\0\0\0";
+	uint32_t base = 0, features = UINT32_MAX;
+	bool found = false;
+
+	return_val_if_fail(entries && policy, -EINVAL);
+	return_val_if_fail(vcpuchar_size_ok(policy, sizeof(*policy)), -EINVAL);
+	return_val_if_fail(!host || vcpuchar_size_ok(host, sizeof(*host)), -EINVAL);
+	if (host && (host->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)))
+		features = host->kvm_features;
+
+	/* G1: the guest never sees IDLE_HLT. */
+	for (uint32_t i = 0; i < nent; i++)
+		if (entries[i].function == 0x8000000A)
+			entries[i].edx &= ~VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;
+
+	/* KVM's leaves may sit at 0x40000000 + k * 0x100 (behind Hyper-V's, for one). */
+	for (uint32_t i = 0; i < nent && !base; i++) {
+		const struct vcpuchar_x86_cpuid_entry *e = &entries[i];
+		char s[12];
+
+		if (e->function < 0x40000000 || e->function > 0x4000ff00 || (e->function & 0xff))
+			continue;
+		memcpy(s, &e->ebx, 4);
+		memcpy(s + 4, &e->ecx, 4);
+		memcpy(s + 8, &e->edx, 4);
+		if (!memcmp(s, sig, sizeof(sig)))
+			base = e->function;
+	}
+	if (!base)
+		return -ENOENT;
+	for (uint32_t i = 0; i < nent; i++) {
+		struct vcpuchar_x86_cpuid_entry *e = &entries[i];
+
+		if (e->function != base + 1)
+			continue;
+		found = true;
+		e->eax &= ~(VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT | VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL);
+		if (policy->pv_unhalt && (features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT))
+			e->eax |= VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT;
+		if (policy->poll_control && (features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL))
+			e->eax |= VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL;
+		/* KVM never sets REALTIME itself; userspace may (as QEMU does). */
+		if (policy->hints_realtime)
+			e->edx |= VCPUCHAR_X86_KVM_HINTS_REALTIME;
+		else
+			e->edx &= ~VCPUCHAR_X86_KVM_HINTS_REALTIME;
+	}
+	return found ? 0 : -ENOENT;
+}

@@ -1,0 +1,280 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The HLT-exit policy (spec/x86.md sections 4 and 5): pure, no allocation,
+ * no I/O. Reasons are collected in a bitmap and emitted in code order,
+ * which is the order of the spec's table.
+ */
+#include <stdint.h>
+
+#include "vcpuchar-private.h"
+
+#define DX_HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
+
+struct acc {
+	uint64_t set;
+	uint64_t value[VCPUCHAR_X86_R_MAX + 1];
+	uint64_t has_value;
+};
+
+static void add(struct acc *a, uint32_t code)
+{
+	a->set |= UINT64_C(1) << code;
+}
+
+static void add_value(struct acc *a, uint32_t code, uint64_t value)
+{
+	add(a, code);
+	a->value[code] = value;
+	a->has_value |= UINT64_C(1) << code;
+}
+
+static bool have(const struct vcpuchar_x86_host *h, uint32_t fact)
+{
+	return h->have & (1u << fact);
+}
+
+/* A fact's value, 0 when the fact was not read. */
+static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint32_t value)
+{
+	return have(h, fact) ? value : 0;
+}
+
+bool vcpuchar_kernel_version(const char *release, uint32_t *ret)
+{
+	uint32_t part[2] = { 0, 0 };
+	const char *p = release;
+
+	for (int i = 0; i < 2; i++) {
+		if (*p < '0' || *p > '9')
+			return false;
+		while (*p >= '0' && *p <= '9') {
+			part[i] = part[i] * 10 + (uint32_t)(*p - '0');
+			if (part[i] > 0xffff)
+				return false;
+			p++;
+		}
+		if (i == 0 && *p++ != '.')
+			return false;
+	}
+	*ret = part[0] << 16 | part[1];
+	return true;
+}
+
+static bool vendor_amd(const struct vcpuchar_x86_host *h)
+{
+	uint32_t v = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_VENDOR, h->vendor);
+
+	return v == VCPUCHAR_X86_VENDOR_AMD || v == VCPUCHAR_X86_VENDOR_HYGON;
+}
+
+/* Section 4: whether KVM uses Idle HLT for this VM, and the one code that says why. */
+static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t de,
+		     struct acc *a)
+{
+	uint32_t ecx = h->cpuid_80000001_ecx;
+	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
+	uint32_t kver;
+	bool kver_ok = h->kernel_release[0] && vcpuchar_kernel_version(h->kernel_release, &kver);
+
+	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
+		add_value(a, VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
+	if (!vendor_amd(h)) {
+		add(a, VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD);
+		return false;
+	}
+	/*
+	 * The CPUID_SVM fact exists only once the vendor/extended-leaf gate
+	 * passed; where leaf 0x80000001 was read too, its SVM bit must agree.
+	 */
+	if ((have(h, VCPUCHAR_X86_FACT_CPUID_EXT) && !(ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
+	    !(edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
+		add(a, VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS);
+		return false;
+	}
+	if (!fact_u32(h, VCPUCHAR_X86_FACT_KVM_AMD, h->kvm_amd)) {
+		add(a, VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT);
+		return false;
+	}
+	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
+		return false;
+	/* An unknown kernel counts as too old: the conservative answer. */
+	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && (!kver_ok || kver < (6u << 16 | 15))) {
+		if (kver_ok)
+			add_value(a, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD, kver);
+		else
+			add(a, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD);
+		return false;
+	}
+	if (fact_u32(h, VCPUCHAR_X86_FACT_CLEARCPUID, h->clearcpuid_510)) {
+		add(a, VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID);
+		return false;
+	}
+	if (de & DX_HLT) {
+		add(a, VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH);
+		return false;
+	}
+	add(a, VCPUCHAR_X86_R_IDLE_HLT_ACTIVE);
+	return true;
+}
+
+#define VM_FLAGS_KNOWN 0x7fu
+
+static bool vm_ok(const struct vcpuchar_x86_vm *vm)
+{
+	return vcpuchar_size_ok(vm, sizeof(*vm)) && !(vm->flags & ~VM_FLAGS_KNOWN) &&
+	       vm->cvm <= VCPUCHAR_X86_CVM_SEV_SNP && vm->hlt_passthrough <= VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE &&
+	       vm->cpu_mode <= VCPUCHAR_X86_CPU_MODE_OTHER && vm->idle_hlt_kvm <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
+}
+
+int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,
+				 bool einval_fallback, struct vcpuchar_x86_policy *ret)
+{
+	struct acc a = { 0 };
+	struct vcpuchar_x86_policy p = { .size = ret->size };
+	bool pinned, latency, force, want_pt, hlt_pt, refused = false, irqchip, amd;
+	bool guest, bug;
+	uint32_t dx, de = 0;
+
+	return_val_if_fail(vcpuchar_size_ok(h, sizeof(*h)), -EINVAL);
+	return_val_if_fail(vm_ok(vm), -EINVAL);
+	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+
+	amd = vendor_amd(h);
+	pinned = vm->flags & VCPUCHAR_X86_VM_PINNED;
+	latency = vm->flags & VCPUCHAR_X86_VM_LATENCY;
+	force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
+	irqchip = !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP);
+	/* Spec 5.1: a CVM on a host that is not AMD is bad input. */
+	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || amd, -EINVAL);
+	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
+	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
+				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
+			   -EINVAL);
+
+	/* G3: a kernel without the capability allows nothing. */
+	dx = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+	guest = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, h->hypervisor);
+	/* SMT counts as possible unless the host said otherwise (KVM's cpu_smt_possible()). */
+	bug = fact_u32(h, VCPUCHAR_X86_FACT_SMT_RSB_BUG, h->smt_rsb_bug) &&
+	      (!have(h, VCPUCHAR_X86_FACT_SMT_CONTROL) || h->smt_possible);
+
+	/* Section 5.4, row selection. */
+	want_pt = pinned && (latency || force);
+	if (want_pt && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
+		want_pt = false;
+		add(&a, VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH);
+	}
+	if (want_pt) {
+		if (guest && !force) {
+			add(&a, VCPUCHAR_X86_R_HOST_IS_GUEST);
+			refused = true;
+		}
+		if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !force) {
+			add(&a, VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED);
+			refused = true;
+		}
+		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !force)) {
+			add(&a, VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
+			refused = true;
+		}
+		if (!(dx & DX_HLT)) {
+			add_value(&a, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK, dx);
+			refused = true;
+		}
+	}
+	hlt_pt = want_pt && !refused;
+
+	if (!pinned) {
+		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT);
+		if (latency)
+			add(&a, VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING);
+	} else if (hlt_pt && einval_fallback) {
+		add(&a, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK);
+	} else if (hlt_pt) {
+		uint32_t req = DX_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
+
+		if (vm->flags & VCPUCHAR_X86_VM_WANT_MWAIT)
+			req |= VCPUCHAR_X86_DISABLE_EXITS_MWAIT;
+		if (vm->flags & VCPUCHAR_X86_VM_WANT_CSTATE)
+			req |= VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+		de = req & dx;
+		if (req & ~dx)
+			add_value(&a, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED, req & ~dx);
+		add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED);
+		/* "forced" only when force was needed to get here. */
+		if (force && (!latency || guest || vm->cvm != VCPUCHAR_X86_CVM_NONE || bug))
+			add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED);
+	} else if (!latency) {
+		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
+	}
+	p.disable_exits = de;
+
+	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
+	p.hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	if (pinned && !p.hints_realtime)
+		add(&a, VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
+	else
+		add(&a, p.hints_realtime ? VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED
+					 : VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING);
+	p.poll_control = p.hints_realtime;
+	add(&a, p.poll_control ? VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME
+			       : VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED);
+
+	/* G2. */
+	p.pv_unhalt = !(de & DX_HLT) && irqchip;
+	if (de & DX_HLT)
+		add(&a, VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH);
+	else
+		add(&a, irqchip ? VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS : VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP);
+
+	if (de & DX_HLT) {
+		add(&a, VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH);
+	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
+		p.halt_poll_set = 1;
+		p.halt_poll_ns = vm->halt_poll_ns;
+		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
+	} else if (have(h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
+		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
+	} else {
+		add(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT);
+	}
+
+	/* G1: never. */
+	p.expose_idle_hlt = 0;
+	add(&a, VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED);
+	p.idle_hlt_active = idle_hlt(h, vm, de, &a);
+
+	if (amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
+		add(&a, VCPUCHAR_X86_R_SEV_AVIC_INHIBITED);
+	if (amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
+		add(&a, VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED);
+		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
+			add(&a, VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE);
+	}
+	/* Row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
+	if (amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
+	    vm->cvm == VCPUCHAR_X86_CVM_NONE && irqchip)
+		add(&a, VCPUCHAR_X86_R_AVIC_GLOBAL_ON);
+
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++) {
+		struct vcpuchar_x86_reason *r;
+
+		if (!(a.set & (UINT64_C(1) << c)))
+			continue;
+		r = &p.reasons[p.n_reasons++];
+		r->code = c;
+		r->has_value = !!(a.has_value & (UINT64_C(1) << c));
+		r->value = a.value[c];
+		if (vcpuchar_x86_reason_class(c) == VCPUCHAR_X86_CLASS_REFUSAL)
+			p.n_refusals++;
+	}
+	memcpy(ret, &p, sizeof(p));
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+					struct vcpuchar_x86_policy *ret)
+{
+	return_val_if_fail(host && vm && ret, -EINVAL);
+	return vcpuchar_x86_decide_internal(host, vm, false, ret);
+}

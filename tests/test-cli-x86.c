@@ -1,0 +1,297 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * `vcpuchar x86 policy --json --host <profile>` for every row of the x86
+ * vector files: a profile per row in a temporary directory (DESIGN.md
+ * section 6 keys), the row's VM as command-line options, and the JSON and
+ * exit status compared with the row.
+ */
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <vcpuchar.h>
+
+#include "test-common.h"
+#include "x86-vectors.h"
+
+static char *tmpdir;
+
+static char *write_profile(const struct vcpuchar_x86_host *h, const char *id)
+{
+	static const char *const vendors[] = { "other", "amd", "intel", "hygon", "other" };
+	g_autofree char *name = g_strdup_printf("%s.profile", id);
+	char *path = g_build_filename(tmpdir, name, NULL);
+	GString *s = g_string_new("[host]\narch=x86_64\n");
+
+	if (h->kernel_release[0])
+		g_string_append_printf(s, "kernel_release=%s\n", h->kernel_release);
+	g_string_append_printf(s, "[x86]\nvendor=%s\n", vendors[h->vendor]);
+	if (h->have & (1u << VCPUCHAR_X86_FACT_CPUID_EXT))
+		g_string_append_printf(s, "cpuid_80000001_ecx=0x%08x\n", h->cpuid_80000001_ecx);
+	g_string_append_printf(s, "cpuid_8000000a_edx=0x%08x\n", h->cpuid_8000000a_edx);
+	g_string_append_printf(s, "hypervisor=%s\n", h->hypervisor ? "true" : "false");
+	g_string_append_printf(s, "disable_exits_allowed=0x%x\nhalt_poll=true\nhalt_poll_ns=%" G_GUINT64_FORMAT "\n",
+			       h->disable_exits_allowed, h->halt_poll_ns);
+	g_string_append_printf(s, "mitigate_smt_rsb=%s\n", h->mitigate_smt_rsb ? "true" : "false");
+	g_string_append_printf(s, "# numbers from clearcpuid=\nclearcpuid=%s\n", h->clearcpuid_510 ? "304,510" : "");
+	g_string_append_printf(s, "kvm_amd=%s\n", h->kvm_amd ? "true" : "false");
+	if (h->have & (1u << VCPUCHAR_X86_FACT_NESTED))
+		g_string_append_printf(s, "avic=%s\nnested=%s\n", h->avic ? "true" : "false", h->nested ? "true" : "false");
+	g_string_append_printf(s, "smt_rsb_bug=%s\nsmt_possible=%s\n", h->smt_rsb_bug ? "true" : "false",
+			       h->smt_possible ? "true" : "false");
+	ck_assert(g_file_set_contents(path, s->str, -1, NULL));
+	g_string_free(s, TRUE);
+	return path;
+}
+
+/* The row's VM and overrides as command-line options. */
+static GPtrArray *args_for(const struct tsv *t, guint i, const char *profile)
+{
+	GPtrArray *a = g_ptr_array_new_with_free_func(g_free);
+	const char *ov = tsv_has(t, "overrides") ? tsv_get(t, i, "overrides") : "-";
+	g_auto(GStrv) items = g_strsplit(ov, ",", -1);
+
+	g_ptr_array_add(a, g_strdup(VCPUCHAR_CLI));
+	g_ptr_array_add(a, g_strdup("x86"));
+	g_ptr_array_add(a, g_strdup("policy"));
+	g_ptr_array_add(a, g_strdup("--json"));
+	g_ptr_array_add(a, g_strdup("--host"));
+	g_ptr_array_add(a, g_strdup(profile));
+	if (tsv_u64(t, i, "pinned"))
+		g_ptr_array_add(a, g_strdup("--pinned"));
+	if (tsv_u64(t, i, "latency"))
+		g_ptr_array_add(a, g_strdup("--latency"));
+	if (tsv_u64(t, i, "nested_guest"))
+		g_ptr_array_add(a, g_strdup("--nested-guest"));
+	g_ptr_array_add(a, g_strdup("--cvm"));
+	g_ptr_array_add(a, g_strdup(tsv_get(t, i, "cvm")));
+	for (int k = 0; items[k] && strcmp(items[k], "-"); k++) {
+		g_auto(GStrv) kv = g_strsplit(items[k], "=", 2);
+
+		if (!strcmp(kv[0], "want_mwait"))
+			g_ptr_array_add(a, g_strdup("--want-mwait"));
+		else if (!strcmp(kv[0], "want_cstate"))
+			g_ptr_array_add(a, g_strdup("--want-cstate"));
+		else if (!strcmp(kv[0], "irqchip"))
+			g_ptr_array_add(a, g_strdup("--no-irqchip"));
+		else {
+			g_autofree char *opt = g_strdup_printf("--%s", kv[0]);
+
+			g_strdelimit(opt + 2, "_", '-');
+			g_ptr_array_add(a, g_strdup(opt));
+			g_ptr_array_add(a, g_strdelimit(g_strdup(kv[1]), "_", '-'));
+		}
+	}
+	g_ptr_array_add(a, NULL);
+	return a;
+}
+
+static void check_row(const struct tsv *t, guint i, bool exact)
+{
+	const char *id = tsv_get(t, i, "id");
+	const char *err_col = tsv_has(t, "expect_error") ? tsv_get(t, i, "expect_error") : "0";
+	struct vcpuchar_x86_host h;
+	g_autofree char *profile = NULL;
+	g_autoptr(GPtrArray) argv = NULL;
+	g_autofree char *out = NULL, *err = NULL;
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o;
+	JsonArray *de, *reasons;
+	GString *flags = g_string_new(NULL), *codes = g_string_new(NULL);
+	bool want_refusal = false;
+	g_auto(GStrv) want = NULL;
+	int status;
+
+	x86_row_host(t, i, &h);
+	profile = write_profile(&h, id);
+	argv = args_for(t, i, profile);
+	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, NULL));
+	ck_assert_msg(WIFEXITED(status), "%s: vcpuchar crashed", id);
+	if (!strcmp(err_col, "EINVAL")) {
+		ck_assert_msg(WEXITSTATUS(status) == 2, "%s: exit %d, want 2", id, WEXITSTATUS(status));
+		ck_assert_msg(!*out, "%s: printed JSON on bad input", id);
+		ck_assert_msg(strstr(err, "--"), "%s: message names no argument: %s", id, err);
+		return;
+	}
+	ck_assert_msg(json_parser_load_from_data(parser, out, -1, NULL), "%s: not JSON: %s (stderr %s)", id, out, err);
+	o = json_node_get_object(json_parser_get_root(parser));
+	de = json_object_get_array_member(o, "disable_exits");
+	for (guint k = 0; k < json_array_get_length(de); k++)
+		g_string_append_printf(flags, "%s%s", flags->len ? "|" : "", json_array_get_string_element(de, k));
+	if (!flags->len)
+		g_string_append(flags, "none");
+	ck_assert_msg(!strcmp(flags->str, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s", id, flags->str);
+	ck_assert_int_eq(json_object_get_boolean_member(o, "hints_realtime"), (int)tsv_u64(t, i, "expect_hints_realtime"));
+	if (strcmp(tsv_get(t, i, "expect_pv_unhalt"), "any"))
+		ck_assert_int_eq(json_object_get_boolean_member(o, "pv_unhalt"), (int)tsv_u64(t, i, "expect_pv_unhalt"));
+	ck_assert_int_eq(json_object_get_boolean_member(o, "expose_idle_hlt"), 0);
+	ck_assert_int_eq(json_object_get_boolean_member(o, "idle_hlt_active"),
+			 (int)tsv_u64(t, i, "expect_idle_hlt_active"));
+	if (tsv_has(t, "expect_halt_poll_ns") && strcmp(tsv_get(t, i, "expect_halt_poll_ns"), "null"))
+		ck_assert_int_eq(json_object_get_int_member(o, "halt_poll_ns"), (gint64)tsv_u64(t, i, "expect_halt_poll_ns"));
+	else
+		ck_assert_msg(json_object_get_null_member(o, "halt_poll_ns"), "%s: halt_poll_ns not null", id);
+	if (tsv_has(t, "expect_poll_control"))
+		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"), (int)tsv_u64(t, i, "expect_poll_control"));
+	else
+		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"),
+				 json_object_get_boolean_member(o, "hints_realtime"));
+
+	reasons = json_object_get_array_member(o, "reasons");
+	for (guint k = 0; k < json_array_get_length(reasons); k++) {
+		JsonObject *r = json_array_get_object_element(reasons, k);
+		const char *code = json_object_get_string_member(r, "code");
+
+		ck_assert_msg(*json_object_get_string_member(r, "text"), "%s: empty text for %s", id, code);
+		g_string_append_printf(codes, "%s%s", codes->len ? "," : "", code);
+	}
+	want = g_strsplit(tsv_get(t, i, "expect_reason_codes"), ",", -1);
+	for (int k = 0; want[k]; k++) {
+		g_autofree char *needle = g_strdup_printf(",%s,", want[k]);
+		g_autofree char *hay = g_strdup_printf(",%s,", codes->str);
+
+		ck_assert_msg(strstr(hay, needle), "%s: missing %s in %s", id, want[k], codes->str);
+		if (vcpuchar_x86_reason_class(vcpuchar_x86_reason_from_name(want[k])) == VCPUCHAR_X86_CLASS_REFUSAL)
+			want_refusal = true;
+	}
+	if (exact)
+		ck_assert_msg(!strcmp(codes->str, tsv_get(t, i, "expect_reason_codes")), "%s: reasons %s", id, codes->str);
+	/* Exit 1 exactly when a refusal-class reason is present; JSON printed either way. */
+	ck_assert_msg(WEXITSTATUS(status) == (want_refusal ? 1 : 0), "%s: exit %d", id, WEXITSTATUS(status));
+	g_string_free(flags, TRUE);
+	g_string_free(codes, TRUE);
+	unlink(profile);
+}
+
+START_TEST(shared_vectors)
+{
+	struct tsv *t = tsv_load("x86-policy.tsv");
+
+	for (guint i = 0; i < t->rows->len; i++)
+		check_row(t, i, false);
+	tsv_free(t);
+}
+END_TEST
+
+START_TEST(own_vectors)
+{
+	struct tsv *t = tsv_load("x86-policy-extra.tsv");
+
+	for (guint i = 0; i < t->rows->len; i++)
+		check_row(t, i, true);
+	tsv_free(t);
+}
+END_TEST
+
+static int run(const char *const *args, char **out, char **err)
+{
+	int status;
+
+	ck_assert(g_spawn_sync(NULL, (char **)args, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, NULL));
+	ck_assert(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+START_TEST(bad_usage)
+{
+	static const struct {
+		const char *args[6];
+		const char *names;
+	} cases[] = {
+		{ { "x86", "policy", "--cvm", "tdx" }, "'tdx'" },
+		{ { "x86", "policy", "--cvm" }, "--cvm" },
+		{ { "x86", "policy", "--pinnned" }, "--pinnned" },
+		{ { "x86", "policy", "--host", "/nonexistent/profile" }, "/nonexistent/profile" },
+		{ { "x86", "policy", "--cvm", "sev", "--cvm", "sev-snp" }, "--cvm" },
+		{ { "x86", "policy", "--halt-poll-ns", "-1" }, "--halt-poll-ns" },
+		{ { "x86", "policy", "--hlt-passthrough", "always" }, "'always'" },
+	};
+
+	for (size_t c = 0; c < G_N_ELEMENTS(cases); c++) {
+		const char *argv[8] = { VCPUCHAR_CLI };
+		g_autofree char *out = NULL, *err = NULL;
+
+		for (int k = 0; k < 6 && cases[c].args[k]; k++)
+			argv[k + 1] = cases[c].args[k];
+		ck_assert_int_eq(run(argv, &out, &err), 2);
+		ck_assert_str_eq(out, "");
+		ck_assert_msg(strstr(err, cases[c].names), "case %zu: '%s' does not name %s", c, err, cases[c].names);
+	}
+}
+END_TEST
+
+START_TEST(bad_profile_value)
+{
+	g_autofree char *path = g_build_filename(tmpdir, "bad.profile", NULL);
+	const char *argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--host", path, NULL };
+	g_autofree char *out = NULL, *err = NULL;
+
+	ck_assert(g_file_set_contents(path, "[x86]\nvendor=amd\ndisable_exits_allowed=lots\n", -1, NULL));
+	ck_assert_int_eq(run(argv, &out, &err), 2);
+	ck_assert_str_eq(out, "");
+	ck_assert_ptr_nonnull(strstr(err, "[x86] disable_exits_allowed: 'lots' is not"));
+	unlink(path);
+}
+END_TEST
+
+START_TEST(this_host_without_host_file)
+{
+	const char *argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", NULL };
+	g_autofree char *out = NULL, *err = NULL;
+	g_autoptr(JsonParser) parser = json_parser_new();
+	int rc = run(argv, &out, &err);
+
+	/* A default VM on any host: no refusal, HLT exits kept. */
+	ck_assert_int_eq(rc, 0);
+	ck_assert(json_parser_load_from_data(parser, out, -1, NULL));
+	ck_assert_uint_eq(json_array_get_length(json_object_get_array_member(
+				  json_node_get_object(json_parser_get_root(parser)), "disable_exits")),
+			  0);
+}
+END_TEST
+
+/* The probe's saved profile gives the same policy as probing again, and the JSON carries every fact. */
+START_TEST(probe_save_round_trip)
+{
+	g_autofree char *path = g_build_filename(tmpdir, "this-host.profile", NULL);
+	const char *save[] = { VCPUCHAR_CLI, "probe", "--json", "--save", path, NULL };
+	const char *from_file[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--pinned", "--latency", "--host", path, NULL };
+	const char *live[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--pinned", "--latency", NULL };
+	g_autofree char *out = NULL, *err = NULL, *a = NULL, *b = NULL, *e1 = NULL, *e2 = NULL;
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *x86;
+	int rc;
+
+	ck_assert_int_eq(run(save, &out, &err), 0);
+	ck_assert(json_parser_load_from_data(parser, out, -1, NULL));
+	x86 = json_object_get_object_member(json_node_get_object(json_parser_get_root(parser)), "x86");
+	ck_assert_ptr_nonnull(x86);
+	ck_assert_uint_eq(json_array_get_length(json_object_get_array_member(x86, "facts")), VCPUCHAR_X86_N_FACTS);
+	ck_assert(json_object_has_member(json_object_get_object_member(x86, "default_vm"), "reasons"));
+	rc = run(from_file, &a, &e1);
+	ck_assert_int_eq(run(live, &b, &e2), rc);
+	ck_assert_str_eq(a, b);
+	unlink(path);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("cli-x86");
+	TCase *tc = tcase_create("cli-x86");
+	int r;
+
+	tmpdir = g_dir_make_tmp("vcpuchar-cli-x86-XXXXXX", NULL);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, shared_vectors);
+	tcase_add_test(tc, own_vectors);
+	tcase_add_test(tc, bad_usage);
+	tcase_add_test(tc, bad_profile_value);
+	tcase_add_test(tc, this_host_without_host_file);
+	tcase_add_test(tc, probe_save_round_trip);
+	suite_add_tcase(s, tc);
+	r = run_suite(s);
+	g_rmdir(tmpdir);
+	g_free(tmpdir);
+	return r;
+}

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The x86 policy against the shared vectors and this project's own rows (spec/x86.md 5). */
+#include <vcpuchar.h>
+
+#include "test-common.h"
+#include "x86-vectors.h"
+
+static void check_codes(const char *id, const struct vcpuchar_x86_policy *p, const char *want, bool exact)
+{
+	g_auto(GStrv) codes = g_strsplit(want, ",", -1);
+	GString *got = g_string_new(NULL);
+	uint32_t last = 0, refusals = 0;
+
+	for (uint32_t k = 0; k < p->n_reasons; k++) {
+		const char *name = vcpuchar_x86_reason_name(p->reasons[k].code);
+
+		ck_assert_msg(name, "%s: reason %u has no name", id, p->reasons[k].code);
+		/* Table order, each code once. */
+		ck_assert_msg(p->reasons[k].code > last, "%s: reasons out of order", id);
+		last = p->reasons[k].code;
+		if (vcpuchar_x86_reason_class(p->reasons[k].code) == VCPUCHAR_X86_CLASS_REFUSAL)
+			refusals++;
+		g_string_append_printf(got, "%s%s", got->len ? "," : "", name);
+	}
+	ck_assert_uint_eq(refusals, p->n_refusals);
+	if (exact)
+		ck_assert_msg(!strcmp(got->str, want), "%s: reasons\n got  %s\n want %s", id, got->str, want);
+	for (int c = 0; codes[c]; c++) {
+		int code = vcpuchar_x86_reason_from_name(codes[c]);
+		bool found = false;
+
+		ck_assert_msg(code > 0, "%s: unknown code %s in the vectors", id, codes[c]);
+		for (uint32_t k = 0; k < p->n_reasons; k++)
+			found |= p->reasons[k].code == (uint32_t)code;
+		ck_assert_msg(found, "%s: missing %s; got %s", id, codes[c], got->str);
+	}
+	g_string_free(got, TRUE);
+}
+
+static void run_row(const struct tsv *t, guint i, bool exact)
+{
+	const char *id = tsv_get(t, i, "id");
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm;
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	const char *err = tsv_has(t, "expect_error") ? tsv_get(t, i, "expect_error") : "0";
+	const char *pvu = tsv_get(t, i, "expect_pv_unhalt");
+	g_autofree char *de = NULL;
+	int r;
+
+	x86_row_host(t, i, &h);
+	x86_row_vm(t, i, &vm);
+	r = vcpuchar_x86_decide(&h, &vm, &p);
+	if (!strcmp(err, "EINVAL")) {
+		ck_assert_msg(r == -EINVAL, "%s: want -EINVAL, got %d", id, r);
+		ck_assert_uint_eq(p.n_reasons, 0); /* untouched */
+		return;
+	}
+	ck_assert_msg(r == 0, "%s: decide returned %d", id, r);
+	de = x86_flags_str(p.disable_exits);
+	ck_assert_msg(!strcmp(de, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s, want %s", id, de,
+		      tsv_get(t, i, "expect_disable_exits"));
+	/* Never outside the allowed mask (G3). */
+	ck_assert_uint_eq(p.disable_exits & ~h.disable_exits_allowed, 0);
+	ck_assert_msg(p.hints_realtime == tsv_u64(t, i, "expect_hints_realtime"), "%s: hints_realtime", id);
+	if (strcmp(pvu, "any"))
+		ck_assert_msg(p.pv_unhalt == tsv_u64(t, i, "expect_pv_unhalt"), "%s: pv_unhalt", id);
+	/* G2. */
+	if (p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)
+		ck_assert_uint_eq(p.pv_unhalt, 0);
+	ck_assert_msg(p.expose_idle_hlt == tsv_u64(t, i, "expect_expose_idle_hlt"), "%s: expose_idle_hlt", id);
+	ck_assert_uint_eq(p.expose_idle_hlt, 0);
+	ck_assert_msg(p.idle_hlt_active == tsv_u64(t, i, "expect_idle_hlt_active"), "%s: idle_hlt_active", id);
+	if (tsv_has(t, "expect_poll_control")) {
+		const char *hp = tsv_get(t, i, "expect_halt_poll_ns");
+
+		ck_assert_msg(p.poll_control == tsv_u64(t, i, "expect_poll_control"), "%s: poll_control", id);
+		if (!strcmp(hp, "null"))
+			ck_assert_msg(!p.halt_poll_set, "%s: halt_poll_ns should be null", id);
+		else
+			ck_assert_msg(p.halt_poll_set && p.halt_poll_ns == tsv_u64(t, i, "expect_halt_poll_ns"),
+				      "%s: halt_poll_ns", id);
+	} else {
+		/* Section 5.4: POLL_CONTROL goes with REALTIME; no overrides, so no value. */
+		ck_assert_uint_eq(p.poll_control, p.hints_realtime);
+		ck_assert_uint_eq(p.halt_poll_set, 0);
+	}
+	check_codes(id, &p, tsv_get(t, i, "expect_reason_codes"), exact);
+}
+
+START_TEST(shared_vectors)
+{
+	struct tsv *t = tsv_load("x86-policy.tsv");
+
+	ck_assert_uint_ge(t->rows->len, 29);
+	for (guint i = 0; i < t->rows->len; i++)
+		run_row(t, i, false);
+	tsv_free(t);
+}
+END_TEST
+
+START_TEST(own_vectors)
+{
+	struct tsv *t = tsv_load("x86-policy-extra.tsv");
+
+	for (guint i = 0; i < t->rows->len; i++)
+		run_row(t, i, true);
+	tsv_free(t);
+}
+END_TEST
+
+static void default_amd(struct vcpuchar_x86_host *h)
+{
+	struct tsv *t = tsv_load("x86-policy.tsv");
+
+	x86_row_host(t, 0, h); /* x86-01: AMD, Idle HLT, 6.15, mask 0xe */
+	tsv_free(t);
+}
+
+START_TEST(bad_arguments)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+
+	default_amd(&h);
+	ck_assert_int_eq(vcpuchar_x86_decide(NULL, &vm, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, NULL, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, NULL), -EINVAL);
+	vm.flags = 1u << 20; /* unknown flag */
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	vm.flags = 0;
+	vm.cvm = 4;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	vm.cvm = 0;
+	vm.hlt_passthrough = 3;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	vm.hlt_passthrough = 0;
+	vm.cpu_mode = 3;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	vm.cpu_mode = 0;
+	vm.idle_hlt_kvm = 3;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	vm.idle_hlt_kvm = 0;
+	vm.size = 4;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	vm.size = sizeof(vm);
+	h.size = 8;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	h.size = sizeof(h);
+	p.size = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	ck_assert_uint_eq(p.n_reasons, 0);
+	p.size = sizeof(p);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.size, sizeof(p));
+}
+END_TEST
+
+START_TEST(missing_facts_are_conservative)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY };
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+
+	/* A mask that was not read allows nothing (G3), whatever the field says. */
+	default_amd(&h);
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_DISABLE_EXITS);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.disable_exits, 0);
+	ck_assert_int_eq(p.reasons[0].code, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK);
+	ck_assert_uint_eq(p.n_refusals, 1);
+	/* Leaf 0x8000000A without the gate's fact is not trusted. */
+	default_amd(&h);
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_CPUID_SVM);
+	vm.flags = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.idle_hlt_active, 0);
+}
+END_TEST
+
+START_TEST(reason_names_and_texts)
+{
+	char buf[256], small[8];
+	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK, .has_value = 1, .value = 0x14 };
+
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++) {
+		struct vcpuchar_x86_reason any = { .code = c };
+		const char *name = vcpuchar_x86_reason_name(c);
+
+		ck_assert_ptr_nonnull(name);
+		ck_assert_int_eq(vcpuchar_x86_reason_from_name(name), (int)c);
+		ck_assert_int_ge(vcpuchar_x86_reason_class(c), 0);
+		ck_assert_int_gt(vcpuchar_x86_reason_text(&any, buf, sizeof(buf)), 0);
+		ck_assert_msg(!strchr(buf, '%'), "%s: unfilled format: %s", name, buf);
+	}
+	ck_assert_ptr_null(vcpuchar_x86_reason_name(0));
+	ck_assert_ptr_null(vcpuchar_x86_reason_name(VCPUCHAR_X86_R_MAX + 1));
+	ck_assert_int_eq(vcpuchar_x86_reason_from_name("no_such_code"), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_from_name(NULL), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(99), -EINVAL);
+
+	/* Refusal class: what makes the CLI exit 1. */
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_HOST_IS_GUEST), VCPUCHAR_X86_CLASS_REFUSAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_DISABLE_EXITS_MASKED), VCPUCHAR_X86_CLASS_REFUSAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_IDLE_HLT_ACTIVE), VCPUCHAR_X86_CLASS_DIAGNOSTIC);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT), VCPUCHAR_X86_CLASS_APPLY);
+
+	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "mask 0x14"));
+	r.code = VCPUCHAR_X86_R_DISABLE_EXITS_MASKED;
+	r.value = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
+	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "MWAIT|PAUSE"));
+	r.code = VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD;
+	r.value = 6u << 16 | 14;
+	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "this kernel is 6.14"));
+	r.code = VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT;
+	r.value = 200000;
+	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "(200000 ns)"));
+	r.code = VCPUCHAR_X86_R_IDLE_HLT_ACTIVE;
+	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
+	ck_assert_ptr_nonnull(strstr(buf, "clearcpuid=510"));
+	/* Truncation as snprintf; NULL buffer only with size 0. */
+	ck_assert_int_eq(vcpuchar_x86_reason_text(&r, small, sizeof(small)), (int)strlen(buf));
+	ck_assert_uint_eq(strlen(small), sizeof(small) - 1);
+	ck_assert_int_eq(vcpuchar_x86_reason_text(&r, NULL, 0), (int)strlen(buf));
+	ck_assert_int_eq(vcpuchar_x86_reason_text(&r, NULL, 4), -EINVAL);
+	r.code = 0;
+	ck_assert_int_eq(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), -EINVAL);
+}
+END_TEST
+
+START_TEST(every_code_is_reachable_by_decide_or_apply)
+{
+	/* Codes the vector files never show must be apply-class (covered in test-x86-apply). */
+	struct tsv *files[2] = { tsv_load("x86-policy.tsv"), tsv_load("x86-policy-extra.tsv") };
+	uint64_t seen = 0;
+
+	for (int f = 0; f < 2; f++) {
+		for (guint i = 0; i < files[f]->rows->len; i++) {
+			g_auto(GStrv) codes = g_strsplit(tsv_get(files[f], i, "expect_reason_codes"), ",", -1);
+
+			for (int c = 0; codes[c]; c++) {
+				int code = vcpuchar_x86_reason_from_name(codes[c]);
+
+				if (code > 0)
+					seen |= UINT64_C(1) << code;
+			}
+		}
+		tsv_free(files[f]);
+	}
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++)
+		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_CLASS_APPLY)
+			ck_assert_msg(seen & (UINT64_C(1) << c), "no vector row shows %s", vcpuchar_x86_reason_name(c));
+}
+END_TEST
+
+START_TEST(exit_classes)
+{
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_SVM, 0x78), VCPUCHAR_X86_EXIT_CLASS_HALT);
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_SVM, 0xa6), VCPUCHAR_X86_EXIT_CLASS_HALT);
+	/* 0x7b is SVM_EXIT_IOIO, 0x77 PAUSE. */
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_SVM, 0x7b), VCPUCHAR_X86_EXIT_CLASS_OTHER);
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_SVM, 0x77), VCPUCHAR_X86_EXIT_CLASS_OTHER);
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_SVM, 0x78 | (UINT64_C(1) << 32)),
+			 VCPUCHAR_X86_EXIT_CLASS_OTHER);
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_KVM, 5), VCPUCHAR_X86_EXIT_CLASS_HALT);
+	/* KVM_EXIT_IO = 2; in the KVM space 0x78 means nothing. */
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_KVM, 2), VCPUCHAR_X86_EXIT_CLASS_OTHER);
+	ck_assert_int_eq(vcpuchar_x86_exit_class(VCPUCHAR_X86_EXIT_KIND_KVM, 0x78), VCPUCHAR_X86_EXIT_CLASS_OTHER);
+	ck_assert_int_eq(vcpuchar_x86_exit_class(2, 0x78), -EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("x86-policy");
+	TCase *tc = tcase_create("x86-policy");
+
+	tcase_add_test(tc, shared_vectors);
+	tcase_add_test(tc, own_vectors);
+	tcase_add_test(tc, bad_arguments);
+	tcase_add_test(tc, missing_facts_are_conservative);
+	tcase_add_test(tc, reason_names_and_texts);
+	tcase_add_test(tc, every_code_is_reachable_by_decide_or_apply);
+	tcase_add_test(tc, exit_classes);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The [x86] group of host profiles (DESIGN.md section 6) through the public profile functions. */
+#include <glib/gstdio.h>
+#include <vcpuchar.h>
+
+#include "test-common.h"
+
+static int load(const char *text, struct vcpuchar_x86_host *h, char *err, size_t err_size)
+{
+	return vcpuchar_profile_load_data(text, strlen(text), NULL, h, err, err_size);
+}
+
+/* The example of DESIGN.md section 6. */
+static const char design_example[] =
+	"[host]\narch=x86_64\nkernel_release=6.15.0\n"
+	"[x86]\n# amd | intel | other\nvendor=amd\ncpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x40000000\n"
+	"hypervisor=false\ndisable_exits_allowed=0xf\nhalt_poll=true\nmitigate_smt_rsb=false\nclearcpuid=510\n"
+	"kvm_amd=true\navic=false\nnested=true\nfuture_key=ignored\n";
+
+START_TEST(design_example_loads)
+{
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+
+	ck_assert_int_eq(load(design_example, &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_AMD);
+	ck_assert_uint_eq(h.cpuid_80000001_ecx, 4);
+	ck_assert_uint_eq(h.cpuid_8000000a_edx, 0x40000000);
+	ck_assert_uint_eq(h.disable_exits_allowed, 0xf);
+	ck_assert_uint_eq(h.halt_poll_cap, 1);
+	ck_assert_uint_eq(h.clearcpuid_510, 1);
+	ck_assert_uint_eq(h.kvm_amd, 1);
+	ck_assert_uint_eq(h.nested, 1);
+	ck_assert_str_eq(h.kernel_release, "6.15.0");
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM));
+	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_SEV)));
+	/* clearcpuid=510 wins over the CPU bit. */
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.idle_hlt_active, 0);
+}
+END_TEST
+
+START_TEST(absent_group_is_no_information)
+{
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+
+	ck_assert_int_eq(load("[host]\narch=ppc64le\nkernel_release=6.8.0\n[ppc]\ncharacter=0x0\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.have, 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
+}
+END_TEST
+
+START_TEST(bad_values_are_named)
+{
+	static const struct {
+		const char *text;
+		const char *msg;
+	} cases[] = {
+		{ "[x86]\nvendor=via\n", "[x86] vendor: 'via'" },
+		{ "[x86]\ndisable_exits_allowed=0xzz\n", "[x86] disable_exits_allowed: '0xzz'" },
+		{ "[x86]\ndisable_exits_allowed=0x100000000\n", "[x86] disable_exits_allowed: '0x100000000' does not fit" },
+		{ "[x86]\ncpuid_8000000a_edx=-1\n", "[x86] cpuid_8000000a_edx: '-1'" },
+		{ "[x86]\nhypervisor=maybe\n", "[x86] hypervisor: 'maybe'" },
+		{ "[x86]\nclearcpuid=510,x\n", "[x86] clearcpuid: '510,x'" },
+		{ "[x86]\nhalt_poll_ns=fast\n", "[x86] halt_poll_ns: 'fast'" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_x86_host h = { .size = sizeof(h), .have = 0x5a5a };
+		char err[160] = "";
+
+		ck_assert_int_eq(load(cases[i].text, &h, err, sizeof(err)), -EINVAL);
+		ck_assert_msg(strstr(err, cases[i].msg), "'%s' does not contain '%s'", err, cases[i].msg);
+		ck_assert_uint_eq(h.have, 0x5a5a); /* untouched */
+	}
+}
+END_TEST
+
+START_TEST(numbers_and_lists)
+{
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+
+	/* Decimal, never octal; lists with ';'; the empty list. */
+	ck_assert_int_eq(load("[x86]\ndisable_exits_allowed=010\nclearcpuid=1;510\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.disable_exits_allowed, 10);
+	ck_assert_uint_eq(h.clearcpuid_510, 1);
+	ck_assert_int_eq(load("[x86]\nclearcpuid=\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.clearcpuid_510, 0);
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_CLEARCPUID));
+	ck_assert_int_eq(load("[x86]\nvendor=AuthenticAMD\nclearcpuid=5100,51\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_AMD);
+	ck_assert_uint_eq(h.clearcpuid_510, 0);
+}
+END_TEST
+
+START_TEST(save_then_load)
+{
+	struct vcpuchar_x86_host a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-x86-profile-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
+	g_autofree char *text = NULL;
+
+	ck_assert_int_eq(load(design_example, &a, NULL, 0), 0);
+	a.halt_poll_ns = 123456;
+	a.have |= 1u << VCPUCHAR_X86_FACT_HALT_POLL_NS;
+	a.smt_rsb_bug = 1;
+	a.have |= 1u << VCPUCHAR_X86_FACT_SMT_RSB_BUG;
+	ck_assert_int_eq(vcpuchar_profile_save(path, NULL, &a, NULL, 0), 0);
+	ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+	ck_assert_ptr_nonnull(strstr(text, "disable_exits_allowed=0xf\n"));
+	ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &b, NULL, 0), 0);
+	ck_assert_uint_eq(b.have, a.have);
+	ck_assert_uint_eq(b.vendor, a.vendor);
+	ck_assert_uint_eq(b.cpuid_8000000a_edx, a.cpuid_8000000a_edx);
+	ck_assert_uint_eq(b.disable_exits_allowed, a.disable_exits_allowed);
+	ck_assert_uint_eq(b.halt_poll_ns, 123456);
+	ck_assert_uint_eq(b.smt_rsb_bug, 1);
+	ck_assert_uint_eq(b.clearcpuid_510, 1);
+	ck_assert_str_eq(b.kernel_release, "6.15.0");
+	g_unlink(path);
+	g_rmdir(dir);
+}
+END_TEST
+
+START_TEST(bad_size)
+{
+	struct vcpuchar_x86_host h = { .size = 4 };
+
+	ck_assert_int_eq(load(design_example, &h, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_profile_save("/nonexistent/x", NULL, &h, NULL, 0), -EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("x86-profile");
+	TCase *tc = tcase_create("x86-profile");
+
+	tcase_add_test(tc, design_example_loads);
+	tcase_add_test(tc, absent_group_is_no_information);
+	tcase_add_test(tc, bad_values_are_named);
+	tcase_add_test(tc, numbers_and_lists);
+	tcase_add_test(tc, save_then_load);
+	tcase_add_test(tc, bad_size);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
