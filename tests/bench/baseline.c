@@ -197,13 +197,13 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 		bl_host_levels(host, &ret->host_caps);
 	else
 		ret->host_caps = (struct vcpuchar_ppc_caps){ 0 };
-	if (req->mode != VCPUCHAR_PPC_MODE_HOST_MAX) {
+	if (req->mode != VCPUCHAR_PPC_MODE_HOST_MAX)
 		base = machine_caps[req->machine];
-		if (req->cpu == VCPUCHAR_PPC_CPU_POWER7)
-			base.cfpc = VCPUCHAR_PPC_BROKEN;
-	} else {
+	else
 		base = tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps;
-	}
+	/* QEMU default_caps_with_cpu(): POWER7 lacks ISA 2.07, so no cfpc. */
+	if (req->cpu == VCPUCHAR_PPC_CPU_POWER7)
+		base.cfpc = VCPUCHAR_PPC_BROKEN;
 	ret->effective_caps.cfpc = (req->caps_set & 1) ? req_l[0] : base_l[0];
 	ret->effective_caps.sbbc = (req->caps_set & 2) ? req_l[1] : base_l[1];
 	ret->effective_caps.ibs = (req->caps_set & 4) ? req_l[2] : base_l[2];

@@ -117,8 +117,8 @@ void inputs_load(void)
 		size_t r = i % val.rows;
 		struct decide_in *d = &decide_in[i];
 		const struct vcpuchar_ppc_host *h = &host_in[i];
-		static const uint32_t cpus[] = { VCPUCHAR_PPC_CPU_DEFAULT, VCPUCHAR_PPC_CPU_POWER8,
-						 VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_CPU_POWER10 };
+		static const uint32_t cpus[] = { VCPUCHAR_PPC_CPU_DEFAULT, VCPUCHAR_PPC_CPU_POWER7,
+						 VCPUCHAR_PPC_CPU_POWER8, VCPUCHAR_PPC_CPU_POWER10 };
 
 		memset(&d->req, 0, sizeof(d->req));
 		d->req.size = sizeof(d->req);
