@@ -55,6 +55,16 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 				 bool einval_fallback, struct vcpuchar_x86_policy *ret);
 
+/* One reason code's stable name, class and sentence (lib/x86-reasons.c). */
+struct vcpuchar_x86_reason_info {
+	const char *name;
+	uint32_t class;
+	const char *text; /* a printf format when the reason carries a value */
+};
+
+/* Indexed by code; entry 0 is empty. The decide path reads classes here, inline. */
+extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1];
+
 /* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
 bool vcpuchar_kernel_version(const char *release, uint32_t *ret);
 
