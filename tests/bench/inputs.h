@@ -18,12 +18,20 @@ struct decide_in {
 	struct vcpuchar_ppc_request req;
 };
 
+/* A host and a VM profile for vcpuchar_x86_decide(). */
+struct x86_in {
+	struct vcpuchar_x86_host host;
+	struct vcpuchar_x86_vm vm;
+};
+
 extern struct vcpuchar_ppc_caps caps_in[N_IN];
 extern struct vcpuchar_ppc_host host_in[N_IN];
 extern struct view_in view_in[N_IN];
 extern struct decide_in decide_in[N_IN];
+extern struct x86_in x86_in[N_IN];
 
-/* Fills the arrays; exits when a vector file is missing or malformed. */
+/* Fill the arrays; exit when a vector file is missing or malformed. */
 void inputs_load(void);
+void inputs_x86_load(void);
 
 #endif

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "baseline-x86.h"
 #include "baseline.h"
 #include "bench.h"
 #include "inputs.h"
@@ -15,6 +16,8 @@ static volatile uint64_t sink;
 static struct vcpuchar_ppc_guest_view view_out;
 static struct vcpuchar_ppc_result res_out = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 static struct bl_answer ans_out;
+static struct vcpuchar_x86_policy pol_out = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+static struct bl_x86_policy bl_pol_out;
 
 #define LOOP(name, body) \
 	static __attribute__((noinline)) void name(size_t iters) \
@@ -44,6 +47,11 @@ LOOP(lib_decide, vcpuchar_ppc_decide(decide_in[k].host, &decide_in[k].req, &res_
      r5 = res_out.n_conflicts)
 LOOP(bl_decide_loop, bl_decide(decide_in[k].host, &decide_in[k].req, &ans_out); r4 = ans_out.r4;
      r5 = ans_out.n_conflicts)
+
+LOOP(lib_x86, vcpuchar_x86_decide(&x86_in[k].host, &x86_in[k].vm, &pol_out); r4 = pol_out.disable_exits;
+     r5 = pol_out.n_reasons)
+LOOP(bl_x86, bl_x86_decide(&x86_in[k].host, &x86_in[k].vm, &bl_pol_out); r4 = bl_pol_out.disable_exits;
+     r5 = bl_pol_out.n_reasons)
 
 static void same_caps(const struct vcpuchar_ppc_caps *a, const struct vcpuchar_ppc_caps *b, const char *what, size_t k)
 {
@@ -87,6 +95,25 @@ static void same_decide(size_t k)
 	same_view(&r.guest_view, &a.guest_view, k);
 }
 
+static void same_x86(size_t k)
+{
+	struct vcpuchar_x86_policy l = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct bl_x86_policy b;
+	int r = vcpuchar_x86_decide(&x86_in[k].host, &x86_in[k].vm, &l);
+
+	bl_x86_decide(&x86_in[k].host, &x86_in[k].vm, &b);
+	if (r || l.disable_exits != b.disable_exits || l.hints_realtime != b.hints_realtime ||
+	    l.pv_unhalt != b.pv_unhalt || l.poll_control != b.poll_control || l.expose_idle_hlt ||
+	    l.idle_hlt_active != b.idle_hlt_active || l.halt_poll_set != b.halt_poll_set ||
+	    l.halt_poll_ns != b.halt_poll_ns || l.n_refusals != b.n_refusals || l.n_reasons != b.n_reasons)
+		die("x86 policy, input %zu: library (%d) and baseline differ", k, r);
+	for (uint32_t i = 0; i < l.n_reasons; i++)
+		if (l.reasons[i].code != b.reasons[i].code || l.reasons[i].has_value != b.reasons[i].has_value ||
+		    l.reasons[i].value != b.reasons[i].value)
+			die("x86 policy, input %zu: reason %u is %s in the library, %s in the baseline", k, i,
+			    vcpuchar_x86_reason_name(l.reasons[i].code), vcpuchar_x86_reason_name(b.reasons[i].code));
+}
+
 static void check_pure(void)
 {
 	for (size_t k = 0; k < N_IN; k++) {
@@ -120,6 +147,7 @@ static void check_pure(void)
 		same_view(&lv, &bv, k);
 
 		same_decide(k);
+		same_x86(k);
 	}
 }
 
@@ -130,11 +158,13 @@ const struct row pure_rows[] = {
 	{ "host-levels", "host-level derivation", "vcpuchar_ppc_host_levels", lib_levels, bl_levels },
 	{ "guest-view", "guest-view prediction", "vcpuchar_ppc_guest_view", lib_view, bl_view },
 	{ "decide", "cap validation, full answer", "vcpuchar_ppc_decide", lib_decide, bl_decide_loop },
+	{ "x86-policy", "HLT policy decision", "vcpuchar_x86_decide", lib_x86, bl_x86 },
 	{ NULL },
 };
 
 void pure_setup(void)
 {
 	inputs_load();
+	inputs_x86_load();
 	check_pure();
 }
