@@ -8,6 +8,11 @@
 #define C_(n) VCPUCHAR_H_CPU_CHAR_##n
 #define B_(n) VCPUCHAR_H_CPU_BEHAV_##n
 
+const char *bl_version(void)
+{
+	return "1.0.0";
+}
+
 void bl_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5)
 {
 	uint64_t c = C_(BRANCH_HINTS_HONORED), b = B_(FAVOUR_SECURITY);

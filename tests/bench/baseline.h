@@ -11,6 +11,9 @@
 
 #include <vcpuchar.h>
 
+/* The same nothing as vcpuchar_version(): what a call alone costs. */
+const char *bl_version(void);
+
 void bl_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5);
 int bl_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5);
 void bl_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret);

@@ -24,12 +24,15 @@ static struct bl_x86_policy bl_pol_out;
 	{ \
 		for (size_t i = 0; i < iters; i++) { \
 			size_t k = i & (N_IN - 1); \
+			(void)k; \
 			uint64_t r4 = 0, r5 = 0; \
 			body; \
 			sink = r4 ^ r5; \
 		} \
 	}
 
+LOOP(lib_call, r4 = (uintptr_t)vcpuchar_version())
+LOOP(bl_call, r4 = (uintptr_t)bl_version())
 LOOP(lib_caps, vcpuchar_ppc_caps_to_hcall(&caps_in[k], &r4, &r5))
 LOOP(bl_caps, bl_caps_to_hcall(&caps_in[k], &r4, &r5))
 LOOP(lib_host, r4 = (uint64_t)vcpuchar_ppc_host_to_hcall(&host_in[k], &r4, &r5))
@@ -152,6 +155,8 @@ static void check_pure(void)
 }
 
 const struct row pure_rows[] = {
+	/* What any call into a shared library costs here, for reading the small rows. */
+	{ "call", "call into the library (floor)", "vcpuchar_version", lib_call, bl_call },
 	{ "hcall-caps", "R4/R5, caps mode", "vcpuchar_ppc_caps_to_hcall", lib_caps, bl_caps },
 	{ "hcall-host", "R4/R5, host mode", "vcpuchar_ppc_host_to_hcall", lib_host, bl_host },
 	{ "hcall-host-max", "R4/R5, host-max mode", "host_levels + caps_to_hcall", lib_hostmax, bl_hostmax },

@@ -16,7 +16,7 @@ b=$(cd "$build" && pwd)/tests/bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 N=2000   # calls per side under valgrind
-P=2000   # probe calls under strace
+P=100    # probe calls under strace (an x86 probe takes most of a millisecond)
 
 "$b/vcpuchar-bench" --tsv >"$tmp/time"
 
@@ -41,11 +41,12 @@ syscalls() { # row side count -> "name calls" lines
 	strace -f -c -o "$tmp/st" "$b/vcpuchar-bench" --run "$1" "$2" "$3" >/dev/null
 	awk '$NF != "total" && $NF != "syscall" && $4 ~ /^[0-9]+$/ { print $NF, $4 }' "$tmp/st"
 }
-per_call() { # row side -> "ioctl 1.00 ..." (syscalls the P calls added, per call)
+per_call() { # row side -> "total<TAB>ioctl 1, openat 14, ..." (what the P calls added, per call)
 	syscalls "$1" "$2" 0 >"$tmp/s0"
 	syscalls "$1" "$2" $P >"$tmp/sn"
-	awk -v p=$P 'NR == FNR { z[$1] = $2; next } { d = ($2 - z[$1]) / p; if (d > 0.005) printf "%s%s %.2f", sep, $1, d; sep = ", " }
-		END { if (!sep) printf "none" }' "$tmp/s0" "$tmp/sn"
+	awk -v p=$P 'NR == FNR { z[$1] = $2; next }
+		{ d = ($2 - z[$1]) / p; if (d > 0.005) { list = list sep $1 " " d; sep = ", "; total += d } }
+		END { printf "%g\t%s", total, list ? list : "none" }' "$tmp/s0" "$tmp/sn"
 }
 : >"$tmp/sys"
 for row in $(awk -F'\t' '/^probe-/ && $2 !~ /^skipped/ { print $1 }' "$tmp/time"); do
@@ -65,7 +66,7 @@ printf '%-28s %-28s %9s %9s %6s %7s %7s %6s %7s  %s\n' what "library call" lib b
 awk -F'\t' -v ir="$tmp/ir" -v sys="$tmp/sys" '
 	BEGIN {
 		while ((getline l < ir) > 0) { split(l, a, "\t"); irc[a[1]] = a[2] }
-		while ((getline l < sys) > 0) { split(l, a, "\t"); sc[a[1]] = a[2] " | " a[3] }
+		while ((getline l < sys) > 0) { split(l, a, "\t"); sc[a[1]] = a[2] " | " a[4] }
 	}
 	$2 ~ /^skipped/ { printf "%-28s %s\n", $1, $2; next }
 	{
@@ -83,3 +84,4 @@ awk -F'\t' -v plain="$(start_sys start-plain)" -v glib="$(start_sys start-glib)"
 			"(libglib-2.0, no libvcpuchar)", t["start-glib"], t["start-plain"], t["start-glib"] / t["start-plain"], "-", "-", "-", "-", glib, plain
 	}' "$tmp/start"
 echo "heap allocations under valgrind memcheck, $N calls per side of each of $rows pure rows: $((hn - h0)) in total"
+awk -F'\t' '{ printf "syscalls per %s call, library: %s\n                       raw:     %s\n", $1, $3, $5 }' "$tmp/sys"
