@@ -83,40 +83,71 @@ static size_t calibrate(void (*fn)(size_t))
 
 struct timing {
 	double lib_ns, base_ns;   /* best round, per call */
+	double ratio;             /* median of the rounds' lib/base ratios */
 	double lib_allocs, base_allocs; /* per call */
 };
 
-/* Rounds alternate the sides; the best round of each counts (noise only ever adds). */
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+#define ROUNDS 31
+
+/*
+ * Rounds alternate the sides. Per side the best round counts (noise only
+ * ever adds); the ratio is the median of each round's pair, a millisecond
+ * apart, so that a change of clock speed or a busy neighbour between
+ * rounds does not tilt it.
+ */
 static struct timing measure(const struct row *r)
 {
 	size_t li = calibrate(r->lib), bi = calibrate(r->base);
-	struct timing t = { 1e30, 1e30, 0, 0 };
+	struct timing t = { 1e30, 1e30, 0, 0, 0 };
+	double ratios[ROUNDS];
 
-	for (int round = 0; round < 31; round++) {
+	for (int round = 0; round < ROUNDS; round++) {
 		uint64_t a0 = bench_allocs();
-		double ns = run_ns(r->lib, li) / (double)li;
+		double lns = run_ns(r->lib, li) / (double)li, bns;
 		uint64_t a1 = bench_allocs();
 
-		t.lib_ns = ns < t.lib_ns ? ns : t.lib_ns;
+		t.lib_ns = lns < t.lib_ns ? lns : t.lib_ns;
 		t.lib_allocs = (double)(a1 - a0) / (double)li;
 		a0 = bench_allocs();
-		ns = run_ns(r->base, bi) / (double)bi;
+		bns = run_ns(r->base, bi) / (double)bi;
 		a1 = bench_allocs();
-		t.base_ns = ns < t.base_ns ? ns : t.base_ns;
+		t.base_ns = bns < t.base_ns ? bns : t.base_ns;
 		t.base_allocs = (double)(a1 - a0) / (double)bi;
+		ratios[round] = lns / bns;
 	}
+	qsort(ratios, ROUNDS, sizeof(ratios[0]), cmp_double);
+	t.ratio = ratios[ROUNDS / 2];
 	return t;
+}
+
+/* ns below 10 us, else us: the probes and the pure paths in one column. */
+static const char *human(double ns, char *buf, size_t size)
+{
+	if (ns < 1e4)
+		snprintf(buf, size, "%.1f ns", ns);
+	else
+		snprintf(buf, size, "%.0f us", ns / 1e3);
+	return buf;
 }
 
 static void table(int tsv)
 {
+	char lb[32], bb[32];
+
 	const struct row *sets[] = { pure_rows, probe_rows };
 	const char *probe_skip;
 
 	pure_setup();
 	probe_skip = probe_setup();
 	if (!tsv) {
-		printf("%-28s %-30s %10s %10s %7s %13s\n", "what", "library call", "lib ns", "base ns", "ratio",
+		printf("%-30s %-28s %10s %10s %7s %12s\n", "what", "library call", "library", "baseline", "ratio",
 		       "allocs/call");
 	}
 	for (size_t s = 0; s < 2; s++) {
@@ -124,17 +155,18 @@ static void table(int tsv)
 			struct timing t;
 
 			if (s == 1 && probe_skip) {
-				printf(tsv ? "%s\tskipped: %s\n" : "%-28s skipped: %s\n", tsv ? r->id : r->what,
+				printf(tsv ? "%s\tskipped: %s\n" : "%-30s skipped: %s\n", tsv ? r->id : r->what,
 				       probe_skip);
 				continue;
 			}
 			t = measure(r);
 			if (tsv)
 				printf("%s\t%s\t%s\t%.1f\t%.1f\t%.2f\t%g\t%g\n", r->id, r->what, r->call, t.lib_ns,
-				       t.base_ns, t.lib_ns / t.base_ns, t.lib_allocs, t.base_allocs);
+				       t.base_ns, t.ratio, t.lib_allocs, t.base_allocs);
 			else
-				printf("%-28s %-30s %10.1f %10.1f %6.2fx %13g\n", r->what, r->call, t.lib_ns,
-				       t.base_ns, t.lib_ns / t.base_ns, t.lib_allocs);
+				printf("%-30s %-28s %10s %10s %6.2fx %12g\n", r->what, r->call,
+				       human(t.lib_ns, lb, sizeof(lb)), human(t.base_ns, bb, sizeof(bb)), t.ratio,
+				       t.lib_allocs);
 		}
 	}
 }
@@ -187,13 +219,6 @@ static void run_one(const char *id, const char *side, size_t n)
 		r->base(n);
 	else
 		die("side must be lib or base, not '%s'", side);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
 }
 
 /* Median wall time of fork+exec+exit+wait of each program, runs interleaved. */

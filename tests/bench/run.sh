@@ -61,26 +61,27 @@ start_sys() {
 	awk '$NF == "total" { print $4 ($5 ~ /^[0-9]+$/ ? " (" $5 " failed)" : "") }' "$tmp/st"
 }
 
-printf '%-28s %-28s %9s %9s %6s %7s %7s %6s %7s  %s\n' what "library call" lib base ratio "lib Ir" "base Ir" ratio \
+printf '%-30s %-28s %9s %9s %6s %7s %7s %6s %7s  %s\n' what "library call" lib base ratio "lib Ir" "base Ir" ratio \
 	allocs "syscalls per call: lib | raw"
 awk -F'\t' -v ir="$tmp/ir" -v sys="$tmp/sys" '
 	BEGIN {
 		while ((getline l < ir) > 0) { split(l, a, "\t"); irc[a[1]] = a[2] }
 		while ((getline l < sys) > 0) { split(l, a, "\t"); sc[a[1]] = a[2] " | " a[4] }
 	}
-	$2 ~ /^skipped/ { printf "%-28s %s\n", $1, $2; next }
+	function t(ns) { return ns < 1e4 ? sprintf("%.1f ns", ns) : sprintf("%.0f us", ns / 1e3) }
+	$2 ~ /^skipped/ { printf "%-30s %s\n", $1, $2; next }
 	{
 		li = irc[$1 ".lib"]; bi = irc[$1 ".base"]
-		printf "%-28s %-28s %6.1f ns %6.1f ns %5.2fx %7s %7s %6s %7g  %s\n", $2, $3, $4, $5, $6,
+		printf "%-30s %-28s %9s %9s %5.2fx %7s %7s %6s %7g  %s\n", $2, $3, t($4), t($5), $6,
 			li == "" ? "-" : li, bi == "" ? "-" : bi, li == "" ? "-" : sprintf("%.2fx", li / bi), $7,
 			($1 in sc) ? sc[$1] : "-"
 	}' "$tmp/time"
 awk -F'\t' -v plain="$(start_sys start-plain)" -v glib="$(start_sys start-glib)" -v lib="$(start_sys start-lib)" '
 	{ t[$1] = $2 }
 	END {
-		printf "%-28s %-28s %6d us %6d us %5.2fx %7s %7s %6s %7s  %s | %s (whole program)\n", "program start", \
+		printf "%-30s %-28s %6d us %6d us %5.2fx %7s %7s %6s %7s  %s | %s (whole program)\n", "program start", \
 			"libvcpuchar (+GLib)", t["start-lib"], t["start-plain"], t["start-lib"] / t["start-plain"], "-", "-", "-", "-", lib, plain
-		printf "%-28s %-28s %6d us %6d us %5.2fx %7s %7s %6s %7s  %s | %s (whole program)\n", "  of which GLib alone", \
+		printf "%-30s %-28s %6d us %6d us %5.2fx %7s %7s %6s %7s  %s | %s (whole program)\n", "  of which GLib alone", \
 			"(libglib-2.0, no libvcpuchar)", t["start-glib"], t["start-plain"], t["start-glib"] / t["start-plain"], "-", "-", "-", "-", glib, plain
 	}' "$tmp/start"
 echo "heap allocations under valgrind memcheck, $N calls per side of each of $rows pure rows: $((hn - h0)) in total"
