@@ -197,7 +197,8 @@ struct vcpuchar_ppc_host {
 /**
  * vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM
  * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
- *         is a VM ioctl; the /dev/kvm fd fails with -EINVAL.
+ *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
+ *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
  * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR)
  * @ret: facts; @ret->size must be set by the caller
  *
@@ -373,7 +374,8 @@ enum vcpuchar_ppc_machine {
 
 /**
  * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
- * @name: "pseries", "pseries-X.Y" (any version QEMU ever had, newer ones
+ * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros: any
+ *        version QEMU ever had, newer ones
  *        included), or "pseries-2.12-sxxm"
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
@@ -1191,7 +1193,10 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c
  * kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it
  * sees vCPUs of this VM only, and a caller-side race (a vCPU created by
- * another thread during the call) is not detected.
+ * another thread during the call) is not detected. valgrind reports the
+ * deliberate NULL argument ("Syscall param ioctl(generic) points to
+ * unaddressable byte(s)"); tests/valgrind.supp in the source tree
+ * suppresses it.
  *
  * When KVM answers EINVAL to the disable-exits call (a bit outside the
  * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
@@ -1380,14 +1385,19 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
 
 /**
  * vcpuchar_profile_save() - write host facts to a profile file
- * @path: file name, replaced atomically
- * @ppc: facts for [ppc], or NULL; a group is written only for valid facts
- * @x86: facts for [x86], or NULL
+ * @path: file name, replaced atomically (written to a temporary file in the
+ *        same directory, then renamed)
+ * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
+ *       non-zero (facts that carry information)
+ * @x86: facts for [x86], or NULL; one key per fact whose have bit is set
+ * @err, @err_size: optional message buffer
  *
- * [host] takes arch and kernel_release from whichever facts have them.
+ * [host] takes arch and kernel_release from whichever facts have them
+ * (x86 facts probed on this machine: uname -m).
  *
  * Return: 0; -EINVAL for NULL @path or bad sizes; a negative errno from the
- * file system.
+ * file system (-ENOENT, -EACCES, -EISDIR, -ENOTDIR, -EROFS, -ENOSPC,
+ * -ENAMETOOLONG, -EPERM, else -EIO). The file is untouched on failure.
  *
  * Since: 1.0
  */

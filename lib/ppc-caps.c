@@ -140,12 +140,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 	return 0;
 }
 
-/* Parses 1-4 decimal digits; returns the number of characters used, 0 on failure. */
+/*
+ * Parses 1-4 decimal digits without a leading zero (QEMU names its versions
+ * 2.1 ... 10.0); returns the number of characters used, 0 on failure.
+ */
 static size_t parse_num(const char *s, unsigned *v)
 {
 	size_t n = 0;
 
 	*v = 0;
+	if (s[0] == '0' && s[1] >= '0' && s[1] <= '9')
+		return 0;
 	while (n < 5 && s[n] >= '0' && s[n] <= '9') {
 		*v = *v * 10 + (unsigned)(s[n] - '0');
 		n++;
@@ -155,7 +160,7 @@ static size_t parse_num(const char *s, unsigned *v)
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size)
 {
-	unsigned major, minor, micro;
+	unsigned major, minor;
 	const char *p;
 	size_t n;
 
@@ -178,11 +183,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 	if (!(n = parse_num(p, &minor)))
 		goto bad;
 	p += n;
-	if (*p == '.') {
-		if (!(n = parse_num(p + 1, &micro)))
-			goto bad;
-		p += n + 1;
-	}
+	/* Machine types have two numbers: there is no pseries-4.2.1. */
 	if (*p)
 		goto bad;
 	/* hw/ppc/spapr.c: mitigations default on from 4.0, ccf-assist on from 5.0. */

@@ -15,12 +15,12 @@ static const char *const above_host_msg[VCPUCHAR_PPC_N_CAPS] = {
 };
 
 static const char *const below_host_msg[VCPUCHAR_PPC_N_CAPS] = {
-	"Requested safe cache capability level is below the host's: the guest flushes the L1D where the host "
-	"says it is not needed",
-	"Requested safe bounds check capability level is below the host's: the guest uses speculation barriers "
-	"the host says are not needed",
-	"Requested safe indirect branch capability level is below the host's: the guest protects indirect "
-	"branches more expensively than the host needs",
+	"Requested safe cache capability level is below the host's: the guest keeps an L1D flush that the "
+	"host makes cheaper (workaround) or unnecessary (fixed)",
+	"Requested safe bounds check capability level is below the host's: the guest keeps a speculation "
+	"barrier that the host makes cheaper (workaround: ori31) or unnecessary (fixed)",
+	"Requested safe indirect branch capability level is below the host's: the guest is told less than the "
+	"host offers, so it flushes the count cache needlessly or, at broken, reports spectre_v2 as Vulnerable",
 	"Requested count cache flush assist capability level is below the host's: the guest flushes the count "
 	"cache in software although the host has the hardware assist",
 };

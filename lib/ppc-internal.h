@@ -29,9 +29,9 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 {
 	if (!host)
 		return true;
-	/* valid and power8 are 0 or 1: their OR is too. */
+	/* valid and power8 are 0 or 1: their OR is too. @error is 0 or a negative errno, never positive. */
 	return vcpuchar_size_ok(host, sizeof(*host)) && host->source <= VCPUCHAR_SOURCE_CALLER &&
-	       (host->valid | host->power8) <= 1;
+	       (host->valid | host->power8) <= 1 && host->error <= 0;
 }
 
 /*

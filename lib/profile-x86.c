@@ -100,6 +100,15 @@ int profile_x86_read(GKeyFile *kf, const char *release, struct vcpuchar_x86_host
 		{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, true, &h.sev_snp },
 		{ "smt_rsb_bug", VCPUCHAR_X86_FACT_SMT_RSB_BUG, true, &h.smt_rsb_bug },
 		{ "smt_possible", VCPUCHAR_X86_FACT_SMT_CONTROL, true, &h.smt_possible },
+		{ "binary_stats", VCPUCHAR_X86_FACT_BINARY_STATS_CAP, true, &h.binary_stats_cap },
+		{ "halt_poll_ns_grow", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW, false, &h.halt_poll_ns_grow },
+		{ "halt_poll_ns_grow_start", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW_START, false,
+		  &h.halt_poll_ns_grow_start },
+		{ "halt_poll_ns_shrink", VCPUCHAR_X86_FACT_HALT_POLL_NS_SHRINK, false, &h.halt_poll_ns_shrink },
+		/* KVM_GET_SUPPORTED_CPUID: what KVM can give a guest. */
+		{ "supported_40000001_eax", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, false, &h.kvm_features },
+		{ "supported_40000001_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, false, &h.kvm_hints },
+		{ "supported_8000000a_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, false, &h.supported_8000000a_edx },
 	};
 	int r;
 
@@ -178,6 +187,26 @@ void profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86)
 		{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, offsetof(struct vcpuchar_x86_host, sev_snp) },
 		{ "smt_rsb_bug", VCPUCHAR_X86_FACT_SMT_RSB_BUG, offsetof(struct vcpuchar_x86_host, smt_rsb_bug) },
 		{ "smt_possible", VCPUCHAR_X86_FACT_SMT_CONTROL, offsetof(struct vcpuchar_x86_host, smt_possible) },
+		{ "binary_stats", VCPUCHAR_X86_FACT_BINARY_STATS_CAP,
+		  offsetof(struct vcpuchar_x86_host, binary_stats_cap) },
+	};
+	static const struct {
+		const char *key;
+		uint32_t fact;
+		size_t offset;
+	} numbers[] = {
+		{ "halt_poll_ns_grow", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW,
+		  offsetof(struct vcpuchar_x86_host, halt_poll_ns_grow) },
+		{ "halt_poll_ns_grow_start", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW_START,
+		  offsetof(struct vcpuchar_x86_host, halt_poll_ns_grow_start) },
+		{ "halt_poll_ns_shrink", VCPUCHAR_X86_FACT_HALT_POLL_NS_SHRINK,
+		  offsetof(struct vcpuchar_x86_host, halt_poll_ns_shrink) },
+		{ "supported_40000001_eax", VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
+		  offsetof(struct vcpuchar_x86_host, kvm_features) },
+		{ "supported_40000001_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
+		  offsetof(struct vcpuchar_x86_host, kvm_hints) },
+		{ "supported_8000000a_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
+		  offsetof(struct vcpuchar_x86_host, supported_8000000a_edx) },
 	};
 	char buf[24];
 
@@ -197,6 +226,15 @@ void profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86)
 	}
 	if (has(x86, VCPUCHAR_X86_FACT_CLEARCPUID))
 		g_key_file_set_value(kf, G, "clearcpuid", x86->clearcpuid_510 ? "510" : "");
+	for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
+		uint32_t v;
+
+		if (!has(x86, numbers[i].fact))
+			continue;
+		memcpy(&v, (const char *)x86 + numbers[i].offset, sizeof(v));
+		snprintf(buf, sizeof(buf), "0x%x", v);
+		g_key_file_set_value(kf, G, numbers[i].key, buf);
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(bools); i++) {
 		uint32_t v;
 

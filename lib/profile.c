@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "profile.h"
@@ -16,10 +17,12 @@ int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf,
 	if (!g_key_file_has_key(kf, group, key, NULL))
 		return 1;
 	v = g_key_file_get_string(kf, group, key, NULL);
-	if (!v || strlen(v) >= size)
+	if (!v)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: value is not valid UTF-8 text",
+					group, key);
+	if (strlen(v) >= size)
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: value is not a string of at most %zu bytes",
-					group, key, size - 1);
+					"[%s] %s: '%s' is longer than %zu bytes", group, key, v, size - 1);
 	memcpy(buf, v, strlen(v) + 1);
 	return 0;
 }
@@ -189,7 +192,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	size_t len = 0;
 
 	return_val_if_fail(path, -EINVAL);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: a FIFO must not block us before the regular-file check. */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return vcpuchar_set_err(err, err_size, -errno, "%s: %s", path, g_strerror(errno));
 	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
@@ -260,7 +264,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		g_key_file_set_string(kf, "host", "arch", ppc->arch);
 	if (ppc && ppc->kernel_release[0])
 		g_key_file_set_string(kf, "host", "kernel_release", ppc->kernel_release);
-	if (ppc && ppc->valid) {
+	/* As everywhere, the masks alone say whether the facts carry information. */
+	if (ppc && (ppc->character_mask | ppc->behaviour_mask)) {
 		const uint64_t w[] = { ppc->character, ppc->behaviour, ppc->character_mask, ppc->behaviour_mask };
 		static const char *const keys[] = {
 			"character", "behaviour", "character_mask", "behaviour_mask",
@@ -278,8 +283,14 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	}
 	/* The [x86] group: lib/profile-x86.c. */
 	if (x86 && x86->have) {
+		struct utsname u;
+
 		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
 			g_key_file_set_string(kf, "host", "kernel_release", x86->kernel_release);
+		/* Probed facts describe this machine; the struct has no arch field. */
+		if (x86->source == VCPUCHAR_SOURCE_KVM && !g_key_file_has_key(kf, "host", "arch", NULL) &&
+		    uname(&u) == 0)
+			g_key_file_set_string(kf, "host", "arch", u.machine);
 		profile_x86_write(kf, x86);
 	}
 	data = g_key_file_to_data(kf, &len, NULL);

@@ -121,6 +121,13 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 
 #define VM_FLAGS_KNOWN 0x7fu
 
+/* Out-of-range enum fields are programming errors, as on the POWER side. */
+static bool host_ok(const struct vcpuchar_x86_host *h)
+{
+	return vcpuchar_size_ok(h, sizeof(*h)) && h->source <= VCPUCHAR_SOURCE_CALLER &&
+	       h->vendor <= VCPUCHAR_X86_VENDOR_OTHER && !(h->have >> VCPUCHAR_X86_N_FACTS);
+}
+
 static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 {
 	return vcpuchar_size_ok(vm, sizeof(*vm)) && !(vm->flags & ~VM_FLAGS_KNOWN) &&
@@ -138,7 +145,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	bool guest, bug;
 	uint32_t dx, de = 0;
 
-	return_val_if_fail(vcpuchar_size_ok(h, sizeof(*h)), -EINVAL);
+	return_val_if_fail(host_ok(h), -EINVAL);
 	return_val_if_fail(vm_ok(vm), -EINVAL);
 	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 

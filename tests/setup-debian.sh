@@ -23,3 +23,7 @@ if [ -n "$missing" ]; then
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
+if [ "${1:-}" = "--all" ]; then
+	# Cross compilers, qemu-user, qemu-system-ppc and the ppc64el architecture.
+	"$(dirname "$0")/ppc-e2e/setup.sh"
+fi

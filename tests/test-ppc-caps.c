@@ -290,12 +290,11 @@ START_TEST(machine_parse)
 		{ "pseries-3.0", VCPUCHAR_PPC_MACHINE_PSERIES_3_1 },
 		{ "pseries-2.12", VCPUCHAR_PPC_MACHINE_PSERIES_3_1 },
 		{ "pseries-2.1", VCPUCHAR_PPC_MACHINE_PSERIES_3_1 },
-		{ "pseries-2.1.1", VCPUCHAR_PPC_MACHINE_PSERIES_3_1 },
 		{ "pseries-2.12-sxxm", VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM },
 	};
 	static const char *const bad[] = {
 		"", "pseries-", "pseries-5", "pseries-5.", "pseries-.0", "pseries-a.b", "pseries-5.0-sxxm",
-		"pseries-5.0x", "pseries-5.0.", "pseries-5.0.1.2", "spapr", "pseries5.0", "Pseries-5.0",
+		"pseries-5.0x", "pseries-5.0.", "pseries-5.0.1.2", "pseries-4.2.1", "pseries-04.2", "pseries-5.00", "spapr", "pseries5.0", "Pseries-5.0",
 		"pseries-99999.0", "pseries-2.12-sxxmx", "pseries-+5.0", "pseries-5.-1", "powernv9",
 	};
 

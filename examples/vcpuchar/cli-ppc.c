@@ -211,7 +211,7 @@ static int cmd_hcall(int argc, char **argv)
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "pseries machine type (default: pseries)", "TYPE" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "host-max (default), caps or host", "MODE" },
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
-		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power8, power9 (default), power10", "CPU" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11", "CPU" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};

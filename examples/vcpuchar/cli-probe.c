@@ -49,9 +49,13 @@ int cmd_probe(int argc, char **argv)
 	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
 	x86_dr = vcpuchar_x86_decide(&x86, &x86_vm, &x86_pol);
 
+	/* A failed save is bad input: say so and print nothing else. */
 	if (save && vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err)) < 0) {
-		fprintf(stderr, "vcpuchar: --save %s: %s\n", save, err);
-		r = -EIO;
+		if (vm_fd >= 0)
+			close(vm_fd);
+		if (kvm_fd >= 0)
+			close(kvm_fd);
+		return cli_usage("--save %s: %s", save, err);
 	}
 
 	if (json) {
