@@ -83,47 +83,39 @@ static size_t calibrate(void (*fn)(size_t))
 
 struct timing {
 	double lib_ns, base_ns;   /* best round, per call */
-	double ratio;             /* median of the rounds' lib/base ratios */
 	double lib_allocs, base_allocs; /* per call */
 };
 
-static int cmp_double(const void *a, const void *b)
+/* One round of one side: the time per call, and the allocations per call. */
+static void round_of(void (*fn)(size_t), size_t iters, double *best_ns, double *allocs)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	uint64_t a0 = bench_allocs();
+	double ns = run_ns(fn, iters) / (double)iters;
 
-	return (x > y) - (x < y);
+	*allocs = (double)(bench_allocs() - a0) / (double)iters;
+	if (ns < *best_ns)
+		*best_ns = ns;
 }
 
-#define ROUNDS 31
-
 /*
- * Rounds alternate the sides. Per side the best round counts (noise only
- * ever adds); the ratio is the median of each round's pair, a millisecond
- * apart, so that a change of clock speed or a busy neighbour between
- * rounds does not tilt it.
+ * The best of 31 rounds per side (noise only ever adds). Rounds interleave
+ * the sides and swap which goes first, so that a neighbour with a period
+ * near two rounds cannot land on one side only.
  */
 static struct timing measure(const struct row *r)
 {
 	size_t li = calibrate(r->lib), bi = calibrate(r->base);
-	struct timing t = { 1e30, 1e30, 0, 0, 0 };
-	double ratios[ROUNDS];
+	struct timing t = { 1e30, 1e30, 0, 0 };
 
-	for (int round = 0; round < ROUNDS; round++) {
-		uint64_t a0 = bench_allocs();
-		double lns = run_ns(r->lib, li) / (double)li, bns;
-		uint64_t a1 = bench_allocs();
-
-		t.lib_ns = lns < t.lib_ns ? lns : t.lib_ns;
-		t.lib_allocs = (double)(a1 - a0) / (double)li;
-		a0 = bench_allocs();
-		bns = run_ns(r->base, bi) / (double)bi;
-		a1 = bench_allocs();
-		t.base_ns = bns < t.base_ns ? bns : t.base_ns;
-		t.base_allocs = (double)(a1 - a0) / (double)bi;
-		ratios[round] = lns / bns;
+	for (int round = 0; round < 31; round++) {
+		if (round & 1) {
+			round_of(r->base, bi, &t.base_ns, &t.base_allocs);
+			round_of(r->lib, li, &t.lib_ns, &t.lib_allocs);
+		} else {
+			round_of(r->lib, li, &t.lib_ns, &t.lib_allocs);
+			round_of(r->base, bi, &t.base_ns, &t.base_allocs);
+		}
 	}
-	qsort(ratios, ROUNDS, sizeof(ratios[0]), cmp_double);
-	t.ratio = ratios[ROUNDS / 2];
 	return t;
 }
 
@@ -162,10 +154,10 @@ static void table(int tsv)
 			t = measure(r);
 			if (tsv)
 				printf("%s\t%s\t%s\t%.1f\t%.1f\t%.2f\t%g\t%g\n", r->id, r->what, r->call, t.lib_ns,
-				       t.base_ns, t.ratio, t.lib_allocs, t.base_allocs);
+				       t.base_ns, t.lib_ns / t.base_ns, t.lib_allocs, t.base_allocs);
 			else
 				printf("%-30s %-28s %10s %10s %6.2fx %12g\n", r->what, r->call,
-				       human(t.lib_ns, lb, sizeof(lb)), human(t.base_ns, bb, sizeof(bb)), t.ratio,
+				       human(t.lib_ns, lb, sizeof(lb)), human(t.base_ns, bb, sizeof(bb)), t.lib_ns / t.base_ns,
 				       t.lib_allocs);
 		}
 	}
@@ -219,6 +211,13 @@ static void run_one(const char *id, const char *side, size_t n)
 		r->base(n);
 	else
 		die("side must be lib or base, not '%s'", side);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
 }
 
 /* Median wall time of fork+exec+exit+wait of each program, runs interleaved. */
