@@ -29,9 +29,12 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 {
 	if (!host)
 		return true;
-	/* valid and power8 are 0 or 1: their OR is too. @error is 0 or a negative errno, never positive. */
-	return vcpuchar_size_ok(host, sizeof(*host)) && host->source <= VCPUCHAR_SOURCE_CALLER &&
-	       (host->valid | host->power8) <= 1 && host->error <= 0;
+	/*
+	 * source <= 3, valid and power8 0 or 1, @error 0 or a negative errno:
+	 * one test of the bits that must be clear, not four branches.
+	 */
+	return vcpuchar_size_ok(host, sizeof(*host)) &&
+	       !((host->source >> 2) | ((host->valid | host->power8) >> 1) | (uint32_t)(host->error > 0));
 }
 
 /*
