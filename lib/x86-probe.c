@@ -427,7 +427,7 @@ static int supported_cpuid(struct vcpuchar_x86_host *h, int fd)
 	}
 	while (nent < SUPPORTED_CPUID_MAX) {
 		struct kvm_cpuid2 *c;
-		int r;
+		int err;
 
 		nent *= 2;
 		c = calloc(1, sizeof(*c) + nent * sizeof(c->entries[0]));
@@ -436,14 +436,15 @@ static int supported_cpuid(struct vcpuchar_x86_host *h, int fd)
 			return 0;
 		}
 		c->nent = nent;
-		r = ioctl(fd, KVM_GET_SUPPORTED_CPUID, c);
-		if (r == 0)
+		err = ioctl(fd, KVM_GET_SUPPORTED_CPUID, c) < 0 ? errno : 0;
+		if (!err)
 			supported_cpuid_facts(h, c, nent);
-		else if (errno != E2BIG)
-			fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -errno);
 		free(c);
-		if (r == 0 || errno != E2BIG)
+		if (err != E2BIG) {
+			if (err)
+				fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -err);
 			return 0;
+		}
 	}
 	fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -E2BIG);
 	return 0;
