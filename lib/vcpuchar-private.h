@@ -65,9 +65,6 @@ struct vcpuchar_x86_reason_info {
 /* Indexed by code; entry 0 is empty. The decide path reads classes here, inline. */
 extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1];
 
-/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
-bool vcpuchar_kernel_version(const char *release, uint32_t *ret);
-
 /*
  * Private seam of the x86 probe, for the fixture tests only (never exported,
  * not in vcpuchar.h): the CPUID instruction replaced by @cpuid, which fills

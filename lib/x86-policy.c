@@ -41,7 +41,8 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
 	return have(h, fact) ? value : 0;
 }
 
-bool vcpuchar_kernel_version(const char *release, uint32_t *ret)
+/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
+static bool kernel_version(const char *release, uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
 	const char *p = release;
@@ -75,8 +76,8 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 {
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
-	uint32_t kver;
-	bool kver_ok = h->kernel_release[0] && vcpuchar_kernel_version(h->kernel_release, &kver);
+	uint32_t kver = 0;
+	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, &kver);
 
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
 		add_value(a, VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
