@@ -7,6 +7,9 @@
 #   tests/bench/run.sh [BUILD_DIR]     (default: build; also `ninja -C build bench`)
 # Needs valgrind and strace (tests/setup-debian.sh --all installs them).
 set -eu
+for tool in valgrind strace; do
+	command -v $tool >/dev/null || { echo "run.sh: $tool is missing (tests/setup-debian.sh --all)" >&2; exit 1; }
+done
 src=$(cd "$(dirname "$0")/../.." && pwd)
 build=${1:-$src/build}
 [ -d "$build" ] || meson setup "$build" "$src" >/dev/null
