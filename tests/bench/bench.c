@@ -138,6 +138,9 @@ static void table(int tsv)
 
 	pure_setup();
 	probe_skip = probe_setup();
+	/* 100 ms of work first: the first row should not pay for the clock speeding up. */
+	for (double t0 = now_ns(); now_ns() - t0 < 1e8;)
+		pure_rows[0].lib(1000);
 	if (!tsv) {
 		printf("%-30s %-28s %10s %10s %7s %12s\n", "what", "library call", "library", "baseline", "ratio",
 		       "allocs/call");
