@@ -884,11 +884,13 @@ struct vcpuchar_x86_host {
  * leaf is at least 0x8000000A and SVM is set: spec/x86.md section 1.1);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
- * KVM_GET_SUPPORTED_CPUID (from 16 entries, doubling on E2BIG up to 4096;
- * -E2BIG in the fact's error beyond);
- * proc/sys/kernel/osrelease, proc/cmdline, proc/cpuinfo,
- * the parameters in sys/module/kvm and sys/module/kvm_amd and
- * sys/devices/system/cpu/smt/control under the root.
+ * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
+ * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
+ * error beyond), whose answer also tells the system fd from others;
+ * proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
+ * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
+ * and sys/devices/system/cpu/smt/control under the root. No other system
+ * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,

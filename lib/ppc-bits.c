@@ -37,31 +37,3 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit
 		return r5_names[ibm_bit];
 	return NULL;
 }
-
-bool ppc_known_set(uint64_t word, uint64_t mask, uint64_t bits)
-{
-	return (word & mask & bits) != 0;
-}
-
-bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits)
-{
-	return (~word & mask & bits) != 0;
-}
-
-bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
-{
-	if (!host)
-		return true;
-	/* @error is 0 or a negative errno, never positive. */
-	return vcpuchar_size_ok(host, sizeof(*host)) && host->source <= VCPUCHAR_SOURCE_CALLER &&
-	       host->valid <= 1 && host->power8 <= 1 && host->error <= 0;
-}
-
-bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
-{
-	/*
-	 * The masks are the kernel's validity test; character == 0 is not
-	 * (spec §13). @valid only summarises them for the caller.
-	 */
-	return host && (host->character_mask || host->behaviour_mask);
-}

@@ -22,26 +22,6 @@ static const char *const level_names[VCPUCHAR_PPC_N_CAPS][5] = {
 	{ "off", "on" },
 };
 
-static const uint8_t level_max[VCPUCHAR_PPC_N_CAPS] = { 2, 2, 4, 1 };
-
-uint32_t ppc_level_max(uint32_t cap)
-{
-	return level_max[cap];
-}
-
-bool ppc_caps_ok(const struct vcpuchar_ppc_caps *caps)
-{
-	return caps->cfpc <= level_max[VCPUCHAR_PPC_CAP_CFPC] &&
-	       caps->sbbc <= level_max[VCPUCHAR_PPC_CAP_SBBC] &&
-	       caps->ibs <= level_max[VCPUCHAR_PPC_CAP_IBS] &&
-	       caps->ccf_assist <= level_max[VCPUCHAR_PPC_CAP_CCF_ASSIST];
-}
-
-bool ppc_cpu_ok(uint32_t cpu)
-{
-	return cpu == VCPUCHAR_PPC_CPU_DEFAULT || (cpu >= VCPUCHAR_PPC_CPU_POWER7 && cpu <= VCPUCHAR_PPC_CPU_POWER11);
-}
-
 VCPUCHAR_EXPORT const char *vcpuchar_ppc_cap_name(uint32_t cap)
 {
 	return cap < VCPUCHAR_PPC_N_CAPS ? cap_names[cap] : NULL;
@@ -49,30 +29,22 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_cap_name(uint32_t cap)
 
 VCPUCHAR_EXPORT const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level)
 {
-	if (cap >= VCPUCHAR_PPC_N_CAPS || level > level_max[cap])
+	if (cap >= VCPUCHAR_PPC_N_CAPS || level > ppc_level_max(cap))
 		return NULL;
 	return level_names[cap][level];
 }
 
-/* Where each cap's level lives in struct vcpuchar_ppc_caps. */
-static const size_t cap_offset[VCPUCHAR_PPC_N_CAPS] = {
-	offsetof(struct vcpuchar_ppc_caps, cfpc),
-	offsetof(struct vcpuchar_ppc_caps, sbbc),
-	offsetof(struct vcpuchar_ppc_caps, ibs),
-	offsetof(struct vcpuchar_ppc_caps, ccf_assist),
-};
-
 VCPUCHAR_EXPORT int vcpuchar_ppc_caps_get(const struct vcpuchar_ppc_caps *caps, uint32_t cap)
 {
 	return_val_if_fail(caps && cap < VCPUCHAR_PPC_N_CAPS, -EINVAL);
-	return ((const uint8_t *)caps)[cap_offset[cap]];
+	return ppc_cap_level(caps, cap);
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level)
 {
 	return_val_if_fail(caps && cap < VCPUCHAR_PPC_N_CAPS, -EINVAL);
-	return_val_if_fail(level <= level_max[cap], -EINVAL);
-	((uint8_t *)caps)[cap_offset[cap]] = (uint8_t)level;
+	return_val_if_fail(level <= ppc_level_max(cap), -EINVAL);
+	*ppc_cap_field(caps, cap) = (uint8_t)level;
 	return 0;
 }
 
@@ -100,7 +72,7 @@ static int parse_level(uint32_t cap, const char *s, size_t len)
 {
 	if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
 		return parse_bool(s, len);
-	for (uint32_t l = 0; l <= level_max[cap]; l++)
+	for (uint32_t l = 0; l <= ppc_level_max(cap); l++)
 		if (word_eq(s, len, level_names[cap][l]))
 			return (int)l;
 	return -1;
@@ -154,7 +126,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 		if (level < 0)
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: unknown value '%.*s'",
 						cap_names[cap], (int)val_len, val);
-		((uint8_t *)&out)[cap_offset[cap]] = (uint8_t)level;
+		*ppc_cap_field(&out, cap) = (uint8_t)level;
 		seen |= 1u << cap;
 		if (!end)
 			break;

@@ -122,7 +122,7 @@ static bool request_ok(const struct vcpuchar_ppc_request *req)
 	/* Only the caps the caller set are read. */
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if ((req->caps_set & (1u << cap)) &&
-		    (uint32_t)vcpuchar_ppc_caps_get(&req->caps, cap) > ppc_level_max(cap))
+		    ppc_cap_level(&req->caps, cap) > ppc_level_max(cap))
 			return false;
 	return true;
 }
@@ -153,8 +153,8 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		      const struct vcpuchar_ppc_caps *host, bool info, uint32_t cap,
 		      struct vcpuchar_ppc_conflict *c)
 {
-	uint32_t r = (uint32_t)vcpuchar_ppc_caps_get(eff, cap);
-	uint32_t h = (uint32_t)vcpuchar_ppc_caps_get(host, cap);
+	uint32_t r = ppc_cap_level(eff, cap);
+	uint32_t h = ppc_cap_level(host, cap);
 	bool from_default = !(req->caps_set & (1u << cap)) && req->mode != VCPUCHAR_PPC_MODE_HOST_MAX;
 
 	c->cap = cap;
@@ -233,7 +233,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		const struct vcpuchar_ppc_caps *from = (req->caps_set & (1u << cap)) ? &req->caps : &base;
 
-		vcpuchar_ppc_caps_set(&ret->effective_caps, cap, (uint32_t)vcpuchar_ppc_caps_get(from, cap));
+		*ppc_cap_field(&ret->effective_caps, cap) = ppc_cap_level(from, cap);
 	}
 
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {

@@ -4,8 +4,6 @@
  * for given R4/R5 (spec/ppc.md §10): Linux arch/powerpc/platforms/pseries/setup.c
  * init_cpu_char_feature_flags() and arch/powerpc/kernel/security.c.
  */
-#include <stdio.h>
-
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
@@ -40,28 +38,48 @@ static struct guest_ftr guest_flags(uint64_t r4, uint64_t r5)
 	return f;
 }
 
+/*
+ * Appends @s to the zeroed buffer @buf holding @len bytes, truncating at
+ * VCPUCHAR_PPC_VIEW_LEN - 1. Fixed texts only: no format to parse on a path
+ * that runs per VM (the longest sentence is far below the limit).
+ */
+static inline void put(char *buf, size_t *len, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (n > VCPUCHAR_PPC_VIEW_LEN - 1 - *len)
+		n = VCPUCHAR_PPC_VIEW_LEN - 1 - *len;
+	memcpy(buf + *len, s, n);
+	*len += n;
+}
+
 /* meltdown and l1tf share cpu_show_meltdown(); L1D_FLUSH_HV is always clear in a guest. */
 static void show_meltdown(char *buf, const struct guest_ftr *f, bool rfi_flush)
 {
-	if (rfi_flush)
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Mitigation: RFI Flush%s",
-			 f->l1d_thread_priv ? ", L1D private per thread" : "");
-	else if (f->l1d_thread_priv)
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Vulnerable: L1D private per thread");
-	else if (!f->l1d_flush_pr)
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Not affected");
-	else
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Vulnerable");
+	size_t n = 0;
+
+	if (rfi_flush) {
+		put(buf, &n, "Mitigation: RFI Flush");
+		if (f->l1d_thread_priv)
+			put(buf, &n, ", L1D private per thread");
+	} else if (f->l1d_thread_priv) {
+		put(buf, &n, "Vulnerable: L1D private per thread");
+	} else {
+		put(buf, &n, f->l1d_flush_pr ? "Vulnerable" : "Not affected");
+	}
 }
 
 static void show_spectre_v1(char *buf, const struct guest_ftr *f, bool barrier_nospec)
 {
-	if (!f->bnds_chk_spec_bar)
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Not affected");
-	else
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "%s%s",
-			 barrier_nospec ? "Mitigation: __user pointer sanitization" : "Vulnerable",
-			 f->spec_bar_ori31 ? ", ori31 speculation barrier enabled" : "");
+	size_t n = 0;
+
+	if (!f->bnds_chk_spec_bar) {
+		put(buf, &n, "Not affected");
+		return;
+	}
+	put(buf, &n, barrier_nospec ? "Mitigation: __user pointer sanitization" : "Vulnerable");
+	if (f->spec_bar_ori31)
+		put(buf, &n, ", ori31 speculation barrier enabled");
 }
 
 static void show_spectre_v2(char *buf, const struct guest_ftr *f, bool enable)
@@ -69,37 +87,44 @@ static void show_spectre_v2(char *buf, const struct guest_ftr *f, bool enable)
 	/* toggle_branch_cache_flush(): none, software, or hardware-assisted. */
 	bool count_flush = enable && f->flush_count_cache;
 	bool link_flush = enable && f->flush_link_stack;
-	int n;
+	size_t n = 0;
 
-	if (f->bcs || f->ccd)
-		n = snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Mitigation: %s%s%s",
-			     f->bcs ? "Indirect branch serialisation (kernel only)" : "",
-			     f->bcs && f->ccd ? ", " : "", f->ccd ? "Indirect branch cache disabled" : "");
-	else if (count_flush)
-		n = snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Mitigation: Software count cache flush%s",
-			     f->bcctr_flush_assist ? " (hardware accelerated)" : "");
-	else {
+	if (f->bcs || f->ccd) {
+		put(buf, &n, "Mitigation: ");
+		if (f->bcs)
+			put(buf, &n, "Indirect branch serialisation (kernel only)");
+		if (f->bcs && f->ccd)
+			put(buf, &n, ", ");
+		if (f->ccd)
+			put(buf, &n, "Indirect branch cache disabled");
+	} else if (count_flush) {
+		put(buf, &n, "Mitigation: Software count cache flush");
+		if (f->bcctr_flush_assist)
+			put(buf, &n, " (hardware accelerated)");
+	} else {
 		/* No "Not affected" branch; the BTB flush branch is Book3E only. */
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Vulnerable");
+		put(buf, &n, "Vulnerable");
 		return;
 	}
-	if (link_flush)
-		snprintf(buf + n, VCPUCHAR_PPC_VIEW_LEN - (size_t)n, ", Software link stack flush%s",
-			 f->link_flush_assist ? " (hardware accelerated)" : "");
+	if (link_flush) {
+		put(buf, &n, ", Software link stack flush");
+		if (f->link_flush_assist)
+			put(buf, &n, " (hardware accelerated)");
+	}
 }
 
 static void show_ssb(char *buf, const struct guest_ftr *f, bool stf, uint32_t cpu)
 {
-	/* setup_stf_barrier(): the barrier type follows the CPU's ISA level. */
-	const char *type = cpu == VCPUCHAR_PPC_CPU_POWER7 ? "fallback" :
-			   cpu == VCPUCHAR_PPC_CPU_POWER8 ? "hwsync" : "eieio";
+	size_t n = 0;
 
-	if (stf)
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Mitigation: Kernel entry/exit barrier (%s)", type);
-	else if (!f->l1d_flush_pr)
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Not affected");
-	else
-		snprintf(buf, VCPUCHAR_PPC_VIEW_LEN, "Vulnerable");
+	if (stf) {
+		/* setup_stf_barrier(): the barrier type follows the CPU's ISA level. */
+		put(buf, &n, "Mitigation: Kernel entry/exit barrier (");
+		put(buf, &n, cpu == VCPUCHAR_PPC_CPU_POWER7 ? "fallback" : cpu == VCPUCHAR_PPC_CPU_POWER8 ? "hwsync" : "eieio");
+		put(buf, &n, ")");
+	} else {
+		put(buf, &n, f->l1d_flush_pr ? "Vulnerable" : "Not affected");
+	}
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,

@@ -3,62 +3,56 @@
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
+/* The R4 and R5 bits one cap level adds. */
+struct hcall_bits {
+	uint64_t r4, r5;
+};
+
+#define C_(n) VCPUCHAR_H_CPU_CHAR_##n
+#define B_(n) VCPUCHAR_H_CPU_BEHAV_##n
+
+/*
+ * QEMU's switch per cap as one table indexed by cap and level, so the
+ * answer costs three lookups and no branch per cap.
+ */
+static const struct hcall_bits level_bits[3][5] = {
+	[VCPUCHAR_PPC_CAP_CFPC] = {
+		/* broken: no hardware help, the guest must still flush. */
+		[VCPUCHAR_PPC_BROKEN] = { 0, B_(L1D_FLUSH_PR) },
+		[VCPUCHAR_PPC_WORKAROUND] = { C_(L1D_FLUSH_ORI30) | C_(L1D_FLUSH_TRIG2) | C_(L1D_THREAD_PRIV),
+					      B_(L1D_FLUSH_PR) },
+		/* Since QEMU commit 17fd09c021. */
+		[VCPUCHAR_PPC_FIXED] = { 0, B_(NO_L1D_FLUSH_ENTRY) | B_(NO_L1D_FLUSH_UACCESS) },
+	},
+	[VCPUCHAR_PPC_CAP_SBBC] = {
+		[VCPUCHAR_PPC_BROKEN] = { 0, B_(BNDS_CHK_SPEC_BAR) },
+		[VCPUCHAR_PPC_WORKAROUND] = { C_(SPEC_BAR_ORI31), B_(BNDS_CHK_SPEC_BAR) },
+		[VCPUCHAR_PPC_FIXED] = { 0, 0 },
+	},
+	[VCPUCHAR_PPC_CAP_IBS] = {
+		[VCPUCHAR_PPC_BROKEN] = { 0, 0 },
+		[VCPUCHAR_PPC_WORKAROUND] = { 0, B_(FLUSH_COUNT_CACHE) },
+		[VCPUCHAR_PPC_FIXED_IBS] = { C_(BCCTRL_SERIALISED), 0 },
+		[VCPUCHAR_PPC_FIXED_CCD] = { C_(COUNT_CACHE_DISABLED), 0 },
+		/* fixed-na, where QEMU 7.2 aborts: no ibs bits. */
+		[VCPUCHAR_PPC_FIXED_NA] = { 0, 0 },
+	},
+};
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5)
 {
-	/* QEMU starts from HON_BRANCH_HINTS & ~THR_RECONF_TRIG and FAVOUR_SECURITY. */
-	uint64_t c = VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED;
-	uint64_t b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
+	const struct hcall_bits *cfpc, *sbbc, *ibs;
 
 	return_val_if_fail(caps && r4 && r5 && ppc_caps_ok(caps), -EINVAL);
+	cfpc = &level_bits[VCPUCHAR_PPC_CAP_CFPC][caps->cfpc];
+	sbbc = &level_bits[VCPUCHAR_PPC_CAP_SBBC][caps->sbbc];
+	ibs = &level_bits[VCPUCHAR_PPC_CAP_IBS][caps->ibs];
 
-	switch (caps->cfpc) {
-	case VCPUCHAR_PPC_WORKAROUND:
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2 |
-		     VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-		break;
-	case VCPUCHAR_PPC_FIXED:
-		/* Since QEMU commit 17fd09c021. */
-		b |= VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS;
-		break;
-	default:
-		/* broken: no hardware help, the guest must still flush. */
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-		break;
-	}
-
-	switch (caps->sbbc) {
-	case VCPUCHAR_PPC_WORKAROUND:
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-		break;
-	case VCPUCHAR_PPC_FIXED:
-		break;
-	default:
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-		break;
-	}
-
-	switch (caps->ibs) {
-	case VCPUCHAR_PPC_WORKAROUND:
-		/* ccf-assist is read only here. */
-		if (caps->ccf_assist == VCPUCHAR_PPC_ON)
-			c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-		break;
-	case VCPUCHAR_PPC_FIXED_IBS:
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-		break;
-	case VCPUCHAR_PPC_FIXED_CCD:
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-		break;
-	default:
-		/* broken and fixed-na (where QEMU 7.2 aborts): no ibs bits. */
-		break;
-	}
-
-	*r4 = c;
-	*r5 = b;
+	/* QEMU starts from HON_BRANCH_HINTS & ~THR_RECONF_TRIG and FAVOUR_SECURITY. */
+	*r4 = C_(BRANCH_HINTS_HONORED) | cfpc->r4 | sbbc->r4 | ibs->r4 |
+	      /* ccf-assist counts only with ibs=workaround. */
+	      (caps->ibs == VCPUCHAR_PPC_WORKAROUND && caps->ccf_assist == VCPUCHAR_PPC_ON ? C_(BCCTR_FLUSH_ASSIST) : 0);
+	*r5 = B_(FAVOUR_SECURITY) | cfpc->r5 | sbbc->r5 | ibs->r5;
 	return 0;
 }
 

@@ -17,7 +17,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, co
 	return_val_if_fail(src && dst && ret && ppc_caps_ok(src) && ppc_caps_ok(dst), -EINVAL);
 	memset(&m, 0, sizeof(m));
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
-		int s = vcpuchar_ppc_caps_get(src, cap), d = vcpuchar_ppc_caps_get(dst, cap);
+		int s = ppc_cap_level(src, cap), d = ppc_cap_level(dst, cap);
 		bool higher = s > d;
 
 		if (s == d)

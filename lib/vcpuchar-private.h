@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "vcpuchar.h"
@@ -17,15 +18,33 @@
 /* Public entry points check their arguments with this: no abort, -EINVAL. */
 #define return_val_if_fail(expr, val) \
 	do { \
-		if (!(expr)) \
+		if (__builtin_expect(!(expr), 0)) \
 			return (val); \
 	} while (0)
 
 /*
  * A struct with a leading uint32_t size: accept any size from the 1.0 size
- * up, but a newer caller's bytes past what we know must be zero.
+ * up, but a newer caller's bytes past what we know must be zero. Inline
+ * and without calls: every entry point checks, the common exact size costs
+ * one compare, and a hot caller needs no stack frame for it.
  */
-bool vcpuchar_size_ok(const void *s, size_t known);
+static inline bool vcpuchar_size_ok(const void *s, size_t known)
+{
+	const unsigned char *p = s;
+	uint32_t size;
+
+	if (!s)
+		return false;
+	memcpy(&size, s, sizeof(size));
+	if (__builtin_expect(size == known, 1))
+		return true;
+	if (size < known || size > known + 4096)
+		return false;
+	for (size_t i = known; i < size; i++)
+		if (p[i])
+			return false;
+	return true;
+}
 
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
@@ -36,8 +55,15 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 				 bool einval_fallback, struct vcpuchar_x86_policy *ret);
 
-/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
-bool vcpuchar_kernel_version(const char *release, uint32_t *ret);
+/* One reason code's stable name, class and sentence (lib/x86-reasons.c). */
+struct vcpuchar_x86_reason_info {
+	const char *name;
+	uint32_t class;
+	const char *text; /* a printf format when the reason carries a value */
+};
+
+/* Indexed by code; entry 0 is empty. The decide path reads classes here, inline. */
+extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1];
 
 /*
  * Private seam of the x86 probe, for the fixture tests only (never exported,

@@ -4,16 +4,18 @@
  * no I/O. Reasons are collected in a bitmap and emitted in code order,
  * which is the order of the spec's table.
  */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "vcpuchar-private.h"
 
 #define DX_HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
 
+/* value[c] is defined only where has_value has bit c: nothing to clear per call. */
 struct acc {
 	uint64_t set;
-	uint64_t value[VCPUCHAR_X86_R_MAX + 1];
 	uint64_t has_value;
+	uint64_t value[VCPUCHAR_X86_R_MAX + 1];
 };
 
 static void add(struct acc *a, uint32_t code)
@@ -39,7 +41,8 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
 	return have(h, fact) ? value : 0;
 }
 
-bool vcpuchar_kernel_version(const char *release, uint32_t *ret)
+/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
+static bool kernel_version(const char *release, uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
 	const char *p = release;
@@ -73,8 +76,8 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 {
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
-	uint32_t kver;
-	bool kver_ok = h->kernel_release[0] && vcpuchar_kernel_version(h->kernel_release, &kver);
+	uint32_t kver = 0;
+	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, &kver);
 
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
 		add_value(a, VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
@@ -136,8 +139,9 @@ static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,
 				 bool einval_fallback, struct vcpuchar_x86_policy *ret)
 {
-	struct acc a = { 0 };
-	struct vcpuchar_x86_policy p = { .size = ret->size };
+	struct acc a;
+	struct vcpuchar_x86_policy *p = ret;
+	uint32_t size;
 	bool pinned, latency, force, want_pt, hlt_pt, refused = false, irqchip, amd;
 	bool guest, bug;
 	uint32_t dx, de = 0;
@@ -157,6 +161,12 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
 			   -EINVAL);
+	/* Every check is done: from here on @ret is the result (no copy at the end). */
+	a.set = a.has_value = 0;
+	size = ret->size;
+	/* The scalars now, the unused reasons at the end: each byte written once. */
+	memset(p, 0, offsetof(struct vcpuchar_x86_policy, reasons));
+	p->size = size;
 
 	/* G3: a kernel without the capability allows nothing. */
 	dx = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
@@ -214,21 +224,21 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	} else if (!latency) {
 		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
 	}
-	p.disable_exits = de;
+	p->disable_exits = de;
 
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
-	p.hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
-	if (pinned && !p.hints_realtime)
+	p->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	if (pinned && !p->hints_realtime)
 		add(&a, VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	else
-		add(&a, p.hints_realtime ? VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED
+		add(&a, p->hints_realtime ? VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED
 					 : VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING);
-	p.poll_control = p.hints_realtime;
-	add(&a, p.poll_control ? VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME
+	p->poll_control = p->hints_realtime;
+	add(&a, p->poll_control ? VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME
 			       : VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED);
 
 	/* G2. */
-	p.pv_unhalt = !(de & DX_HLT) && irqchip;
+	p->pv_unhalt = !(de & DX_HLT) && irqchip;
 	if (de & DX_HLT)
 		add(&a, VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH);
 	else
@@ -237,8 +247,8 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	if (de & DX_HLT) {
 		add(&a, VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH);
 	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
-		p.halt_poll_set = 1;
-		p.halt_poll_ns = vm->halt_poll_ns;
+		p->halt_poll_set = 1;
+		p->halt_poll_ns = vm->halt_poll_ns;
 		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
 	} else if (have(h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
 		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
@@ -247,9 +257,9 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	}
 
 	/* G1: never. */
-	p.expose_idle_hlt = 0;
+	p->expose_idle_hlt = 0;
 	add(&a, VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED);
-	p.idle_hlt_active = idle_hlt(h, vm, de, &a);
+	p->idle_hlt_active = idle_hlt(h, vm, de, &a);
 
 	if (amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
 		add(&a, VCPUCHAR_X86_R_SEV_AVIC_INHIBITED);
@@ -263,19 +273,18 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	    vm->cvm == VCPUCHAR_X86_CVM_NONE && irqchip)
 		add(&a, VCPUCHAR_X86_R_AVIC_GLOBAL_ON);
 
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++) {
-		struct vcpuchar_x86_reason *r;
+	/* One pass over the set bits, lowest code first. */
+	for (uint64_t set = a.set; set; set &= set - 1) {
+		uint32_t c = (uint32_t)__builtin_ctzll(set);
+		struct vcpuchar_x86_reason *r = &p->reasons[p->n_reasons++];
 
-		if (!(a.set & (UINT64_C(1) << c)))
-			continue;
-		r = &p.reasons[p.n_reasons++];
 		r->code = c;
 		r->has_value = !!(a.has_value & (UINT64_C(1) << c));
-		r->value = a.value[c];
-		if (vcpuchar_x86_reason_class(c) == VCPUCHAR_X86_CLASS_REFUSAL)
-			p.n_refusals++;
+		r->value = r->has_value ? a.value[c] : 0;
+		if (vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_CLASS_REFUSAL)
+			p->n_refusals++;
 	}
-	memcpy(ret, &p, sizeof(p));
+	memset(&p->reasons[p->n_reasons], 0, (VCPUCHAR_X86_MAX_REASONS - p->n_reasons) * sizeof(p->reasons[0]));
 	return 0;
 }
 

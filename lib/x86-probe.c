@@ -162,22 +162,23 @@ static void cmdline(struct probe *p)
 	fact_ok(p->h, VCPUCHAR_X86_FACT_CLEARCPUID);
 }
 
+/*
+ * The first bugs line is in the first processor's block, a few KiB in: a
+ * bounded read, not the whole file (the kernel formats every CPU's block
+ * for a full read, which on big hosts costs milliseconds).
+ */
+#define CPUINFO_READ_MAX 16384
+
 /* X86_BUG_SMT_RSB shows as "smt_rsb" on the first bugs line of /proc/cpuinfo. */
 static void cpuinfo_bugs(struct probe *p)
 {
-	size_t size = 256 * 1024;
-	char *buf = malloc(size);
+	char buf[CPUINFO_READ_MAX];
 	char *line, *save = NULL;
 	int r;
 
-	if (!buf) {
-		fact_err(p->h, VCPUCHAR_X86_FACT_SMT_RSB_BUG, -ENOMEM);
-		return;
-	}
-	r = read_text(p, "proc/cpuinfo", buf, size);
+	r = read_text(p, "proc/cpuinfo", buf, sizeof(buf));
 	if (r) {
 		fact_err(p->h, VCPUCHAR_X86_FACT_SMT_RSB_BUG, r);
-		free(buf);
 		return;
 	}
 	p->h->smt_rsb_bug = 0;
@@ -193,7 +194,6 @@ static void cpuinfo_bugs(struct probe *p)
 			if (!strcmp(w, "smt_rsb"))
 				p->h->smt_rsb_bug = 1;
 	}
-	free(buf);
 	fact_ok(p->h, VCPUCHAR_X86_FACT_SMT_RSB_BUG);
 }
 
@@ -341,19 +341,18 @@ static const uint32_t kvm_facts[] = {
 	VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
 };
 
-/* 0 for a KVM system fd; -EINVAL for a VM or vCPU fd; -EBADF, -ENOTTY otherwise. */
-static int check_system_fd(int fd)
+/*
+ * Why @fd refused a KVM system ioctl with @err: -EINVAL for a VM or vCPU
+ * fd, -ENOTTY for an fd that is not KVM's, else -@err (-EBADF ...).
+ */
+static int not_system_fd(int fd, int err)
 {
 	char link[64], target[64];
 	ssize_t n;
 
-	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
-		return -EBADF;
-	if (ioctl(fd, KVMIO_GET_API_VERSION, 0) >= 0)
-		return 0;
-	if (errno != ENOTTY && errno != EINVAL)
-		return -errno;
-	/* VM and vCPU fds answer ENOTTY too; tell them apart by their inode name. */
+	if (err != ENOTTY && err != EINVAL)
+		return -err;
+	/* VM and vCPU fds answer ENOTTY or EINVAL too; tell them apart by their inode name. */
 	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
 	n = readlink(link, target, sizeof(target) - 1);
 	if (n > 0) {
@@ -377,46 +376,78 @@ static void cap(struct vcpuchar_x86_host *h, int fd, uint32_t fact, long capno, 
 	fact_ok(h, fact);
 }
 
-static void supported_cpuid(struct vcpuchar_x86_host *h, int fd)
+/* KVM_MAX_CPUID_ENTRIES (arch/x86/include/asm/kvm_host.h): one call fits every kernel so far. */
+#define SUPPORTED_CPUID_FIRST 256
+
+/* Stores the leaves the policy reads; @nent entries were filled. */
+static void supported_cpuid_facts(struct vcpuchar_x86_host *h, const struct kvm_cpuid2 *c, uint32_t nent)
 {
-	/* Small on purpose: every real kernel goes through the E2BIG path. */
-	uint32_t nent = 16;
+	h->supported_nent = c->nent;
+	for (uint32_t i = 0; i < c->nent && i < nent; i++) {
+		const struct kvm_cpuid_entry2 *e = &c->entries[i];
 
-	for (;;) {
-		struct kvm_cpuid2 *c = calloc(1, sizeof(*c) + nent * sizeof(c->entries[0]));
-		int r;
+		if (e->function == 0x40000001) {
+			h->kvm_features = e->eax;
+			h->kvm_hints = e->edx;
+		} else if (e->function == 0x8000000A) {
+			h->supported_8000000a_edx = e->edx;
+		}
+	}
+	fact_ok(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID);
+}
 
+/*
+ * KVM_GET_SUPPORTED_CPUID, first into a table on the stack as big as KVM's
+ * maximum, then (a future kernel answering E2BIG) doubling on the heap.
+ * It is a system ioctl, so its first answer also tells the /dev/kvm fd
+ * from others, with no extra call: 0 for the system fd (the fact itself
+ * may still be missing), else not_system_fd().
+ */
+static int supported_cpuid(struct vcpuchar_x86_host *h, int fd)
+{
+	struct {
+		struct kvm_cpuid2 head;
+		struct kvm_cpuid_entry2 entries[SUPPORTED_CPUID_FIRST];
+	} first;
+	uint32_t nent = SUPPORTED_CPUID_FIRST;
+
+	memset(&first, 0, sizeof(first));
+	first.head.nent = nent;
+	if (ioctl(fd, KVM_GET_SUPPORTED_CPUID, &first) == 0) {
+		supported_cpuid_facts(h, &first.head, nent);
+		return 0;
+	}
+	if (errno != E2BIG) {
+		int err = errno;
+
+		if (err == ENOTTY || err == EINVAL || err == EBADF)
+			return not_system_fd(fd, err);
+		fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -err);
+		return 0;
+	}
+	while (nent < SUPPORTED_CPUID_MAX) {
+		struct kvm_cpuid2 *c;
+		int err;
+
+		nent *= 2;
+		c = calloc(1, sizeof(*c) + nent * sizeof(c->entries[0]));
 		if (!c) {
 			fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -ENOMEM);
-			return;
+			return 0;
 		}
 		c->nent = nent;
-		r = ioctl(fd, KVM_GET_SUPPORTED_CPUID, c);
-		if (r < 0 && errno == E2BIG && nent < SUPPORTED_CPUID_MAX) {
-			free(c);
-			nent *= 2;
-			continue;
-		}
-		if (r < 0) {
-			fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -errno);
-			free(c);
-			return;
-		}
-		h->supported_nent = c->nent;
-		for (uint32_t i = 0; i < c->nent && i < nent; i++) {
-			const struct kvm_cpuid_entry2 *e = &c->entries[i];
-
-			if (e->function == 0x40000001) {
-				h->kvm_features = e->eax;
-				h->kvm_hints = e->edx;
-			} else if (e->function == 0x8000000A) {
-				h->supported_8000000a_edx = e->edx;
-			}
-		}
+		err = ioctl(fd, KVM_GET_SUPPORTED_CPUID, c) < 0 ? errno : 0;
+		if (!err)
+			supported_cpuid_facts(h, c, nent);
 		free(c);
-		fact_ok(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID);
-		return;
+		if (err != E2BIG) {
+			if (err)
+				fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -err);
+			return 0;
+		}
 	}
+	fact_err(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID, -E2BIG);
+	return 0;
 }
 
 static void real_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *ctx)
@@ -455,7 +486,21 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	h.smt_possible = 1;
 	files(&p);
 
-	fd_err = check_system_fd(kvm_fd);
+#if defined(__x86_64__) || defined(__i386__)
+	/* The first system ioctl also checks the fd: no call only for that. */
+	fd_err = kvm_fd < 0 ? -EBADF : supported_cpuid(&h, kvm_fd);
+	if (!fd_err) {
+		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_DISABLE_EXITS, CAP_X86_DISABLE_EXITS, &h.disable_exits_allowed);
+		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_HALT_POLL_CAP, CAP_HALT_POLL, &h.halt_poll_cap);
+		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_BINARY_STATS_CAP, CAP_BINARY_STATS_FD, &h.binary_stats_cap);
+	}
+#else
+	/* Nothing x86 to ask: KVM_GET_API_VERSION, a system ioctl, checks the fd. */
+	if (kvm_fd < 0)
+		fd_err = -EBADF;
+	else
+		fd_err = ioctl(kvm_fd, KVMIO_GET_API_VERSION, 0) >= 0 ? -ENOTSUP : not_system_fd(kvm_fd, errno);
+#endif
 	if (fd_err == -EINVAL) {
 		/* A VM or vCPU fd is a caller error: write nothing. */
 		return -EINVAL;
@@ -465,18 +510,6 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	else
 		for (uint32_t f = VCPUCHAR_X86_FACT_CPUID_VENDOR; f <= VCPUCHAR_X86_FACT_CPUID_SVM; f++)
 			fact_err(&h, f, -ENOTSUP);
-
-#if defined(__x86_64__) || defined(__i386__)
-	if (!fd_err) {
-		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_DISABLE_EXITS, CAP_X86_DISABLE_EXITS, &h.disable_exits_allowed);
-		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_HALT_POLL_CAP, CAP_HALT_POLL, &h.halt_poll_cap);
-		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_BINARY_STATS_CAP, CAP_BINARY_STATS_FD, &h.binary_stats_cap);
-		supported_cpuid(&h, kvm_fd);
-	}
-#else
-	if (!fd_err)
-		fd_err = -ENOTSUP;
-#endif
 	if (fd_err)
 		for (size_t i = 0; i < sizeof(kvm_facts) / sizeof(kvm_facts[0]); i++)
 			fact_err(&h, kvm_facts[i], fd_err);

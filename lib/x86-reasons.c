@@ -5,18 +5,12 @@
 
 #include "vcpuchar-private.h"
 
-struct reason_info {
-	const char *name;
-	uint32_t class;
-	const char *text; /* a printf format when the reason carries a value */
-};
-
 #define D VCPUCHAR_X86_CLASS_DECISION
 #define R VCPUCHAR_X86_CLASS_REFUSAL
 #define G VCPUCHAR_X86_CLASS_DIAGNOSTIC
 #define A VCPUCHAR_X86_CLASS_APPLY
 
-static const struct reason_info reasons[VCPUCHAR_X86_R_MAX + 1] = {
+const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1] = {
 	[VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT] = { "hlt_exits_kept_overcommit", D,
 		"HLT exits kept: vCPUs share pCPUs, so an idle vCPU must release its pCPU." },
 	[VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING] = { "latency_needs_pinning", R,
@@ -93,16 +87,16 @@ static const struct reason_info reasons[VCPUCHAR_X86_R_MAX + 1] = {
 		"This kernel has no per-VM halt-poll control (KVM_CAP_HALT_POLL); kvm.halt_poll_ns applies." },
 };
 
-static const struct reason_info *info(uint32_t code)
+static const struct vcpuchar_x86_reason_info *info(uint32_t code)
 {
 	if (code == 0 || code > VCPUCHAR_X86_R_MAX)
 		return NULL;
-	return &reasons[code];
+	return &vcpuchar_x86_reasons[code];
 }
 
 VCPUCHAR_EXPORT const char *vcpuchar_x86_reason_name(uint32_t code)
 {
-	const struct reason_info *r = info(code);
+	const struct vcpuchar_x86_reason_info *r = info(code);
 
 	return r ? r->name : NULL;
 }
@@ -111,14 +105,14 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_from_name(const char *name)
 {
 	return_val_if_fail(name, -EINVAL);
 	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++)
-		if (strcmp(reasons[c].name, name) == 0)
+		if (strcmp(vcpuchar_x86_reasons[c].name, name) == 0)
 			return (int)c;
 	return -EINVAL;
 }
 
 VCPUCHAR_EXPORT int vcpuchar_x86_reason_class(uint32_t code)
 {
-	const struct reason_info *r = info(code);
+	const struct vcpuchar_x86_reason_info *r = info(code);
 
 	return r ? (int)r->class : -EINVAL;
 }
@@ -143,7 +137,7 @@ static void flags_text(uint64_t mask, char *buf, size_t size)
 
 VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size)
 {
-	const struct reason_info *r;
+	const struct vcpuchar_x86_reason_info *r;
 	char tmp[48];
 	int n;
 

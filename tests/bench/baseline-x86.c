@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The inline VMM code vcpuchar_x86_decide() is measured against (see baseline-x86.h). */
+#include "baseline-x86.h"
+
+#define HAVE(f) (h->have & (1u << VCPUCHAR_X86_FACT_##f))
+#define R_(n) VCPUCHAR_X86_R_##n
+#define BIT(c) (UINT64_C(1) << (c))
+#define HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
+
+/* Class REFUSAL of spec/x86.md 5.6. */
+static const uint64_t refusals = BIT(R_(LATENCY_NEEDS_PINNING)) | BIT(R_(HOST_IS_GUEST)) |
+				 BIT(R_(CVM_HLT_PASSTHROUGH_UNVERIFIED)) | BIT(R_(SMT_RSB_FORBIDS_HLT_PASSTHROUGH)) |
+				 BIT(R_(HLT_NOT_IN_ALLOWED_MASK)) | BIT(R_(DISABLE_EXITS_MASKED)) |
+				 BIT(R_(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH)) | BIT(R_(NESTED_SVM_UNAVAILABLE));
+
+/* "6.15.0-foo" -> 6 << 16 | 15; 0 when it does not start with two numbers. */
+static uint32_t kernel_version(const char *s)
+{
+	uint32_t major = 0, minor = 0;
+
+	if (*s < '0' || *s > '9')
+		return 0;
+	while (*s >= '0' && *s <= '9' && major <= 0xffff)
+		major = major * 10 + (uint32_t)(*s++ - '0');
+	if (*s++ != '.' || *s < '0' || *s > '9')
+		return 0;
+	while (*s >= '0' && *s <= '9' && minor <= 0xffff)
+		minor = minor * 10 + (uint32_t)(*s++ - '0');
+	return major > 0xffff || minor > 0xffff ? 0 : major << 16 | minor;
+}
+
+void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, struct bl_x86_policy *ret)
+{
+	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_R_MAX + 1];
+	int amd = HAVE(CPUID_VENDOR) && (h->vendor == VCPUCHAR_X86_VENDOR_AMD || h->vendor == VCPUCHAR_X86_VENDOR_HYGON);
+	int pinned = !!(vm->flags & VCPUCHAR_X86_VM_PINNED), latency = !!(vm->flags & VCPUCHAR_X86_VM_LATENCY);
+	int force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
+	int irqchip = !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP), cvm = vm->cvm != VCPUCHAR_X86_CVM_NONE;
+	uint32_t dx = HAVE(DISABLE_EXITS) ? h->disable_exits_allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN : 0;
+	int guest = HAVE(CPUID_HYPERVISOR) && h->hypervisor;
+	int bug = HAVE(SMT_RSB_BUG) && h->smt_rsb_bug && (!HAVE(SMT_CONTROL) || h->smt_possible);
+	int want = pinned && (latency || force), refused = 0;
+	uint32_t de = 0, kver;
+
+#define ADD(c) (set |= BIT(R_(c)))
+#define ADDV(c, v) (set |= BIT(R_(c)), has_value |= BIT(R_(c)), value[R_(c)] = (v))
+
+	ret->idle_hlt_active = ret->halt_poll_set = ret->halt_poll_ns = ret->n_reasons = 0;
+	/* Section 5.4: rows and refusals. */
+	if (want && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
+		want = 0;
+		ADD(CALLER_FORBIDS_HLT_PASSTHROUGH);
+	}
+	if (want) {
+		if (guest && !force)
+			ADD(HOST_IS_GUEST);
+		if (cvm && !force)
+			ADD(CVM_HLT_PASSTHROUGH_UNVERIFIED);
+		if ((HAVE(MITIGATE_SMT_RSB) && h->mitigate_smt_rsb) || (bug && !force))
+			ADD(SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
+		if (!(dx & HLT))
+			ADDV(HLT_NOT_IN_ALLOWED_MASK, dx);
+		refused = (set & refusals) != 0;
+	}
+	if (!pinned) {
+		ADD(HLT_EXITS_KEPT_OVERCOMMIT);
+		if (latency)
+			ADD(LATENCY_NEEDS_PINNING);
+	} else if (want && !refused) {
+		uint32_t req = HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE |
+			       (vm->flags & VCPUCHAR_X86_VM_WANT_MWAIT ? VCPUCHAR_X86_DISABLE_EXITS_MWAIT : 0) |
+			       (vm->flags & VCPUCHAR_X86_VM_WANT_CSTATE ? VCPUCHAR_X86_DISABLE_EXITS_CSTATE : 0);
+
+		de = req & dx;
+		if (req & ~dx)
+			ADDV(DISABLE_EXITS_MASKED, req & ~dx);
+		ADD(HLT_PASSTHROUGH_DEDICATED);
+		if (force && (!latency || guest || cvm || bug))
+			ADD(HLT_PASSTHROUGH_FORCED);
+	} else if (!latency) {
+		ADD(HLT_EXITS_KEPT_PINNED_THROUGHPUT);
+	}
+	ret->disable_exits = de;
+
+	/* REALTIME and POLL_CONTROL with dedicated CPUs only; G2 for PV_UNHALT. */
+	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	if (pinned && !ret->hints_realtime)
+		ADD(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
+	else if (ret->hints_realtime)
+		ADD(REALTIME_HINT_DEDICATED);
+	else
+		ADD(REALTIME_HINT_NEEDS_PINNING);
+	if (ret->poll_control)
+		ADD(POLL_CONTROL_WITH_REALTIME);
+	else
+		ADD(POLL_CONTROL_NEEDS_DEDICATED);
+	ret->pv_unhalt = !(de & HLT) && irqchip;
+	if (de & HLT)
+		ADD(PV_UNHALT_OFF_HLT_PASSTHROUGH);
+	else if (irqchip)
+		ADD(PV_UNHALT_WITH_HLT_EXITS);
+	else
+		ADD(PV_UNHALT_NEEDS_IRQCHIP);
+
+	if (de & HLT) {
+		ADD(HALT_POLL_MOOT_HLT_PASSTHROUGH);
+	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
+		ret->halt_poll_set = 1;
+		ret->halt_poll_ns = vm->halt_poll_ns;
+		ADDV(HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
+	} else if (HAVE(HALT_POLL_NS)) {
+		ADDV(HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
+	} else {
+		ADD(HALT_POLL_LEAVE_DEFAULT);
+	}
+	ADD(IDLE_HLT_NEVER_EXPOSED);
+
+	/* Section 4: does KVM use Idle HLT for this VM; the first reason that says no. */
+	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
+		ADDV(IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
+	kver = h->kernel_release[0] ? kernel_version(h->kernel_release) : 0;
+	if (!amd)
+		ADD(IDLE_HLT_NOT_AMD);
+	else if ((HAVE(CPUID_EXT) && !(h->cpuid_80000001_ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
+		 !HAVE(CPUID_SVM) || !(h->cpuid_8000000a_edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT))
+		ADD(IDLE_HLT_CPU_LACKS);
+	else if (!HAVE(KVM_AMD) || !h->kvm_amd)
+		ADD(IDLE_HLT_KVM_AMD_ABSENT);
+	else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
+		;
+	else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && kver < (6u << 16 | 15)) {
+		if (kver)
+			ADDV(IDLE_HLT_KERNEL_TOO_OLD, kver);
+		else
+			ADD(IDLE_HLT_KERNEL_TOO_OLD);
+	} else if (HAVE(CLEARCPUID) && h->clearcpuid_510)
+		ADD(IDLE_HLT_CLEARED_BY_CLEARCPUID);
+	else if (de & HLT)
+		ADD(IDLE_HLT_MOOT_HLT_PASSTHROUGH);
+	else
+		ADD(IDLE_HLT_ACTIVE);
+	ret->idle_hlt_active = (set & BIT(R_(IDLE_HLT_ACTIVE))) != 0;
+
+	if (amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
+		ADD(SEV_AVIC_INHIBITED);
+	if (amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
+		ADD(NESTED_IDLE_HLT_NOT_EMULATED);
+		if (HAVE(NESTED) && !h->nested)
+			ADD(NESTED_SVM_UNAVAILABLE);
+	}
+	if (amd && HAVE(AVIC) && h->avic && !(de & HLT) && !cvm && irqchip)
+		ADD(AVIC_GLOBAL_ON);
+
+	/* Code order, which is the spec's table order. */
+	ret->n_refusals = (uint32_t)__builtin_popcountll(set & refusals);
+	for (uint64_t s = set; s; s &= s - 1) {
+		uint32_t c = (uint32_t)__builtin_ctzll(s);
+		struct vcpuchar_x86_reason *r = &ret->reasons[ret->n_reasons++];
+
+		r->code = c;
+		r->has_value = !!(has_value & BIT(c));
+		r->value = r->has_value ? value[c] : 0;
+	}
+}
