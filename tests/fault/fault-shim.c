@@ -12,7 +12,9 @@
  *   FAULT_TIMES=forever       fail it and every later one (default: once)
  *   FAULT_READ=short|empty|garbage  instead of an error: reads (read and
  *                             pread) return 1 byte, or 0, or 0xff bytes
- *   FAULT_IOCTL_REQ=0x...     count only ioctls with this request number
+ *   FAULT_ALWAYS_IOCTL=0xREQ:ERRNO  besides, every in-scope ioctl REQ fails
+ *                             with ERRNO (not counted), e.g. an E2BIG that
+ *                             never ends, so the calls behind it are reached
  *   FAULT_FAKE_PPC=1          answer KVM_CHECK_EXTENSION(151) and
  *                             KVM_PPC_GET_CPU_CHAR like a POWER9 host, so the
  *                             POWER probe's later calls exist on x86
@@ -49,7 +51,8 @@ static struct {
 	int err;
 	bool forever;
 	int read_mode; /* 0 error, 1 short, 2 empty, 3 garbage */
-	unsigned long ioctl_req;
+	unsigned long always_req;
+	int always_err;
 	bool fake_ppc;
 	const char *scope;
 	const char *count_file;
@@ -72,6 +75,14 @@ static const struct {
 	{ "E2BIG", E2BIG }, { "ENOENT", ENOENT }, { "EACCES", EACCES }, { "EIO", EIO }, { "EMFILE", EMFILE },
 	{ "EBADF", EBADF }, { "EPERM", EPERM }, { "EAGAIN", EAGAIN }, { "ENXIO", ENXIO },
 };
+
+static int errno_by_name(const char *s)
+{
+	for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
+		if (!strcmp(s, errnos[i].name))
+			return errnos[i].value;
+	return 0;
+}
 
 static int collect(struct dl_phdr_info *info, size_t size, void *data)
 {
@@ -106,13 +117,14 @@ __attribute__((constructor)) static void setup(void)
 				cfg.call = i;
 	cfg.nth = (s = getenv("FAULT_NTH")) ? strtoul(s, NULL, 0) : 0;
 	cfg.forever = (s = getenv("FAULT_TIMES")) && !strcmp(s, "forever");
-	cfg.ioctl_req = (s = getenv("FAULT_IOCTL_REQ")) ? strtoul(s, NULL, 0) : 0;
 	if ((s = getenv("FAULT_READ")))
 		cfg.read_mode = !strcmp(s, "short") ? 1 : !strcmp(s, "empty") ? 2 : !strcmp(s, "garbage") ? 3 : 0;
 	if ((s = getenv("FAULT_ERRNO")))
-		for (size_t i = 0; i < sizeof(errnos) / sizeof(errnos[0]); i++)
-			if (!strcmp(s, errnos[i].name))
-				cfg.err = errnos[i].value;
+		cfg.err = errno_by_name(s);
+	if ((s = getenv("FAULT_ALWAYS_IOCTL")) && strchr(s, ':')) {
+		cfg.always_req = strtoul(s, NULL, 0);
+		cfg.always_err = errno_by_name(strchr(s, ':') + 1);
+	}
 	dl_iterate_phdr(collect, NULL);
 	cfg.ready = true;
 }
@@ -289,9 +301,12 @@ int ioctl(int fd, unsigned long req, ...)
 	va_start(ap, req);
 	arg = va_arg(ap, void *);
 	va_end(ap);
-	/* Only matching requests count when FAULT_IOCTL_REQ narrows the injection. */
-	if ((!cfg.ioctl_req || req == cfg.ioctl_req) && hit(C_IOCTL, ret)) {
+	if (hit(C_IOCTL, ret)) {
 		errno = cfg.err;
+		return -1;
+	}
+	if (in && cfg.always_req == req && cfg.always_err) {
+		errno = cfg.always_err;
 		return -1;
 	}
 	if (in && cfg.fake_ppc &&
