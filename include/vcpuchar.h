@@ -1183,9 +1183,12 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (spec/x86.md section 5.8): KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS)
- * with args[0] = decision & KVM_CHECK_EXTENSION result & 0x1f, skipped when
- * 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a value. The
+ * Steps (spec/x86.md section 5.8): the policy is decided with @host, but
+ * with the mask this kernel's KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS)
+ * answers now in place of @host->disable_exits_allowed (G3: facts from a
+ * profile or another host may allow more); then
+ * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
+ * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a value. The
  * guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
  *
  * Existing vCPUs are detected before disabling exits with

@@ -64,12 +64,14 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 				       struct vcpuchar_x86_policy *ret)
 {
 	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_host h;
 	int r, allowed;
 	uint32_t args;
 
 	return_val_if_fail(host && vm && ret, -EINVAL);
 	return_val_if_fail(!(flags & ~VCPUCHAR_X86_APPLY_VCPUS_EXIST), -EINVAL);
 	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	/* Argument errors first, before any ioctl. */
 	r = vcpuchar_x86_decide_internal(host, vm, false, &p);
 	if (r)
 		return r;
@@ -77,8 +79,23 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	if (r)
 		return r;
 
+	/*
+	 * Decide again with the mask this kernel allows now (G3): facts from a
+	 * profile or another host may say more, and a policy built on them
+	 * would report exits, PV_UNHALT, halt polling and Idle HLT for a state
+	 * that is never applied.
+	 */
 	allowed = ioctl(vm_fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS);
-	args = p.disable_exits & (allowed > 0 ? (uint32_t)allowed : 0) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+	memcpy(&h, host, sizeof(h));
+	h.size = sizeof(h);
+	h.disable_exits_allowed = allowed > 0 ? (uint32_t)allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN : 0;
+	h.have |= 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS;
+	h.error[VCPUCHAR_X86_FACT_DISABLE_EXITS] = 0;
+	r = vcpuchar_x86_decide_internal(&h, vm, false, &p);
+	if (r)
+		return r;
+	host = &h;
+	args = p.disable_exits;
 	if (args) {
 		struct enable_cap c = { .cap = CAP_X86_DISABLE_EXITS, .args = { args } };
 
@@ -94,8 +111,6 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		} else {
 			p.disable_exits = args;
 		}
-	} else {
-		p.disable_exits = 0;
 	}
 
 	if (p.halt_poll_set) {
@@ -107,6 +122,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		} else {
 			/* The code sorts after every decide code: append it. */
 			p.halt_poll_set = 0;
+			p.halt_poll_ns = 0;
 			p.reasons[p.n_reasons].code = VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT;
 			p.reasons[p.n_reasons].has_value = 0;
 			p.reasons[p.n_reasons].value = 0;

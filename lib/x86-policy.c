@@ -218,8 +218,8 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 		if (req & ~dx)
 			add_value(&a, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED, req & ~dx);
 		add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED);
-		/* "forced" only when force was needed to get here. */
-		if (force && (!latency || guest || vm->cvm != VCPUCHAR_X86_CVM_NONE || bug))
+		/* Section 5.4, the normative procedure: "+ hlt_passthrough_forced if force". */
+		if (force)
 			add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED);
 	} else if (!latency) {
 		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT);

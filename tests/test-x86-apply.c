@@ -113,6 +113,51 @@ START_TEST(disable_exits_before_vcpu)
 }
 END_TEST
 
+/*
+ * Facts from elsewhere (a profile, another host) may allow more than this
+ * kernel does. apply decides again with the kernel's KVM_CHECK_EXTENSION
+ * answer, so the result describes what was applied (spec/x86.md G3, 5.8).
+ */
+START_TEST(kernel_mask_wins_over_facts)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_vm mwait = passthrough_vm;
+	int allowed = ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
+	int vm;
+
+	probe(&h);
+	/* Claim every flag; ask for MWAIT too. */
+	h.disable_exits_allowed = VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+	mwait.flags |= VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_HALT_POLL_NS;
+	mwait.halt_poll_ns = 777;
+	vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+	ck_assert_int_ge(vm, 0);
+	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &mwait, 0, &p), 0);
+	ck_assert_uint_eq(p.disable_exits & ~(uint32_t)allowed, 0);
+	if (!(allowed & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
+		ck_assert(has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED));
+	close(vm);
+
+	/* A kernel that allows nothing: HLT exits stay, and the policy says so. */
+	hide_cap = KVM_CAP_X86_DISABLE_EXITS;
+	vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+	ck_assert_int_ge(vm, 0);
+	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &mwait, 0, &p), 0);
+	hide_cap = -1;
+	ck_assert_uint_eq(p.disable_exits, 0);
+	ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert_uint_eq(p.pv_unhalt, 1);
+	/* HLT exits are kept, so the caller's halt-poll value applies. */
+	if (ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0) {
+		ck_assert_uint_eq(p.halt_poll_set, 1);
+		ck_assert_uint_eq(p.halt_poll_ns, 777);
+	}
+	close(vm);
+}
+END_TEST
+
 START_TEST(disable_exits_after_vcpu)
 {
 	struct vcpuchar_x86_host h;
@@ -345,6 +390,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, disable_exits_before_vcpu);
 	tcase_add_test(tc, disable_exits_after_vcpu);
+	tcase_add_test(tc, kernel_mask_wins_over_facts);
 	tcase_add_test(tc, einval_falls_back);
 	tcase_add_test(tc, halt_poll);
 	tcase_add_test(tc, wrong_fds);

@@ -75,7 +75,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		if (req & ~dx)
 			ADDV(DISABLE_EXITS_MASKED, req & ~dx);
 		ADD(HLT_PASSTHROUGH_DEDICATED);
-		if (force && (!latency || guest || cvm || bug))
+		if (force)
 			ADD(HLT_PASSTHROUGH_FORCED);
 	} else if (!latency) {
 		ADD(HLT_EXITS_KEPT_PINNED_THROUGHPUT);
