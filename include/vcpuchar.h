@@ -50,7 +50,7 @@ extern "C" {
 
 /* ==== 1. Conventions, versions, shared types ============================ */
 
-/* Initialiser for a struct with a leading `size` member (C only). */
+/* Initialiser for a struct with a leading `size` member (C only). Since: 1.0 */
 #define VCPUCHAR_INIT(type) { .size = sizeof(type) }
 
 /**
@@ -170,6 +170,7 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * @pvr: processor version register, 0 when unknown
  * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of that host, "" when unknown
+ * @reserved: zero (explicit, so that a later member always grows the size)
  *
  * Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
@@ -192,6 +193,7 @@ struct vcpuchar_ppc_host {
 	uint32_t pvr;
 	char arch[16];
 	char kernel_release[65];
+	uint8_t reserved[7];
 };
 
 /**
@@ -256,6 +258,7 @@ enum vcpuchar_ppc_cap {
 	VCPUCHAR_PPC_CAP_IBS = 2,        /* cap-ibs: indirect branch speculation */
 	VCPUCHAR_PPC_CAP_CCF_ASSIST = 3, /* cap-ccf-assist: count cache flush assist */
 };
+/* Number of caps; arrays of one entry per cap use it. Since: 1.0 */
 #define VCPUCHAR_PPC_N_CAPS 4
 
 /* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
@@ -263,12 +266,14 @@ enum vcpuchar_ppc_level {
 	VCPUCHAR_PPC_BROKEN = 0,     /* cfpc, sbbc, ibs */
 	VCPUCHAR_PPC_WORKAROUND = 1, /* cfpc, sbbc, ibs */
 	VCPUCHAR_PPC_FIXED = 2,      /* cfpc, sbbc */
-	VCPUCHAR_PPC_FIXED_IBS = 2,  /* ibs: indirect branch serialisation */
 	VCPUCHAR_PPC_FIXED_CCD = 3,  /* ibs: count cache disabled */
 	VCPUCHAR_PPC_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
-	VCPUCHAR_PPC_OFF = 0,        /* ccf-assist */
-	VCPUCHAR_PPC_ON = 1,         /* ccf-assist */
 };
+/* The other names of the same numbers (QEMU's SPAPR_CAP_* share them too);
+ * macros, so that the enum has one name per value. Since: 1.0 */
+#define VCPUCHAR_PPC_FIXED_IBS VCPUCHAR_PPC_FIXED      /* ibs: indirect branch serialisation */
+#define VCPUCHAR_PPC_OFF       VCPUCHAR_PPC_BROKEN     /* ccf-assist */
+#define VCPUCHAR_PPC_ON        VCPUCHAR_PPC_WORKAROUND /* ccf-assist */
 
 /**
  * struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)
@@ -462,6 +467,7 @@ enum vcpuchar_ppc_conflict_code {
  * @requested: the effective requested level
  * @host: the host level (broken/off without information; meaningless
  *        under TCG)
+ * @reserved: zero (explicit padding)
  * @message: QEMU's text without program prefix or newline, e.g.
  *           "Requested safe cache capability level not supported by KVM";
  *           for BELOW_HOST a library sentence
@@ -479,6 +485,7 @@ struct vcpuchar_ppc_conflict {
 	uint32_t flags;
 	uint8_t requested;
 	uint8_t host;
+	uint8_t reserved[6];
 	const char *message;
 	const char *hint;
 	const char *explanation;
@@ -513,7 +520,7 @@ struct vcpuchar_ppc_request {
 #define VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE  (1u << 1) /* host mode: R4/R5 depend on the boot host */
 #define VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE   (1u << 2) /* host bits the caps cannot pass on, see unexpressed_r4/r5 */
 
-/* Length of each guest-view string buffer, NUL included. */
+/* Length of each guest-view string buffer, NUL included. Since: 1.0 */
 #define VCPUCHAR_PPC_VIEW_LEN 160
 
 /**
@@ -596,6 +603,7 @@ int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r
  * @host_caps: levels the host supports (no-information fallback:
  *             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
  * @effective_caps: the caps the VM runs with (and migrates)
+ * @reserved: zero (explicit padding)
  * @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest
  * @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest
  * @unexpressed_r4: known-set host R4 bits the guest is not told (e.g.
@@ -616,6 +624,7 @@ struct vcpuchar_ppc_result {
 	uint32_t mode;
 	struct vcpuchar_ppc_caps host_caps;
 	struct vcpuchar_ppc_caps effective_caps;
+	uint32_t reserved;
 	uint64_t r4;
 	uint64_t r5;
 	uint64_t unexpressed_r4;
@@ -634,7 +643,9 @@ struct vcpuchar_ppc_result {
  * @ret: receives the result (@ret->size set by the caller)
  *
  * Effective caps: caller's caps, else machine-type defaults adjusted for
- * the guest CPU (caps and host mode) or the host's levels (host-max mode).
+ * the guest CPU (caps and host mode) or the host's levels (host-max mode),
+ * never above what the guest CPU model can use (a POWER7 guest keeps
+ * cfpc=broken, as QEMU's default_caps_with_cpu() gives it).
  * Under KVM every cap above the host level is an ERROR (QEMU
  * hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are
  * listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap
@@ -654,15 +665,36 @@ int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuc
 			struct vcpuchar_ppc_result *ret);
 
 /**
+ * struct vcpuchar_ppc_migration_entry - one cap whose levels differ
+ * @cap: enum vcpuchar_ppc_cap
+ * @severity: ERROR (source above destination) or WARNING (below)
+ * @src: the source level (library numbering: fixed-na is 4)
+ * @dst: the destination level
+ * @reserved: zero
+ * @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),
+ *           e.g. "cap-cfpc higher level (1) in incoming stream than on
+ *           destination (0)", NUL-terminated
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_migration_entry {
+	uint32_t cap;
+	uint32_t severity;
+	uint8_t src;
+	uint8_t dst;
+	uint8_t reserved[2];
+	char message[96];
+};
+
+/**
  * struct vcpuchar_ppc_migration - source caps against destination caps
+ * @size: sizeof(struct vcpuchar_ppc_migration), set by the caller
  * @ok: 1 when the migration proceeds (no ERROR entry)
  * @n_errors: entries with ERROR severity (source above destination)
  * @n_warnings: entries with WARNING severity (source below destination)
  * @n_entries: entries used, in cap order
- * @entries: per cap that differs: cap, severity, source and destination
- *           levels, and QEMU's message (hw/ppc/spapr_caps.c
- *           spapr_caps_post_migration), e.g. "cap-cfpc higher level (1) in
- *           incoming stream than on destination (0)"
+ * @reserved: zero (explicit padding)
+ * @entries: one per cap that differs, in cap order
  * @note: when a warning exists, why it matters: the guest keeps the
  *        mitigations it chose at boot until it reboots (Linux re-reads the
  *        hcall only after a PowerVM partition migration); else ""
@@ -670,18 +702,14 @@ int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuc
  * Since: 1.0
  */
 struct vcpuchar_ppc_migration {
+	uint32_t size;
 	uint32_t ok;
 	uint32_t n_errors;
 	uint32_t n_warnings;
 	uint32_t n_entries;
-	struct {
-		uint32_t cap;
-		uint32_t severity;
-		uint8_t src;
-		uint8_t dst;
-		char message[96];
-	} entries[VCPUCHAR_PPC_N_CAPS];
+	uint32_t reserved;
 	const char *note;
+	struct vcpuchar_ppc_migration_entry entries[VCPUCHAR_PPC_N_CAPS];
 };
 
 /**
@@ -693,7 +721,8 @@ struct vcpuchar_ppc_migration {
  * QEMU requires the same machine type on both ends; compare the effective
  * caps of both (vcpuchar_ppc_result.effective_caps).
  *
- * Return: 0 (see @ret->ok); -EINVAL for NULL arguments or levels out of range.
+ * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, levels out of
+ * range or a bad @ret->size.
  *
  * Since: 1.0
  */
@@ -766,6 +795,7 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
 };
+/* Number of facts in 1.0; later releases may add more. Since: 1.0 */
 #define VCPUCHAR_X86_N_FACTS 23
 
 /**
@@ -828,6 +858,8 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
  * @kernel_release: `uname -r` of the host, "" when unknown
+ * @reserved0, @reserved1: zero (explicit padding, so that a later member
+ *                         always grows the size)
  *
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
  * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have).
@@ -855,6 +887,7 @@ struct vcpuchar_x86_host {
 	uint32_t kvm_hints;
 	uint32_t supported_8000000a_edx;
 	uint32_t supported_nent;
+	uint32_t reserved0;
 	uint64_t halt_poll_ns;
 	uint32_t halt_poll_ns_grow;
 	uint32_t halt_poll_ns_grow_start;
@@ -870,6 +903,7 @@ struct vcpuchar_x86_host {
 	uint32_t smt_rsb_bug;
 	uint32_t smt_possible;
 	char kernel_release[65];
+	uint8_t reserved1[3];
 };
 
 /**
@@ -1109,7 +1143,7 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once. */
+/* Room for every code once. Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
 
 /**
@@ -1129,6 +1163,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
  * @n_refusals: reasons of class REFUSAL in @reasons
  * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
  * @reasons: the reasons, each code at most once, in code order
  *
  * Since: 1.0
@@ -1145,6 +1180,7 @@ struct vcpuchar_x86_policy {
 	uint32_t halt_poll_ns;
 	uint32_t n_refusals;
 	uint32_t n_reasons;
+	uint32_t reserved;
 	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_MAX_REASONS];
 };
 

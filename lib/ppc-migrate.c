@@ -15,7 +15,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, co
 	struct vcpuchar_ppc_migration m;
 
 	return_val_if_fail(src && dst && ret && ppc_caps_ok(src) && ppc_caps_ok(dst), -EINVAL);
+	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 	memset(&m, 0, sizeof(m));
+	m.size = ret->size;
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		int s = ppc_cap_level(src, cap), d = ppc_cap_level(dst, cap);
 		bool higher = s > d;
@@ -38,6 +40,6 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, co
 	}
 	m.ok = m.n_errors == 0;
 	m.note = m.n_warnings ? keep_view_note : "";
-	*ret = m;
+	memcpy(ret, &m, sizeof(m));
 	return 0;
 }

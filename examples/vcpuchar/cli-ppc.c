@@ -352,7 +352,7 @@ static int cmd_migrate(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- check a migration between two cap sets");
 	struct vcpuchar_ppc_caps s, d;
-	struct vcpuchar_ppc_migration m;
+	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	int r;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);

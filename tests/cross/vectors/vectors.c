@@ -400,7 +400,7 @@ static void check_migrate(const char *dir)
 		const char *want_err = tsv_get(&t, i, "expect_errors");
 		const char *want_warn = tsv_get(&t, i, "expect_warnings");
 		struct vcpuchar_ppc_caps src, dst;
-		struct vcpuchar_ppc_migration m;
+		struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 		char errs[512], warns[512];
 		int ok = 1, r;
 		uint64_t want_ok = tsv_u64(&t, i, "expect_ok", &ok);
