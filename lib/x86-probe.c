@@ -405,16 +405,15 @@ static void supported_cpuid_facts(struct vcpuchar_x86_host *h, const struct kvm_
  */
 static int supported_cpuid(struct vcpuchar_x86_host *h, int fd)
 {
-	struct {
-		struct kvm_cpuid2 head;
-		struct kvm_cpuid_entry2 entries[SUPPORTED_CPUID_FIRST];
-	} first;
+	/* u64 words: aligned for the header, and no struct with a flexible array inside a struct. */
+	uint64_t words[(sizeof(struct kvm_cpuid2) + SUPPORTED_CPUID_FIRST * sizeof(struct kvm_cpuid_entry2)) / 8];
+	struct kvm_cpuid2 *first = (struct kvm_cpuid2 *)words;
 	uint32_t nent = SUPPORTED_CPUID_FIRST;
 
-	memset(&first, 0, sizeof(first));
-	first.head.nent = nent;
-	if (ioctl(fd, KVM_GET_SUPPORTED_CPUID, &first) == 0) {
-		supported_cpuid_facts(h, &first.head, nent);
+	memset(words, 0, sizeof(words));
+	first->nent = nent;
+	if (ioctl(fd, KVM_GET_SUPPORTED_CPUID, first) == 0) {
+		supported_cpuid_facts(h, first, nent);
 		return 0;
 	}
 	if (errno != E2BIG) {

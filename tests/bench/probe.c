@@ -101,10 +101,8 @@ static int raw_read(const char *path, char *buf, size_t size)
 
 static int raw_x86(struct raw_x86 *o)
 {
-	static struct {
-		struct kvm_cpuid2 head;
-		struct kvm_cpuid_entry2 entries[256];
-	} table;
+	static uint64_t words[(sizeof(struct kvm_cpuid2) + 256 * sizeof(struct kvm_cpuid_entry2)) / 8];
+	struct kvm_cpuid2 *table = (struct kvm_cpuid2 *)words;
 	static const long caps[3] = { KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL, KVM_CAP_BINARY_STATS_FD };
 	unsigned a, b, c, d;
 	char buf[16384], *line, *save = NULL, *save2 = NULL;
@@ -123,14 +121,14 @@ static int raw_x86(struct raw_x86 *o)
 	for (int i = 0; i < 3; i++)
 		if ((o->caps[i] = ioctl(kvm_fd, KVM_CHECK_EXTENSION, caps[i])) < 0)
 			return -errno;
-	table.head.nent = 256;
-	if (ioctl(kvm_fd, KVM_GET_SUPPORTED_CPUID, &table) < 0)
+	table->nent = 256;
+	if (ioctl(kvm_fd, KVM_GET_SUPPORTED_CPUID, table) < 0)
 		return -errno;
-	o->nent = table.head.nent;
+	o->nent = table->nent;
 	for (uint32_t i = 0; i < o->nent; i++)
-		if (table.entries[i].function == 0x40000001) {
-			o->kvm_features = table.entries[i].eax;
-			o->kvm_hints = table.entries[i].edx;
+		if (table->entries[i].function == 0x40000001) {
+			o->kvm_features = table->entries[i].eax;
+			o->kvm_hints = table->entries[i].edx;
 		}
 
 	raw_read("/proc/sys/kernel/osrelease", o->osrelease, sizeof(o->osrelease));
