@@ -1,12 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR and the PVR (spec/ppc.md §1). */
-#include <fcntl.h>
 #include <inttypes.h>
-#include <limits.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
 #include "ppc-internal.h"
 #include "ppc-kvm.h"
@@ -18,28 +15,12 @@
 /* Reads "(pvr XXXX YYYY)" from <root>/proc/cpuinfo (Linux show_cpuinfo()); 0 when unknown. */
 static uint32_t read_pvr(const char *root)
 {
-	char path[PATH_MAX], buf[CPUINFO_READ_MAX + 1], *p;
+	char buf[CPUINFO_READ_MAX + 1], *p;
 	unsigned int hi, lo;
-	size_t len = 0;
 	uint32_t pvr = 0;
-	ssize_t n;
-	int fd;
 
-	if (snprintf(path, sizeof(path), "%s/proc/cpuinfo", root) >= (int)sizeof(path))
+	if (vcpuchar_read_text(root, "proc/cpuinfo", buf, sizeof(buf)) < 0)
 		return 0;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return 0;
-	while (len < CPUINFO_READ_MAX) {
-		n = read(fd, buf + len, CPUINFO_READ_MAX - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
 	p = strstr(buf, "(pvr ");
 	if (p && sscanf(p, "(pvr %4x %4x)", &hi, &lo) == 2)
 		pvr = (uint32_t)hi << 16 | lo;

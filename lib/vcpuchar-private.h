@@ -46,6 +46,20 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 	return true;
 }
 
+/*
+ * Reads <root>/<rel> into @buf, NUL-terminated, at most @size - 1 bytes
+ * (the rest of a longer file is not read). 0, or a negative errno
+ * (-ENAMETOOLONG for a path that does not fit).
+ */
+int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size);
+
+/*
+ * What a file descriptor that refused a KVM ioctl is, from its
+ * /proc/self/fd link: 1 when it is a KVM anon inode whose name starts with
+ * @kind ("kvm-" for VM or vCPU, "kvm-vcpu" for a vCPU), else 0.
+ */
+bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind);
+
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

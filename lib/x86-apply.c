@@ -1,50 +1,26 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Applying the x86 policy to a VM fd and to a guest CPUID table (spec/x86.md 5.8). */
 #include <fcntl.h>
+#include <linux/kvm.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "vcpuchar-private.h"
 
-#define KVMIO_CHECK_EXTENSION _IO(0xAE, 0x03)
-#define KVMIO_GET_API_VERSION _IO(0xAE, 0x00)
-#define KVMIO_SET_IDENTITY_MAP_ADDR _IOW(0xAE, 0x48, uint64_t)
-#define CAP_X86_DISABLE_EXITS 143
-#define CAP_HALT_POLL 182
-
-/* struct kvm_enable_cap (include/uapi/linux/kvm.h), 104 bytes. */
-struct enable_cap {
-	uint32_t cap;
-	uint32_t flags;
-	uint64_t args[4];
-	uint8_t pad[64];
-};
-#define KVMIO_ENABLE_CAP _IOW(0xAE, 0xa3, struct enable_cap)
-_Static_assert(sizeof(struct enable_cap) == 104, "struct kvm_enable_cap layout");
 _Static_assert(sizeof(struct vcpuchar_x86_cpuid_entry) == 40, "struct kvm_cpuid_entry2 layout");
 
 /* 0 for a VM fd; -EINVAL for the system fd or a vCPU fd; -EBADF, -ENOTTY for others. */
 static int check_vm_fd(int fd)
 {
-	char link[64], target[64];
-	ssize_t n;
-
 	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
 		return -EBADF;
-	if (ioctl(fd, KVMIO_GET_API_VERSION, 0) >= 0)
+	if (ioctl(fd, KVM_GET_API_VERSION, 0) >= 0)
 		return -EINVAL;
 	/* VM fds answer KVM_CHECK_EXTENSION; vCPU fds and other files do not. */
-	if (ioctl(fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS) >= 0)
+	if (ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS) >= 0)
 		return 0;
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n > 0) {
-		target[n] = '\0';
-		if (!strncmp(target, "anon_inode:kvm-vcpu", 19))
-			return -EINVAL;
-	}
-	return -ENOTTY;
+	return vcpuchar_fd_is_kvm_anon(fd, "kvm-vcpu") ? -EINVAL : -ENOTTY;
 }
 
 /*
@@ -54,7 +30,7 @@ static int check_vm_fd(int fd)
  */
 static int vcpus_exist(int vm_fd)
 {
-	if (ioctl(vm_fd, KVMIO_SET_IDENTITY_MAP_ADDR, NULL) == 0)
+	if (ioctl(vm_fd, KVM_SET_IDENTITY_MAP_ADDR, NULL) == 0)
 		return 0;
 	return errno == EINVAL;
 }
@@ -85,7 +61,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	 * would report exits, PV_UNHALT, halt polling and Idle HLT for a state
 	 * that is never applied.
 	 */
-	allowed = ioctl(vm_fd, KVMIO_CHECK_EXTENSION, CAP_X86_DISABLE_EXITS);
+	allowed = ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
 	memcpy(&h, host, sizeof(h));
 	h.size = sizeof(h);
 	h.disable_exits_allowed = allowed > 0 ? (uint32_t)allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN : 0;
@@ -97,11 +73,11 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	host = &h;
 	args = p.disable_exits;
 	if (args) {
-		struct enable_cap c = { .cap = CAP_X86_DISABLE_EXITS, .args = { args } };
+		struct kvm_enable_cap c = { .cap = KVM_CAP_X86_DISABLE_EXITS, .args = { args } };
 
 		if ((flags & VCPUCHAR_X86_APPLY_VCPUS_EXIST) || vcpus_exist(vm_fd))
 			return -EBUSY;
-		if (ioctl(vm_fd, KVMIO_ENABLE_CAP, &c) < 0) {
+		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0) {
 			if (errno != EINVAL)
 				return -errno;
 			/* Section 5.8 step 3: no retry; recompute for "no exits disabled". */
@@ -114,10 +90,10 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	}
 
 	if (p.halt_poll_set) {
-		struct enable_cap c = { .cap = CAP_HALT_POLL, .args = { p.halt_poll_ns } };
+		struct kvm_enable_cap c = { .cap = KVM_CAP_HALT_POLL, .args = { p.halt_poll_ns } };
 
-		if (ioctl(vm_fd, KVMIO_CHECK_EXTENSION, CAP_HALT_POLL) > 0) {
-			if (ioctl(vm_fd, KVMIO_ENABLE_CAP, &c) < 0)
+		if (ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0) {
+			if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0)
 				return -errno;
 		} else {
 			/* The code sorts after every decide code: append it. */

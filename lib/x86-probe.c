@@ -8,18 +8,13 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <linux/kvm.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
-#include <linux/kvm.h>
 #endif
 
 #include "vcpuchar-private.h"
 
-#define KVMIO_GET_API_VERSION _IO(0xAE, 0x00)
-#define KVMIO_CHECK_EXTENSION _IO(0xAE, 0x03)
-#define CAP_X86_DISABLE_EXITS 143
-#define CAP_HALT_POLL 182
-#define CAP_BINARY_STATS_FD 203
 /* Bound of the E2BIG loop of KVM_GET_SUPPORTED_CPUID (KVM allows 256 today). */
 #define SUPPORTED_CPUID_MAX 4096
 
@@ -40,36 +35,9 @@ static void fact_err(struct vcpuchar_x86_host *h, uint32_t fact, int err)
 	h->error[fact] = err;
 }
 
-/* Reads root/rel into buf (NUL-terminated, at most size - 1 bytes). */
 static int read_text(const struct probe *p, const char *rel, char *buf, size_t size)
 {
-	char path[PATH_MAX];
-	ssize_t n;
-	size_t len = 0;
-	int fd;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", p->root, rel) >= sizeof(path))
-		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	while (len < size - 1) {
-		n = read(fd, buf + len, size - 1 - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int err = -errno;
-
-			close(fd);
-			return err;
-		}
-		if (n == 0)
-			break;
-		len += (size_t)n;
-	}
-	close(fd);
-	buf[len] = '\0';
-	return 0;
+	return vcpuchar_read_text(p->root, rel, buf, size);
 }
 
 static void chomp(char *s)
@@ -347,26 +315,16 @@ static const uint32_t kvm_facts[] = {
  */
 static int not_system_fd(int fd, int err)
 {
-	char link[64], target[64];
-	ssize_t n;
-
 	if (err != ENOTTY && err != EINVAL)
 		return -err;
 	/* VM and vCPU fds answer ENOTTY or EINVAL too; tell them apart by their inode name. */
-	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
-	n = readlink(link, target, sizeof(target) - 1);
-	if (n > 0) {
-		target[n] = '\0';
-		if (!strncmp(target, "anon_inode:kvm-", 15))
-			return -EINVAL;
-	}
-	return -ENOTTY;
+	return vcpuchar_fd_is_kvm_anon(fd, "kvm-") ? -EINVAL : -ENOTTY;
 }
 
 #if defined(__x86_64__) || defined(__i386__)
 static void cap(struct vcpuchar_x86_host *h, int fd, uint32_t fact, long capno, uint32_t *field)
 {
-	int r = ioctl(fd, KVMIO_CHECK_EXTENSION, capno);
+	int r = ioctl(fd, KVM_CHECK_EXTENSION, capno);
 
 	if (r < 0) {
 		fact_err(h, fact, -errno);
@@ -489,16 +447,16 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	/* The first system ioctl also checks the fd: no call only for that. */
 	fd_err = kvm_fd < 0 ? -EBADF : supported_cpuid(&h, kvm_fd);
 	if (!fd_err) {
-		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_DISABLE_EXITS, CAP_X86_DISABLE_EXITS, &h.disable_exits_allowed);
-		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_HALT_POLL_CAP, CAP_HALT_POLL, &h.halt_poll_cap);
-		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_BINARY_STATS_CAP, CAP_BINARY_STATS_FD, &h.binary_stats_cap);
+		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_DISABLE_EXITS, KVM_CAP_X86_DISABLE_EXITS, &h.disable_exits_allowed);
+		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_HALT_POLL_CAP, KVM_CAP_HALT_POLL, &h.halt_poll_cap);
+		cap(&h, kvm_fd, VCPUCHAR_X86_FACT_BINARY_STATS_CAP, KVM_CAP_BINARY_STATS_FD, &h.binary_stats_cap);
 	}
 #else
 	/* Nothing x86 to ask: KVM_GET_API_VERSION, a system ioctl, checks the fd. */
 	if (kvm_fd < 0)
 		fd_err = -EBADF;
 	else
-		fd_err = ioctl(kvm_fd, KVMIO_GET_API_VERSION, 0) >= 0 ? -ENOTSUP : not_system_fd(kvm_fd, errno);
+		fd_err = ioctl(kvm_fd, KVM_GET_API_VERSION, 0) >= 0 ? -ENOTSUP : not_system_fd(kvm_fd, errno);
 #endif
 	if (fd_err == -EINVAL) {
 		/* A VM or vCPU fd is a caller error: write nothing. */

@@ -4,13 +4,13 @@
  * from the kernel, but the parser trusts none of its offsets or sizes: every
  * read is bounded and must return in full.
  */
+#include <linux/kvm.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "vcpuchar-private.h"
 
-#define KVMIO_GET_STATS_FD _IO(0xAE, 0xce)
 #define STATS_HEADER_SIZE 24
 #define STATS_DESC_SIZE 16
 /* Far above what KVM uses (name_size 48, about 60 descriptors). */
@@ -126,7 +126,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x8
 	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 	if (vcpu_fd < 0)
 		return -EBADF;
-	sfd = ioctl(vcpu_fd, KVMIO_GET_STATS_FD, 0);
+	sfd = ioctl(vcpu_fd, KVM_GET_STATS_FD, 0);
 	if (sfd < 0)
 		return -errno;
 	r = vcpuchar_stats_read_fd(sfd, stat_names, VCPUCHAR_X86_N_STATS, values, &have);
