@@ -77,39 +77,51 @@ static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_siz
 	return 0;
 }
 
+/*
+ * The [x86] keys with one fact field each: what read and write both walk.
+ * The kind only chooses how a value is written (CPUID registers in eight
+ * hex digits, masks in hex, counts in decimal); any number form reads.
+ */
+enum key_kind { WORD, MASK, NUM, BOOL };
+#define FIELD(f) offsetof(struct vcpuchar_x86_host, f)
+static const struct {
+	const char *key;
+	uint32_t fact;
+	enum key_kind kind;
+	size_t offset;
+} x86_keys[] = {
+	{ "cpuid_80000001_ecx", VCPUCHAR_X86_FACT_CPUID_EXT, WORD, FIELD(cpuid_80000001_ecx) },
+	{ "cpuid_8000000a_edx", VCPUCHAR_X86_FACT_CPUID_SVM, WORD, FIELD(cpuid_8000000a_edx) },
+	{ "hypervisor", VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, BOOL, FIELD(hypervisor) },
+	{ "disable_exits_allowed", VCPUCHAR_X86_FACT_DISABLE_EXITS, MASK, FIELD(disable_exits_allowed) },
+	{ "halt_poll", VCPUCHAR_X86_FACT_HALT_POLL_CAP, BOOL, FIELD(halt_poll_cap) },
+	{ "mitigate_smt_rsb", VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, BOOL, FIELD(mitigate_smt_rsb) },
+	{ "kvm_amd", VCPUCHAR_X86_FACT_KVM_AMD, BOOL, FIELD(kvm_amd) },
+	{ "avic", VCPUCHAR_X86_FACT_AVIC, BOOL, FIELD(avic) },
+	{ "nested", VCPUCHAR_X86_FACT_NESTED, BOOL, FIELD(nested) },
+	{ "sev", VCPUCHAR_X86_FACT_SEV, BOOL, FIELD(sev) },
+	{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, BOOL, FIELD(sev_es) },
+	{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, BOOL, FIELD(sev_snp) },
+	{ "smt_rsb_bug", VCPUCHAR_X86_FACT_SMT_RSB_BUG, BOOL, FIELD(smt_rsb_bug) },
+	{ "smt_possible", VCPUCHAR_X86_FACT_SMT_CONTROL, BOOL, FIELD(smt_possible) },
+	{ "binary_stats", VCPUCHAR_X86_FACT_BINARY_STATS_CAP, BOOL, FIELD(binary_stats_cap) },
+	{ "halt_poll_ns_grow", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW, NUM, FIELD(halt_poll_ns_grow) },
+	{ "halt_poll_ns_grow_start", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW_START, NUM, FIELD(halt_poll_ns_grow_start) },
+	{ "halt_poll_ns_shrink", VCPUCHAR_X86_FACT_HALT_POLL_NS_SHRINK, NUM, FIELD(halt_poll_ns_shrink) },
+	/* KVM_GET_SUPPORTED_CPUID: what KVM can give a guest. */
+	{ "supported_40000001_eax", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, WORD, FIELD(kvm_features) },
+	{ "supported_40000001_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, WORD, FIELD(kvm_hints) },
+	{ "supported_8000000a_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, WORD, FIELD(supported_8000000a_edx) },
+};
+
+static uint32_t *field_of(struct vcpuchar_x86_host *h, size_t i)
+{
+	return (uint32_t *)((char *)h + x86_keys[i].offset);
+}
+
 int profile_x86_read(GKeyFile *kf, const char *release, struct vcpuchar_x86_host *out, char *err, size_t err_size)
 {
 	struct vcpuchar_x86_host h;
-	struct {
-		const char *key;
-		uint32_t fact;
-		bool is_bool;
-		uint32_t *field;
-	} keys[] = {
-		{ "cpuid_80000001_ecx", VCPUCHAR_X86_FACT_CPUID_EXT, false, &h.cpuid_80000001_ecx },
-		{ "cpuid_8000000a_edx", VCPUCHAR_X86_FACT_CPUID_SVM, false, &h.cpuid_8000000a_edx },
-		{ "hypervisor", VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, true, &h.hypervisor },
-		{ "disable_exits_allowed", VCPUCHAR_X86_FACT_DISABLE_EXITS, false, &h.disable_exits_allowed },
-		{ "halt_poll", VCPUCHAR_X86_FACT_HALT_POLL_CAP, true, &h.halt_poll_cap },
-		{ "mitigate_smt_rsb", VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, true, &h.mitigate_smt_rsb },
-		{ "kvm_amd", VCPUCHAR_X86_FACT_KVM_AMD, true, &h.kvm_amd },
-		{ "avic", VCPUCHAR_X86_FACT_AVIC, true, &h.avic },
-		{ "nested", VCPUCHAR_X86_FACT_NESTED, true, &h.nested },
-		{ "sev", VCPUCHAR_X86_FACT_SEV, true, &h.sev },
-		{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, true, &h.sev_es },
-		{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, true, &h.sev_snp },
-		{ "smt_rsb_bug", VCPUCHAR_X86_FACT_SMT_RSB_BUG, true, &h.smt_rsb_bug },
-		{ "smt_possible", VCPUCHAR_X86_FACT_SMT_CONTROL, true, &h.smt_possible },
-		{ "binary_stats", VCPUCHAR_X86_FACT_BINARY_STATS_CAP, true, &h.binary_stats_cap },
-		{ "halt_poll_ns_grow", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW, false, &h.halt_poll_ns_grow },
-		{ "halt_poll_ns_grow_start", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW_START, false,
-		  &h.halt_poll_ns_grow_start },
-		{ "halt_poll_ns_shrink", VCPUCHAR_X86_FACT_HALT_POLL_NS_SHRINK, false, &h.halt_poll_ns_shrink },
-		/* KVM_GET_SUPPORTED_CPUID: what KVM can give a guest. */
-		{ "supported_40000001_eax", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, false, &h.kvm_features },
-		{ "supported_40000001_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, false, &h.kvm_hints },
-		{ "supported_8000000a_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID, false, &h.supported_8000000a_edx },
-	};
 	int r;
 
 	memset(&h, 0, sizeof(h));
@@ -129,13 +141,13 @@ int profile_x86_read(GKeyFile *kf, const char *release, struct vcpuchar_x86_host
 		return r;
 	if (!r)
 		h.have |= 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR;
-	for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
-		r = keys[i].is_bool ? profile_get_bool(kf, G, keys[i].key, keys[i].field, err, err_size)
-				    : get_u32(kf, keys[i].key, keys[i].field, err, err_size);
+	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
+		r = x86_keys[i].kind == BOOL ? profile_get_bool(kf, G, x86_keys[i].key, field_of(&h, i), err, err_size)
+					     : get_u32(kf, x86_keys[i].key, field_of(&h, i), err, err_size);
 		if (r < 0)
 			return r;
 		if (!r)
-			h.have |= 1u << keys[i].fact;
+			h.have |= 1u << x86_keys[i].fact;
 	}
 	r = profile_get_u64(kf, G, "halt_poll_ns", &h.halt_poll_ns, err, err_size);
 	if (r < 0)
@@ -159,88 +171,31 @@ static bool has(const struct vcpuchar_x86_host *h, uint32_t fact)
 	return h->have & (1u << fact);
 }
 
-static void set_hex(GKeyFile *kf, const char *key, uint32_t v)
-{
-	char buf[16];
-
-	snprintf(buf, sizeof(buf), "0x%08x", v);
-	g_key_file_set_value(kf, G, key, buf);
-}
-
 void profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86)
 {
 	static const char *const vendors[] = { "other", "amd", "intel", "hygon", "other" };
-	static const struct {
-		const char *key;
-		uint32_t fact;
-		size_t offset;
-	} bools[] = {
-		{ "hypervisor", VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, offsetof(struct vcpuchar_x86_host, hypervisor) },
-		{ "halt_poll", VCPUCHAR_X86_FACT_HALT_POLL_CAP, offsetof(struct vcpuchar_x86_host, halt_poll_cap) },
-		{ "mitigate_smt_rsb", VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB,
-		  offsetof(struct vcpuchar_x86_host, mitigate_smt_rsb) },
-		{ "kvm_amd", VCPUCHAR_X86_FACT_KVM_AMD, offsetof(struct vcpuchar_x86_host, kvm_amd) },
-		{ "avic", VCPUCHAR_X86_FACT_AVIC, offsetof(struct vcpuchar_x86_host, avic) },
-		{ "nested", VCPUCHAR_X86_FACT_NESTED, offsetof(struct vcpuchar_x86_host, nested) },
-		{ "sev", VCPUCHAR_X86_FACT_SEV, offsetof(struct vcpuchar_x86_host, sev) },
-		{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, offsetof(struct vcpuchar_x86_host, sev_es) },
-		{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, offsetof(struct vcpuchar_x86_host, sev_snp) },
-		{ "smt_rsb_bug", VCPUCHAR_X86_FACT_SMT_RSB_BUG, offsetof(struct vcpuchar_x86_host, smt_rsb_bug) },
-		{ "smt_possible", VCPUCHAR_X86_FACT_SMT_CONTROL, offsetof(struct vcpuchar_x86_host, smt_possible) },
-		{ "binary_stats", VCPUCHAR_X86_FACT_BINARY_STATS_CAP,
-		  offsetof(struct vcpuchar_x86_host, binary_stats_cap) },
-	};
-	static const struct {
-		const char *key;
-		uint32_t fact;
-		size_t offset;
-	} numbers[] = {
-		{ "halt_poll_ns_grow", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW,
-		  offsetof(struct vcpuchar_x86_host, halt_poll_ns_grow) },
-		{ "halt_poll_ns_grow_start", VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW_START,
-		  offsetof(struct vcpuchar_x86_host, halt_poll_ns_grow_start) },
-		{ "halt_poll_ns_shrink", VCPUCHAR_X86_FACT_HALT_POLL_NS_SHRINK,
-		  offsetof(struct vcpuchar_x86_host, halt_poll_ns_shrink) },
-		{ "supported_40000001_eax", VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
-		  offsetof(struct vcpuchar_x86_host, kvm_features) },
-		{ "supported_40000001_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
-		  offsetof(struct vcpuchar_x86_host, kvm_hints) },
-		{ "supported_8000000a_edx", VCPUCHAR_X86_FACT_SUPPORTED_CPUID,
-		  offsetof(struct vcpuchar_x86_host, supported_8000000a_edx) },
-	};
 	char buf[24];
 
 	if (has(x86, VCPUCHAR_X86_FACT_CPUID_VENDOR))
 		g_key_file_set_value(kf, G, "vendor", vendors[x86->vendor <= VCPUCHAR_X86_VENDOR_OTHER ? x86->vendor : 0]);
-	if (has(x86, VCPUCHAR_X86_FACT_CPUID_EXT))
-		set_hex(kf, "cpuid_80000001_ecx", x86->cpuid_80000001_ecx);
-	if (has(x86, VCPUCHAR_X86_FACT_CPUID_SVM))
-		set_hex(kf, "cpuid_8000000a_edx", x86->cpuid_8000000a_edx);
-	if (has(x86, VCPUCHAR_X86_FACT_DISABLE_EXITS)) {
-		snprintf(buf, sizeof(buf), "0x%x", x86->disable_exits_allowed);
-		g_key_file_set_value(kf, G, "disable_exits_allowed", buf);
-	}
 	if (has(x86, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
 		snprintf(buf, sizeof(buf), "%" G_GUINT64_FORMAT, x86->halt_poll_ns);
 		g_key_file_set_value(kf, G, "halt_poll_ns", buf);
 	}
 	if (has(x86, VCPUCHAR_X86_FACT_CLEARCPUID))
 		g_key_file_set_value(kf, G, "clearcpuid", x86->clearcpuid_510 ? "510" : "");
-	for (size_t i = 0; i < G_N_ELEMENTS(numbers); i++) {
+	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
 		uint32_t v;
 
-		if (!has(x86, numbers[i].fact))
+		if (!has(x86, x86_keys[i].fact))
 			continue;
-		memcpy(&v, (const char *)x86 + numbers[i].offset, sizeof(v));
-		snprintf(buf, sizeof(buf), "0x%x", v);
-		g_key_file_set_value(kf, G, numbers[i].key, buf);
-	}
-	for (size_t i = 0; i < G_N_ELEMENTS(bools); i++) {
-		uint32_t v;
-
-		if (!has(x86, bools[i].fact))
+		memcpy(&v, (const char *)x86 + x86_keys[i].offset, sizeof(v));
+		if (x86_keys[i].kind == BOOL) {
+			g_key_file_set_boolean(kf, G, x86_keys[i].key, v != 0);
 			continue;
-		memcpy(&v, (const char *)x86 + bools[i].offset, sizeof(v));
-		g_key_file_set_boolean(kf, G, bools[i].key, v != 0);
+		}
+		snprintf(buf, sizeof(buf), x86_keys[i].kind == WORD ? "0x%08x" : x86_keys[i].kind == MASK ? "0x%x" : "%u",
+			 v);
+		g_key_file_set_value(kf, G, x86_keys[i].key, buf);
 	}
 }
