@@ -320,8 +320,9 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
  * @cap: enum vcpuchar_ppc_cap
  * @level: (set only) enum vcpuchar_ppc_level valid for @cap
  *
- * get returns the level, or -EINVAL for a NULL @caps or unknown @cap; set
- * returns 0, or -EINVAL also for a level out of range for @cap.
+ * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
+ * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
+ * (spec/ppc.md section 5.1), @caps then unchanged.
  *
  * Since: 1.0
  */
@@ -439,8 +440,11 @@ enum vcpuchar_ppc_mode {
 };
 
 /**
- * vcpuchar_ppc_mode_name() - "host-max", "caps" or "host"; NULL when unknown
+ * vcpuchar_ppc_mode_name() - the name of a mode
  * @mode: enum vcpuchar_ppc_mode
+ *
+ * Return: "host-max", "caps" or "host" (the CLI's --mode values); NULL for
+ * an unknown @mode.
  *
  * Since: 1.0
  */
