@@ -187,15 +187,12 @@ static int parse_enum(const char *opt, const char *arg, const char *const *names
 		      size_t n, uint32_t *ret)
 {
 	g_autoptr(GString) list = g_string_new(NULL);
+	int i = cli_enum_index(arg, names, n, list);
 
-	for (size_t i = 0; i < n; i++) {
-		if (!g_ascii_strcasecmp(arg, names[i])) {
-			*ret = values[i];
-			return CLI_OK;
-		}
-		g_string_append_printf(list, "%s%s", i ? ", " : "", names[i]);
-	}
-	return cli_usage("%s '%s': expected one of %s", opt, arg, list->str);
+	if (i < 0)
+		return cli_usage("%s '%s': expected one of %s", opt, arg, list->str);
+	*ret = values[i];
+	return CLI_OK;
 }
 
 static int cmd_hcall(int argc, char **argv)

@@ -118,23 +118,26 @@ static gboolean on_enum(const char *name, const char *value, gpointer data, GErr
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(enum_opts); i++) {
 		struct enum_opt *o = &enum_opts[i];
+		g_autoptr(GString) list = NULL;
+		int v;
 
 		if (strcmp(name, o->name))
 			continue;
-		for (uint32_t v = 0; v < o->n; v++) {
-			if (!o->values[v] || strcmp(value, o->values[v]))
-				continue;
-			if (o->given && *o->field != v) {
-				g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-					    "contradictory %s '%s' and '%s'", name, o->values[*o->field], value);
-				return FALSE;
-			}
-			*o->field = v;
-			o->given = TRUE;
-			return TRUE;
+		list = g_string_new(NULL);
+		v = cli_enum_index(value, o->values, o->n, list);
+		if (v < 0) {
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s '%s': expected one of %s", name,
+				    value, list->str);
+			return FALSE;
 		}
-		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "bad value '%s' for %s", value, name);
-		return FALSE;
+		if (o->given && *o->field != (uint32_t)v) {
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "contradictory %s '%s' and '%s'",
+				    name, o->values[*o->field], value);
+			return FALSE;
+		}
+		*o->field = (uint32_t)v;
+		o->given = TRUE;
+		return TRUE;
 	}
 	return FALSE;
 }

@@ -20,6 +20,13 @@ int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 /* Parses @ctx's options; on error prints the message and returns CLI_USAGE. */
 int cli_parse(GOptionContext *ctx, int *argc, char ***argv);
 
+/*
+ * The index of @arg among @names (case-insensitive; NULL names are
+ * skipped), or -1 with @choices set to "a, b, c" for the message. Every
+ * enum option of every subcommand goes through here.
+ */
+int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices);
+
 /* Prints the builder's root as pretty JSON on stdout, newline-terminated. */
 void cli_print_json(JsonBuilder *b);
 

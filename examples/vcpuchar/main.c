@@ -33,6 +33,17 @@ int cli_parse(GOptionContext *ctx, int *argc, char ***argv)
 	return CLI_OK;
 }
 
+int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices)
+{
+	for (size_t i = 0; i < n; i++)
+		if (names[i] && !g_ascii_strcasecmp(arg, names[i]))
+			return (int)i;
+	for (size_t i = 0; i < n; i++)
+		if (names[i])
+			g_string_append_printf(choices, "%s%s", choices->len ? ", " : "", names[i]);
+	return -1;
+}
+
 void cli_print_json(JsonBuilder *b)
 {
 	g_autoptr(JsonGenerator) gen = json_generator_new();
