@@ -861,6 +861,7 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
+ * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of the host, "" when unknown
  * @reserved0, @reserved1: zero (explicit padding, so that a later member
  *                         always grows the size)
@@ -906,6 +907,7 @@ struct vcpuchar_x86_host {
 	uint32_t clearcpuid_510;
 	uint32_t smt_rsb_bug;
 	uint32_t smt_possible;
+	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved1[3];
 };
@@ -925,7 +927,7 @@ struct vcpuchar_x86_host {
  * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
  * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
  * error beyond), whose answer also tells the system fd from others;
- * proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
+ * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
  * and sys/devices/system/cpu/smt/control under the root. No other system
  * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
@@ -1436,7 +1438,7 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
  * @err, @err_size: optional message buffer
  *
  * [host] takes arch and kernel_release from whichever facts have them
- * (x86 facts probed on this machine: uname -m).
+ * (both facts structs carry them).
  *
  * Return: 0; -EINVAL for NULL @path or bad sizes; a negative errno from the
  * file system (-ENOENT, -EACCES, -EISDIR, -ENOTDIR, -EROFS, -ENOSPC,

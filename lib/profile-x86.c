@@ -119,7 +119,8 @@ static uint32_t *field_of(struct vcpuchar_x86_host *h, size_t i)
 	return (uint32_t *)((char *)h + x86_keys[i].offset);
 }
 
-int profile_x86_read(GKeyFile *kf, const char *release, struct vcpuchar_x86_host *out, char *err, size_t err_size)
+int profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out, char *err,
+		     size_t err_size)
 {
 	struct vcpuchar_x86_host h;
 	int r;
@@ -128,8 +129,9 @@ int profile_x86_read(GKeyFile *kf, const char *release, struct vcpuchar_x86_host
 	h.size = out->size;
 	h.source = VCPUCHAR_SOURCE_PROFILE;
 	h.smt_possible = 1;
-	/* kernel_release is always a string of at most 64 bytes (profile.c checked it). */
-	memcpy(h.kernel_release, release, strlen(release) + 1);
+	/* [host] strings fit (profile.c read them into buffers of these sizes). */
+	g_strlcpy(h.arch, arch, sizeof(h.arch));
+	g_strlcpy(h.kernel_release, release, sizeof(h.kernel_release));
 	if (!g_key_file_has_group(kf, G)) {
 		memcpy(out, &h, sizeof(h));
 		return 0;

@@ -4,7 +4,6 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/stat.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "profile.h"
@@ -151,7 +150,7 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	/* The [x86] group: lib/profile-x86.c. */
 	if (x86) {
 		x.size = x86->size;
-		r = profile_x86_read(kf, release, &x, err, err_size);
+		r = profile_x86_read(kf, arch, release, &x, err, err_size);
 		if (r < 0)
 			return r;
 	}
@@ -283,14 +282,10 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	}
 	/* The [x86] group: lib/profile-x86.c. */
 	if (x86 && x86->have) {
-		struct utsname u;
-
+		if (x86->arch[0] && !g_key_file_has_key(kf, "host", "arch", NULL))
+			g_key_file_set_string(kf, "host", "arch", x86->arch);
 		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
 			g_key_file_set_string(kf, "host", "kernel_release", x86->kernel_release);
-		/* Probed facts describe this machine; the struct has no arch field. */
-		if (x86->source == VCPUCHAR_SOURCE_KVM && !g_key_file_has_key(kf, "host", "arch", NULL) &&
-		    uname(&u) == 0)
-			g_key_file_set_string(kf, "host", "arch", u.machine);
 		profile_x86_write(kf, x86);
 		/*
 		 * Facts whose only keys live in [host] (kernel_release) still

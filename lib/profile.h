@@ -24,12 +24,12 @@ int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf,
 
 /*
  * The [x86] group (lib/profile-x86.c). read fills @out (size already set)
- * from [x86] with @release from [host]: source PROFILE, a have bit per key
+ * from [x86] with @arch and @release from [host]: source PROFILE, a have bit per key
  * present, no facts when the group is absent; -EINVAL naming group, key and
  * value. write adds the [x86] keys of every fact @x86 has.
  */
-int profile_x86_read(GKeyFile *kf, const char *release, struct vcpuchar_x86_host *out, char *err,
-		     size_t err_size);
+int profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
+		     char *err, size_t err_size);
 void profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86);
 
 #endif

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #include <linux/kvm.h>
 #if defined(__x86_64__) || defined(__i386__)
@@ -190,10 +191,14 @@ static void smt_control(struct probe *p)
 static void files(struct probe *p)
 {
 	struct vcpuchar_x86_host *h = p->h;
+	struct utsname u;
 	char path[PATH_MAX];
 	struct stat st;
 	int r;
 
+	/* The machine is this one whatever the root; the release can be a fixture's. */
+	if (uname(&u) == 0)
+		snprintf(h->arch, sizeof(h->arch), "%.15s", u.machine);
 	r = read_text(p, "proc/sys/kernel/osrelease", h->kernel_release, sizeof(h->kernel_release));
 	if (r) {
 		h->kernel_release[0] = '\0';

@@ -64,6 +64,7 @@ START_TEST(probe_matches_direct_reads)
 
 	ck_assert_int_eq(uname(&u), 0);
 	ck_assert_str_eq(h.kernel_release, u.release);
+	ck_assert_str_eq(h.arch, u.machine);
 	ck_assert(g_file_get_contents("/proc/cpuinfo", &cpuinfo, NULL, NULL));
 	if (strstr(cpuinfo, "GenuineIntel"))
 		ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_INTEL);

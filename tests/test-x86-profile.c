@@ -34,6 +34,7 @@ START_TEST(design_example_loads)
 	ck_assert_uint_eq(h.kvm_amd, 1);
 	ck_assert_uint_eq(h.nested, 1);
 	ck_assert_str_eq(h.kernel_release, "6.15.0");
+	ck_assert_str_eq(h.arch, "x86_64");
 	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM));
 	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_SEV)));
 	/* clearcpuid=510 wins over the CPU bit. */
@@ -119,6 +120,7 @@ START_TEST(save_then_load)
 	ck_assert_uint_eq(b.smt_rsb_bug, 1);
 	ck_assert_uint_eq(b.clearcpuid_510, 1);
 	ck_assert_str_eq(b.kernel_release, "6.15.0");
+	ck_assert_str_eq(b.arch, "x86_64");
 	g_unlink(path);
 	g_rmdir(dir);
 }

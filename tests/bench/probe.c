@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>
@@ -70,7 +71,7 @@ struct raw_x86 {
 	uint32_t nent, kvm_features, kvm_hints;
 	uint64_t params[11];
 	int param_err[11], kvm_amd;
-	char osrelease[65], smt[32];
+	char osrelease[65], smt[32], machine[65];
 	int clearcpuid_510, smt_rsb_bug;
 };
 
@@ -132,6 +133,12 @@ static int raw_x86(struct raw_x86 *o)
 		}
 
 	raw_read("/proc/sys/kernel/osrelease", o->osrelease, sizeof(o->osrelease));
+	{
+		struct utsname u;
+
+		if (uname(&u) == 0)
+			snprintf(o->machine, sizeof(o->machine), "%s", u.machine);
+	}
 	for (int i = 0; i < 10; i++) {
 		int r = raw_read(raw_params[i], buf, 64);
 
@@ -185,7 +192,7 @@ static void same_x86(void)
 	    h.kvm_features != o.kvm_features || h.kvm_hints != o.kvm_hints || h.halt_poll_ns != o.params[0] ||
 	    h.mitigate_smt_rsb != o.params[4] || h.kvm_amd != (uint32_t)o.kvm_amd ||
 	    h.clearcpuid_510 != (uint32_t)o.clearcpuid_510 || h.smt_rsb_bug != (uint32_t)o.smt_rsb_bug ||
-	    strncmp(h.kernel_release, o.osrelease, strlen(h.kernel_release)))
+	    strncmp(h.kernel_release, o.osrelease, strlen(h.kernel_release)) || strcmp(h.arch, o.machine))
 		die("x86 probe: library and raw sequence read different facts");
 }
 #endif
