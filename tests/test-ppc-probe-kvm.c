@@ -172,14 +172,17 @@ static void teardown(void)
 
 int main(void)
 {
-	Suite *s = suite_create("ppc-probe-kvm");
-	TCase *tc = tcase_create("ppc-probe-kvm");
+	Suite *s;
+	TCase *tc;
 	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 
 	if (fd < 0) {
 		printf("SKIP: cannot open /dev/kvm: %s\n", strerror(errno));
 		return 77;
 	}
+	/* Created after the skip, so a skip leaves nothing allocated. */
+	s = suite_create("ppc-probe-kvm");
+	tc = tcase_create("ppc-probe-kvm");
 	close(fd);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, ioctl_number);

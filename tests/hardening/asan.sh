@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # ASan + UBSan: the library, the CLI and every test built with
 # -fsanitize=address,undefined (no recovery), then the unit, real-KVM,
-# threads, examples and fault-injection suites, halting on the first error.
+# threads, examples and fault-injection suites and the real-KVM suites' skip
+# path (no /dev/kvm), halting on the first error.
 # LeakSanitizer runs at every exit. Build dir: $VCPUCHAR_BUILD_ROOT/build-asan.
 set -eu
 cd "$(dirname "$0")/../.."
@@ -15,4 +16,4 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # Check's fork mode adds nothing here and hides the child's report.
 export CK_FORK=no VCPUCHAR_BOUND_SCALE=4
 exec meson test -C "$dir" --print-errorlogs --num-processes 2 \
-	--suite unit --suite kvm --suite threads --suite examples --suite fault
+	--suite unit --suite kvm --suite skip-path --suite threads --suite examples --suite fault
