@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Applying the x86 policy to a VM fd and to a guest CPUID table (spec/x86.md 5.8). */
+/* Applying the x86 policy to a VM fd and to a guest CPUID table (lib/x86.md#apply). */
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdio.h>
@@ -56,7 +56,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		return r;
 
 	/*
-	 * Decide again with the mask this kernel allows now (G3): facts from a
+	 * Decide again with the mask this kernel allows now (lib/x86.md#global-rules G3): facts from a
 	 * profile or another host may say more, and a policy built on them
 	 * would report exits, PV_UNHALT, halt polling and Idle HLT for a state
 	 * that is never applied.
@@ -80,7 +80,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0) {
 			if (errno != EINVAL)
 				return -errno;
-			/* Section 5.8 step 3: no retry; recompute for "no exits disabled". */
+			/* lib/x86.md#apply step 4: no retry; recompute for "no exits disabled". */
 			r = vcpuchar_x86_decide_internal(host, vm, true, &p);
 			if (r)
 				return r;
@@ -124,7 +124,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 	if (host && (host->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)))
 		features = host->kvm_features;
 
-	/* G1: the guest never sees IDLE_HLT. */
+	/* lib/x86.md#global-rules G1: the guest never sees IDLE_HLT. */
 	for (uint32_t i = 0; i < nent; i++)
 		if (entries[i].function == 0x8000000A)
 			entries[i].edx &= ~VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;

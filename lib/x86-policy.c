@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The HLT-exit policy (spec/x86.md sections 4 and 5): pure, no allocation,
+ * The HLT-exit policy (lib/x86.md#idle-hlt-inference to #decision-table): pure, no allocation,
  * no I/O. Reasons are collected in a bitmap and emitted in code order,
- * which is the order of the spec's table.
+ * which is the order of lib/x86.md#reason-codes.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -70,7 +70,7 @@ static bool vendor_amd(const struct vcpuchar_x86_host *h)
 	return v == VCPUCHAR_X86_VENDOR_AMD || v == VCPUCHAR_X86_VENDOR_HYGON;
 }
 
-/* Section 4: whether KVM uses Idle HLT for this VM, and the one code that says why. */
+/* lib/x86.md#idle-hlt-inference: whether KVM uses Idle HLT for this VM, and the one code that says why. */
 static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t de,
 		     struct acc *a)
 {
@@ -155,7 +155,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	latency = vm->flags & VCPUCHAR_X86_VM_LATENCY;
 	force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
 	irqchip = !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP);
-	/* Spec 5.1: a CVM on a host that is not AMD is bad input. */
+	/* lib/x86.md#policy-inputs: a CVM on a host that is not AMD is bad input. */
 	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || amd, -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
@@ -168,14 +168,14 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	memset(p, 0, offsetof(struct vcpuchar_x86_policy, reasons));
 	p->size = size;
 
-	/* G3: a kernel without the capability allows nothing. */
+	/* lib/x86.md#global-rules G3: a kernel without the capability allows nothing. */
 	dx = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
 	guest = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, h->hypervisor);
 	/* SMT counts as possible unless the host said otherwise (KVM's cpu_smt_possible()). */
 	bug = fact_u32(h, VCPUCHAR_X86_FACT_SMT_RSB_BUG, h->smt_rsb_bug) &&
 	      (!have(h, VCPUCHAR_X86_FACT_SMT_CONTROL) || h->smt_possible);
 
-	/* Section 5.4, row selection. */
+	/* lib/x86.md#row-selection. */
 	want_pt = pinned && (latency || force);
 	if (want_pt && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
 		want_pt = false;
@@ -218,7 +218,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 		if (req & ~dx)
 			add_value(&a, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED, req & ~dx);
 		add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED);
-		/* Section 5.4, the normative procedure: "+ hlt_passthrough_forced if force". */
+		/* lib/x86.md#row-selection, the normative procedure: "+ hlt_passthrough_forced if force". */
 		if (force)
 			add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED);
 	} else if (!latency) {
@@ -226,7 +226,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	}
 	p->disable_exits = de;
 
-	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
+	/* REALTIME and POLL_CONTROL only with dedicated CPUs (lib/x86.md#field-reports 3 and 4). */
 	p->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
 	if (pinned && !p->hints_realtime)
 		add(&a, VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
@@ -237,7 +237,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	add(&a, p->poll_control ? VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME
 			       : VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED);
 
-	/* G2. */
+	/* lib/x86.md#global-rules G2: no PV_UNHALT without HLT exits. */
 	p->pv_unhalt = !(de & DX_HLT) && irqchip;
 	if (de & DX_HLT)
 		add(&a, VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH);
@@ -256,7 +256,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 		add(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT);
 	}
 
-	/* G1: never. */
+	/* lib/x86.md#global-rules G1: never. */
 	p->expose_idle_hlt = 0;
 	add(&a, VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED);
 	p->idle_hlt_active = idle_hlt(h, vm, de, &a);
@@ -268,7 +268,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
 			add(&a, VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE);
 	}
-	/* Row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
+	/* lib/x86.md#decision-table row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
 	if (amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
 	    vm->cvm == VCPUCHAR_X86_CVM_NONE && irqchip)
 		add(&a, VCPUCHAR_X86_R_AVIC_GLOBAL_ON);
