@@ -304,8 +304,8 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
  * @cap: enum vcpuchar_ppc_cap
  * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
  *
- * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible (spec/ppc.md
- * section 5.1).
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
+ * (lib/ppc.md#caps-and-levels).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -322,7 +322,7 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
  *
  * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
  * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
- * (spec/ppc.md section 5.1), @caps then unchanged.
+ * (lib/ppc.md#caps-and-levels), @caps then unchanged.
  *
  * Since: 1.0
  */
@@ -386,7 +386,7 @@ enum vcpuchar_ppc_machine {
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
- * Versions map by number (QEMU hw/ppc/spapr.c, spec/ppc.md section 5.3):
+ * Versions map by number (QEMU hw/ppc/spapr.c, lib/ppc.md#machine-defaults):
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
@@ -426,7 +426,7 @@ enum vcpuchar_accel {
 	VCPUCHAR_ACCEL_TCG = 1,
 };
 
-/* How R4/R5 are built (spec section 9). Since: 1.0 */
+/* How R4/R5 are built (lib/ppc.md#modes). Since: 1.0 */
 enum vcpuchar_ppc_mode {
 	/* Recommended default: caps the caller did not set take the host's
 	 * levels, then R4/R5 come from the caps. Fixes the guest/host
@@ -657,7 +657,7 @@ struct vcpuchar_ppc_result {
  * host mode the guest gets the host's words, so a low cap costs it
  * nothing). Under TCG every cap that is not broken/off is a WARNING and the
  * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set. Rules: spec/ppc.md sections 7 and 9.
+ * set. Rules: lib/ppc.md#validation and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
@@ -736,7 +736,7 @@ int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, const struct vcpuc
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 
 /*
- * Sources for this section: spec/x86.md (the decision table of section 5 is
+ * Sources for this section: lib/x86.md (its #decision-table is
  * the contract), Linux arch/x86/kvm/x86.c, arch/x86/kvm/svm/svm.c,
  * arch/x86/kvm/cpuid.c, include/uapi/linux/kvm.h and
  * Documentation/virt/kvm/api.rst. CPUID bits are numbered from 0 = least
@@ -822,7 +822,7 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  *         -ENOENT (file or directory absent: module not loaded, parameter
  *         missing in this kernel), -EACCES, -EINVAL (a value the library
  *         could not parse), -ENOTSUP (leaf 0x8000000A: the vendor gate of
- *         spec/x86.md section 1.1 failed), -EBADF / -ENOTTY (the KVM fd was
+ *         lib/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
  *         not usable), or the errno of ioctl(2); 32 slots so that later
  *         facts fit
  * @vendor: enum vcpuchar_x86_vendor
@@ -921,7 +921,7 @@ struct vcpuchar_x86_host {
  *
  * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
  * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: spec/x86.md section 1.1);
+ * leaf is at least 0x8000000A and SVM is set: lib/x86.md#cpuid);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
  * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
@@ -974,7 +974,7 @@ enum vcpuchar_x86_cvm {
 	VCPUCHAR_X86_CVM_SEV_SNP = 3,
 };
 
-/* Override hlt_passthrough (spec/x86.md section 5.7). Since: 1.0 */
+/* Override hlt_passthrough (lib/x86.md#overrides). Since: 1.0 */
 enum vcpuchar_x86_hlt_passthrough {
 	VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO = 0,
 	VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER = 1,
@@ -1034,8 +1034,8 @@ struct vcpuchar_x86_vm {
 };
 
 /*
- * Reason codes (spec/x86.md section 5.6). Stable API: never renamed,
- * renumbered or reused. Numbered in the order of the spec's table, which is
+ * Reason codes (lib/x86.md#reason-codes). Stable API: never renamed,
+ * renumbered or reused. Numbered in the order of that table, which is
  * also the order they appear in a result. Since: 1.0
  */
 enum vcpuchar_x86_reason_code {
@@ -1079,7 +1079,7 @@ enum vcpuchar_x86_reason_code {
 };
 #define VCPUCHAR_X86_R_MAX 37
 
-/* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
+/* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_CLASS_DECISION = 0,   /* explains an output */
 	VCPUCHAR_X86_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
@@ -1163,7 +1163,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])
  * @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0
  * @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the
- *                   VM's vCPUs (spec/x86.md section 4)
+ *                   VM's vCPUs (lib/x86.md#idle-hlt-inference)
  * @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;
  *                 0 = leave kvm.halt_poll_ns
  * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
@@ -1197,8 +1197,8 @@ struct vcpuchar_x86_policy {
  * @ret: receives the policy (@ret->size set by the caller)
  *
  * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of spec/x86.md section
- * 5 and the Idle HLT inference of section 4. Leaf 0x8000000A bit 30 counts
+ * selection, decision table and global rules G1-G3 of lib/x86.md and
+ * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
  * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
  *
@@ -1225,7 +1225,7 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (spec/x86.md section 5.8): the policy is decided with @host, but
+ * Steps (lib/x86.md#apply): the policy is decided with @host, but
  * with the mask this kernel's KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS)
  * answers now in place of @host->disable_exits_allowed (G3: facts from a
  * profile or another host may allow more); then
@@ -1291,7 +1291,7 @@ struct vcpuchar_x86_cpuid_entry {
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of spec/x86.md). Pure: writes only @entries.
+ * of lib/x86.md#global-rules). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
  * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
@@ -1381,8 +1381,8 @@ enum vcpuchar_x86_exit_class {
  * @code: the exit code in that space
  *
  * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
- * svm_invoke_exit_handler() treats them (spec/x86.md section 2.8; openvmm
- * PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
+ * svm_invoke_exit_handler() treats them (lib/x86.md#exit-classification;
+ * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
  *
@@ -1393,8 +1393,9 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 /* ==== 4. Host profile files ============================================== */
 
 /*
- * A profile is a GLib key file (groups [host], [ppc], [x86]; DESIGN.md
- * section 6). An absent group means "no information" for that architecture.
+ * A profile is a GLib key file (groups [host], [ppc], [x86]; format:
+ * examples/profiles/README.md). An absent group means "no information"
+ * for that architecture.
  * Unknown keys are ignored; a bad value is an error naming group, key and
  * value. Numbers are hex (0x...) or decimal.
  */
