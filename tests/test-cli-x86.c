@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * `vcpuchar x86 policy --json --host <profile>` for every row of the x86
- * vector files: a profile per row in a temporary directory (DESIGN.md
- * section 6 keys), the row's VM as command-line options, and the JSON and
+ * vector files: a profile per row in a temporary directory (keys of
+ * examples/profiles/README.md), the row's VM as command-line options, and the JSON and
  * exit status compared with the row.
  */
 #include <glib/gstdio.h>

@@ -93,7 +93,7 @@ START_TEST(probe_matches_direct_reads)
 			pv_unhalt = cpuid->entries[i].eax & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT;
 		}
 	ck_assert(pv_unhalt);
-	/* Never in supported CPUID (spec/x86.md 2.7). */
+	/* Never in supported CPUID (lib/x86.md#cpuid). */
 	ck_assert_uint_eq(h.supported_8000000a_edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT, 0);
 	g_free(cpuid);
 

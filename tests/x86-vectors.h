@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Turns a row of x86-policy*.tsv into host facts and a VM profile (spec/x86.md 5.9). */
+/* Turns a row of x86-policy*.tsv into host facts and a VM profile (lib/x86.md#test-vectors). */
 #ifndef X86_VECTORS_H
 #define X86_VECTORS_H
 
@@ -34,7 +34,7 @@ static inline bool tsv_has(const struct tsv *t, const char *col)
 #define HAVE(f) (1u << VCPUCHAR_X86_FACT_##f)
 
 /*
- * The fixed assumptions of spec/x86.md 5.9: AMD hosts have kvm_amd loaded,
+ * The fixed assumptions of lib/x86.md#test-vectors: AMD hosts have kvm_amd loaded,
  * SVM, leaf 0x8000000A and nested=1; PV_UNHALT and POLL_CONTROL supported;
  * kvm.halt_poll_ns at its x86 default 200000.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * x86 policy inputs from x86-policy.tsv and x86-policy-extra.tsv, with the
- * fixed host assumptions of spec/x86.md 5.9 (as tests/x86-vectors.h reads
+ * fixed host assumptions of lib/x86.md#test-vectors (as tests/x86-vectors.h reads
  * them); rows that expect an error are left out.
  */
 #include <stdio.h>
