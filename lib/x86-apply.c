@@ -99,7 +99,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 			/* The code sorts after every decide code: append it. */
 			p.halt_poll_set = 0;
 			p.halt_poll_ns = 0;
-			p.reasons[p.n_reasons].code = VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT;
+			p.reasons[p.n_reasons].code = VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT;
 			p.reasons[p.n_reasons].has_value = 0;
 			p.reasons[p.n_reasons].value = 0;
 			p.n_reasons++;

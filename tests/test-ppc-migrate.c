@@ -34,7 +34,7 @@ START_TEST(vectors)
 		g_autofree char *errors = NULL, *warnings = NULL;
 		uint32_t prev_cap = 0;
 
-		ck_assert_msg(vcpuchar_ppc_migrate(&src, &dst, &m) == 0, "%s: failed", id);
+		ck_assert_msg(vcpuchar_ppc_migration_check(&src, &dst, &m) == 0, "%s: failed", id);
 		errors = joined(&m, VCPUCHAR_SEVERITY_ERROR);
 		warnings = joined(&m, VCPUCHAR_SEVERITY_WARNING);
 		ck_assert_msg(m.ok == tsv_u64(t, i, "expect_ok"), "%s: ok %u", id, m.ok);
@@ -71,17 +71,17 @@ START_TEST(bad_args)
 
 	memset(&m, 0x5a, sizeof(m));
 	m.size = 8;
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&ok, &ok, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&ok, &ok, &m), -EINVAL);
 	m.size = sizeof(m);
-	ck_assert_int_eq(vcpuchar_ppc_migrate(NULL, &ok, &m), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&ok, NULL, &m), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&ok, &ok, NULL), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&bad, &ok, &m), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&ok, &bad, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(NULL, &ok, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&ok, NULL, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&ok, &ok, NULL), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&bad, &ok, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&ok, &bad, &m), -EINVAL);
 	bad = (struct vcpuchar_ppc_caps){ 3, 0, 0, 0 };
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&ok, &bad, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&ok, &bad, &m), -EINVAL);
 	bad = (struct vcpuchar_ppc_caps){ 0, 0, 0, 2 };
-	ck_assert_int_eq(vcpuchar_ppc_migrate(&bad, &ok, &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migration_check(&bad, &ok, &m), -EINVAL);
 	ck_assert_uint_eq(m.ok, 0x5a5a5a5a);
 }
 END_TEST

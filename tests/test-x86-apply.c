@@ -95,14 +95,14 @@ START_TEST(disable_exits_before_vcpu)
 		printf("KVM does not allow disabling HLT exits here (mask 0x%x); testing the refusal\n", allowed);
 		ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), 0);
 		ck_assert_uint_eq(p.disable_exits, 0);
-		ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK));
+		ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK));
 		close(vm);
 		return;
 	}
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, (VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE) & allowed);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK));
 	ck_assert_uint_eq(p.pv_unhalt, 0);
 	/* KVM took the flags: a vCPU can be created, and after it no flag is accepted (6.14+). */
 	ck_assert_int_ge(ioctl(vm, KVM_CREATE_VCPU, 0), 0);
@@ -136,7 +136,7 @@ START_TEST(kernel_mask_wins_over_facts)
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &mwait, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits & ~(uint32_t)allowed, 0);
 	if (!(allowed & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
-		ck_assert(has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED));
+		ck_assert(has_code(&p, VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED));
 	close(vm);
 
 	/* A kernel that allows nothing: HLT exits stay, and the policy says so. */
@@ -146,8 +146,8 @@ START_TEST(kernel_mask_wins_over_facts)
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &mwait, 0, &p), 0);
 	hide_cap = -1;
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED));
 	ck_assert_uint_eq(p.pv_unhalt, 1);
 	/* HLT exits are kept, so the caller's halt-poll value applies. */
 	if (ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0) {
@@ -199,13 +199,13 @@ START_TEST(einval_falls_back)
 	fail_errno = EINVAL;
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED));
 	/* Recomputed for "HLT exits kept". */
 	ck_assert_uint_eq(p.pv_unhalt, 1);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS));
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH));
 	/* Any other error is returned, not hidden. */
 	fail_errno = EIO;
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), -EIO);
@@ -226,14 +226,14 @@ START_TEST(halt_poll)
 		/* A kernel before 5.8: reported, not applied. */
 		ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
 		ck_assert_uint_eq(p.halt_poll_set, 0);
-		ck_assert(has_code(&p, VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT));
+		ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT));
 		close(vm);
 		return;
 	}
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
 	ck_assert_uint_eq(p.halt_poll_set, 1);
 	ck_assert_uint_eq(p.halt_poll_ns, 50000);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE));
 	/* Allowed at any time, also after vCPUs exist (api.rst). KVM has no
 	 * ioctl or stat that reads kvm->max_halt_poll_ns back, so acceptance is
 	 * what can be checked. */
@@ -245,7 +245,7 @@ START_TEST(halt_poll)
 	hide_cap = KVM_CAP_HALT_POLL;
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
 	ck_assert_uint_eq(p.halt_poll_set, 0);
-	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT);
+	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT);
 	hide_cap = -1;
 	/* KVM itself refuses a failing enable; the errno comes back. */
 	fail_enable_cap = KVM_CAP_HALT_POLL;

@@ -92,7 +92,7 @@ static void same_decide(size_t k)
 
 		if (l->cap != b->cap || l->severity != b->severity || l->code != b->code || l->flags != b->flags ||
 		    l->requested != b->requested || l->host != b->host || strcmp(l->hint, b->hint) ||
-		    (l->code != VCPUCHAR_PPC_CONFLICT_BELOW_HOST && strcmp(l->message, b->message)))
+		    (l->code != VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST && strcmp(l->message, b->message)))
 			die("decide, input %zu: conflict %u differs", k, i);
 	}
 	same_view(&r.guest_view, &a.guest_view, k);
