@@ -63,6 +63,37 @@ extern "C" {
  */
 const char *vcpuchar_version(void);
 
+/*
+ * Counts and masks that a later release may change. Each has a macro with
+ * this release's value (for array sizes at compile time) and an entry here,
+ * so that a program can ask the library it runs with. Since: 1.0
+ */
+enum vcpuchar_limit {
+	VCPUCHAR_LIMIT_PPC_N_CAPS = 0,              /* VCPUCHAR_PPC_N_CAPS */
+	VCPUCHAR_LIMIT_H_CPU_CHAR_ALL = 1,          /* VCPUCHAR_H_CPU_CHAR_ALL */
+	VCPUCHAR_LIMIT_H_CPU_BEHAV_ALL = 2,         /* VCPUCHAR_H_CPU_BEHAV_ALL */
+	VCPUCHAR_LIMIT_X86_DISABLE_EXITS_KNOWN = 3, /* VCPUCHAR_X86_DISABLE_EXITS_KNOWN */
+	VCPUCHAR_LIMIT_X86_N_FACTS = 4,             /* VCPUCHAR_X86_N_FACTS */
+	VCPUCHAR_LIMIT_X86_REASON_MAX = 5,          /* VCPUCHAR_X86_REASON_MAX */
+	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
+	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
+};
+
+/**
+ * vcpuchar_limit() - the loaded library's value of a count or mask
+ * @limit: enum vcpuchar_limit
+ * @ret: receives the value (a count, a highest code, or a bit mask)
+ *
+ * The macros named in enum vcpuchar_limit hold the values of the headers a
+ * program was built with; this returns the ones of the library it runs
+ * with, which may be newer.
+ *
+ * Return: 0; -EINVAL for NULL @ret or an unknown @limit (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_limit(uint32_t limit, uint64_t *ret);
+
 /* Where a set of facts came from. Since: 1.0 */
 enum vcpuchar_source {
 	VCPUCHAR_SOURCE_NONE = 0,    /* nothing was read */
@@ -119,7 +150,7 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED   VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST     VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST VCPUCHAR_PPC_BIT(11) /* 0x0010000000000000 */
-/* Every defined R4 bit: 0xff50000000000000 */
+/* Every defined R4 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_CHAR_ALL UINT64_C(0xff50000000000000)
 
 /* R5 = behaviour. Since: 1.0 */
@@ -132,7 +163,7 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY    VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS  VCPUCHAR_PPC_BIT(8)  /* 0x0080000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER        VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
-/* Every defined R5 bit: 0xf7c0000000000000 */
+/* Every defined R5 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_BEHAV_ALL UINT64_C(0xf7c0000000000000)
 /* The R5 bits a Linux guest assumes set when it is told nothing. */
 #define VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT UINT64_C(0xe000000000000000)
@@ -266,7 +297,8 @@ enum vcpuchar_ppc_cap {
 	VCPUCHAR_PPC_CAP_IBS = 2,        /* cap-ibs: indirect branch speculation */
 	VCPUCHAR_PPC_CAP_CCF_ASSIST = 3, /* cap-ccf-assist: count cache flush assist */
 };
-/* Number of caps; arrays of one entry per cap use it. Since: 1.0 */
+/* Number of caps; arrays of one entry per cap use it. This release's
+ * value: a later release may add caps, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_PPC_N_CAPS 4
 
 /* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
@@ -537,6 +569,8 @@ struct vcpuchar_ppc_request {
 
 /**
  * struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints
+ * @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by
+ *        the library in struct vcpuchar_ppc_result)
  *
  * Each member is the exact text of
  * /sys/devices/system/cpu/vulnerabilities/<name> without the newline
@@ -547,6 +581,7 @@ struct vcpuchar_ppc_request {
  * Since: 1.0
  */
 struct vcpuchar_ppc_guest_view {
+	uint32_t size;
 	char meltdown[VCPUCHAR_PPC_VIEW_LEN];
 	char l1tf[VCPUCHAR_PPC_VIEW_LEN];
 	char spectre_v1[VCPUCHAR_PPC_VIEW_LEN];
@@ -567,9 +602,10 @@ struct vcpuchar_ppc_guest_view {
  *       fallback (POWER7)
  * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
  *         command line
- * @ret: receives the five strings
+ * @ret: receives the five strings (@ret->size set by the caller)
  *
- * Return: 0; -EINVAL for NULL @ret, an unknown @cpu or unknown @flags.
+ * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
+ * unknown @flags.
  *
  * Since: 1.0
  */
@@ -615,18 +651,18 @@ int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r
  * @host_caps: levels the host supports (no-information fallback:
  *             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
  * @effective_caps: the caps the VM runs with (and migrates)
- * @reserved: zero (explicit padding)
+ * @n_errors: number of ERROR conflicts: QEMU would refuse to start
  * @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest
  * @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest
  * @unexpressed_r4: known-set host R4 bits the guest is not told (e.g.
  *                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them
  * @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,
  *                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)
- * @n_errors: number of ERROR conflicts: QEMU would refuse to start
- * @n_conflicts: entries used in @conflicts, in cap order
- * @conflicts: at most one per cap
  * @mode_reason: a sentence on what the mode means for this VM
  * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5
+ * @n_conflicts: entries used in @conflicts, in cap order
+ * @conflicts: at most one per cap; last, so that a later cap grows the
+ *             struct at its end
  *
  * Since: 1.0
  */
@@ -636,16 +672,15 @@ struct vcpuchar_ppc_result {
 	uint32_t mode;
 	struct vcpuchar_ppc_caps host_caps;
 	struct vcpuchar_ppc_caps effective_caps;
-	uint32_t reserved;
+	uint32_t n_errors;
 	uint64_t r4;
 	uint64_t r5;
 	uint64_t unexpressed_r4;
 	uint64_t unexpressed_r5;
-	uint32_t n_errors;
-	uint32_t n_conflicts;
-	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 	const char *mode_reason;
 	struct vcpuchar_ppc_guest_view guest_view;
+	uint32_t n_conflicts;
+	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 };
 
 /**
@@ -757,7 +792,8 @@ int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const stru
 #define VCPUCHAR_X86_DISABLE_EXITS_PAUSE      (1u << 2)
 #define VCPUCHAR_X86_DISABLE_EXITS_CSTATE     (1u << 3)
 #define VCPUCHAR_X86_DISABLE_EXITS_APERFMPERF (1u << 4) /* Linux 6.17 */
-/* Every flag the library knows; the uAPI macro for this was removed. */
+/* Every flag the library knows (the uAPI macro for this was removed): this
+ * release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_X86_DISABLE_EXITS_KNOWN      0x1fu
 
 /* CPUID bits the library reads or patches. Since: 1.0 */
@@ -807,7 +843,8 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
 };
-/* Number of facts in 1.0; later releases may add more. Since: 1.0 */
+/* Number of facts: this release's value; later releases may add facts, see
+ * vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_FACTS 23
 
 /**
@@ -1085,6 +1122,8 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
 	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
 };
+/* Highest reason code: this release's value; later releases add codes, see
+ * vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_REASON_MAX 37
 
 /* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
@@ -1157,7 +1196,9 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once. Since: 1.0 */
+/* Room for every code once: this release's value, see vcpuchar_limit(). A
+ * later release that raises it still fills only the entries a caller's
+ * @size covers. Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
 
 /**
@@ -1318,6 +1359,7 @@ enum vcpuchar_x86_stat {
 	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
 	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
 };
+/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_STATS 5
 
 /**

@@ -262,5 +262,6 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 			ret->flags |= VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE;
 	}
 	ret->mode_reason = mode_reason(req->mode, tcg, info);
+	ret->guest_view.size = sizeof(ret->guest_view);
 	return vcpuchar_ppc_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
 }

@@ -289,7 +289,7 @@ START_TEST(host_max_mode)
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view v;
+	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);

@@ -169,7 +169,7 @@ static void no_alloc(void)
 	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view view;
+	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 	struct vcpuchar_ppc_migration mig = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	struct vcpuchar_ppc_caps caps, levels;
 	unsigned long before, calls = 0;

@@ -138,7 +138,7 @@ static void compare_view(const char *prefix, const struct vcpuchar_ppc_guest_vie
 
 static void check_guest_view(const struct e2e_params *p, const struct vcpuchar_ppc_host *h)
 {
-	struct vcpuchar_ppc_guest_view v;
+	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 
 	/* This kernel is a pseries guest: its sysfs reflects the R4/R5 QEMU
 	 * answered, which KVM_PPC_GET_CPU_CHAR returned unmasked. */

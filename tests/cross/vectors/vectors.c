@@ -324,7 +324,7 @@ static void check_guest_view(const char *dir)
 	for (unsigned i = 0; i < t.n_rows; i++) {
 		const char *id = tsv_get(&t, i, "id");
 		const char *isa = tsv_get(&t, i, "guest_isa");
-		struct vcpuchar_ppc_guest_view v;
+		struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 		int ok = 1, cpu = isa_cpu(isa), r;
 		uint64_t r4 = tsv_u64(&t, i, "r4", &ok), r5 = tsv_u64(&t, i, "r5", &ok);
 		const struct {
@@ -493,7 +493,7 @@ static void check_validate(const char *dir)
 		struct vcpuchar_ppc_host h;
 		struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-		struct vcpuchar_ppc_guest_view v;
+		struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 		char got[512];
 		int tcg, ret;
 
