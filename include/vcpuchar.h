@@ -1131,7 +1131,7 @@ enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
 	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
 	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
-	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* from the apply step only */
+	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
 };
 
 /**
@@ -1249,7 +1249,10 @@ struct vcpuchar_x86_policy {
  * selection, decision table and global rules G1-G3 of spec/x86.md section
  * 5 and the Idle HLT inference of section 4. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
- * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
+ * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
+ * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
+ * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
+ * unread fact counts as offered, Linux 5.8 and later).
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
@@ -1274,13 +1277,14 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (spec/x86.md section 5.8): the policy is decided with @host, but
- * with the mask this kernel's KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS)
- * answers now in place of @host->disable_exits_allowed (G3: facts from a
- * profile or another host may allow more); then
+ * Steps (spec/x86.md section 5.8): the live facts are read first: what
+ * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
+ * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
+ * @host->halt_poll_cap (G3: facts from a profile or another host may allow
+ * more). The policy is decided once with them; then
  * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
- * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a value. The
- * guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
+ * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
+ * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
  *
  * Existing vCPUs are detected before disabling exits with
  * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
@@ -1294,7 +1298,8 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * When KVM answers EINVAL to the disable-exits call (a bit outside the
  * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
- * retried: @ret is the policy with no exits disabled, recomputed, with
+ * retried: the policy is decided a second time, knowing that KVM refused
+ * those flags: @ret has no exits disabled, with
  * disable_exits_einval_fallback, and the call returns 0.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
