@@ -7,20 +7,20 @@
 
 START_TEST(host_levels_vectors)
 {
-	struct tsv *t = tsv_load("ppc-host-levels.tsv");
+	struct tsv *t = tsv_open("ppc-host-levels.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
-		struct vcpuchar_ppc_host h = test_host(tsv_u64(t, i, "character"), tsv_u64(t, i, "behaviour"),
-						       tsv_u64(t, i, "character_mask"),
-						       tsv_u64(t, i, "behaviour_mask"), tsv_u64(t, i, "power8_host"));
+		struct vcpuchar_ppc_host h = test_host(tsv_u64(t, i, "character", NULL), tsv_u64(t, i, "behaviour", NULL),
+						       tsv_u64(t, i, "character_mask", NULL),
+						       tsv_u64(t, i, "behaviour_mask", NULL), tsv_u64(t, i, "power8_host", NULL));
 		struct vcpuchar_ppc_caps want = test_caps(t, i, "expect_"), got = { 9, 9, 9, 9 };
 		int r = vcpuchar_ppc_host_levels(&h, &got);
 
 		ck_assert_msg(r == (int)h.valid, "%s: returned %d, expected %u", id, r, h.valid);
 		ck_assert_caps_eq(id, got, want);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

@@ -126,10 +126,10 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 
 START_TEST(validate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-validate.tsv");
+	struct tsv *t = tsv_open("ppc-validate.tsv");
 	static const uint32_t modes[] = { VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST_MAX };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps hl = test_caps(t, i, "host_"), req = test_caps(t, i, "req_"), got;
 		struct vcpuchar_ppc_host h = host_for(hl);
@@ -171,7 +171,7 @@ START_TEST(validate_vectors)
 			}
 		}
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

@@ -38,16 +38,16 @@ static uint32_t guest_flags(const char *s)
 
 static void check_file(const char *name, bool has_flags)
 {
-	struct tsv *t = tsv_load(name);
+	struct tsv *t = tsv_open(name);
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		uint32_t flags = has_flags ? guest_flags(tsv_get(t, i, "flags")) : 0;
 		struct vcpuchar_ppc_guest_view v;
 
 		memset(&v, 'x', sizeof(v));
 		v.size = sizeof(v);
-		ck_assert_msg(vcpuchar_ppc_guest_view(tsv_u64(t, i, "r4"), tsv_u64(t, i, "r5"),
+		ck_assert_msg(vcpuchar_ppc_guest_view(tsv_u64(t, i, "r4", NULL), tsv_u64(t, i, "r5", NULL),
 						      isa_cpu(tsv_get(t, i, "guest_isa")), flags, &v) == 0,
 			      "%s: failed", id);
 #define CHECK(f) \
@@ -60,7 +60,7 @@ static void check_file(const char *name, bool has_flags)
 		CHECK(spec_store_bypass);
 #undef CHECK
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 
 START_TEST(vectors)

@@ -7,7 +7,6 @@
  * produced on demand on a real kernel).
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdarg.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 #include <vcpuchar.h>
 
+#include "ioctl-hook.h"
 #include "test-common.h"
 
 static int kvm_fd = -1;
@@ -25,24 +25,18 @@ static uint32_t fail_enable_cap; /* KVM_ENABLE_CAP of this cap fails with fail_e
 static int fail_errno;
 static long hide_cap = -1;       /* KVM_CHECK_EXTENSION of this cap answers 0 */
 
-int ioctl(int fd, unsigned long req, ...)
+static bool inject(int fd, unsigned long req, void *arg, const void *caller, int *ret)
 {
-	static int (*real)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!real)
-		real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
 	if (req == KVM_ENABLE_CAP && fail_enable_cap && ((struct kvm_enable_cap *)arg)->cap == fail_enable_cap) {
 		errno = fail_errno;
-		return -1;
+		*ret = -1;
+		return true;
 	}
-	if (req == KVM_CHECK_EXTENSION && (long)arg == hide_cap)
-		return 0;
-	return real(fd, req, arg);
+	if (req == KVM_CHECK_EXTENSION && (long)arg == hide_cap) {
+		*ret = 0;
+		return true;
+	}
+	return false;
 }
 
 static void setup(void)
@@ -382,6 +376,7 @@ int main(void)
 	Suite *s;
 	TCase *tc;
 
+	ioctl_hook = inject;
 	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (kvm_fd < 0) {
 		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
