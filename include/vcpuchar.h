@@ -63,6 +63,37 @@ extern "C" {
  */
 const char *vcpuchar_version(void);
 
+/*
+ * Counts and masks that a later release may change. Each has a macro with
+ * this release's value (for array sizes at compile time) and an entry here,
+ * so that a program can ask the library it runs with. Since: 1.0
+ */
+enum vcpuchar_limit {
+	VCPUCHAR_LIMIT_PPC_N_CAPS = 0,              /* VCPUCHAR_PPC_N_CAPS */
+	VCPUCHAR_LIMIT_H_CPU_CHAR_ALL = 1,          /* VCPUCHAR_H_CPU_CHAR_ALL */
+	VCPUCHAR_LIMIT_H_CPU_BEHAV_ALL = 2,         /* VCPUCHAR_H_CPU_BEHAV_ALL */
+	VCPUCHAR_LIMIT_X86_DISABLE_EXITS_KNOWN = 3, /* VCPUCHAR_X86_DISABLE_EXITS_KNOWN */
+	VCPUCHAR_LIMIT_X86_N_FACTS = 4,             /* VCPUCHAR_X86_N_FACTS */
+	VCPUCHAR_LIMIT_X86_REASON_MAX = 5,          /* VCPUCHAR_X86_REASON_MAX */
+	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
+	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
+};
+
+/**
+ * vcpuchar_limit() - the loaded library's value of a count or mask
+ * @limit: enum vcpuchar_limit
+ * @ret: receives the value (a count, a highest code, or a bit mask)
+ *
+ * The macros named in enum vcpuchar_limit hold the values of the headers a
+ * program was built with; this returns the ones of the library it runs
+ * with, which may be newer.
+ *
+ * Return: 0; -EINVAL for NULL @ret or an unknown @limit (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_limit(uint32_t limit, uint64_t *ret);
+
 /* Where a set of facts came from. Since: 1.0 */
 enum vcpuchar_source {
 	VCPUCHAR_SOURCE_NONE = 0,    /* nothing was read */
@@ -119,7 +150,7 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED   VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST     VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST VCPUCHAR_PPC_BIT(11) /* 0x0010000000000000 */
-/* Every defined R4 bit: 0xff50000000000000 */
+/* Every defined R4 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_CHAR_ALL UINT64_C(0xff50000000000000)
 
 /* R5 = behaviour. Since: 1.0 */
@@ -132,18 +163,26 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY    VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS  VCPUCHAR_PPC_BIT(8)  /* 0x0080000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER        VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
-/* Every defined R5 bit: 0xf7c0000000000000 */
+/* Every defined R5 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_BEHAV_ALL UINT64_C(0xf7c0000000000000)
 /* The R5 bits a Linux guest assumes set when it is told nothing. */
 #define VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT UINT64_C(0xe000000000000000)
 
+/* The hcall return registers that carry the characteristics, numbered as
+ * PAPR numbers them. Since: 1.0 */
+enum vcpuchar_ppc_reg {
+	VCPUCHAR_PPC_REG_R4 = 4, /* character */
+	VCPUCHAR_PPC_REG_R5 = 5, /* behaviour */
+};
+
 /**
  * vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit
- * @reg: 4 for R4 (character), 5 for R5 (behaviour)
+ * @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or
+ *       VCPUCHAR_PPC_REG_R5 (behaviour)
  * @ibm_bit: IBM bit number, 0 = most significant
  *
  * Return: e.g. "H_CPU_CHAR_L1D_THREAD_PRIV", or NULL for an undefined bit or
- * a @reg other than 4 or 5.
+ * an unknown @reg.
  *
  * Since: 1.0
  */
@@ -258,22 +297,23 @@ enum vcpuchar_ppc_cap {
 	VCPUCHAR_PPC_CAP_IBS = 2,        /* cap-ibs: indirect branch speculation */
 	VCPUCHAR_PPC_CAP_CCF_ASSIST = 3, /* cap-ccf-assist: count cache flush assist */
 };
-/* Number of caps; arrays of one entry per cap use it. Since: 1.0 */
+/* Number of caps; arrays of one entry per cap use it. This release's
+ * value: a later release may add caps, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_PPC_N_CAPS 4
 
 /* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
 enum vcpuchar_ppc_level {
-	VCPUCHAR_PPC_BROKEN = 0,     /* cfpc, sbbc, ibs */
-	VCPUCHAR_PPC_WORKAROUND = 1, /* cfpc, sbbc, ibs */
-	VCPUCHAR_PPC_FIXED = 2,      /* cfpc, sbbc */
-	VCPUCHAR_PPC_FIXED_CCD = 3,  /* ibs: count cache disabled */
-	VCPUCHAR_PPC_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
+	VCPUCHAR_PPC_LEVEL_BROKEN = 0,     /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_WORKAROUND = 1, /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_FIXED = 2,      /* cfpc, sbbc */
+	VCPUCHAR_PPC_LEVEL_FIXED_CCD = 3,  /* ibs: count cache disabled */
+	VCPUCHAR_PPC_LEVEL_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
 };
 /* The other names of the same numbers (QEMU's SPAPR_CAP_* share them too);
  * macros, so that the enum has one name per value. Since: 1.0 */
-#define VCPUCHAR_PPC_FIXED_IBS VCPUCHAR_PPC_FIXED      /* ibs: indirect branch serialisation */
-#define VCPUCHAR_PPC_OFF       VCPUCHAR_PPC_BROKEN     /* ccf-assist */
-#define VCPUCHAR_PPC_ON        VCPUCHAR_PPC_WORKAROUND /* ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_FIXED_IBS VCPUCHAR_PPC_LEVEL_FIXED      /* ibs: indirect branch serialisation */
+#define VCPUCHAR_PPC_LEVEL_OFF       VCPUCHAR_PPC_LEVEL_BROKEN     /* ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_ON        VCPUCHAR_PPC_LEVEL_WORKAROUND /* ccf-assist */
 
 /**
  * struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)
@@ -452,14 +492,14 @@ const char *vcpuchar_ppc_mode_name(uint32_t mode);
 
 /* Why a conflict entry exists. Since: 1.0 */
 enum vcpuchar_ppc_conflict_code {
-	VCPUCHAR_PPC_CONFLICT_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
-	VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
-	VCPUCHAR_PPC_CONFLICT_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
+	VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
+	VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
+	VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
 };
 
 /* Conflict flags. Since: 1.0 */
-#define VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
-#define VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
 
 /**
  * struct vcpuchar_ppc_conflict - one finding of the cap validation
@@ -529,6 +569,8 @@ struct vcpuchar_ppc_request {
 
 /**
  * struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints
+ * @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by
+ *        the library in struct vcpuchar_ppc_result)
  *
  * Each member is the exact text of
  * /sys/devices/system/cpu/vulnerabilities/<name> without the newline
@@ -539,6 +581,7 @@ struct vcpuchar_ppc_request {
  * Since: 1.0
  */
 struct vcpuchar_ppc_guest_view {
+	uint32_t size;
 	char meltdown[VCPUCHAR_PPC_VIEW_LEN];
 	char l1tf[VCPUCHAR_PPC_VIEW_LEN];
 	char spectre_v1[VCPUCHAR_PPC_VIEW_LEN];
@@ -559,9 +602,10 @@ struct vcpuchar_ppc_guest_view {
  *       fallback (POWER7)
  * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
  *         command line
- * @ret: receives the five strings
+ * @ret: receives the five strings (@ret->size set by the caller)
  *
- * Return: 0; -EINVAL for NULL @ret, an unknown @cpu or unknown @flags.
+ * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
+ * unknown @flags.
  *
  * Since: 1.0
  */
@@ -607,18 +651,18 @@ int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r
  * @host_caps: levels the host supports (no-information fallback:
  *             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
  * @effective_caps: the caps the VM runs with (and migrates)
- * @reserved: zero (explicit padding)
+ * @n_errors: number of ERROR conflicts: QEMU would refuse to start
  * @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest
  * @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest
  * @unexpressed_r4: known-set host R4 bits the guest is not told (e.g.
  *                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them
  * @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,
  *                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)
- * @n_errors: number of ERROR conflicts: QEMU would refuse to start
- * @n_conflicts: entries used in @conflicts, in cap order
- * @conflicts: at most one per cap
  * @mode_reason: a sentence on what the mode means for this VM
  * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5
+ * @n_conflicts: entries used in @conflicts, in cap order
+ * @conflicts: at most one per cap; last, so that a later cap grows the
+ *             struct at its end
  *
  * Since: 1.0
  */
@@ -628,16 +672,15 @@ struct vcpuchar_ppc_result {
 	uint32_t mode;
 	struct vcpuchar_ppc_caps host_caps;
 	struct vcpuchar_ppc_caps effective_caps;
-	uint32_t reserved;
+	uint32_t n_errors;
 	uint64_t r4;
 	uint64_t r5;
 	uint64_t unexpressed_r4;
 	uint64_t unexpressed_r5;
-	uint32_t n_errors;
-	uint32_t n_conflicts;
-	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 	const char *mode_reason;
 	struct vcpuchar_ppc_guest_view guest_view;
+	uint32_t n_conflicts;
+	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 };
 
 /**
@@ -717,7 +760,7 @@ struct vcpuchar_ppc_migration {
 };
 
 /**
- * vcpuchar_ppc_migrate() - check a migration from @src caps to @dst caps
+ * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
  * @src: effective caps of the source VM
  * @dst: effective caps of the destination VM
  * @ret: receives the findings
@@ -730,7 +773,7 @@ struct vcpuchar_ppc_migration {
  *
  * Since: 1.0
  */
-int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
+int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
 			 struct vcpuchar_ppc_migration *ret);
 
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
@@ -749,7 +792,8 @@ int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, const struct vcpuc
 #define VCPUCHAR_X86_DISABLE_EXITS_PAUSE      (1u << 2)
 #define VCPUCHAR_X86_DISABLE_EXITS_CSTATE     (1u << 3)
 #define VCPUCHAR_X86_DISABLE_EXITS_APERFMPERF (1u << 4) /* Linux 6.17 */
-/* Every flag the library knows; the uAPI macro for this was removed. */
+/* Every flag the library knows (the uAPI macro for this was removed): this
+ * release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_X86_DISABLE_EXITS_KNOWN      0x1fu
 
 /* CPUID bits the library reads or patches. Since: 1.0 */
@@ -799,7 +843,8 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
 };
-/* Number of facts in 1.0; later releases may add more. Since: 1.0 */
+/* Number of facts: this release's value; later releases may add facts, see
+ * vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_FACTS 23
 
 /**
@@ -1039,52 +1084,54 @@ struct vcpuchar_x86_vm {
  * also the order they appear in a result. Since: 1.0
  */
 enum vcpuchar_x86_reason_code {
-	VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT = 1,
-	VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING = 2,
-	VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED = 3,
-	VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED = 4,
-	VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
-	VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
-	VCPUCHAR_X86_R_HOST_IS_GUEST = 7,
-	VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
-	VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
-	VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK = 10,
-	VCPUCHAR_X86_R_DISABLE_EXITS_MASKED = 11,
-	VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
-	VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS = 13,
-	VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP = 14,
-	VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED = 15,
-	VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING = 16,
-	VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
-	VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME = 18,
-	VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED = 19,
-	VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT = 20,
-	VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE = 21,
-	VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
-	VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED = 23,
-	VCPUCHAR_X86_R_IDLE_HLT_ACTIVE = 24,
-	VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
-	VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD = 26,
-	VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS = 27,
-	VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT = 28,
-	VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE = 29,
-	VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD = 30,
-	VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
-	VCPUCHAR_X86_R_SEV_AVIC_INHIBITED = 32,
-	VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED = 33,
-	VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE = 34,
-	VCPUCHAR_X86_R_AVIC_GLOBAL_ON = 35,
-	VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK = 36,
-	VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT = 37,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT = 1,
+	VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING = 2,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED = 3,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED = 4,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
+	VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
+	VCPUCHAR_X86_REASON_HOST_IS_GUEST = 7,
+	VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
+	VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
+	VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK = 10,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED = 11,
+	VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
+	VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS = 13,
+	VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP = 14,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED = 15,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING = 16,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME = 18,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED = 19,
+	VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT = 20,
+	VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE = 21,
+	VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED = 23,
+	VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE = 24,
+	VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD = 26,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS = 27,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT = 28,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE = 29,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD = 30,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
+	VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED = 32,
+	VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED = 33,
+	VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE = 34,
+	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
+	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
 };
-#define VCPUCHAR_X86_R_MAX 37
+/* Highest reason code: this release's value; later releases add codes, see
+ * vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_REASON_MAX 37
 
 /* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
-	VCPUCHAR_X86_CLASS_DECISION = 0,   /* explains an output */
-	VCPUCHAR_X86_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
-	VCPUCHAR_X86_CLASS_DIAGNOSTIC = 2, /* information */
-	VCPUCHAR_X86_CLASS_APPLY = 3,      /* from the apply step only */
+	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
+	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
+	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
+	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
 };
 
 /**
@@ -1149,7 +1196,9 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once. Since: 1.0 */
+/* Room for every code once: this release's value, see vcpuchar_limit(). A
+ * later release that raises it still fills only the entries a caller's
+ * @size covers. Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
 
 /**
@@ -1200,7 +1249,10 @@ struct vcpuchar_x86_policy {
  * selection, decision table and global rules G1-G3 of lib/x86.md and
  * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
- * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
+ * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
+ * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
+ * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
+ * unread fact counts as offered, Linux 5.8 and later).
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
@@ -1225,13 +1277,14 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (lib/x86.md#apply): the policy is decided with @host, but
- * with the mask this kernel's KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS)
- * answers now in place of @host->disable_exits_allowed (G3: facts from a
- * profile or another host may allow more); then
+ * Steps (lib/x86.md#apply): the live facts are read first: what
+ * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
+ * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
+ * @host->halt_poll_cap (lib/x86.md#global-rules G3: facts from a profile or another host may allow
+ * more). The policy is decided once with them; then
  * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
- * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a value. The
- * guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
+ * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
+ * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
  *
  * Existing vCPUs are detected before disabling exits with
  * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
@@ -1245,7 +1298,8 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * When KVM answers EINVAL to the disable-exits call (a bit outside the
  * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
- * retried: @ret is the policy with no exits disabled, recomputed, with
+ * retried: the policy is decided a second time, knowing that KVM refused
+ * those flags: @ret has no exits disabled, with
  * disable_exits_einval_fallback, and the call returns 0.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
@@ -1310,6 +1364,7 @@ enum vcpuchar_x86_stat {
 	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
 	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
 };
+/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_STATS 5
 
 /**

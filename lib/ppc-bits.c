@@ -31,9 +31,9 @@ static const char *const r5_names[] = {
 
 VCPUCHAR_EXPORT const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit)
 {
-	if (reg == 4 && ibm_bit < sizeof(r4_names) / sizeof(r4_names[0]))
+	if (reg == VCPUCHAR_PPC_REG_R4 && ibm_bit < sizeof(r4_names) / sizeof(r4_names[0]))
 		return r4_names[ibm_bit];
-	if (reg == 5 && ibm_bit < sizeof(r5_names) / sizeof(r5_names[0]))
+	if (reg == VCPUCHAR_PPC_REG_R5 && ibm_bit < sizeof(r5_names) / sizeof(r5_names[0]))
 		return r5_names[ibm_bit];
 	return NULL;
 }

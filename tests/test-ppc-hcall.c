@@ -6,18 +6,18 @@
 
 START_TEST(caps_vectors)
 {
-	struct tsv *t = tsv_load("ppc-hcall.tsv");
+	struct tsv *t = tsv_open("ppc-hcall.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps c = test_caps(t, i, "");
 		uint64_t r4 = 1, r5 = 1;
 
 		ck_assert_msg(vcpuchar_ppc_caps_to_hcall(&c, &r4, &r5) == 0, "%s: failed", id);
-		ck_assert_msg(r4 == tsv_u64(t, i, "expect_r4"), "%s: r4 0x%016" PRIx64, id, r4);
-		ck_assert_msg(r5 == tsv_u64(t, i, "expect_r5"), "%s: r5 0x%016" PRIx64, id, r5);
+		ck_assert_msg(r4 == tsv_u64(t, i, "expect_r4", NULL), "%s: r4 0x%016" PRIx64, id, r4);
+		ck_assert_msg(r5 == tsv_u64(t, i, "expect_r5", NULL), "%s: r5 0x%016" PRIx64, id, r5);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

@@ -20,13 +20,13 @@ static void fake_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *
 	struct fake_cpuid *f = ctx;
 
 	regs[0] = regs[1] = regs[2] = regs[3] = 0;
-	for (guint i = 0; i < f->t->rows->len; i++) {
-		if (tsv_u64(f->t, i, "leaf") != leaf || tsv_u64(f->t, i, "subleaf") != subleaf)
+	for (guint i = 0; i < f->t->n_rows; i++) {
+		if (tsv_u64(f->t, i, "leaf", NULL) != leaf || tsv_u64(f->t, i, "subleaf", NULL) != subleaf)
 			continue;
-		regs[0] = (uint32_t)tsv_u64(f->t, i, "eax");
-		regs[1] = (uint32_t)tsv_u64(f->t, i, "ebx");
-		regs[2] = (uint32_t)tsv_u64(f->t, i, "ecx");
-		regs[3] = (uint32_t)tsv_u64(f->t, i, "edx");
+		regs[0] = (uint32_t)tsv_u64(f->t, i, "eax", NULL);
+		regs[1] = (uint32_t)tsv_u64(f->t, i, "ebx", NULL);
+		regs[2] = (uint32_t)tsv_u64(f->t, i, "ecx", NULL);
+		regs[3] = (uint32_t)tsv_u64(f->t, i, "edx", NULL);
 	}
 }
 
@@ -34,7 +34,7 @@ static struct tsv *load_cpuid(const char *host)
 {
 	g_autofree char *name = g_build_filename("x86-hosts", host, "cpuid.tsv", NULL);
 
-	return tsv_load(name);
+	return tsv_open(name);
 }
 
 static int probe_host(const char *host, struct vcpuchar_x86_host *h)
@@ -48,7 +48,7 @@ static int probe_host(const char *host, struct vcpuchar_x86_host *h)
 	h->size = sizeof(*h);
 	/* No KVM fd: the fixture has no /dev/kvm; KVM facts say why they are missing. */
 	r = vcpuchar_x86_host_probe_with(-1, &opts, fake_cpuid, &f, h);
-	tsv_free(f.t);
+	tsv_close(f.t);
 	return r;
 }
 
@@ -117,10 +117,10 @@ START_TEST(amd_zen5_idle_hlt)
 
 	decide(&h, 0xe, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 1);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_ACTIVE));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE));
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH));
 }
 END_TEST
 
@@ -133,7 +133,7 @@ START_TEST(kernel_6_14_vs_6_15)
 	ck_assert_str_eq(h.kernel_release, "6.14.11");
 	decide(&h, 0xe, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD));
 	probe_host("amd-zen5-6.15", &h);
 	decide(&h, 0xe, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 1);
@@ -153,8 +153,8 @@ START_TEST(clearcpuid_510)
 	ck_assert_uint_eq(h.avic, 1);
 	decide(&h, 0x1e, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID));
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_AVIC_GLOBAL_ON));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON));
 }
 END_TEST
 
@@ -170,8 +170,8 @@ START_TEST(mitigate_smt_rsb)
 	/* kvm_get_allowed_disable_exits() leaves PAUSE only. */
 	decide(&h, 0x4, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH));
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS));
 	ck_assert_uint_eq(p.n_refusals, 2);
 }
 END_TEST
@@ -195,7 +195,7 @@ START_TEST(intel_vendor_gate)
 	ck_assert(!have(&h, VCPUCHAR_X86_FACT_AVIC));
 	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_AVIC], -ENOENT);
 	decide(&h, 0xf, 0, &p);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD));
 }
 END_TEST
 
@@ -212,7 +212,7 @@ START_TEST(host_is_a_guest)
 	ck_assert_str_eq(h.kernel_release, "6.18.44-fc-v669");
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HOST_IS_GUEST));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
 	ck_assert_uint_eq(p.n_refusals, 1);
 }
 END_TEST

@@ -3,7 +3,7 @@
 #include "baseline-x86.h"
 
 #define HAVE(f) (h->have & (1u << VCPUCHAR_X86_FACT_##f))
-#define R_(n) VCPUCHAR_X86_R_##n
+#define R_(n) VCPUCHAR_X86_REASON_##n
 #define BIT(c) (UINT64_C(1) << (c))
 #define HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
 
@@ -31,7 +31,7 @@ static uint32_t kernel_version(const char *s)
 
 void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, struct bl_x86_policy *ret)
 {
-	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_R_MAX + 1];
+	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_REASON_MAX + 1];
 	int amd = HAVE(CPUID_VENDOR) && (h->vendor == VCPUCHAR_X86_VENDOR_AMD || h->vendor == VCPUCHAR_X86_VENDOR_HYGON);
 	int pinned = !!(vm->flags & VCPUCHAR_X86_VM_PINNED), latency = !!(vm->flags & VCPUCHAR_X86_VM_LATENCY);
 	int force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;

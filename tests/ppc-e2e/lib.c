@@ -81,13 +81,13 @@ static uint32_t cpuinfo_pvr(void)
  */
 static struct vcpuchar_ppc_caps expected_levels(struct vcpuchar_ppc_caps given)
 {
-	if (given.ibs != VCPUCHAR_PPC_WORKAROUND && given.ccf_assist == VCPUCHAR_PPC_ON) {
+	if (given.ibs != VCPUCHAR_PPC_LEVEL_WORKAROUND && given.ccf_assist == VCPUCHAR_PPC_LEVEL_ON) {
 		e2e_info("rule", "ccf-assist=on with ibs!=workaround: the hcall omits BCCTR_FLUSH_ASSIST, host level off");
-		given.ccf_assist = VCPUCHAR_PPC_OFF;
+		given.ccf_assist = VCPUCHAR_PPC_LEVEL_OFF;
 	}
-	if (given.ibs == VCPUCHAR_PPC_BROKEN) {
+	if (given.ibs == VCPUCHAR_PPC_LEVEL_BROKEN) {
 		e2e_info("rule", "ibs=broken upstairs: FLUSH_COUNT_CACHE, COUNT_CACHE_DIS, BCCTRL_SERIALISED known-clear, host level fixed-na");
-		given.ibs = VCPUCHAR_PPC_FIXED_NA;
+		given.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
 	}
 	return given;
 }
@@ -138,7 +138,7 @@ static void compare_view(const char *prefix, const struct vcpuchar_ppc_guest_vie
 
 static void check_guest_view(const struct e2e_params *p, const struct vcpuchar_ppc_host *h)
 {
-	struct vcpuchar_ppc_guest_view v;
+	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 
 	/* This kernel is a pseries guest: its sysfs reflects the R4/R5 QEMU
 	 * answered, which KVM_PPC_GET_CPU_CHAR returned unmasked. */
