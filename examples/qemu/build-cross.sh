@@ -110,6 +110,27 @@ key=$( {
 out=$cache/qemu-$key
 root=$out/root
 
+# patch's dry-run output on stdin -> each failed hunk with its first lines.
+failed_hunks() {
+	local file="" line n
+	while IFS= read -r line; do
+		case $line in
+		"checking file "*) file=${line#checking file } ;;
+		*"Hunk #"*" FAILED"*)
+			n=${line#*Hunk #}
+			n=${n%% *}
+			echo "  $file: $line"
+			# The n-th "@@" of that file's section, and what it adds.
+			awk -v f="b/$file" -v n="$n" '
+				/^\+\+\+ / { infile = ($2 == f); h = 0; next }
+				infile && /^@@/ { h++; if (h == n) { show = 4; print "    " $0; next } }
+				show > 0 && /^[-+]/ { print "    " $0; show-- }' "$1"
+			;;
+		*"can't find file"* | *malformed* | *Reversed*) echo "  $line" ;;
+		esac
+	done
+}
+
 smoke_check() {
 	local q=(qemu-ppc64le-static -L "$root" "$root/usr/bin/qemu-system-ppc64") o rc
 	o=$("${q[@]}" --version) || fail "--version failed under qemu-user"
@@ -187,7 +208,7 @@ while read -r p; do
 	# Dry run first, so that a failure names the patch and hunk on an untouched tree.
 	if ! o=$(patch -d "$work/qemu" -p1 --dry-run --batch --forward <"$here/$p" 2>&1); then
 		fail "patch $p does not apply to $(basename "$dsc"):
-$(grep -E 'FAILED|can.t find file|malformed|Reversed|^checking file' <<<"$o")"
+$(failed_hunks "$here/$p" <<<"$o")"
 	fi
 	patch -d "$work/qemu" -p1 --batch --forward --quiet <"$here/$p"
 done <"$here/series"
