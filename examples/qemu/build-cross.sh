@@ -289,4 +289,4 @@ log "built in $(($(date +%s) - start)) s: $(du -sh "$root" | cut -f1) tree, bina
 echo "$root"
 }
 
-main "$@"
+main "$@"; exit
