@@ -31,6 +31,9 @@ if [ $# -ne 1 ]; then
 fi
 mkdir -p "$1"
 cache=$(cd "$1" && pwd)
+# One build per cache at a time (the suite and the nested tier share one).
+exec 9>"$cache/.lock"
+flock 9
 here=$(cd "$(dirname "$0")" && pwd)
 srcroot=$(cd "$here/../.." && pwd)
 triplet=powerpc64le-linux-gnu
@@ -47,7 +50,7 @@ fail() {
 }
 
 for tool in "$triplet-gcc" "$triplet-strip" "$triplet-readelf" qemu-ppc64le-static \
-	meson ninja pkg-config python3 apt-get dpkg-source dpkg-deb patch sha256sum; do
+	meson ninja pkg-config python3 apt-get dpkg-source dpkg-deb patch sha256sum flock; do
 	command -v "$tool" >/dev/null || skip "$tool not found (run tests/ppc-e2e/setup.sh as root)"
 done
 # The cross libc (libc6-dev-ppc64el-cross) is also the runtime tree's libc.
