@@ -167,8 +167,8 @@ fi
 # --- A miss: build everything in a fresh directory --------------------------
 log "cache miss: building into $out (about 5 minutes on 2 idle cores)"
 start=$(date +%s)
-# Only the newest result is kept: each is about 60 MB.
-find "$cache" -maxdepth 1 -name 'qemu-*' -type d -exec rm -rf {} +
+# A failed build of this key may have left a partial directory.
+rm -rf "$out"
 work=$out/work
 mkdir -p "$work"
 stage=$work/sysroot
@@ -287,6 +287,9 @@ done
 # KEEP_WORK=1 keeps the build tree for rebuilding by hand.
 [ -n "${KEEP_WORK:-}" ] || rm -rf "$work"
 touch "$out/.done"
+# Only the newest result is kept (about 20 MB each); removed only once this
+# one is complete, so a failed build leaves the previous one usable.
+find "$cache" -maxdepth 1 -name 'qemu-*' -type d ! -path "$out" -exec rm -rf {} +
 log "built in $(($(date +%s) - start)) s: $(du -sh "$root" | cut -f1) tree, binary $(stat -c %s "$root/usr/bin/qemu-system-ppc64") bytes"
 [ "$smoke" = 1 ] && smoke_check
 echo "$root"
