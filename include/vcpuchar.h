@@ -776,6 +776,179 @@ struct vcpuchar_ppc_migration {
 int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
 			 struct vcpuchar_ppc_migration *ret);
 
+/*
+ * Caps in the spellings users paste: QEMU's -machine properties and
+ * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
+ * give caps, so the host-max answer reaches them this way.
+ */
+
+/* Output formats of vcpuchar_ppc_caps_format. Since: 1.0 */
+enum vcpuchar_ppc_format {
+	/* "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to
+	 * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values) */
+	VCPUCHAR_PPC_FORMAT_QEMU = 0,
+	/* "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/>
+	 * <ccf-assist state='on|off'/></features>" (one line, no spaces
+	 * between elements), the libvirt domain XML elements of the same caps */
+	VCPUCHAR_PPC_FORMAT_LIBVIRT = 1,
+};
+
+/* Room for the longest caps text, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_FORMAT_LEN 128
+
+/*
+ * Warning codes of the caps spellings and of the warnings check.
+ * Stable: never renamed, renumbered or reused; the name function
+ * gives the snake_case name the CLI's JSON prints. A set of codes is a word
+ * with bit (1u << code) per code. Since: 1.0
+ */
+enum vcpuchar_ppc_warning {
+	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts
+	 * at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give
+	 * cap-ibs=broken, which gives the guest identical R4/R5. */
+	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
+	/* The host set bits that its masks do not vouch for (Linux < the 2025
+	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
+	VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS = 2,
+	/* The masks are non-zero but hold no bit the library knows. */
+	VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS = 3,
+	/* host-max or host mode: QEMU with the machine type's defaults would
+	 * refuse to start on this host. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
+	/* host-max or host mode: it would start, but the guest would run
+	 * mitigations the host does not need. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
+};
+/* Highest warning code in this release. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_MAX 5
+
+/**
+ * vcpuchar_ppc_warning_name() - the stable name of a warning code
+ * @code: enum vcpuchar_ppc_warning
+ *
+ * Return: e.g. "qemu_fixed_na_abort"; NULL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_warning_name(uint32_t code);
+
+/**
+ * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
+ * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
+ * @format: enum vcpuchar_ppc_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ * @warnings: optional; on success receives the set of warning codes (bit
+ *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
+ *            @caps->ibs is fixed-na, else 0
+ *
+ * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
+ * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
+ * QEMU prints them). libvirt's elements and attribute names are those of
+ * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
+ * ibs take value=, ccf-assist takes state=); libvirt passes the values to
+ * QEMU's properties of the same names. Pure: no allocation, no global state.
+ *
+ * Never writes ibs fixed-na: QEMU 7.2 stores the command-line value as 4,
+ * which h_get_cpu_characteristics() does not handle, and aborts at the
+ * guest's first hcall (measured; spec/ppc.md section 5.2). broken is written
+ * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
+ * told exactly the same, and broken never exceeds a host level. ccf-assist is
+ * written as given (QEMU reads it only with ibs=workaround).
+ *
+ * Like snprintf() with two differences: a buffer that is too small is an
+ * error, not a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
+ * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
+ * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * level out of range for its cap, an unknown @format, or NULL @buf with
+ * @size > 0 (@buf and @warnings unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf, size_t size,
+			     uint32_t *warnings);
+
+/* Length of each warning text buffer, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_TEXT_LEN 640
+
+/**
+ * struct vcpuchar_ppc_warning_entry - one warning
+ * @code: enum vcpuchar_ppc_warning
+ * @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:
+ *        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED
+ *        (the first of them is the one QEMU reports); the caps below the
+ *        host for DEFAULTS_BELOW_HOST; 0 otherwise
+ * @reserved: zero
+ * @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside
+ *      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0
+ * @r5: the same for behaviour and behaviour_mask
+ * @text: one NUL-terminated paragraph: what happens, what the guest loses
+ *        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes
+ *        QEMU's message and hint for the first refused cap)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warning_entry {
+	uint32_t code;
+	uint32_t caps;
+	uint64_t r4;
+	uint64_t r5;
+	char text[VCPUCHAR_PPC_WARNING_TEXT_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_warnings - every warning for one VM
+ * @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller
+ * @codes: bit (1u << code) for each entry
+ * @n_entries: entries used, in code order, at most one per code
+ * @reserved: zero
+ * @entries: the warnings
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warnings {
+	uint32_t size;
+	uint32_t codes;
+	uint32_t n_entries;
+	uint32_t reserved;
+	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
+};
+
+/**
+ * vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know
+ * @host: host facts, or NULL for "no information"
+ * @req: the request, as for vcpuchar_ppc_decide()
+ * @ret: receives the warnings (@ret->size set by the caller)
+ *
+ * Decides @req as vcpuchar_ppc_decide() does, then reports:
+ * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
+ * spellings of the effective caps replace it); with host information,
+ * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
+ * set outside its mask (each known bit named, with whether the guest still
+ * gets it from the caps or loses the behaviour it allows, and the Linux
+ * change that widens the pseries masks: "KVM: PPC: Add the missing
+ * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
+ * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
+ * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
+ * mode under KVM with host information, what QEMU would do with the same
+ * request in caps mode, i.e. the caps the caller did not set at the machine
+ * type's defaults for the guest CPU: DEFAULTS_REFUSED when it would refuse
+ * to start (ERROR conflicts), else DEFAULTS_BELOW_HOST when some cap is below
+ * the host (INFO conflicts). Pure: no allocation, no global state.
+ *
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
+ * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());
+ * -EINVAL for NULL @req or @ret, bad sizes or out-of-range request fields.
+ * On failure @ret is unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				struct vcpuchar_ppc_warnings *ret);
+
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 
 /*

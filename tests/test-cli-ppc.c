@@ -330,6 +330,92 @@ static void expect_usage(const char *needle, const char *first, ...)
 	ck_assert_msg(!*out, "stdout not empty: %s", out);
 }
 
+/* The codes of $.warnings joined with ';' ("none" when empty), in printed order. */
+static char *warning_codes(JsonNode *root)
+{
+	JsonArray *a = json_object_get_array_member(jobj(root), "warnings");
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < json_array_get_length(a); i++)
+		g_string_append_printf(g, "%s%s", i ? ";" : "",
+				       json_object_get_string_member(json_array_get_object_element(a, i), "code"));
+	if (!g->len)
+		g_string_assign(g, "none");
+	return g_string_free(g, FALSE);
+}
+
+/* Effective caps as "cfpc,sbbc,ibs,ccf_assist" values. */
+static char *effective(JsonNode *root)
+{
+	return g_strdup_printf("%s,%s,%s,%s", jstr(root, "$.effective_caps.cfpc"), jstr(root, "$.effective_caps.sbbc"),
+			       jstr(root, "$.effective_caps.ibs"), jstr(root, "$.effective_caps.ccf_assist"));
+}
+
+START_TEST(spelling_vectors)
+{
+	struct tsv *t = tsv_open("ppc-format.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_autofree char *caps = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s",
+							tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"),
+							tsv_get(t, i, "ibs"), tsv_get(t, i, "ccf_assist"));
+		g_autofree char *machine = g_strdup_printf("pseries-8.0,%s,x-vof=on", tsv_get(t, i, "expect_qemu"));
+		g_autofree char *codes = NULL, *eff_q = NULL, *eff_l = NULL, *eff_m = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps", caps, "--json", NULL);
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.qemu"), tsv_get(t, i, "expect_qemu")), "%s: qemu %s", id,
+			      jstr(r.json, "$.qemu"));
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.libvirt"), tsv_get(t, i, "expect_libvirt")), "%s: libvirt %s",
+			      id, jstr(r.json, "$.libvirt"));
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, codes);
+		run_free(&r);
+
+		/* Each spelling pasted back gives the same caps; the -machine extras are named. */
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_qemu"), "--json", NULL);
+		eff_q = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_libvirt"), "--json", NULL);
+		eff_l = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--machine", machine, "--json",
+			NULL);
+		eff_m = effective(r.json);
+		ck_assert_str_eq(jstr(r.json, "$.ignored[0]"), "x-vof=on");
+		run_free(&r);
+		ck_assert_msg(g_str_equal(eff_q, eff_l) && g_str_equal(eff_q, eff_m), "%s: %s / %s / %s", id, eff_q,
+			      eff_l, eff_m);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+START_TEST(warning_vectors)
+{
+	struct tsv *t = tsv_open("ppc-warnings.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
+							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
+							 tsv_get(t, i, "behaviour_mask"));
+		g_autofree char *codes = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
+			tsv_get(t, i, "accel"), "--caps", g_str_equal(caps, "-") ? "" : caps, "--json", NULL);
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_codes")), "%s: warnings %s", id, codes);
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 START_TEST(bad_usage)
 {
 	expect_usage("cap-foo", "ppc", "hcall", "--caps", "cap-foo=bar", "--accel", "tcg", "--json", NULL);
@@ -346,6 +432,18 @@ START_TEST(bad_usage)
 	expect_usage("fixed-xyz", "ppc", "migrate", "--src", "fixed-xyz,broken,broken,off", "--dst",
 		     "broken,broken,broken,off", NULL);
 	expect_usage("bogus", "ppc", "bogus", NULL);
+	/* Pasted spellings: a cap QEMU does not have, a value libvirt does not know, a cap given twice. */
+	expect_usage("cap-cfcp", "ppc", "hcall", "--machine", "pseries,cap-cfcp=broken", "--accel", "tcg", NULL);
+	expect_usage("fixd", "ppc", "hcall", "--caps", "<features><cfpc value='fixd'/></features>", "--accel", "tcg",
+		     NULL);
+	expect_usage("needs value", "ppc", "hcall", "--caps", "<ibs state='on'/>", "--accel", "tcg", NULL);
+	expect_usage("libvirt XML", "ppc", "hcall", "--caps", "<features><cfpc value='fixed'>", "--accel", "tcg",
+		     NULL);
+	expect_usage("given twice", "ppc", "hcall", "--machine", "pseries,cap-ibs=broken,cap-ibs=fixed-ccd",
+		     "--accel", "tcg", NULL);
+	expect_usage("both --machine and --caps", "ppc", "hcall", "--machine", "pseries,cap-sbbc=fixed", "--caps",
+		     "<sbbc value='fixed'/>", "--accel", "tcg", NULL);
+	expect_usage("not a pseries", "ppc", "hcall", "--machine", "q35,cap-cfpc=broken", "--accel", "tcg", NULL);
 	expect_usage("unknown command", "frobnicate", NULL);
 }
 END_TEST
@@ -382,6 +480,8 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, guest_view_vectors);
 	tcase_add_test(tc, migrate_vectors);
+	tcase_add_test(tc, spelling_vectors);
+	tcase_add_test(tc, warning_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bundled_profile);
 	suite_add_tcase(s, tc);

@@ -41,6 +41,10 @@ void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err);
 void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
 void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
 void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
+/* Members "qemu", "libvirt", "warnings"; in text, the lines to paste and the warnings. */
+void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
+			    const struct vcpuchar_ppc_warnings *w);
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w);
 
 /* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
