@@ -776,6 +776,63 @@ struct vcpuchar_ppc_migration {
 int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
 			 struct vcpuchar_ppc_migration *ret);
 
+/**
+ * struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts
+ * @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller
+ * @n_hosts: number of hosts considered
+ * @n_no_info: hosts without information (each holds every cap at
+ *             broken/off, QEMU's fallback)
+ * @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least
+ *             one host holds back (see vcpuchar_ppc_baseline())
+ * @reserved: zero (explicit padding)
+ * @caps: per cap, the highest level QEMU accepts on every host
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_baseline {
+	uint32_t size;
+	uint32_t n_hosts;
+	uint32_t n_no_info;
+	uint32_t held_back;
+	struct vcpuchar_ppc_caps caps;
+	uint32_t reserved;
+};
+
+/**
+ * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
+ * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
+ *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
+ *         entry or facts with zero masks mean "no information"
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @levels: optional array of @n_hosts entries; receives each host's own
+ *          levels (vcpuchar_ppc_host_levels(); broken/off without
+ *          information)
+ * @held_back: optional array of @n_hosts entries; receives for each host the
+ *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
+ *             the level QEMU accepts on it equals the baseline while another
+ *             host accepts more; a host without information holds back every
+ *             cap
+ * @ret: receives the baseline (@ret->size set by the caller)
+ *
+ * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
+ * cap_*_apply(): a requested level above the host's refuses; the numeric
+ * order of lib/ppc.md#caps-and-levels): per cap the baseline is the lowest
+ * of the hosts' levels, except that ccf-assist=on counts as accepted on a
+ * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
+ * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
+ * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
+ * lib/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ *
+ * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
+ * @ret->size, or a host with a bad size or out-of-range fields. On failure
+ * nothing is written (@levels, @held_back and @ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+			  struct vcpuchar_ppc_baseline *ret);
+
 /*
  * Caps in the spellings users paste: QEMU's -machine properties and
  * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
