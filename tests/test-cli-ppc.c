@@ -7,6 +7,8 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include <sys/wait.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -464,6 +466,158 @@ START_TEST(bundled_profile)
 }
 END_TEST
 
+/* Placeholders of the bad-input and baseline vectors: {P} bundled profiles, {F} tests/fault, {T} a temp dir. */
+static char *expand(const char *s, const char *tmp)
+{
+	g_autofree char *fault = g_build_filename(VCPUCHAR_TEST_DATA, "..", "fault", NULL);
+	g_autoptr(GString) g = g_string_new(s);
+
+	g_string_replace(g, "{P}", VCPUCHAR_PROFILES, 0);
+	g_string_replace(g, "{F}", fault, 0);
+	g_string_replace(g, "{T}", tmp, 0);
+	return g_string_free(g_steal_pointer(&g), FALSE);
+}
+
+START_TEST(bad_input_vectors)
+{
+	struct tsv *t = tsv_open("cli-bad-input.tsv");
+	g_autofree char *tmp = g_dir_make_tmp("vcpuchar-bad-XXXXXX", NULL);
+	g_autofree char *host_only = g_build_filename(tmp, "host-only.profile", NULL);
+	g_autofree char *be = g_build_filename(tmp, "ppc64.profile", NULL);
+	g_autofree char *link = g_build_filename(tmp, "link.profile", NULL);
+	g_autofree char *opal = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+
+	ck_assert(tmp);
+	ck_assert(g_file_set_contents(host_only, "[host]\narch=ppc64le\n", -1, NULL));
+	ck_assert(g_file_set_contents(be, "[host]\narch=ppc64\n[ppc]\ncharacter=0x9840000000000000\n"
+				      "behaviour=0xe400000000000000\ncharacter_mask=0xf940000000000000\n"
+				      "behaviour_mask=0xe400000000000000\n", -1, NULL));
+	ck_assert_int_eq(symlink(opal, link), 0);
+	for (guint i = 0; i < t->n_rows; i++) {
+		g_autofree char *args = expand(tsv_get(t, i, "args"), tmp);
+		g_autofree char *needle = expand(tsv_get(t, i, "expect_stderr"), tmp);
+		g_auto(GStrv) v = g_strsplit(args, " ", -1);
+		g_autoptr(GPtrArray) argv = g_ptr_array_new();
+		g_autofree char *out = NULL, *err = NULL;
+		int wait;
+
+		g_ptr_array_add(argv, (char *)cli);
+		for (guint k = 0; v[k]; k++)
+			g_ptr_array_add(argv, v[k]);
+		g_ptr_array_add(argv, (char *)"--json");
+		g_ptr_array_add(argv, NULL);
+		ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+				       &wait, NULL));
+		ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "%s: want exit 2, stderr: %s",
+			      tsv_get(t, i, "id"), err);
+		ck_assert_msg(strstr(err, needle), "%s: stderr '%s' does not name '%s'", tsv_get(t, i, "id"), err,
+			      needle);
+		ck_assert_msg(!*out, "%s: stdout not empty", tsv_get(t, i, "id"));
+	}
+	g_unlink(link);
+	g_unlink(be);
+	g_unlink(host_only);
+	g_rmdir(tmp);
+	tsv_close(t);
+}
+END_TEST
+
+/* The JSON of `ppc baseline` (DESIGN section 6 Additions) against tests/data/ppc-baseline.tsv. */
+START_TEST(baseline_vectors)
+{
+	struct tsv *t = tsv_open("ppc-baseline.tsv");
+	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_auto(GStrv) names = g_strsplit(tsv_get(t, i, "profiles"), ",", -1);
+		g_auto(GStrv) want = g_strsplit(tsv_get(t, i, "expect_caps"), ",", -1);
+		g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(GString) held = g_string_new(NULL);
+		JsonArray *a;
+		struct run r;
+		guint n = g_strv_length(names);
+
+		for (guint k = 0; k < n; k++) {
+			g_autofree char *f = g_strconcat(names[k], ".profile", NULL);
+
+			g_ptr_array_add(argv, g_build_filename(VCPUCHAR_PROFILES, f, NULL));
+		}
+		/* Up to five hosts: the vectors name at most that many. */
+		ck_assert_uint_le(n, 5);
+		run_cli(&r, TRUE, "ppc", "baseline", "--json", n > 0 ? (char *)argv->pdata[0] : NULL,
+			n > 1 ? (char *)argv->pdata[1] : NULL, n > 2 ? (char *)argv->pdata[2] : NULL,
+			n > 3 ? (char *)argv->pdata[3] : NULL, n > 4 ? (char *)argv->pdata[4] : NULL, NULL);
+		ck_assert_msg(r.status == 0, "%s: exit %d: %s", id, r.status, r.err);
+		for (int c = 0; c < 4; c++) {
+			g_autofree char *path = g_strdup_printf("$.caps.%s", keys[c]);
+
+			ck_assert_msg(g_str_equal(jstr(r.json, path), want[c]), "%s: %s", id, path);
+		}
+		a = json_object_get_array_member(jobj(r.json), "held_back");
+		for (guint k = 0; k < json_array_get_length(a); k++) {
+			JsonObject *o = json_array_get_object_element(a, k);
+			g_autofree char *base = g_path_get_basename(json_object_get_string_member(o, "host"));
+
+			*strrchr(base, '.') = '\0';
+			g_string_append_printf(held, "%s%s:%s", held->len ? ";" : "",
+					       json_object_get_string_member(o, "cap"), base);
+		}
+		if (!held->len)
+			g_string_append(held, "none");
+		ck_assert_msg(g_str_equal(held->str, tsv_get(t, i, "expect_held")), "%s: held_back %s", id, held->str);
+		ck_assert_str_eq(jstr(r.json, "$.qemu"), tsv_get(t, i, "expect_qemu"));
+		ck_assert_int_eq(json_array_get_length(json_object_get_array_member(jobj(r.json), "hosts")), n);
+		/* Each key of the contract is there. */
+		jstr(r.json, "$.r4");
+		jstr(r.json, "$.r5");
+		jstr(r.json, "$.libvirt");
+		jstr(r.json, "$.guest_view.spectre_v2");
+		ck_assert(json_object_has_member(jobj(r.json), "warnings"));
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/* `ppc migrate --src-host A --dst-host B` (DESIGN section 6 Additions) against tests/data/ppc-migrate-hosts.tsv. */
+START_TEST(migrate_host_vectors)
+{
+	struct tsv *t = tsv_open("ppc-migrate-hosts.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		g_autofree char *sf = g_strconcat(tsv_get(t, i, "src"), ".profile", NULL);
+		g_autofree char *df = g_strconcat(tsv_get(t, i, "dst"), ".profile", NULL);
+		g_autofree char *src = g_build_filename(VCPUCHAR_PROFILES, sf, NULL);
+		g_autofree char *dst = g_build_filename(VCPUCHAR_PROFILES, df, NULL);
+		g_auto(GStrv) want = g_strsplit(tsv_get(t, i, "expect_errors"), ";", -1);
+		gboolean ok = tsv_u64(t, i, "expect_ok", NULL) != 0;
+		JsonArray *errors, *warnings;
+		guint n_want = g_str_equal(want[0], "none") ? 0 : g_strv_length(want);
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "migrate", "--src-host", src, "--dst-host", dst, "--mode", tsv_get(t, i, "mode"),
+			"--json", g_str_equal(caps, "-") ? NULL : "--caps", caps, NULL);
+		ck_assert_msg(r.status == (ok ? 0 : 1), "%s: exit %d: %s", id, r.status, r.err);
+		ck_assert_msg(json_object_get_boolean_member(jobj(r.json), "ok") == ok, "%s: ok", id);
+		errors = json_object_get_array_member(jobj(r.json), "errors");
+		warnings = json_object_get_array_member(jobj(r.json), "warnings");
+		ck_assert_msg(json_array_get_length(errors) == n_want, "%s: %u errors", id, json_array_get_length(errors));
+		for (guint k = 0; k < n_want; k++)
+			ck_assert_msg(strstr(json_array_get_string_element(errors, k), want[k]), "%s: error %u '%s'", id, k,
+				      json_array_get_string_element(errors, k));
+		ck_assert_msg(json_array_get_length(warnings) == tsv_u64(t, i, "expect_warnings", NULL), "%s: %u warnings",
+			      id, json_array_get_length(warnings));
+		/* The boot-time view is always stated, and the effective caps are there. */
+		ck_assert_msg(strstr(jstr(r.json, "$.note"), "until it reboots"), "%s: note", id);
+		jstr(r.json, "$.effective_caps.ccf_assist");
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("cli-ppc");
@@ -484,6 +638,9 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, warning_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bundled_profile);
+	tcase_add_test(tc, bad_input_vectors);
+	tcase_add_test(tc, baseline_vectors);
+	tcase_add_test(tc, migrate_host_vectors);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
