@@ -1351,10 +1351,32 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
 	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
 	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
+	/* 38-59: reserved (assigned on another branch; no name, no class here). */
+	/* The kernel release is missing or does not parse as X.Y: whether KVM
+	 * uses Idle HLT is unknown (not "too old"). */
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN = 60,
+	/* hlt_passthrough=force lifted refusals; value: bit (1 << code) per
+	 * refusal code it lifted. */
+	VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL = 61,
+	/* Overrides that changed nothing for this VM; value:
+	 * VCPUCHAR_X86_OVERRIDE_* bits. */
+	VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT = 62,
+	/* A CVM whose HLT exits without Idle HLT: the VMM cannot see the
+	 * guest's pending interrupts at HLT and must re-check them before
+	 * blocking the vCPU. */
+	VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ = 63,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_REASON_MAX 37
+ * vcpuchar_limit(). Codes between 1 and it without a name (38-59) are
+ * reserved: the name function returns NULL for them. Since: 1.0 */
+#define VCPUCHAR_X86_REASON_MAX 63
+
+/* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
+#define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
+#define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER (1u << 1)
+#define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT  (1u << 2)
+#define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT   (1u << 3)
+#define VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER        (1u << 4)
 
 /* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
@@ -1370,8 +1392,10 @@ enum vcpuchar_x86_reason_class {
  * @has_value: 1 when @value fills the %-value of the code's text
  * @value: the value: a mask (hlt_not_in_allowed_mask, disable_exits_masked:
  *         the dropped flags), nanoseconds (halt_poll_*), an enum
- *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override), or
- *         major << 16 | minor (idle_hlt_kernel_too_old)
+ *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
+ *         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per
+ *         lifted refusal (override_lifted_refusal), or
+ *         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect)
  *
  * Since: 1.0
  */
@@ -1429,7 +1453,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
 /* Room for every code once: this release's value, see vcpuchar_limit(). A
  * later release that raises it still fills only the entries a caller's
  * @size covers. Since: 1.0 */
-#define VCPUCHAR_X86_MAX_REASONS 40
+#define VCPUCHAR_X86_MAX_REASONS 64
 
 /**
  * struct vcpuchar_x86_policy - the HLT-exit policy of one VM

@@ -192,6 +192,16 @@ static int run(const char *const *args, char **out, char **err)
 	return WEXITSTATUS(status);
 }
 
+START_TEST(field_rule_vectors)
+{
+	struct tsv *t = tsv_open("x86-field-rules.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++)
+		check_row(t, i, true);
+	tsv_close(t);
+}
+END_TEST
+
 START_TEST(bad_usage)
 {
 	static const struct {
@@ -285,6 +295,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, shared_vectors);
 	tcase_add_test(tc, own_vectors);
+	tcase_add_test(tc, field_rule_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bad_profile_value);
 	tcase_add_test(tc, this_host_without_host_file);

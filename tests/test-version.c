@@ -55,8 +55,10 @@ START_TEST(limits_match_tables)
 		;
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_N_FACTS), c);
 	ck_assert_uint_eq(c, VCPUCHAR_X86_N_FACTS);
-	for (c = 1; vcpuchar_x86_reason_name(c); c++)
-		n = c;
+	/* The highest named code; codes in between may be reserved (no name). */
+	for (c = 1; c < 256; c++)
+		if (vcpuchar_x86_reason_name(c))
+			n = c;
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_REASON_MAX), n);
 	ck_assert_uint_eq(n, VCPUCHAR_X86_REASON_MAX);
 	/* Every code fits once. */
