@@ -270,6 +270,29 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
 			    struct vcpuchar_ppc_host *ret);
 
 /**
+ * vcpuchar_ppc_host_parse() - host facts from the four words as text
+ * @words: "C,B,CM,BM": character, behaviour, character_mask and
+ *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
+ *         0x and 1-16 hex digits (or a single digit 0-9, the same in either
+ *         base), no spaces; the CLI's --chars
+ * @ret: receives the facts (@ret->size set by the caller): source CALLER,
+ *       valid by the masks, the four words; every other field zero (set
+ *       @ret->power8 afterwards for a POWER8-family host)
+ * @err, @err_size: optional message buffer, naming the word and its value
+ *
+ * The number rule is the one of host profiles
+ * (examples/profiles/README.md#format): digits without 0x are refused, never
+ * read as decimal (9840000000000000 is a hex word with its prefix lost), and
+ * "0x0x..." is refused. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four
+ * words, or a word that breaks the rule (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size);
+
+/**
  * vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why
  * @host: facts
  * @buf: receives a NUL-terminated sentence, truncated to @size

@@ -9,10 +9,10 @@
 
 #define G "x86"
 
-static int get_u32(GKeyFile *kf, const char *key, uint32_t *ret, char *err, size_t err_size)
+static int get_u32(GKeyFile *kf, const char *key, int kind, uint32_t *ret, char *err, size_t err_size)
 {
 	uint64_t v;
-	int r = vcpuchar_profile_get_u64(kf, G, key, &v, err, err_size);
+	int r = vcpuchar_profile_get_u64(kf, G, key, kind, &v, err, err_size);
 
 	if (r)
 		return r;
@@ -79,8 +79,9 @@ static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_siz
 
 /*
  * The [x86] keys with one fact field each: what read and write both walk.
- * The kind only chooses how a value is written (CPUID registers in eight
- * hex digits, masks in hex, counts in decimal); any number form reads.
+ * The kind chooses how a value is written (CPUID registers in eight hex
+ * digits, masks in hex, counts in decimal) and read: registers and masks by
+ * the word rule (0x), counts in decimal or 0x (vcpuchar_parse_u64()).
  */
 enum key_kind { WORD, MASK, NUM, BOOL };
 #define FIELD(f) offsetof(struct vcpuchar_x86_host, f)
@@ -145,13 +146,15 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 		h.have |= 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR;
 	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
 		r = x86_keys[i].kind == BOOL ? vcpuchar_profile_get_bool(kf, G, x86_keys[i].key, field_of(&h, i), err, err_size)
-					     : get_u32(kf, x86_keys[i].key, field_of(&h, i), err, err_size);
+					     : get_u32(kf, x86_keys[i].key,
+						       x86_keys[i].kind == NUM ? VCPUCHAR_NUM_COUNT : VCPUCHAR_NUM_WORD,
+						       field_of(&h, i), err, err_size);
 		if (r < 0)
 			return r;
 		if (!r)
 			h.have |= 1u << x86_keys[i].fact;
 	}
-	r = vcpuchar_profile_get_u64(kf, G, "halt_poll_ns", &h.halt_poll_ns, err, err_size);
+	r = vcpuchar_profile_get_u64(kf, G, "halt_poll_ns", VCPUCHAR_NUM_COUNT, &h.halt_poll_ns, err, err_size);
 	if (r < 0)
 		return r;
 	if (!r)

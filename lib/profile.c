@@ -26,36 +26,22 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
 	return 0;
 }
 
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, int kind, uint64_t *ret,
 		    char *err, size_t err_size)
 {
 	g_autofree char *v = NULL;
-	const char *s;
-	guint64 n;
-	char *end;
-	int base = 10;
+	const char *s, *why = "";
 
 	if (!g_key_file_has_key(kf, group, key, NULL))
 		return 1;
 	v = g_key_file_get_value(kf, group, key, NULL);
 	s = v ? g_strstrip(v) : "";
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		s += 2;
-		base = 16;
-	}
-	/* strtoull would take signs, spaces and empty strings: refuse them. */
-	if (!g_ascii_isxdigit(s[0]) || (base == 10 && !g_ascii_isdigit(s[0])))
-		goto bad;
-	errno = 0;
-	n = g_ascii_strtoull(s, &end, base);
-	if (errno || *end)
-		goto bad;
-	*ret = n;
+	if (vcpuchar_parse_u64(s, kind, ret, &why) < 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)",
+					group, key, s, why,
+					kind == VCPUCHAR_NUM_WORD ? "register words and masks: 0x and hex digits"
+								  : "numbers: decimal, or 0x and hex digits");
 	return 0;
-bad:
-	return vcpuchar_set_err(err, err_size, -EINVAL,
-				"[%s] %s: '%s' is not an unsigned 64-bit number (hex 0x... or decimal)",
-				group, key, v ? v : "");
 }
 
 int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
@@ -68,13 +54,14 @@ int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, 
 		return 1;
 	v = g_key_file_get_value(kf, group, key, NULL);
 	s = v ? g_strstrip(v) : "";
-	if (!g_ascii_strcasecmp(s, "true") || !strcmp(s, "1"))
+	/* Y and N as sysfs prints boolean module parameters (param_get_bool()). */
+	if (!g_ascii_strcasecmp(s, "true") || !strcmp(s, "1") || !g_ascii_strcasecmp(s, "y"))
 		*ret = 1;
-	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0"))
+	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0") || !g_ascii_strcasecmp(s, "n"))
 		*ret = 0;
 	else
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is not a boolean (true or false)",
+					"[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
 					group, key, s);
 	return 0;
 }
@@ -91,7 +78,7 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	if (!g_key_file_has_group(kf, "ppc"))
 		return 0;
 	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
-		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], &w[i], err, err_size);
+		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], VCPUCHAR_NUM_WORD, &w[i], err, err_size);
 		if (r < 0)
 			return r;
 		if (r > 0)
@@ -111,7 +98,7 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	{
 		uint64_t pvr = 0;
 
-		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", &pvr, err, err_size);
+		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", VCPUCHAR_NUM_WORD, &pvr, err, err_size);
 		if (r < 0)
 			return r;
 		if (pvr > UINT32_MAX)

@@ -15,7 +15,7 @@
  * absent (@ret untouched), or -EINVAL with a message naming group, key and
  * value.
  */
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, int kind, uint64_t *ret,
 		    char *err, size_t err_size);
 int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
 		     char *err, size_t err_size);

@@ -62,3 +62,65 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	}
 	return code;
 }
+
+int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why)
+{
+	uint64_t v = 0;
+	size_t n = 0;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		size_t sig = 0;
+
+		/* Only hex digits follow: a second "0x" is refused, not skipped as strtoull would. */
+		for (s += 2; s[n]; n++) {
+			char c = s[n];
+			unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
+				     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) :
+				     c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+
+			if (d == 16) {
+				*why = "after 0x only hex digits may follow";
+				return -EINVAL;
+			}
+			/* Leading zeros are harmless; 17 significant digits are not. */
+			if ((sig || d) && ++sig > 16) {
+				*why = "more than 16 significant hex digits: it does not fit in 64 bits";
+				return -EINVAL;
+			}
+			v = v << 4 | d;
+		}
+		if (!n) {
+			*why = "0x without digits";
+			return -EINVAL;
+		}
+		*ret = v;
+		return 0;
+	}
+	for (; s[n]; n++) {
+		char c = s[n];
+
+		if (c < '0' || c > '9') {
+			*why = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? "hex needs the 0x prefix" :
+										"not an unsigned number";
+			return -EINVAL;
+		}
+		/* UINT64_MAX is 18446744073709551615. */
+		if (v > (UINT64_MAX - (uint64_t)(c - '0')) / 10) {
+			*why = "does not fit in 64 bits";
+			return -EINVAL;
+		}
+		v = v * 10 + (uint64_t)(c - '0');
+	}
+	if (!n) {
+		*why = "empty";
+		return -EINVAL;
+	}
+	/* Digits without 0x read differently as hex and as decimal, except one digit. */
+	if (kind == VCPUCHAR_NUM_WORD && n > 1) {
+		*why = "a register word or mask needs 0x: without it the digits would read differently as hex and "
+		       "as decimal";
+		return -EINVAL;
+	}
+	*ret = v;
+	return 0;
+}

@@ -60,6 +60,17 @@ int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size
  */
 bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind);
 
+/*
+ * The one number rule of profiles and --chars (examples/profiles/README.md#format):
+ * WORD (register words and bit masks) is 0x and 1-16 hex digits, or a single
+ * digit 0-9, which reads the same in both bases: more digits without 0x are
+ * refused, never silently decimal. COUNT (nanoseconds, factors) is decimal or
+ * 0x hex. "0x0x..." and anything else are refused. Returns 0, or -EINVAL
+ * with *why set to a phrase for the message.
+ */
+enum vcpuchar_num_kind { VCPUCHAR_NUM_WORD = 0, VCPUCHAR_NUM_COUNT = 1 };
+int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why);
+
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

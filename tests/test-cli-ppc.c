@@ -618,6 +618,37 @@ START_TEST(migrate_host_vectors)
 }
 END_TEST
 
+/* --chars reads words by the profile rule (tests/data/numbers.tsv, rows "chars"). */
+START_TEST(chars_number_vectors)
+{
+	struct tsv *t = tsv_open("numbers.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *v = tsv_get(t, i, "value");
+		g_autofree char *chars = g_strdup_printf("%s,0xe400000000000000,0xff40000000000000,0xe400000000000000", v);
+
+		if (!g_str_equal(tsv_get(t, i, "where"), "chars"))
+			continue;
+		if (g_str_equal(tsv_get(t, i, "expect"), "refused")) {
+			expect_usage(v, "ppc", "hcall", "--chars", chars, "--json", NULL);
+		} else {
+			struct run r;
+
+			run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", "host", "--json", NULL);
+			/* Host mode passes the masked character word through as R4. */
+			{
+				uint64_t want = tsv_u64(t, i, "expect", NULL) & UINT64_C(0xff40000000000000);
+				g_autofree char *hex = g_strdup_printf("0x%016" G_GINT64_MODIFIER "x", want);
+
+				ck_assert_msg(g_str_equal(jstr(r.json, "$.r4"), hex), "%s: r4 %s", id, jstr(r.json, "$.r4"));
+			}
+			run_free(&r);
+		}
+	}
+	tsv_close(t);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("cli-ppc");
@@ -641,6 +672,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, bad_input_vectors);
 	tcase_add_test(tc, baseline_vectors);
 	tcase_add_test(tc, migrate_host_vectors);
+	tcase_add_test(tc, chars_number_vectors);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

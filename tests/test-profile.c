@@ -2,6 +2,7 @@
 /* Host profile files: the examples/profiles/README.md format, round trips, and bad input. */
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <stdbool.h>
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -50,11 +51,12 @@ START_TEST(absent_group_and_zero_masks_mean_no_information)
 }
 END_TEST
 
-START_TEST(decimal_and_power8)
+/* Words are hex with 0x, a single digit aside (the number rule; decimal words: numbers.tsv n05). */
+START_TEST(single_digit_words_and_power8)
 {
 	struct vcpuchar_ppc_host h;
 
-	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=16140901064495857664\ncharacter_mask=1\n"
+	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=0xe000000000000000\ncharacter_mask=1\n"
 			      "behaviour_mask=0xE400000000000000\npower8=true\npvr=0x004d0200\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.behaviour, UINT64_C(0xe000000000000000));
 	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
@@ -183,6 +185,67 @@ START_TEST(bundled_profiles_load)
 }
 END_TEST
 
+/* The number rule of examples/profiles/README.md#format, one row per form (tests/data/numbers.tsv). */
+START_TEST(number_rule_vectors)
+{
+	struct tsv *t = tsv_open("numbers.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *where = tsv_get(t, i, "where"), *v = tsv_get(t, i, "value");
+		bool refused = g_str_equal(tsv_get(t, i, "expect"), "refused");
+		uint64_t want = refused ? 0 : tsv_u64(t, i, "expect", NULL);
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		g_autofree char *text = NULL;
+		char err[256] = "";
+		uint64_t got = 0;
+		int r;
+
+		if (g_str_equal(where, "chars")) {
+			g_autofree char *words = g_strdup_printf("%s,0x0,0xff40000000000000,0x0", v);
+
+			h.character = 42;
+			r = vcpuchar_ppc_host_parse(words, &h, err, sizeof(err));
+			if (refused) {
+				ck_assert_msg(r == -EINVAL && h.character == 42, "%s: '%s' was accepted", id, v);
+				ck_assert_msg(strstr(err, v), "%s: message '%s' does not name the value", id, err);
+			} else {
+				ck_assert_msg(r == 0 && h.character == want && h.valid == 1, "%s: %s", id, err);
+			}
+			continue;
+		}
+		if (g_str_equal(where, "profile-word"))
+			text = g_strdup_printf("[ppc]\ncharacter=%s\nbehaviour=0x0\ncharacter_mask=0xff40000000000000\n"
+					       "behaviour_mask=0x0\n", v);
+		else if (g_str_equal(where, "profile-bool"))
+			text = g_strdup_printf("[ppc]\ncharacter=0x0\nbehaviour=0x0\ncharacter_mask=0xff40000000000000\n"
+					       "behaviour_mask=0x0\npower8=%s\n[x86]\nvendor=amd\navic=%s\n", v, v);
+		else if (g_str_equal(where, "profile-count"))
+			text = g_strdup_printf("[x86]\nvendor=amd\nhalt_poll_ns=%s\n", v);
+		else
+			text = g_strdup_printf("[x86]\nvendor=amd\ndisable_exits_allowed=%s\n", v);
+		r = vcpuchar_profile_load_data(text, strlen(text), &h, &x, err, sizeof(err));
+		if (refused) {
+			ck_assert_msg(r == -EINVAL, "%s: '%s' was accepted", id, v);
+			ck_assert_msg(strstr(err, v), "%s: message '%s' does not name the value", id, err);
+			continue;
+		}
+		ck_assert_msg(r == 0, "%s: refused: %s", id, err);
+		if (g_str_equal(where, "profile-word"))
+			got = h.character;
+		else if (g_str_equal(where, "profile-bool")) {
+			got = h.power8;
+			ck_assert_msg(x.avic == h.power8, "%s: [x86] and [ppc] booleans differ", id);
+		} else if (g_str_equal(where, "profile-count"))
+			got = x.halt_poll_ns;
+		else
+			got = x.disable_exits_allowed;
+		ck_assert_msg(got == want, "%s: read 0x%" G_GINT64_MODIFIER "x", id, got);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("profile");
@@ -190,11 +253,12 @@ int main(void)
 
 	tcase_add_test(tc, design_example);
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
-	tcase_add_test(tc, decimal_and_power8);
+	tcase_add_test(tc, single_digit_words_and_power8);
 	tcase_add_test(tc, bad_values);
 	tcase_add_test(tc, hostile_input);
 	tcase_add_test(tc, file_errors_and_round_trip);
 	tcase_add_test(tc, bundled_profiles_load);
+	tcase_add_test(tc, number_rule_vectors);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -83,9 +83,10 @@ START_TEST(numbers_and_lists)
 {
 	struct vcpuchar_x86_host h = { .size = sizeof(h) };
 
-	/* Decimal, never octal; lists with ';'; the empty list. */
-	ck_assert_int_eq(load("[x86]\ndisable_exits_allowed=010\nclearcpuid=1;510\n", &h, NULL, 0), 0);
-	ck_assert_uint_eq(h.disable_exits_allowed, 10);
+	/* Counts are decimal, never octal; masks need 0x (numbers.tsv n11); lists with ';'; the empty list. */
+	ck_assert_int_eq(load("[x86]\nhalt_poll_ns=010\ndisable_exits_allowed=0x010\nclearcpuid=1;510\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.halt_poll_ns, 10);
+	ck_assert_uint_eq(h.disable_exits_allowed, 0x10);
 	ck_assert_uint_eq(h.clearcpuid_510, 1);
 	ck_assert_int_eq(load("[x86]\nclearcpuid=\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);

@@ -193,36 +193,13 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
 }
 
-/* Strict hex u64, with or without 0x; the whole string must be used. */
-static gboolean parse_hex64(const char *s, uint64_t *ret)
-{
-	char *end;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		s += 2;
-	if (!g_ascii_isxdigit(*s) || strlen(s) > 16)
-		return FALSE;
-	*ret = g_ascii_strtoull(s, &end, 16);
-	return *end == '\0';
-}
-
+/* The four words by the library's one number rule (vcpuchar_ppc_host_parse()), as profiles. */
 static int parse_chars(const char *arg, struct vcpuchar_ppc_host *h)
 {
-	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
-	uint64_t w[4];
+	char err[256];
 
-	if (g_strv_length(parts) != 4)
-		return cli_usage("--chars '%s': want four hex words C,B,CM,BM (character, behaviour, "
-				 "character_mask, behaviour_mask)", arg);
-	for (int i = 0; i < 4; i++)
-		if (!parse_hex64(g_strstrip(parts[i]), &w[i]))
-			return cli_usage("--chars: '%s' is not a hex 64-bit word", parts[i]);
-	h->source = VCPUCHAR_SOURCE_CALLER;
-	h->character = w[0];
-	h->behaviour = w[1];
-	h->character_mask = w[2];
-	h->behaviour_mask = w[3];
-	h->valid = (w[2] | w[3]) != 0;
+	if (vcpuchar_ppc_host_parse(arg, h, err, sizeof(err)) < 0)
+		return cli_usage("--chars: %s", err);
 	return CLI_OK;
 }
 
@@ -428,7 +405,7 @@ static int cmd_hcall(int argc, char **argv)
 	gboolean json = FALSE, power8 = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
-		{ "chars", 0, 0, G_OPTION_ARG_STRING, &chars, "KVM_PPC_GET_CPU_CHAR words as hex", "C,B,CM,BM" },
+		{ "chars", 0, 0, G_OPTION_ARG_STRING, &chars, "KVM_PPC_GET_CPU_CHAR words, each 0x and hex digits", "C,B,CM,BM" },
 		{ "power8-host", 0, 0, G_OPTION_ARG_NONE, &power8, "The --chars come from a POWER8-family host", NULL },
 		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps,
 		  "Requested caps: QEMU spelling, or a libvirt <features> fragment", "LIST" },
