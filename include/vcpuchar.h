@@ -443,9 +443,9 @@ enum vcpuchar_ppc_machine {
 
 /**
  * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
- * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros: any
- *        version QEMU ever had, newer ones
- *        included), or "pseries-2.12-sxxm"
+ * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros, a
+ *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0), or
+ *        "pseries-2.12-sxxm"
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
@@ -453,8 +453,11 @@ enum vcpuchar_ppc_machine {
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
- * Return: 0; -EINVAL for NULL arguments or a name that is not a pseries
- * machine type.
+ * Return: 0; -EINVAL for NULL arguments, a name that is not a pseries
+ * machine type, a version QEMU never had (pseries-0.0, pseries-99.0: the
+ * message names the known range) or a downstream type such as
+ * pseries-rhel8.6.0 (its defaults are the distribution's; the message says
+ * how to find the upstream type it derives from, or to give all four caps).
  *
  * Since: 1.0
  */

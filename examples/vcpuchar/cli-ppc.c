@@ -196,7 +196,7 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 /* The four words by the library's one number rule (vcpuchar_ppc_host_parse()), as profiles. */
 static int parse_chars(const char *arg, struct vcpuchar_ppc_host *h)
 {
-	char err[256];
+	char err[512];
 
 	if (vcpuchar_ppc_host_parse(arg, h, err, sizeof(err)) < 0)
 		return cli_usage("--chars: %s", err);
@@ -244,7 +244,7 @@ static gboolean is_our_cap(const char *name)
 static int parse_machine_line(const char *arg, uint32_t *machine, GString *caps_list, GPtrArray *ignored)
 {
 	g_auto(GStrv) items = g_strsplit(arg, ",", -1);
-	char err[256];
+	char err[512];
 
 	for (guint i = 0; items[i]; i++) {
 		const char *it = items[i];
@@ -372,7 +372,7 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	g_autoptr(GString) clist = g_string_new(NULL);
 	struct vcpuchar_ppc_caps c = { 0 };
 	uint32_t mset = 0, cset = 0;
-	char err[256];
+	char err[512];
 	int r;
 
 	if (machine && (r = parse_machine_line(machine, &req->machine, mlist, ignored)))
@@ -425,7 +425,7 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	gboolean have_host = FALSE;
-	char err[256];
+	char err[512];
 	int r;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -535,7 +535,7 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 {
 	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
 	uint32_t set = 0;
-	char err[256];
+	char err[512];
 
 	vcpuchar_ppc_machine_defaults(VCPUCHAR_PPC_MACHINE_PSERIES, 0, caps);
 	if (!strchr(arg, '=') && *arg) {
@@ -640,7 +640,7 @@ static int cmd_baseline(int argc, char **argv)
 	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], err[256];
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], err[512];
 	g_autofree struct vcpuchar_ppc_host *hosts = NULL;
 	g_autofree const struct vcpuchar_ppc_host **ptrs = NULL;
 	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
