@@ -239,12 +239,13 @@ START_TEST(caps_mode_default_above_host_with_info)
 	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pin an older machine type such as pseries-4.2"));
 	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "no CPU characteristics"));
 	ck_assert_uint_eq(res.flags, 0);
-	/* The caller setting the same value: no default explanation. */
+	/* The caller setting the same value: no default explanation, only the host side. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST;
 	r.caps.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
-	ck_assert_str_eq(res.conflicts[0].explanation, "");
+	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "pseries-"));
+	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "fw-count-cache-flush-bcctr2,0,0"));
 	/* A default below a better host is an info notice that names the default. */
 	h = host_for((struct vcpuchar_ppc_caps){ 2, 1, 1, 1 });
 	r.caps_set = 0;
@@ -254,6 +255,44 @@ START_TEST(caps_mode_default_above_host_with_info)
 	ck_assert_uint_eq(res.conflicts[0].severity, VCPUCHAR_SEVERITY_INFO);
 	ck_assert_str_eq(res.conflicts[0].hint, "cap-cfpc=fixed");
 	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pseries-5.0 and later"));
+}
+END_TEST
+
+/* What on the host would have to change, besides the caps (tests/data/ppc-explain.tsv). */
+START_TEST(explanation_vectors)
+{
+	struct tsv *t = tsv_open("ppc-explain.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		g_auto(GStrv) w = g_strsplit(tsv_get(t, i, "chars"), ",", -1);
+		const struct vcpuchar_ppc_conflict *c = NULL;
+
+		h.source = VCPUCHAR_SOURCE_CALLER;
+		h.character = g_ascii_strtoull(w[0], NULL, 16);
+		h.behaviour = g_ascii_strtoull(w[1], NULL, 16);
+		h.character_mask = g_ascii_strtoull(w[2], NULL, 16);
+		h.behaviour_mask = g_ascii_strtoull(w[3], NULL, 16);
+		h.valid = 1;
+		r.mode = VCPUCHAR_PPC_MODE_CAPS;
+		ck_assert_int_eq(vcpuchar_ppc_machine_parse(tsv_get(t, i, "machine"), &r.machine, NULL, 0), 0);
+		if (strcmp(caps, "-"))
+			ck_assert_int_eq(vcpuchar_ppc_caps_parse(caps, &r.caps, &r.caps_set, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+		for (uint32_t k = 0; k < res.n_conflicts; k++)
+			if (g_str_equal(vcpuchar_ppc_cap_name(res.conflicts[k].cap), tsv_get(t, i, "expect_cap")) &&
+			    res.conflicts[k].severity == VCPUCHAR_SEVERITY_ERROR)
+				c = &res.conflicts[k];
+		ck_assert_msg(c, "%s: no error for %s", id, tsv_get(t, i, "expect_cap"));
+		ck_assert_msg(strstr(c->explanation, tsv_get(t, i, "expect_words")), "%s: explanation '%s' lacks '%s'", id,
+			      c->explanation, tsv_get(t, i, "expect_words"));
+		/* Besides the cap: the host side is named, not only the cap to lower. */
+		ck_assert_msg(strstr(c->explanation, "host"), "%s: '%s'", id, c->explanation);
+	}
+	tsv_close(t);
 }
 END_TEST
 
@@ -586,6 +625,7 @@ int main(void)
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, caps_mode_defaults_no_info);
 	tcase_add_test(tc, caps_mode_default_above_host_with_info);
+	tcase_add_test(tc, explanation_vectors);
 	tcase_add_test(tc, tcg_defaults_warn);
 	tcase_add_test(tc, host_max_mode);
 	tcase_add_test(tc, not_expressible);
