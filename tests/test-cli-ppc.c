@@ -649,6 +649,42 @@ START_TEST(chars_number_vectors)
 }
 END_TEST
 
+/* Which guest --power8-host predicts (tests/data/ppc-power8-guest.tsv), in JSON and in the text header. */
+START_TEST(power8_guest_vectors)
+{
+	struct tsv *t = tsv_open("ppc-power8-guest.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *cpu = tsv_get(t, i, "guest_cpu");
+		gboolean p8 = tsv_u64(t, i, "power8_host", NULL) != 0;
+		g_autofree char *header = g_strdup_printf("guest view (Linux pseries guest, %s)",
+							  tsv_get(t, i, "expect_guest_cpu"));
+		const char *opt[4] = { NULL, NULL, NULL, NULL };
+		int n = 0;
+		struct run r;
+
+		/* The optional arguments go last, so a NULL among them only ends the list early. */
+		if (p8)
+			opt[n++] = "--power8-host";
+		if (strcmp(cpu, "-")) {
+			opt[n++] = "--guest-cpu";
+			opt[n++] = cpu;
+		}
+		run_cli(&r, TRUE, "ppc", "hcall", "--json", "--mode", "host", "--chars", tsv_get(t, i, "chars"), opt[0],
+			opt[1], opt[2], NULL);
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.guest_view.spec_store_bypass"),
+					  tsv_get(t, i, "expect_spec_store_bypass")),
+			      "%s: %s", id, jstr(r.json, "$.guest_view.spec_store_bypass"));
+		run_free(&r);
+		run_cli(&r, FALSE, "ppc", "hcall", "--mode", "host", "--chars", tsv_get(t, i, "chars"), opt[0], opt[1],
+			opt[2], NULL);
+		ck_assert_msg(strstr(r.out, header), "%s: text lacks '%s'", id, header);
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("cli-ppc");
@@ -673,6 +709,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, baseline_vectors);
 	tcase_add_test(tc, migrate_host_vectors);
 	tcase_add_test(tc, chars_number_vectors);
+	tcase_add_test(tc, power8_guest_vectors);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

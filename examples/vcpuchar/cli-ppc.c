@@ -406,7 +406,8 @@ static int cmd_hcall(int argc, char **argv)
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
 		{ "chars", 0, 0, G_OPTION_ARG_STRING, &chars, "KVM_PPC_GET_CPU_CHAR words, each 0x and hex digits", "C,B,CM,BM" },
-		{ "power8-host", 0, 0, G_OPTION_ARG_NONE, &power8, "The --chars come from a POWER8-family host", NULL },
+		{ "power8-host", 0, 0, G_OPTION_ARG_NONE, &power8,
+		  "The --chars come from a POWER8-family host (the guest is then POWER8 unless --guest-cpu)", NULL },
 		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps,
 		  "Requested caps: QEMU spelling, or a libvirt <features> fragment", "LIST" },
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
@@ -414,7 +415,8 @@ static int cmd_hcall(int argc, char **argv)
 		  "properties are ignored and named)", "TYPE[,PROPS]" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "host-max (default), caps or host", "MODE" },
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
-		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11", "CPU" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
+		  "power7, power8, power9, power10, power11 (default power9; power8 on a POWER8-family host)", "CPU" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -486,6 +488,14 @@ static int cmd_hcall(int argc, char **argv)
 			close(kvm_fd);
 		have_host = TRUE;
 	}
+
+	/*
+	 * A POWER8-family host runs POWER8 guests under KVM-HV (a newer guest
+	 * CPU cannot run on it), so its facts predict a POWER8 guest unless
+	 * --guest-cpu says otherwise (field rule, lib/ppc.md#guest-view).
+	 */
+	if (have_host && host.power8 && !cpu)
+		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
 	if (r == -ENODATA) {
@@ -687,6 +697,10 @@ static int cmd_baseline(int argc, char **argv)
 		}
 		ptrs[i] = &hosts[i];
 	}
+	/* One POWER8-family host makes the fleet's guests POWER8 (they must run there too). */
+	for (int i = 0; i < n && !cpu; i++)
+		if (hosts[i].power8)
+			req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
 		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
@@ -830,6 +844,9 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		return r;
 	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
 		return r;
+	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
+	if (a.power8 && !cpu)
+		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	if (a.arch[0] && b.arch[0] && strcmp(a.arch, b.arch))
 		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
 				 dst_file, b.arch, src_file, a.arch);
