@@ -202,6 +202,53 @@ START_TEST(field_rule_vectors)
 }
 END_TEST
 
+/* qemu, libvirt and not_expressible of x86 policy --json (tests/data/x86-spellings.tsv). */
+START_TEST(spelling_vectors)
+{
+	struct tsv *t = tsv_open("x86-spellings.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *ne_want = tsv_get(t, i, "expect_not_expressible");
+		struct vcpuchar_x86_host h;
+		g_autofree char *profile = NULL, *out = NULL, *err = NULL;
+		g_autoptr(GPtrArray) argv = NULL;
+		g_autoptr(JsonParser) parser = json_parser_new();
+		g_autoptr(GString) q = g_string_new(NULL);
+		JsonObject *o;
+		JsonArray *a, *ne;
+		int status;
+
+		x86_row_host(t, i, &h);
+		profile = write_profile(&h, id);
+		argv = args_for(t, i, profile);
+		ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+				       NULL));
+		ck_assert_msg(json_parser_load_from_data(parser, out, -1, NULL), "%s: not JSON: %s", id, err);
+		o = json_node_get_object(json_parser_get_root(parser));
+		a = json_object_get_array_member(o, "qemu");
+		ck_assert_msg(a, "%s: no qemu", id);
+		for (guint k = 0; k < json_array_get_length(a); k++)
+			g_string_append_printf(q, "%s%s", k ? "|" : "", json_array_get_string_element(a, k));
+		ck_assert_msg(g_str_equal(q->str, tsv_get(t, i, "expect_qemu")), "%s: qemu %s", id, q->str);
+		ck_assert_msg(g_str_equal(json_object_get_string_member(o, "libvirt"), tsv_get(t, i, "expect_libvirt")),
+			      "%s: libvirt %s", id, json_object_get_string_member(o, "libvirt"));
+		ne = json_object_get_array_member(o, "not_expressible");
+		ck_assert_msg(ne, "%s: no not_expressible", id);
+		if (g_str_equal(ne_want, "none")) {
+			ck_assert_msg(json_array_get_length(ne) == 0, "%s: not_expressible not empty", id);
+		} else {
+			gboolean found = FALSE;
+
+			for (guint k = 0; k < json_array_get_length(ne); k++)
+				found |= strstr(json_array_get_string_element(ne, k), ne_want) != NULL;
+			ck_assert_msg(found, "%s: not_expressible lacks '%s'", id, ne_want);
+		}
+		unlink(profile);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 START_TEST(bad_usage)
 {
 	static const struct {
@@ -296,6 +343,7 @@ int main(void)
 	tcase_add_test(tc, shared_vectors);
 	tcase_add_test(tc, own_vectors);
 	tcase_add_test(tc, field_rule_vectors);
+	tcase_add_test(tc, spelling_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bad_profile_value);
 	tcase_add_test(tc, this_host_without_host_file);

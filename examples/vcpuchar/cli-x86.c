@@ -103,6 +103,85 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h)
 	json_builder_end_array(b);
 }
 
+/*
+ * The decision in QEMU's and libvirt's words (examples/vcpuchar/README.md,
+ * lib/x86.md#qemu-and-libvirt). This lives in the CLI, not the library: the
+ * library's contract is KVM's interface (the disable-exits mask, CPUID bits,
+ * KVM_CAP_HALT_POLL), while these spellings are other programs' command-line
+ * and XML text, which change with their releases and are lists of strings a
+ * C API would need a buffer protocol for. Spellings and their sources:
+ *  - "-overcommit cpu-pm=on|off": QEMU qemu-options.hx; with it QEMU's
+ *    target/i386/kvm/kvm.c asks KVM_CAP_X86_DISABLE_EXITS for MWAIT, HLT,
+ *    PAUSE and CSTATE, masked by what KVM allows, never a subset;
+ *  - "kvm-pv-unhalt", "kvm-poll-control" (FEAT_KVM bits 7 and 12) and
+ *    "kvm-hint-dedicated" (FEAT_KVM_HINTS bit 0): QEMU target/i386/cpu.c
+ *    feature_word_info names, set as -cpu properties;
+ *  - <pvspinlock state=.../>: libvirt docs/formatdomain.rst, checked against
+ *    KVM_PV_UNHALT in src/qemu/qemu_process.c;
+ *  - <kvm><hint-dedicated state=.../><poll-control state=.../></kvm>: libvirt
+ *    docs/formatdomain.rst, turned into kvm-hint-dedicated and
+ *    kvm-poll-control (libvirt commit ea21b8b8's test output); libvirt
+ *    accepts hint-dedicated only with <cpu mode='host-passthrough'/>
+ *    (src/qemu/qemu_validate.c, lib/x86.md#field-reports 3).
+ */
+static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
+			  const struct vcpuchar_x86_vm *vm, GPtrArray *qemu, GString *libvirt, GPtrArray *ne)
+{
+	const uint32_t pm = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
+			    VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+	uint32_t allowed = (h->have & (1u << VCPUCHAR_X86_FACT_DISABLE_EXITS)) ? h->disable_exits_allowed : 0;
+	gboolean other = vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER;
+
+	if (!p->disable_exits) {
+		g_ptr_array_add(qemu, g_strdup("-overcommit cpu-pm=off"));
+	} else if (p->disable_exits == (allowed & pm)) {
+		/* cpu-pm=on asks for exactly these here: everything of the four that KVM allows. */
+		g_ptr_array_add(qemu, g_strdup("-overcommit cpu-pm=on"));
+		g_ptr_array_add(ne, g_strdup("disabling exits: libvirt's domain XML has no element for -overcommit "
+					     "cpu-pm (none found in docs/formatdomain.rst); a libvirt user can only pass "
+					     "it through <qemu:commandline>, or the VMM calls KVM_ENABLE_CAP("
+					     "KVM_CAP_X86_DISABLE_EXITS) itself"));
+	} else {
+		char flags[64] = "";
+
+		for (unsigned i = 0; i < G_N_ELEMENTS(flag_names); i++) {
+			if (!(p->disable_exits & (1u << i)))
+				continue;
+			if (flags[0])
+				g_strlcat(flags, "|", sizeof(flags));
+			g_strlcat(flags, flag_names[i], sizeof(flags));
+		}
+		g_ptr_array_add(ne, g_strdup_printf(
+			"disabling exactly %s exits: KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS, args[0]=0x%x) on the VM fd "
+			"before any vCPU exists; QEMU's -overcommit cpu-pm=on would ask for 0x%x (MWAIT, HLT, PAUSE and "
+			"CSTATE, as far as KVM allows), and libvirt has no element for it",
+			flags, p->disable_exits, allowed & pm));
+	}
+	g_ptr_array_add(qemu, g_strdup_printf("-cpu %s,kvm-pv-unhalt=%s,kvm-hint-dedicated=%s,kvm-poll-control=%s",
+					      other ? "<model>" : "host", p->pv_unhalt ? "on" : "off",
+					      p->hints_realtime ? "on" : "off", p->poll_control ? "on" : "off"));
+	g_string_append_printf(libvirt,
+			       "<features><pvspinlock state='%s'/><kvm><hint-dedicated state='%s'/><poll-control "
+			       "state='%s'/></kvm></features>",
+			       p->pv_unhalt ? "on" : "off", p->hints_realtime ? "on" : "off", p->poll_control ? "on" : "off");
+	if (p->hints_realtime)
+		g_string_append(libvirt, "<cpu mode='host-passthrough'/>");
+	if (p->halt_poll_set)
+		g_ptr_array_add(ne, g_strdup_printf("halt polling of %u ns for this VM: KVM_ENABLE_CAP(KVM_CAP_HALT_POLL, "
+						    "args[0]=%u) on the VM fd; neither QEMU nor libvirt has an option "
+						    "for it (kvm.halt_poll_ns is host-wide)",
+						    p->halt_poll_ns, p->halt_poll_ns));
+}
+
+static void json_strings(JsonBuilder *b, const char *key, GPtrArray *a)
+{
+	json_builder_set_member_name(b, key);
+	json_builder_begin_array(b);
+	for (guint i = 0; i < a->len; i++)
+		json_builder_add_string_value(b, g_ptr_array_index(a, i));
+	json_builder_end_array(b);
+}
+
 /* Enum options: each may be given once, or repeated with the same value. */
 struct enum_opt {
 	const char *name;
@@ -188,6 +267,9 @@ static int cmd_policy(int argc, char **argv)
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM");
+	g_autoptr(GPtrArray) qemu = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) ne = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GString) libvirt = g_string_new(NULL);
 	int r;
 
 	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
@@ -233,15 +315,26 @@ static int cmd_policy(int argc, char **argv)
 	if (r < 0)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 
+	x86_spellings(&p, &host, &vm, qemu, libvirt, ne);
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
 		cli_json_x86_policy(b, &p);
+		json_strings(b, "qemu", qemu);
+		json_builder_set_member_name(b, "libvirt");
+		json_builder_add_string_value(b, libvirt->str);
+		json_strings(b, "not_expressible", ne);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
 		cli_text_x86_policy(&p);
+		printf("qemu\n");
+		for (guint i = 0; i < qemu->len; i++)
+			printf("  %s\n", (const char *)g_ptr_array_index(qemu, i));
+		printf("libvirt\n  %s\n", libvirt->str);
+		for (guint i = 0; i < ne->len; i++)
+			printf("not expressible: %s\n", (const char *)g_ptr_array_index(ne, i));
 	}
 	/* A refusal-class reason: the profile asked for something not given. */
 	return p.n_refusals ? CLI_NO : CLI_OK;
