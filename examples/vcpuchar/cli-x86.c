@@ -277,6 +277,10 @@ static int cmd_policy(int argc, char **argv)
 	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode, FALSE };
 	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm, FALSE };
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_summary(ctx, "Decides the VM's HLT exits, KVM PV hints, halt polling and whether KVM uses "
+					  "Idle HLT, with a reason for each; prints the decision also as QEMU options "
+					  "(qemu), a libvirt domain XML fragment (libvirt) and what neither can express "
+					  "with the KVM call to make instead (not_expressible).");
 	if ((r = cli_parse(ctx, &argc, &argv)))
 		return r;
 	vm.flags = (pinned ? VCPUCHAR_X86_VM_PINNED : 0) | (latency ? VCPUCHAR_X86_VM_LATENCY : 0) |
