@@ -398,6 +398,8 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	return CLI_OK;
 }
 
+static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
+
 static int cmd_hcall(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *chars = NULL, *caps = NULL, *machine = NULL;
@@ -427,7 +429,6 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	gboolean have_host = FALSE;
-	char err[512];
 	int r;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -468,8 +469,9 @@ static int cmd_hcall(int argc, char **argv)
 		host.power8 = power8;
 		have_host = TRUE;
 	} else if (host_file) {
-		if (vcpuchar_profile_load(host_file, &host, NULL, err, sizeof(err)) < 0)
-			return cli_usage("--host: %s", err);
+		/* The bad-input rules of every ppc command: readable, [ppc], a POWER host. */
+		if ((r = load_ppc_profile(host_file, &host)))
+			return r;
 		have_host = TRUE;
 	} else if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		/* No facts given: ask this host's KVM, as QEMU would at start-up. */
