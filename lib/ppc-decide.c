@@ -77,10 +77,12 @@ static const struct level_text level_text[VCPUCHAR_PPC_N_CAPS][5] = {
 #define H_IBS_WA HOST "the count-cache flush requested (firmware feature needs-count-cache-flush-on-context-switch) " \
 	"and a kernel whose behaviour_mask carries FLUSH_COUNT_CACHE (Linux 5.1 and later)" PSERIES_PARENT \
 	" (a QEMU parent: cap-ibs=workaround)"
-#define H_IBS_FIBS HOST "indirect branches serialised (firmware feature fw-bcctrl-serialized)" PSERIES_PARENT \
-	" (a QEMU parent: cap-ibs=fixed-ibs)"
-#define H_IBS_CCD HOST "the count cache disabled (firmware feature fw-count-cache-disabled)" PSERIES_PARENT \
-	" (a QEMU parent: cap-ibs=fixed-ccd)"
+/* QEMU's parse takes a requested count-cache flush as workaround first, so it must be gone too. */
+#define NO_FLUSH ", and no count-cache flush requested (needs-count-cache-flush-on-context-switch not enabled)"
+#define H_IBS_FIBS HOST "indirect branches serialised (firmware feature fw-bcctrl-serialized)" NO_FLUSH \
+	PSERIES_PARENT " (a QEMU parent: cap-ibs=fixed-ibs)"
+#define H_IBS_CCD HOST "the count cache disabled (firmware feature fw-count-cache-disabled)" NO_FLUSH \
+	PSERIES_PARENT " (a QEMU parent: cap-ibs=fixed-ccd)"
 #define H_IBS_NA HOST "every count-cache bit known clear (firmware with fw-features but no count-cache node, " \
 	"inside the kernel's masks)" PSERIES_PARENT " (a QEMU parent: cap-ibs=broken, which reads fixed-na below it)"
 #define H_CCF_ON HOST "the count-cache flush assist reported (firmware feature fw-count-cache-flush-bcctr2,0,0) " \
