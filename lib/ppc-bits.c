@@ -53,20 +53,15 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_p
 	for (int i = 0; i < 4; i++) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
-		char item[24];
 
 		if ((i < 3 && !end) || (i == 3 && end))
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"'%s': want four words C,B,CM,BM (character, behaviour, character_mask, "
 						"behaviour_mask)", words);
-		/* Longer than any valid word: refuse before copying. */
-		if (len >= sizeof(item))
-			return vcpuchar_set_err(err, err_size, -EINVAL, "%s '%.*s': too long for a 64-bit word", names[i],
-						(int)len, p);
-		memcpy(item, p, len);
-		item[len] = '\0';
-		if (vcpuchar_parse_u64(item, VCPUCHAR_NUM_WORD, &w[i], &why) < 0)
-			return vcpuchar_set_err(err, err_size, -EINVAL, "%s '%s': %s", names[i], item, why);
+		/* Parsed in place: a word may carry any number of leading zeros, as in a profile. */
+		if (vcpuchar_parse_u64n(p, len, VCPUCHAR_NUM_WORD, &w[i], &why) < 0)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "%s '%.*s': %s", names[i],
+						len > 64 ? 64 : (int)len, p, why);
 		p = end ? end + 1 : p + len;
 	}
 	size = ret->size;

@@ -65,14 +65,19 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 
 int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why)
 {
+	return vcpuchar_parse_u64n(s, strlen(s), kind, ret, why);
+}
+
+int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, const char **why)
+{
 	uint64_t v = 0;
 	size_t n = 0;
 
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+	if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
 		size_t sig = 0;
 
 		/* Only hex digits follow: a second "0x" is refused, not skipped as strtoull would. */
-		for (s += 2; s[n]; n++) {
+		for (s += 2, len -= 2; n < len; n++) {
 			char c = s[n];
 			unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
 				     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) :
@@ -96,7 +101,7 @@ int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why)
 		*ret = v;
 		return 0;
 	}
-	for (; s[n]; n++) {
+	for (; n < len; n++) {
 		char c = s[n];
 
 		if (c < '0' || c > '9') {

@@ -70,6 +70,8 @@ bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind);
  */
 enum vcpuchar_num_kind { VCPUCHAR_NUM_WORD = 0, VCPUCHAR_NUM_COUNT = 1 };
 int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why);
+/* The same over @len bytes of @s (not NUL-terminated there). */
+int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, const char **why);
 
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)

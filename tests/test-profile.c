@@ -246,6 +246,38 @@ START_TEST(number_rule_vectors)
 }
 END_TEST
 
+/* vcpuchar_ppc_host_parse(): the shape of its argument; nothing written on failure. */
+START_TEST(host_parse_arguments)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	static const char *const bad[] = { "0x1,0x2,0x3", "0x1,0x2,0x3,0x4,0x5", "", ",,,", "0x1,0x2,0x3,",
+					   "0x1, 0x2,0x3,0x4", "0x1,0x2,0x3,0x" };
+	char err[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+		h.character = 42;
+		ck_assert_msg(vcpuchar_ppc_host_parse(bad[i], &h, err, sizeof(err)) == -EINVAL, "'%s' accepted", bad[i]);
+		ck_assert_uint_eq(h.character, 42);
+	}
+	ck_assert_int_eq(vcpuchar_ppc_host_parse(NULL, &h, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0,0,0,0", NULL, NULL, 0), -EINVAL);
+	h.size = 8;
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0,0,0,0", &h, NULL, 0), -EINVAL);
+	h.size = sizeof(h);
+	/* Zero masks: facts without information, never "all clear". */
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0x8000000000000000,0,0,0", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.valid, 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_CALLER);
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0x9840000000000000,0xe400000000000000,0xf940000000000000,"
+						 "0xe400000000000000", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
+	/* Leading zeros, as a profile takes them. */
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0x00000000000000000000000000001,0,0x1,0", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.character, 1);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("profile");
@@ -259,6 +291,7 @@ int main(void)
 	tcase_add_test(tc, file_errors_and_round_trip);
 	tcase_add_test(tc, bundled_profiles_load);
 	tcase_add_test(tc, number_rule_vectors);
+	tcase_add_test(tc, host_parse_arguments);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
