@@ -10,8 +10,9 @@
  * userspace as KVM_EXIT_HLT (arch/x86/kvm/x86.c __kvm_emulate_halt(), which
  * also counts halt_exits); this VMM resumes at once, since nothing could
  * ever wake the vCPU. With --passthrough HLT exits are disabled
- * (KVM_X86_DISABLE_EXITS_HLT): the first HLT halts the vCPU in the guest,
- * no exit reaches KVM's halt path, and a timer signal ends the run. That
+ * (KVM_X86_DISABLE_EXITS_HLT): each HLT halts the vCPU in the guest until
+ * an interrupt of the host exits it (and the guest goes on), no exit reaches
+ * KVM's halt path, and a timer signal ends the run if it is still halted. That
  * needs hardware virtualization (kvm_intel or kvm_amd): a software vendor
  * module such as kvm_pvm (no VMX/SVM; the guest runs deprivileged) accepts
  * KVM_X86_DISABLE_EXITS_HLT but still traps every HLT, and this program says

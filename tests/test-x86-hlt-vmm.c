@@ -5,7 +5,8 @@
  * halt_exits count. With HLT pass-through, a hardware vendor module
  * (kvm_intel, kvm_amd) lets the guest halt without any halt exit, while a
  * software one (kvm_pvm, as on this project's CI machine) still traps each
- * HLT: the test asserts whichever the machine has, and which one it was.
+ * HLT: the test asserts whichever the machine has, and which one it was
+ * (exactly, on kvm_amd inside tests/x86-e2e's emulated AMD hosts).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -82,16 +83,24 @@ START_TEST(hlt_passthrough)
 	ck_assert_uint_eq(field(out, "policy:", "disable_exits"),
 			  (VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE) & allowed);
 	ck_assert_uint_eq(field(out, "predicted:", "kvm_exit_hlt"), 0);
-	if (g_str_has_prefix(module, "vendor_module: kvm_intel") || g_str_has_prefix(module, "vendor_module: kvm_amd")) {
-		/* The first HLT halts the vCPU in the guest; the timer ends the run. */
+	/* The vendor module as this test reads it, not as hlt-vmm says. */
+	if (access("/sys/module/kvm_intel", F_OK) == 0 || access("/sys/module/kvm_amd", F_OK) == 0) {
+		/* Each HLT halts the vCPU in the guest until a host interrupt exits
+		 * it (and the guest goes on, or the timer ends the run): whether all
+		 * four ran depends on the host's ticks, the halt exits do not. */
 		ck_assert_uint_eq(field(out, "observed:", "kvm_exit_hlt"), 0);
 		ck_assert_uint_eq(field(out, "observed:", "halt_exits"), 0);
-		ck_assert_uint_eq(field(out, "observed:", "finished"), 0);
-	} else {
+		ck_assert_msg(g_str_has_prefix(module, "vendor_module: kvm_intel") ||
+				      g_str_has_prefix(module, "vendor_module: kvm_amd"),
+			      "hlt-vmm names another module: %.40s", module);
+	} else if (access("/sys/module/kvm_pvm", F_OK) == 0) {
 		/* kvm_pvm accepts the flag but traps every HLT: the example says so. */
 		ck_assert_uint_eq(field(out, "observed:", "kvm_exit_hlt"), 4);
 		ck_assert_uint_eq(field(out, "observed:", "halt_exits"), 4);
+		ck_assert_ptr_nonnull(strstr(out, "vendor_module: kvm_pvm"));
 		ck_assert_ptr_nonnull(strstr(out, "note: KVM accepted KVM_X86_DISABLE_EXITS_HLT, yet every HLT exited"));
+	} else {
+		ck_abort_msg("no kvm_intel, kvm_amd or kvm_pvm in /sys/module: what should pass-through do here?");
 	}
 }
 END_TEST
