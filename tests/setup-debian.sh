@@ -3,7 +3,7 @@
 # Installs, on Debian 12 as root, what building and testing libvcpuchar needs.
 # Does nothing (and needs no root) when everything is already there.
 #   tests/setup-debian.sh          build + unit/ABI/KVM tests
-#   tests/setup-debian.sh --all    also the cross, POWER e2e and hardening tiers
+#   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
 pkgs="meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev"
 if [ "${1:-}" = "--all" ]; then
@@ -28,4 +28,6 @@ fi
 if [ "${1:-}" = "--all" ]; then
 	# Cross compilers, qemu-user, qemu-system-ppc and the ppc64el architecture.
 	"$(dirname "$0")/ppc-e2e/setup.sh"
+	# qemu-system-x86, cpio and busybox-static for the emulated AMD hosts.
+	"$(dirname "$0")/x86-e2e/setup.sh"
 fi
