@@ -146,6 +146,44 @@ START_TEST(release_only_round_trips)
 }
 END_TEST
 
+/* The bundled x86 profiles (examples/profiles) load and give their answers. */
+START_TEST(bundled_profiles)
+{
+	g_autofree char *emu = g_build_filename(VCPUCHAR_PROFILES, "amd-emulated-kvm-amd-6.12.profile", NULL);
+	g_autofree char *zen5 = g_build_filename(VCPUCHAR_PROFILES, "amd-zen5-idle-hlt-6.15.profile", NULL);
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	char err[256] = "";
+
+	/* Measured in tests/x86-e2e: a guest host without Idle HLT; pinned, pass-through is refused. */
+	ck_assert_msg(vcpuchar_profile_load(emu, NULL, &h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
+	ck_assert_uint_eq(h.cpuid_8000000a_edx, 0x10010001);
+	ck_assert_uint_eq(h.disable_exits_allowed, 0xf);
+	ck_assert_uint_eq(h.hypervisor, 1);
+	ck_assert_uint_eq(h.kvm_amd, 1);
+	vm.flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.disable_exits, 0);
+	ck_assert_uint_eq(p.idle_hlt_active, 0);
+
+	/* The Zen 5 fixture: Idle HLT used for a shared-pCPU VM, pass-through when pinned. */
+	memset(&h, 0, sizeof(h));
+	h.size = sizeof(h);
+	ck_assert_msg(vcpuchar_profile_load(zen5, NULL, &h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(h.cpuid_8000000a_edx >> 30 & 1, 1);
+	ck_assert_uint_eq(h.hypervisor, 0);
+	vm.flags = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.disable_exits, 0);
+	ck_assert_uint_eq(p.idle_hlt_active, 1);
+	vm.flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.disable_exits, VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE);
+}
+END_TEST
+
 START_TEST(bad_size)
 {
 	struct vcpuchar_x86_host h = { .size = 4 };
@@ -167,6 +205,7 @@ int main(void)
 	tcase_add_test(tc, save_then_load);
 	tcase_add_test(tc, release_only_round_trips);
 	tcase_add_test(tc, bad_size);
+	tcase_add_test(tc, bundled_profiles);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
