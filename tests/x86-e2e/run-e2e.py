@@ -462,6 +462,7 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--only", nargs="*", help="boot names from MATRIX")
     ap.add_argument("--steps", nargs="*", help="step names from PLAN (for a quicker look)")
+    ap.add_argument("--print-output", action="store_true", help="print what each step printed")
     args = ap.parse_args()
     if args.steps:
         PLAN[:] = [s for s in PLAN if s.name in args.steps]
@@ -515,6 +516,8 @@ def main():
             r = b.steps.get(step.name)
             if r:
                 print(f"   {step.name}: {r.status}")
+                if args.print_output:
+                    print("".join(f"     | {l}\n" for l in r.lines), end="")
         for c, _, text in fails:
             print(f"   FAIL {c}: {text}")
         if fails:
