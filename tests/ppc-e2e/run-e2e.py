@@ -18,6 +18,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e-common"))
+import e2e_common  # noqa: E402
+
 # (name, -cpu, caps in QEMU's -M spelling or None for the machine defaults,
 #  cap-nested-hv). cap-ibs=fixed-na is left out: QEMU 7.2 aborts in
 # h_get_cpu_characteristics() when the guest makes the hcall with it.
@@ -38,14 +41,11 @@ MATRIX = [
 
 CROSS_CC = "powerpc64le-linux-gnu-gcc"
 QEMU = "qemu-system-ppc64"
-LINE = re.compile(r"E2E: ([^:]+): (PASS|FAIL|INFO): (.*)")
-DONE = re.compile(r"E2E-DONE: pass=(\d+) fail=(\d+)")
 SUMMARY = re.compile(r"E2E-SUMMARY: (.*)")
 
 
 def skip(msg):
-    print(f"ppc-e2e: SKIP: {msg}")
-    sys.exit(77)
+    e2e_common.skip("ppc-e2e", msg)
 
 
 def build_initrd(args, kdir, out):
@@ -55,25 +55,21 @@ def build_initrd(args, kdir, out):
     here = os.path.join(src, "tests", "ppc-e2e")
     # The library's GLib-free sources: every POWER file and the shared helpers.
     lib = sorted(glob.glob(os.path.join(src, "lib", "ppc-*.c"))) + [os.path.join(src, "lib", "util.c")]
-    sources = [os.path.join(here, f) for f in sorted(os.listdir(here)) if f.endswith(".c")]
+    common = os.path.join(src, "tests", "e2e-common")
+    sources = [os.path.join(d, f) for d in (here, common) for f in sorted(os.listdir(d)) if f.endswith(".c")]
     root = os.path.join(out, "initramfs")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
     cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
            "-I", os.path.join(src, "include"), "-I", args.gen_include, "-I", os.path.join(src, "lib"),
-           "-o", os.path.join(root, "init")] + sources + lib
+           "-I", common, "-o", os.path.join(root, "init")] + sources + lib
     subprocess.run(cmd, check=True)
     for mod in ("kvm.ko", "kvm-hv.ko"):
         path = glob.glob(os.path.join(kdir, "lib", "modules", "*", "kernel", "arch", "powerpc", "kvm", mod))
         if not path:
             skip(f"{mod} is not in the kernel package at {kdir}")
         shutil.copy(path[0], os.path.join(root, mod))
-    initrd = os.path.join(out, "initrd.cpio")
-    names = "\n".join(sorted(os.listdir(root))) + "\n"
-    with open(initrd, "wb") as f:
-        subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], input=names.encode(),
-                       stdout=f, cwd=root, check=True)
-    return initrd
+    return e2e_common.pack_cpio(root, os.path.join(out, "initrd.cpio"))
 
 
 def boot(entry, vmlinux, initrd, logdir):
@@ -90,25 +86,11 @@ def boot(entry, vmlinux, initrd, logdir):
            "-nographic", "-nodefaults", "-chardev", "stdio,id=con0,signal=off",
            "-device", "spapr-vty,chardev=con0", "-no-reboot",
            "-kernel", vmlinux, "-initrd", initrd, "-append", append]
-    t0 = time.monotonic()
-    try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=120)
-        out, rc = p.stdout.decode(errors="replace"), p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, rc = (e.stdout or b"").decode(errors="replace") + "\n[timeout]\n", -1
-    secs = time.monotonic() - t0
-    with open(os.path.join(logdir, name + ".log"), "w") as f:
-        f.write(" ".join(cmd) + "\n\n" + out)
+    out, rc, secs = e2e_common.boot(cmd, 120, os.path.join(logdir, name + ".log"))
+    lines, done = e2e_common.result_lines(out)
     res = {"name": name, "cpu": cpu, "caps": caps or "(pseries-7.2 defaults)",
-           "nested": nested, "rc": rc, "secs": secs, "lines": [], "done": None, "summary": ""}
+           "nested": nested, "rc": rc, "secs": secs, "lines": lines, "done": done, "summary": ""}
     for line in out.splitlines():
-        m = LINE.search(line)
-        if m:
-            res["lines"].append(m.groups())
-        m = DONE.search(line)
-        if m:
-            res["done"] = (int(m.group(1)), int(m.group(2)))
         m = SUMMARY.search(line)
         if m:
             res["summary"] = m.group(1)

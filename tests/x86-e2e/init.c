@@ -8,7 +8,7 @@
  * timeout and copies its output to the console. The host runner
  * (run-e2e.py) judges the output against those facts; this program only
  * reports, so the plan can grow without touching it. Lines:
- *   E2E: <check>: PASS|FAIL|INFO: ...   (tests/ppc-e2e/report.h)
+ *   E2E: <check>: PASS|FAIL|INFO: ...   (tests/e2e-common/report.h)
  *   E2E-FACT: <key>=<value>
  *   E2E-OUT: <step>: <a line the command printed>
  *   E2E-RUN: <step>: exit=<n> | timeout=<s> | exec failed: ...
@@ -26,62 +26,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/mount.h>
-#include <sys/reboot.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "init-util.h"
 #include "report.h"
-
-static void mount_fs(const char *type, const char *dir)
-{
-	mkdir(dir, 0755);
-	if (mount(type, dir, type, 0, NULL) < 0)
-		e2e_ok("mount", 0, "%s on %s: %s", type, dir, strerror(errno));
-}
-
-/* The value of vcpuchar.@key=VALUE on the kernel command line, "" when absent. */
-static void param(const char *key, char *buf, size_t size)
-{
-	char cmdline[2048] = " ", pat[48];
-	int fd = open("/proc/cmdline", O_RDONLY | O_CLOEXEC);
-	ssize_t n = fd < 0 ? -1 : read(fd, cmdline + 1, sizeof(cmdline) - 2);
-	const char *p;
-	size_t len;
-
-	if (fd >= 0)
-		close(fd);
-	cmdline[n > 0 ? n + 1 : 1] = 0;
-	buf[0] = 0;
-	snprintf(pat, sizeof(pat), " vcpuchar.%s=", key);
-	p = strstr(cmdline, pat);
-	if (!p)
-		return;
-	p += strlen(pat);
-	len = strcspn(p, " \n");
-	if (len >= size)
-		len = size - 1;
-	memcpy(buf, p, len);
-	buf[len] = 0;
-}
-
-/* finit_module(): 0 or the errno. */
-static int load_module(const char *path, const char *params)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	int r;
-
-	if (fd < 0)
-		return errno;
-	r = syscall(SYS_finit_module, fd, params, 0);
-	r = r < 0 ? errno : 0;
-	close(fd);
-	return r;
-}
 
 /* Loads /e2e/modules/order; kvm-amd gets @amd_params. 1 when all loaded. */
 static int load_modules(const char *amd_params)
@@ -97,7 +49,7 @@ static int load_modules(const char *amd_params)
 
 		snprintf(path, sizeof(path), "/e2e/modules/%s", name);
 		snprintf(check, sizeof(check), "module.%s%s%s", name, *params ? " " : "", params);
-		r = load_module(path, params);
+		r = e2e_load_module(path, params);
 		ok &= e2e_ok(check, r == 0, "finit_module: %s", r ? strerror(r) : "loaded");
 	}
 	fclose(f);
@@ -352,14 +304,14 @@ int main(void)
 	char boot[64], amd_params[128];
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
-	mount_fs("proc", "/proc");
-	mount_fs("sysfs", "/sys");
-	mount_fs("devtmpfs", "/dev");
+	e2e_mount("proc", "/proc");
+	e2e_mount("sysfs", "/sys");
+	e2e_mount("devtmpfs", "/dev");
 	mkdir("/tmp", 01777);
 	printf("E2E-START\n");
-	param("boot", boot, sizeof(boot));
+	e2e_cmdline_param("boot", boot, sizeof(boot));
 	/* vcpuchar.kvm_amd=npt=0,nested=0: the parameters finit_module gets. */
-	param("kvm_amd", amd_params, sizeof(amd_params));
+	e2e_cmdline_param("kvm_amd", amd_params, sizeof(amd_params));
 	for (char *p = amd_params; *p; p++)
 		if (*p == ',')
 			*p = ' ';
@@ -376,9 +328,6 @@ int main(void)
 		run_plan();
 	}
 
-	printf("E2E-DONE: pass=%u fail=%u\n", e2e_pass, e2e_fail);
-	fflush(stdout);
-	sync();
-	reboot(RB_POWER_OFF);
+	e2e_power_off();
 	return 0;
 }
