@@ -134,8 +134,9 @@ static void kvm_facts(void)
 	for (unsigned i = 0; i < sizeof(caps) / sizeof(caps[0]); i++)
 		printf("E2E-FACT: kvm.cap.%s=%d\n", caps[i].name, ioctl(kvm, KVM_CHECK_EXTENSION, caps[i].cap));
 	cpuid = calloc(1, sizeof(*cpuid) + 512 * sizeof(cpuid->entries[0]));
-	cpuid->nent = 512;
-	if (ioctl(kvm, KVM_GET_SUPPORTED_CPUID, cpuid) == 0) {
+	if (cpuid)
+		cpuid->nent = 512;
+	if (cpuid && ioctl(kvm, KVM_GET_SUPPORTED_CPUID, cpuid) == 0) {
 		printf("E2E-FACT: kvm.supported_cpuid.nent=%u\n", cpuid->nent);
 		for (unsigned i = 0; i < cpuid->nent; i++) {
 			const struct kvm_cpuid_entry2 *e = &cpuid->entries[i];
