@@ -342,7 +342,8 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
  * @err, @err_size: optional message buffer
  *
- * On failure neither @caps nor @set is changed.
+ * On failure neither @caps nor @set is changed. Names and values compare
+ * case-insensitively in ASCII, whatever the caller's locale.
  *
  * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
  * a repeated cap, an empty item or a missing "=".

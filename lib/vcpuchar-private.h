@@ -47,6 +47,28 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 }
 
 /*
+ * Case-insensitive compare of @n bytes, folding ASCII letters only: the
+ * C library's strncasecmp() follows the caller's locale (in a Turkish one
+ * 'I' does not fold to 'i'), and a library must not depend on it.
+ */
+static inline bool vcpuchar_ascii_ncaseeq(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+		if (x >= 'A' && x <= 'Z')
+			x = (unsigned char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (unsigned char)(y - 'A' + 'a');
+		if (x != y)
+			return false;
+		if (!x)
+			return true;
+	}
+	return true;
+}
+
+/*
  * Reads <root>/<rel> into @buf, NUL-terminated, at most @size - 1 bytes
  * (the rest of a longer file is not read). 0, or a negative errno
  * (-ENAMETOOLONG for a path that does not fit).
