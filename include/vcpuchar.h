@@ -176,7 +176,10 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
  * Functions that read facts decide "information" by the masks alone, the
  * kernel's own test (@valid summarises it for the caller), and return
- * -EINVAL for a bad @size or for @source, @valid or @power8 out of range.
+ * -EINVAL for a bad @size, for @source, @valid or @power8 out of range, or
+ * for @error outside 0 and -1 ... -4095 (the kernel's errno range). @arch
+ * and @kernel_release need no terminating NUL when full: they are never
+ * read past their size.
  *
  * Since: 1.0
  */
@@ -240,7 +243,8 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * this kernel (not a POWER Book3S-64 KVM host)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, or NULL @buf with @size > 0.
+ * @host, a bad @host->size, fields out of range (@host->error outside 0 and
+ * -1 ... -4095 among them), or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -868,7 +872,11 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  *                         always grows the size)
  *
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
- * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have).
+ * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
+ * function reading facts returns -EINVAL when an @error entry of a known
+ * fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and
+ * @kernel_release need no terminating NUL when full: they are never read
+ * past their size.
  *
  * Since: 1.0
  */
@@ -960,7 +968,8 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * (/sys/module/kvm_amd/parameters/avic)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, an unknown @fact, or NULL @buf with @size > 0.
+ * @host, a bad @host->size, an @host->error entry outside the errno range,
+ * an unknown @fact, or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -1204,8 +1213,8 @@ struct vcpuchar_x86_policy {
  * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
- * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
- * CVM on a host that is not AMD or Hygon, or a contradictory profile
+ * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
+ * @host->error entry outside the errno range, a CVM on a host that is not AMD or Hygon, or a contradictory profile
  * (hlt_passthrough=never together with WANT_MWAIT or WANT_CSTATE, which
  * only add to HLT pass-through).
  *
@@ -1419,7 +1428,8 @@ int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc, struc
 
 /**
  * vcpuchar_profile_load_data() - vcpuchar_profile_load() from memory
- * @data: file contents (need not be NUL-terminated)
+ * @data: file contents (need not be NUL-terminated); may be NULL when @len
+ *        is 0, which reads as the empty profile
  * @len: length of @data in bytes, at most 1 MiB
  *
  * Return: as vcpuchar_profile_load(), without the file errors.

@@ -173,7 +173,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	if (len > VCPUCHAR_PROFILE_MAX)
 		return vcpuchar_set_err(err, err_size, -EFBIG,
 					"profile is %zu bytes; at most %d are read", len, VCPUCHAR_PROFILE_MAX);
-	if (memchr(data, '\0', len))
+	/* memchr(NULL, 0, 0) is undefined: the empty profile skips it. */
+	if (len && memchr(data, '\0', len))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "profile contains a NUL byte: not a text key file");
 	kf = g_key_file_new();
 	if (!g_key_file_load_from_data(kf, data ? data : "", len, G_KEY_FILE_NONE, &error))

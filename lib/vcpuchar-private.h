@@ -47,6 +47,17 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 }
 
 /*
+ * A facts struct's error field: 0 or a negative errno no smaller than the
+ * kernel's -MAX_ERRNO. Anything else (INT32_MIN above all, whose negation
+ * is undefined) is a caller's programming error.
+ */
+#define VCPUCHAR_ERRNO_MAX 4095
+static inline bool vcpuchar_errno_ok(int32_t e)
+{
+	return e <= 0 && e >= -VCPUCHAR_ERRNO_MAX;
+}
+
+/*
  * Case-insensitive compare of @n bytes, folding ASCII letters only: the
  * C library's strncasecmp() follows the caller's locale (in a Turkish one
  * 'I' does not fold to 'i'), and a library must not depend on it.
@@ -86,6 +97,17 @@ bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind);
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+
+/* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
+static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
+{
+	if (!vcpuchar_size_ok(h, sizeof(*h)))
+		return false;
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		if (!vcpuchar_errno_ok(h->error[f]))
+			return false;
+	return true;
+}
 
 /* x86 policy with the apply step's EINVAL fallback folded in (lib/x86-policy.c). */
 int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,

@@ -82,7 +82,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 {
 	char eb[128];
 
-	return_val_if_fail(host && vcpuchar_size_ok(host, sizeof(*host)), -EINVAL);
+	return_val_if_fail(host && vcpuchar_x86_host_ok(host), -EINVAL);
 	return_val_if_fail(fact < VCPUCHAR_X86_N_FACTS, -EINVAL);
 	return_val_if_fail(buf || size == 0, -EINVAL);
 
@@ -102,7 +102,10 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 		return snprintf(buf, size, "%s: %s (%s)", facts[fact].name, vendor_name(host->vendor),
 				facts[fact].origin);
 	case VCPUCHAR_X86_FACT_KERNEL_RELEASE:
-		return snprintf(buf, size, "%s: %s (%s)", facts[fact].name, host->kernel_release, facts[fact].origin);
+		/* The caller's array may lack a NUL: bound the read. */
+		return snprintf(buf, size, "%s: %.*s (%s)", facts[fact].name,
+				(int)strnlen(host->kernel_release, sizeof(host->kernel_release)), host->kernel_release,
+				facts[fact].origin);
 	case VCPUCHAR_X86_FACT_CPUID_EXT:
 	case VCPUCHAR_X86_FACT_CPUID_SVM:
 	case VCPUCHAR_X86_FACT_DISABLE_EXITS:

@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The edges of the calling contract (include/vcpuchar.h, conventions):
+ * facts whose error fields no describe text can negate, caller-filled
+ * fixed-size strings without a NUL, empty input given as NULL, and the
+ * size field of every size-checked struct.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <string.h>
+
+#include "test-common.h"
+
+#include <vcpuchar.h>
+
+START_TEST(ppc_error_int_min)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_caps caps;
+	char buf[256];
+
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	/* -INT32_MIN does not exist: such facts are a caller's bug, not an errno. */
+	h.error = INT32_MIN;
+	ck_assert_int_eq(vcpuchar_ppc_host_describe(&h, buf, sizeof(buf)), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &caps), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &req, &res), -EINVAL);
+	h.error = -4096;
+	ck_assert_int_eq(vcpuchar_ppc_host_describe(&h, buf, sizeof(buf)), -EINVAL);
+	/* The edge of the kernel's errno range still describes. */
+	h.error = -4095;
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "4095"));
+}
+END_TEST
+
+START_TEST(x86_error_int_min)
+{
+	struct vcpuchar_x86_host h = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	char buf[256];
+
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		h.error[f] = INT32_MIN;
+		ck_assert_int_eq(vcpuchar_x86_host_describe(&h, f, buf, sizeof(buf)), -EINVAL);
+		ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+		h.error[f] = -4096;
+		ck_assert_int_eq(vcpuchar_x86_host_describe(&h, f, buf, sizeof(buf)), -EINVAL);
+		h.error[f] = -4095;
+		ck_assert_int_gt(vcpuchar_x86_host_describe(&h, f, buf, sizeof(buf)), 0);
+		ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+		h.error[f] = 0;
+	}
+}
+END_TEST
+
+START_TEST(x86_kernel_release_unterminated)
+{
+	struct vcpuchar_x86_host h = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	char buf[256], want[sizeof(h.kernel_release) + 1];
+
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	h.have = 1u << VCPUCHAR_X86_FACT_KERNEL_RELEASE;
+	/* Full, no NUL; the padding behind it is not the string's. */
+	memset(h.kernel_release, 'x', sizeof(h.kernel_release));
+	memset(h.reserved1, 'Y', sizeof(h.reserved1));
+	ck_assert_int_gt(vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_KERNEL_RELEASE, buf, sizeof(buf)), 0);
+	memset(want, 'x', sizeof(h.kernel_release));
+	want[sizeof(h.kernel_release)] = '\0';
+	ck_assert_msg(strstr(buf, want) && !strchr(buf, 'Y'), "read past kernel_release: %s", buf);
+	/* Digits to the end: the version parser must stop at the array's end (ASan sees it). */
+	memset(h.kernel_release, '0', sizeof(h.kernel_release));
+	memset(h.reserved1, '0', sizeof(h.reserved1));
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+}
+END_TEST
+
+START_TEST(profile_load_data_null_empty)
+{
+	struct vcpuchar_ppc_host ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[128] = "";
+
+	/* Allowed by the contract; memchr(NULL, 0, 0) is not (UBSan nonnull-attribute). */
+	ck_assert_msg(vcpuchar_profile_load_data(NULL, 0, &ppc, &x86, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(ppc.valid, 0);
+	ck_assert_int_eq(x86.have, 0);
+	ck_assert_int_eq(vcpuchar_profile_load_data(NULL, 1, &ppc, &x86, err, sizeof(err)), -EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("contract");
+	TCase *tc = tcase_create("contract");
+
+	tcase_add_test(tc, ppc_error_int_min);
+	tcase_add_test(tc, x86_error_int_min);
+	tcase_add_test(tc, x86_kernel_release_unterminated);
+	tcase_add_test(tc, profile_load_data_null_empty);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
