@@ -1417,9 +1417,14 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
  * @x86: receives the [x86] facts likewise, or NULL
  * @err, @err_size: optional message buffer
  *
- * Return: 0; -ENOENT, -EACCES ... when the file cannot be read; -EINVAL for
- * a malformed file or value (the message names it); -EFBIG for a file over
- * 1 MiB. Nothing is written on failure.
+ * The file is opened without blocking (a FIFO or device never hangs the
+ * call) and must be a regular file.
+ *
+ * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
+ * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
+ * read; -EISDIR for a directory; -EINVAL for another file that is not
+ * regular, or a malformed file or value (the message names it); -EFBIG for
+ * a file over 1 MiB. Nothing is written to @ppc or @x86 on failure.
  *
  * Since: 1.0
  */

@@ -196,7 +196,13 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return vcpuchar_set_err(err, err_size, -errno, "%s: %s", path, g_strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	/* A failed fstat leaves @st undefined: report its errno, read nothing of @st. */
+	if (fstat(fd, &st) < 0) {
+		r = -errno;
+		close(fd);
+		return vcpuchar_set_err(err, err_size, r, "%s: %s", path, g_strerror(-r));
+	}
+	if (!S_ISREG(st.st_mode)) {
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		close(fd);
 		return vcpuchar_set_err(err, err_size, r, "%s: not a regular file", path);

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# I/O faults that must reach the caller as errors, never as success: the
+# profile loader's fstat, the profile save's writes, and every CLI command
+# whose standard output or saved file cannot be written (/dev/full, and a
+# write failed by tests/fault/fault-shim.c).
+# Usage: run-io.sh BUILDDIR SRCDIR
+set -u
+build=$1 src=$2
+shim=$build/tests/fault/libfault-shim.so
+io=$build/tests/fault/fault-io
+cli=$build/examples/vcpuchar
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+export ASAN_OPTIONS="${ASAN_OPTIONS:-}:exitcode=86:verify_asan_link_order=0"
+failures=0 cases=0
+
+fail() {
+	failures=$((failures + 1))
+	echo "FAIL $1"
+	[ -f "$tmp/out" ] && sed 's/^/    | /' "$tmp/out" | head -20
+	[ -f "$tmp/err" ] && sed 's/^/    | /' "$tmp/err" | head -20
+}
+
+# check NAME -- command...: the command must exit 0.
+check() {
+	local name=$1
+	shift 2
+	cases=$((cases + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err" || fail "$name"
+}
+
+EIO=5 ENOSPC=28
+
+# -- vcpuchar_profile_load: a failed fstat is its errno, not "not a regular file".
+cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/p9.profile"
+check "load: fstat EIO" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=fstat FAULT_NTH=1 \
+	FAULT_ERRNO=EIO "$io" load "$tmp/p9.profile" $EIO
+if command -v valgrind >/dev/null; then
+	check "load: fstat EIO under valgrind" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=fstat \
+		FAULT_NTH=1 FAULT_ERRNO=EIO valgrind -q --error-exitcode=99 "$io" load "$tmp/p9.profile" $EIO
+fi
+
+echo "run-io: $cases cases, $failures failures"
+[ $failures = 0 ]
