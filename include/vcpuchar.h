@@ -224,9 +224,12 @@ struct vcpuchar_ppc_host {
  * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
  * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
  * host, BookE, or a kernel older than Linux 4.16);
- * -EBADF for an fd that is not open; -ENOTTY for an fd that is not a KVM
- * VM fd; -EINVAL when the kernel rejects the ioctl on this fd (the system
- * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2).
+ * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
+ * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
+ * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
+ * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the ioctl on one of its
+ * fds of another kind (the system fd on POWER, a vCPU fd); -ENOSYS under
+ * qemu-user; other negative errnos from ioctl(2) on a KVM fd.
  *
  * Since: 1.0
  */
@@ -939,7 +942,8 @@ struct vcpuchar_x86_host {
  * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
  * and sys/devices/system/cpu/smt/control under the root. No other system
- * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
+ * call is made, except fcntl(2), fstat(2) and a readlink(2) of
+ * /proc/self/fd/N to name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,
@@ -947,9 +951,11 @@ struct vcpuchar_x86_host {
  *
  * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
  * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd; -EBADF for a closed fd;
- * -ENOTTY for an fd that is not KVM's; -ENOTSUP on a build for a non-x86
- * CPU (nothing but the files is read).
+ * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
+ * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included); -ENOTSUP on a build for a
+ * non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * KVM facts carry that errno in @ret->error.
  *
  * Since: 1.0
  */
@@ -1260,8 +1266,9 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
- * detected) and exits would be disabled; -EBADF, -ENOTTY for an fd that is
- * not KVM's; other negative errnos from KVM_ENABLE_CAP. Nothing is applied
+ * detected) and exits would be disabled; -EBADF for an fd that is not open
+ * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
+ * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
  * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
  * disable-exits step done.
  *
@@ -1358,9 +1365,11 @@ struct vcpuchar_x86_vcpu_stats {
  * stats fd. Statistics missing from the kernel leave their @have bit clear.
  *
  * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
- * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF,
- * -ENOTTY for an fd that is not KVM's; -ENOMEM; other negative errnos from
- * ioctl(2) or pread(2). A VM fd succeeds with no @have bits: the statistics
+ * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for
+ * an fd that is not open (-1 included); -ENOTTY for any open file that is
+ * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
+ * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
+ * or pread(2). @ret is untouched on failure. A VM fd succeeds with no @have bits: the statistics
  * are per vCPU.
  *
  * Since: 1.0

@@ -3,6 +3,8 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "vcpuchar-private.h"
@@ -49,6 +51,25 @@ bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind)
 		return false;
 	target[n] = '\0';
 	return !strncmp(target, "anon_inode:", 11) && !strncmp(target + 11, kind, strlen(kind));
+}
+
+/* /dev/kvm is the misc device 10:232 (Linux include/linux/miscdevice.h KVM_MINOR). */
+#define MISC_MAJOR 10
+#define KVM_MINOR 232
+
+int vcpuchar_fd_not_kvm(int fd)
+{
+	struct stat st;
+
+	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
+		return -EBADF;
+	if (vcpuchar_fd_is_kvm_anon(fd, "kvm-"))
+		return 0;
+	/* fstat works on O_PATH fds too; only the device number says /dev/kvm. */
+	if (fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) == MISC_MAJOR &&
+	    minor(st.st_rdev) == KVM_MINOR)
+		return 0;
+	return -ENOTTY;
 }
 
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)

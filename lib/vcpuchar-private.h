@@ -93,6 +93,15 @@ int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size
  */
 bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind);
 
+/*
+ * Why @fd refused a KVM ioctl, when it is not KVM's: -EBADF when it is not
+ * open, -ENOTTY for any other file (O_PATH, /dev/urandom and epoll fds
+ * included, whatever errno their ioctl gave). 0 for a KVM fd (the /dev/kvm
+ * device or a KVM anon inode): the caller keeps the kernel's errno.
+ * Called on error paths only (fcntl, readlink, fstat).
+ */
+int vcpuchar_fd_not_kvm(int fd);
+
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));

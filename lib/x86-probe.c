@@ -320,6 +320,11 @@ static const uint32_t kvm_facts[] = {
  */
 static int not_system_fd(int fd, int err)
 {
+	int not_kvm = vcpuchar_fd_not_kvm(fd);
+
+	/* Not KVM's: -ENOTTY (O_PATH's EBADF included), -EBADF when closed. */
+	if (not_kvm)
+		return not_kvm;
 	if (err != ENOTTY && err != EINVAL)
 		return -err;
 	/* VM and vCPU fds answer ENOTTY or EINVAL too; tell them apart by their inode name. */
