@@ -204,7 +204,8 @@ struct vcpuchar_ppc_host {
  * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
  *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
  *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
- * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR)
+ * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
+ *        only a regular file is read, never blocking on a FIFO)
  * @ret: facts; @ret->size must be set by the caller
  *
  * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
@@ -942,8 +943,10 @@ struct vcpuchar_x86_host {
  * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
  * and sys/devices/system/cpu/smt/control under the root. No other system
- * call is made, except fcntl(2), fstat(2) and a readlink(2) of
- * /proc/self/fd/N to name a refused fd.
+ * call is made, except fstat(2) of each file opened (only regular files
+ * are read; they are opened with O_NONBLOCK, so a FIFO never blocks: its
+ * fact says -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a
+ * readlink(2) of /proc/self/fd/N to name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,

@@ -12,15 +12,30 @@
 int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size)
 {
 	char path[PATH_MAX];
+	struct stat st;
 	size_t len = 0;
 	ssize_t n;
 	int fd;
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, rel) >= sizeof(path))
 		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK and a regular-file check, as the profile loader: a FIFO
+	 * or device under a fixture root must never block the probe.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	}
 	while (len < size - 1) {
 		n = read(fd, buf + len, size - 1 - len);
 		if (n < 0 && errno == EINTR)

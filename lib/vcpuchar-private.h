@@ -82,7 +82,8 @@ static inline bool vcpuchar_ascii_ncaseeq(const char *a, const char *b, size_t n
 /*
  * Reads <root>/<rel> into @buf, NUL-terminated, at most @size - 1 bytes
  * (the rest of a longer file is not read). 0, or a negative errno
- * (-ENAMETOOLONG for a path that does not fit).
+ * (-ENAMETOOLONG for a path that does not fit, -EISDIR for a directory,
+ * -EINVAL for any other file that is not regular: never blocks on a FIFO).
  */
 int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size);
 

@@ -5,6 +5,8 @@
  * tests use the library's private seam vcpuchar_x86_host_probe_with(),
  * which takes a CPUID callback; here it answers from <host>/cpuid.tsv.
  */
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vcpuchar.h>
 
@@ -260,6 +262,61 @@ START_TEST(missing_and_bad_files)
 }
 END_TEST
 
+/* Removes a fixture tree this suite made (files, FIFOs, directories). */
+static void rm_tree(const char *path)
+{
+	GDir *d;
+	const char *name;
+
+	if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+		unlink(path);
+		return;
+	}
+	d = g_dir_open(path, 0, NULL);
+	while (d && (name = g_dir_read_name(d))) {
+		g_autofree char *child = g_build_filename(path, name, NULL);
+
+		rm_tree(child);
+	}
+	if (d)
+		g_dir_close(d);
+	rmdir(path);
+}
+
+START_TEST(fifo_never_blocks)
+{
+	static const char *const fifos[] = {
+		"proc/sys/kernel/osrelease", "proc/cpuinfo", "sys/module/kvm/parameters/halt_poll_ns",
+		"sys/devices/system/cpu/smt/control",
+	};
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-probe-XXXXXX", NULL);
+	g_autofree char *cmdline = g_build_filename(dir, "proc/cmdline", NULL);
+	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(fifos); i++) {
+		g_autofree char *path = g_build_filename(dir, fifos[i], NULL);
+		g_autofree char *parent = g_path_get_dirname(path);
+
+		ck_assert_int_eq(g_mkdir_with_parents(parent, 0700), 0);
+		ck_assert_int_eq(mkfifo(path, 0600), 0);
+	}
+	ck_assert_int_eq(g_mkdir(cmdline, 0700), 0);
+	/* A FIFO without a writer blocks open(2) forever unless O_NONBLOCK: the alarm ends a hang. */
+	alarm(10);
+	vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h);
+	alarm(0);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_KERNEL_RELEASE], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_SMT_RSB_BUG], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_HALT_POLL_NS], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_SMT_CONTROL], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_CLEARCPUID], -EISDIR);
+	ck_assert(!have(&h, VCPUCHAR_X86_FACT_KERNEL_RELEASE));
+	rm_tree(dir);
+	ck_assert(!g_file_test(dir, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 START_TEST(bad_options)
 {
 	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .flags = 1 };
@@ -293,6 +350,7 @@ int main(void)
 	tcase_add_test(tc, intel_vendor_gate);
 	tcase_add_test(tc, host_is_a_guest);
 	tcase_add_test(tc, missing_and_bad_files);
+	tcase_add_test(tc, fifo_never_blocks);
 	tcase_add_test(tc, bad_options);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
