@@ -27,7 +27,10 @@
  *   - Structs whose first member is `size` may grow at the end in later
  *     releases. Set `size = sizeof(struct ...)` (VCPUCHAR_INIT does it). A
  *     bigger struct from newer headers is accepted when its unknown tail is
- *     zero; a size below the 1.0 size is -EINVAL.
+ *     zero and at most VCPUCHAR_SIZE_GROWTH_MAX (4096) bytes long; a size
+ *     below the 1.0 size, a non-zero tail or a longer one is -EINVAL, in
+ *     every call that takes such a struct. (The bound keeps a garbage size
+ *     from sending the library through gigabytes of the caller's memory.)
  *   - Enum values are explicit and never renumbered. Flags are 1u << n.
  *   - `const char *` results point to static strings owned by the library.
  *
@@ -49,6 +52,12 @@ extern "C" {
 #endif
 
 /* ==== 1. Conventions, versions, shared types ============================ */
+
+/*
+ * The most a `size` may exceed the size this library knows: a struct
+ * bigger than that is -EINVAL, whatever its tail holds. Since: 1.0
+ */
+#define VCPUCHAR_SIZE_GROWTH_MAX 4096
 
 /* Initialiser for a struct with a leading `size` member (C only). Since: 1.0 */
 #define VCPUCHAR_INIT(type) { .size = sizeof(type) }

@@ -24,7 +24,8 @@
 
 /*
  * A struct with a leading uint32_t size: accept any size from the 1.0 size
- * up, but a newer caller's bytes past what we know must be zero. Inline
+ * up to VCPUCHAR_SIZE_GROWTH_MAX more (the header's contract), but a newer
+ * caller's bytes past what we know must be zero. Inline
  * and without calls: every entry point checks, the common exact size costs
  * one compare, and a hot caller needs no stack frame for it.
  */
@@ -38,7 +39,7 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 	memcpy(&size, s, sizeof(size));
 	if (__builtin_expect(size == known, 1))
 		return true;
-	if (size < known || size > known + 4096)
+	if (size < known || size > known + VCPUCHAR_SIZE_GROWTH_MAX)
 		return false;
 	for (size_t i = known; i < size; i++)
 		if (p[i])

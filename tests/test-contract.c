@@ -95,6 +95,64 @@ START_TEST(profile_load_data_null_empty)
 }
 END_TEST
 
+/*
+ * A struct @extra bytes bigger than this library knows, zero tail, in a
+ * zeroed buffer; the first @known bytes copied from @proto.
+ */
+static void *grown(const void *proto, size_t known, size_t extra)
+{
+	unsigned char *p = g_malloc0(known + extra + 64);
+	uint32_t size = (uint32_t)(known + extra);
+
+	memcpy(p, proto, known);
+	memcpy(p, &size, sizeof(size));
+	return p;
+}
+
+/* Both sides of the edge for every struct with a size, through a call that checks it. */
+START_TEST(size_edge)
+{
+	const size_t max = VCPUCHAR_SIZE_GROWTH_MAX;
+	struct vcpuchar_probe_opts opts = VCPUCHAR_INIT(struct vcpuchar_probe_opts);
+	struct vcpuchar_ppc_host ph = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_migration mig = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	struct vcpuchar_ppc_caps caps = { 0 };
+	struct vcpuchar_x86_host xh = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct vcpuchar_x86_vcpu_stats st = VCPUCHAR_INIT(struct vcpuchar_x86_vcpu_stats);
+	char buf[64];
+
+	for (int over = 0; over <= 1; over++) {
+		size_t extra = max + (size_t)over;
+		int bad = over ? -EINVAL : 0;
+		g_autofree void *o = grown(&opts, sizeof(opts), extra);
+		g_autofree void *p = grown(&ph, sizeof(ph), extra);
+		g_autofree void *q = grown(&req, sizeof(req), extra);
+		g_autofree void *r = grown(&res, sizeof(res), extra);
+		g_autofree void *m = grown(&mig, sizeof(mig), extra);
+		g_autofree void *x = grown(&xh, sizeof(xh), extra);
+		g_autofree void *v = grown(&vm, sizeof(vm), extra);
+		g_autofree void *l = grown(&pol, sizeof(pol), extra);
+		g_autofree void *s = grown(&st, sizeof(st), extra);
+
+		/* With good opts the probe fails on the fd (-EBADF), not the size. */
+		ck_assert_int_eq(vcpuchar_x86_host_probe(-1, o, &xh), over ? -EINVAL : -EBADF);
+		ck_assert_int_eq(vcpuchar_ppc_host_describe(p, buf, sizeof(buf)) > 0 ? 0 : -EINVAL, bad);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, q, &res), bad);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, r), bad);
+		ck_assert_int_eq(vcpuchar_ppc_migrate(&caps, &caps, m), bad);
+		ck_assert_int_eq(vcpuchar_x86_host_describe(x, 0, buf, sizeof(buf)) > 0 ? 0 : -EINVAL, bad);
+		ck_assert_int_eq(vcpuchar_x86_decide(&xh, v, &pol), bad);
+		ck_assert_int_eq(vcpuchar_x86_decide(&xh, &vm, l), bad);
+		ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(-1, s), over ? -EINVAL : -EBADF);
+		ck_assert_int_eq(vcpuchar_profile_load_data("", 0, p, x, NULL, 0), bad);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("contract");
@@ -104,6 +162,7 @@ int main(void)
 	tcase_add_test(tc, x86_error_int_min);
 	tcase_add_test(tc, x86_kernel_release_unterminated);
 	tcase_add_test(tc, profile_load_data_null_empty);
+	tcase_add_test(tc, size_edge);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
