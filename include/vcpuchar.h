@@ -1467,19 +1467,32 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
 
 /**
  * vcpuchar_profile_save() - write host facts to a profile file
- * @path: file name, replaced atomically (written to a temporary file in the
- *        same directory, then renamed)
+ * @path: file name, replaced atomically (written in full to a temporary
+ *        file ".NAME.XXXXXX" in the same directory, synced, then renamed
+ *        over it). An existing file keeps its permission bits (and its
+ *        owner and group where the caller may set them; otherwise they
+ *        become the caller's, as with any rewrite). A symbolic link is
+ *        followed on purpose: its target is replaced and the link stays.
+ *        An existing directory, device node, FIFO or socket is refused,
+ *        never replaced.
  * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
  *       non-zero (facts that carry information)
  * @x86: facts for [x86], or NULL; one key per fact whose have bit is set
  * @err, @err_size: optional message buffer
  *
  * [host] takes arch and kernel_release from whichever facts have them
- * (both facts structs carry them).
+ * (both facts structs carry them). Facts are checked first: what this
+ * writes, vcpuchar_profile_load() reads back.
  *
- * Return: 0; -EINVAL for NULL @path or bad sizes; a negative errno from the
- * file system (-ENOENT, -EACCES, -EISDIR, -ENOTDIR, -EROFS, -ENOSPC,
- * -ENAMETOOLONG, -EPERM, else -EIO). The file is untouched on failure.
+ * Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for
+ * the functions that read them), an @arch or @kernel_release that is not
+ * NUL-terminated within its array or not valid UTF-8, or a @path that
+ * exists and is a device node, FIFO or socket; -EISDIR for a directory;
+ * otherwise the errno of the file system call that failed: lstat(2),
+ * realpath(3), creating the temporary file, write(2), fsync(2), close(2)
+ * or rename(2) (-ENOENT, -EACCES, -EPERM, -ENOTDIR, -ELOOP, -EROFS,
+ * -ENOSPC, -EDQUOT, -EIO, -ENAMETOOLONG ...). On failure @path is
+ * untouched and no temporary file is left.
  *
  * Since: 1.0
  */

@@ -31,6 +31,7 @@ check() {
 }
 
 EIO=5 ENOSPC=28
+mkdir "$tmp/save"
 
 # -- vcpuchar_profile_load: a failed fstat is its errno, not "not a regular file".
 cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/p9.profile"
@@ -40,6 +41,22 @@ if command -v valgrind >/dev/null; then
 	check "load: fstat EIO under valgrind" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=fstat \
 		FAULT_NTH=1 FAULT_ERRNO=EIO valgrind -q --error-exitcode=99 "$io" load "$tmp/p9.profile" $EIO
 fi
+
+# -- vcpuchar_profile_save: a failed or short write. The old file stays as
+# it was, and no temporary file is left in the directory.
+printf '# the old profile\n' >"$tmp/save/old.profile"
+for e in ENOSPC EIO; do
+	check "save: write $e" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 \
+		FAULT_ERRNO=$e "$io" save "$tmp/save/old.profile" "${!e}"
+	cases=$((cases + 1))
+	[ "$(cat "$tmp/save/old.profile")" = "# the old profile" ] || fail "save: write $e changed the file"
+	cases=$((cases + 1))
+	[ "$(ls -A "$tmp/save")" = old.profile ] || fail "save: write $e left $(ls -A "$tmp/save" | tr '\n' ' ')"
+done
+check "save: short writes" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 \
+	FAULT_TIMES=forever FAULT_READ=short "$io" save "$tmp/save/old.profile" 0
+cases=$((cases + 1))
+grep -q '^halt_poll_ns=200000$' "$tmp/save/old.profile" || fail "save: short writes lost data"
 
 echo "run-io: $cases cases, $failures failures"
 [ $failures = 0 ]
