@@ -12,7 +12,11 @@ enum {
 	CLI_OK = 0,    /* success */
 	CLI_NO = 1,    /* the answer is "no"; the JSON is still printed */
 	CLI_USAGE = 2, /* bad usage or input: message on stderr, no JSON */
+	CLI_IO = 3,    /* stdout could not be written in full: message on stderr */
 };
+
+/* The errno of the first failed write to stdout that is known, else 0 (main.c checks stdout at exit). */
+extern int cli_stdout_errno;
 
 /* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vcpuchar: the library's facts and decisions on the command line. */
+#include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/kvm.h>
@@ -53,7 +55,9 @@ void cli_print_json(JsonBuilder *b)
 	json_generator_set_root(gen, root);
 	json_generator_set_pretty(gen, TRUE);
 	text = json_generator_to_data(gen, NULL);
-	printf("%s\n", text);
+	/* Keep the first write error's errno: stdio forgets it (main.c finish()). */
+	if ((fputs(text, stdout) == EOF || putchar('\n') == EOF) && !cli_stdout_errno)
+		cli_stdout_errno = errno;
 }
 
 void cli_json_hex(JsonBuilder *b, const char *key, uint64_t v)
@@ -96,10 +100,43 @@ static void usage(FILE *f)
 	fputs("Usage: vcpuchar COMMAND [OPTIONS]\n\nCommands:\n", f);
 	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
 		fprintf(f, "  %s\n", commands[i].help);
-	fputs("\nEach command takes --help. Exit status: 0 ok, 1 the answer is no, 2 bad usage.\n", f);
+	fputs("\nEach command takes --help. Exit status: 0 ok, 1 the answer is no, 2 bad usage,\n"
+	      "3 the output could not be written.\n", f);
 }
 
-int main(int argc, char **argv)
+/*
+ * Every byte printed must have reached stdout: stdio reports a failed
+ * write (ENOSPC, EPIPE, EIO) only through ferror() and fflush()/fclose().
+ * A truncated answer that exits 0 would be taken as the answer.
+ */
+int cli_stdout_errno;
+
+static int finish(int rc)
+{
+	bool failed = ferror(stdout);
+
+	/* fflush and fclose give the errno of the last write; an earlier one was kept by cli_print_json. */
+	if (fflush(stdout) != 0) {
+		failed = true;
+		if (!cli_stdout_errno)
+			cli_stdout_errno = errno;
+	}
+	if (fclose(stdout) != 0) {
+		failed = true;
+		if (!cli_stdout_errno)
+			cli_stdout_errno = errno;
+	}
+	if (!failed)
+		return rc;
+	if (cli_stdout_errno)
+		fprintf(stderr, "vcpuchar: cannot write standard output: %s; the output is incomplete\n",
+			g_strerror(cli_stdout_errno));
+	else
+		fputs("vcpuchar: cannot write standard output (a write failed); the output is incomplete\n", stderr);
+	return CLI_IO;
+}
+
+static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return usage(stderr), CLI_USAGE;
@@ -114,4 +151,9 @@ int main(int argc, char **argv)
 			return commands[i].fn(argc - 1, argv + 1);
 	usage(stderr);
 	return cli_usage("unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+	return finish(run(argc, argv));
 }

@@ -58,5 +58,41 @@ check "save: short writes" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAU
 cases=$((cases + 1))
 grep -q '^halt_poll_ns=200000$' "$tmp/save/old.profile" || fail "save: short writes lost data"
 
+# -- The CLI: every command whose stdout cannot be written exits 3 with a
+# message, never 0 with a truncated answer (stdio reports it only at
+# fflush/fclose or through ferror).
+if [ -x "$cli" ]; then
+	commands=("probe" "probe --json" "--version" "help"
+		"ppc hcall --chars 0,0,0,0" "ppc hcall --chars 0,0,0,0 --json"
+		"ppc migrate --src cap-ibs=broken --dst cap-ibs=broken"
+		"ppc migrate --src cap-ibs=broken --dst cap-ibs=broken --json"
+		"x86 policy" "x86 policy --json")
+	for c in "${commands[@]}"; do
+		cases=$((cases + 1))
+		# shellcheck disable=SC2086
+		"$cli" $c >/dev/full 2>"$tmp/err"
+		rc=$?
+		[ $rc = 3 ] && grep -q "cannot write standard output: No space left on device" "$tmp/err" ||
+			fail "vcpuchar $c >/dev/full: exit $rc"
+	done
+	# A write that fails mid-way (the first 4 KiB went out): strace injects it.
+	if command -v strace >/dev/null; then
+		# probe --json is the one answer longer than stdio's 4 KiB buffer.
+		cases=$((cases + 1))
+		strace -o /dev/null -e trace=write -e inject=write:error=ENOSPC:when=2 "$cli" probe --json \
+			>"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		{ [ $rc = 3 ] && [ "$(wc -c <"$tmp/out")" = 4096 ] && grep -q "No space left on device" "$tmp/err"; } ||
+			fail "vcpuchar probe --json, 2nd write ENOSPC: exit $rc"
+	fi
+	# --save: the library's write fails; no file appears, no temporary is left, exit non-zero.
+	cases=$((cases + 1))
+	LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 FAULT_ERRNO=ENOSPC \
+		"$cli" probe --save "$tmp/save/new.profile" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	{ [ $rc != 0 ] && grep -q "No space left on device" "$tmp/err" && [ ! -e "$tmp/save/new.profile" ] &&
+		[ "$(ls -A "$tmp/save")" = old.profile ]; } || fail "vcpuchar probe --save, write ENOSPC: exit $rc"
+fi
+
 echo "run-io: $cases cases, $failures failures"
 [ $failures = 0 ]
