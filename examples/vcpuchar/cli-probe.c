@@ -10,13 +10,39 @@
 
 #include "cli.h"
 
+/*
+ * What a profile already at @path holds that the new facts lack: "" when
+ * nothing (or no file), else a list for the message. -1 with @why set when
+ * the file exists but is not a profile this version reads.
+ */
+static int save_losses(const char *path, const struct vcpuchar_ppc_host *ppc, const struct vcpuchar_x86_host *x86,
+		       GString *lost, char *why, size_t why_size)
+{
+	struct vcpuchar_ppc_host old_ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_x86_host old_x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+	if (access(path, F_OK) < 0 && errno == ENOENT)
+		return 0;
+	if (vcpuchar_profile_load(path, &old_ppc, &old_x86, why, why_size) < 0)
+		return -1;
+	if ((old_ppc.character_mask | old_ppc.behaviour_mask) && !(ppc->character_mask | ppc->behaviour_mask))
+		g_string_append(lost, "the POWER facts ([ppc])");
+	for (uint32_t f = 0, n = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		if ((old_x86.have & (1u << f)) && !(x86->have & (1u << f)))
+			g_string_append_printf(lost, "%s%s", n++ ? ", " : lost->len ? " and the x86 facts " : "the x86 facts ",
+					       vcpuchar_x86_fact_name(f));
+	return 0;
+}
+
 int cmd_probe(int argc, char **argv)
 {
 	g_autofree char *save = NULL;
-	gboolean json = FALSE;
+	gboolean json = FALSE, force = FALSE;
 	GOptionEntry entries[] = {
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ "save", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the facts as a host profile", "FILE" },
+		{ "force", 0, 0, G_OPTION_ARG_NONE, &force,
+		  "With --save: replace a profile even when the new one holds less, or the file is no profile", NULL },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- probe this host through /dev/kvm");
@@ -49,13 +75,39 @@ int cmd_probe(int argc, char **argv)
 	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
 	x86_dr = vcpuchar_x86_decide(&x86, &x86_vm, &x86_pol);
 
+	if (force && !save) {
+		r = cli_usage("--force qualifies --save; it needs it");
+		goto out;
+	}
+	/*
+	 * Never silently replace a richer profile with a poorer one (a probe
+	 * without /dev/kvm, say): name what would be lost, and ask for --force.
+	 */
+	if (save) {
+		g_autoptr(GString) lost = g_string_new(NULL);
+		char why_kvm[160] = "";
+
+		if (kvm_fd < 0 || vm_fd < 0)
+			snprintf(why_kvm, sizeof(why_kvm), " (here %s: %s)",
+				 kvm_fd < 0 ? "/dev/kvm cannot be opened" : "KVM_CREATE_VM failed", g_strerror(-kvm_err));
+		if (save_losses(save, &ppc, &x86, lost, err, sizeof(err)) < 0 && !force) {
+			r = cli_usage("--save %s: the file exists and is not a profile this version reads (%s); "
+				      "nothing was written (--force replaces it)", save, err);
+			goto out;
+		}
+		if (lost->len && !force) {
+			r = cli_usage("--save %s: the new profile would lack %s, which the file holds%s; nothing was "
+				      "written (--force replaces it anyway)", save, lost->str, why_kvm);
+			goto out;
+		}
+		if (lost->len)
+			fprintf(stderr, "vcpuchar: --save %s: replaced with --force; lost %s%s\n", save, lost->str,
+				why_kvm);
+	}
 	/* A failed save is bad input: say so and print nothing else. */
 	if (save && vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err)) < 0) {
-		if (vm_fd >= 0)
-			close(vm_fd);
-		if (kvm_fd >= 0)
-			close(kvm_fd);
-		return cli_usage("--save %s: %s", save, err);
+		r = cli_usage("--save %s: %s", save, err);
+		goto out;
 	}
 
 	if (json) {
@@ -123,9 +175,11 @@ int cmd_probe(int argc, char **argv)
 			cli_text_x86_policy(&x86_pol);
 		}
 	}
+	r = r < 0 ? CLI_USAGE : CLI_OK;
+out:
 	if (vm_fd >= 0)
 		close(vm_fd);
 	if (kvm_fd >= 0)
 		close(kvm_fd);
-	return r < 0 ? CLI_USAGE : CLI_OK;
+	return r;
 }
