@@ -1433,9 +1433,12 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 /**
  * vcpuchar_profile_load() - read host facts from a profile file
  * @path: file name
- * @ppc: receives the [ppc] facts (source PROFILE; valid 0 when the group is
- *       absent), or NULL; @ppc->size must be set
- * @x86: receives the [x86] facts likewise, or NULL
+ * @ppc: receives the [ppc] facts (source PROFILE; valid 0 and error
+ *       -ENODATA when the group is absent, error 0 with zero masks), or
+ *       NULL; @ppc->size must be set
+ * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
+ *       fact's error -ENODATA when the group is absent; a group without a
+ *       key this version knows gives no have bit and errors 0)
  * @err, @err_size: optional message buffer
  *
  * The file is opened without blocking (a FIFO or device never hangs the
@@ -1457,6 +1460,8 @@ int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc, struc
  * @data: file contents (need not be NUL-terminated); may be NULL when @len
  *        is 0, which reads as the empty profile
  * @len: length of @data in bytes, at most 1 MiB
+ *
+ * A leading UTF-8 byte order mark is skipped.
  *
  * Return: as vcpuchar_profile_load(), without the file errors.
  *

@@ -160,6 +160,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *h
 	case -ENOSYS:
 		why = "KVM ioctls are not implemented here (ENOSYS), e.g. under qemu-user";
 		break;
+	case -ENODATA:
+		if (host->source == VCPUCHAR_SOURCE_PROFILE)
+			why = "the host profile has no [ppc] group: it holds no POWER facts";
+		else
+			why = "no data (ENODATA)";
+		break;
 	/* The rest reach a VMM from KVM itself or from opening /dev/kvm. */
 	case -EINTR:
 		why = "a signal interrupted the KVM call (EINTR); probing again may succeed";

@@ -133,6 +133,9 @@ int profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct
 	g_strlcpy(h.arch, arch, sizeof(h.arch));
 	g_strlcpy(h.kernel_release, release, sizeof(h.kernel_release));
 	if (!g_key_file_has_group(kf, G)) {
+		/* Not "not read": no [x86] group at all, which describe and callers can tell from a group without known keys. */
+		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+			h.error[f] = -ENODATA;
 		memcpy(out, &h, sizeof(h));
 		return 0;
 	}

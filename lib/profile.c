@@ -92,8 +92,11 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	int r;
 
 	out->source = VCPUCHAR_SOURCE_PROFILE;
-	if (!g_key_file_has_group(kf, "ppc"))
+	/* No group is not "zero masks": -ENODATA lets describe and callers say which. */
+	if (!g_key_file_has_group(kf, "ppc")) {
+		out->error = -ENODATA;
 		return 0;
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
 		r = profile_get_u64(kf, "ppc", words[i], &w[i], err, err_size);
 		if (r < 0)
@@ -180,6 +183,11 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	/* memchr(NULL, 0, 0) is undefined: the empty profile skips it. */
 	if (len && memchr(data, '\0', len))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "profile contains a NUL byte: not a text key file");
+	/* Editors on some systems start UTF-8 text with a byte order mark: skip it. */
+	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) {
+		data += 3;
+		len -= 3;
+	}
 	kf = g_key_file_new();
 	if (!g_key_file_load_from_data(kf, data ? data : "", len, G_KEY_FILE_NONE, &error))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "not a key file: %s", error->message);

@@ -91,6 +91,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 
 		if (err == 0)
 			return snprintf(buf, size, "%s: not read (%s)", facts[fact].name, facts[fact].origin);
+		if (err == -ENODATA && host->source == VCPUCHAR_SOURCE_PROFILE)
+			return snprintf(buf, size, "%s: not in the host profile (it has no [x86] group)", facts[fact].name);
 		if (fact == VCPUCHAR_X86_FACT_CPUID_SVM && err == -ENOTSUP)
 			return snprintf(buf, size, "%s: not read: leaf 0x8000000A is valid only on AMD/Hygon with SVM",
 					facts[fact].name);

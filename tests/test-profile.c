@@ -50,6 +50,54 @@ START_TEST(absent_group_and_zero_masks_mean_no_information)
 }
 END_TEST
 
+/* No group and a group without known keys are told apart, and describe says which. */
+START_TEST(absent_group_is_named)
+{
+	static const char no_groups[] = "[host]\narch=x86_64\n";
+	static const char unknown_only[] = "[x86]\nfuture_key=1\n";
+	struct vcpuchar_ppc_host h;
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char why[256];
+
+	ck_assert_int_eq(load(no_groups, &h, NULL, 0), 0);
+	ck_assert_int_eq(h.error, -ENODATA);
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "no [ppc] group") && !strstr(why, "zero masks"), "%s", why);
+	/* Zero masks in a [ppc] group are still "zero masks", error 0. */
+	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n", &h, NULL, 0), 0);
+	ck_assert_int_eq(h.error, 0);
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "zero masks"), "%s", why);
+
+	ck_assert_int_eq(vcpuchar_profile_load_data(no_groups, strlen(no_groups), NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(x.have, 0);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		ck_assert_int_eq(x.error[f], -ENODATA);
+		ck_assert_int_gt(vcpuchar_x86_host_describe(&x, f, why, sizeof(why)), 0);
+		ck_assert_msg(strstr(why, "no [x86] group"), "%s", why);
+	}
+	ck_assert_int_eq(vcpuchar_profile_load_data(unknown_only, strlen(unknown_only), NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(x.have, 0);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		ck_assert_int_eq(x.error[f], 0);
+}
+END_TEST
+
+/* A UTF-8 byte order mark before the first line is not part of it. */
+START_TEST(utf8_bom_accepted)
+{
+	static const char text[] = "\xef\xbb\xbf# saved by an editor\n[ppc]\ncharacter=0x1\nbehaviour=0\n"
+				   "character_mask=0x1\nbehaviour_mask=0\n";
+	struct vcpuchar_ppc_host h;
+	char err[256] = "";
+
+	ck_assert_msg(load(text, &h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(h.character_mask, 1);
+	/* Only at the start: elsewhere it is a malformed line. */
+	ck_assert_int_eq(load("# x\n\xef\xbb\xbf[ppc]\n", &h, err, sizeof(err)), -EINVAL);
+}
+END_TEST
+
 START_TEST(decimal_and_power8)
 {
 	struct vcpuchar_ppc_host h;
@@ -190,6 +238,8 @@ int main(void)
 
 	tcase_add_test(tc, design_example);
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
+	tcase_add_test(tc, absent_group_is_named);
+	tcase_add_test(tc, utf8_bom_accepted);
 	tcase_add_test(tc, decimal_and_power8);
 	tcase_add_test(tc, bad_values);
 	tcase_add_test(tc, hostile_input);

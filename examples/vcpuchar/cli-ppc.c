@@ -262,6 +262,10 @@ static int cmd_hcall(int argc, char **argv)
 	} else if (host_file) {
 		if (vcpuchar_profile_load(host_file, &host, NULL, err, sizeof(err)) < 0)
 			return cli_usage("--host: %s", err);
+		/* Zero masks are an answer; no group is no answer at all. */
+		if (host.error == -ENODATA)
+			return cli_usage("--host %s: the profile has no [ppc] group: there is no POWER information in "
+					 "that file", host_file);
 		have_host = TRUE;
 	} else if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		/* No facts given: ask this host's KVM, as QEMU would at start-up. */

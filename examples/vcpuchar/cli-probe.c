@@ -53,6 +53,7 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_x86_vm x86_vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
 	int kvm_fd, vm_fd, kvm_err, api = -1, api_err = 0, r, x86_r, x86_dr;
+	uint32_t no_kvm_facts = 0;
 	char why[256], err[256], api_text[96];
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -73,6 +74,19 @@ int cmd_probe(int argc, char **argv)
 	r = vcpuchar_ppc_decide(&ppc, &req, &res);
 	/* x86: CPUID and files are read even without /dev/kvm; each fact says why it is missing. */
 	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
+	/*
+	 * Without /dev/kvm the probe was given -1 and its KVM facts say EBADF;
+	 * the cause is the open's error (ENOENT, EACCES): put that in their place.
+	 */
+	if (kvm_fd < 0) {
+		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+			if (x86.error[f] == -EBADF) {
+				x86.error[f] = kvm_err;
+				no_kvm_facts |= 1u << f;
+			}
+		if (x86_r == -EBADF)
+			x86_r = kvm_err;
+	}
 	x86_dr = vcpuchar_x86_decide(&x86, &x86_vm, &x86_pol);
 
 	if (force && !save) {
@@ -166,9 +180,21 @@ int cmd_probe(int argc, char **argv)
 			cli_text_ppc_result(&res, 0);
 		}
 		printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
-		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
-			vcpuchar_x86_host_describe(&x86, f, why, sizeof(why));
-			printf("  %s\n", why);
+		{
+			g_autoptr(GString) no_kvm = g_string_new(NULL);
+
+			for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+				/* The KVM facts missing for want of /dev/kvm: one line, the cause said once above. */
+				if (no_kvm_facts & (1u << f)) {
+					g_string_append_printf(no_kvm, "%s%s", no_kvm->len ? ", " : "",
+							       vcpuchar_x86_fact_name(f));
+					continue;
+				}
+				vcpuchar_x86_host_describe(&x86, f, why, sizeof(why));
+				printf("  %s\n", why);
+			}
+			if (no_kvm->len)
+				printf("  %s: not read: /dev/kvm cannot be opened\n", no_kvm->str);
 		}
 		if (x86_dr == 0) {
 			printf("-- a default VM (shared pCPUs, in-kernel irqchip)\n");

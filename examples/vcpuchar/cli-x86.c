@@ -218,8 +218,12 @@ static int cmd_policy(int argc, char **argv)
 		r = vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err));
 		if (r < 0)
 			return cli_usage("--host %s", err);
+		if (!host.have && host.error[0] == -ENODATA)
+			return cli_usage("--host %s: the profile has no [x86] group: there is no x86 information in "
+					 "that file", host_file);
 		if (!host.have)
-			return cli_usage("--host %s: the profile has no [x86] group", host_file);
+			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
+					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
 		probe_this_host(&host);
 	}

@@ -24,12 +24,44 @@ int cli_usage(const char *fmt, ...)
 	return CLI_USAGE;
 }
 
+/*
+ * GOption converts string values from the locale's character set and, on
+ * failure, names neither the option nor the value: find them in @argv.
+ */
+static int bad_text_option(char **argv, int argc)
+{
+	for (int i = 1; i < argc; i++) {
+		g_autofree char *conv = g_locale_to_utf8(argv[i], -1, NULL, NULL, NULL);
+		g_autofree char *shown = NULL;
+		const char *eq;
+
+		if (conv)
+			continue;
+		eq = argv[i][0] == '-' ? strchr(argv[i], '=') : NULL;
+		shown = g_strescape(eq ? eq + 1 : argv[i], NULL);
+		if (eq)
+			return cli_usage("%.*s: value '%s' is not text in this locale's character set (option values are "
+					 "ASCII)", (int)(eq - argv[i]), argv[i], shown);
+		if (i > 1 && argv[i - 1][0] == '-')
+			return cli_usage("%s: value '%s' is not text in this locale's character set (option values are "
+					 "ASCII)", argv[i - 1], shown);
+		return cli_usage("argument '%s' is not text in this locale's character set", shown);
+	}
+	return 0;
+}
+
 int cli_parse(GOptionContext *ctx, int *argc, char ***argv)
 {
 	g_autoptr(GError) error = NULL;
+	/* A shallow copy: parsing removes the options from @argv. */
+	g_autofree char **orig = g_memdup2(*argv, sizeof(char *) * (size_t)(*argc + 1));
+	int orig_argc = *argc;
 
-	if (!g_option_context_parse(ctx, argc, argv, &error))
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		if (error->domain == G_CONVERT_ERROR && bad_text_option(orig, orig_argc))
+			return CLI_USAGE;
 		return cli_usage("%s", error->message);
+	}
 	if (*argc > 1)
 		return cli_usage("unexpected argument '%s'", (*argv)[1]);
 	return CLI_OK;
