@@ -1482,7 +1482,10 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
  *        never replaced.
  * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
  *       non-zero (facts that carry information)
- * @x86: facts for [x86], or NULL; one key per fact whose have bit is set
+ * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
+ *       Facts without any have bit write an empty [x86] group, unless
+ *       their error[0] is -ENODATA (loaded from a file without the group),
+ *       so that a reload tells the two apart as the original did
  * @err, @err_size: optional message buffer
  *
  * [host] takes arch and kernel_release from whichever facts have them

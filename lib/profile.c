@@ -426,8 +426,13 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 			g_key_file_set_value(kf, "ppc", "pvr", hex);
 		}
 	}
-	/* The [x86] group: lib/profile-x86.c. */
-	if (x86 && x86->have) {
+	/*
+	 * The [x86] group: lib/profile-x86.c. Facts without a single have bit
+	 * still get the (empty) group unless they say there was none
+	 * (-ENODATA, as loaded from a file without it): a reload must tell
+	 * the two apart as the original did.
+	 */
+	if (x86 && (x86->have || x86->error[0] != -ENODATA)) {
 		if (x86->arch[0] && !g_key_file_has_key(kf, "host", "arch", NULL))
 			g_key_file_set_string(kf, "host", "arch", x86->arch);
 		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))

@@ -2,6 +2,7 @@
 /* Host profile files: the DESIGN.md section 6 format, round trips, and bad input. */
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <unistd.h>
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -80,6 +81,28 @@ START_TEST(absent_group_is_named)
 	ck_assert_uint_eq(x.have, 0);
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
 		ck_assert_int_eq(x.error[f], 0);
+}
+END_TEST
+
+/* Save + load keeps "no [x86] group" and "a group without known keys" apart. */
+START_TEST(group_kinds_round_trip)
+{
+	static const char *const texts[] = { "[host]\narch=x86_64\n", "[x86]\nfuture_key=1\n" };
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-profile-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "p.profile", NULL);
+
+	for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		struct vcpuchar_x86_host back = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+		ck_assert_int_eq(vcpuchar_profile_load_data(texts[i], strlen(texts[i]), NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_profile_save(path, NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &back, NULL, 0), 0);
+		ck_assert_uint_eq(back.have, 0);
+		ck_assert_msg(back.error[0] == x.error[0], "%s: error %d, reloaded %d", texts[i], x.error[0], back.error[0]);
+	}
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
 }
 END_TEST
 
@@ -240,6 +263,7 @@ int main(void)
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
 	tcase_add_test(tc, absent_group_is_named);
 	tcase_add_test(tc, utf8_bom_accepted);
+	tcase_add_test(tc, group_kinds_round_trip);
 	tcase_add_test(tc, decimal_and_power8);
 	tcase_add_test(tc, bad_values);
 	tcase_add_test(tc, hostile_input);
