@@ -67,7 +67,8 @@ expect "--force alone" 2 '--force qualifies --save' -- "$cli" probe --force
 
 # A FIFO is refused at once (no reader would ever come), and stays a FIFO.
 mkfifo "$tmp/fifo"
-expect "FIFO" 2 'FIFO' -- timeout 20 "$cli" probe --save "$tmp/fifo" --force
+expect "FIFO" 2 'is a FIFO; a profile is saved only as a regular file' -- timeout 20 "$cli" probe --save "$tmp/fifo"
+expect "FIFO --force" 2 'is a FIFO' -- timeout 20 "$cli" probe --save "$tmp/fifo" --force
 cases=$((cases + 1))
 [ -p "$tmp/fifo" ] || { : >"$tmp/err"; fail "the FIFO was replaced"; }
 # A symbolic link is written through; the link stays.

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -21,7 +22,10 @@ static int save_losses(const char *path, const struct vcpuchar_ppc_host *ppc, co
 	struct vcpuchar_ppc_host old_ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_x86_host old_x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 
-	if (access(path, F_OK) < 0 && errno == ENOENT)
+	struct stat st;
+
+	/* Nothing there, or no regular file: the library's save says what is wrong (it never replaces those). */
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
 		return 0;
 	if (vcpuchar_profile_load(path, &old_ppc, &old_x86, why, why_size) < 0)
 		return -1;
@@ -120,7 +124,8 @@ int cmd_probe(int argc, char **argv)
 	}
 	/* A failed save is bad input: say so and print nothing else. */
 	if (save && vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err)) < 0) {
-		r = cli_usage("--save %s: %s", save, err);
+		/* The library's file errors start with the path; its fact errors do not. */
+		r = g_str_has_prefix(err, save) ? cli_usage("--save: %s", err) : cli_usage("--save %s: %s", save, err);
 		goto out;
 	}
 
