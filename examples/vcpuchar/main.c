@@ -123,8 +123,8 @@ static const struct {
 	const char *help;
 } commands[] = {
 	{ "probe", cmd_probe, "probe [--json] [--save FILE [--force]] this host's facts and default decisions" },
-	{ "ppc", cmd_ppc, "ppc hcall|migrate ...              POWER caps, H_GET_CPU_CHARACTERISTICS, migration" },
-	{ "x86", cmd_x86, "x86 policy ...                     HLT exits, Idle HLT, KVM PV hints for one VM" },
+	{ "ppc", cmd_ppc, "ppc hcall|migrate ...                  POWER caps, H_GET_CPU_CHARACTERISTICS, migration" },
+	{ "x86", cmd_x86, "x86 policy ...                         HLT exits, Idle HLT, KVM PV hints for one VM" },
 };
 
 static void usage(FILE *f)
