@@ -237,9 +237,10 @@ struct vcpuchar_ppc_host {
  * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
  * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
  * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
- * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the ioctl on one of its
- * fds of another kind (the system fd on POWER, a vCPU fd); -ENOSYS under
- * qemu-user; other negative errnos from ioctl(2) on a KVM fd.
+ * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
+ * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
+ * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
+ * KVM fd.
  *
  * Since: 1.0
  */
@@ -965,8 +966,8 @@ struct vcpuchar_x86_host {
  * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
  * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
  * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
- * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included); -ENOTSUP on a build for a
- * non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
+ * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
  * KVM facts carry that errno in @ret->error.
  *
  * Since: 1.0
@@ -1232,9 +1233,9 @@ struct vcpuchar_x86_policy {
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
- * @host->error entry outside the errno range, a CVM on a host that is not AMD or Hygon, or a contradictory profile
- * (hlt_passthrough=never together with WANT_MWAIT or WANT_CSTATE, which
- * only add to HLT pass-through).
+ * @host->error entry outside the errno range, a CVM on a host that is not
+ * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
+ * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through).
  *
  * Since: 1.0
  */
@@ -1381,8 +1382,8 @@ struct vcpuchar_x86_vcpu_stats {
  * an fd that is not open (-1 included); -ENOTTY for any open file that is
  * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
  * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
- * or pread(2). @ret is untouched on failure. A VM fd succeeds with no @have bits: the statistics
- * are per vCPU.
+ * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
+ * @have bits: the statistics are per vCPU.
  *
  * Since: 1.0
  */
