@@ -54,11 +54,11 @@ static inline uint32_t ppc_level_max(uint32_t cap)
 	switch (cap) {
 	case VCPUCHAR_PPC_CAP_CFPC:
 	case VCPUCHAR_PPC_CAP_SBBC:
-		return VCPUCHAR_PPC_FIXED;
+		return VCPUCHAR_PPC_LEVEL_FIXED;
 	case VCPUCHAR_PPC_CAP_IBS:
-		return VCPUCHAR_PPC_FIXED_NA;
+		return VCPUCHAR_PPC_LEVEL_FIXED_NA;
 	default:
-		return VCPUCHAR_PPC_ON;
+		return VCPUCHAR_PPC_LEVEL_ON;
 	}
 }
 
@@ -97,15 +97,15 @@ static inline uint8_t ppc_cap_level(const struct vcpuchar_ppc_caps *caps, uint32
 /* Every level within its cap's range (the highest levels of spec §5.1). */
 static inline bool ppc_caps_ok(const struct vcpuchar_ppc_caps *caps)
 {
-	return caps->cfpc <= VCPUCHAR_PPC_FIXED && caps->sbbc <= VCPUCHAR_PPC_FIXED &&
-	       caps->ibs <= VCPUCHAR_PPC_FIXED_NA && caps->ccf_assist <= VCPUCHAR_PPC_ON;
+	return caps->cfpc <= VCPUCHAR_PPC_LEVEL_FIXED && caps->sbbc <= VCPUCHAR_PPC_LEVEL_FIXED &&
+	       caps->ibs <= VCPUCHAR_PPC_LEVEL_FIXED_NA && caps->ccf_assist <= VCPUCHAR_PPC_LEVEL_ON;
 }
 
 /*
  * Lowers @caps to what the guest CPU model can use (QEMU hw/ppc/spapr_caps.c
  * default_caps_with_cpu()): without ISA 2.07 (POWER7) cfpc is broken.
  */
-void ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu);
+void vcpuchar_ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu);
 
 /* A known enum vcpuchar_ppc_cpu value. */
 static inline bool ppc_cpu_ok(uint32_t cpu)

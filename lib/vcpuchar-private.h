@@ -132,7 +132,7 @@ struct vcpuchar_x86_reason_info {
 };
 
 /* Indexed by code; entry 0 is empty. The decide path reads classes here, inline. */
-extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1];
+extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1];
 
 /*
  * Private seam of the x86 probe, for the fixture tests only (never exported,

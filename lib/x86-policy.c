@@ -15,7 +15,7 @@
 struct acc {
 	uint64_t set;
 	uint64_t has_value;
-	uint64_t value[VCPUCHAR_X86_R_MAX + 1];
+	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
 };
 
 static void add(struct acc *a, uint32_t code)
@@ -83,9 +83,9 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
 
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
-		add_value(a, VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
+		add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
 	if (!vendor_amd(h)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD);
 		return false;
 	}
 	/*
@@ -94,11 +94,11 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	 */
 	if ((have(h, VCPUCHAR_X86_FACT_CPUID_EXT) && !(ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
 	    !(edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS);
 		return false;
 	}
 	if (!fact_u32(h, VCPUCHAR_X86_FACT_KVM_AMD, h->kvm_amd)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT);
 		return false;
 	}
 	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
@@ -106,20 +106,20 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	/* An unknown kernel counts as too old: the conservative answer. */
 	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && (!kver_ok || kver < (6u << 16 | 15))) {
 		if (kver_ok)
-			add_value(a, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD, kver);
+			add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD, kver);
 		else
-			add(a, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD);
+			add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD);
 		return false;
 	}
 	if (fact_u32(h, VCPUCHAR_X86_FACT_CLEARCPUID, h->clearcpuid_510)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID);
 		return false;
 	}
 	if (de & DX_HLT) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH);
 		return false;
 	}
-	add(a, VCPUCHAR_X86_R_IDLE_HLT_ACTIVE);
+	add(a, VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE);
 	return true;
 }
 
@@ -182,34 +182,34 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 	want_pt = pinned && (latency || force);
 	if (want_pt && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
 		want_pt = false;
-		add(&a, VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH);
+		add(&a, VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH);
 	}
 	if (want_pt) {
 		if (guest && !force) {
-			add(&a, VCPUCHAR_X86_R_HOST_IS_GUEST);
+			add(&a, VCPUCHAR_X86_REASON_HOST_IS_GUEST);
 			refused = true;
 		}
 		if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !force) {
-			add(&a, VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED);
+			add(&a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
 			refused = true;
 		}
 		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !force)) {
-			add(&a, VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
+			add(&a, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
 			refused = true;
 		}
 		if (!(dx & DX_HLT)) {
-			add_value(&a, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK, dx);
+			add_value(&a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, dx);
 			refused = true;
 		}
 	}
 	hlt_pt = want_pt && !refused;
 
 	if (!pinned) {
-		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT);
+		add(&a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT);
 		if (latency)
-			add(&a, VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING);
+			add(&a, VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING);
 	} else if (hlt_pt && einval_fallback) {
-		add(&a, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK);
+		add(&a, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK);
 	} else if (hlt_pt) {
 		uint32_t req = DX_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
 
@@ -219,62 +219,62 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 			req |= VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
 		de = req & dx;
 		if (req & ~dx)
-			add_value(&a, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED, req & ~dx);
-		add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED);
+			add_value(&a, VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED, req & ~dx);
+		add(&a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED);
 		/* Section 5.4, the normative procedure: "+ hlt_passthrough_forced if force". */
 		if (force)
-			add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED);
+			add(&a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED);
 	} else if (!latency) {
-		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
+		add(&a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
 	}
 	p->disable_exits = de;
 
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
 	p->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
 	if (pinned && !p->hints_realtime)
-		add(&a, VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
+		add(&a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	else
-		add(&a, p->hints_realtime ? VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED
-					 : VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING);
+		add(&a, p->hints_realtime ? VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED
+					 : VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING);
 	p->poll_control = p->hints_realtime;
-	add(&a, p->poll_control ? VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME
-			       : VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED);
+	add(&a, p->poll_control ? VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME
+			       : VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED);
 
 	/* G2. */
 	p->pv_unhalt = !(de & DX_HLT) && irqchip;
 	if (de & DX_HLT)
-		add(&a, VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH);
+		add(&a, VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH);
 	else
-		add(&a, irqchip ? VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS : VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP);
+		add(&a, irqchip ? VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS : VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP);
 
 	if (de & DX_HLT) {
-		add(&a, VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH);
+		add(&a, VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH);
 	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
 		p->halt_poll_set = 1;
 		p->halt_poll_ns = vm->halt_poll_ns;
-		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
+		add_value(&a, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
 	} else if (have(h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
-		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
+		add_value(&a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
 	} else {
-		add(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT);
+		add(&a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT);
 	}
 
 	/* G1: never. */
 	p->expose_idle_hlt = 0;
-	add(&a, VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED);
+	add(&a, VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED);
 	p->idle_hlt_active = idle_hlt(h, vm, de, &a);
 
 	if (amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
-		add(&a, VCPUCHAR_X86_R_SEV_AVIC_INHIBITED);
+		add(&a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
 	if (amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
-		add(&a, VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED);
+		add(&a, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED);
 		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
-			add(&a, VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE);
+			add(&a, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE);
 	}
 	/* Row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
 	if (amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
 	    vm->cvm == VCPUCHAR_X86_CVM_NONE && irqchip)
-		add(&a, VCPUCHAR_X86_R_AVIC_GLOBAL_ON);
+		add(&a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
 
 	/* One pass over the set bits, lowest code first. */
 	for (uint64_t set = a.set; set; set &= set - 1) {
@@ -284,7 +284,7 @@ int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct
 		r->code = c;
 		r->has_value = !!(a.has_value & (UINT64_C(1) << c));
 		r->value = r->has_value ? a.value[c] : 0;
-		if (vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_CLASS_REFUSAL)
+		if (vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
 			p->n_refusals++;
 	}
 	memset(&p->reasons[p->n_reasons], 0, (VCPUCHAR_X86_MAX_REASONS - p->n_reasons) * sizeof(p->reasons[0]));

@@ -143,7 +143,7 @@ START_TEST(size_edge)
 		ck_assert_int_eq(vcpuchar_ppc_host_describe(p, buf, sizeof(buf)) > 0 ? 0 : -EINVAL, bad);
 		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, q, &res), bad);
 		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, r), bad);
-		ck_assert_int_eq(vcpuchar_ppc_migrate(&caps, &caps, m), bad);
+		ck_assert_int_eq(vcpuchar_ppc_migration_check(&caps, &caps, m), bad);
 		ck_assert_int_eq(vcpuchar_x86_host_describe(x, 0, buf, sizeof(buf)) > 0 ? 0 : -EINVAL, bad);
 		ck_assert_int_eq(vcpuchar_x86_decide(&xh, v, &pol), bad);
 		ck_assert_int_eq(vcpuchar_x86_decide(&xh, &vm, l), bad);
