@@ -29,9 +29,9 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_warning_name(uint32_t code)
  */
 static uint32_t pasteable(struct vcpuchar_ppc_caps *c)
 {
-	if (c->ibs != VCPUCHAR_PPC_FIXED_NA)
+	if (c->ibs != VCPUCHAR_PPC_LEVEL_FIXED_NA)
 		return 0;
-	c->ibs = VCPUCHAR_PPC_BROKEN;
+	c->ibs = VCPUCHAR_PPC_LEVEL_BROKEN;
 	return 1u << VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT;
 }
 

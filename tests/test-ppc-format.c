@@ -64,7 +64,7 @@ START_TEST(format_vectors)
 		ck_assert_int_eq(vcpuchar_ppc_caps_to_hcall(&back, &br4, &br5), 0);
 		ck_assert_msg(r4 == br4 && r5 == br5, "%s: pasted caps give 0x%016" PRIx64 "/0x%016" PRIx64, id, br4,
 			      br5);
-		ck_assert_msg(back.ibs != VCPUCHAR_PPC_FIXED_NA, "%s: fixed-na written", id);
+		ck_assert_msg(back.ibs != VCPUCHAR_PPC_LEVEL_FIXED_NA, "%s: fixed-na written", id);
 	}
 	tsv_free(t);
 }

@@ -88,7 +88,7 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 		json_str(b, "message", c->message);
 		json_str(b, "hint", c->hint);
 		json_str(b, "explanation", c->explanation);
-		json_bool(b, "from_default", !!(c->flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT));
+		json_bool(b, "from_default", !!(c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT));
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -601,7 +601,7 @@ static int cmd_migrate(int argc, char **argv)
 		return cli_usage("ppc migrate needs both --src and --dst");
 	if ((r = parse_migrate_caps("--src", src, &s)) || (r = parse_migrate_caps("--dst", dst, &d)))
 		return r;
-	if ((r = vcpuchar_ppc_migrate(&s, &d, &m)) < 0)
+	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
 		return cli_usage("cannot check the migration: %s", g_strerror(-r));
 
 	if (json) {
