@@ -798,9 +798,10 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline */
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
+	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
 };
 /* Number of facts in 1.0; later releases may add more. Since: 1.0 */
-#define VCPUCHAR_X86_N_FACTS 23
+#define VCPUCHAR_X86_N_FACTS 24
 
 /**
  * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
@@ -861,6 +862,15 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
+ * @vendor_module: KVM's vendor module, the one that runs the guests and
+ *                 so decides how HLT is trapped: "kvm_amd" or "kvm_intel"
+ *                 when /sys/module holds that directory (loaded or built
+ *                 in), else the first other /sys/module entry named
+ *                 "kvm_*" in byte order (e.g. "kvm_pvm", a software
+ *                 vendor module without SVM/VMX); NUL-terminated, "" when
+ *                 unknown. Fact VCPUCHAR_X86_FACT_VENDOR_MODULE: read
+ *                 with "" when /sys/module has none (-ENOENT in @error
+ *                 when /sys/module itself is missing)
  * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of the host, "" when unknown
  * @reserved0, @reserved1: zero (explicit padding, so that a later member
@@ -907,6 +917,7 @@ struct vcpuchar_x86_host {
 	uint32_t clearcpuid_510;
 	uint32_t smt_rsb_bug;
 	uint32_t smt_possible;
+	char vendor_module[32];
 	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved1[3];
@@ -929,8 +940,10 @@ struct vcpuchar_x86_host {
  * error beyond), whose answer also tells the system fd from others;
  * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root. No other system
- * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (opendir(3)/readdir(3), for @vendor_module). No
+ * other system call is made, except a readlink(2) of /proc/self/fd/N to
+ * name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,
@@ -1076,8 +1089,28 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_R_AVIC_GLOBAL_ON = 35,
 	VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK = 36,
 	VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT = 37,
+	/*
+	 * Class VERIFY: only from the verification step
+	 * (vcpuchar_x86_policy_verify), which says whether KVM honoured a
+	 * policy, from two vCPU statistics snapshots.
+	 * Since: 1.0
+	 */
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED = 38,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED = 39,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED = 40,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED = 41,
+	VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN = 42,
+	VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED = 43,
+	VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT = 44,
+	VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS = 45,
+	VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS = 46,
+	VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE = 47,
+	VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE = 48,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP = 49,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
+	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
 };
-#define VCPUCHAR_X86_R_MAX 37
+#define VCPUCHAR_X86_R_MAX 51
 
 /* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
@@ -1085,6 +1118,7 @@ enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
 	VCPUCHAR_X86_CLASS_DIAGNOSTIC = 2, /* information */
 	VCPUCHAR_X86_CLASS_APPLY = 3,      /* from the apply step only */
+	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4, /* from the verification step only */
 };
 
 /**
@@ -1093,8 +1127,11 @@ enum vcpuchar_x86_reason_class {
  * @has_value: 1 when @value fills the %-value of the code's text
  * @value: the value: a mask (hlt_not_in_allowed_mask, disable_exits_masked:
  *         the dropped flags), nanoseconds (halt_poll_*), an enum
- *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override), or
- *         major << 16 | minor (idle_hlt_kernel_too_old)
+ *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
+ *         major << 16 | minor (idle_hlt_kernel_too_old), or a count
+ *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
+ *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
+ *         of halt_attempted_poll for halt_poll_active)
  *
  * Since: 1.0
  */
@@ -1149,7 +1186,7 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once. Since: 1.0 */
+/* Room for every decide and apply code once (VERIFY codes never appear in a policy). Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
 
 /**
@@ -1356,6 +1393,145 @@ struct vcpuchar_x86_vcpu_stats {
  * Since: 1.0
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
+
+/* Did KVM honour the HLT part of a policy? Since: 1.0 */
+enum vcpuchar_x86_hlt_verdict {
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* the guest never halted, or no halt_exits */
+	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
+	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
+};
+
+/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
+enum vcpuchar_x86_halt_poll_verdict {
+	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
+};
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
+
+/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
+#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN UINT64_MAX
+
+/* Room for every reason a verdict can hold (at most four today). Since: 1.0 */
+#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
+
+/**
+ * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
+ * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
+ * @hlt: enum vcpuchar_x86_hlt_verdict
+ * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
+ *        both snapshots; the deltas below are 0 for the others
+ * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ *              when unknown)
+ * @halt_exits: growth of halt_exits between the snapshots (a count)
+ * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
+ * @halt_successful_poll: growth of halt_successful_poll (polls that ended
+ *                        the halt without the vCPU being scheduled out)
+ * @exits: growth of exits (every VM exit; information only)
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: class VERIFY reasons, each code at most once, in code order:
+ *           first the one that explains @hlt, then at most one diagnostic
+ *           about the counts, then the one that explains @halt_poll
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_verdict {
+	uint32_t size;
+	uint32_t hlt;
+	uint32_t halt_poll;
+	uint32_t have;
+	uint64_t guest_hlts;
+	uint64_t halt_exits;
+	uint64_t halt_attempted_poll;
+	uint64_t halt_successful_poll;
+	uint64_t exits;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
+};
+
+/**
+ * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
+ * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
+ *          result: after an EINVAL fallback, HLT exits are kept)
+ * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
+ *          the VMM ran the guest
+ * @after: statistics of the same vCPU after; cumulative counters, so no
+ *         value may be below @before's
+ * @guest_hlts: how many HLT instructions the guest executed between the
+ *              snapshots, as the caller knows it (e.g. its own test code,
+ *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
+ * pass-through the CPU halts in guest mode and no KVM statistic counts it
+ * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
+ * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
+ * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
+ * nothing unless the guest is known to have halted. Rules, with dh the
+ * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
+ * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
+ *
+ * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
+ * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
+ * halts: a vendor module without hardware HLT pass-through, such as
+ * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
+ * (known): HONOURED, hlt_passthrough_honoured.
+ * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
+ * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
+ * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
+ * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
+ * spec/x86.md section 2.3), without it NOT_HONOURED,
+ * hlt_exits_kept_not_honoured.
+ * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
+ * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
+ * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
+ * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
+ * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
+ * halt_exits_stat_absent.
+ *
+ * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
+ * with an in-kernel irqchip, and only once the vCPU's own poll window has
+ * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
+ * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
+ * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
+ * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
+ * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
+ * dh = 0, else halt_poll_inactive.
+ *
+ * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
+ * @policy->disable_exits or in a snapshot's @have, more reasons in
+ * @policy than it holds, or a counter in @after below @before (snapshots
+ * swapped or of different vCPUs). Nothing is written on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
+			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
+			       struct vcpuchar_x86_verdict *ret);
 
 /* Exit code spaces of the exit classification below. Since: 1.0 */
 enum vcpuchar_x86_exit_kind {

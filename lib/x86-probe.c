@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The x86 host probe: CPUID, KVM system ioctls, /proc and /sys (spec/x86.md sections 1, 3). */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -188,6 +189,51 @@ static void smt_control(struct probe *p)
 	}
 }
 
+/*
+ * KVM's vendor module: kvm_amd or kvm_intel when their /sys/module
+ * directory exists (loaded, or built in with parameters), else the first
+ * other "kvm_*" entry in byte order (kvm_pvm, ...). The kvm module itself
+ * is no vendor module; /sys/module/kvm/holders is absent when kvm is built
+ * in, so the entry names are the one source on every kernel.
+ */
+static void vendor_module(struct probe *p)
+{
+	static const char *const known[] = { "kvm_amd", "kvm_intel" };
+	struct vcpuchar_x86_host *h = p->h;
+	char path[PATH_MAX], best[sizeof(h->vendor_module)] = "";
+	struct dirent *d;
+	struct stat st;
+	DIR *dir;
+
+	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/sys/module/%s", p->root, known[i]) >= sizeof(path)) {
+			fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, -ENAMETOOLONG);
+			return;
+		}
+		if (stat(path, &st) == 0) {
+			snprintf(h->vendor_module, sizeof(h->vendor_module), "%s", known[i]);
+			fact_ok(h, VCPUCHAR_X86_FACT_VENDOR_MODULE);
+			return;
+		}
+	}
+	snprintf(path, sizeof(path), "%s/sys/module", p->root);
+	dir = opendir(path);
+	if (!dir) {
+		fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, -errno);
+		return;
+	}
+	while ((d = readdir(dir))) {
+		/* Names that do not fit are no module KVM knows of: skip them. */
+		if (strncmp(d->d_name, "kvm_", 4) || strlen(d->d_name) >= sizeof(best))
+			continue;
+		if (!best[0] || strcmp(d->d_name, best) < 0)
+			snprintf(best, sizeof(best), "%s", d->d_name);
+	}
+	closedir(dir);
+	memcpy(h->vendor_module, best, sizeof(best));
+	fact_ok(h, VCPUCHAR_X86_FACT_VENDOR_MODULE);
+}
+
 static void files(struct probe *p)
 {
 	struct vcpuchar_x86_host *h = p->h;
@@ -236,6 +282,7 @@ static void files(struct probe *p)
 	param(p, VCPUCHAR_X86_FACT_SEV_ES, "sys/module/kvm_amd/parameters/sev_es", KIND_BOOL, &h->sev_es);
 	param(p, VCPUCHAR_X86_FACT_SEV_SNP, "sys/module/kvm_amd/parameters/sev_snp", KIND_BOOL, &h->sev_snp);
 
+	vendor_module(p);
 	cmdline(p);
 	cpuinfo_bugs(p);
 	smt_control(p);
