@@ -17,6 +17,16 @@
  * KVM_X86_DISABLE_EXITS_HLT but still traps every HLT, and this program says
  * so.
  *
+ * The last lines are libvcpuchar's verification (vcpuchar_x86_policy_verify)
+ * of the applied policy from the vCPU's statistics before and after the
+ * run, with the number of HLTs the guest executed taken from its registers:
+ *
+ *   verdict: hlt=<honoured|not_honoured|cannot_tell> halt_poll=<active|inactive|cannot_tell>
+ *            guest_hlts=N halt_exits=N halt_attempted_poll=N reasons=<code>,<code>...
+ *   verdict_reason: <code>: <sentence>          (one line per reason)
+ *
+ * (one line each; the names are the library's stable ones).
+ *
  *   hlt-vmm [--passthrough] [--count N]
  */
 #include <errno.h>
@@ -42,19 +52,21 @@ static void on_alarm(int sig)
 	(void)sig; /* only interrupts KVM_RUN */
 }
 
-/* KVM's vendor module, from /sys/module: which one decides how HLT is trapped. */
-static const char *vendor_module(void)
+/*
+ * HLTs the guest executed, from its registers: the loop runs HLT, then
+ * LOOP (CX - 1). Finished: all of them. Else N - CX, plus the HLT just
+ * before LOOP when the vCPU stopped there (halted in it, or woken from it).
+ */
+#define LOOP_ADDR (CODE_ADDR + 4)
+static uint64_t guest_hlts(unsigned long count, int done, const struct kvm_regs *regs)
 {
-	static const char *const mods[] = { "kvm_intel", "kvm_amd", "kvm_pvm" };
+	uint64_t cx = regs->rcx & 0xffff;
 
-	for (unsigned i = 0; i < sizeof(mods) / sizeof(mods[0]); i++) {
-		char path[64];
-
-		snprintf(path, sizeof(path), "/sys/module/%s", mods[i]);
-		if (access(path, F_OK) == 0)
-			return mods[i];
-	}
-	return "unknown";
+	if (done)
+		return count;
+	if (cx > count)
+		return VCPUCHAR_X86_GUEST_HLTS_UNKNOWN; /* not our loop: do not guess */
+	return count - cx + (regs->rip == LOOP_ADDR);
 }
 
 static int die(const char *what, int err)
@@ -70,7 +82,8 @@ int main(int argc, char **argv)
 	struct vcpuchar_x86_host host = { .size = sizeof(host) };
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
 	struct vcpuchar_x86_policy pol = { .size = sizeof(pol) };
-	struct vcpuchar_x86_vcpu_stats st = { .size = sizeof(st) };
+	struct vcpuchar_x86_vcpu_stats st0 = { .size = sizeof(st0) }, st = { .size = sizeof(st) };
+	struct vcpuchar_x86_verdict verdict = { .size = sizeof(verdict) };
 	struct sigaction sa = { .sa_handler = on_alarm };
 	struct itimerval it = { .it_value = { .tv_usec = 300000 } };
 	unsigned long count = 5, kvm_exit_hlt = 0, runs = 0;
@@ -82,7 +95,7 @@ int main(int argc, char **argv)
 	struct kvm_run *run;
 	uint8_t *ram;
 	long run_size;
-	char text[256];
+	char text[512], module[sizeof(host.vendor_module) + 1];
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--passthrough")) {
@@ -110,6 +123,10 @@ int main(int argc, char **argv)
 	r = vcpuchar_x86_host_probe(kvm, NULL, &host);
 	if (r)
 		return die("probe", -r);
+	/* KVM's vendor module decides how HLT is trapped: the probe names it from /sys/module. */
+	snprintf(module, sizeof(module), "%s",
+		 (host.have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE)) && host.vendor_module[0] ? host.vendor_module
+												 : "unknown");
 
 	/* The VM this program makes: no in-kernel irqchip. --passthrough asks for
 	 * HLT pass-through on "dedicated" CPUs, forced because the soft checks
@@ -180,6 +197,11 @@ int main(int argc, char **argv)
 	if (ioctl(vcpu, KVM_SET_REGS, &regs) < 0)
 		return die("KVM_SET_REGS", errno);
 
+	/* The "before" snapshot: the counters of this vCPU before the guest ran. */
+	r = vcpuchar_x86_vcpu_stats_read(vcpu, &st0);
+	if (r)
+		return die("vcpuchar_x86_vcpu_stats_read", -r);
+
 	/* A halted vCPU with HLT pass-through never exits on its own. */
 	sigaction(SIGALRM, &sa, NULL);
 	setitimer(ITIMER_REAL, &it, NULL);
@@ -229,14 +251,33 @@ int main(int argc, char **argv)
 	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) ? 0UL : count);
 	printf("observed: kvm_exit_hlt=%lu halt_exits=%" PRIu64 " exits=%" PRIu64 " kvm_run_calls=%lu finished=%d\n",
 	       kvm_exit_hlt, st.values[VCPUCHAR_X86_STAT_HALT_EXITS], st.values[VCPUCHAR_X86_STAT_EXITS], runs, done);
-	printf("vendor_module: %s\n", vendor_module());
+	printf("vendor_module: %s\n", module);
 	if ((pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) && kvm_exit_hlt)
 		printf("note: KVM accepted KVM_X86_DISABLE_EXITS_HLT, yet every HLT exited: the vendor module "
 		       "%s does not run the guest under VMX/SVM and traps HLT itself.\n",
-		       vendor_module());
+		       module);
 	else if (!(pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) && kvm_exit_hlt == count)
 		printf("note: without an in-kernel irqchip each intercepted HLT reaches userspace as KVM_EXIT_HLT; "
 		       "halt_exits counts the same exits.\n");
+
+	r = vcpuchar_x86_policy_verify(&pol, &st0, &st, guest_hlts(count, done, &regs), &verdict);
+	if (r)
+		return die("vcpuchar_x86_policy_verify", -r);
+	printf("verdict: hlt=%s halt_poll=%s guest_hlts=", vcpuchar_x86_hlt_verdict_name(verdict.hlt),
+	       vcpuchar_x86_halt_poll_verdict_name(verdict.halt_poll));
+	if (verdict.guest_hlts == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+		printf("unknown");
+	else
+		printf("%" PRIu64, verdict.guest_hlts);
+	printf(" halt_exits=%" PRIu64 " halt_attempted_poll=%" PRIu64 " reasons=", verdict.halt_exits,
+	       verdict.halt_attempted_poll);
+	for (uint32_t i = 0; i < verdict.n_reasons; i++)
+		printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(verdict.reasons[i].code));
+	printf("\n");
+	for (uint32_t i = 0; i < verdict.n_reasons; i++) {
+		vcpuchar_x86_reason_text(&verdict.reasons[i], text, sizeof(text));
+		printf("verdict_reason: %s: %s\n", vcpuchar_x86_reason_name(verdict.reasons[i].code), text);
+	}
 
 	munmap(run, (size_t)run_size);
 	munmap(ram, GUEST_MEM);
