@@ -1520,7 +1520,7 @@ struct vcpuchar_x86_verdict {
  * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
  * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
  * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
- * dh = 0, else halt_poll_inactive.
+ * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
  *
  * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
  * @policy->disable_exits or in a snapshot's @have, more reasons in

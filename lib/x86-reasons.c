@@ -110,7 +110,7 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 
 	[VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE] = { "halt_poll_active", V,
 		"Host halt polling active: KVM polled on %" PRIu64 " halts before blocking the vCPU (halt_attempted_poll)." },
 	[VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE] = { "halt_poll_inactive", V,
-		"Host halt polling inactive: KVM handled halts but never polled (halt_attempted_poll did not grow): the halts went to userspace (no in-kernel irqchip), the poll time is 0 (kvm.halt_poll_ns, KVM_CAP_HALT_POLL), the guest switched polling off (MSR_KVM_POLL_CONTROL), or the vCPU's poll window had not grown yet (it starts at 0 and grows after a short halt)." },
+		"Host halt polling inactive: halt_attempted_poll did not grow: the halts went to userspace (no in-kernel irqchip), the poll time is 0 (kvm.halt_poll_ns, KVM_CAP_HALT_POLL), the guest switched polling off (MSR_KVM_POLL_CONTROL), or the vCPU's poll window had not grown yet (it starts at 0 and grows after a short halt)." },
 	[VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP] = { "halt_poll_no_irqchip", V,
 		"Host halt polling inactive: without an in-kernel irqchip KVM hands every halt to userspace (KVM_EXIT_HLT) and never polls." },
 	[VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL] = { "halt_poll_no_halt_in_kernel", V,

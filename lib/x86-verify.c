@@ -143,7 +143,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 		/* Why KVM did not poll: halts went to userspace, none reached KVM, or the window was 0. */
 		if (policy_has(policy, VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP))
 			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP);
-		else if (!delta[VCPUCHAR_X86_STAT_HALT_EXITS])
+		else if ((have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_EXITS)) && !delta[VCPUCHAR_X86_STAT_HALT_EXITS])
 			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL);
 		else
 			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE);
