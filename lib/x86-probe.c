@@ -205,7 +205,13 @@ static void vendor_module(struct probe *p)
 	struct stat st;
 	DIR *dir;
 
-	for (size_t i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+	/* The kvm_amd fact already stat()ed its directory: no second call for it. */
+	if ((h->have & (1u << VCPUCHAR_X86_FACT_KVM_AMD)) && h->kvm_amd) {
+		snprintf(h->vendor_module, sizeof(h->vendor_module), "%s", known[0]);
+		fact_ok(h, VCPUCHAR_X86_FACT_VENDOR_MODULE);
+		return;
+	}
+	for (size_t i = 1; i < sizeof(known) / sizeof(known[0]); i++) {
 		if ((size_t)snprintf(path, sizeof(path), "%s/sys/module/%s", p->root, known[i]) >= sizeof(path)) {
 			fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, -ENAMETOOLONG);
 			return;
