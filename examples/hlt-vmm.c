@@ -25,6 +25,9 @@
  *            guest_hlts=N halt_exits=N halt_attempted_poll=N reasons=<code>,<code>...
  *   verdict_reason: <code>: <sentence>          (one line per reason)
  *
+ * Before them, "stats_before: {...}" and "stats_after: {...}": the two
+ * snapshots as JSON objects, the input of `vcpuchar x86 verify`.
+ *
  * (one line each; the names are the library's stable ones).
  *
  *   hlt-vmm [--passthrough] [--count N]
@@ -67,6 +70,21 @@ static uint64_t guest_hlts(unsigned long count, int done, const struct kvm_regs 
 	if (cx > count)
 		return VCPUCHAR_X86_GUEST_HLTS_UNKNOWN; /* not our loop: do not guess */
 	return count - cx + (regs->rip == LOOP_ADDR);
+}
+
+/* One line of JSON, KVM statistic name to count: what `vcpuchar x86 verify` reads. */
+static void print_stats(const char *label, const struct vcpuchar_x86_vcpu_stats *st)
+{
+	const char *sep = "";
+
+	printf("%s: {", label);
+	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
+		if (!(st->have & (1u << s)))
+			continue;
+		printf("%s\"%s\": %" PRIu64, sep, vcpuchar_x86_stat_name(s), st->values[s]);
+		sep = ", ";
+	}
+	printf("}\n");
 }
 
 static int die(const char *what, int err)
@@ -260,6 +278,8 @@ int main(int argc, char **argv)
 		printf("note: without an in-kernel irqchip each intercepted HLT reaches userspace as KVM_EXIT_HLT; "
 		       "halt_exits counts the same exits.\n");
 
+	print_stats("stats_before", &st0);
+	print_stats("stats_after", &st);
 	r = vcpuchar_x86_policy_verify(&pol, &st0, &st, guest_hlts(count, done, &regs), &verdict);
 	if (r)
 		return die("vcpuchar_x86_policy_verify", -r);

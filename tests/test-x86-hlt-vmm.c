@@ -11,6 +11,8 @@
  * so every count and reason code in it is checked.
  */
 #include <errno.h>
+#include <glib/gstdio.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdio.h>
@@ -62,6 +64,47 @@ static char *line(const char *out, const char *prefix)
 	return g_strndup(l, strcspn(l, "\n"));
 }
 
+/*
+ * `vcpuchar x86 verify` on the example's own snapshots (its stats_before:
+ * and stats_after: lines) and this host's policy for the same VM must print
+ * the example's verdict line: the CLI and the example agree on real counts.
+ */
+static void cli_agrees(const char *out, bool passthrough)
+{
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-hlt-vmm-XXXXXX", NULL);
+	g_autofree char *pol_path = g_build_filename(dir, "policy.json", NULL);
+	g_autofree char *b_path = g_build_filename(dir, "before.json", NULL);
+	g_autofree char *a_path = g_build_filename(dir, "after.json", NULL);
+	g_autofree char *b = line(out, "stats_before: "), *a = line(out, "stats_after: ");
+	g_autofree char *mine = line(out, "verdict: "), *guest = NULL, *pol = NULL, *cli = NULL, *theirs = NULL;
+	const char *pol_argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--no-irqchip", "--pinned", "--latency",
+				   "--hlt-passthrough", "force", NULL };
+	int status;
+
+	if (!passthrough)
+		pol_argv[5] = NULL;
+	guest = g_strdup_printf("%" G_GUINT64_FORMAT, field(out, "verdict:", "guest_hlts"));
+	ck_assert(g_spawn_sync(NULL, (char **)pol_argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &pol, NULL,
+			       &status, NULL));
+	ck_assert(g_file_set_contents(pol_path, pol, -1, NULL));
+	ck_assert(g_file_set_contents(b_path, b + strlen("stats_before: "), -1, NULL));
+	ck_assert(g_file_set_contents(a_path, a + strlen("stats_after: "), -1, NULL));
+	{
+		const char *argv[] = { VCPUCHAR_CLI, "x86", "verify", "--policy", pol_path, "--before", b_path,
+				       "--after", a_path, "--guest-hlts", guest, NULL };
+
+		ck_assert(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &cli, NULL, &status, NULL));
+	}
+	theirs = line(cli, "verdict: ");
+	ck_assert_str_eq(theirs, mine);
+	/* Exit 0 exactly for "honoured". */
+	ck_assert_int_eq(WEXITSTATUS(status), strstr(mine, "hlt=honoured ") ? 0 : 1);
+	g_unlink(pol_path);
+	g_unlink(b_path);
+	g_unlink(a_path);
+	g_rmdir(dir);
+}
+
 START_TEST(hlt_exits_kept)
 {
 	g_autofree char *out = run("", 5);
@@ -83,6 +126,7 @@ START_TEST(hlt_exits_kept)
 	}
 	ck_assert_ptr_nonnull(strstr(out, "verdict_reason: hlt_exits_kept_honoured: HLT exits kept, as decided: "
 					  "halt_exits grew by 5."));
+	cli_agrees(out, false);
 }
 END_TEST
 
@@ -136,6 +180,7 @@ START_TEST(hlt_passthrough)
 		ck_assert_ptr_nonnull(strstr(out, "verdict_reason: hlt_passthrough_not_honoured: HLT pass-through not "
 						  "honoured: KVM accepted KVM_X86_DISABLE_EXITS_HLT, yet halt_exits grew by 4"));
 	}
+	cli_agrees(out, true);
 }
 END_TEST
 
