@@ -268,6 +268,18 @@ START_TEST(probe_save_round_trip)
 	ck_assert_ptr_nonnull(x86);
 	ck_assert_uint_eq(json_array_get_length(json_object_get_array_member(x86, "facts")), VCPUCHAR_X86_N_FACTS);
 	ck_assert(json_object_has_member(json_object_get_object_member(x86, "default_vm"), "reasons"));
+	/* The vendor module by value, as the library probed it, and in the saved profile. */
+	{
+		struct vcpuchar_x86_host h = { .size = sizeof(h) }, l = { .size = sizeof(l) };
+		const char *m = json_object_get_string_member(x86, "vendor_module");
+
+		ck_assert_ptr_nonnull(m);
+		vcpuchar_x86_host_probe(-1, NULL, &l);
+		ck_assert_str_eq(m, l.vendor_module);
+		ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &h, NULL, 0), 0);
+		ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE));
+		ck_assert_str_eq(h.vendor_module, m);
+	}
 	rc = run(from_file, &a, &e1);
 	ck_assert_int_eq(run(live, &b, &e2), rc);
 	ck_assert_str_eq(a, b);

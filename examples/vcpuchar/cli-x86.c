@@ -108,6 +108,15 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	/* The fact scripts ask for most, by value: "" when not read or none. */
+	json_builder_set_member_name(b, "vendor_module");
+	{
+		char m[sizeof(h->vendor_module) + 1];
+
+		snprintf(m, sizeof(m), "%.*s", (int)sizeof(h->vendor_module),
+			 (h->have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE)) ? h->vendor_module : "");
+		json_builder_add_string_value(b, m);
+	}
 }
 
 /* Enum options: each may be given once, or repeated with the same value. */

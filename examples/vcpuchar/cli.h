@@ -45,7 +45,8 @@ void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 /* Members "disable_exits" ... "reasons" of DESIGN.md section 6; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
 void cli_text_x86_policy(const struct vcpuchar_x86_policy *p);
-/* Member "facts": per fact its name, whether it was read, why not, and a sentence. */
+/* Member "facts": per fact its name, whether it was read, why not, and a sentence;
+ * member "vendor_module": KVM's vendor module by name ("" when not read or none). */
 void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
 
 int cmd_probe(int argc, char **argv);
