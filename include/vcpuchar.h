@@ -263,17 +263,17 @@ enum vcpuchar_ppc_cap {
 
 /* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
 enum vcpuchar_ppc_level {
-	VCPUCHAR_PPC_BROKEN = 0,     /* cfpc, sbbc, ibs */
-	VCPUCHAR_PPC_WORKAROUND = 1, /* cfpc, sbbc, ibs */
-	VCPUCHAR_PPC_FIXED = 2,      /* cfpc, sbbc */
-	VCPUCHAR_PPC_FIXED_CCD = 3,  /* ibs: count cache disabled */
-	VCPUCHAR_PPC_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
+	VCPUCHAR_PPC_LEVEL_BROKEN = 0,     /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_WORKAROUND = 1, /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_FIXED = 2,      /* cfpc, sbbc */
+	VCPUCHAR_PPC_LEVEL_FIXED_CCD = 3,  /* ibs: count cache disabled */
+	VCPUCHAR_PPC_LEVEL_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
 };
 /* The other names of the same numbers (QEMU's SPAPR_CAP_* share them too);
  * macros, so that the enum has one name per value. Since: 1.0 */
-#define VCPUCHAR_PPC_FIXED_IBS VCPUCHAR_PPC_FIXED      /* ibs: indirect branch serialisation */
-#define VCPUCHAR_PPC_OFF       VCPUCHAR_PPC_BROKEN     /* ccf-assist */
-#define VCPUCHAR_PPC_ON        VCPUCHAR_PPC_WORKAROUND /* ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_FIXED_IBS VCPUCHAR_PPC_LEVEL_FIXED      /* ibs: indirect branch serialisation */
+#define VCPUCHAR_PPC_LEVEL_OFF       VCPUCHAR_PPC_LEVEL_BROKEN     /* ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_ON        VCPUCHAR_PPC_LEVEL_WORKAROUND /* ccf-assist */
 
 /**
  * struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)
@@ -452,14 +452,14 @@ const char *vcpuchar_ppc_mode_name(uint32_t mode);
 
 /* Why a conflict entry exists. Since: 1.0 */
 enum vcpuchar_ppc_conflict_code {
-	VCPUCHAR_PPC_CONFLICT_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
-	VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
-	VCPUCHAR_PPC_CONFLICT_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
+	VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
+	VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
+	VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
 };
 
 /* Conflict flags. Since: 1.0 */
-#define VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
-#define VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
 
 /**
  * struct vcpuchar_ppc_conflict - one finding of the cap validation
@@ -717,7 +717,7 @@ struct vcpuchar_ppc_migration {
 };
 
 /**
- * vcpuchar_ppc_migrate() - check a migration from @src caps to @dst caps
+ * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
  * @src: effective caps of the source VM
  * @dst: effective caps of the destination VM
  * @ret: receives the findings
@@ -730,7 +730,7 @@ struct vcpuchar_ppc_migration {
  *
  * Since: 1.0
  */
-int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
+int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
 			 struct vcpuchar_ppc_migration *ret);
 
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
@@ -1052,43 +1052,43 @@ struct vcpuchar_x86_vm {
  * also the order they appear in a result. Since: 1.0
  */
 enum vcpuchar_x86_reason_code {
-	VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT = 1,
-	VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING = 2,
-	VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED = 3,
-	VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED = 4,
-	VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
-	VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
-	VCPUCHAR_X86_R_HOST_IS_GUEST = 7,
-	VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
-	VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
-	VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK = 10,
-	VCPUCHAR_X86_R_DISABLE_EXITS_MASKED = 11,
-	VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
-	VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS = 13,
-	VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP = 14,
-	VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED = 15,
-	VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING = 16,
-	VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
-	VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME = 18,
-	VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED = 19,
-	VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT = 20,
-	VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE = 21,
-	VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
-	VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED = 23,
-	VCPUCHAR_X86_R_IDLE_HLT_ACTIVE = 24,
-	VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
-	VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD = 26,
-	VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS = 27,
-	VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT = 28,
-	VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE = 29,
-	VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD = 30,
-	VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
-	VCPUCHAR_X86_R_SEV_AVIC_INHIBITED = 32,
-	VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED = 33,
-	VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE = 34,
-	VCPUCHAR_X86_R_AVIC_GLOBAL_ON = 35,
-	VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK = 36,
-	VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT = 37,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT = 1,
+	VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING = 2,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED = 3,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED = 4,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
+	VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
+	VCPUCHAR_X86_REASON_HOST_IS_GUEST = 7,
+	VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
+	VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
+	VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK = 10,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED = 11,
+	VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
+	VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS = 13,
+	VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP = 14,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED = 15,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING = 16,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME = 18,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED = 19,
+	VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT = 20,
+	VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE = 21,
+	VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED = 23,
+	VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE = 24,
+	VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD = 26,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS = 27,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT = 28,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE = 29,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD = 30,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
+	VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED = 32,
+	VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED = 33,
+	VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE = 34,
+	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
+	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
 	/*
 	 * Class VERIFY: only from the verification step
 	 * (vcpuchar_x86_policy_verify), which says whether KVM honoured a
@@ -1110,14 +1110,14 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
 	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
 };
-#define VCPUCHAR_X86_R_MAX 51
+#define VCPUCHAR_X86_REASON_MAX 51
 
 /* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
-	VCPUCHAR_X86_CLASS_DECISION = 0,   /* explains an output */
-	VCPUCHAR_X86_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
-	VCPUCHAR_X86_CLASS_DIAGNOSTIC = 2, /* information */
-	VCPUCHAR_X86_CLASS_APPLY = 3,      /* from the apply step only */
+	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
+	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
+	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
+	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* from the apply step only */
 	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4, /* from the verification step only */
 };
 

@@ -17,7 +17,7 @@
 struct vacc {
 	uint64_t set;
 	uint64_t has_value;
-	uint64_t value[VCPUCHAR_X86_R_MAX + 1];
+	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
 };
 
 static void add(struct vacc *a, uint32_t code)
@@ -141,7 +141,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 		poll = VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE;
 	} else {
 		/* Why KVM did not poll: halts went to userspace, none reached KVM, or the window was 0. */
-		if (policy_has(policy, VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP))
+		if (policy_has(policy, VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP))
 			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP);
 		else if ((have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_EXITS)) && !delta[VCPUCHAR_X86_STAT_HALT_EXITS])
 			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL);

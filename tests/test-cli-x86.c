@@ -151,7 +151,7 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 		g_autofree char *hay = g_strdup_printf(",%s,", codes->str);
 
 		ck_assert_msg(strstr(hay, needle), "%s: missing %s in %s", id, want[k], codes->str);
-		if (vcpuchar_x86_reason_class(vcpuchar_x86_reason_from_name(want[k])) == VCPUCHAR_X86_CLASS_REFUSAL)
+		if (vcpuchar_x86_reason_class(vcpuchar_x86_reason_from_name(want[k])) == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
 			want_refusal = true;
 	}
 	if (exact)

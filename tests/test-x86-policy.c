@@ -18,7 +18,7 @@ static void check_codes(const char *id, const struct vcpuchar_x86_policy *p, con
 		/* Table order, each code once. */
 		ck_assert_msg(p->reasons[k].code > last, "%s: reasons out of order", id);
 		last = p->reasons[k].code;
-		if (vcpuchar_x86_reason_class(p->reasons[k].code) == VCPUCHAR_X86_CLASS_REFUSAL)
+		if (vcpuchar_x86_reason_class(p->reasons[k].code) == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
 			refusals++;
 		g_string_append_printf(got, "%s%s", got->len ? "," : "", name);
 	}
@@ -168,7 +168,7 @@ START_TEST(missing_facts_are_conservative)
 	h.have &= ~(1u << VCPUCHAR_X86_FACT_DISABLE_EXITS);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert_int_eq(p.reasons[0].code, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK);
+	ck_assert_int_eq(p.reasons[0].code, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK);
 	ck_assert_uint_eq(p.n_refusals, 1);
 	/* Leaf 0x8000000A without the gate's fact is not trusted. */
 	default_amd(&h);
@@ -182,9 +182,9 @@ END_TEST
 START_TEST(reason_names_and_texts)
 {
 	char buf[256], small[8];
-	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK, .has_value = 1, .value = 0x14 };
+	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, .has_value = 1, .value = 0x14 };
 
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++) {
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++) {
 		struct vcpuchar_x86_reason any = { .code = c };
 		const char *name = vcpuchar_x86_reason_name(c);
 
@@ -195,32 +195,32 @@ START_TEST(reason_names_and_texts)
 		ck_assert_msg(!strchr(buf, '%'), "%s: unfilled format: %s", name, buf);
 	}
 	ck_assert_ptr_null(vcpuchar_x86_reason_name(0));
-	ck_assert_ptr_null(vcpuchar_x86_reason_name(VCPUCHAR_X86_R_MAX + 1));
+	ck_assert_ptr_null(vcpuchar_x86_reason_name(VCPUCHAR_X86_REASON_MAX + 1));
 	ck_assert_int_eq(vcpuchar_x86_reason_from_name("no_such_code"), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_reason_from_name(NULL), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_reason_class(99), -EINVAL);
 
 	/* Refusal class: what makes the CLI exit 1. */
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_HOST_IS_GUEST), VCPUCHAR_X86_CLASS_REFUSAL);
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_DISABLE_EXITS_MASKED), VCPUCHAR_X86_CLASS_REFUSAL);
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_IDLE_HLT_ACTIVE), VCPUCHAR_X86_CLASS_DIAGNOSTIC);
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT), VCPUCHAR_X86_CLASS_APPLY);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_HOST_IS_GUEST), VCPUCHAR_X86_REASON_CLASS_REFUSAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED), VCPUCHAR_X86_REASON_CLASS_REFUSAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE), VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT), VCPUCHAR_X86_REASON_CLASS_APPLY);
 
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "mask 0x14"));
-	r.code = VCPUCHAR_X86_R_DISABLE_EXITS_MASKED;
+	r.code = VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED;
 	r.value = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "MWAIT|PAUSE"));
-	r.code = VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD;
+	r.code = VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD;
 	r.value = 6u << 16 | 14;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "this kernel is 6.14"));
-	r.code = VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT;
+	r.code = VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT;
 	r.value = 200000;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "(200000 ns)"));
-	r.code = VCPUCHAR_X86_R_IDLE_HLT_ACTIVE;
+	r.code = VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "clearcpuid=510"));
 	/* Truncation as snprintf; NULL buffer only with size 0. */
@@ -253,8 +253,8 @@ START_TEST(every_code_is_reachable_by_decide_or_apply)
 		}
 		tsv_free(files[f]);
 	}
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++)
-		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_CLASS_APPLY &&
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
+		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_APPLY &&
 		    vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_VERIFY)
 			ck_assert_msg(seen & (UINT64_C(1) << c), "no vector row shows %s", vcpuchar_x86_reason_name(c));
 }

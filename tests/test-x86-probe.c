@@ -121,10 +121,10 @@ START_TEST(amd_zen5_idle_hlt)
 
 	decide(&h, 0xe, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 1);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_ACTIVE));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE));
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH));
 }
 END_TEST
 
@@ -137,7 +137,7 @@ START_TEST(kernel_6_14_vs_6_15)
 	ck_assert_str_eq(h.kernel_release, "6.14.11");
 	decide(&h, 0xe, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD));
 	probe_host("amd-zen5-6.15", &h);
 	decide(&h, 0xe, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 1);
@@ -157,8 +157,8 @@ START_TEST(clearcpuid_510)
 	ck_assert_uint_eq(h.avic, 1);
 	decide(&h, 0x1e, 0, &p);
 	ck_assert_uint_eq(p.idle_hlt_active, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID));
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_AVIC_GLOBAL_ON));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON));
 }
 END_TEST
 
@@ -174,8 +174,8 @@ START_TEST(mitigate_smt_rsb)
 	/* kvm_get_allowed_disable_exits() leaves PAUSE only. */
 	decide(&h, 0x4, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH));
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS));
 	ck_assert_uint_eq(p.n_refusals, 2);
 }
 END_TEST
@@ -199,7 +199,7 @@ START_TEST(intel_vendor_gate)
 	ck_assert(!have(&h, VCPUCHAR_X86_FACT_AVIC));
 	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_AVIC], -ENOENT);
 	decide(&h, 0xf, 0, &p);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD));
 }
 END_TEST
 
@@ -219,7 +219,7 @@ START_TEST(host_is_a_guest)
 	ck_assert_str_eq(h.vendor_module, "kvm_pvm");
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HOST_IS_GUEST));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
 	ck_assert_uint_eq(p.n_refusals, 1);
 }
 END_TEST

@@ -130,7 +130,7 @@ START_TEST(vectors)
 	}
 	tsv_free(t);
 	/* Every VERIFY code is reached by some row. */
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++)
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
 		if (vcpuchar_x86_reason_class(c) == VCPUCHAR_X86_REASON_CLASS_VERIFY)
 			ck_assert_msg(seen & (UINT64_C(1) << c), "no row shows %s", vcpuchar_x86_reason_name(c));
 }

@@ -81,7 +81,7 @@ void cli_text_x86_policy(const struct vcpuchar_x86_policy *p)
 		printf("halt_poll_ns    leave default\n");
 	printf("idle_hlt_active %s\nreasons\n", p->idle_hlt_active ? "yes" : "no");
 	for (uint32_t i = 0; i < p->n_reasons && i < VCPUCHAR_X86_MAX_REASONS; i++) {
-		gboolean refusal = vcpuchar_x86_reason_class(p->reasons[i].code) == VCPUCHAR_X86_CLASS_REFUSAL;
+		gboolean refusal = vcpuchar_x86_reason_class(p->reasons[i].code) == VCPUCHAR_X86_REASON_CLASS_REFUSAL;
 
 		vcpuchar_x86_reason_text(&p->reasons[i], text, sizeof(text));
 		printf("  %s%s: %s\n", refusal ? "REFUSED " : "", vcpuchar_x86_reason_name(p->reasons[i].code), text);
