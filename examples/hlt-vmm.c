@@ -210,7 +210,7 @@ int main(int argc, char **argv)
 	/* Real mode on VMX without unrestricted guest needs a TSS area. */
 	if (ioctl(vmfd, KVM_SET_TSS_ADDR, 0xfffbd000UL) < 0)
 		return die("KVM_SET_TSS_ADDR", errno);
-	/* Before any vCPU exists (spec/x86.md 5.8). */
+	/* Before any vCPU exists (lib/x86.md#apply). */
 	r = vcpuchar_x86_apply(vmfd, &host, &vm, 0, &pol);
 	if (r)
 		return die("vcpuchar_x86_apply", -r);

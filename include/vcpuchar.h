@@ -63,6 +63,37 @@ extern "C" {
  */
 const char *vcpuchar_version(void);
 
+/*
+ * Counts and masks that a later release may change. Each has a macro with
+ * this release's value (for array sizes at compile time) and an entry here,
+ * so that a program can ask the library it runs with. Since: 1.0
+ */
+enum vcpuchar_limit {
+	VCPUCHAR_LIMIT_PPC_N_CAPS = 0,              /* VCPUCHAR_PPC_N_CAPS */
+	VCPUCHAR_LIMIT_H_CPU_CHAR_ALL = 1,          /* VCPUCHAR_H_CPU_CHAR_ALL */
+	VCPUCHAR_LIMIT_H_CPU_BEHAV_ALL = 2,         /* VCPUCHAR_H_CPU_BEHAV_ALL */
+	VCPUCHAR_LIMIT_X86_DISABLE_EXITS_KNOWN = 3, /* VCPUCHAR_X86_DISABLE_EXITS_KNOWN */
+	VCPUCHAR_LIMIT_X86_N_FACTS = 4,             /* VCPUCHAR_X86_N_FACTS */
+	VCPUCHAR_LIMIT_X86_REASON_MAX = 5,          /* VCPUCHAR_X86_REASON_MAX */
+	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
+	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
+};
+
+/**
+ * vcpuchar_limit() - the loaded library's value of a count or mask
+ * @limit: enum vcpuchar_limit
+ * @ret: receives the value (a count, a highest code, or a bit mask)
+ *
+ * The macros named in enum vcpuchar_limit hold the values of the headers a
+ * program was built with; this returns the ones of the library it runs
+ * with, which may be newer.
+ *
+ * Return: 0; -EINVAL for NULL @ret or an unknown @limit (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_limit(uint32_t limit, uint64_t *ret);
+
 /* Where a set of facts came from. Since: 1.0 */
 enum vcpuchar_source {
 	VCPUCHAR_SOURCE_NONE = 0,    /* nothing was read */
@@ -119,7 +150,7 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED   VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST     VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST VCPUCHAR_PPC_BIT(11) /* 0x0010000000000000 */
-/* Every defined R4 bit: 0xff50000000000000 */
+/* Every defined R4 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_CHAR_ALL UINT64_C(0xff50000000000000)
 
 /* R5 = behaviour. Since: 1.0 */
@@ -132,18 +163,26 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY    VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS  VCPUCHAR_PPC_BIT(8)  /* 0x0080000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER        VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
-/* Every defined R5 bit: 0xf7c0000000000000 */
+/* Every defined R5 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_BEHAV_ALL UINT64_C(0xf7c0000000000000)
 /* The R5 bits a Linux guest assumes set when it is told nothing. */
 #define VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT UINT64_C(0xe000000000000000)
 
+/* The hcall return registers that carry the characteristics, numbered as
+ * PAPR numbers them. Since: 1.0 */
+enum vcpuchar_ppc_reg {
+	VCPUCHAR_PPC_REG_R4 = 4, /* character */
+	VCPUCHAR_PPC_REG_R5 = 5, /* behaviour */
+};
+
 /**
  * vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit
- * @reg: 4 for R4 (character), 5 for R5 (behaviour)
+ * @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or
+ *       VCPUCHAR_PPC_REG_R5 (behaviour)
  * @ibm_bit: IBM bit number, 0 = most significant
  *
  * Return: e.g. "H_CPU_CHAR_L1D_THREAD_PRIV", or NULL for an undefined bit or
- * a @reg other than 4 or 5.
+ * an unknown @reg.
  *
  * Since: 1.0
  */
@@ -258,7 +297,8 @@ enum vcpuchar_ppc_cap {
 	VCPUCHAR_PPC_CAP_IBS = 2,        /* cap-ibs: indirect branch speculation */
 	VCPUCHAR_PPC_CAP_CCF_ASSIST = 3, /* cap-ccf-assist: count cache flush assist */
 };
-/* Number of caps; arrays of one entry per cap use it. Since: 1.0 */
+/* Number of caps; arrays of one entry per cap use it. This release's
+ * value: a later release may add caps, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_PPC_N_CAPS 4
 
 /* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
@@ -304,8 +344,8 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
  * @cap: enum vcpuchar_ppc_cap
  * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
  *
- * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible (spec/ppc.md
- * section 5.1).
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
+ * (lib/ppc.md#caps-and-levels).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -322,7 +362,7 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
  *
  * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
  * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
- * (spec/ppc.md section 5.1), @caps then unchanged.
+ * (lib/ppc.md#caps-and-levels), @caps then unchanged.
  *
  * Since: 1.0
  */
@@ -386,7 +426,7 @@ enum vcpuchar_ppc_machine {
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
- * Versions map by number (QEMU hw/ppc/spapr.c, spec/ppc.md section 5.3):
+ * Versions map by number (QEMU hw/ppc/spapr.c, lib/ppc.md#machine-defaults):
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
@@ -426,7 +466,7 @@ enum vcpuchar_accel {
 	VCPUCHAR_ACCEL_TCG = 1,
 };
 
-/* How R4/R5 are built (spec section 9). Since: 1.0 */
+/* How R4/R5 are built (lib/ppc.md#modes). Since: 1.0 */
 enum vcpuchar_ppc_mode {
 	/* Recommended default: caps the caller did not set take the host's
 	 * levels, then R4/R5 come from the caps. Fixes the guest/host
@@ -529,6 +569,8 @@ struct vcpuchar_ppc_request {
 
 /**
  * struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints
+ * @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by
+ *        the library in struct vcpuchar_ppc_result)
  *
  * Each member is the exact text of
  * /sys/devices/system/cpu/vulnerabilities/<name> without the newline
@@ -539,6 +581,7 @@ struct vcpuchar_ppc_request {
  * Since: 1.0
  */
 struct vcpuchar_ppc_guest_view {
+	uint32_t size;
 	char meltdown[VCPUCHAR_PPC_VIEW_LEN];
 	char l1tf[VCPUCHAR_PPC_VIEW_LEN];
 	char spectre_v1[VCPUCHAR_PPC_VIEW_LEN];
@@ -559,9 +602,10 @@ struct vcpuchar_ppc_guest_view {
  *       fallback (POWER7)
  * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
  *         command line
- * @ret: receives the five strings
+ * @ret: receives the five strings (@ret->size set by the caller)
  *
- * Return: 0; -EINVAL for NULL @ret, an unknown @cpu or unknown @flags.
+ * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
+ * unknown @flags.
  *
  * Since: 1.0
  */
@@ -607,18 +651,18 @@ int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r
  * @host_caps: levels the host supports (no-information fallback:
  *             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
  * @effective_caps: the caps the VM runs with (and migrates)
- * @reserved: zero (explicit padding)
+ * @n_errors: number of ERROR conflicts: QEMU would refuse to start
  * @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest
  * @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest
  * @unexpressed_r4: known-set host R4 bits the guest is not told (e.g.
  *                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them
  * @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,
  *                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)
- * @n_errors: number of ERROR conflicts: QEMU would refuse to start
- * @n_conflicts: entries used in @conflicts, in cap order
- * @conflicts: at most one per cap
  * @mode_reason: a sentence on what the mode means for this VM
  * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5
+ * @n_conflicts: entries used in @conflicts, in cap order
+ * @conflicts: at most one per cap; last, so that a later cap grows the
+ *             struct at its end
  *
  * Since: 1.0
  */
@@ -628,16 +672,15 @@ struct vcpuchar_ppc_result {
 	uint32_t mode;
 	struct vcpuchar_ppc_caps host_caps;
 	struct vcpuchar_ppc_caps effective_caps;
-	uint32_t reserved;
+	uint32_t n_errors;
 	uint64_t r4;
 	uint64_t r5;
 	uint64_t unexpressed_r4;
 	uint64_t unexpressed_r5;
-	uint32_t n_errors;
-	uint32_t n_conflicts;
-	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 	const char *mode_reason;
 	struct vcpuchar_ppc_guest_view guest_view;
+	uint32_t n_conflicts;
+	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 };
 
 /**
@@ -657,7 +700,7 @@ struct vcpuchar_ppc_result {
  * host mode the guest gets the host's words, so a low cap costs it
  * nothing). Under TCG every cap that is not broken/off is a WARNING and the
  * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set. Rules: spec/ppc.md sections 7 and 9.
+ * set. Rules: lib/ppc.md#validation and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
@@ -736,7 +779,7 @@ int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const stru
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 
 /*
- * Sources for this section: spec/x86.md (the decision table of section 5 is
+ * Sources for this section: lib/x86.md (its #decision-table is
  * the contract), Linux arch/x86/kvm/x86.c, arch/x86/kvm/svm/svm.c,
  * arch/x86/kvm/cpuid.c, include/uapi/linux/kvm.h and
  * Documentation/virt/kvm/api.rst. CPUID bits are numbered from 0 = least
@@ -749,7 +792,8 @@ int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const stru
 #define VCPUCHAR_X86_DISABLE_EXITS_PAUSE      (1u << 2)
 #define VCPUCHAR_X86_DISABLE_EXITS_CSTATE     (1u << 3)
 #define VCPUCHAR_X86_DISABLE_EXITS_APERFMPERF (1u << 4) /* Linux 6.17 */
-/* Every flag the library knows; the uAPI macro for this was removed. */
+/* Every flag the library knows (the uAPI macro for this was removed): this
+ * release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_X86_DISABLE_EXITS_KNOWN      0x1fu
 
 /* CPUID bits the library reads or patches. Since: 1.0 */
@@ -800,7 +844,8 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
 	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
 };
-/* Number of facts in 1.0; later releases may add more. Since: 1.0 */
+/* Number of facts: this release's value; later releases may add facts, see
+ * vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_FACTS 24
 
 /**
@@ -823,7 +868,7 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  *         -ENOENT (file or directory absent: module not loaded, parameter
  *         missing in this kernel), -EACCES, -EINVAL (a value the library
  *         could not parse), -ENOTSUP (leaf 0x8000000A: the vendor gate of
- *         spec/x86.md section 1.1 failed), -EBADF / -ENOTTY (the KVM fd was
+ *         lib/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
  *         not usable), or the errno of ioctl(2); 32 slots so that later
  *         facts fit
  * @vendor: enum vcpuchar_x86_vendor
@@ -932,7 +977,7 @@ struct vcpuchar_x86_host {
  *
  * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
  * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: spec/x86.md section 1.1);
+ * leaf is at least 0x8000000A and SVM is set: lib/x86.md#cpuid);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
  * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
@@ -987,7 +1032,7 @@ enum vcpuchar_x86_cvm {
 	VCPUCHAR_X86_CVM_SEV_SNP = 3,
 };
 
-/* Override hlt_passthrough (spec/x86.md section 5.7). Since: 1.0 */
+/* Override hlt_passthrough (lib/x86.md#overrides). Since: 1.0 */
 enum vcpuchar_x86_hlt_passthrough {
 	VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO = 0,
 	VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER = 1,
@@ -1047,8 +1092,8 @@ struct vcpuchar_x86_vm {
 };
 
 /*
- * Reason codes (spec/x86.md section 5.6). Stable API: never renamed,
- * renumbered or reused. Numbered in the order of the spec's table, which is
+ * Reason codes (lib/x86.md#reason-codes). Stable API: never renamed,
+ * renumbered or reused. Numbered in the order of that table, which is
  * also the order they appear in a result. Since: 1.0
  */
 enum vcpuchar_x86_reason_code {
@@ -1110,15 +1155,17 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
 	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
 };
+/* Highest reason code: this release's value; later releases add codes, see
+ * vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_REASON_MAX 51
 
-/* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
+/* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
 	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
 	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
-	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* from the apply step only */
-	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4, /* from the verification step only */
+	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
+	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4,      /* from the verification step only */
 };
 
 /**
@@ -1186,7 +1233,10 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every decide and apply code once (VERIFY codes never appear in a policy). Since: 1.0 */
+/* Room for every decide and apply code once (VERIFY codes never appear in
+ * a policy): this release's value, see vcpuchar_limit(). A
+ * later release that raises it still fills only the entries a caller's
+ * @size covers. Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
 
 /**
@@ -1200,7 +1250,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])
  * @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0
  * @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the
- *                   VM's vCPUs (spec/x86.md section 4)
+ *                   VM's vCPUs (lib/x86.md#idle-hlt-inference)
  * @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;
  *                 0 = leave kvm.halt_poll_ns
  * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
@@ -1234,10 +1284,13 @@ struct vcpuchar_x86_policy {
  * @ret: receives the policy (@ret->size set by the caller)
  *
  * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of spec/x86.md section
- * 5 and the Idle HLT inference of section 4. Leaf 0x8000000A bit 30 counts
+ * selection, decision table and global rules G1-G3 of lib/x86.md and
+ * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
- * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
+ * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
+ * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
+ * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
+ * unread fact counts as offered, Linux 5.8 and later).
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
@@ -1262,13 +1315,14 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (spec/x86.md section 5.8): the policy is decided with @host, but
- * with the mask this kernel's KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS)
- * answers now in place of @host->disable_exits_allowed (G3: facts from a
- * profile or another host may allow more); then
+ * Steps (lib/x86.md#apply): the live facts are read first: what
+ * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
+ * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
+ * @host->halt_poll_cap (lib/x86.md#global-rules G3: facts from a profile or another host may allow
+ * more). The policy is decided once with them; then
  * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
- * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a value. The
- * guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
+ * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
+ * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
  *
  * Existing vCPUs are detected before disabling exits with
  * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
@@ -1282,7 +1336,8 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * When KVM answers EINVAL to the disable-exits call (a bit outside the
  * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
- * retried: @ret is the policy with no exits disabled, recomputed, with
+ * retried: the policy is decided a second time, knowing that KVM refused
+ * those flags: @ret has no exits disabled, with
  * disable_exits_einval_fallback, and the call returns 0.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
@@ -1328,7 +1383,7 @@ struct vcpuchar_x86_cpuid_entry {
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of spec/x86.md). Pure: writes only @entries.
+ * of lib/x86.md#global-rules). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
  * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
@@ -1347,6 +1402,7 @@ enum vcpuchar_x86_stat {
 	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
 	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
 };
+/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_STATS 5
 
 /**
@@ -1504,7 +1560,7 @@ struct vcpuchar_x86_verdict {
  * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
  * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
  * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
- * spec/x86.md section 2.3), without it NOT_HONOURED,
+ * lib/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
  * hlt_exits_kept_not_honoured.
  * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
  * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
@@ -1557,8 +1613,8 @@ enum vcpuchar_x86_exit_class {
  * @code: the exit code in that space
  *
  * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
- * svm_invoke_exit_handler() treats them (spec/x86.md section 2.8; openvmm
- * PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
+ * svm_invoke_exit_handler() treats them (lib/x86.md#exit-classification;
+ * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
  *
@@ -1569,8 +1625,9 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 /* ==== 4. Host profile files ============================================== */
 
 /*
- * A profile is a GLib key file (groups [host], [ppc], [x86]; DESIGN.md
- * section 6). An absent group means "no information" for that architecture.
+ * A profile is a GLib key file (groups [host], [ppc], [x86]; format:
+ * examples/profiles/README.md). An absent group means "no information"
+ * for that architecture.
  * Unknown keys are ignored; a bad value is an error naming group, key and
  * value. Numbers are hex (0x...) or decimal.
  */

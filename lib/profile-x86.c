@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The [x86] group of a host profile (DESIGN.md section 6): x86 host facts to
+ * The [x86] group of a host profile (examples/profiles/README.md): x86 host facts to
  * and from a GKeyFile. Each key present sets its fact's have bit.
  */
 #include <stdio.h>

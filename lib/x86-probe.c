@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The x86 host probe: CPUID, KVM system ioctls, /proc and /sys (spec/x86.md sections 1, 3). */
+/* The x86 host probe: CPUID, KVM system ioctls, /proc and /sys (lib/x86.md#cpuid, #host-facts). */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <fcntl.h>
@@ -363,7 +363,7 @@ static void cpuid_facts(struct probe *p, vcpuchar_cpuid_fn cpuid, void *ctx)
 		fact_err(h, VCPUCHAR_X86_FACT_CPUID_EXT, -ENOTSUP);
 	}
 
-	/* Vendor gate (spec/x86.md 1.1): Intel answers out-of-range leaves with other data. */
+	/* Vendor gate (lib/x86.md#cpuid): Intel answers out-of-range leaves with other data. */
 	if (amd && have_ext_svm(h)) {
 		cpuid(0x8000000A, 0, r, ctx);
 		h->cpuid_8000000a_eax = r[0];

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Reason codes of the x86 policy: stable names, classes and sentences (spec/x86.md 5.6). */
+/* Reason codes of the x86 policy: stable names, classes and sentences (lib/x86.md#reason-codes). */
 #include <inttypes.h>
 #include <stdio.h>
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Verification of an applied x86 policy from two vCPU statistics snapshots
- * (spec/x86.md sections 3.3 and 5.8 step 6): pure, no allocation, no I/O.
+ * (lib/x86.md#verification): pure, no allocation, no I/O.
  * Reasons are collected in a bitmap and emitted in code order, as the
  * decide path does, so each code appears at most once.
  */

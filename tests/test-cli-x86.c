@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * `vcpuchar x86 policy --json --host <profile>` for every row of the x86
- * vector files: a profile per row in a temporary directory (DESIGN.md
- * section 6 keys), the row's VM as command-line options, and the JSON and
+ * vector files: a profile per row in a temporary directory (keys of
+ * examples/profiles/README.md), the row's VM as command-line options, and the JSON and
  * exit status compared with the row.
  */
 #include <glib/gstdio.h>
@@ -57,11 +57,11 @@ static GPtrArray *args_for(const struct tsv *t, guint i, const char *profile)
 	g_ptr_array_add(a, g_strdup("--json"));
 	g_ptr_array_add(a, g_strdup("--host"));
 	g_ptr_array_add(a, g_strdup(profile));
-	if (tsv_u64(t, i, "pinned"))
+	if (tsv_u64(t, i, "pinned", NULL))
 		g_ptr_array_add(a, g_strdup("--pinned"));
-	if (tsv_u64(t, i, "latency"))
+	if (tsv_u64(t, i, "latency", NULL))
 		g_ptr_array_add(a, g_strdup("--latency"));
-	if (tsv_u64(t, i, "nested_guest"))
+	if (tsv_u64(t, i, "nested_guest", NULL))
 		g_ptr_array_add(a, g_strdup("--nested-guest"));
 	g_ptr_array_add(a, g_strdup("--cvm"));
 	g_ptr_array_add(a, g_strdup(tsv_get(t, i, "cvm")));
@@ -121,18 +121,18 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	if (!flags->len)
 		g_string_append(flags, "none");
 	ck_assert_msg(!strcmp(flags->str, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s", id, flags->str);
-	ck_assert_int_eq(json_object_get_boolean_member(o, "hints_realtime"), (int)tsv_u64(t, i, "expect_hints_realtime"));
+	ck_assert_int_eq(json_object_get_boolean_member(o, "hints_realtime"), (int)tsv_u64(t, i, "expect_hints_realtime", NULL));
 	if (strcmp(tsv_get(t, i, "expect_pv_unhalt"), "any"))
-		ck_assert_int_eq(json_object_get_boolean_member(o, "pv_unhalt"), (int)tsv_u64(t, i, "expect_pv_unhalt"));
+		ck_assert_int_eq(json_object_get_boolean_member(o, "pv_unhalt"), (int)tsv_u64(t, i, "expect_pv_unhalt", NULL));
 	ck_assert_int_eq(json_object_get_boolean_member(o, "expose_idle_hlt"), 0);
 	ck_assert_int_eq(json_object_get_boolean_member(o, "idle_hlt_active"),
-			 (int)tsv_u64(t, i, "expect_idle_hlt_active"));
+			 (int)tsv_u64(t, i, "expect_idle_hlt_active", NULL));
 	if (tsv_has(t, "expect_halt_poll_ns") && strcmp(tsv_get(t, i, "expect_halt_poll_ns"), "null"))
-		ck_assert_int_eq(json_object_get_int_member(o, "halt_poll_ns"), (gint64)tsv_u64(t, i, "expect_halt_poll_ns"));
+		ck_assert_int_eq(json_object_get_int_member(o, "halt_poll_ns"), (gint64)tsv_u64(t, i, "expect_halt_poll_ns", NULL));
 	else
 		ck_assert_msg(json_object_get_null_member(o, "halt_poll_ns"), "%s: halt_poll_ns not null", id);
 	if (tsv_has(t, "expect_poll_control"))
-		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"), (int)tsv_u64(t, i, "expect_poll_control"));
+		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"), (int)tsv_u64(t, i, "expect_poll_control", NULL));
 	else
 		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"),
 				 json_object_get_boolean_member(o, "hints_realtime"));
@@ -165,21 +165,21 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 
 START_TEST(shared_vectors)
 {
-	struct tsv *t = tsv_load("x86-policy.tsv");
+	struct tsv *t = tsv_open("x86-policy.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++)
+	for (guint i = 0; i < t->n_rows; i++)
 		check_row(t, i, false);
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(own_vectors)
 {
-	struct tsv *t = tsv_load("x86-policy-extra.tsv");
+	struct tsv *t = tsv_open("x86-policy-extra.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++)
+	for (guint i = 0; i < t->n_rows; i++)
 		check_row(t, i, true);
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -336,7 +336,7 @@ static char *stats_json(const char *name, const char *cell)
  */
 START_TEST(verify_vectors)
 {
-	struct tsv *t = tsv_load("x86-verify.tsv");
+	struct tsv *t = tsv_open("x86-verify.tsv");
 	g_autofree char *host = write_file("amd-6.12.profile", "[host]\nkernel_release=6.12.0\n[x86]\nvendor=amd\n"
 					   "cpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x00000000\n"
 					   "disable_exits_allowed=0xe\nkvm_amd=true\nnested=true\n");
@@ -344,7 +344,7 @@ START_TEST(verify_vectors)
 					   "cpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x40000000\n"
 					   "disable_exits_allowed=0xe\nkvm_amd=true\nnested=true\n");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id"), *kind = tsv_get(t, i, "policy");
 		bool pt = g_str_has_prefix(kind, "passthrough"), noirq = g_str_has_suffix(kind, "_no_irqchip");
 		const char *pol_argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--host",
@@ -384,7 +384,7 @@ START_TEST(verify_vectors)
 		unlink(after);
 		unlink(pol_path);
 	}
-	tsv_free(t);
+	tsv_close(t);
 	unlink(host);
 	unlink(idle);
 }

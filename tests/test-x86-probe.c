@@ -21,13 +21,13 @@ static void fake_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *
 	struct fake_cpuid *f = ctx;
 
 	regs[0] = regs[1] = regs[2] = regs[3] = 0;
-	for (guint i = 0; i < f->t->rows->len; i++) {
-		if (tsv_u64(f->t, i, "leaf") != leaf || tsv_u64(f->t, i, "subleaf") != subleaf)
+	for (guint i = 0; i < f->t->n_rows; i++) {
+		if (tsv_u64(f->t, i, "leaf", NULL) != leaf || tsv_u64(f->t, i, "subleaf", NULL) != subleaf)
 			continue;
-		regs[0] = (uint32_t)tsv_u64(f->t, i, "eax");
-		regs[1] = (uint32_t)tsv_u64(f->t, i, "ebx");
-		regs[2] = (uint32_t)tsv_u64(f->t, i, "ecx");
-		regs[3] = (uint32_t)tsv_u64(f->t, i, "edx");
+		regs[0] = (uint32_t)tsv_u64(f->t, i, "eax", NULL);
+		regs[1] = (uint32_t)tsv_u64(f->t, i, "ebx", NULL);
+		regs[2] = (uint32_t)tsv_u64(f->t, i, "ecx", NULL);
+		regs[3] = (uint32_t)tsv_u64(f->t, i, "edx", NULL);
 	}
 }
 
@@ -35,7 +35,7 @@ static struct tsv *load_cpuid(const char *host)
 {
 	g_autofree char *name = g_build_filename("x86-hosts", host, "cpuid.tsv", NULL);
 
-	return tsv_load(name);
+	return tsv_open(name);
 }
 
 static int probe_host(const char *host, struct vcpuchar_x86_host *h)
@@ -49,7 +49,7 @@ static int probe_host(const char *host, struct vcpuchar_x86_host *h)
 	h->size = sizeof(*h);
 	/* No KVM fd: the fixture has no /dev/kvm; KVM facts say why they are missing. */
 	r = vcpuchar_x86_host_probe_with(-1, &opts, fake_cpuid, &f, h);
-	tsv_free(f.t);
+	tsv_close(f.t);
 	return r;
 }
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The [x86] group of host profiles (DESIGN.md section 6) through the public profile functions. */
+/* The [x86] group of host profiles (examples/profiles/README.md) through the public profile functions. */
 #include <glib/gstdio.h>
 #include <vcpuchar.h>
 
@@ -10,7 +10,7 @@ static int load(const char *text, struct vcpuchar_x86_host *h, char *err, size_t
 	return vcpuchar_profile_load_data(text, strlen(text), NULL, h, err, err_size);
 }
 
-/* The example of DESIGN.md section 6. */
+/* The example of examples/profiles/README.md. */
 static const char design_example[] =
 	"[host]\narch=x86_64\nkernel_release=6.15.0\n"
 	"[x86]\n# amd | intel | other\nvendor=amd\ncpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x40000000\n"

@@ -79,16 +79,16 @@ static void stats(const char *cell, struct vcpuchar_x86_vcpu_stats *st)
 
 START_TEST(vectors)
 {
-	struct tsv *t = tsv_load("x86-verify.tsv");
+	struct tsv *t = tsv_open("x86-verify.tsv");
 	uint64_t seen = 0;
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id"), *g = tsv_get(t, i, "guest_hlts");
 		struct vcpuchar_x86_policy p;
 		struct vcpuchar_x86_vcpu_stats before, after;
 		struct vcpuchar_x86_verdict v = { .size = sizeof(v) };
 		g_autoptr(GString) codes = g_string_new(NULL);
-		uint64_t guest = strcmp(g, "unknown") ? tsv_u64(t, i, "guest_hlts") : VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
+		uint64_t guest = strcmp(g, "unknown") ? tsv_u64(t, i, "guest_hlts", NULL) : VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
 		char text[512];
 
 		ck_assert_msg(strlen(tsv_get(t, i, "source")) > 10, "%s: no source", id);
@@ -101,7 +101,7 @@ START_TEST(vectors)
 			      id, vcpuchar_x86_hlt_verdict_name(v.hlt));
 		ck_assert_msg(!strcmp(vcpuchar_x86_halt_poll_verdict_name(v.halt_poll), tsv_get(t, i, "expect_halt_poll")),
 			      "%s: halt_poll %s", id, vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
-		ck_assert_msg(v.halt_exits == tsv_u64(t, i, "expect_halt_exits"), "%s: halt_exits %" PRIu64, id,
+		ck_assert_msg(v.halt_exits == tsv_u64(t, i, "expect_halt_exits", NULL), "%s: halt_exits %" PRIu64, id,
 			      v.halt_exits);
 		ck_assert_uint_eq(v.guest_hlts, guest);
 		ck_assert_uint_eq(v.have, before.have & after.have);
@@ -128,7 +128,7 @@ START_TEST(vectors)
 		for (uint32_t r = v.n_reasons; r < VCPUCHAR_X86_VERDICT_MAX_REASONS; r++)
 			ck_assert_uint_eq(v.reasons[r].code, 0);
 	}
-	tsv_free(t);
+	tsv_close(t);
 	/* Every VERIFY code is reached by some row. */
 	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
 		if (vcpuchar_x86_reason_class(c) == VCPUCHAR_X86_REASON_CLASS_VERIFY)

@@ -2,8 +2,8 @@
 /*
  * vcpuchar x86 policy [--host FILE] [--pinned] [--latency]
  *                     [--cvm none|sev|sev-es|sev-snp] [--nested-guest] [--json]
- * plus the overrides of spec/x86.md section 5.7. JSON keys and exit codes:
- * DESIGN.md section 6.
+ * plus the overrides of lib/x86.md#overrides. JSON keys and exit codes:
+ * examples/vcpuchar/README.md.
  *
  * vcpuchar x86 verify --policy FILE --before FILE --after FILE
  *                     [--guest-hlts N] [--json]
@@ -203,7 +203,7 @@ static int cmd_policy(int argc, char **argv)
 		{ "idle-hlt-kvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Does KVM use Idle HLT", "auto|present|absent" },
 		{ NULL },
 	};
-	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM (spec/x86.md)");
+	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM");
 	int r;
 
 	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
