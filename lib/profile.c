@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Host profiles: GKeyFile <-> facts structs (format: DESIGN.md section 6). */
+/* Host profiles: GKeyFile <-> facts structs (format: examples/profiles/README.md). */
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -8,7 +8,7 @@
 
 #include "profile.h"
 
-int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
+int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
 		    char *err, size_t err_size)
 {
 	g_autofree char *v = NULL;
@@ -26,7 +26,7 @@ int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf,
 	return 0;
 }
 
-int profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
 		    char *err, size_t err_size)
 {
 	g_autofree char *v = NULL;
@@ -58,7 +58,7 @@ bad:
 				group, key, v ? v : "");
 }
 
-int profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
+int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
 		     char *err, size_t err_size)
 {
 	g_autofree char *v = NULL;
@@ -91,7 +91,7 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	if (!g_key_file_has_group(kf, "ppc"))
 		return 0;
 	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
-		r = profile_get_u64(kf, "ppc", words[i], &w[i], err, err_size);
+		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], &w[i], err, err_size);
 		if (r < 0)
 			return r;
 		if (r > 0)
@@ -105,13 +105,13 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	out->behaviour_mask = w[3];
 	/* Zero masks are the kernel's "no information", whatever the words say. */
 	out->valid = (w[2] | w[3]) != 0;
-	r = profile_get_bool(kf, "ppc", "power8", &out->power8, err, err_size);
+	r = vcpuchar_profile_get_bool(kf, "ppc", "power8", &out->power8, err, err_size);
 	if (r < 0)
 		return r;
 	{
 		uint64_t pvr = 0;
 
-		r = profile_get_u64(kf, "ppc", "pvr", &pvr, err, err_size);
+		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", &pvr, err, err_size);
 		if (r < 0)
 			return r;
 		if (pvr > UINT32_MAX)
@@ -131,10 +131,10 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	char release[sizeof(p.kernel_release)] = "";
 	int r;
 
-	r = profile_get_str(kf, "host", "arch", arch, sizeof(arch), err, err_size);
+	r = vcpuchar_profile_get_str(kf, "host", "arch", arch, sizeof(arch), err, err_size);
 	if (r < 0)
 		return r;
-	r = profile_get_str(kf, "host", "kernel_release", release, sizeof(release), err, err_size);
+	r = vcpuchar_profile_get_str(kf, "host", "kernel_release", release, sizeof(release), err, err_size);
 	if (r < 0)
 		return r;
 
@@ -150,7 +150,7 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	/* The [x86] group: lib/profile-x86.c. */
 	if (x86) {
 		x.size = x86->size;
-		r = profile_x86_read(kf, arch, release, &x, err, err_size);
+		r = vcpuchar_profile_x86_read(kf, arch, release, &x, err, err_size);
 		if (r < 0)
 			return r;
 	}
@@ -258,7 +258,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
 
 	g_key_file_set_comment(kf, NULL, NULL,
-			       " libvcpuchar host profile (see DESIGN.md section 6 for the keys)", NULL);
+			       " libvcpuchar host profile (keys: examples/profiles/README.md in the libvcpuchar sources)", NULL);
 	if (ppc && ppc->arch[0])
 		g_key_file_set_string(kf, "host", "arch", ppc->arch);
 	if (ppc && ppc->kernel_release[0])
@@ -286,7 +286,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 			g_key_file_set_string(kf, "host", "arch", x86->arch);
 		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
 			g_key_file_set_string(kf, "host", "kernel_release", x86->kernel_release);
-		profile_x86_write(kf, x86);
+		vcpuchar_profile_x86_write(kf, x86);
 		/*
 		 * Facts whose only keys live in [host] (kernel_release) still
 		 * need the group: without it a reload means "no x86

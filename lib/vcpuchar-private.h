@@ -65,9 +65,23 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
 
-/* x86 policy with the apply step's EINVAL fallback folded in (lib/x86-policy.c). */
-int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
-				 bool einval_fallback, struct vcpuchar_x86_policy *ret);
+/*
+ * What KVM answers for one VM during the apply step (lib/x86-apply.c). These
+ * live facts replace the host facts' disable-exits mask and halt-poll
+ * capability, which may come from a profile or another host.
+ */
+struct vcpuchar_x86_live {
+	uint32_t disable_exits_allowed; /* KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS) on the VM fd */
+	uint32_t halt_poll_cap;         /* KVM_CHECK_EXTENSION(KVM_CAP_HALT_POLL) > 0 */
+	uint32_t exits_refused;         /* the flags KVM_ENABLE_CAP refused with EINVAL; 0 before it */
+};
+
+/* The x86 policy's argument checks: 0 or -EINVAL, no output (lib/x86-policy.c). */
+int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm);
+
+/* The x86 policy (lib/x86-policy.c): pure; @live NULL decides from @host alone. */
+int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+			       const struct vcpuchar_x86_live *live, struct vcpuchar_x86_policy *ret);
 
 /* One reason code's stable name, class and sentence (lib/x86-reasons.c). */
 struct vcpuchar_x86_reason_info {
@@ -77,7 +91,7 @@ struct vcpuchar_x86_reason_info {
 };
 
 /* Indexed by code; entry 0 is empty. The decide path reads classes here, inline. */
-extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1];
+extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1];
 
 /*
  * Private seam of the x86 probe, for the fixture tests only (never exported,

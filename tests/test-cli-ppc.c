@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The `vcpuchar ppc` commands against every shared POWER vector, through the
- * JSON contract of DESIGN.md section 6 (exit codes included), as the tests
+ * The `vcpuchar ppc` commands against every POWER vector of tests/data, through the
+ * JSON contract of examples/vcpuchar/README.md (exit codes included), as the tests
  * outside the project drive them.
  */
 #include <json-glib/json-glib.h>
@@ -75,7 +75,7 @@ static JsonObject *jobj(JsonNode *root)
 
 /*
  * KVM_PPC_GET_CPU_CHAR words that parse to the given host levels under
- * QEMU's rules (spec/ppc.md section 6). The test checks them with the
+ * QEMU's rules (lib/ppc.md#host-levels). The test checks them with the
  * library's own vcpuchar_ppc_host_levels() before using them.
  */
 static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
@@ -130,10 +130,10 @@ static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const
 
 START_TEST(hcall_vectors)
 {
-	struct tsv *t = tsv_load("ppc-hcall.tsv");
+	struct tsv *t = tsv_open("ppc-hcall.tsv");
 	static const char *const modes[] = { "caps", "host-max" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		g_autofree char *caps = caps_arg(tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"), tsv_get(t, i, "ibs"),
 						 tsv_get(t, i, "ccf_assist"));
 
@@ -153,16 +153,16 @@ START_TEST(hcall_vectors)
 			run_free(&r);
 		}
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(host_level_vectors)
 {
-	struct tsv *t = tsv_load("ppc-host-levels.tsv");
+	struct tsv *t = tsv_open("ppc-host-levels.tsv");
 	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
 							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
 							 tsv_get(t, i, "behaviour_mask"));
@@ -189,15 +189,15 @@ START_TEST(host_level_vectors)
 		}
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(validate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-validate.tsv");
+	struct tsv *t = tsv_open("ppc-validate.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		gboolean tcg = !strcmp(tsv_get(t, i, "accel"), "tcg");
 		g_autofree char *caps = caps_arg(tsv_get(t, i, "req_cfpc"), tsv_get(t, i, "req_sbbc"),
@@ -239,16 +239,16 @@ START_TEST(validate_vectors)
 		ck_assert_msg(r.status == (has_error ? 1 : 0), "%s: exit %d", id, r.status);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(guest_view_vectors)
 {
-	struct tsv *t = tsv_load("ppc-guest-view.tsv");
+	struct tsv *t = tsv_open("ppc-guest-view.tsv");
 	static const char *const files[] = { "meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *isa = tsv_get(t, i, "guest_isa");
 		/* Host mode with full masks passes R4/R5 through unchanged. */
 		g_autofree char *chars = g_strdup_printf("%s,%s,0xffffffffffffffff,0xffffffffffffffff",
@@ -272,7 +272,7 @@ START_TEST(guest_view_vectors)
 		}
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -287,9 +287,9 @@ static char *join_strings(JsonArray *a)
 
 START_TEST(migrate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-migrate.tsv");
+	struct tsv *t = tsv_open("ppc-migrate.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		gboolean ok = !strcmp(tsv_get(t, i, "expect_ok"), "1");
 		g_autofree char *errors = NULL, *warnings = NULL;
@@ -305,7 +305,7 @@ START_TEST(migrate_vectors)
 		ck_assert_msg(!strcmp(warnings, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, warnings);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -353,9 +353,9 @@ static char *effective(JsonNode *root)
 
 START_TEST(spelling_vectors)
 {
-	struct tsv *t = tsv_load("ppc-format.tsv");
+	struct tsv *t = tsv_open("ppc-format.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		g_autofree char *caps = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s",
 							tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"),
@@ -390,15 +390,15 @@ START_TEST(spelling_vectors)
 		ck_assert_msg(g_str_equal(eff_q, eff_l) && g_str_equal(eff_q, eff_m), "%s: %s / %s / %s", id, eff_q,
 			      eff_l, eff_m);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(warning_vectors)
 {
-	struct tsv *t = tsv_load("ppc-warnings.tsv");
+	struct tsv *t = tsv_open("ppc-warnings.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
 		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
 							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
@@ -412,7 +412,7 @@ START_TEST(warning_vectors)
 		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_codes")), "%s: warnings %s", id, codes);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

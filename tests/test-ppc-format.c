@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Caps in QEMU's and libvirt's spellings, and the warnings for users of an
- * unmodified QEMU (DESIGN.md section 6, "Additions"): tests/data/ppc-format.tsv
+ * unmodified QEMU (lib/ppc.md#qemu-and-libvirt-spellings and #warnings): tests/data/ppc-format.tsv
  * and tests/data/ppc-warnings.tsv, each row naming its source.
  */
 #include <errno.h>
@@ -32,9 +32,9 @@ static uint32_t test_codes(const char *list)
 
 START_TEST(format_vectors)
 {
-	struct tsv *t = tsv_load("ppc-format.tsv");
+	struct tsv *t = tsv_open("ppc-format.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		const char *want[2] = { tsv_get(t, i, "expect_qemu"), tsv_get(t, i, "expect_libvirt") };
 		struct vcpuchar_ppc_caps c = test_caps(t, i, ""), back = { 0 };
@@ -66,7 +66,7 @@ START_TEST(format_vectors)
 			      br5);
 		ck_assert_msg(back.ibs != VCPUCHAR_PPC_LEVEL_FIXED_NA, "%s: fixed-na written", id);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -141,14 +141,14 @@ static uint32_t test_cap_bits(const char *list)
 
 START_TEST(warnings_vectors)
 {
-	struct tsv *t = tsv_load("ppc-warnings.tsv");
+	struct tsv *t = tsv_open("ppc-warnings.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		const char *caps = tsv_get(t, i, "caps"), *text = tsv_get(t, i, "expect_text");
-		struct vcpuchar_ppc_host h = test_host(tsv_u64(t, i, "character"), tsv_u64(t, i, "behaviour"),
-						       tsv_u64(t, i, "character_mask"),
-						       tsv_u64(t, i, "behaviour_mask"), 0);
+		struct vcpuchar_ppc_host h = test_host(tsv_u64(t, i, "character", NULL), tsv_u64(t, i, "behaviour", NULL),
+						       tsv_u64(t, i, "character_mask", NULL),
+						       tsv_u64(t, i, "behaviour_mask", NULL), 0);
 		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 		uint32_t want = test_codes(tsv_get(t, i, "expect_codes")), seen = 0, dcaps = 0;
@@ -188,7 +188,7 @@ START_TEST(warnings_vectors)
 			      id, dcaps);
 		ck_assert_msg(text_found, "%s: no text holds \"%s\"", id, text);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

@@ -96,8 +96,8 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	cli_json_hex(b, "r5", r->r5);
 	json_builder_set_member_name(b, "not_expressible");
 	json_builder_begin_object(b);
-	json_bit_names(b, "r4", 4, r->unexpressed_r4);
-	json_bit_names(b, "r5", 5, r->unexpressed_r5);
+	json_bit_names(b, "r4", VCPUCHAR_PPC_REG_R4, r->unexpressed_r4);
+	json_bit_names(b, "r5", VCPUCHAR_PPC_REG_R5, r->unexpressed_r5);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "guest_view");
 	json_builder_begin_object(b);
@@ -109,7 +109,7 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	json_builder_end_object(b);
 }
 
-/* "qemu", "libvirt" and "warnings" (DESIGN.md section 6, "Additions"). */
+/* "qemu", "libvirt" and "warnings" (examples/vcpuchar/README.md). */
 static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *libvirt)
 {
 	/* Buffers of VCPUCHAR_PPC_FORMAT_LEN always fit; a failure would be a library bug. */
@@ -172,9 +172,9 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 	printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r->r4, r->r5);
 	for (uint32_t n = 0; n < 64; n++) {
 		if (r->unexpressed_r4 & VCPUCHAR_PPC_BIT(n))
-			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(4, n));
+			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, n));
 		if (r->unexpressed_r5 & VCPUCHAR_PPC_BIT(n))
-			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(5, n));
+			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, n));
 	}
 	for (uint32_t i = 0; i < r->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
 		const struct vcpuchar_ppc_conflict *c = &r->conflicts[i];

@@ -39,6 +39,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "ioctl-hook.h"
 #include "ppc-kvm.h"
 
 enum call { C_OPEN, C_READ, C_IOCTL, C_MALLOC, N_CALLS };
@@ -104,6 +105,8 @@ static int collect(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+static bool shim_ioctl(int fd, unsigned long req, void *arg, const void *caller, int *ret);
+
 __attribute__((constructor)) static void setup(void)
 {
 	const char *s;
@@ -126,6 +129,7 @@ __attribute__((constructor)) static void setup(void)
 		cfg.always_err = errno_by_name(strchr(s, ':') + 1);
 	}
 	dl_iterate_phdr(collect, NULL);
+	ioctl_hook = shim_ioctl;
 	cfg.ready = true;
 }
 
@@ -291,29 +295,27 @@ static int fake_ppc(unsigned long req, void *arg)
 	return 0;
 }
 
-int ioctl(int fd, unsigned long req, ...)
+static bool shim_ioctl(int fd, unsigned long req, void *arg, const void *caller, int *ret)
 {
-	const void *ret = __builtin_return_address(0);
-	bool in = caller_in_scope(ret);
-	va_list ap;
-	void *arg;
+	bool in = caller_in_scope(caller);
 
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (hit(C_IOCTL, ret)) {
+	if (hit(C_IOCTL, caller)) {
 		errno = cfg.err;
-		return -1;
+		*ret = -1;
+		return true;
 	}
 	if (in && cfg.always_req == req && cfg.always_err) {
 		errno = cfg.always_err;
-		return -1;
+		*ret = -1;
+		return true;
 	}
 	if (in && cfg.fake_ppc &&
 	    ((req == KVM_CHECK_EXTENSION && (uintptr_t)arg == VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR) ||
-	     req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR))
-		return fake_ppc(req, arg);
-	return (int)syscall(SYS_ioctl, fd, req, arg);
+	     req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR)) {
+		*ret = fake_ppc(req, arg);
+		return true;
+	}
+	return false;
 }
 
 /*
