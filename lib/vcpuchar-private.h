@@ -120,9 +120,23 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 	return true;
 }
 
-/* x86 policy with the apply step's EINVAL fallback folded in (lib/x86-policy.c). */
-int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
-				 bool einval_fallback, struct vcpuchar_x86_policy *ret);
+/*
+ * What KVM answers for one VM during the apply step (lib/x86-apply.c). These
+ * live facts replace the host facts' disable-exits mask and halt-poll
+ * capability, which may come from a profile or another host.
+ */
+struct vcpuchar_x86_live {
+	uint32_t disable_exits_allowed; /* KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS) on the VM fd */
+	uint32_t halt_poll_cap;         /* KVM_CHECK_EXTENSION(KVM_CAP_HALT_POLL) > 0 */
+	uint32_t exits_refused;         /* the flags KVM_ENABLE_CAP refused with EINVAL; 0 before it */
+};
+
+/* The x86 policy's argument checks: 0 or -EINVAL, no output (lib/x86-policy.c). */
+int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm);
+
+/* The x86 policy (lib/x86-policy.c): pure; @live NULL decides from @host alone. */
+int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+			       const struct vcpuchar_x86_live *live, struct vcpuchar_x86_policy *ret);
 
 /* One reason code's stable name, class and sentence (lib/x86-reasons.c). */
 struct vcpuchar_x86_reason_info {

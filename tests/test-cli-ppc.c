@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The `vcpuchar ppc` commands against every shared POWER vector, through the
- * JSON contract of DESIGN.md section 6 (exit codes included), as the tests
+ * The `vcpuchar ppc` commands against every POWER vector of tests/data, through the
+ * JSON contract of examples/vcpuchar/README.md (exit codes included), as the tests
  * outside the project drive them.
  */
 #include <json-glib/json-glib.h>
@@ -75,7 +75,7 @@ static JsonObject *jobj(JsonNode *root)
 
 /*
  * KVM_PPC_GET_CPU_CHAR words that parse to the given host levels under
- * QEMU's rules (spec/ppc.md section 6). The test checks them with the
+ * QEMU's rules (lib/ppc.md#host-levels). The test checks them with the
  * library's own vcpuchar_ppc_host_levels() before using them.
  */
 static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
@@ -130,10 +130,10 @@ static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const
 
 START_TEST(hcall_vectors)
 {
-	struct tsv *t = tsv_load("ppc-hcall.tsv");
+	struct tsv *t = tsv_open("ppc-hcall.tsv");
 	static const char *const modes[] = { "caps", "host-max" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		g_autofree char *caps = caps_arg(tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"), tsv_get(t, i, "ibs"),
 						 tsv_get(t, i, "ccf_assist"));
 
@@ -153,16 +153,16 @@ START_TEST(hcall_vectors)
 			run_free(&r);
 		}
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(host_level_vectors)
 {
-	struct tsv *t = tsv_load("ppc-host-levels.tsv");
+	struct tsv *t = tsv_open("ppc-host-levels.tsv");
 	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
 							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
 							 tsv_get(t, i, "behaviour_mask"));
@@ -189,15 +189,15 @@ START_TEST(host_level_vectors)
 		}
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(validate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-validate.tsv");
+	struct tsv *t = tsv_open("ppc-validate.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		gboolean tcg = !strcmp(tsv_get(t, i, "accel"), "tcg");
 		g_autofree char *caps = caps_arg(tsv_get(t, i, "req_cfpc"), tsv_get(t, i, "req_sbbc"),
@@ -239,16 +239,16 @@ START_TEST(validate_vectors)
 		ck_assert_msg(r.status == (has_error ? 1 : 0), "%s: exit %d", id, r.status);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(guest_view_vectors)
 {
-	struct tsv *t = tsv_load("ppc-guest-view.tsv");
+	struct tsv *t = tsv_open("ppc-guest-view.tsv");
 	static const char *const files[] = { "meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *isa = tsv_get(t, i, "guest_isa");
 		/* Host mode with full masks passes R4/R5 through unchanged. */
 		g_autofree char *chars = g_strdup_printf("%s,%s,0xffffffffffffffff,0xffffffffffffffff",
@@ -272,7 +272,7 @@ START_TEST(guest_view_vectors)
 		}
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -287,9 +287,9 @@ static char *join_strings(JsonArray *a)
 
 START_TEST(migrate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-migrate.tsv");
+	struct tsv *t = tsv_open("ppc-migrate.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		gboolean ok = !strcmp(tsv_get(t, i, "expect_ok"), "1");
 		g_autofree char *errors = NULL, *warnings = NULL;
@@ -305,7 +305,7 @@ START_TEST(migrate_vectors)
 		ck_assert_msg(!strcmp(warnings, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, warnings);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -330,6 +330,92 @@ static void expect_usage(const char *needle, const char *first, ...)
 	ck_assert_msg(!*out, "stdout not empty: %s", out);
 }
 
+/* The codes of $.warnings joined with ';' ("none" when empty), in printed order. */
+static char *warning_codes(JsonNode *root)
+{
+	JsonArray *a = json_object_get_array_member(jobj(root), "warnings");
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < json_array_get_length(a); i++)
+		g_string_append_printf(g, "%s%s", i ? ";" : "",
+				       json_object_get_string_member(json_array_get_object_element(a, i), "code"));
+	if (!g->len)
+		g_string_assign(g, "none");
+	return g_string_free(g, FALSE);
+}
+
+/* Effective caps as "cfpc,sbbc,ibs,ccf_assist" values. */
+static char *effective(JsonNode *root)
+{
+	return g_strdup_printf("%s,%s,%s,%s", jstr(root, "$.effective_caps.cfpc"), jstr(root, "$.effective_caps.sbbc"),
+			       jstr(root, "$.effective_caps.ibs"), jstr(root, "$.effective_caps.ccf_assist"));
+}
+
+START_TEST(spelling_vectors)
+{
+	struct tsv *t = tsv_open("ppc-format.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_autofree char *caps = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s",
+							tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"),
+							tsv_get(t, i, "ibs"), tsv_get(t, i, "ccf_assist"));
+		g_autofree char *machine = g_strdup_printf("pseries-8.0,%s,x-vof=on", tsv_get(t, i, "expect_qemu"));
+		g_autofree char *codes = NULL, *eff_q = NULL, *eff_l = NULL, *eff_m = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps", caps, "--json", NULL);
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.qemu"), tsv_get(t, i, "expect_qemu")), "%s: qemu %s", id,
+			      jstr(r.json, "$.qemu"));
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.libvirt"), tsv_get(t, i, "expect_libvirt")), "%s: libvirt %s",
+			      id, jstr(r.json, "$.libvirt"));
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, codes);
+		run_free(&r);
+
+		/* Each spelling pasted back gives the same caps; the -machine extras are named. */
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_qemu"), "--json", NULL);
+		eff_q = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_libvirt"), "--json", NULL);
+		eff_l = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--machine", machine, "--json",
+			NULL);
+		eff_m = effective(r.json);
+		ck_assert_str_eq(jstr(r.json, "$.ignored[0]"), "x-vof=on");
+		run_free(&r);
+		ck_assert_msg(g_str_equal(eff_q, eff_l) && g_str_equal(eff_q, eff_m), "%s: %s / %s / %s", id, eff_q,
+			      eff_l, eff_m);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+START_TEST(warning_vectors)
+{
+	struct tsv *t = tsv_open("ppc-warnings.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
+							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
+							 tsv_get(t, i, "behaviour_mask"));
+		g_autofree char *codes = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
+			tsv_get(t, i, "accel"), "--caps", g_str_equal(caps, "-") ? "" : caps, "--json", NULL);
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_codes")), "%s: warnings %s", id, codes);
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 START_TEST(bad_usage)
 {
 	expect_usage("cap-foo", "ppc", "hcall", "--caps", "cap-foo=bar", "--accel", "tcg", "--json", NULL);
@@ -346,6 +432,18 @@ START_TEST(bad_usage)
 	expect_usage("fixed-xyz", "ppc", "migrate", "--src", "fixed-xyz,broken,broken,off", "--dst",
 		     "broken,broken,broken,off", NULL);
 	expect_usage("bogus", "ppc", "bogus", NULL);
+	/* Pasted spellings: a cap QEMU does not have, a value libvirt does not know, a cap given twice. */
+	expect_usage("cap-cfcp", "ppc", "hcall", "--machine", "pseries,cap-cfcp=broken", "--accel", "tcg", NULL);
+	expect_usage("fixd", "ppc", "hcall", "--caps", "<features><cfpc value='fixd'/></features>", "--accel", "tcg",
+		     NULL);
+	expect_usage("needs value", "ppc", "hcall", "--caps", "<ibs state='on'/>", "--accel", "tcg", NULL);
+	expect_usage("libvirt XML", "ppc", "hcall", "--caps", "<features><cfpc value='fixed'>", "--accel", "tcg",
+		     NULL);
+	expect_usage("given twice", "ppc", "hcall", "--machine", "pseries,cap-ibs=broken,cap-ibs=fixed-ccd",
+		     "--accel", "tcg", NULL);
+	expect_usage("both --machine and --caps", "ppc", "hcall", "--machine", "pseries,cap-sbbc=fixed", "--caps",
+		     "<sbbc value='fixed'/>", "--accel", "tcg", NULL);
+	expect_usage("not a pseries", "ppc", "hcall", "--machine", "q35,cap-cfpc=broken", "--accel", "tcg", NULL);
 	expect_usage("unknown command", "frobnicate", NULL);
 }
 END_TEST
@@ -382,6 +480,8 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, guest_view_vectors);
 	tcase_add_test(tc, migrate_vectors);
+	tcase_add_test(tc, spelling_vectors);
+	tcase_add_test(tc, warning_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bundled_profile);
 	suite_add_tcase(s, tc);

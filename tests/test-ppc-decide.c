@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Validation, modes and R4/R5 of one VM (spec/ppc.md §7, §9). */
+/* Validation, modes and R4/R5 of one VM (lib/ppc.md#validation, #modes). */
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
@@ -27,26 +27,26 @@ static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
 	uint64_t c = VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
 	uint64_t cm = 0xff40000000000000, bm = 0xe400000000000000;
 
-	if (l.cfpc != VCPUCHAR_PPC_FIXED)
+	if (l.cfpc != VCPUCHAR_PPC_LEVEL_FIXED)
 		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (l.cfpc == VCPUCHAR_PPC_WORKAROUND)
+	if (l.cfpc == VCPUCHAR_PPC_LEVEL_WORKAROUND)
 		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (l.sbbc != VCPUCHAR_PPC_FIXED)
+	if (l.sbbc != VCPUCHAR_PPC_LEVEL_FIXED)
 		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (l.sbbc == VCPUCHAR_PPC_WORKAROUND)
+	if (l.sbbc == VCPUCHAR_PPC_LEVEL_WORKAROUND)
 		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
 	switch (l.ibs) {
-	case VCPUCHAR_PPC_BROKEN:
+	case VCPUCHAR_PPC_LEVEL_BROKEN:
 		/* One count-cache bit unknown keeps ibs off fixed-na. */
 		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
 		break;
-	case VCPUCHAR_PPC_WORKAROUND:
+	case VCPUCHAR_PPC_LEVEL_WORKAROUND:
 		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
 		break;
-	case VCPUCHAR_PPC_FIXED_IBS:
+	case VCPUCHAR_PPC_LEVEL_FIXED_IBS:
 		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
 		break;
-	case VCPUCHAR_PPC_FIXED_CCD:
+	case VCPUCHAR_PPC_LEVEL_FIXED_CCD:
 		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
 		break;
 	}
@@ -88,7 +88,7 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 		case VCPUCHAR_SEVERITY_ERROR:
 			errors++;
 			field = g_strdup_printf("cap-%s=%s", cap, level_name[c->cap][c->host]);
-			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_ABOVE_HOST, "%s: code %u", id, c->code);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST, "%s: code %u", id, c->code);
 			ck_assert_msg(c->requested > c->host, "%s: error not above host", id);
 			ck_assert_msg(g_str_equal(c->message, qemu_msg[c->cap]), "%s: message '%s'", id, c->message);
 			ck_assert_msg(g_str_has_prefix(c->hint, "Try appending -machine ") &&
@@ -100,7 +100,7 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 			g_autofree char *msg = g_strdup_printf("TCG doesn't support requested feature, cap-%s=%s", cap,
 							       level_name[c->cap][c->requested]);
 
-			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED, "%s: code %u", id, c->code);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED, "%s: code %u", id, c->code);
 			ck_assert_msg(g_str_equal(c->message, msg), "%s: message '%s'", id, c->message);
 			ck_assert_msg(g_str_equal(c->hint, ""), "%s: TCG hint '%s'", id, c->hint);
 			g_string_append_printf(s, "%s:warning:-", cap);
@@ -108,7 +108,7 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 		}
 		case VCPUCHAR_SEVERITY_INFO:
 			field = g_strdup_printf("cap-%s=%s", cap, level_name[c->cap][c->host]);
-			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_BELOW_HOST, "%s: code %u", id, c->code);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST, "%s: code %u", id, c->code);
 			ck_assert_msg(c->requested < c->host, "%s: info not below host", id);
 			ck_assert_msg(g_str_equal(c->hint, field), "%s: hint '%s'", id, c->hint);
 			ck_assert_msg(*c->message, "%s: empty message", id);
@@ -126,10 +126,10 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 
 START_TEST(validate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-validate.tsv");
+	struct tsv *t = tsv_open("ppc-validate.tsv");
 	static const uint32_t modes[] = { VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST_MAX };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps hl = test_caps(t, i, "host_"), req = test_caps(t, i, "req_"), got;
 		struct vcpuchar_ppc_host h = host_for(hl);
@@ -151,7 +151,7 @@ START_TEST(validate_vectors)
 				ck_assert_caps_eq(id, res.host_caps, hl);
 			/* The caller set every cap, so no finding comes from a default. */
 			for (uint32_t c = 0; c < res.n_conflicts; c++)
-				ck_assert_msg(!(res.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT), "%s", id);
+				ck_assert_msg(!(res.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT), "%s", id);
 
 			/* A host that told nothing gives the same findings, flagged as such. */
 			if (minimal) {
@@ -163,7 +163,7 @@ START_TEST(validate_vectors)
 				ck_assert_msg(g_str_equal(str2, str), "%s: NULL host '%s'", id, str2);
 				ck_assert_msg(none.flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO, "%s: flag", id);
 				for (uint32_t c = 0; c < none.n_conflicts && !tcg; c++) {
-					ck_assert_msg(none.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO, "%s",
+					ck_assert_msg(none.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO, "%s",
 						      id);
 					ck_assert_msg(strstr(none.conflicts[c].explanation, "no CPU characteristics"),
 						      "%s: explanation '%s'", id, none.conflicts[c].explanation);
@@ -171,7 +171,7 @@ START_TEST(validate_vectors)
 			}
 		}
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -189,7 +189,7 @@ START_TEST(caps_mode_defaults_no_info)
 	ck_assert_uint_eq(res.n_errors, 4);
 	for (uint32_t c = 0; c < 4; c++) {
 		ck_assert_uint_eq(res.conflicts[c].flags,
-				  VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT | VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO);
+				  VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT | VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO);
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "pseries-5.0 and later"));
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "no CPU characteristics"));
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, c == 3 ? "pseries-4.2" : "pseries-3.1"));
@@ -214,13 +214,13 @@ START_TEST(caps_mode_defaults_no_info)
 	ck_assert_uint_eq(res.r4, 0x0400000000000000);
 	ck_assert_uint_eq(res.r5, 0xe000000000000000);
 
-	/* A POWER7 guest lowers the cfpc default (spec §5.4). */
+	/* A POWER7 guest lowers the cfpc default (lib/ppc.md#machine-defaults). */
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
 	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
 	ck_assert_uint_eq(res.n_errors, 3);
 	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_SBBC);
-	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_BROKEN);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
 	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (fallback)");
 }
 END_TEST
@@ -235,13 +235,13 @@ START_TEST(caps_mode_default_above_host_with_info)
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.n_conflicts, 1);
 	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_CCF_ASSIST);
-	ck_assert_uint_eq(res.conflicts[0].flags, VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT);
+	ck_assert_uint_eq(res.conflicts[0].flags, VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT);
 	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pin an older machine type such as pseries-4.2"));
 	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "no CPU characteristics"));
 	ck_assert_uint_eq(res.flags, 0);
 	/* The caller setting the same value: no default explanation. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST;
-	r.caps.ccf_assist = VCPUCHAR_PPC_ON;
+	r.caps.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
 	ck_assert_str_eq(res.conflicts[0].explanation, "");
@@ -269,7 +269,7 @@ START_TEST(tcg_defaults_warn)
 	str = conflicts_str("tcg", &res);
 	ck_assert_str_eq(str, "cfpc:warning:-;sbbc:warning:-;ibs:warning:-;ccf-assist:warning:-");
 	ck_assert_uint_eq(res.n_errors, 0);
-	ck_assert_uint_eq(res.conflicts[3].flags, VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT);
+	ck_assert_uint_eq(res.conflicts[3].flags, VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT);
 	ck_assert_ptr_nonnull(strstr(res.conflicts[3].explanation, "pseries-5.0"));
 	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
 	/* host-max under TCG takes QEMU's quiet set, whatever the host says. */
@@ -289,7 +289,7 @@ START_TEST(host_max_mode)
 	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view v;
+	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);
@@ -304,9 +304,9 @@ START_TEST(host_max_mode)
 
 	/* A cap the caller set is kept and validated: below the host is an info notice. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CFPC;
-	r.caps.cfpc = VCPUCHAR_PPC_WORKAROUND;
+	r.caps.cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
-	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
 	ck_assert_uint_eq(res.n_conflicts, 1);
 	ck_assert_uint_eq(res.conflicts[0].severity, VCPUCHAR_SEVERITY_INFO);
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
@@ -485,7 +485,7 @@ START_TEST(bigger_structs)
 END_TEST
 
 /*
- * Checks one result against the rules of spec §7 and §9, cap by cap.
+ * Checks one result against the rules of lib/ppc.md#validation and #modes, cap by cap.
  * Returns the first broken rule, or NULL; plain tests keep the sweep fast.
  */
 static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r,
@@ -504,7 +504,7 @@ static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct v
 			if (req > 0)
 				want_sev = VCPUCHAR_SEVERITY_WARNING;
 		} else if (req > host) {
-			if (!(cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && hc->ibs == VCPUCHAR_PPC_FIXED_CCD))
+			if (!(cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && hc->ibs == VCPUCHAR_PPC_LEVEL_FIXED_CCD))
 				want_sev = VCPUCHAR_SEVERITY_ERROR;
 		} else if (req < host && r->mode != VCPUCHAR_PPC_MODE_HOST) {
 			want_sev = VCPUCHAR_SEVERITY_INFO;
@@ -519,10 +519,10 @@ static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct v
 			return "conflict texts";
 		if (c->severity == VCPUCHAR_SEVERITY_ERROR)
 			errors++;
-		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT) &&
+		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT) &&
 		    ((r->caps_set & (1u << cap)) || r->mode == VCPUCHAR_PPC_MODE_HOST_MAX || !*c->explanation))
 			return "default flag or its explanation";
-		if ((c->flags & VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO) && !strstr(c->explanation, "no CPU characteristics"))
+		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO) && !strstr(c->explanation, "no CPU characteristics"))
 			return "no-information explanation";
 	}
 	if (k != res->n_conflicts)

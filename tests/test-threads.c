@@ -124,7 +124,8 @@ static void compute(unsigned i, struct answer *a)
 	a->levels_r = vcpuchar_ppc_host_levels(&h, &a->levels);
 	a->hcall_r = vcpuchar_ppc_host_to_hcall(&h, &a->r4, &a->r5);
 	a->mig.size = sizeof(a->mig);
-	a->migrate_r = vcpuchar_ppc_migrate(&req.caps, &a->levels, &a->mig);
+	a->migrate_r = vcpuchar_ppc_migration_check(&req.caps, &a->levels, &a->mig);
+	a->view.size = sizeof(a->view);
 	a->view_r = vcpuchar_ppc_guest_view(h.character, h.behaviour, req.cpu ? req.cpu : 9,
 					    (uint32_t)((v >> 41) & 3), &a->view);
 	vcpuchar_ppc_host_describe(&h, a->describe, sizeof(a->describe));

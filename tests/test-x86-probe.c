@@ -22,13 +22,13 @@ static void fake_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *
 	struct fake_cpuid *f = ctx;
 
 	regs[0] = regs[1] = regs[2] = regs[3] = 0;
-	for (guint i = 0; i < f->t->rows->len; i++) {
-		if (tsv_u64(f->t, i, "leaf") != leaf || tsv_u64(f->t, i, "subleaf") != subleaf)
+	for (guint i = 0; i < f->t->n_rows; i++) {
+		if (tsv_u64(f->t, i, "leaf", NULL) != leaf || tsv_u64(f->t, i, "subleaf", NULL) != subleaf)
 			continue;
-		regs[0] = (uint32_t)tsv_u64(f->t, i, "eax");
-		regs[1] = (uint32_t)tsv_u64(f->t, i, "ebx");
-		regs[2] = (uint32_t)tsv_u64(f->t, i, "ecx");
-		regs[3] = (uint32_t)tsv_u64(f->t, i, "edx");
+		regs[0] = (uint32_t)tsv_u64(f->t, i, "eax", NULL);
+		regs[1] = (uint32_t)tsv_u64(f->t, i, "ebx", NULL);
+		regs[2] = (uint32_t)tsv_u64(f->t, i, "ecx", NULL);
+		regs[3] = (uint32_t)tsv_u64(f->t, i, "edx", NULL);
 	}
 }
 
@@ -36,7 +36,7 @@ static struct tsv *load_cpuid(const char *host)
 {
 	g_autofree char *name = g_build_filename("x86-hosts", host, "cpuid.tsv", NULL);
 
-	return tsv_load(name);
+	return tsv_open(name);
 }
 
 static int probe_host(const char *host, struct vcpuchar_x86_host *h)
@@ -50,7 +50,7 @@ static int probe_host(const char *host, struct vcpuchar_x86_host *h)
 	h->size = sizeof(*h);
 	/* No KVM fd: the fixture has no /dev/kvm; KVM facts say why they are missing. */
 	r = vcpuchar_x86_host_probe_with(-1, &opts, fake_cpuid, &f, h);
-	tsv_free(f.t);
+	tsv_close(f.t);
 	return r;
 }
 
@@ -100,6 +100,9 @@ START_TEST(amd_zen5_idle_hlt)
 	ck_assert(have(&h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB));
 	ck_assert_uint_eq(h.mitigate_smt_rsb, 0);
 	ck_assert_uint_eq(h.kvm_amd, 1);
+	ck_assert_str_eq(h.vendor_module, "kvm_amd");
+	vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "vendor_module: kvm_amd (/sys/module/kvm_amd)");
 	ck_assert(have(&h, VCPUCHAR_X86_FACT_AVIC));
 	ck_assert_uint_eq(h.avic, 0);
 	ck_assert_uint_eq(h.nested, 1);
@@ -212,10 +215,60 @@ START_TEST(host_is_a_guest)
 	ck_assert_uint_eq(h.smt_possible, 0); /* smt/control: notsupported */
 	ck_assert_uint_eq(h.halt_poll_ns_shrink, 2);
 	ck_assert_str_eq(h.kernel_release, "6.18.44-fc-v669");
+	/* Neither kvm_amd nor kvm_intel: the other kvm_* entry is the vendor module. */
+	ck_assert(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE));
+	ck_assert_str_eq(h.vendor_module, "kvm_pvm");
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
 	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
 	ck_assert_uint_eq(p.n_refusals, 1);
+}
+END_TEST
+
+/* Which /sys/module entry names the vendor module, on made-up trees. */
+START_TEST(vendor_module_rule)
+{
+	static const struct {
+		const char *dirs; /* entries of sys/module, ',' separated; NULL: no sys/module */
+		const char *expect;
+		int error;
+	} cases[] = {
+		{ "kvm,kvm_amd,kvm_pvm", "kvm_amd", 0 },
+		{ "kvm_pvm,kvm_intel", "kvm_intel", 0 },
+		{ "kvm,kvm_zz,kvm_pvm,kvmgt,kvm_with_a_name_far_longer_than_31", "kvm_pvm", 0 },
+		{ "kvm,vfio", "", 0 },
+		{ NULL, "", -ENOENT },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *dir = g_dir_make_tmp("vcpuchar-probe-XXXXXX", NULL);
+		struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
+		struct vcpuchar_x86_host h = { .size = sizeof(h) };
+		g_auto(GStrv) names = cases[i].dirs ? g_strsplit(cases[i].dirs, ",", -1) : NULL;
+
+		for (int n = 0; names && names[n]; n++) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
+
+			ck_assert_int_eq(g_mkdir_with_parents(d, 0700), 0);
+		}
+		vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h);
+		ck_assert_msg(!strcmp(h.vendor_module, cases[i].expect), "%s: '%s'", cases[i].dirs, h.vendor_module);
+		ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_VENDOR_MODULE], cases[i].error);
+		ck_assert_uint_eq(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE), cases[i].error == 0);
+		for (int n = 0; names && names[n]; n++) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
+
+			g_rmdir(d);
+		}
+		if (names) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", NULL);
+			g_autofree char *s = g_build_filename(dir, "sys", NULL);
+
+			g_rmdir(d);
+			g_rmdir(s);
+		}
+		g_rmdir(dir);
+	}
 }
 END_TEST
 
@@ -348,6 +401,7 @@ int main(void)
 	tcase_add_test(tc, clearcpuid_510);
 	tcase_add_test(tc, mitigate_smt_rsb);
 	tcase_add_test(tc, intel_vendor_gate);
+	tcase_add_test(tc, vendor_module_rule);
 	tcase_add_test(tc, host_is_a_guest);
 	tcase_add_test(tc, missing_and_bad_files);
 	tcase_add_test(tc, fifo_never_blocks);

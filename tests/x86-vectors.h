@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Turns a row of x86-policy*.tsv into host facts and a VM profile (spec/x86.md 5.9). */
+/* Turns a row of x86-policy*.tsv into host facts and a VM profile (lib/x86.md#test-vectors). */
 #ifndef X86_VECTORS_H
 #define X86_VECTORS_H
 
@@ -23,18 +23,10 @@ static inline char *kv_get(const char *list, const char *key)
 	return NULL;
 }
 
-static inline bool tsv_has(const struct tsv *t, const char *col)
-{
-	for (guint j = 0; j < t->header->len; j++)
-		if (g_str_equal(g_ptr_array_index(t->header, j), col))
-			return true;
-	return false;
-}
-
 #define HAVE(f) (1u << VCPUCHAR_X86_FACT_##f)
 
 /*
- * The fixed assumptions of spec/x86.md 5.9: AMD hosts have kvm_amd loaded,
+ * The fixed assumptions of lib/x86.md#test-vectors: AMD hosts have kvm_amd loaded,
  * SVM, leaf 0x8000000A and nested=1; PV_UNHALT and POLL_CONTROL supported;
  * kvm.halt_poll_ns at its x86 default 200000.
  */
@@ -66,14 +58,14 @@ static inline void x86_row_host(const struct tsv *t, guint i, struct vcpuchar_x8
 	h->cpuid_max_ext = 0x80000021;
 	h->cpuid_80000001_ecx = amd && !(svm && !strcmp(svm, "0")) ? VCPUCHAR_X86_CPUID_80000001_ECX_SVM : 0;
 	/* Set even on Intel: the policy must ignore it there (vendor gate). */
-	if (tsv_u64(t, i, "idle_hlt_cpuid"))
+	if (tsv_u64(t, i, "idle_hlt_cpuid", NULL))
 		h->cpuid_8000000a_edx = VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;
-	h->hypervisor = (uint32_t)tsv_u64(t, i, "host_is_guest");
-	h->disable_exits_allowed = (uint32_t)tsv_u64(t, i, "disable_exits_allowed");
+	h->hypervisor = (uint32_t)tsv_u64(t, i, "host_is_guest", NULL);
+	h->disable_exits_allowed = (uint32_t)tsv_u64(t, i, "disable_exits_allowed", NULL);
 	h->halt_poll_cap = 1;
 	h->kvm_features = VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT | VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL;
 	h->halt_poll_ns = 200000;
-	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb");
+	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb", NULL);
 	h->kvm_amd = amd && !(kvm_amd && !strcmp(kvm_amd, "0"));
 	if (amd) {
 		h->have |= HAVE(NESTED) | HAVE(AVIC);
@@ -84,7 +76,7 @@ static inline void x86_row_host(const struct tsv *t, guint i, struct vcpuchar_x8
 		h->have &= ~HAVE(CPUID_EXT);
 		h->cpuid_80000001_ecx = 0;
 	}
-	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510");
+	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510", NULL);
 	h->smt_rsb_bug = bug && !strcmp(bug, "1");
 	h->smt_possible = !(smt && !strcmp(smt, "0"));
 	if (strcmp(kernel, "-"))
@@ -105,11 +97,11 @@ static inline void x86_row_vm(const struct tsv *t, guint i, struct vcpuchar_x86_
 
 	memset(vm, 0, sizeof(*vm));
 	vm->size = sizeof(*vm);
-	if (tsv_u64(t, i, "pinned"))
+	if (tsv_u64(t, i, "pinned", NULL))
 		vm->flags |= VCPUCHAR_X86_VM_PINNED;
-	if (tsv_u64(t, i, "latency"))
+	if (tsv_u64(t, i, "latency", NULL))
 		vm->flags |= VCPUCHAR_X86_VM_LATENCY;
-	if (tsv_u64(t, i, "nested_guest"))
+	if (tsv_u64(t, i, "nested_guest", NULL))
 		vm->flags |= VCPUCHAR_X86_VM_NESTED_GUEST;
 	vm->cvm = !strcmp(cvm, "sev")     ? VCPUCHAR_X86_CVM_SEV :
 		  !strcmp(cvm, "sev-es")  ? VCPUCHAR_X86_CVM_SEV_ES :

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * x86 policy inputs from x86-policy.tsv and x86-policy-extra.tsv, with the
- * fixed host assumptions of spec/x86.md 5.9 (as tests/x86-vectors.h reads
+ * fixed host assumptions of lib/x86.md#test-vectors (as tests/x86-vectors.h reads
  * them); rows that expect an error are left out.
  */
 #include <stdio.h>
@@ -40,21 +40,13 @@ static int kv_is(const char *list, const char *key, const char *want)
 	return kv(list, key, v, sizeof(v)) && !strcmp(v, want);
 }
 
-static int has_col(const struct tsv *t, const char *col)
-{
-	for (size_t j = 0; j < t->cols; j++)
-		if (!strcmp(t->cells[j], col))
-			return 1;
-	return 0;
-}
-
 static void row(const struct tsv *t, size_t i, struct x86_in *in)
 {
 	struct vcpuchar_x86_host *h = &in->host;
 	struct vcpuchar_x86_vm *vm = &in->vm;
 	const char *vendor = tsv_get(t, i, "vendor"), *cvm = tsv_get(t, i, "cvm");
-	const char *extra = has_col(t, "host_extra") ? tsv_get(t, i, "host_extra") : "-";
-	const char *ov = has_col(t, "overrides") ? tsv_get(t, i, "overrides") : "-";
+	const char *extra = tsv_has(t, "host_extra") ? tsv_get(t, i, "host_extra") : "-";
+	const char *ov = tsv_has(t, "overrides") ? tsv_get(t, i, "overrides") : "-";
 	int amd = !strcmp(vendor, "amd") || !strcmp(vendor, "hygon");
 	char v[32];
 
@@ -70,14 +62,14 @@ static void row(const struct tsv *t, size_t i, struct x86_in *in)
 					       VCPUCHAR_X86_VENDOR_OTHER;
 	h->cpuid_max_ext = 0x80000021;
 	h->cpuid_80000001_ecx = amd && !kv_is(extra, "svm", "0") ? VCPUCHAR_X86_CPUID_80000001_ECX_SVM : 0;
-	if (tsv_u64(t, i, "idle_hlt_cpuid"))
+	if (tsv_u64(t, i, "idle_hlt_cpuid", NULL))
 		h->cpuid_8000000a_edx = VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;
-	h->hypervisor = (uint32_t)tsv_u64(t, i, "host_is_guest");
-	h->disable_exits_allowed = (uint32_t)tsv_u64(t, i, "disable_exits_allowed");
+	h->hypervisor = (uint32_t)tsv_u64(t, i, "host_is_guest", NULL);
+	h->disable_exits_allowed = (uint32_t)tsv_u64(t, i, "disable_exits_allowed", NULL);
 	h->halt_poll_cap = 1;
 	h->kvm_features = VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT | VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL;
 	h->halt_poll_ns = 200000;
-	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb");
+	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb", NULL);
 	h->kvm_amd = amd && !kv_is(extra, "kvm_amd", "0");
 	if (amd) {
 		h->have |= HAVE(NESTED) | HAVE(AVIC);
@@ -88,7 +80,7 @@ static void row(const struct tsv *t, size_t i, struct x86_in *in)
 		h->have &= ~HAVE(CPUID_EXT);
 		h->cpuid_80000001_ecx = 0;
 	}
-	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510");
+	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510", NULL);
 	h->smt_rsb_bug = kv_is(extra, "smt_rsb_bug", "1");
 	h->smt_possible = !kv_is(extra, "smt_possible", "0");
 	if (strcmp(tsv_get(t, i, "kernel"), "-"))
@@ -96,9 +88,9 @@ static void row(const struct tsv *t, size_t i, struct x86_in *in)
 
 	memset(vm, 0, sizeof(*vm));
 	vm->size = sizeof(*vm);
-	vm->flags = (tsv_u64(t, i, "pinned") ? VCPUCHAR_X86_VM_PINNED : 0) |
-		    (tsv_u64(t, i, "latency") ? VCPUCHAR_X86_VM_LATENCY : 0) |
-		    (tsv_u64(t, i, "nested_guest") ? VCPUCHAR_X86_VM_NESTED_GUEST : 0) |
+	vm->flags = (tsv_u64(t, i, "pinned", NULL) ? VCPUCHAR_X86_VM_PINNED : 0) |
+		    (tsv_u64(t, i, "latency", NULL) ? VCPUCHAR_X86_VM_LATENCY : 0) |
+		    (tsv_u64(t, i, "nested_guest", NULL) ? VCPUCHAR_X86_VM_NESTED_GUEST : 0) |
 		    (kv_is(ov, "want_mwait", "1") ? VCPUCHAR_X86_VM_WANT_MWAIT : 0) |
 		    (kv_is(ov, "want_cstate", "1") ? VCPUCHAR_X86_VM_WANT_CSTATE : 0) |
 		    (kv_is(ov, "irqchip", "0") ? VCPUCHAR_X86_VM_NO_IRQCHIP : 0);
@@ -130,9 +122,9 @@ void inputs_x86_load(void)
 	for (size_t f = 0; f < 2; f++) {
 		struct tsv t;
 
-		tsv_load(&t, files[f]);
-		for (size_t i = 0; i < t.rows && n < 128; i++)
-			if (!has_col(&t, "expect_error") || !strcmp(tsv_get(&t, i, "expect_error"), "0"))
+		tsv_load(&t, VCPUCHAR_TEST_DATA, files[f]);
+		for (size_t i = 0; i < t.n_rows && n < 128; i++)
+			if (!tsv_has(&t, "expect_error") || !strcmp(tsv_get(&t, i, "expect_error"), "0"))
 				row(&t, i, &rows[n++]);
 		tsv_free(&t);
 	}

@@ -42,6 +42,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "ioctl-hook.h"
 #include "ppc-kvm.h"
 
 enum call { C_OPEN, C_READ, C_IOCTL, C_MALLOC, C_WRITE, C_FSTAT, N_CALLS };
@@ -108,6 +109,8 @@ static int collect(struct dl_phdr_info *info, size_t size, void *data)
 	return 0;
 }
 
+static bool shim_ioctl(int fd, unsigned long req, void *arg, const void *caller, int *ret);
+
 __attribute__((constructor)) static void setup(void)
 {
 	const char *s;
@@ -130,6 +133,7 @@ __attribute__((constructor)) static void setup(void)
 		cfg.always_err = errno_by_name(strchr(s, ':') + 1);
 	}
 	dl_iterate_phdr(collect, NULL);
+	ioctl_hook = shim_ioctl;
 	cfg.ready = true;
 }
 
@@ -334,29 +338,27 @@ static int fake_ppc(unsigned long req, void *arg)
 	return 0;
 }
 
-int ioctl(int fd, unsigned long req, ...)
+static bool shim_ioctl(int fd, unsigned long req, void *arg, const void *caller, int *ret)
 {
-	const void *ret = __builtin_return_address(0);
-	bool in = caller_in_scope(ret);
-	va_list ap;
-	void *arg;
+	bool in = caller_in_scope(caller);
 
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (hit(C_IOCTL, ret)) {
+	if (hit(C_IOCTL, caller)) {
 		errno = cfg.err;
-		return -1;
+		*ret = -1;
+		return true;
 	}
 	if (in && cfg.always_req == req && cfg.always_err) {
 		errno = cfg.always_err;
-		return -1;
+		*ret = -1;
+		return true;
 	}
 	if (in && cfg.fake_ppc &&
 	    ((req == KVM_CHECK_EXTENSION && (uintptr_t)arg == VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR) ||
-	     req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR))
-		return fake_ppc(req, arg);
-	return (int)syscall(SYS_ioctl, fd, req, arg);
+	     req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR)) {
+		*ret = fake_ppc(req, arg);
+		return true;
+	}
+	return false;
 }
 
 /*
