@@ -153,7 +153,7 @@ int main(void)
 		return 77;
 	}
 	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-kvm-probe");
+	s = suite_create("x86-probe-kvm");
 	tc = tcase_create("kvm");
 	tcase_add_test(tc, probe_matches_direct_reads);
 	tcase_add_test(tc, wrong_fds);

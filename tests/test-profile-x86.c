@@ -157,8 +157,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("x86-profile");
-	TCase *tc = tcase_create("x86-profile");
+	Suite *s = suite_create("profile-x86");
+	TCase *tc = tcase_create("profile-x86");
 
 	tcase_add_test(tc, design_example_loads);
 	tcase_add_test(tc, absent_group_is_no_information);

@@ -121,7 +121,7 @@ int main(void)
 		return 77;
 	}
 	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-hlt-vmm");
+	s = suite_create("hlt-vmm");
 	tc = tcase_create("kvm");
 	close(fd);
 	tcase_add_test(tc, hlt_exits_kept);
