@@ -7,8 +7,25 @@
 #include <glib.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tsv.h"
+
+/*
+ * An output struct full of garbage (0xa5 in every byte) with its size set,
+ * as the declaration of what a call fills in: a field the call should have
+ * written, or should have left alone, then cannot pass by being zero
+ * already. GNU C (the tests build as gnu11).
+ */
+#define TEST_GARBAGE_BYTE 0xa5
+#define TEST_GARBAGE_U32 0xa5a5a5a5u
+#define TEST_OUT(type) \
+	({ \
+		type out_; \
+		memset(&out_, TEST_GARBAGE_BYTE, sizeof(out_)); \
+		out_.size = sizeof(out_); \
+		out_; \
+	})
 
 /* A vector file from tests/data (tests/tsv.h): any error fails the test. */
 static inline void tsv_check_fail(const char *msg)

@@ -107,7 +107,7 @@ START_TEST(validate_vectors)
 		ck_assert_caps_eq(id, got, hl);
 		for (size_t m = 0; m < G_N_ELEMENTS(modes); m++) {
 			struct vcpuchar_ppc_request r = request(modes[m], tcg, 0xf, req);
-			struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+			struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 			g_autofree char *str = NULL;
 
 			ck_assert_msg(vcpuchar_ppc_decide(&h, &r, &res) == 0, "%s: failed", id);
@@ -122,7 +122,7 @@ START_TEST(validate_vectors)
 
 			/* A host that told nothing gives the same findings, flagged as such. */
 			if (minimal) {
-				struct vcpuchar_ppc_result none = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+				struct vcpuchar_ppc_result none = TEST_OUT(struct vcpuchar_ppc_result);
 				g_autofree char *str2 = NULL;
 
 				ck_assert_msg(vcpuchar_ppc_decide(NULL, &r, &none) == 0, "%s: NULL host", id);
@@ -145,7 +145,7 @@ END_TEST
 START_TEST(caps_mode_defaults_no_info)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	g_autofree char *str = NULL;
 
 	/* kata-containers/runtime#1771: newest defaults on a host that reports nothing. */
@@ -197,7 +197,7 @@ START_TEST(caps_mode_default_above_host_with_info)
 	/* xcat-core#7381: a host without the assist refuses the 5.0+ default ccf-assist=on. */
 	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.n_conflicts, 1);
@@ -227,7 +227,7 @@ END_TEST
 START_TEST(tcg_defaults_warn)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	g_autofree char *str = NULL;
 
@@ -255,8 +255,8 @@ START_TEST(host_max_mode)
 	/* A POWER10-like host: everything fixed, ccf assist present. */
 	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_guest_view v = TEST_OUT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);
@@ -306,7 +306,7 @@ START_TEST(not_expressible)
 	struct vcpuchar_ppc_host h = test_host(0xbc50000000000000, 0xe5c0000000000000, 0xff50000000000000,
 					       0xf7c0000000000000, 0);
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
@@ -347,7 +347,7 @@ START_TEST(host_mode)
 	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
 					       0xe400000000000000, 0);
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result untouched;
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -377,7 +377,7 @@ END_TEST
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, NULL, &res), -EINVAL);
@@ -522,7 +522,7 @@ START_TEST(every_combination)
 					/* Negative ri: machine defaults of machine -ri - 1. */
 					struct vcpuchar_ppc_request r = ri < 0 ? request(mode, accel, 0, unset)
 									       : request(mode, accel, 0xf, rc);
-					struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+					struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 					int ret;
 
 					if (ri < 0)

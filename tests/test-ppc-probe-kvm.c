@@ -72,7 +72,7 @@ END_TEST
 START_TEST(vm_fd_probe)
 {
 #if defined(__powerpc__)
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	int before = count_fds();
 
 	/* Book3S-64 KVM answers; the masks say whether there is information. */

@@ -42,7 +42,7 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 	const char *id = tsv_get(t, i, "id");
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	const char *err = tsv_has(t, "expect_error") ? tsv_get(t, i, "expect_error") : "0";
 	const char *pvu = tsv_get(t, i, "expect_pv_unhalt");
 	g_autofree char *de = NULL;
@@ -53,7 +53,7 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 	r = vcpuchar_x86_decide(&h, &vm, &p);
 	if (!strcmp(err, "EINVAL")) {
 		ck_assert_msg(r == -EINVAL, "%s: want -EINVAL, got %d", id, r);
-		ck_assert_uint_eq(p.n_reasons, 0); /* untouched */
+		ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32); /* untouched */
 		return;
 	}
 	ck_assert_msg(r == 0, "%s: decide returned %d", id, r);
@@ -121,7 +121,7 @@ START_TEST(bad_arguments)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
 	default_amd(&h);
 	ck_assert_int_eq(vcpuchar_x86_decide(NULL, &vm, &p), -EINVAL);
@@ -150,7 +150,7 @@ START_TEST(bad_arguments)
 	h.size = sizeof(h);
 	p.size = 0;
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	ck_assert_uint_eq(p.n_reasons, 0);
+	ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32);
 	p.size = sizeof(p);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 	ck_assert_uint_eq(p.size, sizeof(p));
@@ -161,7 +161,7 @@ START_TEST(missing_facts_are_conservative)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
 	/* A mask that was not read allows nothing (G3), whatever the field says. */
 	default_amd(&h);

@@ -36,7 +36,7 @@ static bool count_supported_cpuid(int fd, unsigned long req, void *arg, const vo
 
 START_TEST(probe_matches_direct_reads)
 {
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 	struct utsname u;
 	unsigned a, b, c, d;
 	g_autofree char *cpuinfo = NULL;
@@ -95,7 +95,7 @@ END_TEST
 
 START_TEST(wrong_fds)
 {
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 	int vcpu, null_fd = open("/dev/null", O_RDONLY), closed = dup(null_fd);
 
@@ -106,9 +106,9 @@ START_TEST(wrong_fds)
 
 	/* A VM or vCPU fd where the system fd is needed: caller error, nothing written. */
 	ck_assert_int_eq(vcpuchar_x86_host_probe(vm, NULL, &h), -EINVAL);
-	ck_assert_uint_eq(h.have, 0);
+	ck_assert_uint_eq(h.have, TEST_GARBAGE_U32);
 	ck_assert_int_eq(vcpuchar_x86_host_probe(vcpu, NULL, &h), -EINVAL);
-	ck_assert_uint_eq(h.have, 0);
+	ck_assert_uint_eq(h.have, TEST_GARBAGE_U32);
 	/* Not KVM at all, or not open: the other facts are still read. */
 	ck_assert_int_eq(vcpuchar_x86_host_probe(null_fd, NULL, &h), -ENOTTY);
 	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_DISABLE_EXITS], -ENOTTY);
@@ -124,7 +124,7 @@ END_TEST
 
 START_TEST(supported_cpuid_loop_is_bounded)
 {
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 	char buf[200];
 
 	always_e2big = true;
