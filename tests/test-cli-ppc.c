@@ -10,6 +10,7 @@
 #include <vcpuchar.h>
 
 #include "ppc-host-words.h"
+#include "test-cli.h"
 #include "test-ppc-util.h"
 
 static const char *cli;
@@ -32,23 +33,13 @@ static void run_free(struct run *r)
 /* Runs the CLI with a NULL-terminated argument list; parses stdout as JSON when asked. */
 static void run_cli(struct run *r, gboolean want_json, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autoptr(GError) error = NULL;
 	va_list ap;
-	int wait;
 
 	memset(r, 0, sizeof(*r));
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	r->status = cli_run_va(cli, &r->out, &r->err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out,
-				   &r->err, &wait, &error),
-		      "spawn %s: %s", cli, error ? error->message : "");
-	ck_assert_msg(WIFEXITED(wait), "vcpuchar died (signal)");
-	r->status = WEXITSTATUS(wait);
 	if (want_json) {
 		r->json = json_from_string(r->out, &error);
 		ck_assert_msg(r->json && JSON_NODE_HOLDS_OBJECT(r->json), "not a JSON object: %s\nstderr: %s",
@@ -282,20 +273,14 @@ END_TEST
 /* Bad usage: exit 2, a message naming the bad argument, no JSON on stdout. */
 static void expect_usage(const char *needle, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autofree char *out = NULL, *err = NULL;
 	va_list ap;
-	int wait;
+	int status;
 
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	status = cli_run_va(cli, &out, &err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &wait,
-			       NULL));
-	ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "want exit 2 for '%s', stderr: %s", needle, err);
+	ck_assert_msg(status == 2, "want exit 2 for '%s', stderr: %s", needle, err);
 	ck_assert_msg(strstr(err, needle), "stderr '%s' does not name '%s'", err, needle);
 	ck_assert_msg(!*out, "stdout not empty: %s", out);
 }

@@ -4,7 +4,11 @@
 #define TEST_COMMON_H
 
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <glib.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -46,6 +50,27 @@ static inline void tsv_close(struct tsv *t)
 {
 	tsv_free(t);
 	g_free(t);
+}
+
+/*
+ * The start of a kvm suite: the suite @name with one TCase "kvm" in *tc,
+ * and the /dev/kvm fd in *kvm_fd (owned by the caller). NULL when /dev/kvm
+ * cannot be opened, after the line tests/kvm-skip-path.sh looks for; the
+ * suite then exits 77 with nothing allocated.
+ */
+static inline Suite *test_kvm_suite(const char *name, int *kvm_fd, TCase **tc)
+{
+	Suite *s;
+
+	*kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (*kvm_fd < 0) {
+		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+		return NULL;
+	}
+	s = suite_create(name);
+	*tc = tcase_create("kvm");
+	suite_add_tcase(s, *tc);
+	return s;
 }
 
 /* Runs one suite; the exit status counts as meson expects. */

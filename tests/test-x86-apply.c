@@ -373,18 +373,13 @@ END_TEST
 
 int main(void)
 {
-	Suite *s;
 	TCase *tc;
+	Suite *s;
 
 	ioctl_hook = inject;
-	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (kvm_fd < 0) {
-		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+	s = test_kvm_suite("x86-apply", &kvm_fd, &tc);
+	if (!s)
 		return 77;
-	}
-	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-apply");
-	tc = tcase_create("kvm");
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, disable_exits_before_vcpu);
 	tcase_add_test(tc, disable_exits_after_vcpu);
@@ -394,6 +389,5 @@ int main(void)
 	tcase_add_test(tc, wrong_fds);
 	tcase_add_test(tc, stats_of_a_new_vcpu);
 	tcase_add_test(tc, cpuid_patch_real_table);
-	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

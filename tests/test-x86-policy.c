@@ -45,7 +45,7 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	const char *err = tsv_has(t, "expect_error") ? tsv_get(t, i, "expect_error") : "0";
 	const char *pvu = tsv_get(t, i, "expect_pv_unhalt");
-	g_autofree char *de = NULL;
+	char de[64];
 	int r;
 
 	x86_row_host(t, i, &h);
@@ -57,7 +57,7 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 		return;
 	}
 	ck_assert_msg(r == 0, "%s: decide returned %d", id, r);
-	de = x86_flags_str(p.disable_exits);
+	x86_flags_str(p.disable_exits, de, sizeof(de));
 	ck_assert_msg(!strcmp(de, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s, want %s", id, de,
 		      tsv_get(t, i, "expect_disable_exits"));
 	/* Never outside the allowed mask (G3). */

@@ -143,21 +143,15 @@ END_TEST
 
 int main(void)
 {
-	Suite *s;
 	TCase *tc;
+	Suite *s;
 
 	ioctl_hook = count_supported_cpuid;
-	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (kvm_fd < 0) {
-		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+	s = test_kvm_suite("x86-probe-kvm", &kvm_fd, &tc);
+	if (!s)
 		return 77;
-	}
-	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-probe-kvm");
-	tc = tcase_create("kvm");
 	tcase_add_test(tc, probe_matches_direct_reads);
 	tcase_add_test(tc, wrong_fds);
 	tcase_add_test(tc, supported_cpuid_loop_is_bounded);
-	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
