@@ -774,7 +774,7 @@ struct vcpuchar_ppc_migration {
  * Since: 1.0
  */
 int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
-			 struct vcpuchar_ppc_migration *ret);
+				 struct vcpuchar_ppc_migration *ret);
 
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 

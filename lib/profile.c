@@ -8,8 +8,8 @@
 
 #include "profile.h"
 
-int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
-		    char *err, size_t err_size)
+int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size, char *err,
+			     size_t err_size)
 {
 	g_autofree char *v = NULL;
 
@@ -26,8 +26,8 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
 	return 0;
 }
 
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
-		    char *err, size_t err_size)
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret, char *err,
+			     size_t err_size)
 {
 	g_autofree char *v = NULL;
 	const char *s;
@@ -58,8 +58,8 @@ bad:
 				group, key, v ? v : "");
 }
 
-int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
-		     char *err, size_t err_size)
+int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret, char *err,
+			      size_t err_size)
 {
 	g_autofree char *v = NULL;
 	const char *s;

@@ -511,7 +511,8 @@ START_TEST(every_combination)
 	/* Every host level set (and no host), every mode, accelerator and machine. */
 	for (int hi = -1; hi < 3 * 3 * 5 * 2; hi++) {
 		int v = hi < 0 ? 0 : hi;
-		struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
+		struct vcpuchar_ppc_host h =
+			ppc_host_words((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
 		const struct vcpuchar_ppc_host *hp = hi < 0 ? NULL : &h;
 
 		for (uint32_t mode = 0; mode < 3; mode++) {

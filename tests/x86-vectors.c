@@ -101,7 +101,8 @@ void x86_row_vm(const struct tsv *t, unsigned i, struct vcpuchar_x86_vm *vm)
 		vm->halt_poll_ns = (uint32_t)strtoul(v, NULL, 0);
 	}
 	if (kv(ov, "cpu_mode", v, sizeof(v)))
-		vm->cpu_mode = !strcmp(v, "other") ? VCPUCHAR_X86_CPU_MODE_OTHER : VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH;
+		vm->cpu_mode =
+			!strcmp(v, "other") ? VCPUCHAR_X86_CPU_MODE_OTHER : VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH;
 	if (kv(ov, "idle_hlt_kvm", v, sizeof(v)))
 		vm->idle_hlt_kvm = !strcmp(v, "present") ? VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT :
 							   VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
