@@ -344,8 +344,8 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
  * @cap: enum vcpuchar_ppc_cap
  * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
  *
- * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible (spec/ppc.md
- * section 5.1).
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
+ * (lib/ppc.md#caps-and-levels).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -362,7 +362,7 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
  *
  * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
  * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
- * (spec/ppc.md section 5.1), @caps then unchanged.
+ * (lib/ppc.md#caps-and-levels), @caps then unchanged.
  *
  * Since: 1.0
  */
@@ -426,7 +426,7 @@ enum vcpuchar_ppc_machine {
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
- * Versions map by number (QEMU hw/ppc/spapr.c, spec/ppc.md section 5.3):
+ * Versions map by number (QEMU hw/ppc/spapr.c, lib/ppc.md#machine-defaults):
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
@@ -466,7 +466,7 @@ enum vcpuchar_accel {
 	VCPUCHAR_ACCEL_TCG = 1,
 };
 
-/* How R4/R5 are built (spec section 9). Since: 1.0 */
+/* How R4/R5 are built (lib/ppc.md#modes). Since: 1.0 */
 enum vcpuchar_ppc_mode {
 	/* Recommended default: caps the caller did not set take the host's
 	 * levels, then R4/R5 come from the caps. Fixes the guest/host
@@ -700,7 +700,7 @@ struct vcpuchar_ppc_result {
  * host mode the guest gets the host's words, so a low cap costs it
  * nothing). Under TCG every cap that is not broken/off is a WARNING and the
  * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set. Rules: spec/ppc.md sections 7 and 9.
+ * set. Rules: lib/ppc.md#validation and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
@@ -779,7 +779,7 @@ int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const stru
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 
 /*
- * Sources for this section: spec/x86.md (the decision table of section 5 is
+ * Sources for this section: lib/x86.md (its #decision-table is
  * the contract), Linux arch/x86/kvm/x86.c, arch/x86/kvm/svm/svm.c,
  * arch/x86/kvm/cpuid.c, include/uapi/linux/kvm.h and
  * Documentation/virt/kvm/api.rst. CPUID bits are numbered from 0 = least
@@ -842,10 +842,11 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline */
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
+	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
 };
 /* Number of facts: this release's value; later releases may add facts, see
  * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_N_FACTS 23
+#define VCPUCHAR_X86_N_FACTS 24
 
 /**
  * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
@@ -867,7 +868,7 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  *         -ENOENT (file or directory absent: module not loaded, parameter
  *         missing in this kernel), -EACCES, -EINVAL (a value the library
  *         could not parse), -ENOTSUP (leaf 0x8000000A: the vendor gate of
- *         spec/x86.md section 1.1 failed), -EBADF / -ENOTTY (the KVM fd was
+ *         lib/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
  *         not usable), or the errno of ioctl(2); 32 slots so that later
  *         facts fit
  * @vendor: enum vcpuchar_x86_vendor
@@ -906,6 +907,15 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
+ * @vendor_module: KVM's vendor module, the one that runs the guests and
+ *                 so decides how HLT is trapped: "kvm_amd" or "kvm_intel"
+ *                 when /sys/module holds that directory (loaded or built
+ *                 in), else the first other /sys/module entry named
+ *                 "kvm_*" in byte order (e.g. "kvm_pvm", a software
+ *                 vendor module without SVM/VMX); NUL-terminated, "" when
+ *                 unknown. Fact VCPUCHAR_X86_FACT_VENDOR_MODULE: read
+ *                 with "" when /sys/module has none (-ENOENT in @error
+ *                 when /sys/module itself is missing)
  * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of the host, "" when unknown
  * @reserved0, @reserved1: zero (explicit padding, so that a later member
@@ -952,6 +962,7 @@ struct vcpuchar_x86_host {
 	uint32_t clearcpuid_510;
 	uint32_t smt_rsb_bug;
 	uint32_t smt_possible;
+	char vendor_module[32];
 	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved1[3];
@@ -966,7 +977,7 @@ struct vcpuchar_x86_host {
  *
  * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
  * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: spec/x86.md section 1.1);
+ * leaf is at least 0x8000000A and SVM is set: lib/x86.md#cpuid);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
  * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
@@ -974,8 +985,10 @@ struct vcpuchar_x86_host {
  * error beyond), whose answer also tells the system fd from others;
  * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root. No other system
- * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (opendir(3)/readdir(3), for @vendor_module). No
+ * other system call is made, except a readlink(2) of /proc/self/fd/N to
+ * name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,
@@ -1019,7 +1032,7 @@ enum vcpuchar_x86_cvm {
 	VCPUCHAR_X86_CVM_SEV_SNP = 3,
 };
 
-/* Override hlt_passthrough (spec/x86.md section 5.7). Since: 1.0 */
+/* Override hlt_passthrough (lib/x86.md#overrides). Since: 1.0 */
 enum vcpuchar_x86_hlt_passthrough {
 	VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO = 0,
 	VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER = 1,
@@ -1079,8 +1092,8 @@ struct vcpuchar_x86_vm {
 };
 
 /*
- * Reason codes (spec/x86.md section 5.6). Stable API: never renamed,
- * renumbered or reused. Numbered in the order of the spec's table, which is
+ * Reason codes (lib/x86.md#reason-codes). Stable API: never renamed,
+ * renumbered or reused. Numbered in the order of that table, which is
  * also the order they appear in a result. Since: 1.0
  */
 enum vcpuchar_x86_reason_code {
@@ -1121,17 +1134,38 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
 	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
 	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
+	/*
+	 * Class VERIFY: only from the verification step
+	 * (vcpuchar_x86_policy_verify), which says whether KVM honoured a
+	 * policy, from two vCPU statistics snapshots.
+	 * Since: 1.0
+	 */
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED = 38,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED = 39,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED = 40,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED = 41,
+	VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN = 42,
+	VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED = 43,
+	VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT = 44,
+	VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS = 45,
+	VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS = 46,
+	VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE = 47,
+	VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE = 48,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP = 49,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
+	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
 };
 /* Highest reason code: this release's value; later releases add codes, see
  * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_REASON_MAX 37
+#define VCPUCHAR_X86_REASON_MAX 51
 
-/* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
+/* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
 	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
 	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
 	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
+	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4,      /* from the verification step only */
 };
 
 /**
@@ -1140,8 +1174,11 @@ enum vcpuchar_x86_reason_class {
  * @has_value: 1 when @value fills the %-value of the code's text
  * @value: the value: a mask (hlt_not_in_allowed_mask, disable_exits_masked:
  *         the dropped flags), nanoseconds (halt_poll_*), an enum
- *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override), or
- *         major << 16 | minor (idle_hlt_kernel_too_old)
+ *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
+ *         major << 16 | minor (idle_hlt_kernel_too_old), or a count
+ *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
+ *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
+ *         of halt_attempted_poll for halt_poll_active)
  *
  * Since: 1.0
  */
@@ -1196,7 +1233,8 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once: this release's value, see vcpuchar_limit(). A
+/* Room for every decide and apply code once (VERIFY codes never appear in
+ * a policy): this release's value, see vcpuchar_limit(). A
  * later release that raises it still fills only the entries a caller's
  * @size covers. Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
@@ -1212,7 +1250,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])
  * @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0
  * @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the
- *                   VM's vCPUs (spec/x86.md section 4)
+ *                   VM's vCPUs (lib/x86.md#idle-hlt-inference)
  * @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;
  *                 0 = leave kvm.halt_poll_ns
  * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
@@ -1246,8 +1284,8 @@ struct vcpuchar_x86_policy {
  * @ret: receives the policy (@ret->size set by the caller)
  *
  * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of spec/x86.md section
- * 5 and the Idle HLT inference of section 4. Leaf 0x8000000A bit 30 counts
+ * selection, decision table and global rules G1-G3 of lib/x86.md and
+ * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
  * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
  * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
@@ -1277,10 +1315,10 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (spec/x86.md section 5.8): the live facts are read first: what
+ * Steps (lib/x86.md#apply): the live facts are read first: what
  * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
  * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
- * @host->halt_poll_cap (G3: facts from a profile or another host may allow
+ * @host->halt_poll_cap (lib/x86.md#global-rules G3: facts from a profile or another host may allow
  * more). The policy is decided once with them; then
  * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
  * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
@@ -1345,7 +1383,7 @@ struct vcpuchar_x86_cpuid_entry {
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of spec/x86.md). Pure: writes only @entries.
+ * of lib/x86.md#global-rules). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
  * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
@@ -1412,6 +1450,145 @@ struct vcpuchar_x86_vcpu_stats {
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
 
+/* Did KVM honour the HLT part of a policy? Since: 1.0 */
+enum vcpuchar_x86_hlt_verdict {
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* the guest never halted, or no halt_exits */
+	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
+	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
+};
+
+/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
+enum vcpuchar_x86_halt_poll_verdict {
+	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
+};
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
+
+/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
+#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN UINT64_MAX
+
+/* Room for every reason a verdict can hold (at most four today). Since: 1.0 */
+#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
+
+/**
+ * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
+ * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
+ * @hlt: enum vcpuchar_x86_hlt_verdict
+ * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
+ *        both snapshots; the deltas below are 0 for the others
+ * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ *              when unknown)
+ * @halt_exits: growth of halt_exits between the snapshots (a count)
+ * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
+ * @halt_successful_poll: growth of halt_successful_poll (polls that ended
+ *                        the halt without the vCPU being scheduled out)
+ * @exits: growth of exits (every VM exit; information only)
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: class VERIFY reasons, each code at most once, in code order:
+ *           first the one that explains @hlt, then at most one diagnostic
+ *           about the counts, then the one that explains @halt_poll
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_verdict {
+	uint32_t size;
+	uint32_t hlt;
+	uint32_t halt_poll;
+	uint32_t have;
+	uint64_t guest_hlts;
+	uint64_t halt_exits;
+	uint64_t halt_attempted_poll;
+	uint64_t halt_successful_poll;
+	uint64_t exits;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
+};
+
+/**
+ * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
+ * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
+ *          result: after an EINVAL fallback, HLT exits are kept)
+ * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
+ *          the VMM ran the guest
+ * @after: statistics of the same vCPU after; cumulative counters, so no
+ *         value may be below @before's
+ * @guest_hlts: how many HLT instructions the guest executed between the
+ *              snapshots, as the caller knows it (e.g. its own test code,
+ *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
+ * pass-through the CPU halts in guest mode and no KVM statistic counts it
+ * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
+ * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
+ * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
+ * nothing unless the guest is known to have halted. Rules, with dh the
+ * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
+ * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
+ *
+ * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
+ * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
+ * halts: a vendor module without hardware HLT pass-through, such as
+ * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
+ * (known): HONOURED, hlt_passthrough_honoured.
+ * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
+ * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
+ * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
+ * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
+ * lib/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
+ * hlt_exits_kept_not_honoured.
+ * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
+ * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
+ * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
+ * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
+ * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
+ * halt_exits_stat_absent.
+ *
+ * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
+ * with an in-kernel irqchip, and only once the vCPU's own poll window has
+ * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
+ * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
+ * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
+ * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
+ * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
+ * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
+ *
+ * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
+ * @policy->disable_exits or in a snapshot's @have, more reasons in
+ * @policy than it holds, or a counter in @after below @before (snapshots
+ * swapped or of different vCPUs). Nothing is written on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
+			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
+			       struct vcpuchar_x86_verdict *ret);
+
 /* Exit code spaces of the exit classification below. Since: 1.0 */
 enum vcpuchar_x86_exit_kind {
 	VCPUCHAR_X86_EXIT_KIND_SVM = 0, /* raw SVM exit code (VMCB EXITCODE) */
@@ -1436,8 +1613,8 @@ enum vcpuchar_x86_exit_class {
  * @code: the exit code in that space
  *
  * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
- * svm_invoke_exit_handler() treats them (spec/x86.md section 2.8; openvmm
- * PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
+ * svm_invoke_exit_handler() treats them (lib/x86.md#exit-classification;
+ * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
  *
@@ -1448,8 +1625,9 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 /* ==== 4. Host profile files ============================================== */
 
 /*
- * A profile is a GLib key file (groups [host], [ppc], [x86]; DESIGN.md
- * section 6). An absent group means "no information" for that architecture.
+ * A profile is a GLib key file (groups [host], [ppc], [x86]; format:
+ * examples/profiles/README.md). An absent group means "no information"
+ * for that architecture.
  * Unknown keys are ignored; a bad value is an error naming group, key and
  * value. Numbers are hex (0x...) or decimal.
  */

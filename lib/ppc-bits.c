@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* R4/R5 bit names and the known-set/known-clear tests (spec/ppc.md §2, §6). */
+/* R4/R5 bit names and the known-set/known-clear tests (lib/ppc.md#bits and #masks). */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * spapr caps: names, levels, the QEMU -machine spelling, machine-type
- * defaults and the host's levels (spec/ppc.md §5, §6).
+ * defaults and the host's levels (lib/ppc.md#caps-and-levels, #machine-defaults, #host-levels).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -199,7 +199,7 @@ bad:
 				"'%s' is not a pseries machine type (pseries, pseries-X.Y, pseries-2.12-sxxm)", name);
 }
 
-/* spec §5.3, in enum vcpuchar_ppc_machine order. */
+/* lib/ppc.md#machine-defaults, in enum vcpuchar_ppc_machine order. */
 static const struct vcpuchar_ppc_caps machine_caps[] = {
 	[VCPUCHAR_PPC_MACHINE_PSERIES] = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
 					   VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_ON },

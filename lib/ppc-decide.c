@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * One VM's caps, conflicts, R4/R5 and guest view (spec/ppc.md §7, §9):
+ * One VM's caps, conflicts, R4/R5 and guest view (lib/ppc.md#validation, #modes):
  * QEMU hw/ppc/spapr_caps.c cap_*_apply(), but every conflict at once.
  */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
-/* QEMU's error texts, without program prefix or newline (spec §7.1). */
+/* QEMU's error texts, without program prefix or newline (lib/ppc.md#validation). */
 static const char *const above_host_msg[VCPUCHAR_PPC_N_CAPS] = {
 	"Requested safe cache capability level not supported by KVM",
 	"Requested safe bounds check capability level not supported by KVM",
@@ -44,7 +44,7 @@ static const struct level_text level_text[VCPUCHAR_PPC_N_CAPS][5] = {
 	{ LT("ccf-assist", "off"), LT("ccf-assist", "on") },
 };
 
-/* spec §7.3: the cause of a conflict when it is not the host. */
+/* lib/ppc.md#validation, "Explanations": the cause of a conflict when it is not the host. */
 #define NO_INFO \
 	"the host reported no CPU characteristics (KVM_CAP_PPC_GET_CPU_CHAR absent, the ioctl failed, or " \
 	"zero masks, e.g. firmware without fw-features), so its levels are QEMU's broken/off fallback, not a " \
@@ -104,7 +104,7 @@ static const char *const default_tcg_expl[4][VCPUCHAR_PPC_N_CAPS] = {
 
 static const char no_info_expl[] = NO_INFO;
 
-/* Known-set host bits no cap level can pass to the guest (spec §9 "Not expressible"). */
+/* Known-set host bits no cap level can pass to the guest (lib/ppc.md#modes, "Not expressible"). */
 #define R4_INEXPRESSIBLE VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST
 #define R5_INEXPRESSIBLE \
 	(VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY_H | VCPUCHAR_H_CPU_BEHAV_FLUSH_LINK_STACK | \

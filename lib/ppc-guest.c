@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What a Linux pseries guest prints in /sys/devices/system/cpu/vulnerabilities
- * for given R4/R5 (spec/ppc.md §10): Linux arch/powerpc/platforms/pseries/setup.c
+ * for given R4/R5 (lib/ppc.md#guest-view): Linux arch/powerpc/platforms/pseries/setup.c
  * init_cpu_char_feature_flags() and arch/powerpc/kernel/security.c.
  */
 #include "ppc-internal.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* H_GET_CPU_CHARACTERISTICS R4/R5 from caps (spec/ppc.md §8) or from host words (§9). */
+/* H_GET_CPU_CHARACTERISTICS R4/R5 from caps (lib/ppc.md#r4-and-r5-from-caps) or from host words (#modes). */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
@@ -59,11 +59,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *c
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5)
 {
 	return_val_if_fail(host && r4 && r5 && ppc_host_ok(host), -EINVAL);
-	/* Never answer a guest with zeros for "unknown" (spec §13). */
+	/* Never answer a guest with zeros for "unknown" (lib/ppc.md#pitfalls 2). */
 	if (!ppc_host_has_info(host))
 		return -ENODATA;
 	*r4 = host->character & host->character_mask;
-	/* An unvouched default-on bit keeps the guest's default (spec §9). */
+	/* An unvouched default-on bit keeps the guest's default (lib/ppc.md#modes, host). */
 	*r5 = (host->behaviour & host->behaviour_mask) |
 	      (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask);
 	return 0;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Private helpers shared by the lib/ppc-*.c files (spec/ppc.md). */
+/* Private helpers shared by the lib/ppc-*.c files (rules: lib/ppc.md). */
 #ifndef VCPUCHAR_PPC_INTERNAL_H
 #define VCPUCHAR_PPC_INTERNAL_H
 
@@ -13,7 +13,7 @@
  * hot path pays for the tests, not for calls between files.
  */
 
-/* spec §6: a bit counts only inside its mask; outside it is neither set nor clear. */
+/* lib/ppc.md#masks: a bit counts only inside its mask; outside it is neither set nor clear. */
 static inline bool ppc_known_set(uint64_t word, uint64_t mask, uint64_t bits)
 {
 	return (word & mask & bits) != 0;
@@ -39,7 +39,7 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 
 /*
  * The facts carry information: at least one mask is non-zero. The masks
- * are the kernel's validity test; character == 0 is not (spec §13).
+ * are the kernel's validity test; character == 0 is not (lib/ppc.md#pitfalls 2).
  * @valid only summarises them for the caller.
  */
 static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
@@ -47,7 +47,7 @@ static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
 	return host && (host->character_mask || host->behaviour_mask);
 }
 
-/* Highest level of @cap (which must be < VCPUCHAR_PPC_N_CAPS): spec §5.1. */
+/* Highest level of @cap (which must be < VCPUCHAR_PPC_N_CAPS): lib/ppc.md#caps-and-levels. */
 static inline uint32_t ppc_level_max(uint32_t cap)
 {
 	switch (cap) {
@@ -93,7 +93,7 @@ static inline uint8_t ppc_cap_level(const struct vcpuchar_ppc_caps *caps, uint32
 	}
 }
 
-/* Every level within its cap's range (the highest levels of spec §5.1). */
+/* Every level within its cap's range (the highest levels of lib/ppc.md#caps-and-levels). */
 static inline bool ppc_caps_ok(const struct vcpuchar_ppc_caps *caps)
 {
 	return caps->cfpc <= VCPUCHAR_PPC_LEVEL_FIXED && caps->sbbc <= VCPUCHAR_PPC_LEVEL_FIXED &&

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Migration check of spapr caps, as QEMU's spapr_caps_post_migration() (spec/ppc.md §11). */
+/* Migration check of spapr caps, as QEMU's spapr_caps_post_migration() (lib/ppc.md#migration). */
 #include <stdio.h>
 
 #include "ppc-internal.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR and the PVR (spec/ppc.md §1). */
+/* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR and the PVR (lib/ppc.md#the-ioctl, #probe). */
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
@@ -82,7 +82,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_pro
 	ret->behaviour = cc.behaviour;
 	ret->character_mask = cc.character_mask;
 	ret->behaviour_mask = cc.behaviour_mask;
-	/* Zero masks are the kernel's "I know nothing" (spec §1.5). */
+	/* Zero masks are the kernel's "I know nothing" (lib/ppc.md#probe). */
 	ret->valid = (cc.character_mask || cc.behaviour_mask) ? 1 : 0;
 	ret->pvr = read_pvr(opts && opts->root ? opts->root : "");
 	ret->power8 = pvr_is_power8(ret->pvr);

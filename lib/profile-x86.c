@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The [x86] group of a host profile (DESIGN.md section 6): x86 host facts to
+ * The [x86] group of a host profile (examples/profiles/README.md): x86 host facts to
  * and from a GKeyFile. Each key present sets its fact's have bit.
  */
 #include <stdio.h>
@@ -74,6 +74,20 @@ static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_siz
 		found |= v == 510;
 	}
 	*ret = found;
+	return 0;
+}
+
+/* A module name as /sys/module shows it: [a-z0-9_], or "" for none. */
+static int get_vendor_module(GKeyFile *kf, char *buf, size_t size, char *err, size_t err_size)
+{
+	int r = vcpuchar_profile_get_str(kf, G, "vendor_module", buf, size, err, err_size);
+
+	if (r)
+		return r;
+	for (const char *c = buf; *c; c++)
+		if (!g_ascii_islower(*c) && !g_ascii_isdigit(*c) && *c != '_')
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)", buf);
 	return 0;
 }
 
@@ -161,6 +175,11 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 		return r;
 	if (!r)
 		h.have |= 1u << VCPUCHAR_X86_FACT_CLEARCPUID;
+	r = get_vendor_module(kf, h.vendor_module, sizeof(h.vendor_module), err, err_size);
+	if (r < 0)
+		return r;
+	if (!r)
+		h.have |= 1u << VCPUCHAR_X86_FACT_VENDOR_MODULE;
 	/* No key for the highest extended leaf: 0x8000000A was read if it is given. */
 	if (h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM))
 		h.cpuid_max_ext = 0x8000000A;
@@ -186,6 +205,12 @@ void vcpuchar_profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x8
 	}
 	if (has(x86, VCPUCHAR_X86_FACT_CLEARCPUID))
 		g_key_file_set_value(kf, G, "clearcpuid", x86->clearcpuid_510 ? "510" : "");
+	if (has(x86, VCPUCHAR_X86_FACT_VENDOR_MODULE)) {
+		/* A caller's field need not be terminated: at most its size. */
+		g_autofree char *m = g_strndup(x86->vendor_module, sizeof(x86->vendor_module));
+
+		g_key_file_set_value(kf, G, "vendor_module", m);
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
 		uint32_t v;
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Host profiles: GKeyFile <-> facts structs (format: DESIGN.md section 6). */
+/* Host profiles: GKeyFile <-> facts structs (format: examples/profiles/README.md). */
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -258,7 +258,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
 
 	g_key_file_set_comment(kf, NULL, NULL,
-			       " libvcpuchar host profile (see DESIGN.md section 6 for the keys)", NULL);
+			       " libvcpuchar host profile (keys: examples/profiles/README.md in the libvcpuchar sources)", NULL);
 	if (ppc && ppc->arch[0])
 		g_key_file_set_string(kf, "host", "arch", ppc->arch);
 	if (ppc && ppc->kernel_release[0])

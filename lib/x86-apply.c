@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Applying the x86 policy to a VM fd and to a guest CPUID table (spec/x86.md 5.8). */
+/* Applying the x86 policy to a VM fd and to a guest CPUID table (lib/x86.md#apply). */
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdio.h>
@@ -54,7 +54,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		return r;
 
 	/*
-	 * The live facts (G3): what this kernel allows for this VM now. Facts
+	 * The live facts (lib/x86.md#global-rules G3): what this kernel allows for this VM now. Facts
 	 * from a profile or another host may say more, and a policy built on
 	 * them would report a state that is never applied.
 	 */
@@ -73,7 +73,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0) {
 			if (errno != EINVAL)
 				return -errno;
-			/* Section 5.8 step 3: no retry; decide again knowing what KVM refused. */
+			/* lib/x86.md#apply step 4: no retry; decide again knowing what KVM refused. */
 			live.exits_refused = p.disable_exits;
 			r = vcpuchar_x86_policy_decide(host, vm, &live, &p);
 			if (r)
@@ -106,7 +106,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 	if (host && (host->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)))
 		features = host->kvm_features;
 
-	/* G1: the guest never sees IDLE_HLT. */
+	/* lib/x86.md#global-rules G1: the guest never sees IDLE_HLT. */
 	for (uint32_t i = 0; i < nent; i++)
 		if (entries[i].function == 0x8000000A)
 			entries[i].edx &= ~VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;

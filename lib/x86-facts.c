@@ -35,6 +35,7 @@ static const struct {
 	[VCPUCHAR_X86_FACT_CLEARCPUID] = { "clearcpuid", "clearcpuid= on /proc/cmdline" },
 	[VCPUCHAR_X86_FACT_SMT_RSB_BUG] = { "smt_rsb_bug", "bugs line of /proc/cpuinfo" },
 	[VCPUCHAR_X86_FACT_SMT_CONTROL] = { "smt_possible", "/sys/devices/system/cpu/smt/control" },
+	[VCPUCHAR_X86_FACT_VENDOR_MODULE] = { "vendor_module", "/sys/module" },
 };
 
 VCPUCHAR_EXPORT const char *vcpuchar_x86_fact_name(uint32_t fact)
@@ -103,6 +104,14 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 				facts[fact].origin);
 	case VCPUCHAR_X86_FACT_KERNEL_RELEASE:
 		return snprintf(buf, size, "%s: %s (%s)", facts[fact].name, host->kernel_release, facts[fact].origin);
+	case VCPUCHAR_X86_FACT_VENDOR_MODULE:
+		/* The field may come from a caller: print at most its size, terminated or not. */
+		if (!host->vendor_module[0])
+			return snprintf(buf, size, "%s: none (no kvm_* entry in %s)", facts[fact].name,
+					facts[fact].origin);
+		return snprintf(buf, size, "%s: %.*s (%s/%.*s)", facts[fact].name, (int)sizeof(host->vendor_module),
+				host->vendor_module, facts[fact].origin, (int)sizeof(host->vendor_module),
+				host->vendor_module);
 	case VCPUCHAR_X86_FACT_CPUID_EXT:
 	case VCPUCHAR_X86_FACT_CPUID_SVM:
 	case VCPUCHAR_X86_FACT_DISABLE_EXITS:

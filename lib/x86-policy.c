@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The HLT-exit policy (spec/x86.md sections 4 and 5): pure, no allocation,
+ * The HLT-exit policy (lib/x86.md#idle-hlt-inference to #decision-table): pure, no allocation,
  * no I/O. Reasons are collected in a bitmap and emitted in code order,
- * which is the order of the spec's table.
+ * which is the order of lib/x86.md#reason-codes.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -70,7 +70,7 @@ static bool vendor_amd(const struct vcpuchar_x86_host *h)
 	return v == VCPUCHAR_X86_VENDOR_AMD || v == VCPUCHAR_X86_VENDOR_HYGON;
 }
 
-/* Section 4: whether KVM uses Idle HLT for this VM, and the one code that says why. */
+/* lib/x86.md#idle-hlt-inference: whether KVM uses Idle HLT for this VM, and the one code that says why. */
 static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t de,
 		     struct acc *a)
 {
@@ -153,13 +153,13 @@ struct in {
 	const struct vcpuchar_x86_host *h;
 	const struct vcpuchar_x86_vm *vm;
 	bool amd, pinned, latency, force, irqchip;
-	uint32_t allowed;       /* disable-exits flags KVM allows (G3) */
+	uint32_t allowed;       /* disable-exits flags KVM allows (lib/x86.md#global-rules G3) */
 	bool halt_poll_cap;     /* KVM_CAP_HALT_POLL is offered */
 	uint32_t exits_refused; /* flags KVM_ENABLE_CAP refused with EINVAL */
 };
 
 /*
- * Section 5.4: the row, and the flags for KVM_CAP_X86_DISABLE_EXITS.
+ * lib/x86.md#row-selection: the row, and the flags for KVM_CAP_X86_DISABLE_EXITS.
  * Returns them (inside in->allowed); 0 keeps every exit.
  */
 static uint32_t decide_exits(const struct in *in, struct acc *a)
@@ -209,7 +209,7 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 			add(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
 		return 0;
 	}
-	/* Section 5.8 step 3: KVM said EINVAL to the flags; nothing is retried. */
+	/* lib/x86.md#apply step 4: KVM said EINVAL to the flags; nothing is retried. */
 	if (in->exits_refused) {
 		add(a, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK);
 		return 0;
@@ -222,13 +222,13 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 	if (req & ~in->allowed)
 		add_value(a, VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED, req & ~in->allowed);
 	add(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED);
-	/* Section 5.4, the normative procedure: "+ hlt_passthrough_forced if force". */
+	/* lib/x86.md#row-selection, the procedure: "+ hlt_passthrough_forced if force". */
 	if (in->force)
 		add(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED);
 	return req & in->allowed;
 }
 
-/* The KVM paravirt hints: REALTIME and POLL_CONTROL, and PV_UNHALT (G2). */
+/* The KVM paravirt hints: REALTIME and POLL_CONTROL, and PV_UNHALT (lib/x86.md#global-rules G2). */
 static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
 {
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
@@ -242,7 +242,7 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 	add(a, p->poll_control ? VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME
 			       : VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED);
 
-	/* G2. */
+	/* lib/x86.md#global-rules G2: no PV_UNHALT without HLT exits. */
 	p->pv_unhalt = !(de & DX_HLT) && in->irqchip;
 	if (de & DX_HLT)
 		add(a, VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH);
@@ -274,7 +274,7 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 	}
 }
 
-/* Idle HLT: never exposed (G1), whether KVM uses it (section 4), and the notes on it. */
+/* Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it (#idle-hlt-inference), and the notes on it. */
 static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
 {
 	const struct vcpuchar_x86_host *h = in->h;
@@ -291,7 +291,7 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
 			add(a, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE);
 	}
-	/* Row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
+	/* lib/x86.md#decision-table row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
 	if (in->amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
 	    vm->cvm == VCPUCHAR_X86_CVM_NONE && in->irqchip)
 		add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
@@ -334,12 +334,12 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	in.force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
 	in.irqchip = !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP);
 	if (live) {
-		/* What this kernel answered for this VM replaces the facts (G3). */
+		/* What this kernel answered for this VM replaces the facts (lib/x86.md#global-rules G3). */
 		in.allowed = live->disable_exits_allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
 		in.halt_poll_cap = live->halt_poll_cap;
 		in.exits_refused = live->exits_refused;
 	} else {
-		/* G3: a kernel without the capability allows nothing. */
+		/* lib/x86.md#global-rules G3: a kernel without the capability allows nothing. */
 		in.allowed = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) &
 			     VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
 		/* Unread, the capability is assumed (Linux 5.8+); read as 0, it is absent. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * KVM binary statistics (KVM_GET_STATS_FD, spec/x86.md 3.3). The file comes
+ * KVM binary statistics (KVM_GET_STATS_FD, lib/x86.md#statistics). The file comes
  * from the kernel, but the parser trusts none of its offsets or sizes: every
  * read is bounded and must return in full.
  */

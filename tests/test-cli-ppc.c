@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The `vcpuchar ppc` commands against every shared POWER vector, through the
- * JSON contract of DESIGN.md section 6 (exit codes included), as the tests
+ * The `vcpuchar ppc` commands against every POWER vector of tests/data, through the
+ * JSON contract of examples/vcpuchar/README.md (exit codes included), as the tests
  * outside the project drive them.
  */
 #include <json-glib/json-glib.h>
@@ -67,8 +67,9 @@ static JsonObject *jobj(JsonNode *root)
 
 /*
  * KVM_PPC_GET_CPU_CHAR words for --chars that parse to the given host
- * levels under QEMU's rules (tests/ppc-host-words.h). The test checks them
- * with the library's own vcpuchar_ppc_host_levels() before using them.
+ * levels under QEMU's rules (lib/ppc.md#host-levels; tests/ppc-host-words.h).
+ * The test checks them with the library's own vcpuchar_ppc_host_levels()
+ * before using them.
  */
 static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
 			     size_t size)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Cap names, the -machine spelling, machine defaults and host levels (spec/ppc.md §5, §6). */
+/* Cap names, the -machine spelling, machine defaults and host levels (lib/ppc.md#caps-and-levels to #host-levels). */
 #include <errno.h>
 #include <string.h>
 
@@ -319,7 +319,7 @@ END_TEST
 
 START_TEST(machine_defaults)
 {
-	/* spec §5.3 */
+	/* lib/ppc.md#machine-defaults */
 	static const struct vcpuchar_ppc_caps want[4] = {
 		{ 1, 1, 1, 1 },
 		{ 1, 1, 1, 0 },
@@ -335,7 +335,7 @@ START_TEST(machine_defaults)
 			ck_assert_int_eq(vcpuchar_ppc_machine_defaults(m, cpus[i], &c), 0);
 			ck_assert_caps_eq(vcpuchar_ppc_mode_name(0), c, want[m]);
 		}
-		/* spec §5.4: POWER7 lacks ISA 2.07, so cfpc drops to broken; nothing else. */
+		/* lib/ppc.md#machine-defaults, guest CPU model: POWER7 lacks ISA 2.07, so cfpc drops to broken; nothing else. */
 		p7.cfpc = 0;
 		ck_assert_int_eq(vcpuchar_ppc_machine_defaults(m, VCPUCHAR_PPC_CPU_POWER7, &c), 0);
 		ck_assert_caps_eq("power7", c, p7);

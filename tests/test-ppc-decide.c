@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Validation, modes and R4/R5 of one VM (spec/ppc.md §7, §9). */
+/* Validation, modes and R4/R5 of one VM (lib/ppc.md#validation, #modes). */
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
@@ -181,7 +181,7 @@ START_TEST(caps_mode_defaults_no_info)
 	ck_assert_uint_eq(res.r4, 0x0400000000000000);
 	ck_assert_uint_eq(res.r5, 0xe000000000000000);
 
-	/* A POWER7 guest lowers the cfpc default (spec §5.4). */
+	/* A POWER7 guest lowers the cfpc default (lib/ppc.md#machine-defaults). */
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
 	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
@@ -452,7 +452,7 @@ START_TEST(bigger_structs)
 END_TEST
 
 /*
- * Checks one result against the rules of spec §7 and §9, cap by cap.
+ * Checks one result against the rules of lib/ppc.md#validation and #modes, cap by cap.
  * Returns the first broken rule, or NULL; plain tests keep the sweep fast.
  */
 static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r,

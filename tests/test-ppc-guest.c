@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The Linux guest's vulnerability files for given R4/R5 (spec/ppc.md §10). */
+/* The Linux guest's vulnerability files for given R4/R5 (lib/ppc.md#guest-view). */
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>

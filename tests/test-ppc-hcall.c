@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* R4/R5 from caps (spec/ppc.md §8) and from masked host words (§9 host mode). */
+/* R4/R5 from caps (lib/ppc.md#r4-and-r5-from-caps) and from masked host words (#modes, host). */
 #include <errno.h>
 
 #include "test-ppc-util.h"

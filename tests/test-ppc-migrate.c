@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Source caps against destination caps (spec/ppc.md §11). */
+/* Source caps against destination caps (lib/ppc.md#migration). */
 #include <errno.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* vcpuchar_ppc_host_describe(): one truthful sentence per state of the facts (spec/ppc.md §1.5). */
+/* vcpuchar_ppc_host_describe(): one truthful sentence per state of the facts (lib/ppc.md#probe). */
 #include <errno.h>
 #include <string.h>
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* vcpuchar_ppc_host_probe() against this machine's real /dev/kvm (spec/ppc.md §1). */
+/* vcpuchar_ppc_host_probe() against this machine's real /dev/kvm (lib/ppc.md#probe). */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Host profile files: the DESIGN.md section 6 format, round trips, and bad input. */
+/* Host profile files: the examples/profiles/README.md format, round trips, and bad input. */
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <vcpuchar.h>
@@ -14,7 +14,7 @@ static int load(const char *text, struct vcpuchar_ppc_host *h, char *err, size_t
 
 START_TEST(design_example)
 {
-	/* The [host] and [ppc] groups of the example in DESIGN.md section 6. */
+	/* [host] and [ppc] groups as examples/profiles/README.md describes them. */
 	static const char text[] = "[host]\n# uname -m\narch=ppc64le\nkernel_release=6.15.0\n[ppc]\n"
 				   "character=0x9840000000000000\nbehaviour=0xe400000000000000\n"
 				   "character_mask=0xf940000000000000\nbehaviour_mask=0xe400000000000000\n"
@@ -42,7 +42,7 @@ START_TEST(absent_group_and_zero_masks_mean_no_information)
 	ck_assert_int_eq(load("[host]\narch=x86_64\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.valid, 0);
 	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
-	/* Words without masks are not information (spec/ppc.md section 13). */
+	/* Words without masks are not information (lib/ppc.md#pitfalls 2). */
 	ck_assert_int_eq(load("[ppc]\ncharacter=0x8000000000000000\nbehaviour=0xe000000000000000\n"
 			      "character_mask=0\nbehaviour_mask=0\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.valid, 0);
@@ -135,7 +135,7 @@ START_TEST(file_errors_and_round_trip)
 	ck_assert(strstr(err, "/nonexistent/x.profile"));
 	ck_assert_int_eq(vcpuchar_profile_load(dir, &out, NULL, err, sizeof(err)), -EISDIR);
 
-	/* Measured words of a nested KVM-HV host (shared vector hl-e2e-broken). */
+	/* Measured words of a nested KVM-HV host (vector hl-e2e-broken of tests/data/ppc-host-levels.tsv). */
 	in.source = VCPUCHAR_SOURCE_KVM;
 	in.valid = 1;
 	in.character = UINT64_C(0x0400000000000000);

@@ -8,9 +8,12 @@ section and in the SYNOPSIS are the same set; every JSON key the command
 prints is named under JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
 """
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 
 cli, manpage, srcdir = sys.argv[1:4]
 problems = []
@@ -118,8 +121,18 @@ def keys(node, out):
 
 
 x86_profile = f"{srcdir}/tests/fault/x86-amd.profile"
+tmp = tempfile.mkdtemp(prefix="vcpuchar-man-")
+files = {name: os.path.join(tmp, name) for name in ("policy.json", "before.json", "after.json")}
+with open(files["policy.json"], "w") as f:
+    f.write(run("x86", "policy", "--host", x86_profile, "--json"))
+with open(files["before.json"], "w") as f:
+    f.write('{"halt_exits": 0, "halt_attempted_poll": 0, "exits": 0}')
+with open(files["after.json"], "w") as f:
+    f.write('{"halt_exits": 5, "halt_attempted_poll": 5, "exits": 9}')
 printed = set()
 for args, status in (
+    (("x86", "verify", "--policy", files["policy.json"], "--before", files["before.json"],
+      "--after", files["after.json"], "--guest-hlts", "5", "--json"), None),
     (("ppc", "hcall", "--accel", "tcg", "--caps", "cap-cfpc=workaround", "--json"), 0),
     (("ppc", "migrate", "--src", "workaround,broken,broken,off", "--dst", "broken,broken,broken,off", "--json"), 1),
     (("x86", "policy", "--host", x86_profile, "--pinned", "--latency", "--json"), None),
@@ -132,6 +145,7 @@ for args, status in (
         printed |= keys(json.loads(r.stdout), set())
     except ValueError:
         problems.append(f"vcpuchar {' '.join(args)}: not JSON: {r.stdout[:200]}")
+shutil.rmtree(tmp)
 for k in sorted(printed - named):
     problems.append(f"JSON key {k} is printed but not named under JSON KEYS")
 

@@ -110,7 +110,7 @@ END_TEST
 /*
  * Facts from elsewhere (a profile, another host) may allow more than this
  * kernel does. apply decides again with the kernel's KVM_CHECK_EXTENSION
- * answer, so the result describes what was applied (spec/x86.md G3, 5.8).
+ * answer, so the result describes what was applied (lib/x86.md#global-rules G3, #apply).
  */
 START_TEST(kernel_mask_wins_over_facts)
 {
@@ -326,7 +326,7 @@ START_TEST(cpuid_patch_real_table)
 	probe(&h);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &passthrough_vm, &pt), 0);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &shared_vm, &shared), 0);
-	/* Put IDLE_HLT into 0x8000000A as a careless VMM might (G1 must clear it). */
+	/* Put IDLE_HLT into 0x8000000A as a careless VMM might (lib/x86.md#global-rules G1 must clear it). */
 	svm = leaf(c, 0x8000000A);
 	if (!svm) {
 		svm = &c->entries[c->nent++];

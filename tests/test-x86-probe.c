@@ -5,6 +5,7 @@
  * tests use the library's private seam vcpuchar_x86_host_probe_with(),
  * which takes a CPUID callback; here it answers from <host>/cpuid.tsv.
  */
+#include <glib/gstdio.h>
 #include <unistd.h>
 #include <vcpuchar.h>
 
@@ -98,6 +99,9 @@ START_TEST(amd_zen5_idle_hlt)
 	ck_assert(have(&h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB));
 	ck_assert_uint_eq(h.mitigate_smt_rsb, 0);
 	ck_assert_uint_eq(h.kvm_amd, 1);
+	ck_assert_str_eq(h.vendor_module, "kvm_amd");
+	vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "vendor_module: kvm_amd (/sys/module/kvm_amd)");
 	ck_assert(have(&h, VCPUCHAR_X86_FACT_AVIC));
 	ck_assert_uint_eq(h.avic, 0);
 	ck_assert_uint_eq(h.nested, 1);
@@ -210,10 +214,60 @@ START_TEST(host_is_a_guest)
 	ck_assert_uint_eq(h.smt_possible, 0); /* smt/control: notsupported */
 	ck_assert_uint_eq(h.halt_poll_ns_shrink, 2);
 	ck_assert_str_eq(h.kernel_release, "6.18.44-fc-v669");
+	/* Neither kvm_amd nor kvm_intel: the other kvm_* entry is the vendor module. */
+	ck_assert(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE));
+	ck_assert_str_eq(h.vendor_module, "kvm_pvm");
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
 	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
 	ck_assert_uint_eq(p.n_refusals, 1);
+}
+END_TEST
+
+/* Which /sys/module entry names the vendor module, on made-up trees. */
+START_TEST(vendor_module_rule)
+{
+	static const struct {
+		const char *dirs; /* entries of sys/module, ',' separated; NULL: no sys/module */
+		const char *expect;
+		int error;
+	} cases[] = {
+		{ "kvm,kvm_amd,kvm_pvm", "kvm_amd", 0 },
+		{ "kvm_pvm,kvm_intel", "kvm_intel", 0 },
+		{ "kvm,kvm_zz,kvm_pvm,kvmgt,kvm_with_a_name_far_longer_than_31", "kvm_pvm", 0 },
+		{ "kvm,vfio", "", 0 },
+		{ NULL, "", -ENOENT },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *dir = g_dir_make_tmp("vcpuchar-probe-XXXXXX", NULL);
+		struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
+		struct vcpuchar_x86_host h = { .size = sizeof(h) };
+		g_auto(GStrv) names = cases[i].dirs ? g_strsplit(cases[i].dirs, ",", -1) : NULL;
+
+		for (int n = 0; names && names[n]; n++) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
+
+			ck_assert_int_eq(g_mkdir_with_parents(d, 0700), 0);
+		}
+		vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h);
+		ck_assert_msg(!strcmp(h.vendor_module, cases[i].expect), "%s: '%s'", cases[i].dirs, h.vendor_module);
+		ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_VENDOR_MODULE], cases[i].error);
+		ck_assert_uint_eq(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE), cases[i].error == 0);
+		for (int n = 0; names && names[n]; n++) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
+
+			g_rmdir(d);
+		}
+		if (names) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", NULL);
+			g_autofree char *s = g_build_filename(dir, "sys", NULL);
+
+			g_rmdir(d);
+			g_rmdir(s);
+		}
+		g_rmdir(dir);
+	}
 }
 END_TEST
 
@@ -291,6 +345,7 @@ int main(void)
 	tcase_add_test(tc, clearcpuid_510);
 	tcase_add_test(tc, mitigate_smt_rsb);
 	tcase_add_test(tc, intel_vendor_gate);
+	tcase_add_test(tc, vendor_module_rule);
 	tcase_add_test(tc, host_is_a_guest);
 	tcase_add_test(tc, missing_and_bad_files);
 	tcase_add_test(tc, bad_options);

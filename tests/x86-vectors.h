@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Turns a row of x86-policy*.tsv into host facts and a VM profile
- * (spec/x86.md 5.9), for the Check suites and the benchmark: plain C.
+ * (lib/x86.md#test-vectors), for the Check suites and the benchmark: plain C.
  * The fixed assumptions: AMD hosts have kvm_amd loaded, SVM, leaf
  * 0x8000000A and nested=1; PV_UNHALT and POLL_CONTROL are supported;
  * kvm.halt_poll_ns is at its x86 default 200000; KVM_CAP_HALT_POLL exists.

@@ -7,7 +7,7 @@
 #include <json-glib/json-glib.h>
 #include <vcpuchar.h>
 
-/* Exit status contract (DESIGN.md section 6). */
+/* Exit status contract (examples/vcpuchar/README.md). */
 enum {
 	CLI_OK = 0,    /* success */
 	CLI_NO = 1,    /* the answer is "no"; the JSON is still printed */
@@ -42,10 +42,11 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
 void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
 void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 
-/* Members "disable_exits" ... "reasons" of DESIGN.md section 6; one line per output and reason. */
+/* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
 void cli_text_x86_policy(const struct vcpuchar_x86_policy *p);
-/* Member "facts": per fact its name, whether it was read, why not, and a sentence. */
+/* Member "facts": per fact its name, whether it was read, why not, and a sentence;
+ * member "vendor_module": KVM's vendor module by name ("" when not read or none). */
 void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
 
 int cmd_probe(int argc, char **argv);

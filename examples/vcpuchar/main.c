@@ -88,7 +88,7 @@ static const struct {
 } commands[] = {
 	{ "probe", cmd_probe, "probe [--json] [--save FILE]       this host's facts and default decisions" },
 	{ "ppc", cmd_ppc, "ppc hcall|migrate ...              POWER caps, H_GET_CPU_CHARACTERISTICS, migration" },
-	{ "x86", cmd_x86, "x86 policy ...                     HLT exits, Idle HLT, KVM PV hints for one VM" },
+	{ "x86", cmd_x86, "x86 policy|verify ...              HLT exits, Idle HLT, KVM PV hints; did KVM honour them" },
 };
 
 static void usage(FILE *f)

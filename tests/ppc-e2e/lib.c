@@ -73,10 +73,10 @@ static uint32_t cpuinfo_pvr(void)
 
 /*
  * What vcpuchar_ppc_host_levels() must say for the words QEMU's hcall built
- * from @given (spec/ppc.md §6 and §8):
+ * from @given (lib/ppc.md#host-levels and #r4-and-r5-from-caps):
  *   - ccf-assist: the hcall sets BCCTR_FLUSH_ASSIST only with ibs=workaround;
  *   - ibs=broken: the hcall emits no ibs bits and the kernel's masks cover all
- *     three, so the nested host parses fixed-na (spec §6 "nested detail").
+ *     three, so the nested host parses fixed-na (lib/ppc.md#host-levels, "Nested hosts").
  * Everything else maps back to the level QEMU was given.
  */
 static struct vcpuchar_ppc_caps expected_levels(struct vcpuchar_ppc_caps given)
@@ -226,7 +226,7 @@ void e2e_lib_checks(struct e2e_guest *g)
 		return;
 	check_probe_facts(g, &h);
 
-	/* The L0 QEMU answered the L1 kernel's hcall from its caps alone (spec §8). */
+	/* The L0 QEMU answered the L1 kernel's hcall from its caps alone (lib/ppc.md#r4-and-r5-from-caps). */
 	if (e2e_int("lib.caps-to-hcall", 0, vcpuchar_ppc_caps_to_hcall(&given, &r4, &r5))) {
 		e2e_u64("lib.hcall-r4=probe.character", r4, h.character);
 		e2e_u64("lib.hcall-r5=probe.behaviour", r5, h.behaviour);

@@ -232,7 +232,7 @@ static void check_host_levels(const char *dir)
 	tsv_free(&t);
 }
 
-/* Machine types and their defaults (spec/ppc.md §5.3, POWER9 guest). */
+/* Machine types and their defaults (lib/ppc.md#machine-defaults, POWER9 guest). */
 static void check_machines(void)
 {
 	static const struct {
