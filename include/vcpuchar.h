@@ -86,6 +86,7 @@ enum vcpuchar_limit {
 	VCPUCHAR_LIMIT_X86_REASON_MAX = 5,          /* VCPUCHAR_X86_REASON_MAX */
 	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
 	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
+	VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS = 8, /* VCPUCHAR_X86_VERDICT_MAX_REASONS */
 };
 
 /**
@@ -793,7 +794,7 @@ struct vcpuchar_ppc_migration {
  * Since: 1.0
  */
 int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
-			 struct vcpuchar_ppc_migration *ret);
+				 struct vcpuchar_ppc_migration *ret);
 
 /*
  * Caps in the spellings users paste: QEMU's -machine properties and
@@ -1693,7 +1694,8 @@ const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
 /* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
 #define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN UINT64_MAX
 
-/* Room for every reason a verdict can hold (at most four today). Since: 1.0 */
+/* Room for every reason a verdict can hold (at most four today): this
+ * release's value, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
 
 /**

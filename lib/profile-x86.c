@@ -133,8 +133,8 @@ static uint32_t *field_of(struct vcpuchar_x86_host *h, size_t i)
 	return (uint32_t *)((char *)h + x86_keys[i].offset);
 }
 
-int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out, char *err,
-		     size_t err_size)
+int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
+			      char *err, size_t err_size)
 {
 	struct vcpuchar_x86_host h;
 	int r;

@@ -12,8 +12,8 @@
 #include "ppc-internal.h"
 #include "profile.h"
 
-int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
-		    char *err, size_t err_size)
+int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size, char *err,
+			     size_t err_size)
 {
 	g_autofree char *v = NULL;
 
@@ -30,8 +30,8 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
 	return 0;
 }
 
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
-		    char *err, size_t err_size)
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret, char *err,
+			     size_t err_size)
 {
 	g_autofree char *v = NULL;
 	const char *s;
@@ -62,8 +62,8 @@ bad:
 				group, key, v ? v : "");
 }
 
-int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
-		     char *err, size_t err_size)
+int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret, char *err,
+			      size_t err_size)
 {
 	g_autofree char *v = NULL;
 	const char *s;

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <vcpuchar.h>
 
-#include "test-common.h"
+#include "test-cli.h"
 #include "x86-vectors.h"
 
 static char *tmpdir;
@@ -105,10 +105,9 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	x86_row_host(t, i, &h);
 	profile = write_profile(&h, id);
 	argv = args_for(t, i, profile);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, NULL));
-	ck_assert_msg(WIFEXITED(status), "%s: vcpuchar crashed", id);
+	status = cli_run((const char *const *)argv->pdata, &out, &err);
 	if (!strcmp(err_col, "EINVAL")) {
-		ck_assert_msg(WEXITSTATUS(status) == 2, "%s: exit %d, want 2", id, WEXITSTATUS(status));
+		ck_assert_msg(status == 2, "%s: exit %d, want 2", id, status);
 		ck_assert_msg(!*out, "%s: printed JSON on bad input", id);
 		ck_assert_msg(strstr(err, "--"), "%s: message names no argument: %s", id, err);
 		return;
@@ -157,7 +156,7 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	if (exact)
 		ck_assert_msg(!strcmp(codes->str, tsv_get(t, i, "expect_reason_codes")), "%s: reasons %s", id, codes->str);
 	/* Exit 1 exactly when a refusal-class reason is present; JSON printed either way. */
-	ck_assert_msg(WEXITSTATUS(status) == (want_refusal ? 1 : 0), "%s: exit %d", id, WEXITSTATUS(status));
+	ck_assert_msg(status == (want_refusal ? 1 : 0), "%s: exit %d", id, status);
 	g_string_free(flags, TRUE);
 	g_string_free(codes, TRUE);
 	unlink(profile);
@@ -183,15 +182,6 @@ START_TEST(own_vectors)
 }
 END_TEST
 
-static int run(const char *const *args, char **out, char **err)
-{
-	int status;
-
-	ck_assert(g_spawn_sync(NULL, (char **)args, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, NULL));
-	ck_assert(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
-
 START_TEST(bad_usage)
 {
 	static const struct {
@@ -213,7 +203,7 @@ START_TEST(bad_usage)
 
 		for (int k = 0; k < 6 && cases[c].args[k]; k++)
 			argv[k + 1] = cases[c].args[k];
-		ck_assert_int_eq(run(argv, &out, &err), 2);
+		ck_assert_int_eq(cli_run(argv, &out, &err), 2);
 		ck_assert_str_eq(out, "");
 		ck_assert_msg(strstr(err, cases[c].names), "case %zu: '%s' does not name %s", c, err, cases[c].names);
 	}
@@ -227,7 +217,7 @@ START_TEST(bad_profile_value)
 	g_autofree char *out = NULL, *err = NULL;
 
 	ck_assert(g_file_set_contents(path, "[x86]\nvendor=amd\ndisable_exits_allowed=lots\n", -1, NULL));
-	ck_assert_int_eq(run(argv, &out, &err), 2);
+	ck_assert_int_eq(cli_run(argv, &out, &err), 2);
 	ck_assert_str_eq(out, "");
 	ck_assert_ptr_nonnull(strstr(err, "[x86] disable_exits_allowed: 'lots' is not"));
 	unlink(path);
@@ -239,7 +229,7 @@ START_TEST(this_host_without_host_file)
 	const char *argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", NULL };
 	g_autofree char *out = NULL, *err = NULL;
 	g_autoptr(JsonParser) parser = json_parser_new();
-	int rc = run(argv, &out, &err);
+	int rc = cli_run(argv, &out, &err);
 
 	/* A default VM on any host: no refusal, HLT exits kept. */
 	ck_assert_int_eq(rc, 0);
@@ -262,7 +252,7 @@ START_TEST(probe_save_round_trip)
 	JsonObject *x86;
 	int rc;
 
-	ck_assert_int_eq(run(save, &out, &err), 0);
+	ck_assert_int_eq(cli_run(save, &out, &err), 0);
 	ck_assert(json_parser_load_from_data(parser, out, -1, NULL));
 	x86 = json_object_get_object_member(json_node_get_object(json_parser_get_root(parser)), "x86");
 	ck_assert_ptr_nonnull(x86);
@@ -270,7 +260,7 @@ START_TEST(probe_save_round_trip)
 	ck_assert(json_object_has_member(json_object_get_object_member(x86, "default_vm"), "reasons"));
 	/* The vendor module by value, as the library probed it, and in the saved profile. */
 	{
-		struct vcpuchar_x86_host h = { .size = sizeof(h) }, l = { .size = sizeof(l) };
+		struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host), l = TEST_OUT(struct vcpuchar_x86_host);
 		const char *m = json_object_get_string_member(x86, "vendor_module");
 
 		ck_assert_ptr_nonnull(m);
@@ -280,8 +270,8 @@ START_TEST(probe_save_round_trip)
 		ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE));
 		ck_assert_str_eq(h.vendor_module, m);
 	}
-	rc = run(from_file, &a, &e1);
-	ck_assert_int_eq(run(live, &b, &e2), rc);
+	rc = cli_run(from_file, &a, &e1);
+	ck_assert_int_eq(cli_run(live, &b, &e2), rc);
 	ck_assert_str_eq(a, b);
 	unlink(path);
 }
@@ -291,13 +281,11 @@ END_TEST
 static int run_cli(const char *const *argv, char **out)
 {
 	g_autofree char *err = NULL;
-	int status;
+	int status = cli_run(argv, out, &err);
 
-	ck_assert(g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, &err, &status, NULL));
-	ck_assert_msg(WIFEXITED(status), "vcpuchar crashed: %s", err);
-	if (WEXITSTATUS(status) == 2)
+	if (status == 2)
 		ck_assert_msg(*err, "exit 2 without a message");
-	return WEXITSTATUS(status);
+	return status;
 }
 
 static char *write_file(const char *name, const char *text)

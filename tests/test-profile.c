@@ -137,7 +137,7 @@ END_TEST
 /* Each bad value fails with -EINVAL, names group, key and value, and writes nothing. */
 static void expect_bad(const char *text, int code, const char *needle)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	h.character = 42;
@@ -176,7 +176,7 @@ END_TEST
 
 START_TEST(hostile_input)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	static const char nul[] = "[ppc]\ncharacter=0\0x\n";
 	size_t big = 1024 * 1024 + 1;
 	g_autofree char *huge = g_malloc(big);
@@ -199,7 +199,7 @@ START_TEST(file_errors_and_round_trip)
 	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
 	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
 	struct vcpuchar_ppc_host in = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-	struct vcpuchar_ppc_host out = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host out = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	ck_assert_int_eq(vcpuchar_profile_load("/nonexistent/x.profile", &out, NULL, err, sizeof(err)), -ENOENT);
@@ -244,7 +244,7 @@ START_TEST(bundled_profiles_load)
 
 	for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
 		g_autofree char *p = g_build_filename(VCPUCHAR_PROFILES, names[i], NULL);
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 		char err[256] = "";
 
 		ck_assert_msg(vcpuchar_profile_load(p, &h, NULL, err, sizeof(err)) == 0, "%s: %s", names[i], err);

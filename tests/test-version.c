@@ -69,7 +69,11 @@ START_TEST(limits_match_tables)
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_N_STATS), c);
 	ck_assert_uint_eq(c, VCPUCHAR_X86_N_STATS);
 
-	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_X86_N_STATS + 1, &v), -EINVAL);
+	/* A verdict holds at most one HLT reason, one diagnostic and one halt-poll reason. */
+	ck_assert_uint_ge(limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS), 3);
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS), VCPUCHAR_X86_VERDICT_MAX_REASONS);
+
+	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS + 1, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_limit(UINT32_MAX, &v), -EINVAL);
 	ck_assert_uint_eq(v, 7);
 	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_N_CAPS, NULL), -EINVAL);

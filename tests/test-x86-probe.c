@@ -66,7 +66,7 @@ static void decide(struct vcpuchar_x86_host *h, uint32_t dx, uint32_t vm_flags, 
 
 	h->disable_exits_allowed = dx;
 	h->have |= 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS;
-	p->size = sizeof(*p);
+	*p = TEST_OUT(struct vcpuchar_x86_policy);
 	ck_assert_int_eq(vcpuchar_x86_decide(h, &vm, p), 0);
 }
 
@@ -279,7 +279,7 @@ START_TEST(missing_and_bad_files)
 	g_autofree char *hp = g_build_filename(param_dir, "halt_poll_ns", NULL);
 	g_autofree char *rsb = g_build_filename(param_dir, "mitigate_smt_rsb", NULL);
 	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 
 	/* An empty root: nothing read, each says ENOENT; kvm_amd absence is a fact. */
 	ck_assert_int_eq(vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h), -EBADF);
@@ -373,7 +373,7 @@ END_TEST
 START_TEST(bad_options)
 {
 	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .flags = 1 };
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 
 	ck_assert_int_eq(vcpuchar_x86_host_probe(-1, &opts, &h), -EINVAL);
 	opts.flags = 0;

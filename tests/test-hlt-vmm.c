@@ -271,23 +271,17 @@ END_TEST
 
 int main(void)
 {
-	Suite *s;
 	TCase *tc;
-	int fd = open("/dev/kvm", O_RDWR);
+	int fd;
+	Suite *s = test_kvm_suite("hlt-vmm", &fd, &tc);
 
-	if (fd < 0) {
-		printf("SKIP: cannot open /dev/kvm: %s\n", strerror(errno));
+	if (!s)
 		return 77;
-	}
-	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-hlt-vmm");
-	tc = tcase_create("kvm");
 	close(fd);
 	tcase_add_test(tc, hlt_exits_kept);
 	tcase_add_test(tc, hlt_passthrough);
 	tcase_add_test(tc, irqchip_hlt_exits_kept);
 	tcase_add_test(tc, irqchip_hlt_passthrough);
 	tcase_add_test(tc, bad_usage);
-	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -93,8 +93,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("ppc-describe");
-	TCase *tc = tcase_create("ppc-describe");
+	Suite *s = suite_create("ppc-probe-describe");
+	TCase *tc = tcase_create("ppc-probe-describe");
 
 	tcase_add_test(tc, states);
 	tcase_add_test(tc, valid_facts);

@@ -19,9 +19,9 @@ static const char design_example[] =
 
 START_TEST(design_example_loads)
 {
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
 	ck_assert_int_eq(load(design_example, &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_PROFILE);
@@ -45,7 +45,7 @@ END_TEST
 
 START_TEST(absent_group_is_no_information)
 {
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 
 	ck_assert_int_eq(load("[host]\narch=ppc64le\nkernel_release=6.8.0\n[ppc]\ncharacter=0x0\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.have, 0);
@@ -83,7 +83,7 @@ END_TEST
 
 START_TEST(numbers_and_lists)
 {
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 
 	/* Decimal, never octal; lists with ';'; the empty list. */
 	ck_assert_int_eq(load("[x86]\ndisable_exits_allowed=010\nclearcpuid=1;510\n", &h, NULL, 0), 0);
@@ -100,7 +100,7 @@ END_TEST
 
 START_TEST(save_then_load)
 {
-	struct vcpuchar_x86_host a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
+	struct vcpuchar_x86_host a = TEST_OUT(struct vcpuchar_x86_host), b = TEST_OUT(struct vcpuchar_x86_host);
 	g_autofree char *dir = g_dir_make_tmp("vcpuchar-x86-profile-XXXXXX", NULL);
 	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
 	g_autofree char *text = NULL;
@@ -181,7 +181,7 @@ END_TEST
 START_TEST(release_only_round_trips)
 {
 	static const char text[] = "[host]\nkernel_release=6.15.0\n[x86]\n";
-	struct vcpuchar_x86_host a = { .size = sizeof(a) }, b = { .size = sizeof(b) };
+	struct vcpuchar_x86_host a = TEST_OUT(struct vcpuchar_x86_host), b = TEST_OUT(struct vcpuchar_x86_host);
 	g_autofree char *dir = g_dir_make_tmp("vcpuchar-x86-profile-XXXXXX", NULL);
 	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
 
@@ -207,8 +207,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("x86-profile");
-	TCase *tc = tcase_create("x86-profile");
+	Suite *s = suite_create("profile-x86");
+	TCase *tc = tcase_create("profile-x86");
 
 	tcase_add_test(tc, design_example_loads);
 	tcase_add_test(tc, absent_group_is_no_information);
