@@ -27,7 +27,10 @@
  *   - Structs whose first member is `size` may grow at the end in later
  *     releases. Set `size = sizeof(struct ...)` (VCPUCHAR_INIT does it). A
  *     bigger struct from newer headers is accepted when its unknown tail is
- *     zero; a size below the 1.0 size is -EINVAL.
+ *     zero and at most VCPUCHAR_SIZE_GROWTH_MAX (4096) bytes long; a size
+ *     below the 1.0 size, a non-zero tail or a longer one is -EINVAL, in
+ *     every call that takes such a struct. (The bound keeps a garbage size
+ *     from sending the library through gigabytes of the caller's memory.)
  *   - Enum values are explicit and never renumbered. Flags are 1u << n.
  *   - `const char *` results point to static strings owned by the library.
  *
@@ -50,6 +53,12 @@ extern "C" {
 
 /* ==== 1. Conventions, versions, shared types ============================ */
 
+/*
+ * The most a `size` may exceed the size this library knows: a struct
+ * bigger than that is -EINVAL, whatever its tail holds. Since: 1.0
+ */
+#define VCPUCHAR_SIZE_GROWTH_MAX 4096
+
 /* Initialiser for a struct with a leading `size` member (C only). Since: 1.0 */
 #define VCPUCHAR_INIT(type) { .size = sizeof(type) }
 
@@ -62,6 +71,38 @@ extern "C" {
  * Since: 1.0
  */
 const char *vcpuchar_version(void);
+
+/*
+ * Counts and masks that a later release may change. Each has a macro with
+ * this release's value (for array sizes at compile time) and an entry here,
+ * so that a program can ask the library it runs with. Since: 1.0
+ */
+enum vcpuchar_limit {
+	VCPUCHAR_LIMIT_PPC_N_CAPS = 0,              /* VCPUCHAR_PPC_N_CAPS */
+	VCPUCHAR_LIMIT_H_CPU_CHAR_ALL = 1,          /* VCPUCHAR_H_CPU_CHAR_ALL */
+	VCPUCHAR_LIMIT_H_CPU_BEHAV_ALL = 2,         /* VCPUCHAR_H_CPU_BEHAV_ALL */
+	VCPUCHAR_LIMIT_X86_DISABLE_EXITS_KNOWN = 3, /* VCPUCHAR_X86_DISABLE_EXITS_KNOWN */
+	VCPUCHAR_LIMIT_X86_N_FACTS = 4,             /* VCPUCHAR_X86_N_FACTS */
+	VCPUCHAR_LIMIT_X86_REASON_MAX = 5,          /* VCPUCHAR_X86_REASON_MAX */
+	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
+	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
+	VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS = 8, /* VCPUCHAR_X86_VERDICT_MAX_REASONS */
+};
+
+/**
+ * vcpuchar_limit() - the loaded library's value of a count or mask
+ * @limit: enum vcpuchar_limit
+ * @ret: receives the value (a count, a highest code, or a bit mask)
+ *
+ * The macros named in enum vcpuchar_limit hold the values of the headers a
+ * program was built with; this returns the ones of the library it runs
+ * with, which may be newer.
+ *
+ * Return: 0; -EINVAL for NULL @ret or an unknown @limit (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_limit(uint32_t limit, uint64_t *ret);
 
 /* Where a set of facts came from. Since: 1.0 */
 enum vcpuchar_source {
@@ -119,7 +160,7 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED   VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST     VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
 #define VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST VCPUCHAR_PPC_BIT(11) /* 0x0010000000000000 */
-/* Every defined R4 bit: 0xff50000000000000 */
+/* Every defined R4 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_CHAR_ALL UINT64_C(0xff50000000000000)
 
 /* R5 = behaviour. Since: 1.0 */
@@ -132,18 +173,26 @@ struct vcpuchar_probe_opts {
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY    VCPUCHAR_PPC_BIT(7)  /* 0x0100000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS  VCPUCHAR_PPC_BIT(8)  /* 0x0080000000000000 */
 #define VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER        VCPUCHAR_PPC_BIT(9)  /* 0x0040000000000000 */
-/* Every defined R5 bit: 0xf7c0000000000000 */
+/* Every defined R5 bit: this release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_H_CPU_BEHAV_ALL UINT64_C(0xf7c0000000000000)
 /* The R5 bits a Linux guest assumes set when it is told nothing. */
 #define VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT UINT64_C(0xe000000000000000)
 
+/* The hcall return registers that carry the characteristics, numbered as
+ * PAPR numbers them. Since: 1.0 */
+enum vcpuchar_ppc_reg {
+	VCPUCHAR_PPC_REG_R4 = 4, /* character */
+	VCPUCHAR_PPC_REG_R5 = 5, /* behaviour */
+};
+
 /**
  * vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit
- * @reg: 4 for R4 (character), 5 for R5 (behaviour)
+ * @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or
+ *       VCPUCHAR_PPC_REG_R5 (behaviour)
  * @ibm_bit: IBM bit number, 0 = most significant
  *
  * Return: e.g. "H_CPU_CHAR_L1D_THREAD_PRIV", or NULL for an undefined bit or
- * a @reg other than 4 or 5.
+ * an unknown @reg.
  *
  * Since: 1.0
  */
@@ -176,7 +225,10 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
  * Functions that read facts decide "information" by the masks alone, the
  * kernel's own test (@valid summarises it for the caller), and return
- * -EINVAL for a bad @size or for @source, @valid or @power8 out of range.
+ * -EINVAL for a bad @size, for @source, @valid or @power8 out of range, or
+ * for @error outside 0 and -1 ... -4095 (the kernel's errno range). @arch
+ * and @kernel_release need no terminating NUL when full: they are never
+ * read past their size.
  *
  * Since: 1.0
  */
@@ -201,7 +253,8 @@ struct vcpuchar_ppc_host {
  * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
  *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
  *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
- * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR)
+ * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
+ *        only a regular file is read, never blocking on a FIFO)
  * @ret: facts; @ret->size must be set by the caller
  *
  * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
@@ -221,9 +274,13 @@ struct vcpuchar_ppc_host {
  * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
  * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
  * host, BookE, or a kernel older than Linux 4.16);
- * -EBADF for an fd that is not open; -ENOTTY for an fd that is not a KVM
- * VM fd; -EINVAL when the kernel rejects the ioctl on this fd (the system
- * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2).
+ * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
+ * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
+ * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
+ * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
+ * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
+ * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
+ * KVM fd.
  *
  * Since: 1.0
  */
@@ -240,7 +297,8 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * this kernel (not a POWER Book3S-64 KVM host)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, or NULL @buf with @size > 0.
+ * @host, a bad @host->size, fields out of range (@host->error outside 0 and
+ * -1 ... -4095 among them), or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -258,22 +316,23 @@ enum vcpuchar_ppc_cap {
 	VCPUCHAR_PPC_CAP_IBS = 2,        /* cap-ibs: indirect branch speculation */
 	VCPUCHAR_PPC_CAP_CCF_ASSIST = 3, /* cap-ccf-assist: count cache flush assist */
 };
-/* Number of caps; arrays of one entry per cap use it. Since: 1.0 */
+/* Number of caps; arrays of one entry per cap use it. This release's
+ * value: a later release may add caps, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_PPC_N_CAPS 4
 
 /* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
 enum vcpuchar_ppc_level {
-	VCPUCHAR_PPC_BROKEN = 0,     /* cfpc, sbbc, ibs */
-	VCPUCHAR_PPC_WORKAROUND = 1, /* cfpc, sbbc, ibs */
-	VCPUCHAR_PPC_FIXED = 2,      /* cfpc, sbbc */
-	VCPUCHAR_PPC_FIXED_CCD = 3,  /* ibs: count cache disabled */
-	VCPUCHAR_PPC_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
+	VCPUCHAR_PPC_LEVEL_BROKEN = 0,     /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_WORKAROUND = 1, /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_FIXED = 2,      /* cfpc, sbbc */
+	VCPUCHAR_PPC_LEVEL_FIXED_CCD = 3,  /* ibs: count cache disabled */
+	VCPUCHAR_PPC_LEVEL_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
 };
 /* The other names of the same numbers (QEMU's SPAPR_CAP_* share them too);
  * macros, so that the enum has one name per value. Since: 1.0 */
-#define VCPUCHAR_PPC_FIXED_IBS VCPUCHAR_PPC_FIXED      /* ibs: indirect branch serialisation */
-#define VCPUCHAR_PPC_OFF       VCPUCHAR_PPC_BROKEN     /* ccf-assist */
-#define VCPUCHAR_PPC_ON        VCPUCHAR_PPC_WORKAROUND /* ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_FIXED_IBS VCPUCHAR_PPC_LEVEL_FIXED      /* ibs: indirect branch serialisation */
+#define VCPUCHAR_PPC_LEVEL_OFF       VCPUCHAR_PPC_LEVEL_BROKEN     /* ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_ON        VCPUCHAR_PPC_LEVEL_WORKAROUND /* ccf-assist */
 
 /**
  * struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)
@@ -304,8 +363,8 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
  * @cap: enum vcpuchar_ppc_cap
  * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
  *
- * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible (spec/ppc.md
- * section 5.1).
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
+ * (lib/ppc.md#caps-and-levels).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -322,7 +381,7 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
  *
  * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
  * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
- * (spec/ppc.md section 5.1), @caps then unchanged.
+ * (lib/ppc.md#caps-and-levels), @caps then unchanged.
  *
  * Since: 1.0
  */
@@ -342,7 +401,8 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
  * @err, @err_size: optional message buffer
  *
- * On failure neither @caps nor @set is changed.
+ * On failure neither @caps nor @set is changed. Names and values compare
+ * case-insensitively in ASCII, whatever the caller's locale.
  *
  * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
  * a repeated cap, an empty item or a missing "=".
@@ -386,7 +446,7 @@ enum vcpuchar_ppc_machine {
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
- * Versions map by number (QEMU hw/ppc/spapr.c, spec/ppc.md section 5.3):
+ * Versions map by number (QEMU hw/ppc/spapr.c, lib/ppc.md#machine-defaults):
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
@@ -426,7 +486,7 @@ enum vcpuchar_accel {
 	VCPUCHAR_ACCEL_TCG = 1,
 };
 
-/* How R4/R5 are built (spec section 9). Since: 1.0 */
+/* How R4/R5 are built (lib/ppc.md#modes). Since: 1.0 */
 enum vcpuchar_ppc_mode {
 	/* Recommended default: caps the caller did not set take the host's
 	 * levels, then R4/R5 come from the caps. Fixes the guest/host
@@ -452,14 +512,14 @@ const char *vcpuchar_ppc_mode_name(uint32_t mode);
 
 /* Why a conflict entry exists. Since: 1.0 */
 enum vcpuchar_ppc_conflict_code {
-	VCPUCHAR_PPC_CONFLICT_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
-	VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
-	VCPUCHAR_PPC_CONFLICT_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
+	VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
+	VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
+	VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
 };
 
 /* Conflict flags. Since: 1.0 */
-#define VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
-#define VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
 
 /**
  * struct vcpuchar_ppc_conflict - one finding of the cap validation
@@ -529,6 +589,8 @@ struct vcpuchar_ppc_request {
 
 /**
  * struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints
+ * @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by
+ *        the library in struct vcpuchar_ppc_result)
  *
  * Each member is the exact text of
  * /sys/devices/system/cpu/vulnerabilities/<name> without the newline
@@ -539,6 +601,7 @@ struct vcpuchar_ppc_request {
  * Since: 1.0
  */
 struct vcpuchar_ppc_guest_view {
+	uint32_t size;
 	char meltdown[VCPUCHAR_PPC_VIEW_LEN];
 	char l1tf[VCPUCHAR_PPC_VIEW_LEN];
 	char spectre_v1[VCPUCHAR_PPC_VIEW_LEN];
@@ -559,9 +622,10 @@ struct vcpuchar_ppc_guest_view {
  *       fallback (POWER7)
  * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
  *         command line
- * @ret: receives the five strings
+ * @ret: receives the five strings (@ret->size set by the caller)
  *
- * Return: 0; -EINVAL for NULL @ret, an unknown @cpu or unknown @flags.
+ * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
+ * unknown @flags.
  *
  * Since: 1.0
  */
@@ -607,18 +671,18 @@ int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r
  * @host_caps: levels the host supports (no-information fallback:
  *             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
  * @effective_caps: the caps the VM runs with (and migrates)
- * @reserved: zero (explicit padding)
+ * @n_errors: number of ERROR conflicts: QEMU would refuse to start
  * @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest
  * @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest
  * @unexpressed_r4: known-set host R4 bits the guest is not told (e.g.
  *                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them
  * @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,
  *                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)
- * @n_errors: number of ERROR conflicts: QEMU would refuse to start
- * @n_conflicts: entries used in @conflicts, in cap order
- * @conflicts: at most one per cap
  * @mode_reason: a sentence on what the mode means for this VM
  * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5
+ * @n_conflicts: entries used in @conflicts, in cap order
+ * @conflicts: at most one per cap; last, so that a later cap grows the
+ *             struct at its end
  *
  * Since: 1.0
  */
@@ -628,16 +692,15 @@ struct vcpuchar_ppc_result {
 	uint32_t mode;
 	struct vcpuchar_ppc_caps host_caps;
 	struct vcpuchar_ppc_caps effective_caps;
-	uint32_t reserved;
+	uint32_t n_errors;
 	uint64_t r4;
 	uint64_t r5;
 	uint64_t unexpressed_r4;
 	uint64_t unexpressed_r5;
-	uint32_t n_errors;
-	uint32_t n_conflicts;
-	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 	const char *mode_reason;
 	struct vcpuchar_ppc_guest_view guest_view;
+	uint32_t n_conflicts;
+	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 };
 
 /**
@@ -657,7 +720,7 @@ struct vcpuchar_ppc_result {
  * host mode the guest gets the host's words, so a low cap costs it
  * nothing). Under TCG every cap that is not broken/off is a WARNING and the
  * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set. Rules: spec/ppc.md sections 7 and 9.
+ * set. Rules: lib/ppc.md#validation and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
@@ -717,7 +780,7 @@ struct vcpuchar_ppc_migration {
 };
 
 /**
- * vcpuchar_ppc_migrate() - check a migration from @src caps to @dst caps
+ * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
  * @src: effective caps of the source VM
  * @dst: effective caps of the destination VM
  * @ret: receives the findings
@@ -730,13 +793,186 @@ struct vcpuchar_ppc_migration {
  *
  * Since: 1.0
  */
-int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
-			 struct vcpuchar_ppc_migration *ret);
+int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
+				 struct vcpuchar_ppc_migration *ret);
+
+/*
+ * Caps in the spellings users paste: QEMU's -machine properties and
+ * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
+ * give caps, so the host-max answer reaches them this way.
+ */
+
+/* Output formats of vcpuchar_ppc_caps_format. Since: 1.0 */
+enum vcpuchar_ppc_format {
+	/* "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to
+	 * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values) */
+	VCPUCHAR_PPC_FORMAT_QEMU = 0,
+	/* "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/>
+	 * <ccf-assist state='on|off'/></features>" (one line, no spaces
+	 * between elements), the libvirt domain XML elements of the same caps */
+	VCPUCHAR_PPC_FORMAT_LIBVIRT = 1,
+};
+
+/* Room for the longest caps text, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_FORMAT_LEN 128
+
+/*
+ * Warning codes of the caps spellings and of the warnings check.
+ * Stable: never renamed, renumbered or reused; the name function
+ * gives the snake_case name the CLI's JSON prints. A set of codes is a word
+ * with bit (1u << code) per code. Since: 1.0
+ */
+enum vcpuchar_ppc_warning {
+	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts
+	 * at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give
+	 * cap-ibs=broken, which gives the guest identical R4/R5. */
+	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
+	/* The host set bits that its masks do not vouch for (Linux < the 2025
+	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
+	VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS = 2,
+	/* The masks are non-zero but hold no bit the library knows. */
+	VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS = 3,
+	/* host-max or host mode: QEMU with the machine type's defaults would
+	 * refuse to start on this host. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
+	/* host-max or host mode: it would start, but the guest would run
+	 * mitigations the host does not need. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
+};
+/* Highest warning code in this release. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_MAX 5
+
+/**
+ * vcpuchar_ppc_warning_name() - the stable name of a warning code
+ * @code: enum vcpuchar_ppc_warning
+ *
+ * Return: e.g. "qemu_fixed_na_abort"; NULL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_warning_name(uint32_t code);
+
+/**
+ * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
+ * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
+ * @format: enum vcpuchar_ppc_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ * @warnings: optional; on success receives the set of warning codes (bit
+ *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
+ *            @caps->ibs is fixed-na, else 0
+ *
+ * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
+ * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
+ * QEMU prints them). libvirt's elements and attribute names are those of
+ * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
+ * ibs take value=, ccf-assist takes state=); libvirt passes the values to
+ * QEMU's properties of the same names. Pure: no allocation, no global state.
+ *
+ * Never writes ibs fixed-na: QEMU 7.2 stores the command-line value as 4,
+ * which h_get_cpu_characteristics() does not handle, and aborts at the
+ * guest's first hcall (measured; lib/ppc.md#qemu-and-libvirt-spellings). broken is written
+ * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
+ * told exactly the same, and broken never exceeds a host level. ccf-assist is
+ * written as given (QEMU reads it only with ibs=workaround).
+ *
+ * Like snprintf() with two differences: a buffer that is too small is an
+ * error, not a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
+ * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
+ * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * level out of range for its cap, an unknown @format, or NULL @buf with
+ * @size > 0 (@buf and @warnings unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf, size_t size,
+			     uint32_t *warnings);
+
+/* Length of each warning text buffer, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_TEXT_LEN 640
+
+/**
+ * struct vcpuchar_ppc_warning_entry - one warning
+ * @code: enum vcpuchar_ppc_warning
+ * @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:
+ *        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED
+ *        (the first of them is the one QEMU reports); the caps below the
+ *        host for DEFAULTS_BELOW_HOST; 0 otherwise
+ * @reserved: zero
+ * @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside
+ *      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0
+ * @r5: the same for behaviour and behaviour_mask
+ * @text: one NUL-terminated paragraph: what happens, what the guest loses
+ *        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes
+ *        QEMU's message and hint for the first refused cap)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warning_entry {
+	uint32_t code;
+	uint32_t caps;
+	uint64_t r4;
+	uint64_t r5;
+	char text[VCPUCHAR_PPC_WARNING_TEXT_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_warnings - every warning for one VM
+ * @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller
+ * @codes: bit (1u << code) for each entry
+ * @n_entries: entries used, in code order, at most one per code
+ * @reserved: zero
+ * @entries: the warnings
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warnings {
+	uint32_t size;
+	uint32_t codes;
+	uint32_t n_entries;
+	uint32_t reserved;
+	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
+};
+
+/**
+ * vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know
+ * @host: host facts, or NULL for "no information"
+ * @req: the request, as for vcpuchar_ppc_decide()
+ * @ret: receives the warnings (@ret->size set by the caller)
+ *
+ * Decides @req as vcpuchar_ppc_decide() does, then reports:
+ * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
+ * spellings of the effective caps replace it); with host information,
+ * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
+ * set outside its mask (each known bit named, with whether the guest still
+ * gets it from the caps or loses the behaviour it allows, and the Linux
+ * change that widens the pseries masks: "KVM: PPC: Add the missing
+ * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
+ * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
+ * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
+ * mode under KVM with host information, what QEMU would do with the same
+ * request in caps mode, i.e. the caps the caller did not set at the machine
+ * type's defaults for the guest CPU: DEFAULTS_REFUSED when it would refuse
+ * to start (ERROR conflicts), else DEFAULTS_BELOW_HOST when some cap is below
+ * the host (INFO conflicts). Pure: no allocation, no global state.
+ *
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
+ * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());
+ * -EINVAL for NULL @req or @ret, bad sizes or out-of-range request fields.
+ * On failure @ret is unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				struct vcpuchar_ppc_warnings *ret);
 
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 
 /*
- * Sources for this section: spec/x86.md (the decision table of section 5 is
+ * Sources for this section: lib/x86.md (its #decision-table is
  * the contract), Linux arch/x86/kvm/x86.c, arch/x86/kvm/svm/svm.c,
  * arch/x86/kvm/cpuid.c, include/uapi/linux/kvm.h and
  * Documentation/virt/kvm/api.rst. CPUID bits are numbered from 0 = least
@@ -749,7 +985,8 @@ int vcpuchar_ppc_migrate(const struct vcpuchar_ppc_caps *src, const struct vcpuc
 #define VCPUCHAR_X86_DISABLE_EXITS_PAUSE      (1u << 2)
 #define VCPUCHAR_X86_DISABLE_EXITS_CSTATE     (1u << 3)
 #define VCPUCHAR_X86_DISABLE_EXITS_APERFMPERF (1u << 4) /* Linux 6.17 */
-/* Every flag the library knows; the uAPI macro for this was removed. */
+/* Every flag the library knows (the uAPI macro for this was removed): this
+ * release's value, see vcpuchar_limit(). */
 #define VCPUCHAR_X86_DISABLE_EXITS_KNOWN      0x1fu
 
 /* CPUID bits the library reads or patches. Since: 1.0 */
@@ -798,9 +1035,11 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline */
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
+	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
 };
-/* Number of facts in 1.0; later releases may add more. Since: 1.0 */
-#define VCPUCHAR_X86_N_FACTS 23
+/* Number of facts: this release's value; later releases may add facts, see
+ * vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_N_FACTS 24
 
 /**
  * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
@@ -822,7 +1061,7 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  *         -ENOENT (file or directory absent: module not loaded, parameter
  *         missing in this kernel), -EACCES, -EINVAL (a value the library
  *         could not parse), -ENOTSUP (leaf 0x8000000A: the vendor gate of
- *         spec/x86.md section 1.1 failed), -EBADF / -ENOTTY (the KVM fd was
+ *         lib/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
  *         not usable), or the errno of ioctl(2); 32 slots so that later
  *         facts fit
  * @vendor: enum vcpuchar_x86_vendor
@@ -861,13 +1100,26 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
+ * @vendor_module: KVM's vendor module, the one that runs the guests and
+ *                 so decides how HLT is trapped: "kvm_amd" or "kvm_intel"
+ *                 when /sys/module holds that directory (loaded or built
+ *                 in), else the first other /sys/module entry named
+ *                 "kvm_*" in byte order (e.g. "kvm_pvm", a software
+ *                 vendor module without SVM/VMX); NUL-terminated, "" when
+ *                 unknown. Fact VCPUCHAR_X86_FACT_VENDOR_MODULE: read
+ *                 with "" when /sys/module has none (-ENOENT in @error
+ *                 when /sys/module itself is missing)
  * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of the host, "" when unknown
  * @reserved0, @reserved1: zero (explicit padding, so that a later member
  *                         always grows the size)
  *
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
- * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have).
+ * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
+ * function reading facts returns -EINVAL when an @error entry of a known
+ * fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and
+ * @kernel_release need no terminating NUL when full: they are never read
+ * past their size.
  *
  * Since: 1.0
  */
@@ -907,6 +1159,7 @@ struct vcpuchar_x86_host {
 	uint32_t clearcpuid_510;
 	uint32_t smt_rsb_bug;
 	uint32_t smt_possible;
+	char vendor_module[32];
 	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved1[3];
@@ -921,7 +1174,7 @@ struct vcpuchar_x86_host {
  *
  * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
  * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: spec/x86.md section 1.1);
+ * leaf is at least 0x8000000A and SVM is set: lib/x86.md#cpuid);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
  * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
@@ -929,8 +1182,12 @@ struct vcpuchar_x86_host {
  * error beyond), whose answer also tells the system fd from others;
  * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root. No other system
- * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (for @vendor_module). No other system call is
+ * made, except fstat(2) of each file opened (only regular files are read;
+ * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
+ * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
+ * of /proc/self/fd/N to name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,
@@ -938,9 +1195,11 @@ struct vcpuchar_x86_host {
  *
  * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
  * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd; -EBADF for a closed fd;
- * -ENOTTY for an fd that is not KVM's; -ENOTSUP on a build for a non-x86
- * CPU (nothing but the files is read).
+ * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
+ * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
+ * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * KVM facts carry that errno in @ret->error.
  *
  * Since: 1.0
  */
@@ -959,7 +1218,8 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * (/sys/module/kvm_amd/parameters/avic)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, an unknown @fact, or NULL @buf with @size > 0.
+ * @host, a bad @host->size, an @host->error entry outside the errno range,
+ * an unknown @fact, or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -974,7 +1234,7 @@ enum vcpuchar_x86_cvm {
 	VCPUCHAR_X86_CVM_SEV_SNP = 3,
 };
 
-/* Override hlt_passthrough (spec/x86.md section 5.7). Since: 1.0 */
+/* Override hlt_passthrough (lib/x86.md#overrides). Since: 1.0 */
 enum vcpuchar_x86_hlt_passthrough {
 	VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO = 0,
 	VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER = 1,
@@ -1034,57 +1294,80 @@ struct vcpuchar_x86_vm {
 };
 
 /*
- * Reason codes (spec/x86.md section 5.6). Stable API: never renamed,
- * renumbered or reused. Numbered in the order of the spec's table, which is
+ * Reason codes (lib/x86.md#reason-codes). Stable API: never renamed,
+ * renumbered or reused. Numbered in the order of that table, which is
  * also the order they appear in a result. Since: 1.0
  */
 enum vcpuchar_x86_reason_code {
-	VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT = 1,
-	VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING = 2,
-	VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED = 3,
-	VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED = 4,
-	VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
-	VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
-	VCPUCHAR_X86_R_HOST_IS_GUEST = 7,
-	VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
-	VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
-	VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK = 10,
-	VCPUCHAR_X86_R_DISABLE_EXITS_MASKED = 11,
-	VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
-	VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS = 13,
-	VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP = 14,
-	VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED = 15,
-	VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING = 16,
-	VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
-	VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME = 18,
-	VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED = 19,
-	VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT = 20,
-	VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE = 21,
-	VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
-	VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED = 23,
-	VCPUCHAR_X86_R_IDLE_HLT_ACTIVE = 24,
-	VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
-	VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD = 26,
-	VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS = 27,
-	VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT = 28,
-	VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE = 29,
-	VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD = 30,
-	VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
-	VCPUCHAR_X86_R_SEV_AVIC_INHIBITED = 32,
-	VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED = 33,
-	VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE = 34,
-	VCPUCHAR_X86_R_AVIC_GLOBAL_ON = 35,
-	VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK = 36,
-	VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT = 37,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT = 1,
+	VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING = 2,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED = 3,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED = 4,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
+	VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
+	VCPUCHAR_X86_REASON_HOST_IS_GUEST = 7,
+	VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
+	VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
+	VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK = 10,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED = 11,
+	VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
+	VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS = 13,
+	VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP = 14,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED = 15,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING = 16,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME = 18,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED = 19,
+	VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT = 20,
+	VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE = 21,
+	VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED = 23,
+	VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE = 24,
+	VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD = 26,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS = 27,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT = 28,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE = 29,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD = 30,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
+	VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED = 32,
+	VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED = 33,
+	VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE = 34,
+	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
+	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
+	/*
+	 * Class VERIFY: only from the verification step
+	 * (vcpuchar_x86_policy_verify), which says whether KVM honoured a
+	 * policy, from two vCPU statistics snapshots.
+	 * Since: 1.0
+	 */
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED = 38,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED = 39,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED = 40,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED = 41,
+	VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN = 42,
+	VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED = 43,
+	VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT = 44,
+	VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS = 45,
+	VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS = 46,
+	VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE = 47,
+	VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE = 48,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP = 49,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
+	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
 };
-#define VCPUCHAR_X86_R_MAX 37
+/* Highest reason code: this release's value; later releases add codes, see
+ * vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_REASON_MAX 51
 
-/* Reason classes (spec/x86.md section 5.6). Since: 1.0 */
+/* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
-	VCPUCHAR_X86_CLASS_DECISION = 0,   /* explains an output */
-	VCPUCHAR_X86_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
-	VCPUCHAR_X86_CLASS_DIAGNOSTIC = 2, /* information */
-	VCPUCHAR_X86_CLASS_APPLY = 3,      /* from the apply step only */
+	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
+	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
+	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
+	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
+	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4,      /* from the verification step only */
 };
 
 /**
@@ -1093,8 +1376,11 @@ enum vcpuchar_x86_reason_class {
  * @has_value: 1 when @value fills the %-value of the code's text
  * @value: the value: a mask (hlt_not_in_allowed_mask, disable_exits_masked:
  *         the dropped flags), nanoseconds (halt_poll_*), an enum
- *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override), or
- *         major << 16 | minor (idle_hlt_kernel_too_old)
+ *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
+ *         major << 16 | minor (idle_hlt_kernel_too_old), or a count
+ *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
+ *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
+ *         of halt_attempted_poll for halt_poll_active)
  *
  * Since: 1.0
  */
@@ -1149,7 +1435,10 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once. Since: 1.0 */
+/* Room for every decide and apply code once (VERIFY codes never appear in
+ * a policy): this release's value, see vcpuchar_limit(). A
+ * later release that raises it still fills only the entries a caller's
+ * @size covers. Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 40
 
 /**
@@ -1163,7 +1452,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])
  * @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0
  * @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the
- *                   VM's vCPUs (spec/x86.md section 4)
+ *                   VM's vCPUs (lib/x86.md#idle-hlt-inference)
  * @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;
  *                 0 = leave kvm.halt_poll_ns
  * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
@@ -1197,16 +1486,19 @@ struct vcpuchar_x86_policy {
  * @ret: receives the policy (@ret->size set by the caller)
  *
  * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of spec/x86.md section
- * 5 and the Idle HLT inference of section 4. Leaf 0x8000000A bit 30 counts
+ * selection, decision table and global rules G1-G3 of lib/x86.md and
+ * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
- * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX.
+ * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
+ * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
+ * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
+ * unread fact counts as offered, Linux 5.8 and later).
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
- * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
- * CVM on a host that is not AMD or Hygon, or a contradictory profile
- * (hlt_passthrough=never together with WANT_MWAIT or WANT_CSTATE, which
- * only add to HLT pass-through).
+ * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
+ * @host->error entry outside the errno range, a CVM on a host that is not
+ * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
+ * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through).
  *
  * Since: 1.0
  */
@@ -1225,13 +1517,14 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (spec/x86.md section 5.8): the policy is decided with @host, but
- * with the mask this kernel's KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS)
- * answers now in place of @host->disable_exits_allowed (G3: facts from a
- * profile or another host may allow more); then
+ * Steps (lib/x86.md#apply): the live facts are read first: what
+ * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
+ * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
+ * @host->halt_poll_cap (lib/x86.md#global-rules G3: facts from a profile or another host may allow
+ * more). The policy is decided once with them; then
  * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
- * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a value. The
- * guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
+ * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
+ * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
  *
  * Existing vCPUs are detected before disabling exits with
  * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
@@ -1245,13 +1538,15 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * When KVM answers EINVAL to the disable-exits call (a bit outside the
  * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
- * retried: @ret is the policy with no exits disabled, recomputed, with
+ * retried: the policy is decided a second time, knowing that KVM refused
+ * those flags: @ret has no exits disabled, with
  * disable_exits_einval_fallback, and the call returns 0.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
- * detected) and exits would be disabled; -EBADF, -ENOTTY for an fd that is
- * not KVM's; other negative errnos from KVM_ENABLE_CAP. Nothing is applied
+ * detected) and exits would be disabled; -EBADF for an fd that is not open
+ * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
+ * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
  * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
  * disable-exits step done.
  *
@@ -1291,7 +1586,7 @@ struct vcpuchar_x86_cpuid_entry {
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of spec/x86.md). Pure: writes only @entries.
+ * of lib/x86.md#global-rules). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
  * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
@@ -1310,6 +1605,7 @@ enum vcpuchar_x86_stat {
 	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
 	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
 };
+/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_STATS 5
 
 /**
@@ -1348,14 +1644,156 @@ struct vcpuchar_x86_vcpu_stats {
  * stats fd. Statistics missing from the kernel leave their @have bit clear.
  *
  * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
- * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF,
- * -ENOTTY for an fd that is not KVM's; -ENOMEM; other negative errnos from
- * ioctl(2) or pread(2). A VM fd succeeds with no @have bits: the statistics
- * are per vCPU.
+ * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for
+ * an fd that is not open (-1 included); -ENOTTY for any open file that is
+ * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
+ * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
+ * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
+ * @have bits: the statistics are per vCPU.
  *
  * Since: 1.0
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
+
+/* Did KVM honour the HLT part of a policy? Since: 1.0 */
+enum vcpuchar_x86_hlt_verdict {
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* the guest never halted, or no halt_exits */
+	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
+	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
+};
+
+/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
+enum vcpuchar_x86_halt_poll_verdict {
+	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
+};
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
+
+/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
+#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN UINT64_MAX
+
+/* Room for every reason a verdict can hold (at most four today): this
+ * release's value, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
+
+/**
+ * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
+ * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
+ * @hlt: enum vcpuchar_x86_hlt_verdict
+ * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
+ *        both snapshots; the deltas below are 0 for the others
+ * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ *              when unknown)
+ * @halt_exits: growth of halt_exits between the snapshots (a count)
+ * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
+ * @halt_successful_poll: growth of halt_successful_poll (polls that ended
+ *                        the halt without the vCPU being scheduled out)
+ * @exits: growth of exits (every VM exit; information only)
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: class VERIFY reasons, each code at most once, in code order:
+ *           first the one that explains @hlt, then at most one diagnostic
+ *           about the counts, then the one that explains @halt_poll
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_verdict {
+	uint32_t size;
+	uint32_t hlt;
+	uint32_t halt_poll;
+	uint32_t have;
+	uint64_t guest_hlts;
+	uint64_t halt_exits;
+	uint64_t halt_attempted_poll;
+	uint64_t halt_successful_poll;
+	uint64_t exits;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
+};
+
+/**
+ * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
+ * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
+ *          result: after an EINVAL fallback, HLT exits are kept)
+ * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
+ *          the VMM ran the guest
+ * @after: statistics of the same vCPU after; cumulative counters, so no
+ *         value may be below @before's
+ * @guest_hlts: how many HLT instructions the guest executed between the
+ *              snapshots, as the caller knows it (e.g. its own test code,
+ *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
+ * pass-through the CPU halts in guest mode and no KVM statistic counts it
+ * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
+ * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
+ * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
+ * nothing unless the guest is known to have halted. Rules, with dh the
+ * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
+ * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
+ *
+ * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
+ * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
+ * halts: a vendor module without hardware HLT pass-through, such as
+ * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
+ * (known): HONOURED, hlt_passthrough_honoured.
+ * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
+ * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
+ * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
+ * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
+ * lib/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
+ * hlt_exits_kept_not_honoured.
+ * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
+ * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
+ * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
+ * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
+ * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
+ * halt_exits_stat_absent.
+ *
+ * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
+ * with an in-kernel irqchip, and only once the vCPU's own poll window has
+ * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
+ * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
+ * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
+ * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
+ * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
+ * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
+ *
+ * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
+ * @policy->disable_exits or in a snapshot's @have, more reasons in
+ * @policy than it holds, or a counter in @after below @before (snapshots
+ * swapped or of different vCPUs). Nothing is written on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
+			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
+			       struct vcpuchar_x86_verdict *ret);
 
 /* Exit code spaces of the exit classification below. Since: 1.0 */
 enum vcpuchar_x86_exit_kind {
@@ -1381,8 +1819,8 @@ enum vcpuchar_x86_exit_class {
  * @code: the exit code in that space
  *
  * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
- * svm_invoke_exit_handler() treats them (spec/x86.md section 2.8; openvmm
- * PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
+ * svm_invoke_exit_handler() treats them (lib/x86.md#exit-classification;
+ * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
  *
@@ -1393,8 +1831,9 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 /* ==== 4. Host profile files ============================================== */
 
 /*
- * A profile is a GLib key file (groups [host], [ppc], [x86]; DESIGN.md
- * section 6). An absent group means "no information" for that architecture.
+ * A profile is a GLib key file (groups [host], [ppc], [x86]; format:
+ * examples/profiles/README.md). An absent group means "no information"
+ * for that architecture.
  * Unknown keys are ignored; a bad value is an error naming group, key and
  * value. Numbers are hex (0x...) or decimal.
  */
@@ -1402,14 +1841,22 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 /**
  * vcpuchar_profile_load() - read host facts from a profile file
  * @path: file name
- * @ppc: receives the [ppc] facts (source PROFILE; valid 0 when the group is
- *       absent), or NULL; @ppc->size must be set
- * @x86: receives the [x86] facts likewise, or NULL
+ * @ppc: receives the [ppc] facts (source PROFILE; valid 0 and error
+ *       -ENODATA when the group is absent, error 0 with zero masks), or
+ *       NULL; @ppc->size must be set
+ * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
+ *       fact's error -ENODATA when the group is absent; a group without a
+ *       key this version knows gives no have bit and errors 0)
  * @err, @err_size: optional message buffer
  *
- * Return: 0; -ENOENT, -EACCES ... when the file cannot be read; -EINVAL for
- * a malformed file or value (the message names it); -EFBIG for a file over
- * 1 MiB. Nothing is written on failure.
+ * The file is opened without blocking (a FIFO or device never hangs the
+ * call) and must be a regular file.
+ *
+ * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
+ * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
+ * read; -EISDIR for a directory; -EINVAL for another file that is not
+ * regular, or a malformed file or value (the message names it); -EFBIG for
+ * a file over 1 MiB. Nothing is written to @ppc or @x86 on failure.
  *
  * Since: 1.0
  */
@@ -1418,8 +1865,11 @@ int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc, struc
 
 /**
  * vcpuchar_profile_load_data() - vcpuchar_profile_load() from memory
- * @data: file contents (need not be NUL-terminated)
+ * @data: file contents (need not be NUL-terminated); may be NULL when @len
+ *        is 0, which reads as the empty profile
  * @len: length of @data in bytes, at most 1 MiB
+ *
+ * A leading UTF-8 byte order mark is skipped.
  *
  * Return: as vcpuchar_profile_load(), without the file errors.
  *
@@ -1430,19 +1880,35 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
 
 /**
  * vcpuchar_profile_save() - write host facts to a profile file
- * @path: file name, replaced atomically (written to a temporary file in the
- *        same directory, then renamed)
+ * @path: file name, replaced atomically (written in full to a temporary
+ *        file ".NAME.XXXXXX" in the same directory, synced, then renamed
+ *        over it). An existing file keeps its permission bits (and its
+ *        owner and group where the caller may set them; otherwise they
+ *        become the caller's, as with any rewrite). A symbolic link is
+ *        followed on purpose: its target is replaced and the link stays.
+ *        An existing directory, device node, FIFO or socket is refused,
+ *        never replaced.
  * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
  *       non-zero (facts that carry information)
- * @x86: facts for [x86], or NULL; one key per fact whose have bit is set
+ * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
+ *       Facts without any have bit write an empty [x86] group, unless
+ *       their error[0] is -ENODATA (loaded from a file without the group),
+ *       so that a reload tells the two apart as the original did
  * @err, @err_size: optional message buffer
  *
  * [host] takes arch and kernel_release from whichever facts have them
- * (both facts structs carry them).
+ * (both facts structs carry them). Facts are checked first: what this
+ * writes, vcpuchar_profile_load() reads back.
  *
- * Return: 0; -EINVAL for NULL @path or bad sizes; a negative errno from the
- * file system (-ENOENT, -EACCES, -EISDIR, -ENOTDIR, -EROFS, -ENOSPC,
- * -ENAMETOOLONG, -EPERM, else -EIO). The file is untouched on failure.
+ * Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for
+ * the functions that read them), an @arch or @kernel_release that is not
+ * NUL-terminated within its array or not valid UTF-8, or a @path that
+ * exists and is a device node, FIFO or socket; -EISDIR for a directory;
+ * otherwise the errno of the file system call that failed: lstat(2),
+ * realpath(3), creating the temporary file, write(2), fsync(2), close(2)
+ * or rename(2) (-ENOENT, -EACCES, -EPERM, -ENOTDIR, -ELOOP, -EROFS,
+ * -ENOSPC, -EDQUOT, -EIO, -ENAMETOOLONG ...). On failure @path is
+ * untouched and no temporary file is left.
  *
  * Since: 1.0
  */

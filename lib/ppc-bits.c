@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* R4/R5 bit names and the known-set/known-clear tests (spec/ppc.md §2, §6). */
+/* R4/R5 bit names and the known-set/known-clear tests (lib/ppc.md#bits and #masks). */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
@@ -31,9 +31,9 @@ static const char *const r5_names[] = {
 
 VCPUCHAR_EXPORT const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit)
 {
-	if (reg == 4 && ibm_bit < sizeof(r4_names) / sizeof(r4_names[0]))
+	if (reg == VCPUCHAR_PPC_REG_R4 && ibm_bit < sizeof(r4_names) / sizeof(r4_names[0]))
 		return r4_names[ibm_bit];
-	if (reg == 5 && ibm_bit < sizeof(r5_names) / sizeof(r5_names[0]))
+	if (reg == VCPUCHAR_PPC_REG_R5 && ibm_bit < sizeof(r5_names) / sizeof(r5_names[0]))
 		return r5_names[ibm_bit];
 	return NULL;
 }

@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * spapr caps: names, levels, the QEMU -machine spelling, machine-type
- * defaults and the host's levels (spec/ppc.md §5, §6).
+ * defaults and the host's levels (lib/ppc.md#caps-and-levels, #machine-defaults, #host-levels).
  */
 #include <stddef.h>
 #include <stdio.h>
-#include <strings.h>
 
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
@@ -50,7 +49,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32
 
 static bool word_eq(const char *s, size_t len, const char *word)
 {
-	return strlen(word) == len && strncasecmp(s, word, len) == 0;
+	return strlen(word) == len && vcpuchar_ascii_ncaseeq(s, word, len);
 }
 
 /* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(). */
@@ -107,7 +106,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 						(int)len, p);
 		name = p;
 		name_len = (size_t)(eq - p);
-		if (name_len > 4 && strncasecmp(name, "cap-", 4) == 0) {
+		if (name_len > 4 && vcpuchar_ascii_ncaseeq(name, "cap-", 4)) {
 			name += 4;
 			name_len -= 4;
 		}
@@ -199,26 +198,26 @@ bad:
 				"'%s' is not a pseries machine type (pseries, pseries-X.Y, pseries-2.12-sxxm)", name);
 }
 
-/* spec §5.3, in enum vcpuchar_ppc_machine order. */
+/* lib/ppc.md#machine-defaults, in enum vcpuchar_ppc_machine order. */
 static const struct vcpuchar_ppc_caps machine_caps[] = {
-	[VCPUCHAR_PPC_MACHINE_PSERIES] = { VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_WORKAROUND,
-					   VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_ON },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_WORKAROUND,
-					     VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_OFF },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { VCPUCHAR_PPC_BROKEN, VCPUCHAR_PPC_BROKEN, VCPUCHAR_PPC_BROKEN,
-					       VCPUCHAR_PPC_OFF },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { VCPUCHAR_PPC_WORKAROUND, VCPUCHAR_PPC_WORKAROUND,
-						     VCPUCHAR_PPC_FIXED_CCD, VCPUCHAR_PPC_OFF },
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+					   VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_ON },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+					     VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_OFF },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { VCPUCHAR_PPC_LEVEL_BROKEN, VCPUCHAR_PPC_LEVEL_BROKEN, VCPUCHAR_PPC_LEVEL_BROKEN,
+					       VCPUCHAR_PPC_LEVEL_OFF },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+						     VCPUCHAR_PPC_LEVEL_FIXED_CCD, VCPUCHAR_PPC_LEVEL_OFF },
 };
 
-void ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu)
+void vcpuchar_ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu)
 {
 	/*
 	 * A CPU without ISA 2.07 gets cfpc=broken. POWER7 is the oldest model
 	 * here and still has ISA 2.06, so sbbc and ibs keep their levels.
 	 */
 	if (cpu == VCPUCHAR_PPC_CPU_POWER7)
-		caps->cfpc = VCPUCHAR_PPC_BROKEN;
+		caps->cfpc = VCPUCHAR_PPC_LEVEL_BROKEN;
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
@@ -227,7 +226,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu
 
 	return_val_if_fail(ret && machine <= VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && ppc_cpu_ok(cpu), -EINVAL);
 	c = machine_caps[machine];
-	ppc_caps_limit_cpu(&c, cpu);
+	vcpuchar_ppc_caps_limit_cpu(&c, cpu);
 	*ret = c;
 	return 0;
 }
@@ -261,32 +260,32 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *hos
 
 	/* target/ppc/kvm.c parse_cap_ppc_safe_cache(); POWER8 needs no private L1D (QEMU 072f416a53). */
 	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR))
-		l.cfpc = VCPUCHAR_PPC_FIXED;
+		l.cfpc = VCPUCHAR_PPC_LEVEL_FIXED;
 	else if ((ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV) || host->power8) &&
 		 ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2))
-		l.cfpc = VCPUCHAR_PPC_WORKAROUND;
+		l.cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 
 	/* parse_cap_ppc_safe_bounds_check() */
 	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR))
-		l.sbbc = VCPUCHAR_PPC_FIXED;
+		l.sbbc = VCPUCHAR_PPC_LEVEL_FIXED;
 	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31))
-		l.sbbc = VCPUCHAR_PPC_WORKAROUND;
+		l.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 
 	/* parse_cap_ppc_safe_indirect_branch(): first matching row wins. */
 	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE) &&
 	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED) &&
 	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
-		l.ibs = VCPUCHAR_PPC_FIXED_NA;
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
 	else if (ppc_known_set(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE))
-		l.ibs = VCPUCHAR_PPC_WORKAROUND;
+		l.ibs = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED))
-		l.ibs = VCPUCHAR_PPC_FIXED_CCD;
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_CCD;
 	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
-		l.ibs = VCPUCHAR_PPC_FIXED_IBS;
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_IBS;
 
 	/* parse_cap_ppc_count_cache_flush_assist(): independent of ibs. */
 	if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST))
-		l.ccf_assist = VCPUCHAR_PPC_ON;
+		l.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
 
 	*ret = l;
 	return 1;

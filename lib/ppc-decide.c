@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * One VM's caps, conflicts, R4/R5 and guest view (spec/ppc.md §7, §9):
+ * One VM's caps, conflicts, R4/R5 and guest view (lib/ppc.md#validation, #modes):
  * QEMU hw/ppc/spapr_caps.c cap_*_apply(), but every conflict at once.
  */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
-/* QEMU's error texts, without program prefix or newline (spec §7.1). */
+/* QEMU's error texts, without program prefix or newline (lib/ppc.md#validation). */
 static const char *const above_host_msg[VCPUCHAR_PPC_N_CAPS] = {
 	"Requested safe cache capability level not supported by KVM",
 	"Requested safe bounds check capability level not supported by KVM",
@@ -44,7 +44,7 @@ static const struct level_text level_text[VCPUCHAR_PPC_N_CAPS][5] = {
 	{ LT("ccf-assist", "off"), LT("ccf-assist", "on") },
 };
 
-/* spec §7.3: the cause of a conflict when it is not the host. */
+/* lib/ppc.md#validation, "Explanations": the cause of a conflict when it is not the host. */
 #define NO_INFO \
 	"the host reported no CPU characteristics (KVM_CAP_PPC_GET_CPU_CHAR absent, the ioctl failed, or " \
 	"zero masks, e.g. firmware without fw-features), so its levels are QEMU's broken/off fallback, not a " \
@@ -104,7 +104,7 @@ static const char *const default_tcg_expl[4][VCPUCHAR_PPC_N_CAPS] = {
 
 static const char no_info_expl[] = NO_INFO;
 
-/* Known-set host bits no cap level can pass to the guest (spec §9 "Not expressible"). */
+/* Known-set host bits no cap level can pass to the guest (lib/ppc.md#modes, "Not expressible"). */
 #define R4_INEXPRESSIBLE VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST
 #define R5_INEXPRESSIBLE \
 	(VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY_H | VCPUCHAR_H_CPU_BEHAV_FLUSH_LINK_STACK | \
@@ -160,7 +160,7 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 	c->cap = cap;
 	c->requested = (uint8_t)r;
 	c->host = (uint8_t)h;
-	c->flags = from_default ? VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT : 0;
+	c->flags = from_default ? VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT : 0;
 	c->explanation = "";
 
 	if (req->accel == VCPUCHAR_ACCEL_TCG) {
@@ -168,7 +168,7 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		if (!r)
 			return false;
 		c->severity = VCPUCHAR_SEVERITY_WARNING;
-		c->code = VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED;
+		c->code = VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED;
 		c->message = level_text[cap][r].tcg_msg;
 		c->hint = "";
 		if (from_default)
@@ -177,13 +177,13 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 	}
 
 	if (!info)
-		c->flags |= VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO;
+		c->flags |= VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO;
 	if (r > h) {
 		/* cap_ccf_assist_apply(): with the count cache disabled the flush is not needed. */
-		if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && host->ibs == VCPUCHAR_PPC_FIXED_CCD)
+		if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && host->ibs == VCPUCHAR_PPC_LEVEL_FIXED_CCD)
 			return false;
 		c->severity = VCPUCHAR_SEVERITY_ERROR;
-		c->code = VCPUCHAR_PPC_CONFLICT_ABOVE_HOST;
+		c->code = VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST;
 		c->message = above_host_msg[cap];
 		c->hint = level_text[cap][h].above_hint;
 		if (from_default)
@@ -195,7 +195,7 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 	/* In host mode the guest gets the host's words, so a low cap costs it nothing. */
 	if (r < h && req->mode != VCPUCHAR_PPC_MODE_HOST) {
 		c->severity = VCPUCHAR_SEVERITY_INFO;
-		c->code = VCPUCHAR_PPC_CONFLICT_BELOW_HOST;
+		c->code = VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST;
 		c->message = below_host_msg[cap];
 		c->hint = level_text[cap][h].below_hint;
 		if (from_default)
@@ -229,7 +229,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;
 	/* Raised to the host, but never past what the guest CPU model can use. */
-	ppc_caps_limit_cpu(&base, req->cpu);
+	vcpuchar_ppc_caps_limit_cpu(&base, req->cpu);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		const struct vcpuchar_ppc_caps *from = (req->caps_set & (1u << cap)) ? &req->caps : &base;
 
@@ -262,5 +262,6 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 			ret->flags |= VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE;
 	}
 	ret->mode_reason = mode_reason(req->mode, tcg, info);
+	ret->guest_view.size = sizeof(ret->guest_view);
 	return vcpuchar_ppc_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * What a Linux pseries guest prints in /sys/devices/system/cpu/vulnerabilities
- * for given R4/R5 (spec/ppc.md §10): Linux arch/powerpc/platforms/pseries/setup.c
+ * for given R4/R5 (lib/ppc.md#guest-view): Linux arch/powerpc/platforms/pseries/setup.c
  * init_cpu_char_feature_flags() and arch/powerpc/kernel/security.c.
  */
 #include "ppc-internal.h"
@@ -133,8 +133,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t c
 	const uint32_t known = VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14 | VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF;
 	struct guest_ftr f;
 	bool on, stf;
+	uint32_t size;
 
-	return_val_if_fail(ret && ppc_cpu_ok(cpu) && !(flags & ~known), -EINVAL);
+	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)) && ppc_cpu_ok(cpu) && !(flags & ~known), -EINVAL);
 	f = guest_flags(r4, r5);
 	/* mitigations=off (cpu_mitigations_off()) stops every switchable mitigation. */
 	on = !(flags & VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF);
@@ -143,7 +144,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t c
 	      ((flags & VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14) ? f.l1d_flush_pr : f.stf_barrier);
 
 	/* Whole buffers are defined, so results compare with memcmp(). */
+	size = ret->size;
 	memset(ret, 0, sizeof(*ret));
+	ret->size = size;
 	show_meltdown(ret->meltdown, &f, on && f.favour_security && f.l1d_flush_pr);
 	show_meltdown(ret->l1tf, &f, on && f.favour_security && f.l1d_flush_pr);
 	show_spectre_v1(ret->spectre_v1, &f, on && f.favour_security && f.bnds_chk_spec_bar);

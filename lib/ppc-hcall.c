@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* H_GET_CPU_CHARACTERISTICS R4/R5 from caps (spec/ppc.md §8) or from host words (§9). */
+/* H_GET_CPU_CHARACTERISTICS R4/R5 from caps (lib/ppc.md#r4-and-r5-from-caps) or from host words (#modes). */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
@@ -18,24 +18,24 @@ struct hcall_bits {
 static const struct hcall_bits level_bits[3][5] = {
 	[VCPUCHAR_PPC_CAP_CFPC] = {
 		/* broken: no hardware help, the guest must still flush. */
-		[VCPUCHAR_PPC_BROKEN] = { 0, B_(L1D_FLUSH_PR) },
-		[VCPUCHAR_PPC_WORKAROUND] = { C_(L1D_FLUSH_ORI30) | C_(L1D_FLUSH_TRIG2) | C_(L1D_THREAD_PRIV),
+		[VCPUCHAR_PPC_LEVEL_BROKEN] = { 0, B_(L1D_FLUSH_PR) },
+		[VCPUCHAR_PPC_LEVEL_WORKAROUND] = { C_(L1D_FLUSH_ORI30) | C_(L1D_FLUSH_TRIG2) | C_(L1D_THREAD_PRIV),
 					      B_(L1D_FLUSH_PR) },
 		/* Since QEMU commit 17fd09c021. */
-		[VCPUCHAR_PPC_FIXED] = { 0, B_(NO_L1D_FLUSH_ENTRY) | B_(NO_L1D_FLUSH_UACCESS) },
+		[VCPUCHAR_PPC_LEVEL_FIXED] = { 0, B_(NO_L1D_FLUSH_ENTRY) | B_(NO_L1D_FLUSH_UACCESS) },
 	},
 	[VCPUCHAR_PPC_CAP_SBBC] = {
-		[VCPUCHAR_PPC_BROKEN] = { 0, B_(BNDS_CHK_SPEC_BAR) },
-		[VCPUCHAR_PPC_WORKAROUND] = { C_(SPEC_BAR_ORI31), B_(BNDS_CHK_SPEC_BAR) },
-		[VCPUCHAR_PPC_FIXED] = { 0, 0 },
+		[VCPUCHAR_PPC_LEVEL_BROKEN] = { 0, B_(BNDS_CHK_SPEC_BAR) },
+		[VCPUCHAR_PPC_LEVEL_WORKAROUND] = { C_(SPEC_BAR_ORI31), B_(BNDS_CHK_SPEC_BAR) },
+		[VCPUCHAR_PPC_LEVEL_FIXED] = { 0, 0 },
 	},
 	[VCPUCHAR_PPC_CAP_IBS] = {
-		[VCPUCHAR_PPC_BROKEN] = { 0, 0 },
-		[VCPUCHAR_PPC_WORKAROUND] = { 0, B_(FLUSH_COUNT_CACHE) },
-		[VCPUCHAR_PPC_FIXED_IBS] = { C_(BCCTRL_SERIALISED), 0 },
-		[VCPUCHAR_PPC_FIXED_CCD] = { C_(COUNT_CACHE_DISABLED), 0 },
+		[VCPUCHAR_PPC_LEVEL_BROKEN] = { 0, 0 },
+		[VCPUCHAR_PPC_LEVEL_WORKAROUND] = { 0, B_(FLUSH_COUNT_CACHE) },
+		[VCPUCHAR_PPC_LEVEL_FIXED_IBS] = { C_(BCCTRL_SERIALISED), 0 },
+		[VCPUCHAR_PPC_LEVEL_FIXED_CCD] = { C_(COUNT_CACHE_DISABLED), 0 },
 		/* fixed-na, where QEMU 7.2 aborts: no ibs bits. */
-		[VCPUCHAR_PPC_FIXED_NA] = { 0, 0 },
+		[VCPUCHAR_PPC_LEVEL_FIXED_NA] = { 0, 0 },
 	},
 };
 
@@ -51,7 +51,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *c
 	/* QEMU starts from HON_BRANCH_HINTS & ~THR_RECONF_TRIG and FAVOUR_SECURITY. */
 	*r4 = C_(BRANCH_HINTS_HONORED) | cfpc->r4 | sbbc->r4 | ibs->r4 |
 	      /* ccf-assist counts only with ibs=workaround. */
-	      (caps->ibs == VCPUCHAR_PPC_WORKAROUND && caps->ccf_assist == VCPUCHAR_PPC_ON ? C_(BCCTR_FLUSH_ASSIST) : 0);
+	      (caps->ibs == VCPUCHAR_PPC_LEVEL_WORKAROUND && caps->ccf_assist == VCPUCHAR_PPC_LEVEL_ON ? C_(BCCTR_FLUSH_ASSIST) : 0);
 	*r5 = B_(FAVOUR_SECURITY) | cfpc->r5 | sbbc->r5 | ibs->r5;
 	return 0;
 }
@@ -59,11 +59,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *c
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5)
 {
 	return_val_if_fail(host && r4 && r5 && ppc_host_ok(host), -EINVAL);
-	/* Never answer a guest with zeros for "unknown" (spec §13). */
+	/* Never answer a guest with zeros for "unknown" (lib/ppc.md#pitfalls 2). */
 	if (!ppc_host_has_info(host))
 		return -ENODATA;
 	*r4 = host->character & host->character_mask;
-	/* An unvouched default-on bit keeps the guest's default (spec §9). */
+	/* An unvouched default-on bit keeps the guest's default (lib/ppc.md#modes, host). */
 	*r5 = (host->behaviour & host->behaviour_mask) |
 	      (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask);
 	return 0;

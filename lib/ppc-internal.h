@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Private helpers shared by the lib/ppc-*.c files (spec/ppc.md). */
+/* Private helpers shared by the lib/ppc-*.c files (rules: lib/ppc.md). */
 #ifndef VCPUCHAR_PPC_INTERNAL_H
 #define VCPUCHAR_PPC_INTERNAL_H
 
@@ -13,7 +13,7 @@
  * hot path pays for the tests, not for calls between files.
  */
 
-/* spec §6: a bit counts only inside its mask; outside it is neither set nor clear. */
+/* lib/ppc.md#masks: a bit counts only inside its mask; outside it is neither set nor clear. */
 static inline bool ppc_known_set(uint64_t word, uint64_t mask, uint64_t bits)
 {
 	return (word & mask & bits) != 0;
@@ -30,16 +30,17 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	if (!host)
 		return true;
 	/*
-	 * source <= 3, valid and power8 0 or 1, @error 0 or a negative errno:
-	 * one test of the bits that must be clear, not four branches.
+	 * source <= 3, valid and power8 0 or 1: one test of the bits that
+	 * must be clear; @error 0 or a negative errno the describe text can
+	 * negate (INT32_MIN cannot be).
 	 */
 	return vcpuchar_size_ok(host, sizeof(*host)) &&
-	       !((host->source >> 2) | ((host->valid | host->power8) >> 1) | (uint32_t)(host->error > 0));
+	       !((host->source >> 2) | ((host->valid | host->power8) >> 1)) && vcpuchar_errno_ok(host->error);
 }
 
 /*
  * The facts carry information: at least one mask is non-zero. The masks
- * are the kernel's validity test; character == 0 is not (spec §13).
+ * are the kernel's validity test; character == 0 is not (lib/ppc.md#pitfalls 2).
  * @valid only summarises them for the caller.
  */
 static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
@@ -47,17 +48,17 @@ static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
 	return host && (host->character_mask || host->behaviour_mask);
 }
 
-/* Highest level of @cap (which must be < VCPUCHAR_PPC_N_CAPS): spec §5.1. */
+/* Highest level of @cap (which must be < VCPUCHAR_PPC_N_CAPS): lib/ppc.md#caps-and-levels. */
 static inline uint32_t ppc_level_max(uint32_t cap)
 {
 	switch (cap) {
 	case VCPUCHAR_PPC_CAP_CFPC:
 	case VCPUCHAR_PPC_CAP_SBBC:
-		return VCPUCHAR_PPC_FIXED;
+		return VCPUCHAR_PPC_LEVEL_FIXED;
 	case VCPUCHAR_PPC_CAP_IBS:
-		return VCPUCHAR_PPC_FIXED_NA;
+		return VCPUCHAR_PPC_LEVEL_FIXED_NA;
 	default:
-		return VCPUCHAR_PPC_ON;
+		return VCPUCHAR_PPC_LEVEL_ON;
 	}
 }
 
@@ -93,18 +94,18 @@ static inline uint8_t ppc_cap_level(const struct vcpuchar_ppc_caps *caps, uint32
 	}
 }
 
-/* Every level within its cap's range (the highest levels of spec §5.1). */
+/* Every level within its cap's range (the highest levels of lib/ppc.md#caps-and-levels). */
 static inline bool ppc_caps_ok(const struct vcpuchar_ppc_caps *caps)
 {
-	return caps->cfpc <= VCPUCHAR_PPC_FIXED && caps->sbbc <= VCPUCHAR_PPC_FIXED &&
-	       caps->ibs <= VCPUCHAR_PPC_FIXED_NA && caps->ccf_assist <= VCPUCHAR_PPC_ON;
+	return caps->cfpc <= VCPUCHAR_PPC_LEVEL_FIXED && caps->sbbc <= VCPUCHAR_PPC_LEVEL_FIXED &&
+	       caps->ibs <= VCPUCHAR_PPC_LEVEL_FIXED_NA && caps->ccf_assist <= VCPUCHAR_PPC_LEVEL_ON;
 }
 
 /*
  * Lowers @caps to what the guest CPU model can use (QEMU hw/ppc/spapr_caps.c
  * default_caps_with_cpu()): without ISA 2.07 (POWER7) cfpc is broken.
  */
-void ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu);
+void vcpuchar_ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu);
 
 /* A known enum vcpuchar_ppc_cpu value. */
 static inline bool ppc_cpu_ok(uint32_t cpu)

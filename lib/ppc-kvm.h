@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * KVM_PPC_GET_CPU_CHAR for any build target (spec/ppc.md §1). Only
+ * KVM_PPC_GET_CPU_CHAR for any build target (lib/ppc.md#the-ioctl). Only
  * powerpc's UAPI defines struct kvm_ppc_cpu_char, so the library keeps its
  * own copy; the ioctl number comes from this target's _IOR encoding
  * (0x4020aeb1 on powerpc, 0x8020aeb1 with the generic layout).

@@ -15,12 +15,12 @@
  * absent (@ret untouched), or -EINVAL with a message naming group, key and
  * value.
  */
-int profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
-		    char *err, size_t err_size);
-int profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
-		     char *err, size_t err_size);
-int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
-		    char *err, size_t err_size);
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret, char *err,
+			     size_t err_size);
+int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret, char *err,
+			      size_t err_size);
+int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size, char *err,
+			     size_t err_size);
 
 /*
  * The [x86] group (lib/profile-x86.c). read fills @out (size already set)
@@ -28,8 +28,8 @@ int profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf,
  * present, no facts when the group is absent; -EINVAL naming group, key and
  * value. write adds the [x86] keys of every fact @x86 has.
  */
-int profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
-		     char *err, size_t err_size);
-void profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86);
+int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
+			      char *err, size_t err_size);
+void vcpuchar_profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86);
 
 #endif

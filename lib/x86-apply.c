@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Applying the x86 policy to a VM fd and to a guest CPUID table (spec/x86.md 5.8). */
+/* Applying the x86 policy to a VM fd and to a guest CPUID table (lib/x86.md#apply). */
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdio.h>
@@ -40,15 +40,13 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 				       struct vcpuchar_x86_policy *ret)
 {
 	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
-	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_live live = { 0 };
 	int r, allowed;
-	uint32_t args;
 
-	return_val_if_fail(host && vm && ret, -EINVAL);
+	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 	return_val_if_fail(!(flags & ~VCPUCHAR_X86_APPLY_VCPUS_EXIST), -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 	/* Argument errors first, before any ioctl. */
-	r = vcpuchar_x86_decide_internal(host, vm, false, &p);
+	r = vcpuchar_x86_policy_check(host, vm);
 	if (r)
 		return r;
 	r = check_vm_fd(vm_fd);
@@ -56,54 +54,38 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		return r;
 
 	/*
-	 * Decide again with the mask this kernel allows now (G3): facts from a
-	 * profile or another host may say more, and a policy built on them
-	 * would report exits, PV_UNHALT, halt polling and Idle HLT for a state
-	 * that is never applied.
+	 * The live facts (lib/x86.md#global-rules G3): what this kernel allows for this VM now. Facts
+	 * from a profile or another host may say more, and a policy built on
+	 * them would report a state that is never applied.
 	 */
 	allowed = ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
-	memcpy(&h, host, sizeof(h));
-	h.size = sizeof(h);
-	h.disable_exits_allowed = allowed > 0 ? (uint32_t)allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN : 0;
-	h.have |= 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS;
-	h.error[VCPUCHAR_X86_FACT_DISABLE_EXITS] = 0;
-	r = vcpuchar_x86_decide_internal(&h, vm, false, &p);
+	live.disable_exits_allowed = allowed > 0 ? (uint32_t)allowed : 0;
+	live.halt_poll_cap = ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0;
+	r = vcpuchar_x86_policy_decide(host, vm, &live, &p);
 	if (r)
 		return r;
-	host = &h;
-	args = p.disable_exits;
-	if (args) {
-		struct kvm_enable_cap c = { .cap = KVM_CAP_X86_DISABLE_EXITS, .args = { args } };
+
+	if (p.disable_exits) {
+		struct kvm_enable_cap c = { .cap = KVM_CAP_X86_DISABLE_EXITS, .args = { p.disable_exits } };
 
 		if ((flags & VCPUCHAR_X86_APPLY_VCPUS_EXIST) || vcpus_exist(vm_fd))
 			return -EBUSY;
 		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0) {
 			if (errno != EINVAL)
 				return -errno;
-			/* Section 5.8 step 3: no retry; recompute for "no exits disabled". */
-			r = vcpuchar_x86_decide_internal(host, vm, true, &p);
+			/* lib/x86.md#apply step 4: no retry; decide again knowing what KVM refused. */
+			live.exits_refused = p.disable_exits;
+			r = vcpuchar_x86_policy_decide(host, vm, &live, &p);
 			if (r)
 				return r;
-		} else {
-			p.disable_exits = args;
 		}
 	}
 
 	if (p.halt_poll_set) {
 		struct kvm_enable_cap c = { .cap = KVM_CAP_HALT_POLL, .args = { p.halt_poll_ns } };
 
-		if (ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0) {
-			if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0)
-				return -errno;
-		} else {
-			/* The code sorts after every decide code: append it. */
-			p.halt_poll_set = 0;
-			p.halt_poll_ns = 0;
-			p.reasons[p.n_reasons].code = VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT;
-			p.reasons[p.n_reasons].has_value = 0;
-			p.reasons[p.n_reasons].value = 0;
-			p.n_reasons++;
-		}
+		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0)
+			return -errno;
 	}
 	p.size = ret->size;
 	memcpy(ret, &p, sizeof(p));
@@ -124,7 +106,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 	if (host && (host->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)))
 		features = host->kvm_features;
 
-	/* G1: the guest never sees IDLE_HLT. */
+	/* lib/x86.md#global-rules G1: the guest never sees IDLE_HLT. */
 	for (uint32_t i = 0; i < nent; i++)
 		if (entries[i].function == 0x8000000A)
 			entries[i].edx &= ~VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Exit classification (spec/x86.md section 2.8). */
+/* Exit classification (lib/x86.md#exit-classification). */
 #include "vcpuchar-private.h"
 
 VCPUCHAR_EXPORT int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The HLT-exit policy (spec/x86.md sections 4 and 5): pure, no allocation,
+ * The HLT-exit policy (lib/x86.md#idle-hlt-inference to #decision-table): pure, no allocation,
  * no I/O. Reasons are collected in a bitmap and emitted in code order,
- * which is the order of the spec's table.
+ * which is the order of lib/x86.md#reason-codes.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -15,7 +15,7 @@
 struct acc {
 	uint64_t set;
 	uint64_t has_value;
-	uint64_t value[VCPUCHAR_X86_R_MAX + 1];
+	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
 };
 
 static void add(struct acc *a, uint32_t code)
@@ -41,22 +41,25 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
 	return have(h, fact) ? value : 0;
 }
 
-/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
-static bool kernel_version(const char *release, uint32_t *ret)
+/*
+ * Kernel release "X.Y..." to X << 16 | Y; false when it does not parse.
+ * The caller's array may lack a NUL: never read past its end.
+ */
+static bool kernel_version(const char *release, size_t size, uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
-	const char *p = release;
+	const char *p = release, *end = release + size;
 
 	for (int i = 0; i < 2; i++) {
-		if (*p < '0' || *p > '9')
+		if (p == end || *p < '0' || *p > '9')
 			return false;
-		while (*p >= '0' && *p <= '9') {
+		while (p < end && *p >= '0' && *p <= '9') {
 			part[i] = part[i] * 10 + (uint32_t)(*p - '0');
 			if (part[i] > 0xffff)
 				return false;
 			p++;
 		}
-		if (i == 0 && *p++ != '.')
+		if (i == 0 && (p == end || *p++ != '.'))
 			return false;
 	}
 	*ret = part[0] << 16 | part[1];
@@ -70,19 +73,19 @@ static bool vendor_amd(const struct vcpuchar_x86_host *h)
 	return v == VCPUCHAR_X86_VENDOR_AMD || v == VCPUCHAR_X86_VENDOR_HYGON;
 }
 
-/* Section 4: whether KVM uses Idle HLT for this VM, and the one code that says why. */
+/* lib/x86.md#idle-hlt-inference: whether KVM uses Idle HLT for this VM, and the one code that says why. */
 static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t de,
 		     struct acc *a)
 {
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
 	uint32_t kver = 0;
-	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, &kver);
+	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
 
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
-		add_value(a, VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
+		add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
 	if (!vendor_amd(h)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD);
 		return false;
 	}
 	/*
@@ -91,11 +94,11 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	 */
 	if ((have(h, VCPUCHAR_X86_FACT_CPUID_EXT) && !(ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
 	    !(edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS);
 		return false;
 	}
 	if (!fact_u32(h, VCPUCHAR_X86_FACT_KVM_AMD, h->kvm_amd)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT);
 		return false;
 	}
 	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
@@ -103,20 +106,20 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	/* An unknown kernel counts as too old: the conservative answer. */
 	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && (!kver_ok || kver < (6u << 16 | 15))) {
 		if (kver_ok)
-			add_value(a, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD, kver);
+			add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD, kver);
 		else
-			add(a, VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD);
+			add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD);
 		return false;
 	}
 	if (fact_u32(h, VCPUCHAR_X86_FACT_CLEARCPUID, h->clearcpuid_510)) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID);
 		return false;
 	}
 	if (de & DX_HLT) {
-		add(a, VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH);
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH);
 		return false;
 	}
-	add(a, VCPUCHAR_X86_R_IDLE_HLT_ACTIVE);
+	add(a, VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE);
 	return true;
 }
 
@@ -125,7 +128,7 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 /* Out-of-range enum fields are programming errors, as on the POWER side. */
 static bool host_ok(const struct vcpuchar_x86_host *h)
 {
-	return vcpuchar_size_ok(h, sizeof(*h)) && h->source <= VCPUCHAR_SOURCE_CALLER &&
+	return vcpuchar_x86_host_ok(h) && h->source <= VCPUCHAR_SOURCE_CALLER &&
 	       h->vendor <= VCPUCHAR_X86_VENDOR_OTHER && !(h->have >> VCPUCHAR_X86_N_FACTS);
 }
 
@@ -136,155 +139,230 @@ static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 	       vm->cpu_mode <= VCPUCHAR_X86_CPU_MODE_OTHER && vm->idle_hlt_kvm <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
 }
 
-int vcpuchar_x86_decide_internal(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,
-				 bool einval_fallback, struct vcpuchar_x86_policy *ret)
+int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm)
 {
-	struct acc a;
-	struct vcpuchar_x86_policy *p = ret;
-	uint32_t size;
-	bool pinned, latency, force, want_pt, hlt_pt, refused = false, irqchip, amd;
-	bool guest, bug;
-	uint32_t dx, de = 0;
-
-	return_val_if_fail(host_ok(h), -EINVAL);
-	return_val_if_fail(vm_ok(vm), -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
-
-	amd = vendor_amd(h);
-	pinned = vm->flags & VCPUCHAR_X86_VM_PINNED;
-	latency = vm->flags & VCPUCHAR_X86_VM_LATENCY;
-	force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
-	irqchip = !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP);
+	return_val_if_fail(h && vm && host_ok(h) && vm_ok(vm), -EINVAL);
 	/* Spec 5.1: a CVM on a host that is not AMD is bad input. */
-	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || amd, -EINVAL);
+	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || vendor_amd(h), -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
 			   -EINVAL);
-	/* Every check is done: from here on @ret is the result (no copy at the end). */
-	a.set = a.has_value = 0;
-	size = ret->size;
-	/* The scalars now, the unused reasons at the end: each byte written once. */
-	memset(p, 0, offsetof(struct vcpuchar_x86_policy, reasons));
-	p->size = size;
+	return 0;
+}
 
-	/* G3: a kernel without the capability allows nothing. */
-	dx = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+/* The inputs every part of the decision reads, taken from the facts (or the live answers) once. */
+struct in {
+	const struct vcpuchar_x86_host *h;
+	const struct vcpuchar_x86_vm *vm;
+	bool amd, pinned, latency, force, irqchip;
+	uint32_t allowed;       /* disable-exits flags KVM allows (lib/x86.md#global-rules G3) */
+	bool halt_poll_cap;     /* KVM_CAP_HALT_POLL is offered */
+	uint32_t exits_refused; /* flags KVM_ENABLE_CAP refused with EINVAL */
+};
+
+/*
+ * lib/x86.md#row-selection: the row, and the flags for KVM_CAP_X86_DISABLE_EXITS.
+ * Returns them (inside in->allowed); 0 keeps every exit.
+ */
+static uint32_t decide_exits(const struct in *in, struct acc *a)
+{
+	const struct vcpuchar_x86_host *h = in->h;
+	const struct vcpuchar_x86_vm *vm = in->vm;
+	bool want_pt, refused = false, guest, bug;
+	uint32_t req;
+
 	guest = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, h->hypervisor);
 	/* SMT counts as possible unless the host said otherwise (KVM's cpu_smt_possible()). */
 	bug = fact_u32(h, VCPUCHAR_X86_FACT_SMT_RSB_BUG, h->smt_rsb_bug) &&
 	      (!have(h, VCPUCHAR_X86_FACT_SMT_CONTROL) || h->smt_possible);
 
-	/* Section 5.4, row selection. */
-	want_pt = pinned && (latency || force);
+	want_pt = in->pinned && (in->latency || in->force);
 	if (want_pt && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
 		want_pt = false;
-		add(&a, VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH);
+		add(a, VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH);
 	}
 	if (want_pt) {
-		if (guest && !force) {
-			add(&a, VCPUCHAR_X86_R_HOST_IS_GUEST);
+		if (guest && !in->force) {
+			add(a, VCPUCHAR_X86_REASON_HOST_IS_GUEST);
 			refused = true;
 		}
-		if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !force) {
-			add(&a, VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED);
+		if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !in->force) {
+			add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
 			refused = true;
 		}
-		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !force)) {
-			add(&a, VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
+		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !in->force)) {
+			add(a, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
 			refused = true;
 		}
-		if (!(dx & DX_HLT)) {
-			add_value(&a, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK, dx);
+		if (!(in->allowed & DX_HLT)) {
+			add_value(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, in->allowed);
 			refused = true;
 		}
 	}
-	hlt_pt = want_pt && !refused;
 
-	if (!pinned) {
-		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT);
-		if (latency)
-			add(&a, VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING);
-	} else if (hlt_pt && einval_fallback) {
-		add(&a, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK);
-	} else if (hlt_pt) {
-		uint32_t req = DX_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
-
-		if (vm->flags & VCPUCHAR_X86_VM_WANT_MWAIT)
-			req |= VCPUCHAR_X86_DISABLE_EXITS_MWAIT;
-		if (vm->flags & VCPUCHAR_X86_VM_WANT_CSTATE)
-			req |= VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
-		de = req & dx;
-		if (req & ~dx)
-			add_value(&a, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED, req & ~dx);
-		add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED);
-		/* Section 5.4, the normative procedure: "+ hlt_passthrough_forced if force". */
-		if (force)
-			add(&a, VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED);
-	} else if (!latency) {
-		add(&a, VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
+	if (!in->pinned) {
+		add(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT);
+		if (in->latency)
+			add(a, VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING);
+		return 0;
 	}
-	p->disable_exits = de;
+	if (!want_pt || refused) {
+		if (!in->latency)
+			add(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT);
+		return 0;
+	}
+	/* lib/x86.md#apply step 4: KVM said EINVAL to the flags; nothing is retried. */
+	if (in->exits_refused) {
+		add(a, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK);
+		return 0;
+	}
+	req = DX_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
+	if (vm->flags & VCPUCHAR_X86_VM_WANT_MWAIT)
+		req |= VCPUCHAR_X86_DISABLE_EXITS_MWAIT;
+	if (vm->flags & VCPUCHAR_X86_VM_WANT_CSTATE)
+		req |= VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+	if (req & ~in->allowed)
+		add_value(a, VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED, req & ~in->allowed);
+	add(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED);
+	/* lib/x86.md#row-selection, the procedure: "+ hlt_passthrough_forced if force". */
+	if (in->force)
+		add(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED);
+	return req & in->allowed;
+}
 
+/* The KVM paravirt hints: REALTIME and POLL_CONTROL, and PV_UNHALT (lib/x86.md#global-rules G2). */
+static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
+{
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
-	p->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
-	if (pinned && !p->hints_realtime)
-		add(&a, VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
+	p->hints_realtime = in->pinned && in->vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	if (in->pinned && !p->hints_realtime)
+		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	else
-		add(&a, p->hints_realtime ? VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED
-					 : VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING);
+		add(a, p->hints_realtime ? VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED
+					 : VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING);
 	p->poll_control = p->hints_realtime;
-	add(&a, p->poll_control ? VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME
-			       : VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED);
+	add(a, p->poll_control ? VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME
+			       : VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED);
 
-	/* G2. */
-	p->pv_unhalt = !(de & DX_HLT) && irqchip;
+	/* lib/x86.md#global-rules G2: no PV_UNHALT without HLT exits. */
+	p->pv_unhalt = !(de & DX_HLT) && in->irqchip;
 	if (de & DX_HLT)
-		add(&a, VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH);
+		add(a, VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH);
 	else
-		add(&a, irqchip ? VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS : VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP);
+		add(a, in->irqchip ? VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS
+				   : VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP);
+}
+
+/* Per-VM halt polling (KVM_CAP_HALT_POLL): only while HLT exits are kept. */
+static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
+{
+	const struct vcpuchar_x86_vm *vm = in->vm;
 
 	if (de & DX_HLT) {
-		add(&a, VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH);
+		add(a, VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH);
 	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
+		add_value(a, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
+		/* Without the capability kvm.halt_poll_ns applies, whatever the caller asked. */
+		if (!in->halt_poll_cap) {
+			add(a, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT);
+			return;
+		}
 		p->halt_poll_set = 1;
 		p->halt_poll_ns = vm->halt_poll_ns;
-		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
-	} else if (have(h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
-		add_value(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
+	} else if (have(in->h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
+		add_value(a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT, in->h->halt_poll_ns);
 	} else {
-		add(&a, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT);
+		add(a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT);
 	}
+}
 
-	/* G1: never. */
+/* Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it (#idle-hlt-inference), and the notes on it. */
+static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
+{
+	const struct vcpuchar_x86_host *h = in->h;
+	const struct vcpuchar_x86_vm *vm = in->vm;
+
 	p->expose_idle_hlt = 0;
-	add(&a, VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED);
-	p->idle_hlt_active = idle_hlt(h, vm, de, &a);
+	add(a, VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED);
+	p->idle_hlt_active = idle_hlt(h, vm, de, a);
 
-	if (amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
-		add(&a, VCPUCHAR_X86_R_SEV_AVIC_INHIBITED);
-	if (amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
-		add(&a, VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED);
+	if (in->amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
+		add(a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
+	if (in->amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
+		add(a, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED);
 		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
-			add(&a, VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE);
+			add(a, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE);
 	}
-	/* Row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
-	if (amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
-	    vm->cvm == VCPUCHAR_X86_CVM_NONE && irqchip)
-		add(&a, VCPUCHAR_X86_R_AVIC_GLOBAL_ON);
+	/* lib/x86.md#decision-table row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
+	if (in->amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
+	    vm->cvm == VCPUCHAR_X86_CVM_NONE && in->irqchip)
+		add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
+}
 
-	/* One pass over the set bits, lowest code first. */
-	for (uint64_t set = a.set; set; set &= set - 1) {
+/* The one emitter: every reason, once, lowest code first (the spec table's order). */
+static void emit(const struct acc *a, struct vcpuchar_x86_policy *p)
+{
+	for (uint64_t set = a->set; set; set &= set - 1) {
 		uint32_t c = (uint32_t)__builtin_ctzll(set);
 		struct vcpuchar_x86_reason *r = &p->reasons[p->n_reasons++];
 
 		r->code = c;
-		r->has_value = !!(a.has_value & (UINT64_C(1) << c));
-		r->value = r->has_value ? a.value[c] : 0;
-		if (vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_CLASS_REFUSAL)
+		r->has_value = !!(a->has_value & (UINT64_C(1) << c));
+		r->value = r->has_value ? a->value[c] : 0;
+		if (vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
 			p->n_refusals++;
 	}
 	memset(&p->reasons[p->n_reasons], 0, (VCPUCHAR_X86_MAX_REASONS - p->n_reasons) * sizeof(p->reasons[0]));
+}
+
+int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,
+			       const struct vcpuchar_x86_live *live, struct vcpuchar_x86_policy *ret)
+{
+	struct in in;
+	struct acc a;
+	uint32_t size, de;
+	int r;
+
+	r = vcpuchar_x86_policy_check(h, vm);
+	if (r)
+		return r;
+	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+
+	in.h = h;
+	in.vm = vm;
+	in.amd = vendor_amd(h);
+	in.pinned = vm->flags & VCPUCHAR_X86_VM_PINNED;
+	in.latency = vm->flags & VCPUCHAR_X86_VM_LATENCY;
+	in.force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
+	in.irqchip = !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP);
+	if (live) {
+		/* What this kernel answered for this VM replaces the facts (lib/x86.md#global-rules G3). */
+		in.allowed = live->disable_exits_allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		in.halt_poll_cap = live->halt_poll_cap;
+		in.exits_refused = live->exits_refused;
+	} else {
+		/* lib/x86.md#global-rules G3: a kernel without the capability allows nothing. */
+		in.allowed = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) &
+			     VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		/* Unread, the capability is assumed (Linux 5.8+); read as 0, it is absent. */
+		in.halt_poll_cap = !have(h, VCPUCHAR_X86_FACT_HALT_POLL_CAP) || h->halt_poll_cap;
+		in.exits_refused = 0;
+	}
+
+	/* Every check is done: from here on @ret is the result (no copy at the end). */
+	a.set = a.has_value = 0;
+	size = ret->size;
+	/* The scalars now, the unused reasons at the end: each byte written once. */
+	memset(ret, 0, offsetof(struct vcpuchar_x86_policy, reasons));
+	ret->size = size;
+
+	de = decide_exits(&in, &a);
+	ret->disable_exits = de;
+	decide_hints(&in, de, ret, &a);
+	decide_halt_poll(&in, de, ret, &a);
+	decide_idle_hlt(&in, de, ret, &a);
+	emit(&a, ret);
 	return 0;
 }
 
@@ -292,5 +370,5 @@ VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, co
 					struct vcpuchar_x86_policy *ret)
 {
 	return_val_if_fail(host && vm && ret, -EINVAL);
-	return vcpuchar_x86_decide_internal(host, vm, false, ret);
+	return vcpuchar_x86_policy_decide(host, vm, NULL, ret);
 }

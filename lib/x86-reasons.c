@@ -1,95 +1,127 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Reason codes of the x86 policy: stable names, classes and sentences (spec/x86.md 5.6). */
+/* Reason codes of the x86 policy: stable names, classes and sentences (lib/x86.md#reason-codes). */
 #include <inttypes.h>
 #include <stdio.h>
 
 #include "vcpuchar-private.h"
 
-#define D VCPUCHAR_X86_CLASS_DECISION
-#define R VCPUCHAR_X86_CLASS_REFUSAL
-#define G VCPUCHAR_X86_CLASS_DIAGNOSTIC
-#define A VCPUCHAR_X86_CLASS_APPLY
+#define D VCPUCHAR_X86_REASON_CLASS_DECISION
+#define R VCPUCHAR_X86_REASON_CLASS_REFUSAL
+#define G VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC
+#define A VCPUCHAR_X86_REASON_CLASS_APPLY
+#define V VCPUCHAR_X86_REASON_CLASS_VERIFY
 
-const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R_MAX + 1] = {
-	[VCPUCHAR_X86_R_HLT_EXITS_KEPT_OVERCOMMIT] = { "hlt_exits_kept_overcommit", D,
+const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1] = {
+	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT] = { "hlt_exits_kept_overcommit", D,
 		"HLT exits kept: vCPUs share pCPUs, so an idle vCPU must release its pCPU." },
-	[VCPUCHAR_X86_R_LATENCY_NEEDS_PINNING] = { "latency_needs_pinning", R,
+	[VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING] = { "latency_needs_pinning", R,
 		"Latency tuning needs every vCPU pinned to a dedicated pCPU; the VM is not pinned." },
-	[VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED] = { "hlt_passthrough_dedicated", D,
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED] = { "hlt_passthrough_dedicated", D,
 		"HLT and PAUSE exits disabled: vCPUs own dedicated pCPUs." },
-	[VCPUCHAR_X86_R_HLT_PASSTHROUGH_FORCED] = { "hlt_passthrough_forced", D,
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED] = { "hlt_passthrough_forced", D,
 		"HLT pass-through forced by the caller (hlt_passthrough=force)." },
-	[VCPUCHAR_X86_R_HLT_EXITS_KEPT_PINNED_THROUGHPUT] = { "hlt_exits_kept_pinned_throughput", D,
+	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT] = { "hlt_exits_kept_pinned_throughput", D,
 		"HLT exits kept on a pinned, not latency-sensitive VM: host CPU accounting and power states stay honest." },
-	[VCPUCHAR_X86_R_CALLER_FORBIDS_HLT_PASSTHROUGH] = { "caller_forbids_hlt_passthrough", D,
+	[VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH] = { "caller_forbids_hlt_passthrough", D,
 		"HLT pass-through disabled by the caller (hlt_passthrough=never)." },
-	[VCPUCHAR_X86_R_HOST_IS_GUEST] = { "host_is_guest", R,
+	[VCPUCHAR_X86_REASON_HOST_IS_GUEST] = { "host_is_guest", R,
 		"The host is itself a VM (CPUID.1:ECX[31]); disabling HLT exits there has caused KVM entry failures, so HLT exits are kept." },
-	[VCPUCHAR_X86_R_CVM_HLT_PASSTHROUGH_UNVERIFIED] = { "cvm_hlt_passthrough_unverified", R,
+	[VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED] = { "cvm_hlt_passthrough_unverified", R,
 		"HLT pass-through is not validated for this confidential VM type, so HLT exits are kept." },
-	[VCPUCHAR_X86_R_SMT_RSB_FORBIDS_HLT_PASSTHROUGH] = { "smt_rsb_forbids_hlt_passthrough", R,
+	[VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH] = { "smt_rsb_forbids_hlt_passthrough", R,
 		"Cross-thread return address predictions (SMT_RSB): KVM withholds or warns about HLT pass-through, so HLT exits are kept." },
-	[VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK] = { "hlt_not_in_allowed_mask", R,
+	[VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK] = { "hlt_not_in_allowed_mask", R,
 		"KVM does not allow disabling HLT exits on this host (allowed mask 0x%" PRIx64 ")." },
-	[VCPUCHAR_X86_R_DISABLE_EXITS_MASKED] = { "disable_exits_masked", R,
+	[VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED] = { "disable_exits_masked", R,
 		"Flags %s are not allowed by KVM on this host and were dropped." },
-	[VCPUCHAR_X86_R_PV_UNHALT_OFF_HLT_PASSTHROUGH] = { "pv_unhalt_off_hlt_passthrough", D,
+	[VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH] = { "pv_unhalt_off_hlt_passthrough", D,
 		"KVM_FEATURE_PV_UNHALT off: HLT exits are disabled." },
-	[VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS] = { "pv_unhalt_with_hlt_exits", D,
+	[VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS] = { "pv_unhalt_with_hlt_exits", D,
 		"KVM_FEATURE_PV_UNHALT offered: HLT exits are kept." },
-	[VCPUCHAR_X86_R_PV_UNHALT_NEEDS_IRQCHIP] = { "pv_unhalt_needs_irqchip", D,
+	[VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP] = { "pv_unhalt_needs_irqchip", D,
 		"KVM_FEATURE_PV_UNHALT off: the VM has no in-kernel irqchip." },
-	[VCPUCHAR_X86_R_REALTIME_HINT_DEDICATED] = { "realtime_hint_dedicated", D,
+	[VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED] = { "realtime_hint_dedicated", D,
 		"KVM_HINTS_REALTIME set: vCPUs are never preempted (libvirt accepts hint-dedicated only with a host-passthrough CPU)." },
-	[VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_PINNING] = { "realtime_hint_needs_pinning", D,
+	[VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING] = { "realtime_hint_needs_pinning", D,
 		"KVM_HINTS_REALTIME not set: vCPUs are not on dedicated pCPUs." },
-	[VCPUCHAR_X86_R_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH] = { "realtime_hint_needs_host_passthrough", R,
+	[VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH] = { "realtime_hint_needs_host_passthrough", R,
 		"KVM_HINTS_REALTIME not set: hint-dedicated needs CPU mode host-passthrough (libvirt rule)." },
-	[VCPUCHAR_X86_R_POLL_CONTROL_WITH_REALTIME] = { "poll_control_with_realtime", D,
+	[VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME] = { "poll_control_with_realtime", D,
 		"KVM_FEATURE_POLL_CONTROL offered with KVM_HINTS_REALTIME: the guest's haltpoll driver switches host polling off." },
-	[VCPUCHAR_X86_R_POLL_CONTROL_NEEDS_DEDICATED] = { "poll_control_needs_dedicated", D,
+	[VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED] = { "poll_control_needs_dedicated", D,
 		"KVM_FEATURE_POLL_CONTROL not offered: it comes only with KVM_HINTS_REALTIME, i.e. with dedicated CPUs." },
-	[VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT] = { "halt_poll_leave_default", D,
+	[VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT] = { "halt_poll_leave_default", D,
 		"Host halt polling left at the kvm.halt_poll_ns default (%" PRIu64 " ns)." },
-	[VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE] = { "halt_poll_caller_value", D,
+	[VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE] = { "halt_poll_caller_value", D,
 		"Host halt polling set to %" PRIu64 " ns for this VM (KVM_CAP_HALT_POLL)." },
-	[VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH] = { "halt_poll_moot_hlt_passthrough", D,
+	[VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH] = { "halt_poll_moot_hlt_passthrough", D,
 		"Host halt polling does not apply: HLT does not exit, so KVM_CAP_HALT_POLL is not used." },
-	[VCPUCHAR_X86_R_IDLE_HLT_NEVER_EXPOSED] = { "idle_hlt_never_exposed", D,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED] = { "idle_hlt_never_exposed", D,
 		"IDLE_HLT (CPUID 0x8000000A EDX[30]) is never given to the guest: KVM does not emulate it for L1." },
-	[VCPUCHAR_X86_R_IDLE_HLT_ACTIVE] = { "idle_hlt_active", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE] = { "idle_hlt_active", G,
 		"KVM uses the Idle HLT intercept for this VM: HLT exits only when no virtual interrupt is pending; only clearcpuid=510 on the host (host-wide, reboot) turns it off." },
-	[VCPUCHAR_X86_R_IDLE_HLT_MOOT_HLT_PASSTHROUGH] = { "idle_hlt_moot_hlt_passthrough", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH] = { "idle_hlt_moot_hlt_passthrough", G,
 		"The host supports Idle HLT, but this VM does not intercept HLT at all." },
-	[VCPUCHAR_X86_R_IDLE_HLT_NOT_AMD] = { "idle_hlt_not_amd", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD] = { "idle_hlt_not_amd", G,
 		"Idle HLT is an AMD SVM feature; this host CPU is not AMD or Hygon." },
-	[VCPUCHAR_X86_R_IDLE_HLT_CPU_LACKS] = { "idle_hlt_cpu_lacks", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS] = { "idle_hlt_cpu_lacks", G,
 		"The CPU does not report Idle HLT (CPUID 0x8000000A EDX[30], with SVM)." },
-	[VCPUCHAR_X86_R_IDLE_HLT_KVM_AMD_ABSENT] = { "idle_hlt_kvm_amd_absent", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT] = { "idle_hlt_kvm_amd_absent", G,
 		"kvm_amd is not loaded, so KVM cannot use Idle HLT." },
-	[VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE] = { "idle_hlt_caller_override", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE] = { "idle_hlt_caller_override", G,
 		"Idle HLT kernel support set by the caller (idle_hlt_kvm=%s)." },
-	[VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD] = { "idle_hlt_kernel_too_old", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD] = { "idle_hlt_kernel_too_old", G,
 		"KVM uses Idle HLT from Linux 6.15; this kernel is %s." },
-	[VCPUCHAR_X86_R_IDLE_HLT_CLEARED_BY_CLEARCPUID] = { "idle_hlt_cleared_by_clearcpuid", G,
+	[VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID] = { "idle_hlt_cleared_by_clearcpuid", G,
 		"Idle HLT is switched off by clearcpuid=510 on the host." },
-	[VCPUCHAR_X86_R_SEV_AVIC_INHIBITED] = { "sev_avic_inhibited", G,
+	[VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED] = { "sev_avic_inhibited", G,
 		"AVIC is inhibited for SEV guests; Idle HLT, if active, uses the V_IRQ path." },
-	[VCPUCHAR_X86_R_NESTED_IDLE_HLT_NOT_EMULATED] = { "nested_idle_hlt_not_emulated", G,
+	[VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED] = { "nested_idle_hlt_not_emulated", G,
 		"KVM does not emulate Idle HLT for L1; the guest hypervisor will use plain HLT intercepts." },
-	[VCPUCHAR_X86_R_NESTED_SVM_UNAVAILABLE] = { "nested_svm_unavailable", R,
+	[VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE] = { "nested_svm_unavailable", R,
 		"SVM cannot be given to the guest: kvm_amd.nested=0." },
-	[VCPUCHAR_X86_R_AVIC_GLOBAL_ON] = { "avic_global_on", G,
+	[VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON] = { "avic_global_on", G,
 		"AVIC is on (kvm_amd.avic=Y); with Idle HLT, a pending vAPIC IRR suppresses the HLT exit." },
-	[VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK] = { "disable_exits_einval_fallback", A,
+	[VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK] = { "disable_exits_einval_fallback", A,
 		"KVM refused to disable exits (EINVAL); all exits stay enabled." },
-	[VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT] = { "halt_poll_cap_absent", A,
+	[VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT] = { "halt_poll_cap_absent", A,
 		"This kernel has no per-VM halt-poll control (KVM_CAP_HALT_POLL); kvm.halt_poll_ns applies." },
+	/* Verification (vcpuchar_x86_policy_verify): what two vCPU statistics snapshots show. */
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED] = { "hlt_passthrough_honoured", V,
+		"HLT pass-through honoured: the guest executed %" PRIu64 " HLT and halt_exits did not grow." },
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED] = { "hlt_passthrough_not_honoured", V,
+		"HLT pass-through not honoured: KVM accepted KVM_X86_DISABLE_EXITS_HLT, yet halt_exits grew by %" PRIu64
+		": HLT still traps into KVM (a vendor module without hardware HLT pass-through, such as kvm_pvm, or KVM emulating the guest's code)." },
+	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED] = { "hlt_exits_kept_honoured", V,
+		"HLT exits kept, as decided: halt_exits grew by %" PRIu64 "." },
+	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED] = { "hlt_exits_kept_not_honoured", V,
+		"HLT exits were to be kept, yet halt_exits grew by only %" PRIu64
+		", fewer than the guest's HLTs, and Idle HLT is not in use: some HLTs did not exit." },
+	[VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN] = { "guest_hlts_unknown", V,
+		"Cannot tell: halt_exits did not grow and the caller does not know whether the guest halted; no KVM statistic counts an HLT that does not exit." },
+	[VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED] = { "guest_never_halted", V,
+		"Cannot tell: the guest did not halt between the two snapshots." },
+	[VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT] = { "halt_exits_stat_absent", V,
+		"Cannot tell: a snapshot has no halt_exits statistic." },
+	[VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS] = { "halt_exits_exceed_guest_hlts", V,
+		"halt_exits grew by %" PRIu64 ", more than the guest's HLTs: KVM counts other halts there too (e.g. an SEV-ES AP reset hold), or the count is off." },
+	[VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS] = { "idle_hlt_fewer_halt_exits", V,
+		"halt_exits grew by %" PRIu64 ", fewer than the guest's HLTs: with Idle HLT, an HLT with a virtual interrupt pending does not exit." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE] = { "halt_poll_active", V,
+		"Host halt polling active: KVM polled on %" PRIu64 " halts before blocking the vCPU (halt_attempted_poll)." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE] = { "halt_poll_inactive", V,
+		"Host halt polling inactive: halt_attempted_poll did not grow: the halts went to userspace (no in-kernel irqchip), the poll time is 0 (kvm.halt_poll_ns, KVM_CAP_HALT_POLL), the guest switched polling off (MSR_KVM_POLL_CONTROL), or the vCPU's poll window had not grown yet (it starts at 0 and grows after a short halt)." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP] = { "halt_poll_no_irqchip", V,
+		"Host halt polling inactive: without an in-kernel irqchip KVM hands every halt to userspace (KVM_EXIT_HLT) and never polls." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL] = { "halt_poll_no_halt_in_kernel", V,
+		"Host halt polling inactive: KVM handled no halt, so it had nothing to poll for." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT] = { "halt_poll_stats_absent", V,
+		"Cannot tell whether KVM polled: a snapshot has no halt_attempted_poll statistic." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
 {
-	if (code == 0 || code > VCPUCHAR_X86_R_MAX)
+	if (code == 0 || code > VCPUCHAR_X86_REASON_MAX)
 		return NULL;
 	return &vcpuchar_x86_reasons[code];
 }
@@ -104,7 +136,7 @@ VCPUCHAR_EXPORT const char *vcpuchar_x86_reason_name(uint32_t code)
 VCPUCHAR_EXPORT int vcpuchar_x86_reason_from_name(const char *name)
 {
 	return_val_if_fail(name, -EINVAL);
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++)
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
 		if (strcmp(vcpuchar_x86_reasons[c].name, name) == 0)
 			return (int)c;
 	return -EINVAL;
@@ -149,26 +181,33 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 	switch (reason->code) {
-	case VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK:
-	case VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE:
+	case VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK:
+	case VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE:
+	case VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED:
+	case VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED:
+	case VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED:
+	case VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED:
+	case VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS:
+	case VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS:
+	case VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE:
 		n = snprintf(buf, size, r->text, reason->value);
 		break;
-	case VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT:
+	case VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT:
 		if (reason->has_value)
 			n = snprintf(buf, size, r->text, reason->value);
 		else
 			n = snprintf(buf, size, "Host halt polling left at the kvm.halt_poll_ns default (value not read).");
 		break;
-	case VCPUCHAR_X86_R_DISABLE_EXITS_MASKED:
+	case VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED:
 		flags_text(reason->value, tmp, sizeof(tmp));
 		n = snprintf(buf, size, r->text, tmp);
 		break;
-	case VCPUCHAR_X86_R_IDLE_HLT_CALLER_OVERRIDE:
+	case VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE:
 		n = snprintf(buf, size, r->text,
 			     reason->value == VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT ? "present" :
 			     reason->value == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT ? "absent" : "auto");
 		break;
-	case VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD:
+	case VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD:
 		if (reason->has_value)
 			snprintf(tmp, sizeof(tmp), "%u.%u", (unsigned)(reason->value >> 16),
 				 (unsigned)(reason->value & 0xffff));

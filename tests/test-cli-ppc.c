@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The `vcpuchar ppc` commands against every shared POWER vector, through the
- * JSON contract of DESIGN.md section 6 (exit codes included), as the tests
+ * The `vcpuchar ppc` commands against every POWER vector of tests/data, through the
+ * JSON contract of examples/vcpuchar/README.md (exit codes included), as the tests
  * outside the project drive them.
  */
 #include <json-glib/json-glib.h>
@@ -9,7 +9,9 @@
 #include <sys/wait.h>
 #include <vcpuchar.h>
 
-#include "test-common.h"
+#include "ppc-host-words.h"
+#include "test-cli.h"
+#include "test-ppc-util.h"
 
 static const char *cli;
 
@@ -31,23 +33,13 @@ static void run_free(struct run *r)
 /* Runs the CLI with a NULL-terminated argument list; parses stdout as JSON when asked. */
 static void run_cli(struct run *r, gboolean want_json, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autoptr(GError) error = NULL;
 	va_list ap;
-	int wait;
 
 	memset(r, 0, sizeof(*r));
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	r->status = cli_run_va(cli, &r->out, &r->err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out,
-				   &r->err, &wait, &error),
-		      "spawn %s: %s", cli, error ? error->message : "");
-	ck_assert_msg(WIFEXITED(wait), "vcpuchar died (signal)");
-	r->status = WEXITSTATUS(wait);
 	if (want_json) {
 		r->json = json_from_string(r->out, &error);
 		ck_assert_msg(r->json && JSON_NODE_HOLDS_OBJECT(r->json), "not a JSON object: %s\nstderr: %s",
@@ -74,53 +66,23 @@ static JsonObject *jobj(JsonNode *root)
 }
 
 /*
- * KVM_PPC_GET_CPU_CHAR words that parse to the given host levels under
- * QEMU's rules (spec/ppc.md section 6). The test checks them with the
- * library's own vcpuchar_ppc_host_levels() before using them.
+ * KVM_PPC_GET_CPU_CHAR words for --chars that parse to the given host
+ * levels under QEMU's rules (lib/ppc.md#host-levels; tests/ppc-host-words.h).
+ * The test checks them with the library's own vcpuchar_ppc_host_levels()
+ * before using them.
  */
 static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
 			     size_t size)
 {
-	uint64_t c = 0, b = 0, cm = VCPUCHAR_H_CPU_CHAR_ALL, bm = UINT64_C(0xe400000000000000);
+	struct vcpuchar_ppc_caps want = { test_level(0, cfpc), test_level(1, sbbc), test_level(2, ibs),
+					  test_level(3, ccf) };
+	struct vcpuchar_ppc_host h = ppc_host_words(want);
+	struct vcpuchar_ppc_caps got;
 
-	if (!strcmp(cfpc, "workaround"))
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (strcmp(cfpc, "fixed"))
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (!strcmp(sbbc, "workaround"))
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	if (strcmp(sbbc, "fixed"))
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (!strcmp(ibs, "workaround"))
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-	else if (!strcmp(ibs, "fixed-ccd"))
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-	else if (!strcmp(ibs, "fixed-ibs"))
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (!strcmp(ibs, "broken"))
-		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED; /* one unknown bit: not fixed-na */
-	if (!strcmp(ccf, "on"))
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	b |= VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-	snprintf(out, size, "0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER
-		 "x,0x%016" G_GINT64_MODIFIER "x", c, b, cm, bm);
-
-	{
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-		struct vcpuchar_ppc_caps lv;
-
-		h.source = VCPUCHAR_SOURCE_CALLER;
-		h.valid = 1;
-		h.character = c;
-		h.behaviour = b;
-		h.character_mask = cm;
-		h.behaviour_mask = bm;
-		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &lv), 1);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CFPC, lv.cfpc), cfpc);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_SBBC, lv.sbbc), sbbc);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_IBS, lv.ibs), ibs);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CCF_ASSIST, lv.ccf_assist), ccf);
-	}
+	snprintf(out, size, "0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64, h.character,
+		 h.behaviour, h.character_mask, h.behaviour_mask);
+	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 1);
+	ck_assert_caps_eq(out, got, want);
 }
 
 static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf)
@@ -130,10 +92,10 @@ static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const
 
 START_TEST(hcall_vectors)
 {
-	struct tsv *t = tsv_load("ppc-hcall.tsv");
+	struct tsv *t = tsv_open("ppc-hcall.tsv");
 	static const char *const modes[] = { "caps", "host-max" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		g_autofree char *caps = caps_arg(tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"), tsv_get(t, i, "ibs"),
 						 tsv_get(t, i, "ccf_assist"));
 
@@ -153,16 +115,16 @@ START_TEST(hcall_vectors)
 			run_free(&r);
 		}
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(host_level_vectors)
 {
-	struct tsv *t = tsv_load("ppc-host-levels.tsv");
+	struct tsv *t = tsv_open("ppc-host-levels.tsv");
 	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
 							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
 							 tsv_get(t, i, "behaviour_mask"));
@@ -189,15 +151,15 @@ START_TEST(host_level_vectors)
 		}
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(validate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-validate.tsv");
+	struct tsv *t = tsv_open("ppc-validate.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		gboolean tcg = !strcmp(tsv_get(t, i, "accel"), "tcg");
 		g_autofree char *caps = caps_arg(tsv_get(t, i, "req_cfpc"), tsv_get(t, i, "req_sbbc"),
@@ -239,16 +201,16 @@ START_TEST(validate_vectors)
 		ck_assert_msg(r.status == (has_error ? 1 : 0), "%s: exit %d", id, r.status);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(guest_view_vectors)
 {
-	struct tsv *t = tsv_load("ppc-guest-view.tsv");
+	struct tsv *t = tsv_open("ppc-guest-view.tsv");
 	static const char *const files[] = { "meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass" };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *isa = tsv_get(t, i, "guest_isa");
 		/* Host mode with full masks passes R4/R5 through unchanged. */
 		g_autofree char *chars = g_strdup_printf("%s,%s,0xffffffffffffffff,0xffffffffffffffff",
@@ -272,7 +234,7 @@ START_TEST(guest_view_vectors)
 		}
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -287,9 +249,9 @@ static char *join_strings(JsonArray *a)
 
 START_TEST(migrate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-migrate.tsv");
+	struct tsv *t = tsv_open("ppc-migrate.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		gboolean ok = !strcmp(tsv_get(t, i, "expect_ok"), "1");
 		g_autofree char *errors = NULL, *warnings = NULL;
@@ -305,30 +267,110 @@ START_TEST(migrate_vectors)
 		ck_assert_msg(!strcmp(warnings, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, warnings);
 		run_free(&r);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 /* Bad usage: exit 2, a message naming the bad argument, no JSON on stdout. */
 static void expect_usage(const char *needle, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autofree char *out = NULL, *err = NULL;
 	va_list ap;
-	int wait;
+	int status;
 
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	status = cli_run_va(cli, &out, &err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &wait,
-			       NULL));
-	ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "want exit 2 for '%s', stderr: %s", needle, err);
+	ck_assert_msg(status == 2, "want exit 2 for '%s', stderr: %s", needle, err);
 	ck_assert_msg(strstr(err, needle), "stderr '%s' does not name '%s'", err, needle);
 	ck_assert_msg(!*out, "stdout not empty: %s", out);
 }
+
+/* The codes of $.warnings joined with ';' ("none" when empty), in printed order. */
+static char *warning_codes(JsonNode *root)
+{
+	JsonArray *a = json_object_get_array_member(jobj(root), "warnings");
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < json_array_get_length(a); i++)
+		g_string_append_printf(g, "%s%s", i ? ";" : "",
+				       json_object_get_string_member(json_array_get_object_element(a, i), "code"));
+	if (!g->len)
+		g_string_assign(g, "none");
+	return g_string_free(g, FALSE);
+}
+
+/* Effective caps as "cfpc,sbbc,ibs,ccf_assist" values. */
+static char *effective(JsonNode *root)
+{
+	return g_strdup_printf("%s,%s,%s,%s", jstr(root, "$.effective_caps.cfpc"), jstr(root, "$.effective_caps.sbbc"),
+			       jstr(root, "$.effective_caps.ibs"), jstr(root, "$.effective_caps.ccf_assist"));
+}
+
+START_TEST(spelling_vectors)
+{
+	struct tsv *t = tsv_open("ppc-format.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_autofree char *caps = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s",
+							tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"),
+							tsv_get(t, i, "ibs"), tsv_get(t, i, "ccf_assist"));
+		g_autofree char *machine = g_strdup_printf("pseries-8.0,%s,x-vof=on", tsv_get(t, i, "expect_qemu"));
+		g_autofree char *codes = NULL, *eff_q = NULL, *eff_l = NULL, *eff_m = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps", caps, "--json", NULL);
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.qemu"), tsv_get(t, i, "expect_qemu")), "%s: qemu %s", id,
+			      jstr(r.json, "$.qemu"));
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.libvirt"), tsv_get(t, i, "expect_libvirt")), "%s: libvirt %s",
+			      id, jstr(r.json, "$.libvirt"));
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, codes);
+		run_free(&r);
+
+		/* Each spelling pasted back gives the same caps; the -machine extras are named. */
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_qemu"), "--json", NULL);
+		eff_q = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_libvirt"), "--json", NULL);
+		eff_l = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--machine", machine, "--json",
+			NULL);
+		eff_m = effective(r.json);
+		ck_assert_str_eq(jstr(r.json, "$.ignored[0]"), "x-vof=on");
+		run_free(&r);
+		ck_assert_msg(g_str_equal(eff_q, eff_l) && g_str_equal(eff_q, eff_m), "%s: %s / %s / %s", id, eff_q,
+			      eff_l, eff_m);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+START_TEST(warning_vectors)
+{
+	struct tsv *t = tsv_open("ppc-warnings.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
+							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
+							 tsv_get(t, i, "behaviour_mask"));
+		g_autofree char *codes = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
+			tsv_get(t, i, "accel"), "--caps", g_str_equal(caps, "-") ? "" : caps, "--json", NULL);
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_codes")), "%s: warnings %s", id, codes);
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
 
 START_TEST(bad_usage)
 {
@@ -346,6 +388,18 @@ START_TEST(bad_usage)
 	expect_usage("fixed-xyz", "ppc", "migrate", "--src", "fixed-xyz,broken,broken,off", "--dst",
 		     "broken,broken,broken,off", NULL);
 	expect_usage("bogus", "ppc", "bogus", NULL);
+	/* Pasted spellings: a cap QEMU does not have, a value libvirt does not know, a cap given twice. */
+	expect_usage("cap-cfcp", "ppc", "hcall", "--machine", "pseries,cap-cfcp=broken", "--accel", "tcg", NULL);
+	expect_usage("fixd", "ppc", "hcall", "--caps", "<features><cfpc value='fixd'/></features>", "--accel", "tcg",
+		     NULL);
+	expect_usage("needs value", "ppc", "hcall", "--caps", "<ibs state='on'/>", "--accel", "tcg", NULL);
+	expect_usage("libvirt XML", "ppc", "hcall", "--caps", "<features><cfpc value='fixed'>", "--accel", "tcg",
+		     NULL);
+	expect_usage("given twice", "ppc", "hcall", "--machine", "pseries,cap-ibs=broken,cap-ibs=fixed-ccd",
+		     "--accel", "tcg", NULL);
+	expect_usage("both --machine and --caps", "ppc", "hcall", "--machine", "pseries,cap-sbbc=fixed", "--caps",
+		     "<sbbc value='fixed'/>", "--accel", "tcg", NULL);
+	expect_usage("not a pseries", "ppc", "hcall", "--machine", "q35,cap-cfpc=broken", "--accel", "tcg", NULL);
 	expect_usage("unknown command", "frobnicate", NULL);
 }
 END_TEST
@@ -382,6 +436,8 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, guest_view_vectors);
 	tcase_add_test(tc, migrate_vectors);
+	tcase_add_test(tc, spelling_vectors);
+	tcase_add_test(tc, warning_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bundled_profile);
 	suite_add_tcase(s, tc);

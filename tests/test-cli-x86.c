@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * `vcpuchar x86 policy --json --host <profile>` for every row of the x86
- * vector files: a profile per row in a temporary directory (DESIGN.md
- * section 6 keys), the row's VM as command-line options, and the JSON and
+ * vector files: a profile per row in a temporary directory (keys of
+ * examples/profiles/README.md), the row's VM as command-line options, and the JSON and
  * exit status compared with the row.
  */
 #include <glib/gstdio.h>
@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <vcpuchar.h>
 
-#include "test-common.h"
+#include "test-cli.h"
 #include "x86-vectors.h"
 
 static char *tmpdir;
@@ -57,11 +57,11 @@ static GPtrArray *args_for(const struct tsv *t, guint i, const char *profile)
 	g_ptr_array_add(a, g_strdup("--json"));
 	g_ptr_array_add(a, g_strdup("--host"));
 	g_ptr_array_add(a, g_strdup(profile));
-	if (tsv_u64(t, i, "pinned"))
+	if (tsv_u64(t, i, "pinned", NULL))
 		g_ptr_array_add(a, g_strdup("--pinned"));
-	if (tsv_u64(t, i, "latency"))
+	if (tsv_u64(t, i, "latency", NULL))
 		g_ptr_array_add(a, g_strdup("--latency"));
-	if (tsv_u64(t, i, "nested_guest"))
+	if (tsv_u64(t, i, "nested_guest", NULL))
 		g_ptr_array_add(a, g_strdup("--nested-guest"));
 	g_ptr_array_add(a, g_strdup("--cvm"));
 	g_ptr_array_add(a, g_strdup(tsv_get(t, i, "cvm")));
@@ -105,10 +105,9 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	x86_row_host(t, i, &h);
 	profile = write_profile(&h, id);
 	argv = args_for(t, i, profile);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, NULL));
-	ck_assert_msg(WIFEXITED(status), "%s: vcpuchar crashed", id);
+	status = cli_run((const char *const *)argv->pdata, &out, &err);
 	if (!strcmp(err_col, "EINVAL")) {
-		ck_assert_msg(WEXITSTATUS(status) == 2, "%s: exit %d, want 2", id, WEXITSTATUS(status));
+		ck_assert_msg(status == 2, "%s: exit %d, want 2", id, status);
 		ck_assert_msg(!*out, "%s: printed JSON on bad input", id);
 		ck_assert_msg(strstr(err, "--"), "%s: message names no argument: %s", id, err);
 		return;
@@ -121,18 +120,18 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	if (!flags->len)
 		g_string_append(flags, "none");
 	ck_assert_msg(!strcmp(flags->str, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s", id, flags->str);
-	ck_assert_int_eq(json_object_get_boolean_member(o, "hints_realtime"), (int)tsv_u64(t, i, "expect_hints_realtime"));
+	ck_assert_int_eq(json_object_get_boolean_member(o, "hints_realtime"), (int)tsv_u64(t, i, "expect_hints_realtime", NULL));
 	if (strcmp(tsv_get(t, i, "expect_pv_unhalt"), "any"))
-		ck_assert_int_eq(json_object_get_boolean_member(o, "pv_unhalt"), (int)tsv_u64(t, i, "expect_pv_unhalt"));
+		ck_assert_int_eq(json_object_get_boolean_member(o, "pv_unhalt"), (int)tsv_u64(t, i, "expect_pv_unhalt", NULL));
 	ck_assert_int_eq(json_object_get_boolean_member(o, "expose_idle_hlt"), 0);
 	ck_assert_int_eq(json_object_get_boolean_member(o, "idle_hlt_active"),
-			 (int)tsv_u64(t, i, "expect_idle_hlt_active"));
+			 (int)tsv_u64(t, i, "expect_idle_hlt_active", NULL));
 	if (tsv_has(t, "expect_halt_poll_ns") && strcmp(tsv_get(t, i, "expect_halt_poll_ns"), "null"))
-		ck_assert_int_eq(json_object_get_int_member(o, "halt_poll_ns"), (gint64)tsv_u64(t, i, "expect_halt_poll_ns"));
+		ck_assert_int_eq(json_object_get_int_member(o, "halt_poll_ns"), (gint64)tsv_u64(t, i, "expect_halt_poll_ns", NULL));
 	else
 		ck_assert_msg(json_object_get_null_member(o, "halt_poll_ns"), "%s: halt_poll_ns not null", id);
 	if (tsv_has(t, "expect_poll_control"))
-		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"), (int)tsv_u64(t, i, "expect_poll_control"));
+		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"), (int)tsv_u64(t, i, "expect_poll_control", NULL));
 	else
 		ck_assert_int_eq(json_object_get_boolean_member(o, "poll_control"),
 				 json_object_get_boolean_member(o, "hints_realtime"));
@@ -151,13 +150,13 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 		g_autofree char *hay = g_strdup_printf(",%s,", codes->str);
 
 		ck_assert_msg(strstr(hay, needle), "%s: missing %s in %s", id, want[k], codes->str);
-		if (vcpuchar_x86_reason_class(vcpuchar_x86_reason_from_name(want[k])) == VCPUCHAR_X86_CLASS_REFUSAL)
+		if (vcpuchar_x86_reason_class(vcpuchar_x86_reason_from_name(want[k])) == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
 			want_refusal = true;
 	}
 	if (exact)
 		ck_assert_msg(!strcmp(codes->str, tsv_get(t, i, "expect_reason_codes")), "%s: reasons %s", id, codes->str);
 	/* Exit 1 exactly when a refusal-class reason is present; JSON printed either way. */
-	ck_assert_msg(WEXITSTATUS(status) == (want_refusal ? 1 : 0), "%s: exit %d", id, WEXITSTATUS(status));
+	ck_assert_msg(status == (want_refusal ? 1 : 0), "%s: exit %d", id, status);
 	g_string_free(flags, TRUE);
 	g_string_free(codes, TRUE);
 	unlink(profile);
@@ -165,32 +164,23 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 
 START_TEST(shared_vectors)
 {
-	struct tsv *t = tsv_load("x86-policy.tsv");
+	struct tsv *t = tsv_open("x86-policy.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++)
+	for (guint i = 0; i < t->n_rows; i++)
 		check_row(t, i, false);
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(own_vectors)
 {
-	struct tsv *t = tsv_load("x86-policy-extra.tsv");
+	struct tsv *t = tsv_open("x86-policy-extra.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++)
+	for (guint i = 0; i < t->n_rows; i++)
 		check_row(t, i, true);
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
-
-static int run(const char *const *args, char **out, char **err)
-{
-	int status;
-
-	ck_assert(g_spawn_sync(NULL, (char **)args, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, NULL));
-	ck_assert(WIFEXITED(status));
-	return WEXITSTATUS(status);
-}
 
 START_TEST(bad_usage)
 {
@@ -213,7 +203,7 @@ START_TEST(bad_usage)
 
 		for (int k = 0; k < 6 && cases[c].args[k]; k++)
 			argv[k + 1] = cases[c].args[k];
-		ck_assert_int_eq(run(argv, &out, &err), 2);
+		ck_assert_int_eq(cli_run(argv, &out, &err), 2);
 		ck_assert_str_eq(out, "");
 		ck_assert_msg(strstr(err, cases[c].names), "case %zu: '%s' does not name %s", c, err, cases[c].names);
 	}
@@ -227,7 +217,7 @@ START_TEST(bad_profile_value)
 	g_autofree char *out = NULL, *err = NULL;
 
 	ck_assert(g_file_set_contents(path, "[x86]\nvendor=amd\ndisable_exits_allowed=lots\n", -1, NULL));
-	ck_assert_int_eq(run(argv, &out, &err), 2);
+	ck_assert_int_eq(cli_run(argv, &out, &err), 2);
 	ck_assert_str_eq(out, "");
 	ck_assert_ptr_nonnull(strstr(err, "[x86] disable_exits_allowed: 'lots' is not"));
 	unlink(path);
@@ -239,7 +229,7 @@ START_TEST(this_host_without_host_file)
 	const char *argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", NULL };
 	g_autofree char *out = NULL, *err = NULL;
 	g_autoptr(JsonParser) parser = json_parser_new();
-	int rc = run(argv, &out, &err);
+	int rc = cli_run(argv, &out, &err);
 
 	/* A default VM on any host: no refusal, HLT exits kept. */
 	ck_assert_int_eq(rc, 0);
@@ -262,16 +252,175 @@ START_TEST(probe_save_round_trip)
 	JsonObject *x86;
 	int rc;
 
-	ck_assert_int_eq(run(save, &out, &err), 0);
+	ck_assert_int_eq(cli_run(save, &out, &err), 0);
 	ck_assert(json_parser_load_from_data(parser, out, -1, NULL));
 	x86 = json_object_get_object_member(json_node_get_object(json_parser_get_root(parser)), "x86");
 	ck_assert_ptr_nonnull(x86);
 	ck_assert_uint_eq(json_array_get_length(json_object_get_array_member(x86, "facts")), VCPUCHAR_X86_N_FACTS);
 	ck_assert(json_object_has_member(json_object_get_object_member(x86, "default_vm"), "reasons"));
-	rc = run(from_file, &a, &e1);
-	ck_assert_int_eq(run(live, &b, &e2), rc);
+	/* The vendor module by value, as the library probed it, and in the saved profile. */
+	{
+		struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host), l = TEST_OUT(struct vcpuchar_x86_host);
+		const char *m = json_object_get_string_member(x86, "vendor_module");
+
+		ck_assert_ptr_nonnull(m);
+		vcpuchar_x86_host_probe(-1, NULL, &l);
+		ck_assert_str_eq(m, l.vendor_module);
+		ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &h, NULL, 0), 0);
+		ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE));
+		ck_assert_str_eq(h.vendor_module, m);
+	}
+	rc = cli_run(from_file, &a, &e1);
+	ck_assert_int_eq(cli_run(live, &b, &e2), rc);
 	ck_assert_str_eq(a, b);
 	unlink(path);
+}
+END_TEST
+
+/* Runs the CLI; returns the exit status, stdout in *out. */
+static int run_cli(const char *const *argv, char **out)
+{
+	g_autofree char *err = NULL;
+	int status = cli_run(argv, out, &err);
+
+	if (status == 2)
+		ck_assert_msg(*err, "exit 2 without a message");
+	return status;
+}
+
+static char *write_file(const char *name, const char *text)
+{
+	char *path = g_build_filename(tmpdir, name, NULL);
+
+	ck_assert(g_file_set_contents(path, text, -1, NULL));
+	return path;
+}
+
+/* A stats cell of x86-verify.tsv ("name=value,...") as the JSON object the CLI reads. */
+static char *stats_json(const char *name, const char *cell)
+{
+	g_auto(GStrv) items = g_strsplit(cell, ",", -1);
+	GString *s = g_string_new("{");
+
+	for (int i = 0; strcmp(cell, "-") && items[i]; i++) {
+		g_auto(GStrv) kv = g_strsplit(items[i], "=", 2);
+
+		g_string_append_printf(s, "%s\"%s\": %s", i ? ", " : "", kv[0], kv[1]);
+	}
+	/* Statistics the library does not read are ignored, as in a full dump. */
+	g_string_append(s, strcmp(cell, "-") ? ", \"fpu_reload\": 6}" : "\"fpu_reload\": 6}");
+	{
+		char *path = write_file(name, s->str);
+
+		g_string_free(s, TRUE);
+		return path;
+	}
+}
+
+/*
+ * `x86 verify` on every row of x86-verify.tsv: the policy is what
+ * `x86 policy --json` prints for the row's VM on an AMD host profile, the
+ * snapshots are the row's; the verdict line and the exit status must match.
+ */
+START_TEST(verify_vectors)
+{
+	struct tsv *t = tsv_open("x86-verify.tsv");
+	g_autofree char *host = write_file("amd-6.12.profile", "[host]\nkernel_release=6.12.0\n[x86]\nvendor=amd\n"
+					   "cpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x00000000\n"
+					   "disable_exits_allowed=0xe\nkvm_amd=true\nnested=true\n");
+	g_autofree char *idle = write_file("amd-6.15.profile", "[host]\nkernel_release=6.15.0\n[x86]\nvendor=amd\n"
+					   "cpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x40000000\n"
+					   "disable_exits_allowed=0xe\nkvm_amd=true\nnested=true\n");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *kind = tsv_get(t, i, "policy");
+		bool pt = g_str_has_prefix(kind, "passthrough"), noirq = g_str_has_suffix(kind, "_no_irqchip");
+		const char *pol_argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--host",
+					   !strcmp(kind, "kept_idle_hlt") ? idle : host, NULL, NULL, NULL, NULL, NULL, NULL };
+		g_autofree char *pol = NULL, *out = NULL, *line = NULL, *want = NULL, *pol_path = NULL;
+		g_autofree char *before = stats_json("before.json", tsv_get(t, i, "before"));
+		g_autofree char *after = stats_json("after.json", tsv_get(t, i, "after"));
+		int k = 6, rc;
+
+		if (pt) {
+			pol_argv[k++] = "--pinned";
+			pol_argv[k++] = "--latency";
+			pol_argv[k++] = "--hlt-passthrough";
+			pol_argv[k++] = "force";
+		}
+		if (noirq)
+			pol_argv[k++] = "--no-irqchip";
+		ck_assert_int_eq(run_cli(pol_argv, &pol), 0);
+		pol_path = write_file("policy.json", pol);
+		{
+			const char *argv[] = { VCPUCHAR_CLI, "x86", "verify", "--policy", pol_path, "--before", before,
+					       "--after", after, "--guest-hlts", tsv_get(t, i, "guest_hlts"), NULL };
+
+			rc = run_cli(argv, &out);
+		}
+		line = g_strndup(out, strcspn(out, "\n"));
+		want = g_strdup_printf("verdict: hlt=%s halt_poll=%s guest_hlts=%s halt_exits=%s ",
+				       tsv_get(t, i, "expect_hlt"), tsv_get(t, i, "expect_halt_poll"),
+				       tsv_get(t, i, "guest_hlts"), tsv_get(t, i, "expect_halt_exits"));
+		ck_assert_msg(g_str_has_prefix(line, want), "%s: '%s', want '%s...'", id, line, want);
+		g_free(want);
+		want = g_strdup_printf(" reasons=%s", tsv_get(t, i, "expect_reasons"));
+		ck_assert_msg(g_str_has_suffix(line, want), "%s: '%s', want '...%s'", id, line, want);
+		/* Exit 0 only for "honoured". */
+		ck_assert_msg(rc == (strcmp(tsv_get(t, i, "expect_hlt"), "honoured") ? 1 : 0), "%s: exit %d", id, rc);
+		unlink(before);
+		unlink(after);
+		unlink(pol_path);
+	}
+	tsv_close(t);
+	unlink(host);
+	unlink(idle);
+}
+END_TEST
+
+/* Bad input: exit 2, a message, nothing on stdout. */
+START_TEST(verify_bad_input)
+{
+	g_autofree char *pol = write_file("p.json", "{\"disable_exits\": [\"HLT\"], \"idle_hlt_active\": false, "
+						    "\"reasons\": []}");
+	g_autofree char *b = write_file("b.json", "{\"halt_exits\": 5}");
+	g_autofree char *a = write_file("a.json", "{\"halt_exits\": 9}");
+	g_autofree char *neg = write_file("neg.json", "{\"halt_exits\": -1}");
+	g_autofree char *junk = write_file("junk.json", "[1, 2]");
+	g_autofree char *badflag = write_file("f.json", "{\"disable_exits\": [\"SLEEP\"], \"idle_hlt_active\": false, "
+							"\"reasons\": []}");
+	const char *cases[][12] = {
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", a, "--after", b, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", neg, "--after", a, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", junk, "--before", b, "--after", a, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", badflag, "--before", b, "--after", a, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, "--after", "/nonexistent.json", NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, "--after", a, "--guest-hlts", "many" },
+	};
+	const char *ok[] = { VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, "--after", a, NULL };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *out = NULL;
+
+		ck_assert_msg(run_cli(cases[i], &out) == 2, "case %zu", i);
+		ck_assert_msg(!*out, "case %zu printed: %s", i, out);
+	}
+	/* The same files in the right order: HLT exits disabled, 4 halt exits: not honoured. */
+	{
+		g_autofree char *out = NULL;
+
+		ck_assert_int_eq(run_cli(ok, &out), 1);
+		ck_assert_ptr_nonnull(strstr(out, "verdict: hlt=not_honoured halt_poll=cannot_tell guest_hlts=unknown "
+						  "halt_exits=4 halt_attempted_poll=0 "
+						  "reasons=hlt_passthrough_not_honoured,halt_poll_stats_absent\n"));
+	}
+	unlink(pol);
+	unlink(b);
+	unlink(a);
+	unlink(neg);
+	unlink(junk);
+	unlink(badflag);
 }
 END_TEST
 
@@ -289,6 +438,8 @@ int main(void)
 	tcase_add_test(tc, bad_profile_value);
 	tcase_add_test(tc, this_host_without_host_file);
 	tcase_add_test(tc, probe_save_round_trip);
+	tcase_add_test(tc, verify_vectors);
+	tcase_add_test(tc, verify_bad_input);
 	suite_add_tcase(s, tc);
 	r = run_suite(s);
 	g_rmdir(tmpdir);

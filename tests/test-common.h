@@ -4,84 +4,73 @@
 #define TEST_COMMON_H
 
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <glib.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "tsv.h"
 
 /*
- * A TSV vector file from tests/data/: one header line, tab-separated,
- * no quoting. Rows keep the header's column count or the load fails.
+ * An output struct full of garbage (0xa5 in every byte) with its size set,
+ * as the declaration of what a call fills in: a field the call should have
+ * written, or should have left alone, then cannot pass by being zero
+ * already. GNU C (the tests build as gnu11).
  */
-struct tsv {
-	GPtrArray *header; /* char * */
-	GPtrArray *rows;   /* GPtrArray * of char * */
-};
+#define TEST_GARBAGE_BYTE 0xa5
+#define TEST_GARBAGE_U32 0xa5a5a5a5u
+#define TEST_OUT(type) \
+	({ \
+		type out_; \
+		memset(&out_, TEST_GARBAGE_BYTE, sizeof(out_)); \
+		out_.size = sizeof(out_); \
+		out_; \
+	})
 
-static inline void tsv_free(struct tsv *t)
+/* A vector file from tests/data (tests/tsv.h): any error fails the test. */
+static inline void tsv_check_fail(const char *msg)
 {
-	if (!t)
-		return;
-	g_ptr_array_unref(t->header);
-	g_ptr_array_unref(t->rows);
-	g_free(t);
+	ck_abort_msg("%s", msg);
 }
 
-static inline struct tsv *tsv_load(const char *name)
+static inline struct tsv *tsv_open(const char *name)
 {
-	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, name, NULL);
-	g_autofree char *text = NULL;
-	g_autoptr(GError) error = NULL;
-	struct tsv *t;
-	char **lines;
+	struct tsv *t = g_new0(struct tsv, 1);
 
-	if (!g_file_get_contents(path, &text, NULL, &error))
-		ck_abort_msg("cannot read %s: %s", path, error->message);
-	t = g_new0(struct tsv, 1);
-	t->header = g_ptr_array_new_with_free_func(g_free);
-	t->rows = g_ptr_array_new_with_free_func((GDestroyNotify)g_ptr_array_unref);
-	lines = g_strsplit(text, "\n", -1);
-	for (int i = 0; lines[i]; i++) {
-		char **cells;
-		GPtrArray *row;
-
-		if (!*lines[i])
-			continue;
-		cells = g_strsplit(lines[i], "\t", -1);
-		row = i == 0 ? t->header : g_ptr_array_new_with_free_func(g_free);
-		for (int j = 0; cells[j]; j++)
-			g_ptr_array_add(row, g_strdup(cells[j]));
-		g_strfreev(cells);
-		if (i > 0) {
-			ck_assert_msg(row->len == t->header->len, "%s line %d: %u cells, header has %u",
-				      name, i + 1, row->len, t->header->len);
-			g_ptr_array_add(t->rows, row);
-		}
-	}
-	g_strfreev(lines);
-	ck_assert_msg(t->rows->len > 0, "%s has no vectors", name);
+	tsv_fail = tsv_check_fail;
+	tsv_load(t, VCPUCHAR_TEST_DATA, name);
 	return t;
 }
 
-/* Cell of @row in the column named @col; aborts the test when absent. */
-static inline const char *tsv_get(const struct tsv *t, guint row, const char *col)
+static inline void tsv_close(struct tsv *t)
 {
-	GPtrArray *r = g_ptr_array_index(t->rows, row);
-
-	for (guint j = 0; j < t->header->len; j++)
-		if (g_str_equal(g_ptr_array_index(t->header, j), col))
-			return g_ptr_array_index(r, j);
-	ck_abort_msg("no column %s", col);
-	return NULL;
+	tsv_free(t);
+	g_free(t);
 }
 
-static inline uint64_t tsv_u64(const struct tsv *t, guint row, const char *col)
+/*
+ * The start of a kvm suite: the suite @name with one TCase "kvm" in *tc,
+ * and the /dev/kvm fd in *kvm_fd (owned by the caller). NULL when /dev/kvm
+ * cannot be opened, after the line tests/kvm-skip-path.sh looks for; the
+ * suite then exits 77 with nothing allocated.
+ */
+static inline Suite *test_kvm_suite(const char *name, int *kvm_fd, TCase **tc)
 {
-	const char *s = tsv_get(t, row, col);
-	char *end;
-	guint64 v = g_ascii_strtoull(s, &end, 0);
+	Suite *s;
 
-	ck_assert_msg(*s && !*end, "column %s: bad number '%s'", col, s);
-	return v;
+	*kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (*kvm_fd < 0) {
+		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+		return NULL;
+	}
+	s = suite_create(name);
+	*tc = tcase_create("kvm");
+	suite_add_tcase(s, *tc);
+	return s;
 }
 
 /* Runs one suite; the exit status counts as meson expects. */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Cap names, the -machine spelling, machine defaults and host levels (spec/ppc.md §5, §6). */
+/* Cap names, the -machine spelling, machine defaults and host levels (lib/ppc.md#caps-and-levels to #host-levels). */
 #include <errno.h>
 #include <string.h>
 
@@ -7,20 +7,20 @@
 
 START_TEST(host_levels_vectors)
 {
-	struct tsv *t = tsv_load("ppc-host-levels.tsv");
+	struct tsv *t = tsv_open("ppc-host-levels.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
-		struct vcpuchar_ppc_host h = test_host(tsv_u64(t, i, "character"), tsv_u64(t, i, "behaviour"),
-						       tsv_u64(t, i, "character_mask"),
-						       tsv_u64(t, i, "behaviour_mask"), tsv_u64(t, i, "power8_host"));
+		struct vcpuchar_ppc_host h = test_host(tsv_u64(t, i, "character", NULL), tsv_u64(t, i, "behaviour", NULL),
+						       tsv_u64(t, i, "character_mask", NULL),
+						       tsv_u64(t, i, "behaviour_mask", NULL), tsv_u64(t, i, "power8_host", NULL));
 		struct vcpuchar_ppc_caps want = test_caps(t, i, "expect_"), got = { 9, 9, 9, 9 };
 		int r = vcpuchar_ppc_host_levels(&h, &got);
 
 		ck_assert_msg(r == (int)h.valid, "%s: returned %d, expected %u", id, r, h.valid);
 		ck_assert_caps_eq(id, got, want);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
@@ -70,7 +70,7 @@ START_TEST(host_levels_bad_args)
 	/* A newer, bigger struct is fine when its tail is zero, not otherwise. */
 	big.h.size = sizeof(big);
 	ck_assert_int_eq(vcpuchar_ppc_host_levels(&big.h, &got), 1);
-	ck_assert_int_eq(got.cfpc, VCPUCHAR_PPC_FIXED);
+	ck_assert_int_eq(got.cfpc, VCPUCHAR_PPC_LEVEL_FIXED);
 	big.tail = 1;
 	ck_assert_int_eq(vcpuchar_ppc_host_levels(&big.h, &got), -EINVAL);
 }
@@ -127,17 +127,17 @@ START_TEST(bit_names)
 		ck_assert_str_eq(vcpuchar_ppc_bit_name(v[i].reg, v[i].bit), v[i].name);
 	/* Every other bit is undefined, and so is every other register. */
 	for (uint32_t b = 0; b < 64; b++) {
-		if (vcpuchar_ppc_bit_name(4, b))
+		if (vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, b))
 			r4 |= VCPUCHAR_PPC_BIT(b);
-		if (vcpuchar_ppc_bit_name(5, b))
+		if (vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, b))
 			r5 |= VCPUCHAR_PPC_BIT(b);
 	}
 	ck_assert_uint_eq(r4, VCPUCHAR_H_CPU_CHAR_ALL);
 	ck_assert_uint_eq(r5, VCPUCHAR_H_CPU_BEHAV_ALL);
 	ck_assert_uint_eq(r4, 0xff50000000000000);
 	ck_assert_uint_eq(r5, 0xf7c0000000000000);
-	ck_assert_ptr_null(vcpuchar_ppc_bit_name(4, 64));
-	ck_assert_ptr_null(vcpuchar_ppc_bit_name(5, UINT32_MAX));
+	ck_assert_ptr_null(vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, 64));
+	ck_assert_ptr_null(vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, UINT32_MAX));
 	ck_assert_ptr_null(vcpuchar_ppc_bit_name(3, 0));
 	ck_assert_ptr_null(vcpuchar_ppc_bit_name(6, 0));
 }
@@ -147,10 +147,10 @@ START_TEST(caps_get_set)
 {
 	struct vcpuchar_ppc_caps c = { 0, 0, 0, 0 };
 
-	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_CFPC, VCPUCHAR_PPC_FIXED), 0);
-	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_SBBC, VCPUCHAR_PPC_WORKAROUND), 0);
-	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_IBS, VCPUCHAR_PPC_FIXED_NA), 0);
-	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_CCF_ASSIST, VCPUCHAR_PPC_ON), 0);
+	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_CFPC, VCPUCHAR_PPC_LEVEL_FIXED), 0);
+	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_SBBC, VCPUCHAR_PPC_LEVEL_WORKAROUND), 0);
+	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_IBS, VCPUCHAR_PPC_LEVEL_FIXED_NA), 0);
+	ck_assert_int_eq(vcpuchar_ppc_caps_set(&c, VCPUCHAR_PPC_CAP_CCF_ASSIST, VCPUCHAR_PPC_LEVEL_ON), 0);
 	ck_assert_uint_eq(c.cfpc, 2);
 	ck_assert_uint_eq(c.sbbc, 1);
 	ck_assert_uint_eq(c.ibs, 4);
@@ -319,7 +319,7 @@ END_TEST
 
 START_TEST(machine_defaults)
 {
-	/* spec §5.3 */
+	/* lib/ppc.md#machine-defaults */
 	static const struct vcpuchar_ppc_caps want[4] = {
 		{ 1, 1, 1, 1 },
 		{ 1, 1, 1, 0 },
@@ -335,7 +335,7 @@ START_TEST(machine_defaults)
 			ck_assert_int_eq(vcpuchar_ppc_machine_defaults(m, cpus[i], &c), 0);
 			ck_assert_caps_eq(vcpuchar_ppc_mode_name(0), c, want[m]);
 		}
-		/* spec §5.4: POWER7 lacks ISA 2.07, so cfpc drops to broken; nothing else. */
+		/* lib/ppc.md#machine-defaults, guest CPU model: POWER7 lacks ISA 2.07, so cfpc drops to broken; nothing else. */
 		p7.cfpc = 0;
 		ck_assert_int_eq(vcpuchar_ppc_machine_defaults(m, VCPUCHAR_PPC_CPU_POWER7, &c), 0);
 		ck_assert_caps_eq("power7", c, p7);

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Validation, modes and R4/R5 of one VM (spec/ppc.md §7, §9). */
+/* Validation, modes and R4/R5 of one VM (lib/ppc.md#validation, #modes). */
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
 
+#include "ppc-host-words.h"
 #include "test-ppc-util.h"
 
 /* QEMU's texts (hw/ppc/spapr_caps.c cap_*_apply), kept here apart from the library's tables. */
@@ -20,40 +21,6 @@ static const char *const level_name[4][5] = {
 	{ "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" },
 	{ "off", "on" },
 };
-
-/* Host words (all bits inside full pseries masks) that QEMU parses as @l. */
-static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
-{
-	uint64_t c = VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-	uint64_t cm = 0xff40000000000000, bm = 0xe400000000000000;
-
-	if (l.cfpc != VCPUCHAR_PPC_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (l.cfpc == VCPUCHAR_PPC_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (l.sbbc != VCPUCHAR_PPC_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (l.sbbc == VCPUCHAR_PPC_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	switch (l.ibs) {
-	case VCPUCHAR_PPC_BROKEN:
-		/* One count-cache bit unknown keeps ibs off fixed-na. */
-		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-		break;
-	case VCPUCHAR_PPC_WORKAROUND:
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-		break;
-	case VCPUCHAR_PPC_FIXED_IBS:
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-		break;
-	case VCPUCHAR_PPC_FIXED_CCD:
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-		break;
-	}
-	if (l.ccf_assist)
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	return test_host(c, b, cm, bm, 0);
-}
 
 /* Levels of a request whose caps_set is 0: never read. */
 static const struct vcpuchar_ppc_caps unset;
@@ -88,7 +55,7 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 		case VCPUCHAR_SEVERITY_ERROR:
 			errors++;
 			field = g_strdup_printf("cap-%s=%s", cap, level_name[c->cap][c->host]);
-			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_ABOVE_HOST, "%s: code %u", id, c->code);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST, "%s: code %u", id, c->code);
 			ck_assert_msg(c->requested > c->host, "%s: error not above host", id);
 			ck_assert_msg(g_str_equal(c->message, qemu_msg[c->cap]), "%s: message '%s'", id, c->message);
 			ck_assert_msg(g_str_has_prefix(c->hint, "Try appending -machine ") &&
@@ -100,7 +67,7 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 			g_autofree char *msg = g_strdup_printf("TCG doesn't support requested feature, cap-%s=%s", cap,
 							       level_name[c->cap][c->requested]);
 
-			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED, "%s: code %u", id, c->code);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED, "%s: code %u", id, c->code);
 			ck_assert_msg(g_str_equal(c->message, msg), "%s: message '%s'", id, c->message);
 			ck_assert_msg(g_str_equal(c->hint, ""), "%s: TCG hint '%s'", id, c->hint);
 			g_string_append_printf(s, "%s:warning:-", cap);
@@ -108,7 +75,7 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 		}
 		case VCPUCHAR_SEVERITY_INFO:
 			field = g_strdup_printf("cap-%s=%s", cap, level_name[c->cap][c->host]);
-			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_BELOW_HOST, "%s: code %u", id, c->code);
+			ck_assert_msg(c->code == VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST, "%s: code %u", id, c->code);
 			ck_assert_msg(c->requested < c->host, "%s: info not below host", id);
 			ck_assert_msg(g_str_equal(c->hint, field), "%s: hint '%s'", id, c->hint);
 			ck_assert_msg(*c->message, "%s: empty message", id);
@@ -126,13 +93,13 @@ static char *conflicts_str(const char *id, const struct vcpuchar_ppc_result *res
 
 START_TEST(validate_vectors)
 {
-	struct tsv *t = tsv_load("ppc-validate.tsv");
+	struct tsv *t = tsv_open("ppc-validate.tsv");
 	static const uint32_t modes[] = { VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST_MAX };
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps hl = test_caps(t, i, "host_"), req = test_caps(t, i, "req_"), got;
-		struct vcpuchar_ppc_host h = host_for(hl);
+		struct vcpuchar_ppc_host h = ppc_host_words(hl);
 		bool tcg = g_str_equal(tsv_get(t, i, "accel"), "tcg");
 		bool minimal = !hl.cfpc && !hl.sbbc && !hl.ibs && !hl.ccf_assist;
 
@@ -140,7 +107,7 @@ START_TEST(validate_vectors)
 		ck_assert_caps_eq(id, got, hl);
 		for (size_t m = 0; m < G_N_ELEMENTS(modes); m++) {
 			struct vcpuchar_ppc_request r = request(modes[m], tcg, 0xf, req);
-			struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+			struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 			g_autofree char *str = NULL;
 
 			ck_assert_msg(vcpuchar_ppc_decide(&h, &r, &res) == 0, "%s: failed", id);
@@ -151,11 +118,11 @@ START_TEST(validate_vectors)
 				ck_assert_caps_eq(id, res.host_caps, hl);
 			/* The caller set every cap, so no finding comes from a default. */
 			for (uint32_t c = 0; c < res.n_conflicts; c++)
-				ck_assert_msg(!(res.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT), "%s", id);
+				ck_assert_msg(!(res.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT), "%s", id);
 
 			/* A host that told nothing gives the same findings, flagged as such. */
 			if (minimal) {
-				struct vcpuchar_ppc_result none = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+				struct vcpuchar_ppc_result none = TEST_OUT(struct vcpuchar_ppc_result);
 				g_autofree char *str2 = NULL;
 
 				ck_assert_msg(vcpuchar_ppc_decide(NULL, &r, &none) == 0, "%s: NULL host", id);
@@ -163,7 +130,7 @@ START_TEST(validate_vectors)
 				ck_assert_msg(g_str_equal(str2, str), "%s: NULL host '%s'", id, str2);
 				ck_assert_msg(none.flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO, "%s: flag", id);
 				for (uint32_t c = 0; c < none.n_conflicts && !tcg; c++) {
-					ck_assert_msg(none.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO, "%s",
+					ck_assert_msg(none.conflicts[c].flags & VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO, "%s",
 						      id);
 					ck_assert_msg(strstr(none.conflicts[c].explanation, "no CPU characteristics"),
 						      "%s: explanation '%s'", id, none.conflicts[c].explanation);
@@ -171,14 +138,14 @@ START_TEST(validate_vectors)
 			}
 		}
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(caps_mode_defaults_no_info)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	g_autofree char *str = NULL;
 
 	/* kata-containers/runtime#1771: newest defaults on a host that reports nothing. */
@@ -189,7 +156,7 @@ START_TEST(caps_mode_defaults_no_info)
 	ck_assert_uint_eq(res.n_errors, 4);
 	for (uint32_t c = 0; c < 4; c++) {
 		ck_assert_uint_eq(res.conflicts[c].flags,
-				  VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT | VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO);
+				  VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT | VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO);
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "pseries-5.0 and later"));
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "no CPU characteristics"));
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, c == 3 ? "pseries-4.2" : "pseries-3.1"));
@@ -214,13 +181,13 @@ START_TEST(caps_mode_defaults_no_info)
 	ck_assert_uint_eq(res.r4, 0x0400000000000000);
 	ck_assert_uint_eq(res.r5, 0xe000000000000000);
 
-	/* A POWER7 guest lowers the cfpc default (spec §5.4). */
+	/* A POWER7 guest lowers the cfpc default (lib/ppc.md#machine-defaults). */
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
 	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
 	ck_assert_uint_eq(res.n_errors, 3);
 	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_SBBC);
-	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_BROKEN);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
 	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (fallback)");
 }
 END_TEST
@@ -228,25 +195,25 @@ END_TEST
 START_TEST(caps_mode_default_above_host_with_info)
 {
 	/* xcat-core#7381: a host without the assist refuses the 5.0+ default ccf-assist=on. */
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.n_conflicts, 1);
 	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_CCF_ASSIST);
-	ck_assert_uint_eq(res.conflicts[0].flags, VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT);
+	ck_assert_uint_eq(res.conflicts[0].flags, VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT);
 	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pin an older machine type such as pseries-4.2"));
 	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "no CPU characteristics"));
 	ck_assert_uint_eq(res.flags, 0);
 	/* The caller setting the same value: no default explanation. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST;
-	r.caps.ccf_assist = VCPUCHAR_PPC_ON;
+	r.caps.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
 	ck_assert_str_eq(res.conflicts[0].explanation, "");
 	/* A default below a better host is an info notice that names the default. */
-	h = host_for((struct vcpuchar_ppc_caps){ 2, 1, 1, 1 });
+	h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 1, 1, 1 });
 	r.caps_set = 0;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.n_conflicts, 1);
@@ -260,8 +227,8 @@ END_TEST
 START_TEST(tcg_defaults_warn)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	g_autofree char *str = NULL;
 
 	/* Measured with QEMU 7.2: the defaults print four warnings; the host is ignored. */
@@ -269,7 +236,7 @@ START_TEST(tcg_defaults_warn)
 	str = conflicts_str("tcg", &res);
 	ck_assert_str_eq(str, "cfpc:warning:-;sbbc:warning:-;ibs:warning:-;ccf-assist:warning:-");
 	ck_assert_uint_eq(res.n_errors, 0);
-	ck_assert_uint_eq(res.conflicts[3].flags, VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT);
+	ck_assert_uint_eq(res.conflicts[3].flags, VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT);
 	ck_assert_ptr_nonnull(strstr(res.conflicts[3].explanation, "pseries-5.0"));
 	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
 	/* host-max under TCG takes QEMU's quiet set, whatever the host says. */
@@ -286,10 +253,10 @@ END_TEST
 START_TEST(host_max_mode)
 {
 	/* A POWER10-like host: everything fixed, ccf assist present. */
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view v;
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_guest_view v = TEST_OUT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);
@@ -304,9 +271,9 @@ START_TEST(host_max_mode)
 
 	/* A cap the caller set is kept and validated: below the host is an info notice. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CFPC;
-	r.caps.cfpc = VCPUCHAR_PPC_WORKAROUND;
+	r.caps.cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
-	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
 	ck_assert_uint_eq(res.n_conflicts, 1);
 	ck_assert_uint_eq(res.conflicts[0].severity, VCPUCHAR_SEVERITY_INFO);
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
@@ -339,7 +306,7 @@ START_TEST(not_expressible)
 	struct vcpuchar_ppc_host h = test_host(0xbc50000000000000, 0xe5c0000000000000, 0xff50000000000000,
 					       0xf7c0000000000000, 0);
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
@@ -380,7 +347,7 @@ START_TEST(host_mode)
 	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
 					       0xe400000000000000, 0);
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result untouched;
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -410,8 +377,8 @@ END_TEST
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, NULL, &res), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, NULL), -EINVAL);
@@ -464,7 +431,7 @@ START_TEST(bigger_structs)
 		struct vcpuchar_ppc_result r;
 		uint64_t tail;
 	} res;
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
 	memset(&req, 0, sizeof(req));
 	memset(&res, 0, sizeof(res));
@@ -485,7 +452,7 @@ START_TEST(bigger_structs)
 END_TEST
 
 /*
- * Checks one result against the rules of spec §7 and §9, cap by cap.
+ * Checks one result against the rules of lib/ppc.md#validation and #modes, cap by cap.
  * Returns the first broken rule, or NULL; plain tests keep the sweep fast.
  */
 static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r,
@@ -504,7 +471,7 @@ static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct v
 			if (req > 0)
 				want_sev = VCPUCHAR_SEVERITY_WARNING;
 		} else if (req > host) {
-			if (!(cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && hc->ibs == VCPUCHAR_PPC_FIXED_CCD))
+			if (!(cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && hc->ibs == VCPUCHAR_PPC_LEVEL_FIXED_CCD))
 				want_sev = VCPUCHAR_SEVERITY_ERROR;
 		} else if (req < host && r->mode != VCPUCHAR_PPC_MODE_HOST) {
 			want_sev = VCPUCHAR_SEVERITY_INFO;
@@ -519,10 +486,10 @@ static const char *broken_rule(const struct vcpuchar_ppc_host *h, const struct v
 			return "conflict texts";
 		if (c->severity == VCPUCHAR_SEVERITY_ERROR)
 			errors++;
-		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT) &&
+		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT) &&
 		    ((r->caps_set & (1u << cap)) || r->mode == VCPUCHAR_PPC_MODE_HOST_MAX || !*c->explanation))
 			return "default flag or its explanation";
-		if ((c->flags & VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO) && !strstr(c->explanation, "no CPU characteristics"))
+		if ((c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO) && !strstr(c->explanation, "no CPU characteristics"))
 			return "no-information explanation";
 	}
 	if (k != res->n_conflicts)
@@ -544,7 +511,8 @@ START_TEST(every_combination)
 	/* Every host level set (and no host), every mode, accelerator and machine. */
 	for (int hi = -1; hi < 3 * 3 * 5 * 2; hi++) {
 		int v = hi < 0 ? 0 : hi;
-		struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
+		struct vcpuchar_ppc_host h =
+			ppc_host_words((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
 		const struct vcpuchar_ppc_host *hp = hi < 0 ? NULL : &h;
 
 		for (uint32_t mode = 0; mode < 3; mode++) {
@@ -555,7 +523,7 @@ START_TEST(every_combination)
 					/* Negative ri: machine defaults of machine -ri - 1. */
 					struct vcpuchar_ppc_request r = ri < 0 ? request(mode, accel, 0, unset)
 									       : request(mode, accel, 0xf, rc);
-					struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+					struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 					int ret;
 
 					if (ri < 0)

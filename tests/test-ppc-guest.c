@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The Linux guest's vulnerability files for given R4/R5 (spec/ppc.md §10). */
+/* The Linux guest's vulnerability files for given R4/R5 (lib/ppc.md#guest-view). */
 #include <errno.h>
 #include <stdbool.h>
 #include <string.h>
@@ -38,15 +38,16 @@ static uint32_t guest_flags(const char *s)
 
 static void check_file(const char *name, bool has_flags)
 {
-	struct tsv *t = tsv_load(name);
+	struct tsv *t = tsv_open(name);
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		uint32_t flags = has_flags ? guest_flags(tsv_get(t, i, "flags")) : 0;
 		struct vcpuchar_ppc_guest_view v;
 
 		memset(&v, 'x', sizeof(v));
-		ck_assert_msg(vcpuchar_ppc_guest_view(tsv_u64(t, i, "r4"), tsv_u64(t, i, "r5"),
+		v.size = sizeof(v);
+		ck_assert_msg(vcpuchar_ppc_guest_view(tsv_u64(t, i, "r4", NULL), tsv_u64(t, i, "r5", NULL),
 						      isa_cpu(tsv_get(t, i, "guest_isa")), flags, &v) == 0,
 			      "%s: failed", id);
 #define CHECK(f) \
@@ -59,7 +60,7 @@ static void check_file(const char *name, bool has_flags)
 		CHECK(spec_store_bypass);
 #undef CHECK
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 
 START_TEST(vectors)
@@ -76,7 +77,8 @@ END_TEST
 
 START_TEST(default_cpu_is_power9)
 {
-	struct vcpuchar_ppc_guest_view a, b;
+	struct vcpuchar_ppc_guest_view a = TEST_OUT(struct vcpuchar_ppc_guest_view),
+				       b = TEST_OUT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0xbc40000000000000, 0xe400000000000000, 0, 0, &a), 0);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0xbc40000000000000, 0xe400000000000000, 9, 0, &b), 0);
@@ -92,12 +94,18 @@ START_TEST(bad_args)
 	struct vcpuchar_ppc_guest_view v;
 
 	memset(&v, 'x', sizeof(v));
+	v.size = sizeof(v);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, 0, 0, NULL), -EINVAL);
 	for (uint32_t cpu = 1; cpu < 7; cpu++)
 		ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, cpu, 0, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, 12, 0, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, 9, 1u << 2, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, 9, UINT32_MAX, &v), -EINVAL);
+	/* A size below the 1.0 size is refused, and nothing is written. */
+	v.size = sizeof(v) - 1;
+	ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, 9, 0, &v), -EINVAL);
+	v.size = 0;
+	ck_assert_int_eq(vcpuchar_ppc_guest_view(0, 0, 9, 0, &v), -EINVAL);
 	ck_assert_int_eq(v.meltdown[0], 'x');
 }
 END_TEST

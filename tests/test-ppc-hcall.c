@@ -1,23 +1,23 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* R4/R5 from caps (spec/ppc.md §8) and from masked host words (§9 host mode). */
+/* R4/R5 from caps (lib/ppc.md#r4-and-r5-from-caps) and from masked host words (#modes, host). */
 #include <errno.h>
 
 #include "test-ppc-util.h"
 
 START_TEST(caps_vectors)
 {
-	struct tsv *t = tsv_load("ppc-hcall.tsv");
+	struct tsv *t = tsv_open("ppc-hcall.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++) {
+	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps c = test_caps(t, i, "");
 		uint64_t r4 = 1, r5 = 1;
 
 		ck_assert_msg(vcpuchar_ppc_caps_to_hcall(&c, &r4, &r5) == 0, "%s: failed", id);
-		ck_assert_msg(r4 == tsv_u64(t, i, "expect_r4"), "%s: r4 0x%016" PRIx64, id, r4);
-		ck_assert_msg(r5 == tsv_u64(t, i, "expect_r5"), "%s: r5 0x%016" PRIx64, id, r5);
+		ck_assert_msg(r4 == tsv_u64(t, i, "expect_r4", NULL), "%s: r4 0x%016" PRIx64, id, r4);
+		ck_assert_msg(r5 == tsv_u64(t, i, "expect_r5", NULL), "%s: r5 0x%016" PRIx64, id, r5);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

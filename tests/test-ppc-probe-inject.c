@@ -8,15 +8,15 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <stdarg.h>
 #include <string.h>
 #include <sys/ioctl.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
+#include "ioctl-hook.h"
 #include "ppc-kvm.h"
 #include "test-ppc-util.h"
 
@@ -31,35 +31,29 @@ static struct {
 	unsigned long seen[4];
 } fake;
 
-int ioctl(int fd, unsigned long req, ...);
-int ioctl(int fd, unsigned long req, ...)
+static bool fake_fd(int fd, unsigned long req, void *arg, const void *caller, int *ret)
 {
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
 	if (fd != FAKE_FD)
-		return (int)syscall(SYS_ioctl, fd, req, arg);
+		return false;
 	if (fake.calls < 4)
 		fake.seen[fake.calls] = req;
 	fake.calls++;
+	*ret = -1;
 	if (req == KVM_CHECK_EXTENSION) {
 		ck_assert_uint_eq((unsigned long)arg, 151);
 		errno = fake.check_errno;
-		return fake.check_errno ? -1 : fake.check_ret;
-	}
-	if (req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR) {
-		if (fake.get_errno) {
-			errno = fake.get_errno;
-			return -1;
+		if (!fake.check_errno)
+			*ret = fake.check_ret;
+	} else if (req == VCPUCHAR_KVM_PPC_GET_CPU_CHAR) {
+		errno = fake.get_errno;
+		if (!fake.get_errno) {
+			memcpy(arg, &fake.words, sizeof(fake.words));
+			*ret = 0;
 		}
-		memcpy(arg, &fake.words, sizeof(fake.words));
-		return 0;
+	} else {
+		errno = ENOTTY;
 	}
-	errno = ENOTTY;
-	return -1;
+	return true;
 }
 
 static char *root;
@@ -261,6 +255,24 @@ START_TEST(qemu_user_enosys)
 }
 END_TEST
 
+/* A FIFO in place of /proc/cpuinfo: no PVR, and no hang waiting for a writer. */
+START_TEST(cpuinfo_fifo_never_blocks)
+{
+	g_autofree char *proc = g_build_filename(root, "proc", NULL);
+	g_autofree char *cpuinfo = g_build_filename(proc, "cpuinfo", NULL);
+	struct vcpuchar_ppc_host h;
+
+	fake.words.character_mask = 0xff40000000000000;
+	ck_assert_int_eq(g_mkdir(proc, 0700), 0);
+	ck_assert_int_eq(mkfifo(cpuinfo, 0600), 0);
+	alarm(10);
+	ck_assert_int_eq(probe(&h), 0);
+	alarm(0);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_uint_eq(h.pvr, 0);
+}
+END_TEST
+
 START_TEST(get_fails)
 {
 	fake.get_errno = EFAULT;
@@ -275,6 +287,7 @@ int main(void)
 	Suite *s = suite_create("ppc-probe-inject");
 	TCase *tc = tcase_create("ppc-probe-inject");
 
+	ioctl_hook = fake_fd;
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, answer_fills_facts);
 	tcase_add_test(tc, power8_family);
@@ -285,6 +298,7 @@ int main(void)
 	tcase_add_test(tc, check_extension_fails);
 	tcase_add_test(tc, qemu_user_enosys);
 	tcase_add_test(tc, get_fails);
+	tcase_add_test(tc, cpuinfo_fifo_never_blocks);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -7,7 +7,6 @@
  * produced on demand on a real kernel).
  */
 #define _GNU_SOURCE
-#include <dlfcn.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdarg.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 #include <vcpuchar.h>
 
+#include "ioctl-hook.h"
 #include "test-common.h"
 
 static int kvm_fd = -1;
@@ -25,24 +25,18 @@ static uint32_t fail_enable_cap; /* KVM_ENABLE_CAP of this cap fails with fail_e
 static int fail_errno;
 static long hide_cap = -1;       /* KVM_CHECK_EXTENSION of this cap answers 0 */
 
-int ioctl(int fd, unsigned long req, ...)
+static bool inject(int fd, unsigned long req, void *arg, const void *caller, int *ret)
 {
-	static int (*real)(int, unsigned long, ...);
-	va_list ap;
-	void *arg;
-
-	va_start(ap, req);
-	arg = va_arg(ap, void *);
-	va_end(ap);
-	if (!real)
-		real = (int (*)(int, unsigned long, ...))dlsym(RTLD_NEXT, "ioctl");
 	if (req == KVM_ENABLE_CAP && fail_enable_cap && ((struct kvm_enable_cap *)arg)->cap == fail_enable_cap) {
 		errno = fail_errno;
-		return -1;
+		*ret = -1;
+		return true;
 	}
-	if (req == KVM_CHECK_EXTENSION && (long)arg == hide_cap)
-		return 0;
-	return real(fd, req, arg);
+	if (req == KVM_CHECK_EXTENSION && (long)arg == hide_cap) {
+		*ret = 0;
+		return true;
+	}
+	return false;
 }
 
 static void setup(void)
@@ -84,7 +78,7 @@ static bool kernel_at_least(unsigned major, unsigned minor)
 START_TEST(disable_exits_before_vcpu)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 	struct kvm_enable_cap again = { .cap = KVM_CAP_X86_DISABLE_EXITS };
 	int allowed = ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
@@ -95,14 +89,14 @@ START_TEST(disable_exits_before_vcpu)
 		printf("KVM does not allow disabling HLT exits here (mask 0x%x); testing the refusal\n", allowed);
 		ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), 0);
 		ck_assert_uint_eq(p.disable_exits, 0);
-		ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK));
+		ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK));
 		close(vm);
 		return;
 	}
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, (VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE) & allowed);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK));
 	ck_assert_uint_eq(p.pv_unhalt, 0);
 	/* KVM took the flags: a vCPU can be created, and after it no flag is accepted (6.14+). */
 	ck_assert_int_ge(ioctl(vm, KVM_CREATE_VCPU, 0), 0);
@@ -116,12 +110,12 @@ END_TEST
 /*
  * Facts from elsewhere (a profile, another host) may allow more than this
  * kernel does. apply decides again with the kernel's KVM_CHECK_EXTENSION
- * answer, so the result describes what was applied (spec/x86.md G3, 5.8).
+ * answer, so the result describes what was applied (lib/x86.md#global-rules G3, #apply).
  */
 START_TEST(kernel_mask_wins_over_facts)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm mwait = passthrough_vm;
 	int allowed = ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
 	int vm;
@@ -136,7 +130,7 @@ START_TEST(kernel_mask_wins_over_facts)
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &mwait, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits & ~(uint32_t)allowed, 0);
 	if (!(allowed & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
-		ck_assert(has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_MASKED));
+		ck_assert(has_code(&p, VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED));
 	close(vm);
 
 	/* A kernel that allows nothing: HLT exits stay, and the policy says so. */
@@ -146,8 +140,8 @@ START_TEST(kernel_mask_wins_over_facts)
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &mwait, 0, &p), 0);
 	hide_cap = -1;
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED));
 	ck_assert_uint_eq(p.pv_unhalt, 1);
 	/* HLT exits are kept, so the caller's halt-poll value applies. */
 	if (ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0) {
@@ -161,7 +155,7 @@ END_TEST
 START_TEST(disable_exits_after_vcpu)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm shared = { .size = sizeof(shared) };
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu;
 
@@ -186,7 +180,7 @@ END_TEST
 START_TEST(einval_falls_back)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 
 	probe(&h);
@@ -199,13 +193,13 @@ START_TEST(einval_falls_back)
 	fail_errno = EINVAL;
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_DISABLE_EXITS_EINVAL_FALLBACK));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HLT_PASSTHROUGH_DEDICATED));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED));
 	/* Recomputed for "HLT exits kept". */
 	ck_assert_uint_eq(p.pv_unhalt, 1);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_PV_UNHALT_WITH_HLT_EXITS));
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT));
-	ck_assert(!has_code(&p, VCPUCHAR_X86_R_HALT_POLL_MOOT_HLT_PASSTHROUGH));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT));
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH));
 	/* Any other error is returned, not hidden. */
 	fail_errno = EIO;
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), -EIO);
@@ -216,7 +210,7 @@ END_TEST
 START_TEST(halt_poll)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm vm_cfg = { .size = sizeof(vm_cfg), .flags = VCPUCHAR_X86_VM_HALT_POLL_NS,
 					  .halt_poll_ns = 50000 };
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu;
@@ -226,14 +220,14 @@ START_TEST(halt_poll)
 		/* A kernel before 5.8: reported, not applied. */
 		ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
 		ck_assert_uint_eq(p.halt_poll_set, 0);
-		ck_assert(has_code(&p, VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT));
+		ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT));
 		close(vm);
 		return;
 	}
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
 	ck_assert_uint_eq(p.halt_poll_set, 1);
 	ck_assert_uint_eq(p.halt_poll_ns, 50000);
-	ck_assert(has_code(&p, VCPUCHAR_X86_R_HALT_POLL_CALLER_VALUE));
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE));
 	/* Allowed at any time, also after vCPUs exist (api.rst). KVM has no
 	 * ioctl or stat that reads kvm->max_halt_poll_ns back, so acceptance is
 	 * what can be checked. */
@@ -245,7 +239,7 @@ START_TEST(halt_poll)
 	hide_cap = KVM_CAP_HALT_POLL;
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
 	ck_assert_uint_eq(p.halt_poll_set, 0);
-	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT);
+	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT);
 	hide_cap = -1;
 	/* KVM itself refuses a failing enable; the errno comes back. */
 	fail_enable_cap = KVM_CAP_HALT_POLL;
@@ -259,11 +253,11 @@ END_TEST
 START_TEST(wrong_fds)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm shared = { .size = sizeof(shared) };
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
 	int null_fd = open("/dev/null", O_RDONLY), closed = dup(null_fd);
-	struct vcpuchar_x86_vcpu_stats st = { .size = sizeof(st) };
+	struct vcpuchar_x86_vcpu_stats st = TEST_OUT(struct vcpuchar_x86_vcpu_stats);
 
 	probe(&h);
 	close(closed);
@@ -276,7 +270,7 @@ START_TEST(wrong_fds)
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(null_fd, &st), -ENOTTY);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(closed, &st), -EBADF);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(kvm_fd, &st), -EINVAL);
-	ck_assert_uint_eq(st.have, 0);
+	ck_assert_uint_eq(st.have, TEST_GARBAGE_U32); /* untouched on failure */
 	close(vcpu);
 	close(vm);
 	close(null_fd);
@@ -286,7 +280,7 @@ END_TEST
 START_TEST(stats_of_a_new_vcpu)
 {
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
-	struct vcpuchar_x86_vcpu_stats st = { .size = sizeof(st) };
+	struct vcpuchar_x86_vcpu_stats st = TEST_OUT(struct vcpuchar_x86_vcpu_stats);
 
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(vcpu, &st), 0);
 	/* Every statistic exists on this kernel, and a vCPU that never ran has none. */
@@ -323,7 +317,7 @@ static struct kvm_cpuid_entry2 *leaf(struct kvm_cpuid2 *c, uint32_t fn)
 START_TEST(cpuid_patch_real_table)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy pt = { .size = sizeof(pt) }, shared = { .size = sizeof(shared) };
+	struct vcpuchar_x86_policy pt = TEST_OUT(struct vcpuchar_x86_policy), shared = { .size = sizeof(shared) };
 	struct vcpuchar_x86_vm shared_vm = { .size = sizeof(shared_vm) };
 	struct kvm_cpuid2 *c = supported();
 	struct kvm_cpuid_entry2 *kvm, *svm;
@@ -332,7 +326,7 @@ START_TEST(cpuid_patch_real_table)
 	probe(&h);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &passthrough_vm, &pt), 0);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &shared_vm, &shared), 0);
-	/* Put IDLE_HLT into 0x8000000A as a careless VMM might (G1 must clear it). */
+	/* Put IDLE_HLT into 0x8000000A as a careless VMM might (lib/x86.md#global-rules G1 must clear it). */
 	svm = leaf(c, 0x8000000A);
 	if (!svm) {
 		svm = &c->entries[c->nent++];
@@ -379,17 +373,13 @@ END_TEST
 
 int main(void)
 {
-	Suite *s;
 	TCase *tc;
+	Suite *s;
 
-	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (kvm_fd < 0) {
-		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+	ioctl_hook = inject;
+	s = test_kvm_suite("x86-apply", &kvm_fd, &tc);
+	if (!s)
 		return 77;
-	}
-	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-apply");
-	tc = tcase_create("kvm");
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, disable_exits_before_vcpu);
 	tcase_add_test(tc, disable_exits_after_vcpu);
@@ -399,6 +389,5 @@ int main(void)
 	tcase_add_test(tc, wrong_fds);
 	tcase_add_test(tc, stats_of_a_new_vcpu);
 	tcase_add_test(tc, cpuid_patch_real_table);
-	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The x86 policy against the shared vectors and this project's own rows (spec/x86.md 5). */
+/* The x86 policy against the vectors and this project's own rows (lib/x86.md#test-vectors). */
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -18,7 +18,7 @@ static void check_codes(const char *id, const struct vcpuchar_x86_policy *p, con
 		/* Table order, each code once. */
 		ck_assert_msg(p->reasons[k].code > last, "%s: reasons out of order", id);
 		last = p->reasons[k].code;
-		if (vcpuchar_x86_reason_class(p->reasons[k].code) == VCPUCHAR_X86_CLASS_REFUSAL)
+		if (vcpuchar_x86_reason_class(p->reasons[k].code) == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
 			refusals++;
 		g_string_append_printf(got, "%s%s", got->len ? "," : "", name);
 	}
@@ -42,10 +42,10 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 	const char *id = tsv_get(t, i, "id");
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	const char *err = tsv_has(t, "expect_error") ? tsv_get(t, i, "expect_error") : "0";
 	const char *pvu = tsv_get(t, i, "expect_pv_unhalt");
-	g_autofree char *de = NULL;
+	char de[64];
 	int r;
 
 	x86_row_host(t, i, &h);
@@ -53,35 +53,35 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 	r = vcpuchar_x86_decide(&h, &vm, &p);
 	if (!strcmp(err, "EINVAL")) {
 		ck_assert_msg(r == -EINVAL, "%s: want -EINVAL, got %d", id, r);
-		ck_assert_uint_eq(p.n_reasons, 0); /* untouched */
+		ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32); /* untouched */
 		return;
 	}
 	ck_assert_msg(r == 0, "%s: decide returned %d", id, r);
-	de = x86_flags_str(p.disable_exits);
+	x86_flags_str(p.disable_exits, de, sizeof(de));
 	ck_assert_msg(!strcmp(de, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s, want %s", id, de,
 		      tsv_get(t, i, "expect_disable_exits"));
-	/* Never outside the allowed mask (G3). */
+	/* Never outside the allowed mask (lib/x86.md#global-rules G3). */
 	ck_assert_uint_eq(p.disable_exits & ~h.disable_exits_allowed, 0);
-	ck_assert_msg(p.hints_realtime == tsv_u64(t, i, "expect_hints_realtime"), "%s: hints_realtime", id);
+	ck_assert_msg(p.hints_realtime == tsv_u64(t, i, "expect_hints_realtime", NULL), "%s: hints_realtime", id);
 	if (strcmp(pvu, "any"))
-		ck_assert_msg(p.pv_unhalt == tsv_u64(t, i, "expect_pv_unhalt"), "%s: pv_unhalt", id);
-	/* G2. */
+		ck_assert_msg(p.pv_unhalt == tsv_u64(t, i, "expect_pv_unhalt", NULL), "%s: pv_unhalt", id);
+	/* lib/x86.md#global-rules G2: no PV_UNHALT without HLT exits. */
 	if (p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)
 		ck_assert_uint_eq(p.pv_unhalt, 0);
-	ck_assert_msg(p.expose_idle_hlt == tsv_u64(t, i, "expect_expose_idle_hlt"), "%s: expose_idle_hlt", id);
+	ck_assert_msg(p.expose_idle_hlt == tsv_u64(t, i, "expect_expose_idle_hlt", NULL), "%s: expose_idle_hlt", id);
 	ck_assert_uint_eq(p.expose_idle_hlt, 0);
-	ck_assert_msg(p.idle_hlt_active == tsv_u64(t, i, "expect_idle_hlt_active"), "%s: idle_hlt_active", id);
+	ck_assert_msg(p.idle_hlt_active == tsv_u64(t, i, "expect_idle_hlt_active", NULL), "%s: idle_hlt_active", id);
 	if (tsv_has(t, "expect_poll_control")) {
 		const char *hp = tsv_get(t, i, "expect_halt_poll_ns");
 
-		ck_assert_msg(p.poll_control == tsv_u64(t, i, "expect_poll_control"), "%s: poll_control", id);
+		ck_assert_msg(p.poll_control == tsv_u64(t, i, "expect_poll_control", NULL), "%s: poll_control", id);
 		if (!strcmp(hp, "null"))
 			ck_assert_msg(!p.halt_poll_set, "%s: halt_poll_ns should be null", id);
 		else
-			ck_assert_msg(p.halt_poll_set && p.halt_poll_ns == tsv_u64(t, i, "expect_halt_poll_ns"),
+			ck_assert_msg(p.halt_poll_set && p.halt_poll_ns == tsv_u64(t, i, "expect_halt_poll_ns", NULL),
 				      "%s: halt_poll_ns", id);
 	} else {
-		/* Section 5.4: POLL_CONTROL goes with REALTIME; no overrides, so no value. */
+		/* lib/x86.md#row-selection: POLL_CONTROL goes with REALTIME; no overrides, so no value. */
 		ck_assert_uint_eq(p.poll_control, p.hints_realtime);
 		ck_assert_uint_eq(p.halt_poll_set, 0);
 	}
@@ -90,38 +90,38 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 
 START_TEST(shared_vectors)
 {
-	struct tsv *t = tsv_load("x86-policy.tsv");
+	struct tsv *t = tsv_open("x86-policy.tsv");
 
-	ck_assert_uint_ge(t->rows->len, 29);
-	for (guint i = 0; i < t->rows->len; i++)
+	ck_assert_uint_ge(t->n_rows, 29);
+	for (guint i = 0; i < t->n_rows; i++)
 		run_row(t, i, false);
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 START_TEST(own_vectors)
 {
-	struct tsv *t = tsv_load("x86-policy-extra.tsv");
+	struct tsv *t = tsv_open("x86-policy-extra.tsv");
 
-	for (guint i = 0; i < t->rows->len; i++)
+	for (guint i = 0; i < t->n_rows; i++)
 		run_row(t, i, true);
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 
 static void default_amd(struct vcpuchar_x86_host *h)
 {
-	struct tsv *t = tsv_load("x86-policy.tsv");
+	struct tsv *t = tsv_open("x86-policy.tsv");
 
 	x86_row_host(t, 0, h); /* x86-01: AMD, Idle HLT, 6.15, mask 0xe */
-	tsv_free(t);
+	tsv_close(t);
 }
 
 START_TEST(bad_arguments)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
 	default_amd(&h);
 	ck_assert_int_eq(vcpuchar_x86_decide(NULL, &vm, &p), -EINVAL);
@@ -150,7 +150,7 @@ START_TEST(bad_arguments)
 	h.size = sizeof(h);
 	p.size = 0;
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	ck_assert_uint_eq(p.n_reasons, 0);
+	ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32);
 	p.size = sizeof(p);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 	ck_assert_uint_eq(p.size, sizeof(p));
@@ -161,14 +161,14 @@ START_TEST(missing_facts_are_conservative)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
-	/* A mask that was not read allows nothing (G3), whatever the field says. */
+	/* A mask that was not read allows nothing (lib/x86.md#global-rules G3), whatever the field says. */
 	default_amd(&h);
 	h.have &= ~(1u << VCPUCHAR_X86_FACT_DISABLE_EXITS);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert_int_eq(p.reasons[0].code, VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK);
+	ck_assert_int_eq(p.reasons[0].code, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK);
 	ck_assert_uint_eq(p.n_refusals, 1);
 	/* Leaf 0x8000000A without the gate's fact is not trusted. */
 	default_amd(&h);
@@ -179,12 +179,117 @@ START_TEST(missing_facts_are_conservative)
 }
 END_TEST
 
+/* Whether @code is among the reasons of @p. */
+static bool policy_has(const struct vcpuchar_x86_policy *p, uint32_t code)
+{
+	for (uint32_t k = 0; k < p->n_reasons && k < VCPUCHAR_X86_MAX_REASONS; k++)
+		if (p->reasons[k].code == code)
+			return true;
+	return false;
+}
+
+/* Every VM flag the header defines is accepted; every other bit is -EINVAL, and nothing is written. */
+START_TEST(vm_flags_known_exactly)
+{
+	const uint32_t defined = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY | VCPUCHAR_X86_VM_NESTED_GUEST |
+				 VCPUCHAR_X86_VM_NO_IRQCHIP | VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE |
+				 VCPUCHAR_X86_VM_HALT_POLL_NS;
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+
+	default_amd(&h);
+	for (uint32_t b = 0; b < 32; b++) {
+		struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+
+		vm.flags = 1u << b;
+		if (defined & vm.flags) {
+			ck_assert_msg(vcpuchar_x86_decide(&h, &vm, &p) == 0, "flag bit %u refused", b);
+		} else {
+			ck_assert_msg(vcpuchar_x86_decide(&h, &vm, &p) == -EINVAL, "unknown flag bit %u accepted", b);
+			ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32);
+		}
+	}
+}
+END_TEST
+
+/*
+ * The nested notes are for a VM given SVM on an AMD host only, and "SVM
+ * unavailable" needs kvm_amd.nested read as 0: an unread parameter is not
+ * a refusal.
+ */
+START_TEST(nested_guest_gates)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+	struct tsv *t = tsv_open("x86-policy.tsv");
+
+	/* An AMD host without the flag: no note. */
+	default_amd(&h);
+	h.nested = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	/* With it: the note, and the refusal since nested=0 was read. */
+	vm.flags = VCPUCHAR_X86_VM_NESTED_GUEST;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	ck_assert_uint_eq(p.n_refusals, 1);
+	/* kvm_amd.nested not read: unknown, not refused. */
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_NESTED);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	ck_assert_uint_eq(p.n_refusals, 0);
+	/* An Intel host (x86-04 of the shared vectors): Idle HLT and kvm_amd do not apply. */
+	for (guint i = 0; i < t->n_rows; i++)
+		if (!strcmp(tsv_get(t, i, "vendor"), "intel")) {
+			x86_row_host(t, i, &h);
+			break;
+		}
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_INTEL);
+	h.have |= 1u << VCPUCHAR_X86_FACT_NESTED;
+	h.nested = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	tsv_close(t);
+}
+END_TEST
+
+/* A per-VM halt-poll value needs KVM_CAP_HALT_POLL: read as 0 it is not set; unread it is assumed. */
+START_TEST(halt_poll_needs_the_capability)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_HALT_POLL_NS, .halt_poll_ns = 5000 };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+
+	default_amd(&h);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.halt_poll_set, 1);
+	ck_assert_uint_eq(p.halt_poll_ns, 5000);
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT));
+	h.halt_poll_cap = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.halt_poll_set, 0);
+	ck_assert_uint_eq(p.halt_poll_ns, 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE));
+	/* From the one emitter: last, in code order, and not a refusal. */
+	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT);
+	ck_assert_uint_eq(p.n_refusals, 0);
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_HALT_POLL_CAP);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.halt_poll_set, 1);
+}
+END_TEST
+
 START_TEST(reason_names_and_texts)
 {
 	char buf[256], small[8];
-	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_R_HLT_NOT_IN_ALLOWED_MASK, .has_value = 1, .value = 0x14 };
+	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, .has_value = 1, .value = 0x14 };
 
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++) {
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++) {
 		struct vcpuchar_x86_reason any = { .code = c };
 		const char *name = vcpuchar_x86_reason_name(c);
 
@@ -195,32 +300,32 @@ START_TEST(reason_names_and_texts)
 		ck_assert_msg(!strchr(buf, '%'), "%s: unfilled format: %s", name, buf);
 	}
 	ck_assert_ptr_null(vcpuchar_x86_reason_name(0));
-	ck_assert_ptr_null(vcpuchar_x86_reason_name(VCPUCHAR_X86_R_MAX + 1));
+	ck_assert_ptr_null(vcpuchar_x86_reason_name(VCPUCHAR_X86_REASON_MAX + 1));
 	ck_assert_int_eq(vcpuchar_x86_reason_from_name("no_such_code"), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_reason_from_name(NULL), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_reason_class(99), -EINVAL);
 
 	/* Refusal class: what makes the CLI exit 1. */
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_HOST_IS_GUEST), VCPUCHAR_X86_CLASS_REFUSAL);
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_DISABLE_EXITS_MASKED), VCPUCHAR_X86_CLASS_REFUSAL);
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_IDLE_HLT_ACTIVE), VCPUCHAR_X86_CLASS_DIAGNOSTIC);
-	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_R_HALT_POLL_CAP_ABSENT), VCPUCHAR_X86_CLASS_APPLY);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_HOST_IS_GUEST), VCPUCHAR_X86_REASON_CLASS_REFUSAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED), VCPUCHAR_X86_REASON_CLASS_REFUSAL);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE), VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC);
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT), VCPUCHAR_X86_REASON_CLASS_APPLY);
 
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "mask 0x14"));
-	r.code = VCPUCHAR_X86_R_DISABLE_EXITS_MASKED;
+	r.code = VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED;
 	r.value = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "MWAIT|PAUSE"));
-	r.code = VCPUCHAR_X86_R_IDLE_HLT_KERNEL_TOO_OLD;
+	r.code = VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD;
 	r.value = 6u << 16 | 14;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "this kernel is 6.14"));
-	r.code = VCPUCHAR_X86_R_HALT_POLL_LEAVE_DEFAULT;
+	r.code = VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT;
 	r.value = 200000;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "(200000 ns)"));
-	r.code = VCPUCHAR_X86_R_IDLE_HLT_ACTIVE;
+	r.code = VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE;
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
 	ck_assert_ptr_nonnull(strstr(buf, "clearcpuid=510"));
 	/* Truncation as snprintf; NULL buffer only with size 0. */
@@ -235,12 +340,13 @@ END_TEST
 
 START_TEST(every_code_is_reachable_by_decide_or_apply)
 {
-	/* Codes the vector files never show must be apply-class (covered in test-x86-apply). */
-	struct tsv *files[2] = { tsv_load("x86-policy.tsv"), tsv_load("x86-policy-extra.tsv") };
+	/* Codes the vector files never show must be apply-class (covered in test-x86-apply)
+	 * or verify-class (every one reached by a row of x86-verify.tsv in test-x86-verify). */
+	struct tsv *files[2] = { tsv_open("x86-policy.tsv"), tsv_open("x86-policy-extra.tsv") };
 	uint64_t seen = 0;
 
 	for (int f = 0; f < 2; f++) {
-		for (guint i = 0; i < files[f]->rows->len; i++) {
+		for (guint i = 0; i < files[f]->n_rows; i++) {
 			g_auto(GStrv) codes = g_strsplit(tsv_get(files[f], i, "expect_reason_codes"), ",", -1);
 
 			for (int c = 0; codes[c]; c++) {
@@ -250,10 +356,11 @@ START_TEST(every_code_is_reachable_by_decide_or_apply)
 					seen |= UINT64_C(1) << code;
 			}
 		}
-		tsv_free(files[f]);
+		tsv_close(files[f]);
 	}
-	for (uint32_t c = 1; c <= VCPUCHAR_X86_R_MAX; c++)
-		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_CLASS_APPLY)
+	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
+		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_APPLY &&
+		    vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_VERIFY)
 			ck_assert_msg(seen & (UINT64_C(1) << c), "no vector row shows %s", vcpuchar_x86_reason_name(c));
 }
 END_TEST
@@ -284,6 +391,9 @@ int main(void)
 	tcase_add_test(tc, own_vectors);
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, missing_facts_are_conservative);
+	tcase_add_test(tc, vm_flags_known_exactly);
+	tcase_add_test(tc, nested_guest_gates);
+	tcase_add_test(tc, halt_poll_needs_the_capability);
 	tcase_add_test(tc, reason_names_and_texts);
 	tcase_add_test(tc, every_code_is_reachable_by_decide_or_apply);
 	tcase_add_test(tc, exit_classes);

@@ -1,7 +1,7 @@
 # A POWER host whose kernel knows nothing: no ibm,opal/fw-features node, or a failed
 # H_GET_CPU_CHARACTERISTICS on the pseries path. KVM_PPC_GET_CPU_CHAR still succeeds, with all
-# four words zero (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char(); shared vector
-# hl-all-zero-unknown). This is "no information", not "broken".
+# four words zero (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char(); vector
+# hl-all-zero-unknown of tests/data/ppc-host-levels.tsv). This is "no information", not "broken".
 [host]
 arch=ppc64le
 [ppc]

@@ -1,7 +1,7 @@
 # A bare-metal (powernv) POWER9 DD2.3 host at firmware risk level 0.
 # Source: the fw-features node states of https://github.com/open-power/op-test/issues/469,
 # mapped to KVM_PPC_GET_CPU_CHAR words by Linux arch/powerpc/kvm/powerpc.c
-# kvmppc_get_cpu_char() (OPAL path; its fixed masks). Shared vector hl-p9-dd23-risk0.
+# kvmppc_get_cpu_char() (OPAL path; its fixed masks). Vector hl-p9-dd23-risk0 of tests/data/ppc-host-levels.tsv.
 [host]
 arch=ppc64le
 [ppc]

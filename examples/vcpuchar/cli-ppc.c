@@ -88,7 +88,7 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 		json_str(b, "message", c->message);
 		json_str(b, "hint", c->hint);
 		json_str(b, "explanation", c->explanation);
-		json_bool(b, "from_default", !!(c->flags & VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT));
+		json_bool(b, "from_default", !!(c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT));
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
@@ -96,8 +96,8 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	cli_json_hex(b, "r5", r->r5);
 	json_builder_set_member_name(b, "not_expressible");
 	json_builder_begin_object(b);
-	json_bit_names(b, "r4", 4, r->unexpressed_r4);
-	json_bit_names(b, "r5", 5, r->unexpressed_r5);
+	json_bit_names(b, "r4", VCPUCHAR_PPC_REG_R4, r->unexpressed_r4);
+	json_bit_names(b, "r5", VCPUCHAR_PPC_REG_R5, r->unexpressed_r5);
 	json_builder_end_object(b);
 	json_builder_set_member_name(b, "guest_view");
 	json_builder_begin_object(b);
@@ -107,6 +107,48 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	json_str(b, "spectre_v2", v->spectre_v2);
 	json_str(b, "spec_store_bypass", v->spec_store_bypass);
 	json_builder_end_object(b);
+}
+
+/* "qemu", "libvirt" and "warnings" (examples/vcpuchar/README.md). */
+static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *libvirt)
+{
+	/* Buffers of VCPUCHAR_PPC_FORMAT_LEN always fit; a failure would be a library bug. */
+	if (vcpuchar_ppc_caps_format(&r->effective_caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, VCPUCHAR_PPC_FORMAT_LEN,
+				     NULL) < 0)
+		g_strlcpy(qemu, "(cannot format)", VCPUCHAR_PPC_FORMAT_LEN);
+	if (vcpuchar_ppc_caps_format(&r->effective_caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt,
+				     VCPUCHAR_PPC_FORMAT_LEN, NULL) < 0)
+		g_strlcpy(libvirt, "(cannot format)", VCPUCHAR_PPC_FORMAT_LEN);
+}
+
+void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
+			    const struct vcpuchar_ppc_warnings *w)
+{
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+
+	spellings(r, qemu, libvirt);
+	json_str(b, "qemu", qemu);
+	json_str(b, "libvirt", libvirt);
+	json_builder_set_member_name(b, "warnings");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
+		json_builder_begin_object(b);
+		json_str(b, "code", vcpuchar_ppc_warning_name(w->entries[i].code));
+		json_str(b, "text", w->entries[i].text);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w)
+{
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+
+	spellings(r, qemu, libvirt);
+	printf("paste (either gives the guest view above):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu,
+	       libvirt);
+	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
+		printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
 
 static void text_caps(const char *label, const struct vcpuchar_ppc_caps *c)
@@ -130,9 +172,9 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 	printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r->r4, r->r5);
 	for (uint32_t n = 0; n < 64; n++) {
 		if (r->unexpressed_r4 & VCPUCHAR_PPC_BIT(n))
-			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(4, n));
+			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, n));
 		if (r->unexpressed_r5 & VCPUCHAR_PPC_BIT(n))
-			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(5, n));
+			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, n));
 	}
 	for (uint32_t i = 0; i < r->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
 		const struct vcpuchar_ppc_conflict *c = &r->conflicts[i];
@@ -195,6 +237,189 @@ static int parse_enum(const char *opt, const char *arg, const char *const *names
 	return CLI_OK;
 }
 
+/*
+ * spapr caps of QEMU (hw/ppc/spapr_caps.c capability_table, 7.2 to 10.x)
+ * besides the four: they do not change H_GET_CPU_CHARACTERISTICS.
+ */
+static const char *const other_caps[] = {
+	"htm", "vsx", "dfp", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi", "rpt-invalidate",
+	"ail-mode-3", "nested-papr",
+};
+
+static gboolean is_our_cap(const char *name)
+{
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (!g_ascii_strcasecmp(name, vcpuchar_ppc_cap_name(cap)))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on": the
+ * type first (or type=), the four caps into @caps_list. Other properties
+ * are ignored and named in @ignored: a pasted line carries many that do not
+ * change R4/R5 (x-vof, cap-nested-hv, usb, ...), QEMU checks them itself,
+ * and refusing them would only make the user edit the line. A cap- name
+ * that QEMU does not have is refused: it is most likely a typo of one of the
+ * four, which would otherwise pass unnoticed.
+ */
+static int parse_machine_line(const char *arg, uint32_t *machine, GString *caps_list, GPtrArray *ignored)
+{
+	g_auto(GStrv) items = g_strsplit(arg, ",", -1);
+	char err[256];
+
+	for (guint i = 0; items[i]; i++) {
+		const char *it = items[i];
+		const char *eq = strchr(it, '=');
+
+		if (i == 0 && !eq && *it) {
+			if (vcpuchar_ppc_machine_parse(it, machine, err, sizeof(err)) < 0)
+				return cli_usage("--machine: %s", err);
+			continue;
+		}
+		if (!*it)
+			return cli_usage("--machine '%s': item %u is empty", arg, i + 1);
+		if (g_str_has_prefix(it, "type=")) {
+			if (vcpuchar_ppc_machine_parse(it + 5, machine, err, sizeof(err)) < 0)
+				return cli_usage("--machine: %s", err);
+			continue;
+		}
+		if (g_ascii_strncasecmp(it, "cap-", 4) == 0) {
+			g_autofree char *name = g_strndup(it + 4, eq ? (gsize)(eq - it - 4) : strlen(it + 4));
+			gboolean other = FALSE;
+
+			if (is_our_cap(name)) {
+				g_string_append_printf(caps_list, "%s%s", caps_list->len ? "," : "", it);
+				continue;
+			}
+			for (size_t k = 0; k < G_N_ELEMENTS(other_caps); k++)
+				other |= !g_ascii_strcasecmp(name, other_caps[k]);
+			if (!other)
+				return cli_usage("--machine: unknown cap 'cap-%s': QEMU's pseries has no such property "
+						 "and would refuse it (the caps decided here: cfpc, sbbc, ibs, ccf-assist)",
+						 name);
+		}
+		g_ptr_array_add(ignored, g_strdup(it));
+	}
+	return CLI_OK;
+}
+
+/* libvirt's elements and the QEMU caps they set (libvirt docs/formatdomain.rst, "Hypervisor features"). */
+static const struct {
+	const char *element, *attr;
+	const char *values[6];
+} libvirt_caps[VCPUCHAR_PPC_N_CAPS] = {
+	{ "cfpc", "value", { "broken", "workaround", "fixed" } },
+	{ "sbbc", "value", { "broken", "workaround", "fixed" } },
+	{ "ibs", "value", { "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" } },
+	{ "ccf-assist", "state", { "on", "off" } },
+};
+
+struct libvirt_ctx {
+	GString *list;
+	GPtrArray *ignored;
+	int depth;
+};
+
+static void libvirt_start(GMarkupParseContext *mc, const char *name, const char **attr_names,
+			  const char **attr_values, gpointer data, GError **error)
+{
+	struct libvirt_ctx *ctx = data;
+	const char *value = NULL;
+	uint32_t cap;
+
+	(void)mc;
+	ctx->depth++;
+	/* Depth 1 is the wrapper added around the fragment; <features> may or may not be given. */
+	if (ctx->depth == 1 || (ctx->depth == 2 && !strcmp(name, "features")))
+		return;
+	for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (!strcmp(name, libvirt_caps[cap].element))
+			break;
+	if (cap == VCPUCHAR_PPC_N_CAPS) {
+		/* Other features (<acpi/>, <htm state='on'/>, ...) and their children. */
+		if (ctx->depth <= 3)
+			g_ptr_array_add(ctx->ignored, g_strdup_printf("<%s>", name));
+		return;
+	}
+	for (guint i = 0; attr_names[i]; i++)
+		if (!strcmp(attr_names[i], libvirt_caps[cap].attr))
+			value = attr_values[i];
+	if (!value) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "<%s/> needs %s='...'", name,
+			    libvirt_caps[cap].attr);
+		return;
+	}
+	for (guint i = 0; libvirt_caps[cap].values[i]; i++)
+		if (!strcmp(value, libvirt_caps[cap].values[i])) {
+			g_string_append_printf(ctx->list, "%scap-%s=%s", ctx->list->len ? "," : "",
+					       vcpuchar_ppc_cap_name(cap), value);
+			return;
+		}
+	g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+		    "<%s %s='%s'/>: neither libvirt nor QEMU knows this value", name, libvirt_caps[cap].attr, value);
+}
+
+static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data, GError **error)
+{
+	(void)mc;
+	(void)name;
+	(void)error;
+	((struct libvirt_ctx *)data)->depth--;
+}
+
+/* A pasted libvirt fragment ("<features><cfpc value='broken'/>...</features>") into a QEMU list. */
+static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
+{
+	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
+	struct libvirt_ctx ctx = { list, ignored, 0 };
+	g_autofree char *doc = g_strconcat("<fragment>", arg, "</fragment>", NULL);
+	g_autoptr(GMarkupParseContext) mc = g_markup_parse_context_new(&parser, 0, &ctx, NULL);
+	g_autoptr(GError) error = NULL;
+
+	if (!g_markup_parse_context_parse(mc, doc, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
+		return cli_usage("--caps (libvirt XML): %s", error->message);
+	return CLI_OK;
+}
+
+/*
+ * --machine and --caps together: each cap at most once. QEMU itself takes
+ * the last of repeated properties, but a pasted line that names a cap twice
+ * is ambiguous to the person reading it, so it is refused.
+ */
+static int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
+			      GPtrArray *ignored)
+{
+	g_autoptr(GString) mlist = g_string_new(NULL);
+	g_autoptr(GString) clist = g_string_new(NULL);
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t mset = 0, cset = 0;
+	char err[256];
+	int r;
+
+	if (machine && (r = parse_machine_line(machine, &req->machine, mlist, ignored)))
+		return r;
+	if (caps) {
+		if (*caps == '<') {
+			if ((r = parse_libvirt(caps, clist, ignored)))
+				return r;
+		} else {
+			g_string_assign(clist, caps);
+		}
+	}
+	if (vcpuchar_ppc_caps_parse(mlist->str, &c, &mset, err, sizeof(err)) < 0)
+		return cli_usage("--machine: %s", err);
+	if (vcpuchar_ppc_caps_parse(clist->str, &c, &cset, err, sizeof(err)) < 0)
+		return cli_usage("--caps: %s", err);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (mset & cset & (1u << cap))
+			return cli_usage("cap-%s is given in both --machine and --caps; give it once",
+					 vcpuchar_ppc_cap_name(cap));
+	req->caps = c;
+	req->caps_set = mset | cset;
+	return CLI_OK;
+}
+
 static int cmd_hcall(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *chars = NULL, *caps = NULL, *machine = NULL;
@@ -204,8 +429,11 @@ static int cmd_hcall(int argc, char **argv)
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
 		{ "chars", 0, 0, G_OPTION_ARG_STRING, &chars, "KVM_PPC_GET_CPU_CHAR words as hex", "C,B,CM,BM" },
 		{ "power8-host", 0, 0, G_OPTION_ARG_NONE, &power8, "The --chars come from a POWER8-family host", NULL },
-		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps, "Requested caps, QEMU spelling", "LIST" },
-		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "pseries machine type (default: pseries)", "TYPE" },
+		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps,
+		  "Requested caps: QEMU spelling, or a libvirt <features> fragment", "LIST" },
+		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
+		  "pseries machine type, or a whole pasted -machine value (TYPE,cap-NAME=VALUE,...; other "
+		  "properties are ignored and named)", "TYPE[,PROPS]" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "host-max (default), caps or host", "MODE" },
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11", "CPU" },
@@ -216,6 +444,8 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	gboolean have_host = FALSE;
 	char err[256];
 	int r;
@@ -249,10 +479,8 @@ static int cmd_hcall(int argc, char **argv)
 		if ((r = parse_enum("--guest-cpu", cpu, n, v, 5, &req.cpu)))
 			return r;
 	}
-	if (machine && vcpuchar_ppc_machine_parse(machine, &req.machine, err, sizeof(err)) < 0)
-		return cli_usage("--machine: %s", err);
-	if (caps && vcpuchar_ppc_caps_parse(caps, &req.caps, &req.caps_set, err, sizeof(err)) < 0)
-		return cli_usage("--caps: %s", err);
+	if ((r = parse_request_caps(machine, caps, &req, ignored)))
+		return r;
 
 	if (chars) {
 		if ((r = parse_chars(chars, &host)))
@@ -262,6 +490,10 @@ static int cmd_hcall(int argc, char **argv)
 	} else if (host_file) {
 		if (vcpuchar_profile_load(host_file, &host, NULL, err, sizeof(err)) < 0)
 			return cli_usage("--host: %s", err);
+		/* Zero masks are an answer; no group is no answer at all. */
+		if (host.error == -ENODATA)
+			return cli_usage("--host %s: the profile has no [ppc] group: there is no POWER information in "
+					 "that file", host_file);
 		have_host = TRUE;
 	} else if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		/* No facts given: ask this host's KVM, as QEMU would at start-up. */
@@ -291,12 +523,20 @@ static int cmd_hcall(int argc, char **argv)
 	}
 	if (r < 0)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
+	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
+		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
 
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
 		cli_json_ppc_result(b, &res);
+		cli_json_ppc_spellings(b, &res, &warn);
+		json_builder_set_member_name(b, "ignored");
+		json_builder_begin_array(b);
+		for (guint i = 0; i < ignored->len; i++)
+			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
+		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
@@ -306,7 +546,11 @@ static int cmd_hcall(int argc, char **argv)
 			vcpuchar_ppc_host_describe(&host, why, sizeof(why));
 			printf("host            %s\n", why);
 		}
+		for (guint i = 0; i < ignored->len; i++)
+			printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
+			       (const char *)g_ptr_array_index(ignored, i));
 		cli_text_ppc_result(&res, req.cpu);
+		cli_text_ppc_spellings(&res, &warn);
 	}
 	return res.n_errors ? CLI_NO : CLI_OK;
 }
@@ -361,7 +605,7 @@ static int cmd_migrate(int argc, char **argv)
 		return cli_usage("ppc migrate needs both --src and --dst");
 	if ((r = parse_migrate_caps("--src", src, &s)) || (r = parse_migrate_caps("--dst", dst, &d)))
 		return r;
-	if ((r = vcpuchar_ppc_migrate(&s, &d, &m)) < 0)
+	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
 		return cli_usage("cannot check the migration: %s", g_strerror(-r));
 
 	if (json) {

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Keeps four lists in step: the functions the header declares, the
 # VCPUCHAR_EXPORT definitions in lib/, the .sym version script, and what the
-# built .so exports (all in node VCPUCHAR_1.0, nothing else).
-# Usage: check-symbols.sh SRCDIR LIBRARY.so
+# built .so exports (all in node VCPUCHAR_1.0, nothing else). With the
+# static archive of the library's objects, also checks that every global
+# symbol in it carries the vcpuchar_ prefix, so a static link never clashes.
+# Usage: check-symbols.sh SRCDIR LIBRARY.so [ARCHIVE.a]
 set -eu
-src=$1 so=$2
+src=$1 so=$2 archive=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -46,5 +48,12 @@ for fn in $(cat "$tmp/header"); do
 		echo "$fn: no doc comment naming it with 'Since: 1.0' right above its declaration"; status=1
 	fi
 done
+# Every global defined in the objects, exported or hidden, is prefixed.
+if [ -n "$archive" ]; then
+	nm -g --defined-only "$archive" | awk 'NF == 3 { print $3 }' | grep -v '^vcpuchar_' | sort -u > "$tmp/unprefixed" || true
+	if [ -s "$tmp/unprefixed" ]; then
+		echo "global symbols without the vcpuchar_ prefix in $archive:"; cat "$tmp/unprefixed"; status=1
+	fi
+fi
 [ $status -eq 0 ] && echo "ok: $n functions in header, sources, .sym and .so exports, all documented"
 exit $status

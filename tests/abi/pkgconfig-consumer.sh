@@ -22,7 +22,7 @@ profile=$(find "$dest" -name power9-dd2.3-opal.profile | head -n 1)
 out=$(LD_LIBRARY_PATH=$libdir "$dest/consumer" "$profile")
 echo "$out"
 # POWER9 DD2.3 supports workaround/workaround/workaround/on, so host-max gives
-# QEMU's R4/R5 for those caps (shared vector hc-pseries-5.0-plus-defaults).
+# QEMU's R4/R5 for those caps (vector hc-pseries-5.0-plus-defaults of tests/data/ppc-hcall.tsv).
 echo "$out" | grep -q 'R4=0xbc40000000000000 R5=0xe400000000000000' || { echo "unexpected R4/R5"; exit 1; }
 # And the installed library is the one it ran against.
 LD_LIBRARY_PATH=$libdir ldd "$dest/consumer" | grep -q "$libdir/libvcpuchar.so.1" || { echo "not linked to the installed copy"; exit 1; }

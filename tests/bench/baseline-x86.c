@@ -3,11 +3,11 @@
 #include "baseline-x86.h"
 
 #define HAVE(f) (h->have & (1u << VCPUCHAR_X86_FACT_##f))
-#define R_(n) VCPUCHAR_X86_R_##n
+#define R_(n) VCPUCHAR_X86_REASON_##n
 #define BIT(c) (UINT64_C(1) << (c))
 #define HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
 
-/* Class REFUSAL of spec/x86.md 5.6. */
+/* Class refusal of lib/x86.md#reason-codes. */
 static const uint64_t refusals = BIT(R_(LATENCY_NEEDS_PINNING)) | BIT(R_(HOST_IS_GUEST)) |
 				 BIT(R_(CVM_HLT_PASSTHROUGH_UNVERIFIED)) | BIT(R_(SMT_RSB_FORBIDS_HLT_PASSTHROUGH)) |
 				 BIT(R_(HLT_NOT_IN_ALLOWED_MASK)) | BIT(R_(DISABLE_EXITS_MASKED)) |
@@ -31,7 +31,7 @@ static uint32_t kernel_version(const char *s)
 
 void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, struct bl_x86_policy *ret)
 {
-	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_R_MAX + 1];
+	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_REASON_MAX + 1];
 	int amd = HAVE(CPUID_VENDOR) && (h->vendor == VCPUCHAR_X86_VENDOR_AMD || h->vendor == VCPUCHAR_X86_VENDOR_HYGON);
 	int pinned = !!(vm->flags & VCPUCHAR_X86_VM_PINNED), latency = !!(vm->flags & VCPUCHAR_X86_VM_LATENCY);
 	int force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
@@ -46,7 +46,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 #define ADDV(c, v) (set |= BIT(R_(c)), has_value |= BIT(R_(c)), value[R_(c)] = (v))
 
 	ret->idle_hlt_active = ret->halt_poll_set = ret->halt_poll_ns = ret->n_reasons = 0;
-	/* Section 5.4: rows and refusals. */
+	/* lib/x86.md#row-selection: rows and refusals. */
 	if (want && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
 		want = 0;
 		ADD(CALLER_FORBIDS_HLT_PASSTHROUGH);
@@ -82,7 +82,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	}
 	ret->disable_exits = de;
 
-	/* REALTIME and POLL_CONTROL with dedicated CPUs only; G2 for PV_UNHALT. */
+	/* REALTIME and POLL_CONTROL with dedicated CPUs only; lib/x86.md#global-rules G2 for PV_UNHALT. */
 	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
 	if (pinned && !ret->hints_realtime)
 		ADD(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
@@ -115,7 +115,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	}
 	ADD(IDLE_HLT_NEVER_EXPOSED);
 
-	/* Section 4: does KVM use Idle HLT for this VM; the first reason that says no. */
+	/* lib/x86.md#idle-hlt-inference: does KVM use Idle HLT for this VM; the first reason that says no. */
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
 		ADDV(IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
 	kver = h->kernel_release[0] ? kernel_version(h->kernel_release) : 0;
@@ -151,7 +151,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	if (amd && HAVE(AVIC) && h->avic && !(de & HLT) && !cvm && irqchip)
 		ADD(AVIC_GLOBAL_ON);
 
-	/* Code order, which is the spec's table order. */
+	/* Code order, which is the order of lib/x86.md#reason-codes. */
 	ret->n_refusals = (uint32_t)__builtin_popcountll(set & refusals);
 	for (uint64_t s = set; s; s &= s - 1) {
 		uint32_t c = (uint32_t)__builtin_ctzll(s);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The x86 baseline: the HLT-exit decision of spec/x86.md sections 4 and 5
+ * The x86 baseline: the HLT-exit decision of lib/x86.md (inference to table)
  * as a VMM would inline it, with the same outputs and reasons as
  * vcpuchar_x86_decide() but no argument checks and no size fields.
  */

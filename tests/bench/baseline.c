@@ -18,36 +18,36 @@ void bl_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64
 	uint64_t c = C_(BRANCH_HINTS_HONORED), b = B_(FAVOUR_SECURITY);
 
 	switch (caps->cfpc) {
-	case VCPUCHAR_PPC_WORKAROUND:
+	case VCPUCHAR_PPC_LEVEL_WORKAROUND:
 		c |= C_(L1D_FLUSH_ORI30) | C_(L1D_FLUSH_TRIG2) | C_(L1D_THREAD_PRIV);
 		b |= B_(L1D_FLUSH_PR);
 		break;
-	case VCPUCHAR_PPC_FIXED:
+	case VCPUCHAR_PPC_LEVEL_FIXED:
 		b |= B_(NO_L1D_FLUSH_ENTRY) | B_(NO_L1D_FLUSH_UACCESS);
 		break;
 	default:
 		b |= B_(L1D_FLUSH_PR);
 	}
 	switch (caps->sbbc) {
-	case VCPUCHAR_PPC_WORKAROUND:
+	case VCPUCHAR_PPC_LEVEL_WORKAROUND:
 		c |= C_(SPEC_BAR_ORI31);
 		b |= B_(BNDS_CHK_SPEC_BAR);
 		break;
-	case VCPUCHAR_PPC_FIXED:
+	case VCPUCHAR_PPC_LEVEL_FIXED:
 		break;
 	default:
 		b |= B_(BNDS_CHK_SPEC_BAR);
 	}
 	switch (caps->ibs) {
-	case VCPUCHAR_PPC_WORKAROUND:
+	case VCPUCHAR_PPC_LEVEL_WORKAROUND:
 		if (caps->ccf_assist)
 			c |= C_(BCCTR_FLUSH_ASSIST);
 		b |= B_(FLUSH_COUNT_CACHE);
 		break;
-	case VCPUCHAR_PPC_FIXED_IBS:
+	case VCPUCHAR_PPC_LEVEL_FIXED_IBS:
 		c |= C_(BCCTRL_SERIALISED);
 		break;
-	case VCPUCHAR_PPC_FIXED_CCD:
+	case VCPUCHAR_PPC_LEVEL_FIXED_CCD:
 		c |= C_(COUNT_CACHE_DISABLED);
 		break;
 	}
@@ -72,22 +72,22 @@ void bl_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_ca
 	struct vcpuchar_ppc_caps l = { 0 };
 
 	if (b_clr & B_(L1D_FLUSH_PR))
-		l.cfpc = VCPUCHAR_PPC_FIXED;
+		l.cfpc = VCPUCHAR_PPC_LEVEL_FIXED;
 	else if (((c_set & C_(L1D_THREAD_PRIV)) || host->power8) && (c_set & (C_(L1D_FLUSH_ORI30) | C_(L1D_FLUSH_TRIG2))))
-		l.cfpc = VCPUCHAR_PPC_WORKAROUND;
+		l.cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 	if (b_clr & B_(BNDS_CHK_SPEC_BAR))
-		l.sbbc = VCPUCHAR_PPC_FIXED;
+		l.sbbc = VCPUCHAR_PPC_LEVEL_FIXED;
 	else if (c_set & C_(SPEC_BAR_ORI31))
-		l.sbbc = VCPUCHAR_PPC_WORKAROUND;
+		l.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 	if ((b_clr & B_(FLUSH_COUNT_CACHE)) && (c_clr & C_(COUNT_CACHE_DISABLED)) && (c_clr & C_(BCCTRL_SERIALISED)))
-		l.ibs = VCPUCHAR_PPC_FIXED_NA;
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
 	else if (b_set & B_(FLUSH_COUNT_CACHE))
-		l.ibs = VCPUCHAR_PPC_WORKAROUND;
+		l.ibs = VCPUCHAR_PPC_LEVEL_WORKAROUND;
 	else if (c_set & C_(COUNT_CACHE_DISABLED))
-		l.ibs = VCPUCHAR_PPC_FIXED_CCD;
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_CCD;
 	else if (c_set & C_(BCCTRL_SERIALISED))
-		l.ibs = VCPUCHAR_PPC_FIXED_IBS;
-	l.ccf_assist = (c_set & C_(BCCTR_FLUSH_ASSIST)) ? VCPUCHAR_PPC_ON : VCPUCHAR_PPC_OFF;
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_IBS;
+	l.ccf_assist = (c_set & C_(BCCTR_FLUSH_ASSIST)) ? VCPUCHAR_PPC_LEVEL_ON : VCPUCHAR_PPC_LEVEL_OFF;
 	*ret = l;
 }
 
@@ -208,7 +208,7 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 		base = tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps;
 	/* QEMU default_caps_with_cpu(): POWER7 lacks ISA 2.07, so no cfpc. */
 	if (req->cpu == VCPUCHAR_PPC_CPU_POWER7)
-		base.cfpc = VCPUCHAR_PPC_BROKEN;
+		base.cfpc = VCPUCHAR_PPC_LEVEL_BROKEN;
 	ret->effective_caps.cfpc = (req->caps_set & 1) ? req_l[0] : base_l[0];
 	ret->effective_caps.sbbc = (req->caps_set & 2) ? req_l[1] : base_l[1];
 	ret->effective_caps.ibs = (req->caps_set & 4) ? req_l[2] : base_l[2];
@@ -223,32 +223,32 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 		uint8_t r = eff_l[cap], h = host_l[cap];
 
 		c->flags = !(req->caps_set & (1u << cap)) && req->mode != VCPUCHAR_PPC_MODE_HOST_MAX ?
-				   VCPUCHAR_PPC_CONFLICT_FROM_DEFAULT : 0;
+				   VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT : 0;
 		if (tcg) {
 			if (!r)
 				continue;
 			c->severity = VCPUCHAR_SEVERITY_WARNING;
-			c->code = VCPUCHAR_PPC_CONFLICT_TCG_UNSUPPORTED;
+			c->code = VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED;
 			c->message = cap_text[cap][r][2];
 			c->hint = "";
 		} else if (r > h) {
-			if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && ret->host_caps.ibs == VCPUCHAR_PPC_FIXED_CCD)
+			if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && ret->host_caps.ibs == VCPUCHAR_PPC_LEVEL_FIXED_CCD)
 				continue;
 			c->severity = VCPUCHAR_SEVERITY_ERROR;
-			c->code = VCPUCHAR_PPC_CONFLICT_ABOVE_HOST;
+			c->code = VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST;
 			c->message = above_msg[cap];
 			c->hint = cap_text[cap][h][0];
 			ret->n_errors++;
 		} else if (r < h && req->mode != VCPUCHAR_PPC_MODE_HOST) {
 			c->severity = VCPUCHAR_SEVERITY_INFO;
-			c->code = VCPUCHAR_PPC_CONFLICT_BELOW_HOST;
+			c->code = VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST;
 			c->message = below_msg[cap];
 			c->hint = cap_text[cap][h][1];
 		} else {
 			continue;
 		}
 		if (!tcg && !info)
-			c->flags |= VCPUCHAR_PPC_CONFLICT_HOST_NO_INFO;
+			c->flags |= VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO;
 		c->cap = cap;
 		c->requested = r;
 		c->host = h;

@@ -27,6 +27,7 @@
 #endif
 
 #include "bench.h"
+#include "tsv.h"
 #include "rows.h"
 
 extern char **environ;
@@ -265,10 +266,17 @@ static size_t num(const char *s)
 	return (size_t)v;
 }
 
+/* A vector file the benchmark cannot read is fatal. */
+static void tsv_die(const char *msg)
+{
+	die("%s", msg);
+}
+
 int main(int argc, char **argv)
 {
 	cpu_set_t one;
 
+	tsv_fail = tsv_die;
 	/* One CPU: no migration in the middle of a round. */
 	CPU_ZERO(&one);
 	CPU_SET(sched_getcpu(), &one);

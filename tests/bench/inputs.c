@@ -72,36 +72,36 @@ void inputs_load(void)
 	struct tsv hc, hl, gv, gvf, val;
 	size_t n, i;
 
-	tsv_load(&hc, "ppc-hcall.tsv");
+	tsv_load(&hc, VCPUCHAR_TEST_DATA, "ppc-hcall.tsv");
 	for (i = 0; i < N_IN; i++)
-		caps_in[i] = caps_row(&hc, i % hc.rows, "");
+		caps_in[i] = caps_row(&hc, i % hc.n_rows, "");
 
-	tsv_load(&hl, "ppc-host-levels.tsv");
+	tsv_load(&hl, VCPUCHAR_TEST_DATA, "ppc-host-levels.tsv");
 	for (i = 0; i < N_IN; i++) {
-		size_t r = i % hl.rows;
+		size_t r = i % hl.n_rows;
 		struct vcpuchar_ppc_host *h = &host_in[i];
 
 		memset(h, 0, sizeof(*h));
 		h->size = sizeof(*h);
 		h->source = VCPUCHAR_SOURCE_CALLER;
-		h->character = tsv_u64(&hl, r, "character");
-		h->behaviour = tsv_u64(&hl, r, "behaviour");
-		h->character_mask = tsv_u64(&hl, r, "character_mask");
-		h->behaviour_mask = tsv_u64(&hl, r, "behaviour_mask");
+		h->character = tsv_u64(&hl, r, "character", NULL);
+		h->behaviour = tsv_u64(&hl, r, "behaviour", NULL);
+		h->character_mask = tsv_u64(&hl, r, "character_mask", NULL);
+		h->behaviour_mask = tsv_u64(&hl, r, "behaviour_mask", NULL);
 		h->valid = h->character_mask || h->behaviour_mask;
-		h->power8 = (uint32_t)tsv_u64(&hl, r, "power8_host");
+		h->power8 = (uint32_t)tsv_u64(&hl, r, "power8_host", NULL);
 	}
 
 	/* Guest-view vectors, the kernel-flag ones interleaved. */
-	tsv_load(&gv, "ppc-guest-view.tsv");
-	tsv_load(&gvf, "ppc-guest-view-flags.tsv");
-	n = gv.rows + gvf.rows;
+	tsv_load(&gv, VCPUCHAR_TEST_DATA, "ppc-guest-view.tsv");
+	tsv_load(&gvf, VCPUCHAR_TEST_DATA, "ppc-guest-view-flags.tsv");
+	n = gv.n_rows + gvf.n_rows;
 	for (i = 0; i < N_IN; i++) {
 		size_t r = i % n;
-		const struct tsv *t = r < gv.rows ? &gv : &gvf;
+		const struct tsv *t = r < gv.n_rows ? &gv : &gvf;
 
-		r = r < gv.rows ? r : r - gv.rows;
-		view_in[i] = (struct view_in){ tsv_u64(t, r, "r4"), tsv_u64(t, r, "r5"),
+		r = r < gv.n_rows ? r : r - gv.n_rows;
+		view_in[i] = (struct view_in){ tsv_u64(t, r, "r4", NULL), tsv_u64(t, r, "r5", NULL),
 					       cpu_of(tsv_get(t, r, "guest_isa")),
 					       t == &gvf ? view_flags(tsv_get(t, r, "flags")) : 0 };
 	}
@@ -112,9 +112,9 @@ void inputs_load(void)
 	 * their defaults. Host mode needs information, so it takes the next
 	 * host that has some.
 	 */
-	tsv_load(&val, "ppc-validate.tsv");
+	tsv_load(&val, VCPUCHAR_TEST_DATA, "ppc-validate.tsv");
 	for (i = 0; i < N_IN; i++) {
-		size_t r = i % val.rows;
+		size_t r = i % val.n_rows;
 		struct decide_in *d = &decide_in[i];
 		const struct vcpuchar_ppc_host *h = &host_in[i];
 		static const uint32_t cpus[] = { VCPUCHAR_PPC_CPU_DEFAULT, VCPUCHAR_PPC_CPU_POWER7,

@@ -13,7 +13,7 @@
 
 /* Results land here so that no call is dead. */
 static volatile uint64_t sink;
-static struct vcpuchar_ppc_guest_view view_out;
+static struct vcpuchar_ppc_guest_view view_out = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 static struct vcpuchar_ppc_result res_out = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 static struct bl_answer ans_out;
 static struct vcpuchar_x86_policy pol_out = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
@@ -92,7 +92,7 @@ static void same_decide(size_t k)
 
 		if (l->cap != b->cap || l->severity != b->severity || l->code != b->code || l->flags != b->flags ||
 		    l->requested != b->requested || l->host != b->host || strcmp(l->hint, b->hint) ||
-		    (l->code != VCPUCHAR_PPC_CONFLICT_BELOW_HOST && strcmp(l->message, b->message)))
+		    (l->code != VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST && strcmp(l->message, b->message)))
 			die("decide, input %zu: conflict %u differs", k, i);
 	}
 	same_view(&r.guest_view, &a.guest_view, k);
@@ -122,7 +122,7 @@ static void check_pure(void)
 	for (size_t k = 0; k < N_IN; k++) {
 		uint64_t l4 = 1, l5 = 1, b4 = 2, b5 = 2;
 		struct vcpuchar_ppc_caps lc, bc;
-		struct vcpuchar_ppc_guest_view lv, bv;
+		struct vcpuchar_ppc_guest_view lv = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view), bv = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 		int lr, br;
 
 		if (vcpuchar_ppc_caps_to_hcall(&caps_in[k], &l4, &l5))

@@ -8,7 +8,7 @@
  *   E2E: <check>: INFO: <value>
  * and the run ends with "E2E-DONE: pass=N fail=M". "expected" is always the
  * independent side (the raw ioctl, the kernel's own sysfs text, the caps QEMU
- * was given and the spec's rules) and "got" the side under test.
+ * was given and the rules of lib/ppc.md) and "got" the side under test.
  */
 #ifndef E2E_REPORT_H
 #define E2E_REPORT_H

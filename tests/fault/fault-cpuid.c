@@ -100,7 +100,7 @@ static void one(int kvm, const struct personality *p)
 	check(!strcmp(before, after), "%s: fds before '%s', after '%s'", p->name, before, after);
 	x86_facts_ok(r, &h);
 	check(h.vendor <= VCPUCHAR_X86_VENDOR_OTHER, "%s: vendor %u", p->name, h.vendor);
-	/* The vendor gate of spec/x86.md 1.1: leaf 0x8000000A only from AMD or Hygon with SVM. */
+	/* The vendor gate of lib/x86.md#cpuid: leaf 0x8000000A only from AMD or Hygon with SVM. */
 	if (h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM))
 		check((h.vendor == VCPUCHAR_X86_VENDOR_AMD || h.vendor == VCPUCHAR_X86_VENDOR_HYGON) &&
 			      h.cpuid_max_ext >= 0x8000000a && (h.cpuid_80000001_ecx & 4),

@@ -169,7 +169,7 @@ static void no_alloc(void)
 	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view view;
+	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 	struct vcpuchar_ppc_migration mig = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	struct vcpuchar_ppc_caps caps, levels;
 	unsigned long before, calls = 0;
@@ -203,7 +203,7 @@ static void no_alloc(void)
 		vcpuchar_ppc_host_to_hcall(&h, &r4, &r5);
 		vcpuchar_ppc_caps_to_hcall(&levels, &r4, &r5);
 		vcpuchar_ppc_guest_view(r4, r5, 9, i & 3, &view);
-		vcpuchar_ppc_migrate(&levels, &res.effective_caps, &mig);
+		vcpuchar_ppc_migration_check(&levels, &res.effective_caps, &mig);
 		vcpuchar_ppc_host_describe(&h, text, sizeof(text));
 		vcpuchar_ppc_machine_defaults(req.machine, 0, &caps);
 		vcpuchar_ppc_caps_parse("cap-cfpc=workaround,cap-ibs=fixed-ccd", &caps, &set, text, sizeof(text));
@@ -240,7 +240,7 @@ static void no_alloc(void)
 		if (p.n_reasons)
 			vcpuchar_x86_reason_text(&p.reasons[i % p.n_reasons], text, sizeof(text));
 		vcpuchar_x86_exit_class(i & 1, i);
-		vcpuchar_x86_reason_from_name(vcpuchar_x86_reason_name(i % (VCPUCHAR_X86_R_MAX + 1)) ?: "none");
+		vcpuchar_x86_reason_from_name(vcpuchar_x86_reason_name(i % (VCPUCHAR_X86_REASON_MAX + 1)) ?: "none");
 	}
 	check(total("malloc") == before, "%lu allocations in %lu decide calls", total("malloc") - before, calls);
 	printf("decide: %lu calls, %lu allocations\n", calls, total("malloc") - before);

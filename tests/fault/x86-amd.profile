@@ -1,4 +1,4 @@
-# The example host of DESIGN.md section 6 (synthetic: an AMD host with Idle
+# The example host of examples/profiles/README.md (synthetic: an AMD host with Idle
 # HLT, KVM allowing MWAIT|HLT|PAUSE|CSTATE, kvm_amd loaded with nested on).
 [host]
 arch=x86_64

@@ -73,21 +73,21 @@ static uint32_t cpuinfo_pvr(void)
 
 /*
  * What vcpuchar_ppc_host_levels() must say for the words QEMU's hcall built
- * from @given (spec/ppc.md §6 and §8):
+ * from @given (lib/ppc.md#host-levels and #r4-and-r5-from-caps):
  *   - ccf-assist: the hcall sets BCCTR_FLUSH_ASSIST only with ibs=workaround;
  *   - ibs=broken: the hcall emits no ibs bits and the kernel's masks cover all
- *     three, so the nested host parses fixed-na (spec §6 "nested detail").
+ *     three, so the nested host parses fixed-na (lib/ppc.md#host-levels, "Nested hosts").
  * Everything else maps back to the level QEMU was given.
  */
 static struct vcpuchar_ppc_caps expected_levels(struct vcpuchar_ppc_caps given)
 {
-	if (given.ibs != VCPUCHAR_PPC_WORKAROUND && given.ccf_assist == VCPUCHAR_PPC_ON) {
+	if (given.ibs != VCPUCHAR_PPC_LEVEL_WORKAROUND && given.ccf_assist == VCPUCHAR_PPC_LEVEL_ON) {
 		e2e_info("rule", "ccf-assist=on with ibs!=workaround: the hcall omits BCCTR_FLUSH_ASSIST, host level off");
-		given.ccf_assist = VCPUCHAR_PPC_OFF;
+		given.ccf_assist = VCPUCHAR_PPC_LEVEL_OFF;
 	}
-	if (given.ibs == VCPUCHAR_PPC_BROKEN) {
+	if (given.ibs == VCPUCHAR_PPC_LEVEL_BROKEN) {
 		e2e_info("rule", "ibs=broken upstairs: FLUSH_COUNT_CACHE, COUNT_CACHE_DIS, BCCTRL_SERIALISED known-clear, host level fixed-na");
-		given.ibs = VCPUCHAR_PPC_FIXED_NA;
+		given.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
 	}
 	return given;
 }
@@ -138,7 +138,7 @@ static void compare_view(const char *prefix, const struct vcpuchar_ppc_guest_vie
 
 static void check_guest_view(const struct e2e_params *p, const struct vcpuchar_ppc_host *h)
 {
-	struct vcpuchar_ppc_guest_view v;
+	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 
 	/* This kernel is a pseries guest: its sysfs reflects the R4/R5 QEMU
 	 * answered, which KVM_PPC_GET_CPU_CHAR returned unmasked. */
@@ -226,7 +226,7 @@ void e2e_lib_checks(struct e2e_guest *g)
 		return;
 	check_probe_facts(g, &h);
 
-	/* The L0 QEMU answered the L1 kernel's hcall from its caps alone (spec §8). */
+	/* The L0 QEMU answered the L1 kernel's hcall from its caps alone (lib/ppc.md#r4-and-r5-from-caps). */
 	if (e2e_int("lib.caps-to-hcall", 0, vcpuchar_ppc_caps_to_hcall(&given, &r4, &r5))) {
 		e2e_u64("lib.hcall-r4=probe.character", r4, h.character);
 		e2e_u64("lib.hcall-r5=probe.behaviour", r5, h.behaviour);

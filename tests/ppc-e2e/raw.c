@@ -98,7 +98,7 @@ void e2e_raw_checks(struct e2e_guest *g)
 	e2e_info("raw.words", "character=0x%016llx behaviour=0x%016llx character_mask=0x%016llx behaviour_mask=0x%016llx",
 		 (unsigned long long)cc.character, (unsigned long long)cc.behaviour,
 		 (unsigned long long)cc.character_mask, (unsigned long long)cc.behaviour_mask);
-	/* pseries_get_cpu_char() sets fixed masks after a successful hcall (spec §3). */
+	/* pseries_get_cpu_char() sets fixed masks after a successful hcall (lib/ppc.md#masks). */
 	e2e_u64("raw.character_mask", 0xff40000000000000ULL, cc.character_mask);
 	e2e_u64("raw.behaviour_mask", 0xe400000000000000ULL, cc.behaviour_mask);
 }

@@ -8,7 +8,6 @@ Exit 0 when every boot passed, 1 on any failure, 77 (skip) when a tool or
 the kernel package is missing. The cache of the kernel package is
 $VCPUCHAR_E2E_CACHE, else DIR/cache.
 """
-import argparse
 import concurrent.futures
 import glob
 import os
@@ -18,8 +17,12 @@ import subprocess
 import sys
 import time
 
+# The shared helpers live in the source tree: compile them without writing there.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e-common"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ppc-common"))
 import e2e_common  # noqa: E402
+import ppc_common as common  # noqa: E402
 
 # (name, -cpu, caps in QEMU's -M spelling or None for the machine defaults,
 #  cap-nested-hv). cap-ibs=fixed-na is left out: QEMU 7.2 aborts in
@@ -117,29 +120,14 @@ def write_measured(results, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--build-dir", required=True)
-    ap.add_argument("--gen-include", required=True)
-    args = ap.parse_args()
-
-    missing = [t for t in (QEMU, CROSS_CC, "cpio", "apt-cache", "dpkg-deb") if not shutil.which(t)]
-    if missing:
-        skip("missing " + ", ".join(missing) + " (run tests/ppc-e2e/setup.sh as root)")
+    args = common.parse_args()
+    common.require("ppc-e2e", (QEMU, CROSS_CC, "cpio", "apt-cache", "dpkg-deb"))
 
     t0 = time.monotonic()
     out = os.path.abspath(args.build_dir)
     os.makedirs(out, exist_ok=True)
     cache = os.environ.get("VCPUCHAR_E2E_CACHE") or os.path.join(out, "cache")
-    fetch = subprocess.run(["sh", os.path.join(args.source_dir, "tests", "ppc-e2e", "fetch-kernel.sh"), cache],
-                           stdout=subprocess.PIPE)
-    if fetch.returncode == 77:
-        sys.exit(77)
-    if fetch.returncode != 0:
-        print(f"ppc-e2e: fetch-kernel.sh failed with {fetch.returncode}")
-        sys.exit(1)
-    kdir = fetch.stdout.decode().strip().splitlines()[-1]
-    vmlinux = glob.glob(os.path.join(kdir, "boot", "vmlinux-*"))[0]
+    kdir, vmlinux = common.fetch_kernel("ppc-e2e", cache)
     initrd = build_initrd(args, kdir, out)
     t_prep = time.monotonic() - t0
     logdir = os.path.join(out, "logs")

@@ -22,6 +22,8 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared helpers live in the source tree: compile them without writing there.
+sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(HERE, "..", "e2e-common"))
 import e2e_common  # noqa: E402
 import kernels  # noqa: E402
@@ -272,9 +274,9 @@ PLAN = [
          check_save),
     Step("hlt-vmm", ["{build}/examples/hlt-vmm", "--count", "5"], check_hlt),
     Step("hlt-vmm-passthrough", ["{build}/examples/hlt-vmm", "--passthrough", "--count", "5"], check_hlt_passthrough),
-    Step("test-x86-kvm-probe", ["{build}/tests/test-x86-kvm-probe"], check_suite, 60),
+    Step("test-x86-probe-kvm", ["{build}/tests/test-x86-probe-kvm"], check_suite, 60),
     Step("test-x86-apply", ["{build}/tests/test-x86-apply"], check_suite, 60),
-    Step("test-x86-hlt-vmm", ["{build}/tests/test-x86-hlt-vmm"], check_suite, 60),
+    Step("test-hlt-vmm", ["{build}/tests/test-hlt-vmm"], check_suite, 60),
     # The fault scenarios that need a real KVM fd (see MATRIX for which boot runs which).
     Step("fault-stats", FAULT + ["FAULT_ONLY=x86-stats e2big-forever"] + RUN_FAULT, check_fault, 120),
     Step("fault-ioctl", FAULT + ["FAULT_ONLY=x86-probe x86-probe-e2big cli-probe cli-x86-policy",
@@ -306,8 +308,8 @@ class Boot:
 
 
 # Build outputs and sources the plan needs, relative to their trees.
-BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/test-x86-kvm-probe", "tests/test-x86-apply",
-               "tests/test-x86-hlt-vmm", "tests/fault/fault-driver", "tests/fault/fault-cpuid",
+BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/test-x86-probe-kvm", "tests/test-x86-apply",
+               "tests/test-hlt-vmm", "tests/fault/fault-driver", "tests/fault/fault-cpuid",
                "tests/fault/libfault-shim.so"]
 SRC_FILES = ["tests/fault/run-fault.sh", "tests/fault/x86-amd.profile",
              "examples/profiles/power9-dd2.3-opal.profile"]

@@ -24,6 +24,7 @@
 #include <vcpuchar.h>
 
 #include "ppc-kvm.h"
+#include "ppc-host-words.h"
 #include "tsv.h"
 
 static unsigned n_pass, n_fail;
@@ -132,10 +133,10 @@ static void check_probe_qemu_user(void)
 static void check_names(void)
 {
 	for (uint32_t bit = 0; bit < 64; bit++) {
-		expect((vcpuchar_ppc_bit_name(4, bit) != NULL) == !!(VCPUCHAR_H_CPU_CHAR_ALL & VCPUCHAR_PPC_BIT(bit)),
-		       "bit_name(4, %u) disagrees with VCPUCHAR_H_CPU_CHAR_ALL", bit);
-		expect((vcpuchar_ppc_bit_name(5, bit) != NULL) == !!(VCPUCHAR_H_CPU_BEHAV_ALL & VCPUCHAR_PPC_BIT(bit)),
-		       "bit_name(5, %u) disagrees with VCPUCHAR_H_CPU_BEHAV_ALL", bit);
+		expect((vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, bit) != NULL) == !!(VCPUCHAR_H_CPU_CHAR_ALL & VCPUCHAR_PPC_BIT(bit)),
+		       "bit_name(VCPUCHAR_PPC_REG_R4, %u) disagrees with VCPUCHAR_H_CPU_CHAR_ALL", bit);
+		expect((vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, bit) != NULL) == !!(VCPUCHAR_H_CPU_BEHAV_ALL & VCPUCHAR_PPC_BIT(bit)),
+		       "bit_name(VCPUCHAR_PPC_REG_R5, %u) disagrees with VCPUCHAR_H_CPU_BEHAV_ALL", bit);
 	}
 	for (unsigned c = 0; c < VCPUCHAR_PPC_N_CAPS; c++) {
 		const char *name = vcpuchar_ppc_cap_name(c);
@@ -231,7 +232,7 @@ static void check_host_levels(const char *dir)
 	tsv_free(&t);
 }
 
-/* Machine types and their defaults (spec/ppc.md §5.3, POWER9 guest). */
+/* Machine types and their defaults (lib/ppc.md#machine-defaults, POWER9 guest). */
 static void check_machines(void)
 {
 	static const struct {
@@ -324,7 +325,7 @@ static void check_guest_view(const char *dir)
 	for (unsigned i = 0; i < t.n_rows; i++) {
 		const char *id = tsv_get(&t, i, "id");
 		const char *isa = tsv_get(&t, i, "guest_isa");
-		struct vcpuchar_ppc_guest_view v;
+		struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 		int ok = 1, cpu = isa_cpu(isa), r;
 		uint64_t r4 = tsv_u64(&t, i, "r4", &ok), r5 = tsv_u64(&t, i, "r5", &ok);
 		const struct {
@@ -409,7 +410,7 @@ static void check_migrate(const char *dir)
 				    list_caps(tsv_get(&t, i, "dst_caps"), &dst),
 			    "%s: bad row", id))
 			continue;
-		r = vcpuchar_ppc_migrate(&src, &dst, &m);
+		r = vcpuchar_ppc_migration_check(&src, &dst, &m);
 		if (!expect(r == 0, "migrate %s: returned %d", id, r))
 			continue;
 		joined(&m, VCPUCHAR_SEVERITY_ERROR, errs, sizeof(errs));
@@ -420,39 +421,6 @@ static void check_migrate(const char *dir)
 	}
 	printf("ppc-migrate.tsv: %u vectors\n", t.n_rows);
 	tsv_free(&t);
-}
-
-/* Host words inside full pseries masks that QEMU's parse turns into @l. */
-static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
-{
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-	uint64_t c = 0, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-
-	h.character_mask = 0xff40000000000000;
-	h.behaviour_mask = 0xe400000000000000;
-	if (l.cfpc != VCPUCHAR_PPC_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (l.cfpc == VCPUCHAR_PPC_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (l.sbbc != VCPUCHAR_PPC_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (l.sbbc == VCPUCHAR_PPC_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	if (l.ibs == VCPUCHAR_PPC_BROKEN) /* one count-cache bit unknown: not fixed-na */
-		h.character_mask &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (l.ibs == VCPUCHAR_PPC_WORKAROUND)
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-	else if (l.ibs == VCPUCHAR_PPC_FIXED_IBS)
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (l.ibs == VCPUCHAR_PPC_FIXED_CCD)
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-	if (l.ccf_assist)
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	h.source = VCPUCHAR_SOURCE_CALLER;
-	h.valid = 1;
-	h.character = c;
-	h.behaviour = b;
-	return h;
 }
 
 /* Conflicts as ppc-validate.tsv spells them: cap:error:cap-X=HOST, cap:warning:-, cap:info:below-host. */
@@ -493,14 +461,14 @@ static void check_validate(const char *dir)
 		struct vcpuchar_ppc_host h;
 		struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-		struct vcpuchar_ppc_guest_view v;
+		struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 		char got[512];
 		int tcg, ret;
 
 		if (!row_caps(&t, i, "host_", &hl) || !row_caps(&t, i, "req_", &req) || !expect(accel && want, "%s: bad row", id))
 			continue;
 		tcg = !strcmp(accel, "tcg");
-		h = host_for(hl);
+		h = ppc_host_words(hl);
 		r.mode = VCPUCHAR_PPC_MODE_CAPS;
 		r.accel = tcg ? VCPUCHAR_ACCEL_TCG : VCPUCHAR_ACCEL_KVM;
 		r.caps_set = 0xf;

@@ -1,4 +1,4 @@
-# libvcpuchar host profile (see DESIGN.md section 6 for the keys)
+# libvcpuchar host profile (keys: examples/profiles/README.md in the libvcpuchar sources)
 
 [host]
 kernel_release=6.18.44-fc-v669

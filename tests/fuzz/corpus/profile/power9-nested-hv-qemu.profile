@@ -1,7 +1,7 @@
 # Measured: KVM_PPC_GET_CPU_CHAR in Debian 12's Linux 6.1.176 ppc64le kernel running nested
 # KVM-HV as a pseries guest of QEMU 7.2 (TCG, POWER9 CPU) started with
 # cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=off
-# (../shared/ppc-e2e.md; shared vector hl-e2e-wa). The pseries path of
+# (tests/ppc-e2e/; vector hl-e2e-wa of tests/data/ppc-host-levels.tsv). The pseries path of
 # kvmppc_get_cpu_char() returns the parent's raw words with fixed masks.
 [host]
 arch=ppc64le
