@@ -158,6 +158,8 @@ def expected_facts(f):
         "halt_poll_ns_shrink": f["kvm.halt_poll_ns_shrink"],
         "mitigate_smt_rsb": as_bool(f.get("kvm.mitigate_smt_rsb")),
         "kvm_amd": "1" if f.get("module.kvm_amd") == "present" else "0",
+        # The init loads kvm_amd and no other vendor module.
+        "vendor_module": "kvm_amd" if f.get("module.kvm_amd") == "present" else "",
         "avic": as_bool(f.get("kvm_amd.avic")),
         "nested": as_bool(f.get("kvm_amd.nested")),
         "sev": as_bool(f.get("kvm_amd.sev")),
