@@ -5,7 +5,6 @@
  */
 #include <stddef.h>
 #include <stdio.h>
-#include <strings.h>
 
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
@@ -50,7 +49,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32
 
 static bool word_eq(const char *s, size_t len, const char *word)
 {
-	return strlen(word) == len && strncasecmp(s, word, len) == 0;
+	return strlen(word) == len && vcpuchar_ascii_ncaseeq(s, word, len);
 }
 
 /* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(). */
@@ -107,7 +106,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 						(int)len, p);
 		name = p;
 		name_len = (size_t)(eq - p);
-		if (name_len > 4 && strncasecmp(name, "cap-", 4) == 0) {
+		if (name_len > 4 && vcpuchar_ascii_ncaseeq(name, "cap-", 4)) {
 			name += 4;
 			name_len -= 4;
 		}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Caps in QEMU's and libvirt's spellings, and the warnings a user of an
- * unmodified QEMU needs (DESIGN.md section 6, "Additions").
+ * unmodified QEMU needs (lib/ppc.md#qemu-and-libvirt-spellings and #warnings).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -107,7 +107,7 @@ static const char *const machine_names[] = {
 	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = "pseries-2.12-sxxm",
 };
 
-/* What the guest does without each bit it is not told (spec/ppc.md §10.2-10.3). */
+/* What the guest does without each bit it is not told (lib/ppc.md#guest-view). */
 static const char *bit_loss(uint32_t reg, uint64_t bit)
 {
 	if (reg == 4)

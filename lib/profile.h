@@ -29,7 +29,7 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
  * value. write adds the [x86] keys of every fact @x86 has.
  */
 int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
-		     char *err, size_t err_size);
+			      char *err, size_t err_size);
 void vcpuchar_profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86);
 
 #endif

@@ -45,22 +45,25 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
 	return have(h, fact) ? value : 0;
 }
 
-/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
-static bool kernel_version(const char *release, uint32_t *ret)
+/*
+ * Kernel release "X.Y..." to X << 16 | Y; false when it does not parse.
+ * The caller's array may lack a NUL: never read past its end.
+ */
+static bool kernel_version(const char *release, size_t size, uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
-	const char *p = release;
+	const char *p = release, *end = release + size;
 
 	for (int i = 0; i < 2; i++) {
-		if (*p < '0' || *p > '9')
+		if (p == end || *p < '0' || *p > '9')
 			return false;
-		while (*p >= '0' && *p <= '9') {
+		while (p < end && *p >= '0' && *p <= '9') {
 			part[i] = part[i] * 10 + (uint32_t)(*p - '0');
 			if (part[i] > 0xffff)
 				return false;
 			p++;
 		}
-		if (i == 0 && *p++ != '.')
+		if (i == 0 && (p == end || *p++ != '.'))
 			return false;
 	}
 	*ret = part[0] << 16 | part[1];
@@ -81,7 +84,7 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
 	uint32_t kver = 0;
-	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, &kver);
+	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
 
 	/*
 	 * The override replaces only the kernel-release test: where an earlier
@@ -150,7 +153,7 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 /* Out-of-range enum fields are programming errors, as on the POWER side. */
 static bool host_ok(const struct vcpuchar_x86_host *h)
 {
-	return vcpuchar_size_ok(h, sizeof(*h)) && h->source <= VCPUCHAR_SOURCE_CALLER &&
+	return vcpuchar_x86_host_ok(h) && h->source <= VCPUCHAR_SOURCE_CALLER &&
 	       h->vendor <= VCPUCHAR_X86_VENDOR_OTHER && !(h->have >> VCPUCHAR_X86_N_FACTS);
 }
 

@@ -11,7 +11,9 @@
 #include <glib/gstdio.h>
 #include <vcpuchar.h>
 
-#include "test-common.h"
+#include "ppc-host-words.h"
+#include "test-cli.h"
+#include "test-ppc-util.h"
 
 static const char *cli;
 
@@ -33,23 +35,13 @@ static void run_free(struct run *r)
 /* Runs the CLI with a NULL-terminated argument list; parses stdout as JSON when asked. */
 static void run_cli(struct run *r, gboolean want_json, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autoptr(GError) error = NULL;
 	va_list ap;
-	int wait;
 
 	memset(r, 0, sizeof(*r));
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	r->status = cli_run_va(cli, &r->out, &r->err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out,
-				   &r->err, &wait, &error),
-		      "spawn %s: %s", cli, error ? error->message : "");
-	ck_assert_msg(WIFEXITED(wait), "vcpuchar died (signal)");
-	r->status = WEXITSTATUS(wait);
 	if (want_json) {
 		r->json = json_from_string(r->out, &error);
 		ck_assert_msg(r->json && JSON_NODE_HOLDS_OBJECT(r->json), "not a JSON object: %s\nstderr: %s",
@@ -76,53 +68,23 @@ static JsonObject *jobj(JsonNode *root)
 }
 
 /*
- * KVM_PPC_GET_CPU_CHAR words that parse to the given host levels under
- * QEMU's rules (lib/ppc.md#host-levels). The test checks them with the
- * library's own vcpuchar_ppc_host_levels() before using them.
+ * KVM_PPC_GET_CPU_CHAR words for --chars that parse to the given host
+ * levels under QEMU's rules (lib/ppc.md#host-levels; tests/ppc-host-words.h).
+ * The test checks them with the library's own vcpuchar_ppc_host_levels()
+ * before using them.
  */
 static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
 			     size_t size)
 {
-	uint64_t c = 0, b = 0, cm = VCPUCHAR_H_CPU_CHAR_ALL, bm = UINT64_C(0xe400000000000000);
+	struct vcpuchar_ppc_caps want = { test_level(0, cfpc), test_level(1, sbbc), test_level(2, ibs),
+					  test_level(3, ccf) };
+	struct vcpuchar_ppc_host h = ppc_host_words(want);
+	struct vcpuchar_ppc_caps got;
 
-	if (!strcmp(cfpc, "workaround"))
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (strcmp(cfpc, "fixed"))
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (!strcmp(sbbc, "workaround"))
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	if (strcmp(sbbc, "fixed"))
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (!strcmp(ibs, "workaround"))
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-	else if (!strcmp(ibs, "fixed-ccd"))
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-	else if (!strcmp(ibs, "fixed-ibs"))
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (!strcmp(ibs, "broken"))
-		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED; /* one unknown bit: not fixed-na */
-	if (!strcmp(ccf, "on"))
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	b |= VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-	snprintf(out, size, "0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER
-		 "x,0x%016" G_GINT64_MODIFIER "x", c, b, cm, bm);
-
-	{
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-		struct vcpuchar_ppc_caps lv;
-
-		h.source = VCPUCHAR_SOURCE_CALLER;
-		h.valid = 1;
-		h.character = c;
-		h.behaviour = b;
-		h.character_mask = cm;
-		h.behaviour_mask = bm;
-		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &lv), 1);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CFPC, lv.cfpc), cfpc);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_SBBC, lv.sbbc), sbbc);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_IBS, lv.ibs), ibs);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CCF_ASSIST, lv.ccf_assist), ccf);
-	}
+	snprintf(out, size, "0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64, h.character,
+		 h.behaviour, h.character_mask, h.behaviour_mask);
+	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 1);
+	ck_assert_caps_eq(out, got, want);
 }
 
 static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf)
@@ -314,20 +276,14 @@ END_TEST
 /* Bad usage: exit 2, a message naming the bad argument, no JSON on stdout. */
 static void expect_usage(const char *needle, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autofree char *out = NULL, *err = NULL;
 	va_list ap;
-	int wait;
+	int status;
 
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	status = cli_run_va(cli, &out, &err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &wait,
-			       NULL));
-	ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "want exit 2 for '%s', stderr: %s", needle, err);
+	ck_assert_msg(status == 2, "want exit 2 for '%s', stderr: %s", needle, err);
 	ck_assert_msg(strstr(err, needle), "stderr '%s' does not name '%s'", err, needle);
 	ck_assert_msg(!*out, "stdout not empty: %s", out);
 }

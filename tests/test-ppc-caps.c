@@ -320,7 +320,7 @@ END_TEST
 START_TEST(machine_type_vectors)
 {
 	struct tsv *t = tsv_open("ppc-machine-types.tsv");
-	static const char *const names[] = { "pseries", "pseries-4", "pseries-3.1", "pseries-2.12-sxxm" };
+	static const char *const known[] = { "pseries", "pseries-4", "pseries-3.1", "pseries-2.12-sxxm" };
 
 	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id"), *want = tsv_get(t, i, "expect");
@@ -334,8 +334,8 @@ START_TEST(machine_type_vectors)
 				      tsv_get(t, i, "expect_message"));
 			ck_assert_msg(strstr(err, tsv_get(t, i, "name")), "%s: message '%s' does not name it", id, err);
 		} else {
-			ck_assert_msg(r == 0 && m < G_N_ELEMENTS(names), "%s: %d %s", id, r, err);
-			ck_assert_msg(g_str_equal(names[m], want), "%s: %s", id, names[m]);
+			ck_assert_msg(r == 0 && m < G_N_ELEMENTS(known), "%s: %d %s", id, r, err);
+			ck_assert_msg(g_str_equal(known[m], want), "%s: %s", id, known[m]);
 		}
 	}
 	tsv_close(t);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * Caps in QEMU's and libvirt's spellings, and the warnings for users of an
- * unmodified QEMU (DESIGN.md section 6, "Additions"): tests/data/ppc-format.tsv
+ * unmodified QEMU (lib/ppc.md#qemu-and-libvirt-spellings and #warnings): tests/data/ppc-format.tsv
  * and tests/data/ppc-warnings.tsv, each row naming its source.
  */
 #include <errno.h>

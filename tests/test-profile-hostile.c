@@ -237,7 +237,7 @@ START_TEST(limits_still_load)
 	g_autoptr(GString) s = g_string_new("[ppc]\ncharacter=0xffffffffffffffff\nbehaviour=0xFFFFFFFFFFFFFFFF\n"
 					    "character_mask=0x0000000000000000000000000001\nbehaviour_mask=0\n"
 					    "pvr=0xffffffff\n");
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	while (s->len < MIB - 1)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <stdbool.h>
+#include <unistd.h>
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -51,6 +52,76 @@ START_TEST(absent_group_and_zero_masks_mean_no_information)
 }
 END_TEST
 
+/* No group and a group without known keys are told apart, and describe says which. */
+START_TEST(absent_group_is_named)
+{
+	static const char no_groups[] = "[host]\narch=x86_64\n";
+	static const char unknown_only[] = "[x86]\nfuture_key=1\n";
+	struct vcpuchar_ppc_host h;
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char why[256];
+
+	ck_assert_int_eq(load(no_groups, &h, NULL, 0), 0);
+	ck_assert_int_eq(h.error, -ENODATA);
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "no [ppc] group") && !strstr(why, "zero masks"), "%s", why);
+	/* Zero masks in a [ppc] group are still "zero masks", error 0. */
+	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n", &h, NULL, 0), 0);
+	ck_assert_int_eq(h.error, 0);
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "zero masks"), "%s", why);
+
+	ck_assert_int_eq(vcpuchar_profile_load_data(no_groups, strlen(no_groups), NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(x.have, 0);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		ck_assert_int_eq(x.error[f], -ENODATA);
+		ck_assert_int_gt(vcpuchar_x86_host_describe(&x, f, why, sizeof(why)), 0);
+		ck_assert_msg(strstr(why, "no [x86] group"), "%s", why);
+	}
+	ck_assert_int_eq(vcpuchar_profile_load_data(unknown_only, strlen(unknown_only), NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(x.have, 0);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		ck_assert_int_eq(x.error[f], 0);
+}
+END_TEST
+
+/* Save + load keeps "no [x86] group" and "a group without known keys" apart. */
+START_TEST(group_kinds_round_trip)
+{
+	static const char *const texts[] = { "[host]\narch=x86_64\n", "[x86]\nfuture_key=1\n" };
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-profile-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "p.profile", NULL);
+
+	for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		struct vcpuchar_x86_host back = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+		ck_assert_int_eq(vcpuchar_profile_load_data(texts[i], strlen(texts[i]), NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_profile_save(path, NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &back, NULL, 0), 0);
+		ck_assert_uint_eq(back.have, 0);
+		ck_assert_msg(back.error[0] == x.error[0], "%s: error %d, reloaded %d", texts[i], x.error[0], back.error[0]);
+	}
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* A UTF-8 byte order mark before the first line is not part of it. */
+START_TEST(utf8_bom_accepted)
+{
+	static const char text[] = "\xef\xbb\xbf# saved by an editor\n[ppc]\ncharacter=0x1\nbehaviour=0\n"
+				   "character_mask=0x1\nbehaviour_mask=0\n";
+	struct vcpuchar_ppc_host h;
+	char err[256] = "";
+
+	ck_assert_msg(load(text, &h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(h.character_mask, 1);
+	/* Only at the start: elsewhere it is a malformed line. */
+	ck_assert_int_eq(load("# x\n\xef\xbb\xbf[ppc]\n", &h, err, sizeof(err)), -EINVAL);
+}
+END_TEST
+
 /* Words are hex with 0x, a single digit aside (the number rule; decimal words: numbers.tsv n05). */
 START_TEST(single_digit_words_and_power8)
 {
@@ -68,7 +139,7 @@ END_TEST
 /* Each bad value fails with -EINVAL, names group, key and value, and writes nothing. */
 static void expect_bad(const char *text, int code, const char *needle)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	h.character = 42;
@@ -107,7 +178,7 @@ END_TEST
 
 START_TEST(hostile_input)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	static const char nul[] = "[ppc]\ncharacter=0\0x\n";
 	size_t big = 1024 * 1024 + 1;
 	g_autofree char *huge = g_malloc(big);
@@ -130,7 +201,7 @@ START_TEST(file_errors_and_round_trip)
 	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
 	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
 	struct vcpuchar_ppc_host in = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-	struct vcpuchar_ppc_host out = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host out = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	ck_assert_int_eq(vcpuchar_profile_load("/nonexistent/x.profile", &out, NULL, err, sizeof(err)), -ENOENT);
@@ -175,7 +246,7 @@ START_TEST(bundled_profiles_load)
 
 	for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
 		g_autofree char *p = g_build_filename(VCPUCHAR_PROFILES, names[i], NULL);
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 		char err[256] = "";
 
 		ck_assert_msg(vcpuchar_profile_load(p, &h, NULL, err, sizeof(err)) == 0, "%s: %s", names[i], err);
@@ -285,6 +356,9 @@ int main(void)
 
 	tcase_add_test(tc, design_example);
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
+	tcase_add_test(tc, absent_group_is_named);
+	tcase_add_test(tc, utf8_bom_accepted);
+	tcase_add_test(tc, group_kinds_round_trip);
 	tcase_add_test(tc, single_digit_words_and_power8);
 	tcase_add_test(tc, bad_values);
 	tcase_add_test(tc, hostile_input);

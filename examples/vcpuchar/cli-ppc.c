@@ -110,7 +110,7 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	json_builder_end_object(b);
 }
 
-/* "qemu", "libvirt" and "warnings" (DESIGN.md section 6, "Additions"). */
+/* "qemu", "libvirt" and "warnings" (examples/vcpuchar/README.md). */
 static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *libvirt)
 {
 	/* Buffers of VCPUCHAR_PPC_FORMAT_LEN always fit; a failure would be a library bug. */
@@ -574,21 +574,19 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
  */
 static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 {
-	g_autoptr(GKeyFile) kf = g_key_file_new();
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	char err[512];
 
-	if (vcpuchar_profile_load(path, h, NULL, err, sizeof(err)) < 0)
+	if (vcpuchar_profile_load(path, h, &x86, err, sizeof(err)) < 0)
 		return cli_usage("%s", err);
-	/* The library loaded it, so GKeyFile can too; only the groups are looked at. */
-	if (!g_key_file_load_from_file(kf, path, G_KEY_FILE_NONE, NULL))
-		return cli_usage("%s: cannot be read as a key file", path);
 	if (h->arch[0] && !g_str_has_prefix(h->arch, "ppc"))
 		return cli_usage("%s: describes an %s host (arch=%s in [host]); a ppc command needs a POWER host "
 				 "profile", path, h->arch, h->arch);
-	if (!g_key_file_has_group(kf, "ppc"))
-		return cli_usage("%s: has no [ppc] group%s; a ppc command needs the KVM_PPC_GET_CPU_CHAR words "
-				 "(examples/profiles/README.md)", path,
-				 g_key_file_has_group(kf, "x86") ? " (it is an x86 host profile)" : "");
+	/* Zero masks are an answer; no group is no answer at all. */
+	if (h->error == -ENODATA)
+		return cli_usage("%s: no [ppc] group: there is no POWER information in that file%s; a ppc command "
+				 "needs the KVM_PPC_GET_CPU_CHAR words (examples/profiles/README.md)", path,
+				 x86.error[0] != -ENODATA ? " (it is an x86 host profile)" : "");
 	return CLI_OK;
 }
 

@@ -4,6 +4,13 @@
  *                     [--cvm none|sev|sev-es|sev-snp] [--nested-guest] [--json]
  * plus the overrides of lib/x86.md#overrides. JSON keys and exit codes:
  * examples/vcpuchar/README.md.
+ *
+ * vcpuchar x86 verify --policy FILE --before FILE --after FILE
+ *                     [--guest-hlts N] [--json]
+ * whether KVM honoured a policy (the JSON of `x86 policy --json`), from two
+ * vCPU statistics snapshots (JSON objects, KVM statistic name to count, as
+ * hlt-vmm prints them): exit 0 when the HLT verdict is "honoured", 1 when it
+ * is "not_honoured" or "cannot_tell", 2 for bad usage or input.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -101,6 +108,15 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	/* The fact scripts ask for most, by value: "" when not read or none. */
+	json_builder_set_member_name(b, "vendor_module");
+	{
+		char m[sizeof(h->vendor_module) + 1];
+
+		snprintf(m, sizeof(m), "%.*s", (int)sizeof(h->vendor_module),
+			 (h->have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE)) ? h->vendor_module : "");
+		json_builder_add_string_value(b, m);
+	}
 }
 
 /*
@@ -304,8 +320,12 @@ static int cmd_policy(int argc, char **argv)
 		r = vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err));
 		if (r < 0)
 			return cli_usage("--host %s", err);
+		if (!host.have && host.error[0] == -ENODATA)
+			return cli_usage("--host %s: the profile has no [x86] group: there is no x86 information in "
+					 "that file", host_file);
 		if (!host.have)
-			return cli_usage("--host %s: the profile has no [x86] group", host_file);
+			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
+					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
 		probe_this_host(&host);
 	}
@@ -344,15 +364,205 @@ static int cmd_policy(int argc, char **argv)
 	return p.n_refusals ? CLI_NO : CLI_OK;
 }
 
+/* The root object of a JSON file, or NULL with the message printed. */
+static JsonObject *load_object(JsonParser *parser, const char *opt, const char *path)
+{
+	g_autoptr(GError) error = NULL;
+	JsonNode *root;
+
+	if (!json_parser_load_from_file(parser, path, &error)) {
+		cli_usage("%s %s: %s", opt, path, error->message);
+		return NULL;
+	}
+	root = json_parser_get_root(parser);
+	if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
+		cli_usage("%s %s: not a JSON object", opt, path);
+		return NULL;
+	}
+	return json_node_get_object(root);
+}
+
+/* A member that is a JSON integer >= 0. */
+static gboolean json_count(JsonObject *o, const char *name, uint64_t *ret)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	if (!n || !JSON_NODE_HOLDS_VALUE(n) || json_node_get_value_type(n) != G_TYPE_INT64 || json_node_get_int(n) < 0)
+		return FALSE;
+	*ret = (uint64_t)json_node_get_int(n);
+	return TRUE;
+}
+
+/* The statistics the library knows, by KVM name; other names are ignored (a full dump is fine). */
+static int load_stats(const char *opt, const char *path, struct vcpuchar_x86_vcpu_stats *st)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = load_object(parser, opt, path);
+
+	if (!o)
+		return CLI_USAGE;
+	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
+		const char *name = vcpuchar_x86_stat_name(s);
+
+		if (!json_object_has_member(o, name))
+			continue;
+		if (!json_count(o, name, &st->values[s]))
+			return cli_usage("%s %s: %s is not a count (an integer >= 0)", opt, path, name);
+		st->have |= 1u << s;
+	}
+	return 0;
+}
+
+/* Back from the JSON of `x86 policy --json`: the members the verification reads. */
+static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = load_object(parser, "--policy", path);
+	JsonArray *a;
+
+	if (!o)
+		return CLI_USAGE;
+	if (!json_object_has_member(o, "disable_exits") || !json_object_has_member(o, "idle_hlt_active") ||
+	    !json_object_has_member(o, "reasons"))
+		return cli_usage("--policy %s: not the JSON of 'vcpuchar x86 policy --json' "
+				 "(needs disable_exits, idle_hlt_active, reasons)", path);
+	a = json_object_get_array_member(o, "disable_exits");
+	for (guint i = 0; a && i < json_array_get_length(a); i++) {
+		const char *f = json_array_get_string_element(a, i);
+		guint k;
+
+		for (k = 0; f && k < G_N_ELEMENTS(flag_names); k++)
+			if (!strcmp(f, flag_names[k]))
+				break;
+		if (!f || k == G_N_ELEMENTS(flag_names))
+			return cli_usage("--policy %s: disable_exits: unknown flag '%s'", path, f ? f : "(not a string)");
+		p->disable_exits |= 1u << k;
+	}
+	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
+	a = json_object_get_array_member(o, "reasons");
+	for (guint i = 0; a && i < json_array_get_length(a) && p->n_reasons < VCPUCHAR_X86_MAX_REASONS; i++) {
+		JsonObject *r = json_array_get_object_element(a, i);
+		const char *name = r && json_object_has_member(r, "code") ? json_object_get_string_member(r, "code") : NULL;
+		int code = name ? vcpuchar_x86_reason_from_name(name) : -EINVAL;
+
+		if (code < 0)
+			return cli_usage("--policy %s: reasons[%u]: unknown code '%s'", path, i, name ? name : "");
+		p->reasons[p->n_reasons++].code = (uint32_t)code;
+	}
+	return 0;
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct vcpuchar_x86_vcpu_stats before = VCPUCHAR_INIT(struct vcpuchar_x86_vcpu_stats);
+	struct vcpuchar_x86_vcpu_stats after = VCPUCHAR_INIT(struct vcpuchar_x86_vcpu_stats);
+	struct vcpuchar_x86_verdict v = VCPUCHAR_INIT(struct vcpuchar_x86_verdict);
+	g_autofree char *policy_file = NULL, *before_file = NULL, *after_file = NULL, *hlts = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &policy_file, "The JSON of 'x86 policy --json'", "FILE" },
+		{ "before", 0, 0, G_OPTION_ARG_FILENAME, &before_file, "vCPU statistics before the run (JSON)", "FILE" },
+		{ "after", 0, 0, G_OPTION_ARG_FILENAME, &after_file, "vCPU statistics after the run (JSON)", "FILE" },
+		{ "guest-hlts", 0, 0, G_OPTION_ARG_STRING, &hlts, "HLTs the guest executed (default: unknown)", "N" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("- did KVM honour the policy? (vCPU statistics)");
+	uint64_t guest = VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
+	char text[512];
+	int r;
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if ((r = cli_parse(ctx, &argc, &argv)))
+		return r;
+	if (!policy_file || !before_file || !after_file)
+		return cli_usage("x86 verify needs --policy, --before and --after");
+	if (hlts && strcmp(hlts, "unknown")) {
+		char *end;
+
+		errno = 0;
+		guest = g_ascii_strtoull(hlts, &end, 10);
+		if (!g_ascii_isdigit(*hlts) || errno || *end || guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+			return cli_usage("bad value '%s' for --guest-hlts (a count, or unknown)", hlts);
+	}
+	if ((r = load_policy(policy_file, &p)) || (r = load_stats("--before", before_file, &before)) ||
+	    (r = load_stats("--after", after_file, &after)))
+		return r;
+	r = vcpuchar_x86_policy_verify(&p, &before, &after, guest, &v);
+	if (r == -EINVAL)
+		return cli_usage("a statistic in --after %s is below its value in --before %s "
+				 "(swapped, or of different vCPUs)", after_file, before_file);
+	if (r < 0)
+		return cli_usage("cannot verify: %s", g_strerror(-r));
+
+	if (json) {
+		g_autoptr(JsonBuilder) b = json_builder_new();
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "hlt");
+		json_builder_add_string_value(b, vcpuchar_x86_hlt_verdict_name(v.hlt));
+		json_builder_set_member_name(b, "halt_poll");
+		json_builder_add_string_value(b, vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
+		json_builder_set_member_name(b, "guest_hlts");
+		if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_int_value(b, (gint64)guest);
+		json_builder_set_member_name(b, "halt_exits");
+		json_builder_add_int_value(b, (gint64)v.halt_exits);
+		json_builder_set_member_name(b, "halt_attempted_poll");
+		json_builder_add_int_value(b, (gint64)v.halt_attempted_poll);
+		json_builder_set_member_name(b, "halt_successful_poll");
+		json_builder_add_int_value(b, (gint64)v.halt_successful_poll);
+		json_builder_set_member_name(b, "exits");
+		json_builder_add_int_value(b, (gint64)v.exits);
+		json_builder_set_member_name(b, "reasons");
+		json_builder_begin_array(b);
+		for (uint32_t i = 0; i < v.n_reasons; i++) {
+			vcpuchar_x86_reason_text(&v.reasons[i], text, sizeof(text));
+			json_builder_begin_object(b);
+			json_builder_set_member_name(b, "code");
+			json_builder_add_string_value(b, vcpuchar_x86_reason_name(v.reasons[i].code));
+			json_builder_set_member_name(b, "text");
+			json_builder_add_string_value(b, text);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+		cli_print_json(b);
+	} else {
+		/* The same lines as examples/hlt-vmm prints. */
+		printf("verdict: hlt=%s halt_poll=%s guest_hlts=", vcpuchar_x86_hlt_verdict_name(v.hlt),
+		       vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
+		if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+			printf("unknown");
+		else
+			printf("%" G_GUINT64_FORMAT, guest);
+		printf(" halt_exits=%" G_GUINT64_FORMAT " halt_attempted_poll=%" G_GUINT64_FORMAT " reasons=",
+		       v.halt_exits, v.halt_attempted_poll);
+		for (uint32_t i = 0; i < v.n_reasons; i++)
+			printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(v.reasons[i].code));
+		printf("\n");
+		for (uint32_t i = 0; i < v.n_reasons; i++) {
+			vcpuchar_x86_reason_text(&v.reasons[i], text, sizeof(text));
+			printf("verdict_reason: %s: %s\n", vcpuchar_x86_reason_name(v.reasons[i].code), text);
+		}
+	}
+	return v.hlt == VCPUCHAR_X86_HLT_VERDICT_HONOURED ? CLI_OK : CLI_NO;
+}
+
 int cmd_x86(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "policy"))
 		return cmd_policy(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "verify"))
+		return cmd_verify(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		puts("Usage: vcpuchar x86 policy [OPTIONS]");
+		puts("Usage: vcpuchar x86 policy [OPTIONS]\n       vcpuchar x86 verify [OPTIONS]");
 		return CLI_OK;
 	}
 	if (argc < 2)
-		return cli_usage("x86: missing subcommand (policy)");
+		return cli_usage("x86: missing subcommand (policy, verify)");
 	return cli_usage("x86: unknown subcommand '%s'", argv[1]);
 }
