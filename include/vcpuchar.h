@@ -27,7 +27,10 @@
  *   - Structs whose first member is `size` may grow at the end in later
  *     releases. Set `size = sizeof(struct ...)` (VCPUCHAR_INIT does it). A
  *     bigger struct from newer headers is accepted when its unknown tail is
- *     zero; a size below the 1.0 size is -EINVAL.
+ *     zero and at most VCPUCHAR_SIZE_GROWTH_MAX (4096) bytes long; a size
+ *     below the 1.0 size, a non-zero tail or a longer one is -EINVAL, in
+ *     every call that takes such a struct. (The bound keeps a garbage size
+ *     from sending the library through gigabytes of the caller's memory.)
  *   - Enum values are explicit and never renumbered. Flags are 1u << n.
  *   - `const char *` results point to static strings owned by the library.
  *
@@ -49,6 +52,12 @@ extern "C" {
 #endif
 
 /* ==== 1. Conventions, versions, shared types ============================ */
+
+/*
+ * The most a `size` may exceed the size this library knows: a struct
+ * bigger than that is -EINVAL, whatever its tail holds. Since: 1.0
+ */
+#define VCPUCHAR_SIZE_GROWTH_MAX 4096
 
 /* Initialiser for a struct with a leading `size` member (C only). Since: 1.0 */
 #define VCPUCHAR_INIT(type) { .size = sizeof(type) }
@@ -77,6 +86,7 @@ enum vcpuchar_limit {
 	VCPUCHAR_LIMIT_X86_REASON_MAX = 5,          /* VCPUCHAR_X86_REASON_MAX */
 	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
 	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
+	VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS = 8, /* VCPUCHAR_X86_VERDICT_MAX_REASONS */
 };
 
 /**
@@ -215,7 +225,10 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
  * Functions that read facts decide "information" by the masks alone, the
  * kernel's own test (@valid summarises it for the caller), and return
- * -EINVAL for a bad @size or for @source, @valid or @power8 out of range.
+ * -EINVAL for a bad @size, for @source, @valid or @power8 out of range, or
+ * for @error outside 0 and -1 ... -4095 (the kernel's errno range). @arch
+ * and @kernel_release need no terminating NUL when full: they are never
+ * read past their size.
  *
  * Since: 1.0
  */
@@ -240,7 +253,8 @@ struct vcpuchar_ppc_host {
  * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
  *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
  *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
- * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR)
+ * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
+ *        only a regular file is read, never blocking on a FIFO)
  * @ret: facts; @ret->size must be set by the caller
  *
  * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
@@ -260,14 +274,41 @@ struct vcpuchar_ppc_host {
  * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
  * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
  * host, BookE, or a kernel older than Linux 4.16);
- * -EBADF for an fd that is not open; -ENOTTY for an fd that is not a KVM
- * VM fd; -EINVAL when the kernel rejects the ioctl on this fd (the system
- * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2).
+ * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
+ * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
+ * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
+ * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
+ * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
+ * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
+ * KVM fd.
  *
  * Since: 1.0
  */
 int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
 			    struct vcpuchar_ppc_host *ret);
+
+/**
+ * vcpuchar_ppc_host_parse() - host facts from the four words as text
+ * @words: "C,B,CM,BM": character, behaviour, character_mask and
+ *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
+ *         0x and 1-16 hex digits (or a single digit 0-9, the same in either
+ *         base), no spaces; the CLI's --chars
+ * @ret: receives the facts (@ret->size set by the caller): source CALLER,
+ *       valid by the masks, the four words; every other field zero (set
+ *       @ret->power8 afterwards for a POWER8-family host)
+ * @err, @err_size: optional message buffer, naming the word and its value
+ *
+ * The number rule is the one of host profiles
+ * (examples/profiles/README.md#format): digits without 0x are refused, never
+ * read as decimal (9840000000000000 is a hex word with its prefix lost), and
+ * "0x0x..." is refused. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four
+ * words, or a word that breaks the rule (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size);
 
 /**
  * vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why
@@ -279,7 +320,8 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * this kernel (not a POWER Book3S-64 KVM host)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, or NULL @buf with @size > 0.
+ * @host, a bad @host->size, fields out of range (@host->error outside 0 and
+ * -1 ... -4095 among them), or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -382,7 +424,8 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
  * @err, @err_size: optional message buffer
  *
- * On failure neither @caps nor @set is changed.
+ * On failure neither @caps nor @set is changed. Names and values compare
+ * case-insensitively in ASCII, whatever the caller's locale.
  *
  * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
  * a repeated cap, an empty item or a missing "=".
@@ -420,9 +463,9 @@ enum vcpuchar_ppc_machine {
 
 /**
  * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
- * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros: any
- *        version QEMU ever had, newer ones
- *        included), or "pseries-2.12-sxxm"
+ * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros, a
+ *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0), or
+ *        "pseries-2.12-sxxm"
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
@@ -430,8 +473,11 @@ enum vcpuchar_ppc_machine {
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
- * Return: 0; -EINVAL for NULL arguments or a name that is not a pseries
- * machine type.
+ * Return: 0; -EINVAL for NULL arguments, a name that is not a pseries
+ * machine type, a version QEMU never had (pseries-0.0, pseries-99.0: the
+ * message names the known range) or a downstream type such as
+ * pseries-rhel8.6.0 (its defaults are the distribution's; the message says
+ * how to find the upstream type it derives from, or to give all four caps).
  *
  * Since: 1.0
  */
@@ -774,7 +820,237 @@ struct vcpuchar_ppc_migration {
  * Since: 1.0
  */
 int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
-			 struct vcpuchar_ppc_migration *ret);
+				 struct vcpuchar_ppc_migration *ret);
+
+/**
+ * struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts
+ * @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller
+ * @n_hosts: number of hosts considered
+ * @n_no_info: hosts without information (each holds every cap at
+ *             broken/off, QEMU's fallback)
+ * @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least
+ *             one host holds back (see vcpuchar_ppc_baseline())
+ * @reserved: zero (explicit padding)
+ * @caps: per cap, the highest level QEMU accepts on every host
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_baseline {
+	uint32_t size;
+	uint32_t n_hosts;
+	uint32_t n_no_info;
+	uint32_t held_back;
+	struct vcpuchar_ppc_caps caps;
+	uint32_t reserved;
+};
+
+/**
+ * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
+ * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
+ *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
+ *         entry or facts with zero masks mean "no information"
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @levels: optional array of @n_hosts entries; receives each host's own
+ *          levels (vcpuchar_ppc_host_levels(); broken/off without
+ *          information)
+ * @held_back: optional array of @n_hosts entries; receives for each host the
+ *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
+ *             the level QEMU accepts on it equals the baseline while another
+ *             host accepts more; a host without information holds back every
+ *             cap
+ * @ret: receives the baseline (@ret->size set by the caller)
+ *
+ * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
+ * cap_*_apply(): a requested level above the host's refuses; the numeric
+ * order of lib/ppc.md#caps-and-levels): per cap the baseline is the lowest
+ * of the hosts' levels, except that ccf-assist=on counts as accepted on a
+ * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
+ * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
+ * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
+ * lib/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ *
+ * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
+ * @ret->size, or a host with a bad size or out-of-range fields. On failure
+ * nothing is written (@levels, @held_back and @ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+			  struct vcpuchar_ppc_baseline *ret);
+
+/*
+ * Caps in the spellings users paste: QEMU's -machine properties and
+ * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
+ * give caps, so the host-max answer reaches them this way.
+ */
+
+/* Output formats of vcpuchar_ppc_caps_format. Since: 1.0 */
+enum vcpuchar_ppc_format {
+	/* "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to
+	 * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values) */
+	VCPUCHAR_PPC_FORMAT_QEMU = 0,
+	/* "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/>
+	 * <ccf-assist state='on|off'/></features>" (one line, no spaces
+	 * between elements), the libvirt domain XML elements of the same caps */
+	VCPUCHAR_PPC_FORMAT_LIBVIRT = 1,
+};
+
+/* Room for the longest caps text, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_FORMAT_LEN 128
+
+/*
+ * Warning codes of the caps spellings and of the warnings check.
+ * Stable: never renamed, renumbered or reused; the name function
+ * gives the snake_case name the CLI's JSON prints. A set of codes is a word
+ * with bit (1u << code) per code. Since: 1.0
+ */
+enum vcpuchar_ppc_warning {
+	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts
+	 * at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give
+	 * cap-ibs=broken, which gives the guest identical R4/R5. */
+	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
+	/* The host set bits that its masks do not vouch for (Linux < the 2025
+	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
+	VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS = 2,
+	/* The masks are non-zero but hold no bit the library knows. */
+	VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS = 3,
+	/* host-max or host mode: QEMU with the machine type's defaults would
+	 * refuse to start on this host. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
+	/* host-max or host mode: it would start, but the guest would run
+	 * mitigations the host does not need. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
+};
+/* Highest warning code in this release. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_MAX 5
+
+/**
+ * vcpuchar_ppc_warning_name() - the stable name of a warning code
+ * @code: enum vcpuchar_ppc_warning
+ *
+ * Return: e.g. "qemu_fixed_na_abort"; NULL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_warning_name(uint32_t code);
+
+/**
+ * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
+ * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
+ * @format: enum vcpuchar_ppc_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ * @warnings: optional; on success receives the set of warning codes (bit
+ *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
+ *            @caps->ibs is fixed-na, else 0
+ *
+ * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
+ * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
+ * QEMU prints them). libvirt's elements and attribute names are those of
+ * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
+ * ibs take value=, ccf-assist takes state=); libvirt passes the values to
+ * QEMU's properties of the same names. Pure: no allocation, no global state.
+ *
+ * Never writes ibs fixed-na: QEMU 7.2 stores the command-line value as 4,
+ * which h_get_cpu_characteristics() does not handle, and aborts at the
+ * guest's first hcall (measured; lib/ppc.md#qemu-and-libvirt-spellings). broken is written
+ * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
+ * told exactly the same, and broken never exceeds a host level. ccf-assist is
+ * written as given (QEMU reads it only with ibs=workaround).
+ *
+ * Like snprintf() with two differences: a buffer that is too small is an
+ * error, not a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
+ * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
+ * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * level out of range for its cap, an unknown @format, or NULL @buf with
+ * @size > 0 (@buf and @warnings unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf, size_t size,
+			     uint32_t *warnings);
+
+/* Length of each warning text buffer, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_TEXT_LEN 640
+
+/**
+ * struct vcpuchar_ppc_warning_entry - one warning
+ * @code: enum vcpuchar_ppc_warning
+ * @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:
+ *        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED
+ *        (the first of them is the one QEMU reports); the caps below the
+ *        host for DEFAULTS_BELOW_HOST; 0 otherwise
+ * @reserved: zero
+ * @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside
+ *      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0
+ * @r5: the same for behaviour and behaviour_mask
+ * @text: one NUL-terminated paragraph: what happens, what the guest loses
+ *        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes
+ *        QEMU's message and hint for the first refused cap)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warning_entry {
+	uint32_t code;
+	uint32_t caps;
+	uint64_t r4;
+	uint64_t r5;
+	char text[VCPUCHAR_PPC_WARNING_TEXT_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_warnings - every warning for one VM
+ * @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller
+ * @codes: bit (1u << code) for each entry
+ * @n_entries: entries used, in code order, at most one per code
+ * @reserved: zero
+ * @entries: the warnings
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warnings {
+	uint32_t size;
+	uint32_t codes;
+	uint32_t n_entries;
+	uint32_t reserved;
+	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
+};
+
+/**
+ * vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know
+ * @host: host facts, or NULL for "no information"
+ * @req: the request, as for vcpuchar_ppc_decide()
+ * @ret: receives the warnings (@ret->size set by the caller)
+ *
+ * Decides @req as vcpuchar_ppc_decide() does, then reports:
+ * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
+ * spellings of the effective caps replace it); with host information,
+ * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
+ * set outside its mask (each known bit named, with whether the guest still
+ * gets it from the caps or loses the behaviour it allows, and the Linux
+ * change that widens the pseries masks: "KVM: PPC: Add the missing
+ * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
+ * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
+ * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
+ * mode under KVM with host information, what QEMU would do with the same
+ * request in caps mode, i.e. the caps the caller did not set at the machine
+ * type's defaults for the guest CPU: DEFAULTS_REFUSED when it would refuse
+ * to start (ERROR conflicts), else DEFAULTS_BELOW_HOST when some cap is below
+ * the host (INFO conflicts). Pure: no allocation, no global state.
+ *
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
+ * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());
+ * -EINVAL for NULL @req or @ret, bad sizes or out-of-range request fields.
+ * On failure @ret is unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				struct vcpuchar_ppc_warnings *ret);
 
 /* ==== 3. x86: SVM Idle HLT and the HLT-exit policy ======================= */
 
@@ -842,10 +1118,11 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline */
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
+	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
 };
 /* Number of facts: this release's value; later releases may add facts, see
  * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_N_FACTS 23
+#define VCPUCHAR_X86_N_FACTS 24
 
 /**
  * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
@@ -906,13 +1183,26 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
+ * @vendor_module: KVM's vendor module, the one that runs the guests and
+ *                 so decides how HLT is trapped: "kvm_amd" or "kvm_intel"
+ *                 when /sys/module holds that directory (loaded or built
+ *                 in), else the first other /sys/module entry named
+ *                 "kvm_*" in byte order (e.g. "kvm_pvm", a software
+ *                 vendor module without SVM/VMX); NUL-terminated, "" when
+ *                 unknown. Fact VCPUCHAR_X86_FACT_VENDOR_MODULE: read
+ *                 with "" when /sys/module has none (-ENOENT in @error
+ *                 when /sys/module itself is missing)
  * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of the host, "" when unknown
  * @reserved0, @reserved1: zero (explicit padding, so that a later member
  *                         always grows the size)
  *
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
- * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have).
+ * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
+ * function reading facts returns -EINVAL when an @error entry of a known
+ * fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and
+ * @kernel_release need no terminating NUL when full: they are never read
+ * past their size.
  *
  * Since: 1.0
  */
@@ -952,6 +1242,7 @@ struct vcpuchar_x86_host {
 	uint32_t clearcpuid_510;
 	uint32_t smt_rsb_bug;
 	uint32_t smt_possible;
+	char vendor_module[32];
 	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved1[3];
@@ -974,8 +1265,12 @@ struct vcpuchar_x86_host {
  * error beyond), whose answer also tells the system fd from others;
  * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
  * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root. No other system
- * call is made, except a readlink(2) of /proc/self/fd/N to name a refused fd.
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (for @vendor_module). No other system call is
+ * made, except fstat(2) of each file opened (only regular files are read;
+ * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
+ * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
+ * of /proc/self/fd/N to name a refused fd.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * every fact says in @ret->have and @ret->error whether it was read and,
@@ -983,9 +1278,11 @@ struct vcpuchar_x86_host {
  *
  * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
  * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd; -EBADF for a closed fd;
- * -ENOTTY for an fd that is not KVM's; -ENOTSUP on a build for a non-x86
- * CPU (nothing but the files is read).
+ * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
+ * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
+ * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * KVM facts carry that errno in @ret->error.
  *
  * Since: 1.0
  */
@@ -1004,7 +1301,8 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * (/sys/module/kvm_amd/parameters/avic)".
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, an unknown @fact, or NULL @buf with @size > 0.
+ * @host, a bad @host->size, an @host->error entry outside the errno range,
+ * an unknown @fact, or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
@@ -1121,10 +1419,51 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
 	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
 	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
+	/*
+	 * Class VERIFY: only from the verification step
+	 * (vcpuchar_x86_policy_verify), which says whether KVM honoured a
+	 * policy, from two vCPU statistics snapshots.
+	 * Since: 1.0
+	 */
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED = 38,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED = 39,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED = 40,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED = 41,
+	VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN = 42,
+	VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED = 43,
+	VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT = 44,
+	VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS = 45,
+	VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS = 46,
+	VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE = 47,
+	VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE = 48,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP = 49,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
+	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
+	/* Since: 1.0 */
+	/* The kernel release is missing or does not parse as X.Y: whether KVM
+	 * uses Idle HLT is unknown (not "too old"). */
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN = 52,
+	/* hlt_passthrough=force lifted refusals; value: bit (1 << code) per
+	 * refusal code it lifted. */
+	VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL = 53,
+	/* Overrides that changed nothing for this VM; value:
+	 * VCPUCHAR_X86_OVERRIDE_* bits. */
+	VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT = 54,
+	/* A CVM whose HLT exits without Idle HLT: the VMM cannot see the
+	 * guest's pending interrupts at HLT and must re-check them before
+	 * blocking the vCPU. */
+	VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ = 55,
 };
 /* Highest reason code: this release's value; later releases add codes, see
  * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_REASON_MAX 37
+#define VCPUCHAR_X86_REASON_MAX 55
+
+/* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
+#define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
+#define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER (1u << 1)
+#define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT  (1u << 2)
+#define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT   (1u << 3)
+#define VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER        (1u << 4)
 
 /* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
@@ -1132,6 +1471,7 @@ enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
 	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
 	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
+	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4,      /* from the verification step only */
 };
 
 /**
@@ -1140,8 +1480,13 @@ enum vcpuchar_x86_reason_class {
  * @has_value: 1 when @value fills the %-value of the code's text
  * @value: the value: a mask (hlt_not_in_allowed_mask, disable_exits_masked:
  *         the dropped flags), nanoseconds (halt_poll_*), an enum
- *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override), or
- *         major << 16 | minor (idle_hlt_kernel_too_old)
+ *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
+ *         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per
+ *         lifted refusal (override_lifted_refusal),
+ *         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), or a count
+ *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
+ *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
+ *         of halt_attempted_poll for halt_poll_active)
  *
  * Since: 1.0
  */
@@ -1196,10 +1541,11 @@ int vcpuchar_x86_reason_class(uint32_t code);
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
-/* Room for every code once: this release's value, see vcpuchar_limit(). A
+/* Room for every decide and apply code once (VERIFY codes never appear in
+ * a policy): this release's value, see vcpuchar_limit(). A
  * later release that raises it still fills only the entries a caller's
  * @size covers. Since: 1.0 */
-#define VCPUCHAR_X86_MAX_REASONS 40
+#define VCPUCHAR_X86_MAX_REASONS 64
 
 /**
  * struct vcpuchar_x86_policy - the HLT-exit policy of one VM
@@ -1255,10 +1601,10 @@ struct vcpuchar_x86_policy {
  * unread fact counts as offered, Linux 5.8 and later).
  *
  * Return: 0, also when the result holds refusals (see @ret->n_refusals);
- * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, a
- * CVM on a host that is not AMD or Hygon, or a contradictory profile
- * (hlt_passthrough=never together with WANT_MWAIT or WANT_CSTATE, which
- * only add to HLT pass-through).
+ * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
+ * @host->error entry outside the errno range, a CVM on a host that is not
+ * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
+ * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through).
  *
  * Since: 1.0
  */
@@ -1304,8 +1650,9 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
- * detected) and exits would be disabled; -EBADF, -ENOTTY for an fd that is
- * not KVM's; other negative errnos from KVM_ENABLE_CAP. Nothing is applied
+ * detected) and exits would be disabled; -EBADF for an fd that is not open
+ * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
+ * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
  * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
  * disable-exits step done.
  *
@@ -1403,14 +1750,156 @@ struct vcpuchar_x86_vcpu_stats {
  * stats fd. Statistics missing from the kernel leave their @have bit clear.
  *
  * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
- * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF,
- * -ENOTTY for an fd that is not KVM's; -ENOMEM; other negative errnos from
- * ioctl(2) or pread(2). A VM fd succeeds with no @have bits: the statistics
- * are per vCPU.
+ * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for
+ * an fd that is not open (-1 included); -ENOTTY for any open file that is
+ * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
+ * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
+ * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
+ * @have bits: the statistics are per vCPU.
  *
  * Since: 1.0
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
+
+/* Did KVM honour the HLT part of a policy? Since: 1.0 */
+enum vcpuchar_x86_hlt_verdict {
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* the guest never halted, or no halt_exits */
+	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
+	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
+};
+
+/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
+enum vcpuchar_x86_halt_poll_verdict {
+	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
+};
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
+
+/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
+#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN UINT64_MAX
+
+/* Room for every reason a verdict can hold (at most four today): this
+ * release's value, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
+
+/**
+ * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
+ * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
+ * @hlt: enum vcpuchar_x86_hlt_verdict
+ * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
+ *        both snapshots; the deltas below are 0 for the others
+ * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ *              when unknown)
+ * @halt_exits: growth of halt_exits between the snapshots (a count)
+ * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
+ * @halt_successful_poll: growth of halt_successful_poll (polls that ended
+ *                        the halt without the vCPU being scheduled out)
+ * @exits: growth of exits (every VM exit; information only)
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: class VERIFY reasons, each code at most once, in code order:
+ *           first the one that explains @hlt, then at most one diagnostic
+ *           about the counts, then the one that explains @halt_poll
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_verdict {
+	uint32_t size;
+	uint32_t hlt;
+	uint32_t halt_poll;
+	uint32_t have;
+	uint64_t guest_hlts;
+	uint64_t halt_exits;
+	uint64_t halt_attempted_poll;
+	uint64_t halt_successful_poll;
+	uint64_t exits;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
+};
+
+/**
+ * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
+ * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
+ *          result: after an EINVAL fallback, HLT exits are kept)
+ * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
+ *          the VMM ran the guest
+ * @after: statistics of the same vCPU after; cumulative counters, so no
+ *         value may be below @before's
+ * @guest_hlts: how many HLT instructions the guest executed between the
+ *              snapshots, as the caller knows it (e.g. its own test code,
+ *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
+ * pass-through the CPU halts in guest mode and no KVM statistic counts it
+ * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
+ * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
+ * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
+ * nothing unless the guest is known to have halted. Rules, with dh the
+ * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
+ * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
+ *
+ * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
+ * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
+ * halts: a vendor module without hardware HLT pass-through, such as
+ * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
+ * (known): HONOURED, hlt_passthrough_honoured.
+ * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
+ * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
+ * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
+ * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
+ * lib/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
+ * hlt_exits_kept_not_honoured.
+ * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
+ * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
+ * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
+ * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
+ * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
+ * halt_exits_stat_absent.
+ *
+ * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
+ * with an in-kernel irqchip, and only once the vCPU's own poll window has
+ * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
+ * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
+ * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
+ * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
+ * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
+ * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
+ *
+ * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
+ * @policy->disable_exits or in a snapshot's @have, more reasons in
+ * @policy than it holds, or a counter in @after below @before (snapshots
+ * swapped or of different vCPUs). Nothing is written on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
+			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
+			       struct vcpuchar_x86_verdict *ret);
 
 /* Exit code spaces of the exit classification below. Since: 1.0 */
 enum vcpuchar_x86_exit_kind {
@@ -1452,20 +1941,31 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
  * examples/profiles/README.md). An absent group means "no information"
  * for that architecture.
  * Unknown keys are ignored; a bad value is an error naming group, key and
- * value. Numbers are hex (0x...) or decimal.
+ * value. Register words and masks are 0x and hex digits (a single digit 0-9
+ * aside: digits without 0x are refused, never read as decimal); counts are
+ * decimal or 0x hex; "0x0x..." is refused; booleans are true/false, 1/0 or
+ * Y/N as sysfs prints them (examples/profiles/README.md#format).
  */
 
 /**
  * vcpuchar_profile_load() - read host facts from a profile file
  * @path: file name
- * @ppc: receives the [ppc] facts (source PROFILE; valid 0 when the group is
- *       absent), or NULL; @ppc->size must be set
- * @x86: receives the [x86] facts likewise, or NULL
+ * @ppc: receives the [ppc] facts (source PROFILE; valid 0 and error
+ *       -ENODATA when the group is absent, error 0 with zero masks), or
+ *       NULL; @ppc->size must be set
+ * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
+ *       fact's error -ENODATA when the group is absent; a group without a
+ *       key this version knows gives no have bit and errors 0)
  * @err, @err_size: optional message buffer
  *
- * Return: 0; -ENOENT, -EACCES ... when the file cannot be read; -EINVAL for
- * a malformed file or value (the message names it); -EFBIG for a file over
- * 1 MiB. Nothing is written on failure.
+ * The file is opened without blocking (a FIFO or device never hangs the
+ * call) and must be a regular file.
+ *
+ * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
+ * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
+ * read; -EISDIR for a directory; -EINVAL for another file that is not
+ * regular, or a malformed file or value (the message names it); -EFBIG for
+ * a file over 1 MiB. Nothing is written to @ppc or @x86 on failure.
  *
  * Since: 1.0
  */
@@ -1474,8 +1974,11 @@ int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc, struc
 
 /**
  * vcpuchar_profile_load_data() - vcpuchar_profile_load() from memory
- * @data: file contents (need not be NUL-terminated)
+ * @data: file contents (need not be NUL-terminated); may be NULL when @len
+ *        is 0, which reads as the empty profile
  * @len: length of @data in bytes, at most 1 MiB
+ *
+ * A leading UTF-8 byte order mark is skipped.
  *
  * Return: as vcpuchar_profile_load(), without the file errors.
  *
@@ -1486,19 +1989,35 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
 
 /**
  * vcpuchar_profile_save() - write host facts to a profile file
- * @path: file name, replaced atomically (written to a temporary file in the
- *        same directory, then renamed)
+ * @path: file name, replaced atomically (written in full to a temporary
+ *        file ".NAME.XXXXXX" in the same directory, synced, then renamed
+ *        over it). An existing file keeps its permission bits (and its
+ *        owner and group where the caller may set them; otherwise they
+ *        become the caller's, as with any rewrite). A symbolic link is
+ *        followed on purpose: its target is replaced and the link stays.
+ *        An existing directory, device node, FIFO or socket is refused,
+ *        never replaced.
  * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
  *       non-zero (facts that carry information)
- * @x86: facts for [x86], or NULL; one key per fact whose have bit is set
+ * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
+ *       Facts without any have bit write an empty [x86] group, unless
+ *       their error[0] is -ENODATA (loaded from a file without the group),
+ *       so that a reload tells the two apart as the original did
  * @err, @err_size: optional message buffer
  *
  * [host] takes arch and kernel_release from whichever facts have them
- * (both facts structs carry them).
+ * (both facts structs carry them). Facts are checked first: what this
+ * writes, vcpuchar_profile_load() reads back.
  *
- * Return: 0; -EINVAL for NULL @path or bad sizes; a negative errno from the
- * file system (-ENOENT, -EACCES, -EISDIR, -ENOTDIR, -EROFS, -ENOSPC,
- * -ENAMETOOLONG, -EPERM, else -EIO). The file is untouched on failure.
+ * Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for
+ * the functions that read them), an @arch or @kernel_release that is not
+ * NUL-terminated within its array or not valid UTF-8, or a @path that
+ * exists and is a device node, FIFO or socket; -EISDIR for a directory;
+ * otherwise the errno of the file system call that failed: lstat(2),
+ * realpath(3), creating the temporary file, write(2), fsync(2), close(2)
+ * or rename(2) (-ENOENT, -EACCES, -EPERM, -ENOTDIR, -ELOOP, -EROFS,
+ * -ENOSPC, -EDQUOT, -EIO, -ENAMETOOLONG ...). On failure @path is
+ * untouched and no temporary file is left.
  *
  * Since: 1.0
  */

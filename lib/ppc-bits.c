@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* R4/R5 bit names and the known-set/known-clear tests (lib/ppc.md#bits and #masks). */
 #include "ppc-internal.h"
+#include <stdio.h>
+
 #include "vcpuchar-private.h"
 
 /* Indexed by IBM bit number; names as in Linux arch/powerpc/include/asm/hvcall.h. */
@@ -36,4 +38,41 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit
 	if (reg == VCPUCHAR_PPC_REG_R5 && ibm_bit < sizeof(r5_names) / sizeof(r5_names[0]))
 		return r5_names[ibm_bit];
 	return NULL;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size)
+{
+	static const char *const names[] = { "character", "behaviour", "character_mask", "behaviour_mask" };
+	uint64_t w[4];
+	const char *p, *why = "";
+	uint32_t size;
+
+	if (!words || !ret || !vcpuchar_size_ok(ret, sizeof(*ret)))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument or bad size");
+	p = words;
+	for (int i = 0; i < 4; i++) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if ((i < 3 && !end) || (i == 3 && end))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"'%s': want four words C,B,CM,BM (character, behaviour, character_mask, "
+						"behaviour_mask)", words);
+		/* Parsed in place: a word may carry any number of leading zeros, as in a profile. */
+		if (vcpuchar_parse_u64n(p, len, VCPUCHAR_NUM_WORD, &w[i], &why) < 0)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "%s '%.*s': %s", names[i],
+						len > 64 ? 64 : (int)len, p, why);
+		p = end ? end + 1 : p + len;
+	}
+	size = ret->size;
+	memset(ret, 0, sizeof(*ret));
+	ret->size = size;
+	ret->source = VCPUCHAR_SOURCE_CALLER;
+	ret->character = w[0];
+	ret->behaviour = w[1];
+	ret->character_mask = w[2];
+	ret->behaviour_mask = w[3];
+	/* The masks are the kernel's validity test (lib/ppc.md#pitfalls 2). */
+	ret->valid = (w[2] | w[3]) != 0;
+	return 0;
 }

@@ -5,7 +5,6 @@
  */
 #include <stddef.h>
 #include <stdio.h>
-#include <strings.h>
 
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
@@ -50,7 +49,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32
 
 static bool word_eq(const char *s, size_t len, const char *word)
 {
-	return strlen(word) == len && strncasecmp(s, word, len) == 0;
+	return strlen(word) == len && vcpuchar_ascii_ncaseeq(s, word, len);
 }
 
 /* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(). */
@@ -107,7 +106,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 						(int)len, p);
 		name = p;
 		name_len = (size_t)(eq - p);
-		if (name_len > 4 && strncasecmp(name, "cap-", 4) == 0) {
+		if (name_len > 4 && vcpuchar_ascii_ncaseeq(name, "cap-", 4)) {
 			name += 4;
 			name_len -= 4;
 		}
@@ -177,6 +176,27 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 	if (strncmp(name, "pseries-", 8) != 0)
 		goto bad;
 	p = name + 8;
+	/*
+	 * A distribution's type (pseries-rhel8.6.0, ...) takes its defaults from
+	 * that distribution's QEMU, which this library does not carry: refuse,
+	 * and say how to find what it derives from.
+	 */
+	if (p[0] < '0' || p[0] > '9') {
+		size_t letters = 0;
+
+		/* A vendor tag of two letters or more, then its version: rhel8.6.0. */
+		while (p[letters] >= 'a' && p[letters] <= 'z')
+			letters++;
+		if (letters >= 2 && p[letters] >= '0' && p[letters] <= '9')
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"'%s' is a downstream (distribution) machine type: its cap defaults are "
+						"set in that distribution's QEMU (hw/ppc/spapr.c of its source package), "
+						"not upstream's; give the upstream pseries-X.Y its class options start "
+						"from, or give all four caps explicitly (cap-cfpc, cap-sbbc, cap-ibs, "
+						"cap-ccf-assist, e.g. from the running guest's command line), which makes "
+						"the machine type irrelevant", name);
+		goto bad;
+	}
 	if (!(n = parse_num(p, &major)) || p[n] != '.')
 		goto bad;
 	p += n + 1;
@@ -186,6 +206,19 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 	/* Machine types have two numbers: there is no pseries-4.2.1. */
 	if (*p)
 		goto bad;
+	/*
+	 * Only versions QEMU had (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE): 2.1 to
+	 * 2.12, 3.0, 3.1, X.0 to X.2 for 4 to 10, and 11.0, the newest in
+	 * master (lib/ppc.md#machine-defaults). A name outside is a typo or a
+	 * type this library does not know; guessing its defaults would explain
+	 * conflicts wrongly.
+	 */
+	if (!((major == 2 && minor >= 1 && minor <= 12) || (major == 3 && minor <= 1) ||
+	      (major >= 4 && major <= 10 && minor <= 2) || (major == 11 && minor == 0)))
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"'%s': QEMU never had this pseries type; known: pseries-2.1 to pseries-11.0 "
+					"(2.1-2.12, 3.0-3.1, then X.0-X.2 up to 10.2, and 11.0); for a QEMU newer than "
+					"that, 'pseries' gives the newest defaults", name);
 	/* hw/ppc/spapr.c: mitigations default on from 4.0, ccf-assist on from 5.0. */
 	if (major >= 5)
 		*ret = VCPUCHAR_PPC_MACHINE_PSERIES;

@@ -57,22 +57,68 @@ static const struct level_text level_text[VCPUCHAR_PPC_N_CAPS][5] = {
 #define PIN(older) \
 	": set it explicitly to the level the hint names, or pin an older machine type such as " older \
 	" (which also changes other guest-visible defaults)"
-#define ERR(cap, mach, older) { DEF(cap, mach) PIN(older), DEF(cap, mach) PIN(older) "; " NO_INFO }
+/*
+ * Field rule (lib/ppc.md#validation, "Explanations"): besides the cap to
+ * lower, what on the host gives each level: the OPAL fw-features node of
+ * lib/ppc.md#the-opal-path on a bare-metal host, the kernel whose masks carry
+ * the bit, or on a pseries host (nested KVM, PowerVM) the parent's answer.
+ */
+#define HOST "besides the cap, the host would have to change: "
+#define PSERIES_PARENT "; on a pseries host (nested KVM, PowerVM) its hypervisor must report it"
+#define H_CFPC_WA HOST "an L1D flush instruction and a private L1D per thread reported (firmware features " \
+	"inst-l1d-flush-ori30,30,0 or inst-l1d-flush-trig2, and fw-l1d-thread-split unless the host is POWER8)" \
+	PSERIES_PARENT " (a QEMU parent: cap-cfpc=workaround)"
+#define H_CFPC_FIXED HOST "no L1D flush needed on return to user (firmware feature " \
+	"needs-l1d-flush-msr-pr-0-to-1 disabled: hardware not affected)" PSERIES_PARENT " (a QEMU parent: cap-cfpc=fixed)"
+#define H_SBBC_WA HOST "the ori31 speculation barrier reported (firmware feature inst-spec-barrier-ori31,31,0)" \
+	PSERIES_PARENT " (a QEMU parent: cap-sbbc=workaround)"
+#define H_SBBC_FIXED HOST "no barrier needed after bounds checks (firmware feature " \
+	"needs-spec-barrier-for-bound-checks disabled)" PSERIES_PARENT " (a QEMU parent: cap-sbbc=fixed)"
+#define H_IBS_WA HOST "the count-cache flush requested (firmware feature needs-count-cache-flush-on-context-switch) " \
+	"and a kernel whose behaviour_mask carries FLUSH_COUNT_CACHE (Linux 5.1 and later)" PSERIES_PARENT \
+	" (a QEMU parent: cap-ibs=workaround)"
+/* QEMU's parse takes a requested count-cache flush as workaround first, so it must be gone too. */
+#define NO_FLUSH ", and no count-cache flush requested (needs-count-cache-flush-on-context-switch not enabled)"
+#define H_IBS_FIBS HOST "indirect branches serialised (firmware feature fw-bcctrl-serialized)" NO_FLUSH \
+	PSERIES_PARENT " (a QEMU parent: cap-ibs=fixed-ibs)"
+#define H_IBS_CCD HOST "the count cache disabled (firmware feature fw-count-cache-disabled)" NO_FLUSH \
+	PSERIES_PARENT " (a QEMU parent: cap-ibs=fixed-ccd)"
+#define H_IBS_NA HOST "every count-cache bit known clear (firmware with fw-features but no count-cache node, " \
+	"inside the kernel's masks)" PSERIES_PARENT " (a QEMU parent: cap-ibs=broken, which reads fixed-na below it)"
+#define H_CCF_ON HOST "the count-cache flush assist reported (firmware feature fw-count-cache-flush-bcctr2,0,0) " \
+	"and a kernel whose character_mask carries BCCTR_FLUSH_ASSIST (Linux 5.1 and later); on a pseries host its " \
+	"hypervisor must send BCCTR_FLUSH_ASSIST, which a QEMU parent does only with cap-ibs=workaround and " \
+	"cap-ccf-assist=on"
+
+/* [cap][requested level]: the host side of an above-host error; "" where no error can arise. */
+static const char *const host_change[VCPUCHAR_PPC_N_CAPS][5] = {
+	{ "", H_CFPC_WA, H_CFPC_FIXED },
+	{ "", H_SBBC_WA, H_SBBC_FIXED },
+	{ "", H_IBS_WA, H_IBS_FIBS, H_IBS_CCD, H_IBS_NA },
+	{ "", H_CCF_ON },
+};
+
+/* A default that can be above the host names the host side too; H is "" where the default is broken/off. */
+#define ERR(cap, mach, older, H) { DEF(cap, mach) PIN(older) H, DEF(cap, mach) PIN(older) "; " NO_INFO }
+#define AND(h) "; " h
 
 /* [machine][cap][no host information] */
 static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
-	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERR("cfpc", M_5, "pseries-3.1"), ERR("sbbc", M_5, "pseries-3.1"),
-					   ERR("ibs", M_5, "pseries-3.1"), ERR("ccf-assist", M_5, "pseries-4.2") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERR("cfpc", M_4, "pseries-3.1"), ERR("sbbc", M_4, "pseries-3.1"),
-					     ERR("ibs", M_4, "pseries-3.1"),
-					     ERR("ccf-assist", M_4, "pseries-3.1") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERR("cfpc", M_3, "pseries-2.12"), ERR("sbbc", M_3, "pseries-2.12"),
-					       ERR("ibs", M_3, "pseries-2.12"),
-					       ERR("ccf-assist", M_3, "pseries-2.12") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERR("cfpc", M_SXXM, "pseries-2.12"),
-						     ERR("sbbc", M_SXXM, "pseries-2.12"),
-						     ERR("ibs", M_SXXM, "pseries-2.12"),
-						     ERR("ccf-assist", M_SXXM, "pseries-2.12") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERR("cfpc", M_5, "pseries-3.1", AND(H_CFPC_WA)),
+					   ERR("sbbc", M_5, "pseries-3.1", AND(H_SBBC_WA)),
+					   ERR("ibs", M_5, "pseries-3.1", AND(H_IBS_WA)),
+					   ERR("ccf-assist", M_5, "pseries-4.2", AND(H_CCF_ON)) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERR("cfpc", M_4, "pseries-3.1", AND(H_CFPC_WA)),
+					     ERR("sbbc", M_4, "pseries-3.1", AND(H_SBBC_WA)),
+					     ERR("ibs", M_4, "pseries-3.1", AND(H_IBS_WA)),
+					     ERR("ccf-assist", M_4, "pseries-3.1", "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERR("cfpc", M_3, "pseries-2.12", ""), ERR("sbbc", M_3, "pseries-2.12", ""),
+					       ERR("ibs", M_3, "pseries-2.12", ""),
+					       ERR("ccf-assist", M_3, "pseries-2.12", "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERR("cfpc", M_SXXM, "pseries-2.12", AND(H_CFPC_WA)),
+						     ERR("sbbc", M_SXXM, "pseries-2.12", AND(H_SBBC_WA)),
+						     ERR("ibs", M_SXXM, "pseries-2.12", AND(H_IBS_CCD)),
+						     ERR("ccf-assist", M_SXXM, "pseries-2.12", "") },
 };
 
 #define BELOW(cap, mach) \
@@ -190,6 +236,8 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 			c->explanation = default_above_expl[req->machine][cap][!info];
 		else if (!info)
 			c->explanation = no_info_expl;
+		else
+			c->explanation = host_change[cap][r];
 		return true;
 	}
 	/* In host mode the guest gets the host's words, so a low cap costs it nothing. */

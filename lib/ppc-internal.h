@@ -30,11 +30,12 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	if (!host)
 		return true;
 	/*
-	 * source <= 3, valid and power8 0 or 1, @error 0 or a negative errno:
-	 * one test of the bits that must be clear, not four branches.
+	 * source <= 3, valid and power8 0 or 1: one test of the bits that
+	 * must be clear; @error 0 or a negative errno the describe text can
+	 * negate (INT32_MIN cannot be).
 	 */
 	return vcpuchar_size_ok(host, sizeof(*host)) &&
-	       !((host->source >> 2) | ((host->valid | host->power8) >> 1) | (uint32_t)(host->error > 0));
+	       !((host->source >> 2) | ((host->valid | host->power8) >> 1)) && vcpuchar_errno_ok(host->error);
 }
 
 /*

@@ -9,8 +9,9 @@ static const char keep_view_note[] =
 	"the guest keeps the mitigations it chose at boot until it reboots: Linux re-reads "
 	"H_GET_CPU_CHARACTERISTICS only after a PowerVM partition migration, never after a KVM migration";
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
-					 struct vcpuchar_ppc_migration *ret)
+VCPUCHAR_EXPORT int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src,
+						 const struct vcpuchar_ppc_caps *dst,
+						 struct vcpuchar_ppc_migration *ret)
 {
 	struct vcpuchar_ppc_migration m;
 

@@ -44,16 +44,31 @@ static void copy_str(char *dst, size_t size, const char *src)
 	dst[n] = '\0';
 }
 
+/*
+ * The kernel's errno for a KVM fd. Files that do not know an ioctl answer
+ * ENOTTY, EINVAL (/dev/urandom, epoll) or EBADF (O_PATH): for any file that
+ * is not KVM's those mean -ENOTTY, or -EBADF when it is not open.
+ */
+static int refused(int fd)
+{
+	int err = errno, not_kvm;
+
+	if (err != ENOTTY && err != EINVAL && err != EBADF)
+		return -err;
+	not_kvm = vcpuchar_fd_not_kvm(fd);
+	return not_kvm ? not_kvm : -err;
+}
+
 static int get_cpu_char(int vm_fd, struct vcpuchar_kvm_ppc_cpu_char *cc)
 {
 	int r = ioctl(vm_fd, KVM_CHECK_EXTENSION, VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR);
 
 	if (r < 0)
-		return -errno;
+		return refused(vm_fd);
 	if (r == 0)
 		return -ENOTSUP;
 	if (ioctl(vm_fd, VCPUCHAR_KVM_PPC_GET_CPU_CHAR, cc) < 0)
-		return -errno;
+		return refused(vm_fd);
 	return 0;
 }
 
@@ -138,11 +153,18 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *h
 		why = "the file descriptor is not a KVM VM fd (ENOTTY)";
 		break;
 	case -EINVAL:
-		why = "the kernel rejected KVM_PPC_GET_CPU_CHAR on this fd (EINVAL): it is a VM ioctl and needs "
-		      "a VM fd from KVM_CREATE_VM, not the /dev/kvm fd";
+		/* Only KVM's own fds get here: others are ENOTTY or EBADF. */
+		why = "the kernel rejected KVM_PPC_GET_CPU_CHAR on this KVM fd (EINVAL): it is a VM ioctl and "
+		      "needs a VM fd from KVM_CREATE_VM, not a system or vCPU fd";
 		break;
 	case -ENOSYS:
 		why = "KVM ioctls are not implemented here (ENOSYS), e.g. under qemu-user";
+		break;
+	case -ENODATA:
+		if (host->source == VCPUCHAR_SOURCE_PROFILE)
+			why = "the host profile has no [ppc] group: it holds no POWER facts";
+		else
+			why = "no data (ENODATA)";
 		break;
 	/* The rest reach a VMM from KVM itself or from opening /dev/kvm. */
 	case -EINTR:

@@ -9,10 +9,10 @@
 
 #define G "x86"
 
-static int get_u32(GKeyFile *kf, const char *key, uint32_t *ret, char *err, size_t err_size)
+static int get_u32(GKeyFile *kf, const char *key, int kind, uint32_t *ret, char *err, size_t err_size)
 {
 	uint64_t v;
-	int r = vcpuchar_profile_get_u64(kf, G, key, &v, err, err_size);
+	int r = vcpuchar_profile_get_u64(kf, G, key, kind, &v, err, err_size);
 
 	if (r)
 		return r;
@@ -77,10 +77,25 @@ static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_siz
 	return 0;
 }
 
+/* A module name as /sys/module shows it: [a-z0-9_], or "" for none. */
+static int get_vendor_module(GKeyFile *kf, char *buf, size_t size, char *err, size_t err_size)
+{
+	int r = vcpuchar_profile_get_str(kf, G, "vendor_module", buf, size, err, err_size);
+
+	if (r)
+		return r;
+	for (const char *c = buf; *c; c++)
+		if (!g_ascii_islower(*c) && !g_ascii_isdigit(*c) && *c != '_')
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)", buf);
+	return 0;
+}
+
 /*
  * The [x86] keys with one fact field each: what read and write both walk.
- * The kind only chooses how a value is written (CPUID registers in eight
- * hex digits, masks in hex, counts in decimal); any number form reads.
+ * The kind chooses how a value is written (CPUID registers in eight hex
+ * digits, masks in hex, counts in decimal) and read: registers and masks by
+ * the word rule (0x), counts in decimal or 0x (vcpuchar_parse_u64()).
  */
 enum key_kind { WORD, MASK, NUM, BOOL };
 #define FIELD(f) offsetof(struct vcpuchar_x86_host, f)
@@ -119,8 +134,8 @@ static uint32_t *field_of(struct vcpuchar_x86_host *h, size_t i)
 	return (uint32_t *)((char *)h + x86_keys[i].offset);
 }
 
-int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out, char *err,
-		     size_t err_size)
+int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
+			      char *err, size_t err_size)
 {
 	struct vcpuchar_x86_host h;
 	int r;
@@ -133,6 +148,9 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 	g_strlcpy(h.arch, arch, sizeof(h.arch));
 	g_strlcpy(h.kernel_release, release, sizeof(h.kernel_release));
 	if (!g_key_file_has_group(kf, G)) {
+		/* Not "not read": no [x86] group at all, which describe and callers can tell from a group without known keys. */
+		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+			h.error[f] = -ENODATA;
 		memcpy(out, &h, sizeof(h));
 		return 0;
 	}
@@ -145,13 +163,15 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 		h.have |= 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR;
 	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
 		r = x86_keys[i].kind == BOOL ? vcpuchar_profile_get_bool(kf, G, x86_keys[i].key, field_of(&h, i), err, err_size)
-					     : get_u32(kf, x86_keys[i].key, field_of(&h, i), err, err_size);
+					     : get_u32(kf, x86_keys[i].key,
+						       x86_keys[i].kind == NUM ? VCPUCHAR_NUM_COUNT : VCPUCHAR_NUM_WORD,
+						       field_of(&h, i), err, err_size);
 		if (r < 0)
 			return r;
 		if (!r)
 			h.have |= 1u << x86_keys[i].fact;
 	}
-	r = vcpuchar_profile_get_u64(kf, G, "halt_poll_ns", &h.halt_poll_ns, err, err_size);
+	r = vcpuchar_profile_get_u64(kf, G, "halt_poll_ns", VCPUCHAR_NUM_COUNT, &h.halt_poll_ns, err, err_size);
 	if (r < 0)
 		return r;
 	if (!r)
@@ -161,6 +181,11 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 		return r;
 	if (!r)
 		h.have |= 1u << VCPUCHAR_X86_FACT_CLEARCPUID;
+	r = get_vendor_module(kf, h.vendor_module, sizeof(h.vendor_module), err, err_size);
+	if (r < 0)
+		return r;
+	if (!r)
+		h.have |= 1u << VCPUCHAR_X86_FACT_VENDOR_MODULE;
 	/* No key for the highest extended leaf: 0x8000000A was read if it is given. */
 	if (h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM))
 		h.cpuid_max_ext = 0x8000000A;
@@ -186,6 +211,12 @@ void vcpuchar_profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x8
 	}
 	if (has(x86, VCPUCHAR_X86_FACT_CLEARCPUID))
 		g_key_file_set_value(kf, G, "clearcpuid", x86->clearcpuid_510 ? "510" : "");
+	if (has(x86, VCPUCHAR_X86_FACT_VENDOR_MODULE)) {
+		/* A caller's field need not be terminated: at most its size. */
+		g_autofree char *m = g_strndup(x86->vendor_module, sizeof(x86->vendor_module));
+
+		g_key_file_set_value(kf, G, "vendor_module", m);
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
 		uint32_t v;
 

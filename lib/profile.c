@@ -1,15 +1,19 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Host profiles: GKeyFile <-> facts structs (format: examples/profiles/README.md). */
 #include <fcntl.h>
+#include <glib/gstdio.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ppc-internal.h"
 #include "profile.h"
 
-int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size,
-		    char *err, size_t err_size)
+int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size, char *err,
+			     size_t err_size)
 {
 	g_autofree char *v = NULL;
 
@@ -26,40 +30,26 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
 	return 0;
 }
 
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, int kind, uint64_t *ret,
 		    char *err, size_t err_size)
 {
 	g_autofree char *v = NULL;
-	const char *s;
-	guint64 n;
-	char *end;
-	int base = 10;
+	const char *s, *why = "";
 
 	if (!g_key_file_has_key(kf, group, key, NULL))
 		return 1;
 	v = g_key_file_get_value(kf, group, key, NULL);
 	s = v ? g_strstrip(v) : "";
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		s += 2;
-		base = 16;
-	}
-	/* strtoull would take signs, spaces and empty strings: refuse them. */
-	if (!g_ascii_isxdigit(s[0]) || (base == 10 && !g_ascii_isdigit(s[0])))
-		goto bad;
-	errno = 0;
-	n = g_ascii_strtoull(s, &end, base);
-	if (errno || *end)
-		goto bad;
-	*ret = n;
+	if (vcpuchar_parse_u64(s, kind, ret, &why) < 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)",
+					group, key, s, why,
+					kind == VCPUCHAR_NUM_WORD ? "register words and masks: 0x and hex digits"
+								  : "numbers: decimal, or 0x and hex digits");
 	return 0;
-bad:
-	return vcpuchar_set_err(err, err_size, -EINVAL,
-				"[%s] %s: '%s' is not an unsigned 64-bit number (hex 0x... or decimal)",
-				group, key, v ? v : "");
 }
 
-int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
-		     char *err, size_t err_size)
+int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret, char *err,
+			      size_t err_size)
 {
 	g_autofree char *v = NULL;
 	const char *s;
@@ -68,13 +58,14 @@ int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, 
 		return 1;
 	v = g_key_file_get_value(kf, group, key, NULL);
 	s = v ? g_strstrip(v) : "";
-	if (!g_ascii_strcasecmp(s, "true") || !strcmp(s, "1"))
+	/* Y and N as sysfs prints boolean module parameters (param_get_bool()). */
+	if (!g_ascii_strcasecmp(s, "true") || !strcmp(s, "1") || !g_ascii_strcasecmp(s, "y"))
 		*ret = 1;
-	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0"))
+	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0") || !g_ascii_strcasecmp(s, "n"))
 		*ret = 0;
 	else
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is not a boolean (true or false)",
+					"[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
 					group, key, s);
 	return 0;
 }
@@ -88,10 +79,13 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	int r;
 
 	out->source = VCPUCHAR_SOURCE_PROFILE;
-	if (!g_key_file_has_group(kf, "ppc"))
+	/* No group is not "zero masks": -ENODATA lets describe and callers say which. */
+	if (!g_key_file_has_group(kf, "ppc")) {
+		out->error = -ENODATA;
 		return 0;
+	}
 	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
-		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], &w[i], err, err_size);
+		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], VCPUCHAR_NUM_WORD, &w[i], err, err_size);
 		if (r < 0)
 			return r;
 		if (r > 0)
@@ -111,7 +105,7 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 	{
 		uint64_t pvr = 0;
 
-		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", &pvr, err, err_size);
+		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", VCPUCHAR_NUM_WORD, &pvr, err, err_size);
 		if (r < 0)
 			return r;
 		if (pvr > UINT32_MAX)
@@ -173,8 +167,14 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	if (len > VCPUCHAR_PROFILE_MAX)
 		return vcpuchar_set_err(err, err_size, -EFBIG,
 					"profile is %zu bytes; at most %d are read", len, VCPUCHAR_PROFILE_MAX);
-	if (memchr(data, '\0', len))
+	/* memchr(NULL, 0, 0) is undefined: the empty profile skips it. */
+	if (len && memchr(data, '\0', len))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "profile contains a NUL byte: not a text key file");
+	/* Editors on some systems start UTF-8 text with a byte order mark: skip it. */
+	if (len >= 3 && !memcmp(data, "\xef\xbb\xbf", 3)) {
+		data += 3;
+		len -= 3;
+	}
 	kf = g_key_file_new();
 	if (!g_key_file_load_from_data(kf, data ? data : "", len, G_KEY_FILE_NONE, &error))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "not a key file: %s", error->message);
@@ -195,7 +195,13 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return vcpuchar_set_err(err, err_size, -errno, "%s: %s", path, g_strerror(errno));
-	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+	/* A failed fstat leaves @st undefined: report its errno, read nothing of @st. */
+	if (fstat(fd, &st) < 0) {
+		r = -errno;
+		close(fd);
+		return vcpuchar_set_err(err, err_size, r, "%s: %s", path, g_strerror(-r));
+	}
+	if (!S_ISREG(st.st_mode)) {
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		close(fd);
 		return vcpuchar_set_err(err, err_size, r, "%s: not a regular file", path);
@@ -228,34 +234,161 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	return r;
 }
 
-/* GLib maps errno to GFileError but not back; these are the ones a save meets. */
-static int file_error_errno(int code)
+static const char *file_kind(mode_t mode)
 {
-	switch (code) {
-	case G_FILE_ERROR_ACCES: return EACCES;
-	case G_FILE_ERROR_PERM: return EPERM;
-	case G_FILE_ERROR_NOENT: return ENOENT;
-	case G_FILE_ERROR_NOTDIR: return ENOTDIR;
-	case G_FILE_ERROR_ISDIR: return EISDIR;
-	case G_FILE_ERROR_ROFS: return EROFS;
-	case G_FILE_ERROR_NOSPC: return ENOSPC;
-	case G_FILE_ERROR_NAMETOOLONG: return ENAMETOOLONG;
-	default: return EIO;
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+static int write_all(int fd, const char *data, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, data, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		data += n;
+		len -= (size_t)n;
 	}
+	return 0;
+}
+
+/*
+ * Replaces @path with @data atomically: a temporary file in the same
+ * directory, written in full, synced, then renamed over it. An existing
+ * file keeps its mode (and owner, where permitted); a symbolic link is
+ * followed and its target replaced; anything else that is not a regular
+ * file is refused, never replaced. On failure nothing is left behind.
+ */
+static int save_atomic(const char *path, const char *data, size_t len, char *err, size_t err_size)
+{
+	g_autofree char *target = NULL, *dir = NULL, *base = NULL, *tmp = NULL;
+	struct stat st;
+	bool exists = false;
+	int fd, r;
+
+	if (lstat(path, &st) == 0) {
+		exists = true;
+		if (S_ISLNK(st.st_mode)) {
+			/* Deliberately through the link: replacing the link itself would cut it. */
+			target = realpath(path, NULL);
+			if (!target || stat(target, &st) < 0) {
+				r = -errno;
+				return vcpuchar_set_err(err, err_size, r, "%s: a symbolic link whose target cannot be used: %s",
+							path, g_strerror(-r));
+			}
+		}
+		if (S_ISDIR(st.st_mode))
+			return vcpuchar_set_err(err, err_size, -EISDIR, "%s: is a directory", path);
+		if (!S_ISREG(st.st_mode))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"%s: is %s; a profile is saved only as a regular file, never in place of another kind",
+						path, file_kind(st.st_mode));
+	} else if (errno != ENOENT) {
+		r = -errno;
+		return vcpuchar_set_err(err, err_size, r, "%s: %s", path, g_strerror(-r));
+	}
+	if (!target)
+		target = g_strdup(path);
+	dir = g_path_get_dirname(target);
+	base = g_path_get_basename(target);
+	tmp = g_strdup_printf("%s/.%s.XXXXXX", dir, base);
+	/* 0666 less the umask for a new file, as open(2) would create it. */
+	fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		r = -errno;
+		return vcpuchar_set_err(err, err_size, r, "%s: cannot create a temporary file in %s: %s", path, dir,
+					g_strerror(-r));
+	}
+	r = 0;
+	if (exists) {
+		if (fchmod(fd, st.st_mode & 07777) < 0)
+			r = -errno;
+		/* Keeping the owner needs privilege; without it the file becomes the caller's, as any rewrite. */
+		else if (fchown(fd, st.st_uid, st.st_gid) < 0 && errno != EPERM)
+			r = -errno;
+	}
+	if (!r)
+		r = write_all(fd, data, len);
+	if (!r && fsync(fd) < 0)
+		r = -errno;
+	/* close(2) can report a deferred write error (NFS): it counts. */
+	if (close(fd) < 0 && !r && errno != EINTR)
+		r = -errno;
+	if (!r && rename(tmp, target) < 0)
+		r = -errno;
+	if (r) {
+		unlink(tmp);
+		return vcpuchar_set_err(err, err_size, r, "%s: %s (the file is unchanged)", path, g_strerror(-r));
+	}
+	return 0;
+}
+
+/* A [host] string load would take back: terminated within its array, valid UTF-8. */
+static int check_str(const char *what, const char *field, const char *s, size_t size, char *err, size_t err_size)
+{
+	size_t n = strnlen(s, size);
+
+	if (n == size)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s %s: not NUL-terminated within its %zu bytes",
+					what, field, size);
+	if (!g_utf8_validate(s, (gssize)n, NULL))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s %s: not valid UTF-8, which a profile cannot hold",
+					what, field);
+	return 0;
+}
+
+/* Refuse what vcpuchar_profile_load would reject or misread: facts a caller filled. */
+static int check_facts(const struct vcpuchar_ppc_host *ppc, const struct vcpuchar_x86_host *x86, char *err,
+		       size_t err_size)
+{
+	int r;
+
+	if (ppc) {
+		if (!ppc_host_ok(ppc))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"POWER facts: source, valid, power8 or error out of range");
+		if ((r = check_str("POWER facts", "arch", ppc->arch, sizeof(ppc->arch), err, err_size)) ||
+		    (r = check_str("POWER facts", "kernel_release", ppc->kernel_release, sizeof(ppc->kernel_release),
+				   err, err_size)))
+			return r;
+	}
+	if (x86) {
+		if (!vcpuchar_x86_host_ok(x86) || x86->vendor > VCPUCHAR_X86_VENDOR_OTHER)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "x86 facts: vendor or an error out of range");
+		if ((r = check_str("x86 facts", "arch", x86->arch, sizeof(x86->arch), err, err_size)) ||
+		    (r = check_str("x86 facts", "kernel_release", x86->kernel_release, sizeof(x86->kernel_release),
+				   err, err_size)))
+			return r;
+	}
+	return 0;
 }
 
 VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpuchar_ppc_host *ppc,
 					  const struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autoptr(GError) error = NULL;
 	g_autofree char *data = NULL;
 	char hex[19];
 	gsize len;
+	int r;
 
 	return_val_if_fail(path, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
 	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
+	/* Never write a profile the loader would then refuse. */
+	r = check_facts(ppc, x86, err, err_size);
+	if (r)
+		return r;
 
 	g_key_file_set_comment(kf, NULL, NULL,
 			       " libvcpuchar host profile (keys: examples/profiles/README.md in the libvcpuchar sources)", NULL);
@@ -280,8 +413,13 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 			g_key_file_set_value(kf, "ppc", "pvr", hex);
 		}
 	}
-	/* The [x86] group: lib/profile-x86.c. */
-	if (x86 && x86->have) {
+	/*
+	 * The [x86] group: lib/profile-x86.c. Facts without a single have bit
+	 * still get the (empty) group unless they say there was none
+	 * (-ENODATA, as loaded from a file without it): a reload must tell
+	 * the two apart as the original did.
+	 */
+	if (x86 && (x86->have || x86->error[0] != -ENODATA)) {
 		if (x86->arch[0] && !g_key_file_has_key(kf, "host", "arch", NULL))
 			g_key_file_set_string(kf, "host", "arch", x86->arch);
 		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
@@ -298,10 +436,5 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		}
 	}
 	data = g_key_file_to_data(kf, &len, NULL);
-	if (!g_file_set_contents(path, data, (gssize)len, &error)) {
-		int r = error->domain == G_FILE_ERROR ? -file_error_errno(error->code) : -EIO;
-
-		return vcpuchar_set_err(err, err_size, r, "%s", error->message);
-	}
-	return 0;
+	return save_atomic(path, data, len, err, err_size);
 }

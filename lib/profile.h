@@ -15,7 +15,7 @@
  * absent (@ret untouched), or -EINVAL with a message naming group, key and
  * value.
  */
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, uint64_t *ret,
+int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, int kind, uint64_t *ret,
 		    char *err, size_t err_size);
 int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret,
 		     char *err, size_t err_size);
@@ -29,7 +29,7 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
  * value. write adds the [x86] keys of every fact @x86 has.
  */
 int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
-		     char *err, size_t err_size);
+			      char *err, size_t err_size);
 void vcpuchar_profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86);
 
 #endif

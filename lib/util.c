@@ -3,6 +3,8 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "vcpuchar-private.h"
@@ -10,15 +12,30 @@
 int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size)
 {
 	char path[PATH_MAX];
+	struct stat st;
 	size_t len = 0;
 	ssize_t n;
 	int fd;
 
 	if ((size_t)snprintf(path, sizeof(path), "%s/%s", root, rel) >= sizeof(path))
 		return -ENAMETOOLONG;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	/*
+	 * O_NONBLOCK and a regular-file check, as the profile loader: a FIFO
+	 * or device under a fixture root must never block the probe.
+	 */
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) < 0) {
+		int err = -errno;
+
+		close(fd);
+		return err;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	}
 	while (len < size - 1) {
 		n = read(fd, buf + len, size - 1 - len);
 		if (n < 0 && errno == EINTR)
@@ -51,6 +68,25 @@ bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind)
 	return !strncmp(target, "anon_inode:", 11) && !strncmp(target + 11, kind, strlen(kind));
 }
 
+/* /dev/kvm is the misc device 10:232 (Linux include/linux/miscdevice.h KVM_MINOR). */
+#define MISC_MAJOR 10
+#define KVM_MINOR 232
+
+int vcpuchar_fd_not_kvm(int fd)
+{
+	struct stat st;
+
+	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
+		return -EBADF;
+	if (vcpuchar_fd_is_kvm_anon(fd, "kvm-"))
+		return 0;
+	/* fstat works on O_PATH fds too; only the device number says /dev/kvm. */
+	if (fstat(fd, &st) == 0 && S_ISCHR(st.st_mode) && major(st.st_rdev) == MISC_MAJOR &&
+	    minor(st.st_rdev) == KVM_MINOR)
+		return 0;
+	return -ENOTTY;
+}
+
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 {
 	va_list ap;
@@ -61,4 +97,71 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 		va_end(ap);
 	}
 	return code;
+}
+
+int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why)
+{
+	return vcpuchar_parse_u64n(s, strlen(s), kind, ret, why);
+}
+
+int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, const char **why)
+{
+	uint64_t v = 0;
+	size_t n = 0;
+
+	if (len >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		size_t sig = 0;
+
+		/* Only hex digits follow: a second "0x" is refused, not skipped as strtoull would. */
+		for (s += 2, len -= 2; n < len; n++) {
+			char c = s[n];
+			unsigned d = c >= '0' && c <= '9' ? (unsigned)(c - '0') :
+				     c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) :
+				     c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10) : 16;
+
+			if (d == 16) {
+				*why = "after 0x only hex digits may follow";
+				return -EINVAL;
+			}
+			/* Leading zeros are harmless; 17 significant digits are not. */
+			if ((sig || d) && ++sig > 16) {
+				*why = "more than 16 significant hex digits: it does not fit in 64 bits";
+				return -EINVAL;
+			}
+			v = v << 4 | d;
+		}
+		if (!n) {
+			*why = "0x without digits";
+			return -EINVAL;
+		}
+		*ret = v;
+		return 0;
+	}
+	for (; n < len; n++) {
+		char c = s[n];
+
+		if (c < '0' || c > '9') {
+			*why = (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? "hex needs the 0x prefix" :
+										"not an unsigned number";
+			return -EINVAL;
+		}
+		/* UINT64_MAX is 18446744073709551615. */
+		if (v > (UINT64_MAX - (uint64_t)(c - '0')) / 10) {
+			*why = "does not fit in 64 bits";
+			return -EINVAL;
+		}
+		v = v * 10 + (uint64_t)(c - '0');
+	}
+	if (!n) {
+		*why = "empty";
+		return -EINVAL;
+	}
+	/* Digits without 0x read differently as hex and as decimal, except one digit. */
+	if (kind == VCPUCHAR_NUM_WORD && n > 1) {
+		*why = "a register word or mask needs 0x: without it the digits would read differently as hex and "
+		       "as decimal";
+		return -EINVAL;
+	}
+	*ret = v;
+	return 0;
 }

@@ -24,7 +24,8 @@
 
 /*
  * A struct with a leading uint32_t size: accept any size from the 1.0 size
- * up, but a newer caller's bytes past what we know must be zero. Inline
+ * up to VCPUCHAR_SIZE_GROWTH_MAX more (the header's contract), but a newer
+ * caller's bytes past what we know must be zero. Inline
  * and without calls: every entry point checks, the common exact size costs
  * one compare, and a hot caller needs no stack frame for it.
  */
@@ -38,7 +39,7 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 	memcpy(&size, s, sizeof(size));
 	if (__builtin_expect(size == known, 1))
 		return true;
-	if (size < known || size > known + 4096)
+	if (size < known || size > known + VCPUCHAR_SIZE_GROWTH_MAX)
 		return false;
 	for (size_t i = known; i < size; i++)
 		if (p[i])
@@ -47,9 +48,43 @@ static inline bool vcpuchar_size_ok(const void *s, size_t known)
 }
 
 /*
+ * A facts struct's error field: 0 or a negative errno no smaller than the
+ * kernel's -MAX_ERRNO. Anything else (INT32_MIN above all, whose negation
+ * is undefined) is a caller's programming error.
+ */
+#define VCPUCHAR_ERRNO_MAX 4095
+static inline bool vcpuchar_errno_ok(int32_t e)
+{
+	return e <= 0 && e >= -VCPUCHAR_ERRNO_MAX;
+}
+
+/*
+ * Case-insensitive compare of @n bytes, folding ASCII letters only: the
+ * C library's strncasecmp() follows the caller's locale (in a Turkish one
+ * 'I' does not fold to 'i'), and a library must not depend on it.
+ */
+static inline bool vcpuchar_ascii_ncaseeq(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+
+		if (x >= 'A' && x <= 'Z')
+			x = (unsigned char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (unsigned char)(y - 'A' + 'a');
+		if (x != y)
+			return false;
+		if (!x)
+			return true;
+	}
+	return true;
+}
+
+/*
  * Reads <root>/<rel> into @buf, NUL-terminated, at most @size - 1 bytes
  * (the rest of a longer file is not read). 0, or a negative errno
- * (-ENAMETOOLONG for a path that does not fit).
+ * (-ENAMETOOLONG for a path that does not fit, -EISDIR for a directory,
+ * -EINVAL for any other file that is not regular: never blocks on a FIFO).
  */
 int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size);
 
@@ -60,10 +95,43 @@ int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size
  */
 bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind);
 
+/*
+ * Why @fd refused a KVM ioctl, when it is not KVM's: -EBADF when it is not
+ * open, -ENOTTY for any other file (O_PATH, /dev/urandom and epoll fds
+ * included, whatever errno their ioctl gave). 0 for a KVM fd (the /dev/kvm
+ * device or a KVM anon inode): the caller keeps the kernel's errno.
+ * Called on error paths only (fcntl, readlink, fstat).
+ */
+int vcpuchar_fd_not_kvm(int fd);
+
+/*
+ * The one number rule of profiles and --chars (examples/profiles/README.md#format):
+ * WORD (register words and bit masks) is 0x and 1-16 hex digits, or a single
+ * digit 0-9, which reads the same in both bases: more digits without 0x are
+ * refused, never silently decimal. COUNT (nanoseconds, factors) is decimal or
+ * 0x hex. "0x0x..." and anything else are refused. Returns 0, or -EINVAL
+ * with *why set to a phrase for the message.
+ */
+enum vcpuchar_num_kind { VCPUCHAR_NUM_WORD = 0, VCPUCHAR_NUM_COUNT = 1 };
+int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why);
+/* The same over @len bytes of @s (not NUL-terminated there). */
+int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, const char **why);
+
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+
+/* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
+static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
+{
+	if (!vcpuchar_size_ok(h, sizeof(*h)))
+		return false;
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		if (!vcpuchar_errno_ok(h->error[f]))
+			return false;
+	return true;
+}
 
 /*
  * What KVM answers for one VM during the apply step (lib/x86-apply.c). These

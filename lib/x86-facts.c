@@ -35,6 +35,7 @@ static const struct {
 	[VCPUCHAR_X86_FACT_CLEARCPUID] = { "clearcpuid", "clearcpuid= on /proc/cmdline" },
 	[VCPUCHAR_X86_FACT_SMT_RSB_BUG] = { "smt_rsb_bug", "bugs line of /proc/cpuinfo" },
 	[VCPUCHAR_X86_FACT_SMT_CONTROL] = { "smt_possible", "/sys/devices/system/cpu/smt/control" },
+	[VCPUCHAR_X86_FACT_VENDOR_MODULE] = { "vendor_module", "/sys/module" },
 };
 
 VCPUCHAR_EXPORT const char *vcpuchar_x86_fact_name(uint32_t fact)
@@ -82,7 +83,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 {
 	char eb[128];
 
-	return_val_if_fail(host && vcpuchar_size_ok(host, sizeof(*host)), -EINVAL);
+	return_val_if_fail(host && vcpuchar_x86_host_ok(host), -EINVAL);
 	return_val_if_fail(fact < VCPUCHAR_X86_N_FACTS, -EINVAL);
 	return_val_if_fail(buf || size == 0, -EINVAL);
 
@@ -91,6 +92,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 
 		if (err == 0)
 			return snprintf(buf, size, "%s: not read (%s)", facts[fact].name, facts[fact].origin);
+		if (err == -ENODATA && host->source == VCPUCHAR_SOURCE_PROFILE)
+			return snprintf(buf, size, "%s: not in the host profile (it has no [x86] group)", facts[fact].name);
 		if (fact == VCPUCHAR_X86_FACT_CPUID_SVM && err == -ENOTSUP)
 			return snprintf(buf, size, "%s: not read: leaf 0x8000000A is valid only on AMD/Hygon with SVM",
 					facts[fact].name);
@@ -102,7 +105,18 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 		return snprintf(buf, size, "%s: %s (%s)", facts[fact].name, vendor_name(host->vendor),
 				facts[fact].origin);
 	case VCPUCHAR_X86_FACT_KERNEL_RELEASE:
-		return snprintf(buf, size, "%s: %s (%s)", facts[fact].name, host->kernel_release, facts[fact].origin);
+		/* The caller's array may lack a NUL: bound the read. */
+		return snprintf(buf, size, "%s: %.*s (%s)", facts[fact].name,
+				(int)strnlen(host->kernel_release, sizeof(host->kernel_release)), host->kernel_release,
+				facts[fact].origin);
+	case VCPUCHAR_X86_FACT_VENDOR_MODULE:
+		/* The field may come from a caller: print at most its size, terminated or not. */
+		if (!host->vendor_module[0])
+			return snprintf(buf, size, "%s: none (no kvm_* entry in %s)", facts[fact].name,
+					facts[fact].origin);
+		return snprintf(buf, size, "%s: %.*s (%s/%.*s)", facts[fact].name, (int)sizeof(host->vendor_module),
+				host->vendor_module, facts[fact].origin, (int)sizeof(host->vendor_module),
+				host->vendor_module);
 	case VCPUCHAR_X86_FACT_CPUID_EXT:
 	case VCPUCHAR_X86_FACT_CPUID_SVM:
 	case VCPUCHAR_X86_FACT_DISABLE_EXITS:

@@ -16,7 +16,11 @@ struct acc {
 	uint64_t set;
 	uint64_t has_value;
 	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
+	uint32_t no_effect;     /* VCPUCHAR_X86_OVERRIDE_* bits of overrides that changed nothing */
+	uint64_t lifted;        /* bit per refusal code hlt_passthrough=force lifted */
 };
+/* The bitmap holds every code: 63 is the highest a uint64_t can. */
+_Static_assert(VCPUCHAR_X86_REASON_MAX < 64, "reason bitmap too small");
 
 static void add(struct acc *a, uint32_t code)
 {
@@ -41,22 +45,25 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
 	return have(h, fact) ? value : 0;
 }
 
-/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse. */
-static bool kernel_version(const char *release, uint32_t *ret)
+/*
+ * Kernel release "X.Y..." to X << 16 | Y; false when it does not parse.
+ * The caller's array may lack a NUL: never read past its end.
+ */
+static bool kernel_version(const char *release, size_t size, uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
-	const char *p = release;
+	const char *p = release, *end = release + size;
 
 	for (int i = 0; i < 2; i++) {
-		if (*p < '0' || *p > '9')
+		if (p == end || *p < '0' || *p > '9')
 			return false;
-		while (*p >= '0' && *p <= '9') {
+		while (p < end && *p >= '0' && *p <= '9') {
 			part[i] = part[i] * 10 + (uint32_t)(*p - '0');
 			if (part[i] > 0xffff)
 				return false;
 			p++;
 		}
-		if (i == 0 && *p++ != '.')
+		if (i == 0 && (p == end || *p++ != '.'))
 			return false;
 	}
 	*ret = part[0] << 16 | part[1];
@@ -77,11 +84,25 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
 	uint32_t kver = 0;
-	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, &kver);
+	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
+
+	/*
+	 * The override replaces only the kernel-release test: where an earlier
+	 * gate decides, or the release already gives the same answer, it
+	 * changes nothing, and the result says so (lib/x86.md#overrides).
+	 */
+	uint32_t ov_bit = vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT ? VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT :
+			  vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT  ? VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT :
+										  0;
+	bool new_enough = kver_ok && kver >= (6u << 16 | 15);
 
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
 		add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
+	if ((ov_bit == VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT && new_enough) ||
+	    (ov_bit == VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT && kver_ok && !new_enough))
+		a->no_effect |= ov_bit;
 	if (!vendor_amd(h)) {
+		a->no_effect |= ov_bit;
 		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD);
 		return false;
 	}
@@ -91,21 +112,28 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	 */
 	if ((have(h, VCPUCHAR_X86_FACT_CPUID_EXT) && !(ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
 	    !(edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
+		a->no_effect |= ov_bit;
 		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS);
 		return false;
 	}
 	if (!fact_u32(h, VCPUCHAR_X86_FACT_KVM_AMD, h->kvm_amd)) {
+		a->no_effect |= ov_bit;
 		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT);
 		return false;
 	}
 	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
 		return false;
-	/* An unknown kernel counts as too old: the conservative answer. */
-	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && (!kver_ok || kver < (6u << 16 | 15))) {
-		if (kver_ok)
-			add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD, kver);
-		else
-			add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD);
+	/*
+	 * A release that is missing or does not parse is unknown, its own
+	 * reason (field rule, lib/x86.md#field-reports), never "too old";
+	 * Idle HLT still counts as not active, the conservative answer.
+	 */
+	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && !kver_ok) {
+		add(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN);
+		return false;
+	}
+	if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && !new_enough) {
+		add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD, kver);
 		return false;
 	}
 	if (fact_u32(h, VCPUCHAR_X86_FACT_CLEARCPUID, h->clearcpuid_510)) {
@@ -125,7 +153,7 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 /* Out-of-range enum fields are programming errors, as on the POWER side. */
 static bool host_ok(const struct vcpuchar_x86_host *h)
 {
-	return vcpuchar_size_ok(h, sizeof(*h)) && h->source <= VCPUCHAR_SOURCE_CALLER &&
+	return vcpuchar_x86_host_ok(h) && h->source <= VCPUCHAR_SOURCE_CALLER &&
 	       h->vendor <= VCPUCHAR_X86_VENDOR_OTHER && !(h->have >> VCPUCHAR_X86_N_FACTS);
 }
 
@@ -178,24 +206,44 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 	if (want_pt && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
 		want_pt = false;
 		add(a, VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH);
+	} else if (vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
+		/* Pass-through was not going to happen: "never" changed nothing. */
+		a->no_effect |= VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER;
 	}
 	if (want_pt) {
-		if (guest && !in->force) {
-			add(a, VCPUCHAR_X86_REASON_HOST_IS_GUEST);
-			refused = true;
+		/*
+		 * The soft checks: force lifts them, and the result names each
+		 * refusal it lifted (field rule, lib/x86.md#overrides).
+		 */
+		if (guest) {
+			if (in->force)
+				a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_HOST_IS_GUEST;
+			else
+				add(a, VCPUCHAR_X86_REASON_HOST_IS_GUEST);
+			refused |= !in->force;
 		}
-		if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !in->force) {
-			add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
-			refused = true;
+		if (vm->cvm != VCPUCHAR_X86_CVM_NONE) {
+			if (in->force)
+				a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED;
+			else
+				add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
+			refused |= !in->force;
 		}
 		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !in->force)) {
 			add(a, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
 			refused = true;
+		} else if (bug) {
+			a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH;
 		}
 		if (!(in->allowed & DX_HLT)) {
 			add_value(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, in->allowed);
 			refused = true;
 		}
+	}
+	/* Force that did not get pass-through (shared pCPUs, a hard check) changed nothing. */
+	if (in->force && (!want_pt || refused)) {
+		a->no_effect |= VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE;
+		a->lifted = 0;
 	}
 
 	if (!in->pinned) {
@@ -225,6 +273,8 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 	/* lib/x86.md#row-selection, the procedure: "+ hlt_passthrough_forced if force". */
 	if (in->force)
 		add(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED);
+	if (a->lifted)
+		add_value(a, VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL, a->lifted);
 	return req & in->allowed;
 }
 
@@ -233,6 +283,9 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 {
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
 	p->hints_realtime = in->pinned && in->vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	/* cpu_mode=other only turns REALTIME off, which shared pCPUs never get. */
+	if (!in->pinned && in->vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
+		a->no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
 	if (in->pinned && !p->hints_realtime)
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	else
@@ -286,6 +339,13 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 
 	if (in->amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
 		add(a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
+	/*
+	 * Field rule (lib/x86.md#field-reports): HLT exits without Idle HLT on
+	 * a CVM reach the VMM even with an interrupt pending, which it cannot
+	 * read in the guest's state; it must re-check before blocking.
+	 */
+	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !p->idle_hlt_active && !(de & DX_HLT))
+		add(a, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ);
 	if (in->amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
 		add(a, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED);
 		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
@@ -349,6 +409,8 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 
 	/* Every check is done: from here on @ret is the result (no copy at the end). */
 	a.set = a.has_value = 0;
+	a.no_effect = 0;
+	a.lifted = 0;
 	size = ret->size;
 	/* The scalars now, the unused reasons at the end: each byte written once. */
 	memset(ret, 0, offsetof(struct vcpuchar_x86_policy, reasons));
@@ -359,6 +421,8 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	decide_hints(&in, de, ret, &a);
 	decide_halt_poll(&in, de, ret, &a);
 	decide_idle_hlt(&in, de, ret, &a);
+	if (a.no_effect)
+		add_value(&a, VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT, a.no_effect);
 	emit(&a, ret);
 	return 0;
 }

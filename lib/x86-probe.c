@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The x86 host probe: CPUID, KVM system ioctls, /proc and /sys (lib/x86.md#cpuid, #host-facts). */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -188,6 +189,72 @@ static void smt_control(struct probe *p)
 	}
 }
 
+/*
+ * KVM's vendor module: kvm_amd or kvm_intel when their /sys/module
+ * directory exists (loaded, or built in with parameters), else the first
+ * other "kvm_*" entry in byte order (kvm_pvm, ...). The kvm module itself
+ * is no vendor module; /sys/module/kvm/holders is absent when kvm is built
+ * in, so the entry names are the one source on every kernel.
+ */
+static void vendor_module(struct probe *p)
+{
+	static const char *const known[] = { "kvm_amd", "kvm_intel" };
+	struct vcpuchar_x86_host *h = p->h;
+	char path[PATH_MAX], best[sizeof(h->vendor_module)] = "";
+	/* Aligned for struct dirent64; /sys/module lists about 200 entries: a few calls. */
+	char ents[4096] __attribute__((aligned(8)));
+	struct stat st;
+	ssize_t n;
+	int fd, err;
+
+	/* The kvm_amd fact already stat()ed its directory: no second call for it. */
+	if ((h->have & (1u << VCPUCHAR_X86_FACT_KVM_AMD)) && h->kvm_amd) {
+		snprintf(h->vendor_module, sizeof(h->vendor_module), "%s", known[0]);
+		fact_ok(h, VCPUCHAR_X86_FACT_VENDOR_MODULE);
+		return;
+	}
+	for (size_t i = 1; i < sizeof(known) / sizeof(known[0]); i++) {
+		if ((size_t)snprintf(path, sizeof(path), "%s/sys/module/%s", p->root, known[i]) >= sizeof(path)) {
+			fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, -ENAMETOOLONG);
+			return;
+		}
+		if (stat(path, &st) == 0) {
+			snprintf(h->vendor_module, sizeof(h->vendor_module), "%s", known[i]);
+			fact_ok(h, VCPUCHAR_X86_FACT_VENDOR_MODULE);
+			return;
+		}
+	}
+	/* getdents64 into a stack buffer, not opendir: the probe allocates nothing. */
+	snprintf(path, sizeof(path), "%s/sys/module", p->root);
+	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, -errno);
+		return;
+	}
+	while ((n = getdents64(fd, ents, sizeof(ents))) > 0) {
+		for (ssize_t off = 0; off < n;) {
+			const struct dirent64 *d = (const struct dirent64 *)(ents + off);
+
+			if (d->d_reclen == 0)
+				break; /* never from the kernel; no endless loop either */
+			off += d->d_reclen;
+			/* Names that do not fit are no module KVM knows of: skip them. */
+			if (strncmp(d->d_name, "kvm_", 4) || strlen(d->d_name) >= sizeof(best))
+				continue;
+			if (!best[0] || strcmp(d->d_name, best) < 0)
+				snprintf(best, sizeof(best), "%s", d->d_name);
+		}
+	}
+	err = n < 0 ? -errno : 0;
+	close(fd);
+	if (err) {
+		fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, err);
+		return;
+	}
+	memcpy(h->vendor_module, best, sizeof(best));
+	fact_ok(h, VCPUCHAR_X86_FACT_VENDOR_MODULE);
+}
+
 static void files(struct probe *p)
 {
 	struct vcpuchar_x86_host *h = p->h;
@@ -236,6 +303,7 @@ static void files(struct probe *p)
 	param(p, VCPUCHAR_X86_FACT_SEV_ES, "sys/module/kvm_amd/parameters/sev_es", KIND_BOOL, &h->sev_es);
 	param(p, VCPUCHAR_X86_FACT_SEV_SNP, "sys/module/kvm_amd/parameters/sev_snp", KIND_BOOL, &h->sev_snp);
 
+	vendor_module(p);
 	cmdline(p);
 	cpuinfo_bugs(p);
 	smt_control(p);
@@ -320,6 +388,11 @@ static const uint32_t kvm_facts[] = {
  */
 static int not_system_fd(int fd, int err)
 {
+	int not_kvm = vcpuchar_fd_not_kvm(fd);
+
+	/* Not KVM's: -ENOTTY (O_PATH's EBADF included), -EBADF when closed. */
+	if (not_kvm)
+		return not_kvm;
 	if (err != ENOTTY && err != EINVAL)
 		return -err;
 	/* VM and vCPU fds answer ENOTTY or EINVAL too; tell them apart by their inode name. */

@@ -9,6 +9,7 @@
 #define R VCPUCHAR_X86_REASON_CLASS_REFUSAL
 #define G VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC
 #define A VCPUCHAR_X86_REASON_CLASS_APPLY
+#define V VCPUCHAR_X86_REASON_CLASS_VERIFY
 
 const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1] = {
 	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT] = { "hlt_exits_kept_overcommit", D,
@@ -85,11 +86,56 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"KVM refused to disable exits (EINVAL); all exits stay enabled." },
 	[VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT] = { "halt_poll_cap_absent", A,
 		"This kernel has no per-VM halt-poll control (KVM_CAP_HALT_POLL); kvm.halt_poll_ns applies." },
+	/* Verification (vcpuchar_x86_policy_verify): what two vCPU statistics snapshots show. */
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED] = { "hlt_passthrough_honoured", V,
+		"HLT pass-through honoured: the guest executed %" PRIu64 " HLT and halt_exits did not grow." },
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED] = { "hlt_passthrough_not_honoured", V,
+		"HLT pass-through not honoured: KVM accepted KVM_X86_DISABLE_EXITS_HLT, yet halt_exits grew by %" PRIu64
+		": HLT still traps into KVM (a vendor module without hardware HLT pass-through, such as kvm_pvm, or KVM emulating the guest's code)." },
+	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED] = { "hlt_exits_kept_honoured", V,
+		"HLT exits kept, as decided: halt_exits grew by %" PRIu64 "." },
+	[VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED] = { "hlt_exits_kept_not_honoured", V,
+		"HLT exits were to be kept, yet halt_exits grew by only %" PRIu64
+		", fewer than the guest's HLTs, and Idle HLT is not in use: some HLTs did not exit." },
+	[VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN] = { "guest_hlts_unknown", V,
+		"Cannot tell: halt_exits did not grow and the caller does not know whether the guest halted; no KVM statistic counts an HLT that does not exit." },
+	[VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED] = { "guest_never_halted", V,
+		"Cannot tell: the guest did not halt between the two snapshots." },
+	[VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT] = { "halt_exits_stat_absent", V,
+		"Cannot tell: a snapshot has no halt_exits statistic." },
+	[VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS] = { "halt_exits_exceed_guest_hlts", V,
+		"halt_exits grew by %" PRIu64 ", more than the guest's HLTs: KVM counts other halts there too (e.g. an SEV-ES AP reset hold), or the count is off." },
+	[VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS] = { "idle_hlt_fewer_halt_exits", V,
+		"halt_exits grew by %" PRIu64 ", fewer than the guest's HLTs: with Idle HLT, an HLT with a virtual interrupt pending does not exit." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE] = { "halt_poll_active", V,
+		"Host halt polling active: KVM polled on %" PRIu64 " halts before blocking the vCPU (halt_attempted_poll)." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE] = { "halt_poll_inactive", V,
+		"Host halt polling inactive: halt_attempted_poll did not grow: the halts went to userspace (no in-kernel irqchip), the poll time is 0 (kvm.halt_poll_ns, KVM_CAP_HALT_POLL), the guest switched polling off (MSR_KVM_POLL_CONTROL), or the vCPU's poll window had not grown yet (it starts at 0 and grows after a short halt)." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP] = { "halt_poll_no_irqchip", V,
+		"Host halt polling inactive: without an in-kernel irqchip KVM hands every halt to userspace (KVM_EXIT_HLT) and never polls." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL] = { "halt_poll_no_halt_in_kernel", V,
+		"Host halt polling inactive: KVM handled no halt, so it had nothing to poll for." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT] = { "halt_poll_stats_absent", V,
+		"Cannot tell whether KVM polled: a snapshot has no halt_attempted_poll statistic." },
+	[VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN] = { "idle_hlt_kernel_unknown", G,
+		"KVM uses Idle HLT from Linux 6.15, and this host's kernel release is missing or does not read "
+		"as X.Y, so whether KVM uses it is not known (counted as not active, not as too old): give the "
+		"release, or set idle_hlt_kvm=present or absent." },
+	[VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL] = { "override_lifted_refusal", D,
+		"hlt_passthrough=force overrode the refusal%s %s: HLT exits are disabled although %s." },
+	[VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT] = { "override_no_effect", G,
+		"Override without effect on this VM: %s." },
+	[VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ] = { "cvm_recheck_pending_irq", G,
+		"Confidential guest without Idle HLT: every guest HLT exits, and the VMM cannot see the guest's "
+		"pending interrupts at HLT (its state is not readable to the host), so before blocking the vCPU it "
+		"must re-check the interrupts it has injected or posted for it; a paravisor once parked an SEV-SNP "
+		"vCPU that had one pending." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
 {
-	if (code == 0 || code > VCPUCHAR_X86_REASON_MAX)
+	/* Reserved codes have no entry: unknown, like codes past the end. */
+	if (code == 0 || code > VCPUCHAR_X86_REASON_MAX || !vcpuchar_x86_reasons[code].name)
 		return NULL;
 	return &vcpuchar_x86_reasons[code];
 }
@@ -105,7 +151,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_from_name(const char *name)
 {
 	return_val_if_fail(name, -EINVAL);
 	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
-		if (strcmp(vcpuchar_x86_reasons[c].name, name) == 0)
+		if (vcpuchar_x86_reasons[c].name && strcmp(vcpuchar_x86_reasons[c].name, name) == 0)
 			return (int)c;
 	return -EINVAL;
 }
@@ -151,6 +197,13 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 	switch (reason->code) {
 	case VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK:
 	case VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE:
+	case VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED:
+	case VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED:
+	case VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED:
+	case VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED:
+	case VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS:
+	case VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS:
+	case VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE:
 		n = snprintf(buf, size, r->text, reason->value);
 		break;
 	case VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT:
@@ -176,6 +229,53 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 			snprintf(tmp, sizeof(tmp), "unknown");
 		n = snprintf(buf, size, r->text, tmp);
 		break;
+	case VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL: {
+		char names[160] = "", why[224] = "";
+		size_t ln = 0, lw = 0;
+		unsigned count = 0;
+
+		/* The refusals by name, each with the check it stood for. */
+		for (uint32_t c = 1; c < 64 && c <= VCPUCHAR_X86_REASON_MAX; c++) {
+			static const char *const what[] = {
+				[VCPUCHAR_X86_REASON_HOST_IS_GUEST] = "the host is itself a VM",
+				[VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED] =
+					"HLT pass-through is not validated for this confidential VM type",
+				[VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH] =
+					"the CPU has the SMT_RSB bug",
+			};
+
+			if (!(reason->value & (UINT64_C(1) << c)) || !info(c))
+				continue;
+			ln += (size_t)snprintf(names + ln, ln < sizeof(names) ? sizeof(names) - ln : 0, "%s%s",
+					       count ? ", " : "", info(c)->name);
+			if (c < sizeof(what) / sizeof(what[0]) && what[c])
+				lw += (size_t)snprintf(why + lw, lw < sizeof(why) ? sizeof(why) - lw : 0, "%s%s",
+						       lw ? " and " : "", what[c]);
+			count++;
+		}
+		n = snprintf(buf, size, r->text, count == 1 ? "" : "s", count ? names : "(none)",
+			     lw ? why : "a check refused it");
+		break;
+	}
+	case VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: {
+		static const char *const what[] = {
+			"hlt_passthrough=force (pass-through still needs every vCPU pinned to a dedicated pCPU, HLT in "
+			"KVM's allowed mask and kvm.mitigate_smt_rsb=0; force lifts only the soft checks)",
+			"hlt_passthrough=never (HLT exits were kept anyway)",
+			"idle_hlt_kvm=present (the answer did not depend on the kernel-release test)",
+			"idle_hlt_kvm=absent (the answer did not depend on the kernel-release test)",
+			"cpu_mode=other (KVM_HINTS_REALTIME is off anyway: the vCPUs are not on dedicated pCPUs)",
+		};
+		char list[512] = "";
+		size_t l = 0;
+
+		for (unsigned b = 0; b < sizeof(what) / sizeof(what[0]); b++)
+			if (reason->value & (1u << b))
+				l += (size_t)snprintf(list + l, l < sizeof(list) ? sizeof(list) - l : 0, "%s%s",
+						      l ? "; " : "", what[b]);
+		n = snprintf(buf, size, r->text, l ? list : "(none)");
+		break;
+	}
 	default:
 		n = snprintf(buf, size, "%s", r->text);
 		break;

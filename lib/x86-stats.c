@@ -127,8 +127,15 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x8
 	if (vcpu_fd < 0)
 		return -EBADF;
 	sfd = ioctl(vcpu_fd, KVM_GET_STATS_FD, 0);
-	if (sfd < 0)
-		return -errno;
+	if (sfd < 0) {
+		/* A file that is not KVM's is -ENOTTY whether its driver said ENOTTY, EINVAL or EBADF. */
+		int err = errno, not_kvm;
+
+		if (err != ENOTTY && err != EINVAL && err != EBADF)
+			return -err;
+		not_kvm = vcpuchar_fd_not_kvm(vcpu_fd);
+		return not_kvm ? not_kvm : -err;
+	}
 	r = vcpuchar_stats_read_fd(sfd, stat_names, VCPUCHAR_X86_N_STATS, values, &have);
 	close(sfd);
 	if (r)

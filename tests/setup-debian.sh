@@ -3,9 +3,9 @@
 # Installs, on Debian 12 as root, what building and testing libvcpuchar needs.
 # Does nothing (and needs no root) when everything is already there.
 #   tests/setup-debian.sh          build + unit/ABI/KVM tests
-#   tests/setup-debian.sh --all    also the cross, POWER e2e and hardening tiers
+#   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
-pkgs="meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev"
+pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev"
 if [ "${1:-}" = "--all" ]; then
 	# libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes; it
 	# is only recommended by clang, and recommends are not installed here.
@@ -25,7 +25,17 @@ if [ -n "$missing" ]; then
 	apt-get update -qq
 	apt-get install -y -qq --no-install-recommends $missing >/dev/null
 fi
+# tests/test-locale.c runs the parsers under a Turkish locale.
+if ! locale -a 2>/dev/null | grep -qix 'tr_TR.utf-\?8'; then
+	if [ "$(id -u)" = 0 ]; then
+		localedef -i tr_TR -f UTF-8 tr_TR.UTF-8
+	else
+		echo "setup-debian: locale tr_TR.UTF-8 missing (as root: localedef -i tr_TR -f UTF-8 tr_TR.UTF-8)" >&2
+	fi
+fi
 if [ "${1:-}" = "--all" ]; then
 	# Cross compilers, qemu-user, qemu-system-ppc and the ppc64el architecture.
 	"$(dirname "$0")/ppc-e2e/setup.sh"
+	# qemu-system-x86, cpio and busybox-static for the emulated AMD hosts.
+	"$(dirname "$0")/x86-e2e/setup.sh"
 fi

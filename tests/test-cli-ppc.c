@@ -7,9 +7,13 @@
 #include <json-glib/json-glib.h>
 #include <stdio.h>
 #include <sys/wait.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <vcpuchar.h>
 
-#include "test-common.h"
+#include "ppc-host-words.h"
+#include "test-cli.h"
+#include "test-ppc-util.h"
 
 static const char *cli;
 
@@ -31,23 +35,13 @@ static void run_free(struct run *r)
 /* Runs the CLI with a NULL-terminated argument list; parses stdout as JSON when asked. */
 static void run_cli(struct run *r, gboolean want_json, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autoptr(GError) error = NULL;
 	va_list ap;
-	int wait;
 
 	memset(r, 0, sizeof(*r));
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	r->status = cli_run_va(cli, &r->out, &r->err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert_msg(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &r->out,
-				   &r->err, &wait, &error),
-		      "spawn %s: %s", cli, error ? error->message : "");
-	ck_assert_msg(WIFEXITED(wait), "vcpuchar died (signal)");
-	r->status = WEXITSTATUS(wait);
 	if (want_json) {
 		r->json = json_from_string(r->out, &error);
 		ck_assert_msg(r->json && JSON_NODE_HOLDS_OBJECT(r->json), "not a JSON object: %s\nstderr: %s",
@@ -74,53 +68,23 @@ static JsonObject *jobj(JsonNode *root)
 }
 
 /*
- * KVM_PPC_GET_CPU_CHAR words that parse to the given host levels under
- * QEMU's rules (lib/ppc.md#host-levels). The test checks them with the
- * library's own vcpuchar_ppc_host_levels() before using them.
+ * KVM_PPC_GET_CPU_CHAR words for --chars that parse to the given host
+ * levels under QEMU's rules (lib/ppc.md#host-levels; tests/ppc-host-words.h).
+ * The test checks them with the library's own vcpuchar_ppc_host_levels()
+ * before using them.
  */
 static void words_for_levels(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf, char *out,
 			     size_t size)
 {
-	uint64_t c = 0, b = 0, cm = VCPUCHAR_H_CPU_CHAR_ALL, bm = UINT64_C(0xe400000000000000);
+	struct vcpuchar_ppc_caps want = { test_level(0, cfpc), test_level(1, sbbc), test_level(2, ibs),
+					  test_level(3, ccf) };
+	struct vcpuchar_ppc_host h = ppc_host_words(want);
+	struct vcpuchar_ppc_caps got;
 
-	if (!strcmp(cfpc, "workaround"))
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (strcmp(cfpc, "fixed"))
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (!strcmp(sbbc, "workaround"))
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	if (strcmp(sbbc, "fixed"))
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (!strcmp(ibs, "workaround"))
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-	else if (!strcmp(ibs, "fixed-ccd"))
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-	else if (!strcmp(ibs, "fixed-ibs"))
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (!strcmp(ibs, "broken"))
-		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED; /* one unknown bit: not fixed-na */
-	if (!strcmp(ccf, "on"))
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	b |= VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-	snprintf(out, size, "0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER "x,0x%016" G_GINT64_MODIFIER
-		 "x,0x%016" G_GINT64_MODIFIER "x", c, b, cm, bm);
-
-	{
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-		struct vcpuchar_ppc_caps lv;
-
-		h.source = VCPUCHAR_SOURCE_CALLER;
-		h.valid = 1;
-		h.character = c;
-		h.behaviour = b;
-		h.character_mask = cm;
-		h.behaviour_mask = bm;
-		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &lv), 1);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CFPC, lv.cfpc), cfpc);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_SBBC, lv.sbbc), sbbc);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_IBS, lv.ibs), ibs);
-		ck_assert_str_eq(vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CCF_ASSIST, lv.ccf_assist), ccf);
-	}
+	snprintf(out, size, "0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64, h.character,
+		 h.behaviour, h.character_mask, h.behaviour_mask);
+	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &got), 1);
+	ck_assert_caps_eq(out, got, want);
 }
 
 static char *caps_arg(const char *cfpc, const char *sbbc, const char *ibs, const char *ccf)
@@ -312,23 +276,103 @@ END_TEST
 /* Bad usage: exit 2, a message naming the bad argument, no JSON on stdout. */
 static void expect_usage(const char *needle, const char *first, ...)
 {
-	g_autoptr(GPtrArray) argv = g_ptr_array_new();
 	g_autofree char *out = NULL, *err = NULL;
 	va_list ap;
-	int wait;
+	int status;
 
-	g_ptr_array_add(argv, (char *)cli);
 	va_start(ap, first);
-	for (const char *a = first; a; a = va_arg(ap, const char *))
-		g_ptr_array_add(argv, (char *)a);
+	status = cli_run_va(cli, &out, &err, first, ap);
 	va_end(ap);
-	g_ptr_array_add(argv, NULL);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &wait,
-			       NULL));
-	ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "want exit 2 for '%s', stderr: %s", needle, err);
+	ck_assert_msg(status == 2, "want exit 2 for '%s', stderr: %s", needle, err);
 	ck_assert_msg(strstr(err, needle), "stderr '%s' does not name '%s'", err, needle);
 	ck_assert_msg(!*out, "stdout not empty: %s", out);
 }
+
+/* The codes of $.warnings joined with ';' ("none" when empty), in printed order. */
+static char *warning_codes(JsonNode *root)
+{
+	JsonArray *a = json_object_get_array_member(jobj(root), "warnings");
+	GString *g = g_string_new(NULL);
+
+	for (guint i = 0; i < json_array_get_length(a); i++)
+		g_string_append_printf(g, "%s%s", i ? ";" : "",
+				       json_object_get_string_member(json_array_get_object_element(a, i), "code"));
+	if (!g->len)
+		g_string_assign(g, "none");
+	return g_string_free(g, FALSE);
+}
+
+/* Effective caps as "cfpc,sbbc,ibs,ccf_assist" values. */
+static char *effective(JsonNode *root)
+{
+	return g_strdup_printf("%s,%s,%s,%s", jstr(root, "$.effective_caps.cfpc"), jstr(root, "$.effective_caps.sbbc"),
+			       jstr(root, "$.effective_caps.ibs"), jstr(root, "$.effective_caps.ccf_assist"));
+}
+
+START_TEST(spelling_vectors)
+{
+	struct tsv *t = tsv_open("ppc-format.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_autofree char *caps = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s",
+							tsv_get(t, i, "cfpc"), tsv_get(t, i, "sbbc"),
+							tsv_get(t, i, "ibs"), tsv_get(t, i, "ccf_assist"));
+		g_autofree char *machine = g_strdup_printf("pseries-8.0,%s,x-vof=on", tsv_get(t, i, "expect_qemu"));
+		g_autofree char *codes = NULL, *eff_q = NULL, *eff_l = NULL, *eff_m = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps", caps, "--json", NULL);
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.qemu"), tsv_get(t, i, "expect_qemu")), "%s: qemu %s", id,
+			      jstr(r.json, "$.qemu"));
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.libvirt"), tsv_get(t, i, "expect_libvirt")), "%s: libvirt %s",
+			      id, jstr(r.json, "$.libvirt"));
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_warnings")), "%s: warnings %s", id, codes);
+		run_free(&r);
+
+		/* Each spelling pasted back gives the same caps; the -machine extras are named. */
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_qemu"), "--json", NULL);
+		eff_q = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--caps",
+			tsv_get(t, i, "expect_libvirt"), "--json", NULL);
+		eff_l = effective(r.json);
+		run_free(&r);
+		run_cli(&r, TRUE, "ppc", "hcall", "--accel", "tcg", "--mode", "caps", "--machine", machine, "--json",
+			NULL);
+		eff_m = effective(r.json);
+		ck_assert_str_eq(jstr(r.json, "$.ignored[0]"), "x-vof=on");
+		run_free(&r);
+		ck_assert_msg(g_str_equal(eff_q, eff_l) && g_str_equal(eff_q, eff_m), "%s: %s / %s / %s", id, eff_q,
+			      eff_l, eff_m);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+START_TEST(warning_vectors)
+{
+	struct tsv *t = tsv_open("ppc-warnings.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		g_autofree char *chars = g_strdup_printf("%s,%s,%s,%s", tsv_get(t, i, "character"),
+							 tsv_get(t, i, "behaviour"), tsv_get(t, i, "character_mask"),
+							 tsv_get(t, i, "behaviour_mask"));
+		g_autofree char *codes = NULL;
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
+			tsv_get(t, i, "accel"), "--caps", g_str_equal(caps, "-") ? "" : caps, "--json", NULL);
+		codes = warning_codes(r.json);
+		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_codes")), "%s: warnings %s", id, codes);
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
 
 START_TEST(bad_usage)
 {
@@ -346,6 +390,18 @@ START_TEST(bad_usage)
 	expect_usage("fixed-xyz", "ppc", "migrate", "--src", "fixed-xyz,broken,broken,off", "--dst",
 		     "broken,broken,broken,off", NULL);
 	expect_usage("bogus", "ppc", "bogus", NULL);
+	/* Pasted spellings: a cap QEMU does not have, a value libvirt does not know, a cap given twice. */
+	expect_usage("cap-cfcp", "ppc", "hcall", "--machine", "pseries,cap-cfcp=broken", "--accel", "tcg", NULL);
+	expect_usage("fixd", "ppc", "hcall", "--caps", "<features><cfpc value='fixd'/></features>", "--accel", "tcg",
+		     NULL);
+	expect_usage("needs value", "ppc", "hcall", "--caps", "<ibs state='on'/>", "--accel", "tcg", NULL);
+	expect_usage("libvirt XML", "ppc", "hcall", "--caps", "<features><cfpc value='fixed'>", "--accel", "tcg",
+		     NULL);
+	expect_usage("given twice", "ppc", "hcall", "--machine", "pseries,cap-ibs=broken,cap-ibs=fixed-ccd",
+		     "--accel", "tcg", NULL);
+	expect_usage("both --machine and --caps", "ppc", "hcall", "--machine", "pseries,cap-sbbc=fixed", "--caps",
+		     "<sbbc value='fixed'/>", "--accel", "tcg", NULL);
+	expect_usage("not a pseries", "ppc", "hcall", "--machine", "q35,cap-cfpc=broken", "--accel", "tcg", NULL);
 	expect_usage("unknown command", "frobnicate", NULL);
 }
 END_TEST
@@ -366,6 +422,225 @@ START_TEST(bundled_profile)
 }
 END_TEST
 
+/* Placeholders of the bad-input and baseline vectors: {P} bundled profiles, {F} tests/fault, {T} a temp dir. */
+static char *expand(const char *s, const char *tmp)
+{
+	g_autofree char *fault = g_build_filename(VCPUCHAR_TEST_DATA, "..", "fault", NULL);
+	g_autoptr(GString) g = g_string_new(s);
+
+	g_string_replace(g, "{P}", VCPUCHAR_PROFILES, 0);
+	g_string_replace(g, "{F}", fault, 0);
+	g_string_replace(g, "{T}", tmp, 0);
+	return g_string_free(g_steal_pointer(&g), FALSE);
+}
+
+START_TEST(bad_input_vectors)
+{
+	struct tsv *t = tsv_open("cli-bad-input.tsv");
+	g_autofree char *tmp = g_dir_make_tmp("vcpuchar-bad-XXXXXX", NULL);
+	g_autofree char *host_only = g_build_filename(tmp, "host-only.profile", NULL);
+	g_autofree char *be = g_build_filename(tmp, "ppc64.profile", NULL);
+	g_autofree char *link = g_build_filename(tmp, "link.profile", NULL);
+	g_autofree char *opal = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+
+	ck_assert(tmp);
+	ck_assert(g_file_set_contents(host_only, "[host]\narch=ppc64le\n", -1, NULL));
+	ck_assert(g_file_set_contents(be, "[host]\narch=ppc64\n[ppc]\ncharacter=0x9840000000000000\n"
+				      "behaviour=0xe400000000000000\ncharacter_mask=0xf940000000000000\n"
+				      "behaviour_mask=0xe400000000000000\n", -1, NULL));
+	ck_assert_int_eq(symlink(opal, link), 0);
+	for (guint i = 0; i < t->n_rows; i++) {
+		g_autofree char *args = expand(tsv_get(t, i, "args"), tmp);
+		g_autofree char *needle = expand(tsv_get(t, i, "expect_stderr"), tmp);
+		g_auto(GStrv) v = g_strsplit(args, " ", -1);
+		g_autoptr(GPtrArray) argv = g_ptr_array_new();
+		g_autofree char *out = NULL, *err = NULL;
+		int wait;
+
+		g_ptr_array_add(argv, (char *)cli);
+		for (guint k = 0; v[k]; k++)
+			g_ptr_array_add(argv, v[k]);
+		g_ptr_array_add(argv, (char *)"--json");
+		g_ptr_array_add(argv, NULL);
+		ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+				       &wait, NULL));
+		ck_assert_msg(WIFEXITED(wait) && WEXITSTATUS(wait) == 2, "%s: want exit 2, stderr: %s",
+			      tsv_get(t, i, "id"), err);
+		ck_assert_msg(strstr(err, needle), "%s: stderr '%s' does not name '%s'", tsv_get(t, i, "id"), err,
+			      needle);
+		ck_assert_msg(!*out, "%s: stdout not empty", tsv_get(t, i, "id"));
+	}
+	g_unlink(link);
+	g_unlink(be);
+	g_unlink(host_only);
+	g_rmdir(tmp);
+	tsv_close(t);
+}
+END_TEST
+
+/* The JSON of `ppc baseline` (DESIGN section 6 Additions) against tests/data/ppc-baseline.tsv. */
+START_TEST(baseline_vectors)
+{
+	struct tsv *t = tsv_open("ppc-baseline.tsv");
+	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_auto(GStrv) names = g_strsplit(tsv_get(t, i, "profiles"), ",", -1);
+		g_auto(GStrv) want = g_strsplit(tsv_get(t, i, "expect_caps"), ",", -1);
+		g_autoptr(GPtrArray) argv = g_ptr_array_new_with_free_func(g_free);
+		g_autoptr(GString) held = g_string_new(NULL);
+		JsonArray *a;
+		struct run r;
+		guint n = g_strv_length(names);
+
+		for (guint k = 0; k < n; k++) {
+			g_autofree char *f = g_strconcat(names[k], ".profile", NULL);
+
+			g_ptr_array_add(argv, g_build_filename(VCPUCHAR_PROFILES, f, NULL));
+		}
+		/* Up to five hosts: the vectors name at most that many. */
+		ck_assert_uint_le(n, 5);
+		run_cli(&r, TRUE, "ppc", "baseline", "--json", n > 0 ? (char *)argv->pdata[0] : NULL,
+			n > 1 ? (char *)argv->pdata[1] : NULL, n > 2 ? (char *)argv->pdata[2] : NULL,
+			n > 3 ? (char *)argv->pdata[3] : NULL, n > 4 ? (char *)argv->pdata[4] : NULL, NULL);
+		ck_assert_msg(r.status == 0, "%s: exit %d: %s", id, r.status, r.err);
+		for (int c = 0; c < 4; c++) {
+			g_autofree char *path = g_strdup_printf("$.caps.%s", keys[c]);
+
+			ck_assert_msg(g_str_equal(jstr(r.json, path), want[c]), "%s: %s", id, path);
+		}
+		a = json_object_get_array_member(jobj(r.json), "held_back");
+		for (guint k = 0; k < json_array_get_length(a); k++) {
+			JsonObject *o = json_array_get_object_element(a, k);
+			g_autofree char *base = g_path_get_basename(json_object_get_string_member(o, "host"));
+
+			*strrchr(base, '.') = '\0';
+			g_string_append_printf(held, "%s%s:%s", held->len ? ";" : "",
+					       json_object_get_string_member(o, "cap"), base);
+		}
+		if (!held->len)
+			g_string_append(held, "none");
+		ck_assert_msg(g_str_equal(held->str, tsv_get(t, i, "expect_held")), "%s: held_back %s", id, held->str);
+		ck_assert_str_eq(jstr(r.json, "$.qemu"), tsv_get(t, i, "expect_qemu"));
+		ck_assert_int_eq(json_array_get_length(json_object_get_array_member(jobj(r.json), "hosts")), n);
+		/* Each key of the contract is there. */
+		jstr(r.json, "$.r4");
+		jstr(r.json, "$.r5");
+		jstr(r.json, "$.libvirt");
+		jstr(r.json, "$.guest_view.spectre_v2");
+		ck_assert(json_object_has_member(jobj(r.json), "warnings"));
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/* `ppc migrate --src-host A --dst-host B` (DESIGN section 6 Additions) against tests/data/ppc-migrate-hosts.tsv. */
+START_TEST(migrate_host_vectors)
+{
+	struct tsv *t = tsv_open("ppc-migrate-hosts.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		g_autofree char *sf = g_strconcat(tsv_get(t, i, "src"), ".profile", NULL);
+		g_autofree char *df = g_strconcat(tsv_get(t, i, "dst"), ".profile", NULL);
+		g_autofree char *src = g_build_filename(VCPUCHAR_PROFILES, sf, NULL);
+		g_autofree char *dst = g_build_filename(VCPUCHAR_PROFILES, df, NULL);
+		g_auto(GStrv) want = g_strsplit(tsv_get(t, i, "expect_errors"), ";", -1);
+		gboolean ok = tsv_u64(t, i, "expect_ok", NULL) != 0;
+		JsonArray *errors, *warnings;
+		guint n_want = g_str_equal(want[0], "none") ? 0 : g_strv_length(want);
+		struct run r;
+
+		run_cli(&r, TRUE, "ppc", "migrate", "--src-host", src, "--dst-host", dst, "--mode", tsv_get(t, i, "mode"),
+			"--json", g_str_equal(caps, "-") ? NULL : "--caps", caps, NULL);
+		ck_assert_msg(r.status == (ok ? 0 : 1), "%s: exit %d: %s", id, r.status, r.err);
+		ck_assert_msg(json_object_get_boolean_member(jobj(r.json), "ok") == ok, "%s: ok", id);
+		errors = json_object_get_array_member(jobj(r.json), "errors");
+		warnings = json_object_get_array_member(jobj(r.json), "warnings");
+		ck_assert_msg(json_array_get_length(errors) == n_want, "%s: %u errors", id, json_array_get_length(errors));
+		for (guint k = 0; k < n_want; k++)
+			ck_assert_msg(strstr(json_array_get_string_element(errors, k), want[k]), "%s: error %u '%s'", id, k,
+				      json_array_get_string_element(errors, k));
+		ck_assert_msg(json_array_get_length(warnings) == tsv_u64(t, i, "expect_warnings", NULL), "%s: %u warnings",
+			      id, json_array_get_length(warnings));
+		/* The boot-time view is always stated, and the effective caps are there. */
+		ck_assert_msg(strstr(jstr(r.json, "$.note"), "until it reboots"), "%s: note", id);
+		jstr(r.json, "$.effective_caps.ccf_assist");
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/* --chars reads words by the profile rule (tests/data/numbers.tsv, rows "chars"). */
+START_TEST(chars_number_vectors)
+{
+	struct tsv *t = tsv_open("numbers.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *v = tsv_get(t, i, "value");
+		g_autofree char *chars = g_strdup_printf("%s,0xe400000000000000,0xff40000000000000,0xe400000000000000", v);
+
+		if (!g_str_equal(tsv_get(t, i, "where"), "chars"))
+			continue;
+		if (g_str_equal(tsv_get(t, i, "expect"), "refused")) {
+			expect_usage(v, "ppc", "hcall", "--chars", chars, "--json", NULL);
+		} else {
+			struct run r;
+
+			run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", "host", "--json", NULL);
+			/* Host mode passes the masked character word through as R4. */
+			{
+				uint64_t want = tsv_u64(t, i, "expect", NULL) & UINT64_C(0xff40000000000000);
+				g_autofree char *hex = g_strdup_printf("0x%016" G_GINT64_MODIFIER "x", want);
+
+				ck_assert_msg(g_str_equal(jstr(r.json, "$.r4"), hex), "%s: r4 %s", id, jstr(r.json, "$.r4"));
+			}
+			run_free(&r);
+		}
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/* Which guest --power8-host predicts (tests/data/ppc-power8-guest.tsv), in JSON and in the text header. */
+START_TEST(power8_guest_vectors)
+{
+	struct tsv *t = tsv_open("ppc-power8-guest.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *cpu = tsv_get(t, i, "guest_cpu");
+		gboolean p8 = tsv_u64(t, i, "power8_host", NULL) != 0;
+		g_autofree char *header = g_strdup_printf("guest view (Linux pseries guest, %s)",
+							  tsv_get(t, i, "expect_guest_cpu"));
+		const char *opt[4] = { NULL, NULL, NULL, NULL };
+		int n = 0;
+		struct run r;
+
+		/* The optional arguments go last, so a NULL among them only ends the list early. */
+		if (p8)
+			opt[n++] = "--power8-host";
+		if (strcmp(cpu, "-")) {
+			opt[n++] = "--guest-cpu";
+			opt[n++] = cpu;
+		}
+		run_cli(&r, TRUE, "ppc", "hcall", "--json", "--mode", "host", "--chars", tsv_get(t, i, "chars"), opt[0],
+			opt[1], opt[2], NULL);
+		ck_assert_msg(g_str_equal(jstr(r.json, "$.guest_view.spec_store_bypass"),
+					  tsv_get(t, i, "expect_spec_store_bypass")),
+			      "%s: %s", id, jstr(r.json, "$.guest_view.spec_store_bypass"));
+		run_free(&r);
+		run_cli(&r, FALSE, "ppc", "hcall", "--mode", "host", "--chars", tsv_get(t, i, "chars"), opt[0], opt[1],
+			opt[2], NULL);
+		ck_assert_msg(strstr(r.out, header), "%s: text lacks '%s'", id, header);
+		run_free(&r);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("cli-ppc");
@@ -382,8 +657,15 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, guest_view_vectors);
 	tcase_add_test(tc, migrate_vectors);
+	tcase_add_test(tc, spelling_vectors);
+	tcase_add_test(tc, warning_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bundled_profile);
+	tcase_add_test(tc, bad_input_vectors);
+	tcase_add_test(tc, baseline_vectors);
+	tcase_add_test(tc, migrate_host_vectors);
+	tcase_add_test(tc, chars_number_vectors);
+	tcase_add_test(tc, power8_guest_vectors);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <vcpuchar.h>
 
-#include "test-common.h"
+#include "test-cli.h"
 #include "x86-vectors.h"
 
 static char *tmpdir;
@@ -105,10 +105,9 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	x86_row_host(t, i, &h);
 	profile = write_profile(&h, id);
 	argv = args_for(t, i, profile);
-	ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, NULL));
-	ck_assert_msg(WIFEXITED(status), "%s: vcpuchar crashed", id);
+	status = cli_run((const char *const *)argv->pdata, &out, &err);
 	if (!strcmp(err_col, "EINVAL")) {
-		ck_assert_msg(WEXITSTATUS(status) == 2, "%s: exit %d, want 2", id, WEXITSTATUS(status));
+		ck_assert_msg(status == 2, "%s: exit %d, want 2", id, status);
 		ck_assert_msg(!*out, "%s: printed JSON on bad input", id);
 		ck_assert_msg(strstr(err, "--"), "%s: message names no argument: %s", id, err);
 		return;
@@ -157,7 +156,7 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	if (exact)
 		ck_assert_msg(!strcmp(codes->str, tsv_get(t, i, "expect_reason_codes")), "%s: reasons %s", id, codes->str);
 	/* Exit 1 exactly when a refusal-class reason is present; JSON printed either way. */
-	ck_assert_msg(WEXITSTATUS(status) == (want_refusal ? 1 : 0), "%s: exit %d", id, WEXITSTATUS(status));
+	ck_assert_msg(status == (want_refusal ? 1 : 0), "%s: exit %d", id, status);
 	g_string_free(flags, TRUE);
 	g_string_free(codes, TRUE);
 	unlink(profile);
@@ -183,14 +182,62 @@ START_TEST(own_vectors)
 }
 END_TEST
 
-static int run(const char *const *args, char **out, char **err)
+START_TEST(field_rule_vectors)
 {
-	int status;
+	struct tsv *t = tsv_open("x86-field-rules.tsv");
 
-	ck_assert(g_spawn_sync(NULL, (char **)args, NULL, G_SPAWN_DEFAULT, NULL, NULL, out, err, &status, NULL));
-	ck_assert(WIFEXITED(status));
-	return WEXITSTATUS(status);
+	for (guint i = 0; i < t->n_rows; i++)
+		check_row(t, i, true);
+	tsv_close(t);
 }
+END_TEST
+
+/* qemu, libvirt and not_expressible of x86 policy --json (tests/data/x86-spellings.tsv). */
+START_TEST(spelling_vectors)
+{
+	struct tsv *t = tsv_open("x86-spellings.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *ne_want = tsv_get(t, i, "expect_not_expressible");
+		struct vcpuchar_x86_host h;
+		g_autofree char *profile = NULL, *out = NULL, *err = NULL;
+		g_autoptr(GPtrArray) argv = NULL;
+		g_autoptr(JsonParser) parser = json_parser_new();
+		g_autoptr(GString) q = g_string_new(NULL);
+		JsonObject *o;
+		JsonArray *a, *ne;
+		int status;
+
+		x86_row_host(t, i, &h);
+		profile = write_profile(&h, id);
+		argv = args_for(t, i, profile);
+		ck_assert(g_spawn_sync(NULL, (char **)argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+				       NULL));
+		ck_assert_msg(json_parser_load_from_data(parser, out, -1, NULL), "%s: not JSON: %s", id, err);
+		o = json_node_get_object(json_parser_get_root(parser));
+		a = json_object_get_array_member(o, "qemu");
+		ck_assert_msg(a, "%s: no qemu", id);
+		for (guint k = 0; k < json_array_get_length(a); k++)
+			g_string_append_printf(q, "%s%s", k ? "|" : "", json_array_get_string_element(a, k));
+		ck_assert_msg(g_str_equal(q->str, tsv_get(t, i, "expect_qemu")), "%s: qemu %s", id, q->str);
+		ck_assert_msg(g_str_equal(json_object_get_string_member(o, "libvirt"), tsv_get(t, i, "expect_libvirt")),
+			      "%s: libvirt %s", id, json_object_get_string_member(o, "libvirt"));
+		ne = json_object_get_array_member(o, "not_expressible");
+		ck_assert_msg(ne, "%s: no not_expressible", id);
+		if (g_str_equal(ne_want, "none")) {
+			ck_assert_msg(json_array_get_length(ne) == 0, "%s: not_expressible not empty", id);
+		} else {
+			gboolean found = FALSE;
+
+			for (guint k = 0; k < json_array_get_length(ne); k++)
+				found |= strstr(json_array_get_string_element(ne, k), ne_want) != NULL;
+			ck_assert_msg(found, "%s: not_expressible lacks '%s'", id, ne_want);
+		}
+		unlink(profile);
+	}
+	tsv_close(t);
+}
+END_TEST
 
 START_TEST(bad_usage)
 {
@@ -213,7 +260,7 @@ START_TEST(bad_usage)
 
 		for (int k = 0; k < 6 && cases[c].args[k]; k++)
 			argv[k + 1] = cases[c].args[k];
-		ck_assert_int_eq(run(argv, &out, &err), 2);
+		ck_assert_int_eq(cli_run(argv, &out, &err), 2);
 		ck_assert_str_eq(out, "");
 		ck_assert_msg(strstr(err, cases[c].names), "case %zu: '%s' does not name %s", c, err, cases[c].names);
 	}
@@ -227,7 +274,7 @@ START_TEST(bad_profile_value)
 	g_autofree char *out = NULL, *err = NULL;
 
 	ck_assert(g_file_set_contents(path, "[x86]\nvendor=amd\ndisable_exits_allowed=lots\n", -1, NULL));
-	ck_assert_int_eq(run(argv, &out, &err), 2);
+	ck_assert_int_eq(cli_run(argv, &out, &err), 2);
 	ck_assert_str_eq(out, "");
 	ck_assert_ptr_nonnull(strstr(err, "[x86] disable_exits_allowed: 'lots' is not"));
 	unlink(path);
@@ -239,7 +286,7 @@ START_TEST(this_host_without_host_file)
 	const char *argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", NULL };
 	g_autofree char *out = NULL, *err = NULL;
 	g_autoptr(JsonParser) parser = json_parser_new();
-	int rc = run(argv, &out, &err);
+	int rc = cli_run(argv, &out, &err);
 
 	/* A default VM on any host: no refusal, HLT exits kept. */
 	ck_assert_int_eq(rc, 0);
@@ -262,16 +309,175 @@ START_TEST(probe_save_round_trip)
 	JsonObject *x86;
 	int rc;
 
-	ck_assert_int_eq(run(save, &out, &err), 0);
+	ck_assert_int_eq(cli_run(save, &out, &err), 0);
 	ck_assert(json_parser_load_from_data(parser, out, -1, NULL));
 	x86 = json_object_get_object_member(json_node_get_object(json_parser_get_root(parser)), "x86");
 	ck_assert_ptr_nonnull(x86);
 	ck_assert_uint_eq(json_array_get_length(json_object_get_array_member(x86, "facts")), VCPUCHAR_X86_N_FACTS);
 	ck_assert(json_object_has_member(json_object_get_object_member(x86, "default_vm"), "reasons"));
-	rc = run(from_file, &a, &e1);
-	ck_assert_int_eq(run(live, &b, &e2), rc);
+	/* The vendor module by value, as the library probed it, and in the saved profile. */
+	{
+		struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host), l = TEST_OUT(struct vcpuchar_x86_host);
+		const char *m = json_object_get_string_member(x86, "vendor_module");
+
+		ck_assert_ptr_nonnull(m);
+		vcpuchar_x86_host_probe(-1, NULL, &l);
+		ck_assert_str_eq(m, l.vendor_module);
+		ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &h, NULL, 0), 0);
+		ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE));
+		ck_assert_str_eq(h.vendor_module, m);
+	}
+	rc = cli_run(from_file, &a, &e1);
+	ck_assert_int_eq(cli_run(live, &b, &e2), rc);
 	ck_assert_str_eq(a, b);
 	unlink(path);
+}
+END_TEST
+
+/* Runs the CLI; returns the exit status, stdout in *out. */
+static int run_cli(const char *const *argv, char **out)
+{
+	g_autofree char *err = NULL;
+	int status = cli_run(argv, out, &err);
+
+	if (status == 2)
+		ck_assert_msg(*err, "exit 2 without a message");
+	return status;
+}
+
+static char *write_file(const char *name, const char *text)
+{
+	char *path = g_build_filename(tmpdir, name, NULL);
+
+	ck_assert(g_file_set_contents(path, text, -1, NULL));
+	return path;
+}
+
+/* A stats cell of x86-verify.tsv ("name=value,...") as the JSON object the CLI reads. */
+static char *stats_json(const char *name, const char *cell)
+{
+	g_auto(GStrv) items = g_strsplit(cell, ",", -1);
+	GString *s = g_string_new("{");
+
+	for (int i = 0; strcmp(cell, "-") && items[i]; i++) {
+		g_auto(GStrv) kv = g_strsplit(items[i], "=", 2);
+
+		g_string_append_printf(s, "%s\"%s\": %s", i ? ", " : "", kv[0], kv[1]);
+	}
+	/* Statistics the library does not read are ignored, as in a full dump. */
+	g_string_append(s, strcmp(cell, "-") ? ", \"fpu_reload\": 6}" : "\"fpu_reload\": 6}");
+	{
+		char *path = write_file(name, s->str);
+
+		g_string_free(s, TRUE);
+		return path;
+	}
+}
+
+/*
+ * `x86 verify` on every row of x86-verify.tsv: the policy is what
+ * `x86 policy --json` prints for the row's VM on an AMD host profile, the
+ * snapshots are the row's; the verdict line and the exit status must match.
+ */
+START_TEST(verify_vectors)
+{
+	struct tsv *t = tsv_open("x86-verify.tsv");
+	g_autofree char *host = write_file("amd-6.12.profile", "[host]\nkernel_release=6.12.0\n[x86]\nvendor=amd\n"
+					   "cpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x00000000\n"
+					   "disable_exits_allowed=0xe\nkvm_amd=true\nnested=true\n");
+	g_autofree char *idle = write_file("amd-6.15.profile", "[host]\nkernel_release=6.15.0\n[x86]\nvendor=amd\n"
+					   "cpuid_80000001_ecx=0x00000004\ncpuid_8000000a_edx=0x40000000\n"
+					   "disable_exits_allowed=0xe\nkvm_amd=true\nnested=true\n");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *kind = tsv_get(t, i, "policy");
+		bool pt = g_str_has_prefix(kind, "passthrough"), noirq = g_str_has_suffix(kind, "_no_irqchip");
+		const char *pol_argv[] = { VCPUCHAR_CLI, "x86", "policy", "--json", "--host",
+					   !strcmp(kind, "kept_idle_hlt") ? idle : host, NULL, NULL, NULL, NULL, NULL, NULL };
+		g_autofree char *pol = NULL, *out = NULL, *line = NULL, *want = NULL, *pol_path = NULL;
+		g_autofree char *before = stats_json("before.json", tsv_get(t, i, "before"));
+		g_autofree char *after = stats_json("after.json", tsv_get(t, i, "after"));
+		int k = 6, rc;
+
+		if (pt) {
+			pol_argv[k++] = "--pinned";
+			pol_argv[k++] = "--latency";
+			pol_argv[k++] = "--hlt-passthrough";
+			pol_argv[k++] = "force";
+		}
+		if (noirq)
+			pol_argv[k++] = "--no-irqchip";
+		ck_assert_int_eq(run_cli(pol_argv, &pol), 0);
+		pol_path = write_file("policy.json", pol);
+		{
+			const char *argv[] = { VCPUCHAR_CLI, "x86", "verify", "--policy", pol_path, "--before", before,
+					       "--after", after, "--guest-hlts", tsv_get(t, i, "guest_hlts"), NULL };
+
+			rc = run_cli(argv, &out);
+		}
+		line = g_strndup(out, strcspn(out, "\n"));
+		want = g_strdup_printf("verdict: hlt=%s halt_poll=%s guest_hlts=%s halt_exits=%s ",
+				       tsv_get(t, i, "expect_hlt"), tsv_get(t, i, "expect_halt_poll"),
+				       tsv_get(t, i, "guest_hlts"), tsv_get(t, i, "expect_halt_exits"));
+		ck_assert_msg(g_str_has_prefix(line, want), "%s: '%s', want '%s...'", id, line, want);
+		g_free(want);
+		want = g_strdup_printf(" reasons=%s", tsv_get(t, i, "expect_reasons"));
+		ck_assert_msg(g_str_has_suffix(line, want), "%s: '%s', want '...%s'", id, line, want);
+		/* Exit 0 only for "honoured". */
+		ck_assert_msg(rc == (strcmp(tsv_get(t, i, "expect_hlt"), "honoured") ? 1 : 0), "%s: exit %d", id, rc);
+		unlink(before);
+		unlink(after);
+		unlink(pol_path);
+	}
+	tsv_close(t);
+	unlink(host);
+	unlink(idle);
+}
+END_TEST
+
+/* Bad input: exit 2, a message, nothing on stdout. */
+START_TEST(verify_bad_input)
+{
+	g_autofree char *pol = write_file("p.json", "{\"disable_exits\": [\"HLT\"], \"idle_hlt_active\": false, "
+						    "\"reasons\": []}");
+	g_autofree char *b = write_file("b.json", "{\"halt_exits\": 5}");
+	g_autofree char *a = write_file("a.json", "{\"halt_exits\": 9}");
+	g_autofree char *neg = write_file("neg.json", "{\"halt_exits\": -1}");
+	g_autofree char *junk = write_file("junk.json", "[1, 2]");
+	g_autofree char *badflag = write_file("f.json", "{\"disable_exits\": [\"SLEEP\"], \"idle_hlt_active\": false, "
+							"\"reasons\": []}");
+	const char *cases[][12] = {
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", a, "--after", b, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", neg, "--after", a, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", junk, "--before", b, "--after", a, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", badflag, "--before", b, "--after", a, NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, "--after", "/nonexistent.json", NULL },
+		{ VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, "--after", a, "--guest-hlts", "many" },
+	};
+	const char *ok[] = { VCPUCHAR_CLI, "x86", "verify", "--policy", pol, "--before", b, "--after", a, NULL };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *out = NULL;
+
+		ck_assert_msg(run_cli(cases[i], &out) == 2, "case %zu", i);
+		ck_assert_msg(!*out, "case %zu printed: %s", i, out);
+	}
+	/* The same files in the right order: HLT exits disabled, 4 halt exits: not honoured. */
+	{
+		g_autofree char *out = NULL;
+
+		ck_assert_int_eq(run_cli(ok, &out), 1);
+		ck_assert_ptr_nonnull(strstr(out, "verdict: hlt=not_honoured halt_poll=cannot_tell guest_hlts=unknown "
+						  "halt_exits=4 halt_attempted_poll=0 "
+						  "reasons=hlt_passthrough_not_honoured,halt_poll_stats_absent\n"));
+	}
+	unlink(pol);
+	unlink(b);
+	unlink(a);
+	unlink(neg);
+	unlink(junk);
+	unlink(badflag);
 }
 END_TEST
 
@@ -285,10 +491,14 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, shared_vectors);
 	tcase_add_test(tc, own_vectors);
+	tcase_add_test(tc, field_rule_vectors);
+	tcase_add_test(tc, spelling_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bad_profile_value);
 	tcase_add_test(tc, this_host_without_host_file);
 	tcase_add_test(tc, probe_save_round_trip);
+	tcase_add_test(tc, verify_vectors);
+	tcase_add_test(tc, verify_bad_input);
 	suite_add_tcase(s, tc);
 	r = run_suite(s);
 	g_rmdir(tmpdir);

@@ -4,11 +4,32 @@
 #define TEST_COMMON_H
 
 #include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <glib.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tsv.h"
+
+/*
+ * An output struct full of garbage (0xa5 in every byte) with its size set,
+ * as the declaration of what a call fills in: a field the call should have
+ * written, or should have left alone, then cannot pass by being zero
+ * already. GNU C (the tests build as gnu11).
+ */
+#define TEST_GARBAGE_BYTE 0xa5
+#define TEST_GARBAGE_U32 0xa5a5a5a5u
+#define TEST_OUT(type) \
+	({ \
+		type out_; \
+		memset(&out_, TEST_GARBAGE_BYTE, sizeof(out_)); \
+		out_.size = sizeof(out_); \
+		out_; \
+	})
 
 /* A vector file from tests/data (tests/tsv.h): any error fails the test. */
 static inline void tsv_check_fail(const char *msg)
@@ -29,6 +50,27 @@ static inline void tsv_close(struct tsv *t)
 {
 	tsv_free(t);
 	g_free(t);
+}
+
+/*
+ * The start of a kvm suite: the suite @name with one TCase "kvm" in *tc,
+ * and the /dev/kvm fd in *kvm_fd (owned by the caller). NULL when /dev/kvm
+ * cannot be opened, after the line tests/kvm-skip-path.sh looks for; the
+ * suite then exits 77 with nothing allocated.
+ */
+static inline Suite *test_kvm_suite(const char *name, int *kvm_fd, TCase **tc)
+{
+	Suite *s;
+
+	*kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	if (*kvm_fd < 0) {
+		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+		return NULL;
+	}
+	s = suite_create(name);
+	*tc = tcase_create("kvm");
+	suite_add_tcase(s, *tc);
+	return s;
 }
 
 /* Runs one suite; the exit status counts as meson expects. */

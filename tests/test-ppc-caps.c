@@ -280,7 +280,6 @@ START_TEST(machine_parse)
 	} good[] = {
 		{ "pseries", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-11.0", VCPUCHAR_PPC_MACHINE_PSERIES },
-		{ "pseries-12.1", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-5.0", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-7.2", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-4.2", VCPUCHAR_PPC_MACHINE_PSERIES_4 },
@@ -314,6 +313,32 @@ START_TEST(machine_parse)
 	}
 	ck_assert_int_eq(vcpuchar_ppc_machine_parse(NULL, &(uint32_t){ 0 }, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_machine_parse("pseries", NULL, NULL, 0), -EINVAL);
+}
+END_TEST
+
+/* Names QEMU had, never had, and downstream names (tests/data/ppc-machine-types.tsv). */
+START_TEST(machine_type_vectors)
+{
+	struct tsv *t = tsv_open("ppc-machine-types.tsv");
+	static const char *const known[] = { "pseries", "pseries-4", "pseries-3.1", "pseries-2.12-sxxm" };
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *want = tsv_get(t, i, "expect");
+		uint32_t m = 99;
+		char err[512] = "";
+		int r = vcpuchar_ppc_machine_parse(tsv_get(t, i, "name"), &m, err, sizeof(err));
+
+		if (g_str_equal(want, "refused")) {
+			ck_assert_msg(r == -EINVAL && m == 99, "%s: accepted as %u", id, m);
+			ck_assert_msg(strstr(err, tsv_get(t, i, "expect_message")), "%s: message '%s' lacks '%s'", id, err,
+				      tsv_get(t, i, "expect_message"));
+			ck_assert_msg(strstr(err, tsv_get(t, i, "name")), "%s: message '%s' does not name it", id, err);
+		} else {
+			ck_assert_msg(r == 0 && m < G_N_ELEMENTS(known), "%s: %d %s", id, r, err);
+			ck_assert_msg(g_str_equal(known[m], want), "%s: %s", id, known[m]);
+		}
+	}
+	tsv_close(t);
 }
 END_TEST
 
@@ -363,6 +388,7 @@ int main(void)
 	tcase_add_test(tc, parse_bad);
 	tcase_add_test(tc, parse_null);
 	tcase_add_test(tc, machine_parse);
+	tcase_add_test(tc, machine_type_vectors);
 	tcase_add_test(tc, machine_defaults);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

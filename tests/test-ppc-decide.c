@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "ppc-host-words.h"
 #include "test-ppc-util.h"
 
 /* QEMU's texts (hw/ppc/spapr_caps.c cap_*_apply), kept here apart from the library's tables. */
@@ -20,40 +21,6 @@ static const char *const level_name[4][5] = {
 	{ "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" },
 	{ "off", "on" },
 };
-
-/* Host words (all bits inside full pseries masks) that QEMU parses as @l. */
-static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
-{
-	uint64_t c = VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-	uint64_t cm = 0xff40000000000000, bm = 0xe400000000000000;
-
-	if (l.cfpc != VCPUCHAR_PPC_LEVEL_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (l.cfpc == VCPUCHAR_PPC_LEVEL_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (l.sbbc != VCPUCHAR_PPC_LEVEL_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (l.sbbc == VCPUCHAR_PPC_LEVEL_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	switch (l.ibs) {
-	case VCPUCHAR_PPC_LEVEL_BROKEN:
-		/* One count-cache bit unknown keeps ibs off fixed-na. */
-		cm &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-		break;
-	case VCPUCHAR_PPC_LEVEL_WORKAROUND:
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-		break;
-	case VCPUCHAR_PPC_LEVEL_FIXED_IBS:
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-		break;
-	case VCPUCHAR_PPC_LEVEL_FIXED_CCD:
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-		break;
-	}
-	if (l.ccf_assist)
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	return test_host(c, b, cm, bm, 0);
-}
 
 /* Levels of a request whose caps_set is 0: never read. */
 static const struct vcpuchar_ppc_caps unset;
@@ -132,7 +99,7 @@ START_TEST(validate_vectors)
 	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps hl = test_caps(t, i, "host_"), req = test_caps(t, i, "req_"), got;
-		struct vcpuchar_ppc_host h = host_for(hl);
+		struct vcpuchar_ppc_host h = ppc_host_words(hl);
 		bool tcg = g_str_equal(tsv_get(t, i, "accel"), "tcg");
 		bool minimal = !hl.cfpc && !hl.sbbc && !hl.ibs && !hl.ccf_assist;
 
@@ -140,7 +107,7 @@ START_TEST(validate_vectors)
 		ck_assert_caps_eq(id, got, hl);
 		for (size_t m = 0; m < G_N_ELEMENTS(modes); m++) {
 			struct vcpuchar_ppc_request r = request(modes[m], tcg, 0xf, req);
-			struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+			struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 			g_autofree char *str = NULL;
 
 			ck_assert_msg(vcpuchar_ppc_decide(&h, &r, &res) == 0, "%s: failed", id);
@@ -155,7 +122,7 @@ START_TEST(validate_vectors)
 
 			/* A host that told nothing gives the same findings, flagged as such. */
 			if (minimal) {
-				struct vcpuchar_ppc_result none = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+				struct vcpuchar_ppc_result none = TEST_OUT(struct vcpuchar_ppc_result);
 				g_autofree char *str2 = NULL;
 
 				ck_assert_msg(vcpuchar_ppc_decide(NULL, &r, &none) == 0, "%s: NULL host", id);
@@ -178,7 +145,7 @@ END_TEST
 START_TEST(caps_mode_defaults_no_info)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	g_autofree char *str = NULL;
 
 	/* kata-containers/runtime#1771: newest defaults on a host that reports nothing. */
@@ -228,9 +195,9 @@ END_TEST
 START_TEST(caps_mode_default_above_host_with_info)
 {
 	/* xcat-core#7381: a host without the assist refuses the 5.0+ default ccf-assist=on. */
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 0 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.n_conflicts, 1);
@@ -239,14 +206,15 @@ START_TEST(caps_mode_default_above_host_with_info)
 	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pin an older machine type such as pseries-4.2"));
 	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "no CPU characteristics"));
 	ck_assert_uint_eq(res.flags, 0);
-	/* The caller setting the same value: no default explanation. */
+	/* The caller setting the same value: no default explanation, only the host side. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST;
 	r.caps.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.conflicts[0].flags, 0);
-	ck_assert_str_eq(res.conflicts[0].explanation, "");
+	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "pseries-"));
+	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "fw-count-cache-flush-bcctr2,0,0"));
 	/* A default below a better host is an info notice that names the default. */
-	h = host_for((struct vcpuchar_ppc_caps){ 2, 1, 1, 1 });
+	h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 1, 1, 1 });
 	r.caps_set = 0;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.n_conflicts, 1);
@@ -257,11 +225,49 @@ START_TEST(caps_mode_default_above_host_with_info)
 }
 END_TEST
 
+/* What on the host would have to change, besides the caps (tests/data/ppc-explain.tsv). */
+START_TEST(explanation_vectors)
+{
+	struct tsv *t = tsv_open("ppc-explain.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *caps = tsv_get(t, i, "caps");
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		g_auto(GStrv) w = g_strsplit(tsv_get(t, i, "chars"), ",", -1);
+		const struct vcpuchar_ppc_conflict *c = NULL;
+
+		h.source = VCPUCHAR_SOURCE_CALLER;
+		h.character = g_ascii_strtoull(w[0], NULL, 16);
+		h.behaviour = g_ascii_strtoull(w[1], NULL, 16);
+		h.character_mask = g_ascii_strtoull(w[2], NULL, 16);
+		h.behaviour_mask = g_ascii_strtoull(w[3], NULL, 16);
+		h.valid = 1;
+		r.mode = VCPUCHAR_PPC_MODE_CAPS;
+		ck_assert_int_eq(vcpuchar_ppc_machine_parse(tsv_get(t, i, "machine"), &r.machine, NULL, 0), 0);
+		if (strcmp(caps, "-"))
+			ck_assert_int_eq(vcpuchar_ppc_caps_parse(caps, &r.caps, &r.caps_set, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+		for (uint32_t k = 0; k < res.n_conflicts; k++)
+			if (g_str_equal(vcpuchar_ppc_cap_name(res.conflicts[k].cap), tsv_get(t, i, "expect_cap")) &&
+			    res.conflicts[k].severity == VCPUCHAR_SEVERITY_ERROR)
+				c = &res.conflicts[k];
+		ck_assert_msg(c, "%s: no error for %s", id, tsv_get(t, i, "expect_cap"));
+		ck_assert_msg(strstr(c->explanation, tsv_get(t, i, "expect_words")), "%s: explanation '%s' lacks '%s'", id,
+			      c->explanation, tsv_get(t, i, "expect_words"));
+		/* Besides the cap: the host side is named, not only the cap to lower. */
+		ck_assert_msg(strstr(c->explanation, "host"), "%s: '%s'", id, c->explanation);
+	}
+	tsv_close(t);
+}
+END_TEST
+
 START_TEST(tcg_defaults_warn)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_TCG, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	g_autofree char *str = NULL;
 
 	/* Measured with QEMU 7.2: the defaults print four warnings; the host is ignored. */
@@ -286,10 +292,10 @@ END_TEST
 START_TEST(host_max_mode)
 {
 	/* A POWER10-like host: everything fixed, ccf assist present. */
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 });
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_guest_view v = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_guest_view v = TEST_OUT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);
@@ -339,7 +345,7 @@ START_TEST(not_expressible)
 	struct vcpuchar_ppc_host h = test_host(0xbc50000000000000, 0xe5c0000000000000, 0xff50000000000000,
 					       0xf7c0000000000000, 0);
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
@@ -380,7 +386,7 @@ START_TEST(host_mode)
 	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
 					       0xe400000000000000, 0);
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST, VCPUCHAR_ACCEL_KVM, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result untouched;
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -410,8 +416,8 @@ END_TEST
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, NULL, &res), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, NULL), -EINVAL);
@@ -464,7 +470,7 @@ START_TEST(bigger_structs)
 		struct vcpuchar_ppc_result r;
 		uint64_t tail;
 	} res;
-	struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 
 	memset(&req, 0, sizeof(req));
 	memset(&res, 0, sizeof(res));
@@ -544,7 +550,8 @@ START_TEST(every_combination)
 	/* Every host level set (and no host), every mode, accelerator and machine. */
 	for (int hi = -1; hi < 3 * 3 * 5 * 2; hi++) {
 		int v = hi < 0 ? 0 : hi;
-		struct vcpuchar_ppc_host h = host_for((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
+		struct vcpuchar_ppc_host h =
+			ppc_host_words((struct vcpuchar_ppc_caps){ v % 3, v / 3 % 3, v / 9 % 5, v / 45 });
 		const struct vcpuchar_ppc_host *hp = hi < 0 ? NULL : &h;
 
 		for (uint32_t mode = 0; mode < 3; mode++) {
@@ -555,7 +562,7 @@ START_TEST(every_combination)
 					/* Negative ri: machine defaults of machine -ri - 1. */
 					struct vcpuchar_ppc_request r = ri < 0 ? request(mode, accel, 0, unset)
 									       : request(mode, accel, 0xf, rc);
-					struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+					struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
 					int ret;
 
 					if (ri < 0)
@@ -586,6 +593,7 @@ int main(void)
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, caps_mode_defaults_no_info);
 	tcase_add_test(tc, caps_mode_default_above_host_with_info);
+	tcase_add_test(tc, explanation_vectors);
 	tcase_add_test(tc, tcg_defaults_warn);
 	tcase_add_test(tc, host_max_mode);
 	tcase_add_test(tc, not_expressible);

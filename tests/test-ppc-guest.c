@@ -77,7 +77,8 @@ END_TEST
 
 START_TEST(default_cpu_is_power9)
 {
-	struct vcpuchar_ppc_guest_view a = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view), b = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+	struct vcpuchar_ppc_guest_view a = TEST_OUT(struct vcpuchar_ppc_guest_view),
+				       b = TEST_OUT(struct vcpuchar_ppc_guest_view);
 
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0xbc40000000000000, 0xe400000000000000, 0, 0, &a), 0);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(0xbc40000000000000, 0xe400000000000000, 9, 0, &b), 0);

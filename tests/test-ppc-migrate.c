@@ -30,7 +30,7 @@ START_TEST(vectors)
 		const char *id = tsv_get(t, i, "id");
 		struct vcpuchar_ppc_caps src = test_caps_list(tsv_get(t, i, "src_caps"));
 		struct vcpuchar_ppc_caps dst = test_caps_list(tsv_get(t, i, "dst_caps"));
-		struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+		struct vcpuchar_ppc_migration m = TEST_OUT(struct vcpuchar_ppc_migration);
 		g_autofree char *errors = NULL, *warnings = NULL;
 		uint32_t prev_cap = 0;
 
@@ -67,7 +67,7 @@ END_TEST
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_caps ok = { 0, 0, 0, 0 }, bad = { 0, 0, 0x10, 0 };
-	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	struct vcpuchar_ppc_migration m = TEST_OUT(struct vcpuchar_ppc_migration);
 
 	memset(&m, 0x5a, sizeof(m));
 	m.size = 8;

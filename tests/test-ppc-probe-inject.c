@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <glib/gstdio.h>
+#include <sys/stat.h>
 
 #include "ioctl-hook.h"
 #include "ppc-kvm.h"
@@ -254,6 +255,24 @@ START_TEST(qemu_user_enosys)
 }
 END_TEST
 
+/* A FIFO in place of /proc/cpuinfo: no PVR, and no hang waiting for a writer. */
+START_TEST(cpuinfo_fifo_never_blocks)
+{
+	g_autofree char *proc = g_build_filename(root, "proc", NULL);
+	g_autofree char *cpuinfo = g_build_filename(proc, "cpuinfo", NULL);
+	struct vcpuchar_ppc_host h;
+
+	fake.words.character_mask = 0xff40000000000000;
+	ck_assert_int_eq(g_mkdir(proc, 0700), 0);
+	ck_assert_int_eq(mkfifo(cpuinfo, 0600), 0);
+	alarm(10);
+	ck_assert_int_eq(probe(&h), 0);
+	alarm(0);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_uint_eq(h.pvr, 0);
+}
+END_TEST
+
 START_TEST(get_fails)
 {
 	fake.get_errno = EFAULT;
@@ -279,6 +298,7 @@ int main(void)
 	tcase_add_test(tc, check_extension_fails);
 	tcase_add_test(tc, qemu_user_enosys);
 	tcase_add_test(tc, get_fails);
+	tcase_add_test(tc, cpuinfo_fifo_never_blocks);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

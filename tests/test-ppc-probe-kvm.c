@@ -72,7 +72,7 @@ END_TEST
 START_TEST(vm_fd_probe)
 {
 #if defined(__powerpc__)
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	int before = count_fds();
 
 	/* Book3S-64 KVM answers; the masks say whether there is information. */
@@ -172,17 +172,12 @@ static void teardown(void)
 
 int main(void)
 {
-	Suite *s;
 	TCase *tc;
-	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	int fd;
+	Suite *s = test_kvm_suite("ppc-probe-kvm", &fd, &tc);
 
-	if (fd < 0) {
-		printf("SKIP: cannot open /dev/kvm: %s\n", strerror(errno));
+	if (!s)
 		return 77;
-	}
-	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("ppc-probe-kvm");
-	tc = tcase_create("ppc-probe-kvm");
 	close(fd);
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, ioctl_number);
@@ -191,6 +186,5 @@ int main(void)
 	tcase_add_test(tc, closed_fd_probe);
 	tcase_add_test(tc, non_kvm_fd_probe);
 	tcase_add_test(tc, bad_args);
-	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -2,6 +2,8 @@
 /* Host profile files: the examples/profiles/README.md format, round trips, and bad input. */
 #include <errno.h>
 #include <glib/gstdio.h>
+#include <stdbool.h>
+#include <unistd.h>
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -50,11 +52,82 @@ START_TEST(absent_group_and_zero_masks_mean_no_information)
 }
 END_TEST
 
-START_TEST(decimal_and_power8)
+/* No group and a group without known keys are told apart, and describe says which. */
+START_TEST(absent_group_is_named)
+{
+	static const char no_groups[] = "[host]\narch=x86_64\n";
+	static const char unknown_only[] = "[x86]\nfuture_key=1\n";
+	struct vcpuchar_ppc_host h;
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char why[256];
+
+	ck_assert_int_eq(load(no_groups, &h, NULL, 0), 0);
+	ck_assert_int_eq(h.error, -ENODATA);
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "no [ppc] group") && !strstr(why, "zero masks"), "%s", why);
+	/* Zero masks in a [ppc] group are still "zero masks", error 0. */
+	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n", &h, NULL, 0), 0);
+	ck_assert_int_eq(h.error, 0);
+	ck_assert_int_gt(vcpuchar_ppc_host_describe(&h, why, sizeof(why)), 0);
+	ck_assert_msg(strstr(why, "zero masks"), "%s", why);
+
+	ck_assert_int_eq(vcpuchar_profile_load_data(no_groups, strlen(no_groups), NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(x.have, 0);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		ck_assert_int_eq(x.error[f], -ENODATA);
+		ck_assert_int_gt(vcpuchar_x86_host_describe(&x, f, why, sizeof(why)), 0);
+		ck_assert_msg(strstr(why, "no [x86] group"), "%s", why);
+	}
+	ck_assert_int_eq(vcpuchar_profile_load_data(unknown_only, strlen(unknown_only), NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(x.have, 0);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		ck_assert_int_eq(x.error[f], 0);
+}
+END_TEST
+
+/* Save + load keeps "no [x86] group" and "a group without known keys" apart. */
+START_TEST(group_kinds_round_trip)
+{
+	static const char *const texts[] = { "[host]\narch=x86_64\n", "[x86]\nfuture_key=1\n" };
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-profile-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "p.profile", NULL);
+
+	for (size_t i = 0; i < G_N_ELEMENTS(texts); i++) {
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		struct vcpuchar_x86_host back = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+		ck_assert_int_eq(vcpuchar_profile_load_data(texts[i], strlen(texts[i]), NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_profile_save(path, NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(vcpuchar_profile_load(path, NULL, &back, NULL, 0), 0);
+		ck_assert_uint_eq(back.have, 0);
+		ck_assert_msg(back.error[0] == x.error[0], "%s: error %d, reloaded %d", texts[i], x.error[0], back.error[0]);
+	}
+	unlink(path);
+	ck_assert_int_eq(rmdir(dir), 0);
+}
+END_TEST
+
+/* A UTF-8 byte order mark before the first line is not part of it. */
+START_TEST(utf8_bom_accepted)
+{
+	static const char text[] = "\xef\xbb\xbf# saved by an editor\n[ppc]\ncharacter=0x1\nbehaviour=0\n"
+				   "character_mask=0x1\nbehaviour_mask=0\n";
+	struct vcpuchar_ppc_host h;
+	char err[256] = "";
+
+	ck_assert_msg(load(text, &h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(h.character_mask, 1);
+	/* Only at the start: elsewhere it is a malformed line. */
+	ck_assert_int_eq(load("# x\n\xef\xbb\xbf[ppc]\n", &h, err, sizeof(err)), -EINVAL);
+}
+END_TEST
+
+/* Words are hex with 0x, a single digit aside (the number rule; decimal words: numbers.tsv n05). */
+START_TEST(single_digit_words_and_power8)
 {
 	struct vcpuchar_ppc_host h;
 
-	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=16140901064495857664\ncharacter_mask=1\n"
+	ck_assert_int_eq(load("[ppc]\ncharacter=0\nbehaviour=0xe000000000000000\ncharacter_mask=1\n"
 			      "behaviour_mask=0xE400000000000000\npower8=true\npvr=0x004d0200\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.behaviour, UINT64_C(0xe000000000000000));
 	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
@@ -66,7 +139,7 @@ END_TEST
 /* Each bad value fails with -EINVAL, names group, key and value, and writes nothing. */
 static void expect_bad(const char *text, int code, const char *needle)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	h.character = 42;
@@ -105,7 +178,7 @@ END_TEST
 
 START_TEST(hostile_input)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 	static const char nul[] = "[ppc]\ncharacter=0\0x\n";
 	size_t big = 1024 * 1024 + 1;
 	g_autofree char *huge = g_malloc(big);
@@ -128,7 +201,7 @@ START_TEST(file_errors_and_round_trip)
 	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
 	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
 	struct vcpuchar_ppc_host in = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-	struct vcpuchar_ppc_host out = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host out = TEST_OUT(struct vcpuchar_ppc_host);
 	char err[256] = "";
 
 	ck_assert_int_eq(vcpuchar_profile_load("/nonexistent/x.profile", &out, NULL, err, sizeof(err)), -ENOENT);
@@ -173,13 +246,106 @@ START_TEST(bundled_profiles_load)
 
 	for (unsigned i = 0; i < G_N_ELEMENTS(names); i++) {
 		g_autofree char *p = g_build_filename(VCPUCHAR_PROFILES, names[i], NULL);
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
 		char err[256] = "";
 
 		ck_assert_msg(vcpuchar_profile_load(p, &h, NULL, err, sizeof(err)) == 0, "%s: %s", names[i], err);
 		ck_assert_uint_eq(h.valid, valid[i]);
 		ck_assert_str_eq(h.arch, "ppc64le");
 	}
+}
+END_TEST
+
+/* The number rule of examples/profiles/README.md#format, one row per form (tests/data/numbers.tsv). */
+START_TEST(number_rule_vectors)
+{
+	struct tsv *t = tsv_open("numbers.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *where = tsv_get(t, i, "where"), *v = tsv_get(t, i, "value");
+		bool refused = g_str_equal(tsv_get(t, i, "expect"), "refused");
+		uint64_t want = refused ? 0 : tsv_u64(t, i, "expect", NULL);
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		g_autofree char *text = NULL;
+		char err[256] = "";
+		uint64_t got = 0;
+		int r;
+
+		if (g_str_equal(where, "chars")) {
+			g_autofree char *words = g_strdup_printf("%s,0x0,0xff40000000000000,0x0", v);
+
+			h.character = 42;
+			r = vcpuchar_ppc_host_parse(words, &h, err, sizeof(err));
+			if (refused) {
+				ck_assert_msg(r == -EINVAL && h.character == 42, "%s: '%s' was accepted", id, v);
+				ck_assert_msg(strstr(err, v), "%s: message '%s' does not name the value", id, err);
+			} else {
+				ck_assert_msg(r == 0 && h.character == want && h.valid == 1, "%s: %s", id, err);
+			}
+			continue;
+		}
+		if (g_str_equal(where, "profile-word"))
+			text = g_strdup_printf("[ppc]\ncharacter=%s\nbehaviour=0x0\ncharacter_mask=0xff40000000000000\n"
+					       "behaviour_mask=0x0\n", v);
+		else if (g_str_equal(where, "profile-bool"))
+			text = g_strdup_printf("[ppc]\ncharacter=0x0\nbehaviour=0x0\ncharacter_mask=0xff40000000000000\n"
+					       "behaviour_mask=0x0\npower8=%s\n[x86]\nvendor=amd\navic=%s\n", v, v);
+		else if (g_str_equal(where, "profile-count"))
+			text = g_strdup_printf("[x86]\nvendor=amd\nhalt_poll_ns=%s\n", v);
+		else
+			text = g_strdup_printf("[x86]\nvendor=amd\ndisable_exits_allowed=%s\n", v);
+		r = vcpuchar_profile_load_data(text, strlen(text), &h, &x, err, sizeof(err));
+		if (refused) {
+			ck_assert_msg(r == -EINVAL, "%s: '%s' was accepted", id, v);
+			ck_assert_msg(strstr(err, v), "%s: message '%s' does not name the value", id, err);
+			continue;
+		}
+		ck_assert_msg(r == 0, "%s: refused: %s", id, err);
+		if (g_str_equal(where, "profile-word"))
+			got = h.character;
+		else if (g_str_equal(where, "profile-bool")) {
+			got = h.power8;
+			ck_assert_msg(x.avic == h.power8, "%s: [x86] and [ppc] booleans differ", id);
+		} else if (g_str_equal(where, "profile-count"))
+			got = x.halt_poll_ns;
+		else
+			got = x.disable_exits_allowed;
+		ck_assert_msg(got == want, "%s: read 0x%" G_GINT64_MODIFIER "x", id, got);
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/* vcpuchar_ppc_host_parse(): the shape of its argument; nothing written on failure. */
+START_TEST(host_parse_arguments)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	static const char *const bad[] = { "0x1,0x2,0x3", "0x1,0x2,0x3,0x4,0x5", "", ",,,", "0x1,0x2,0x3,",
+					   "0x1, 0x2,0x3,0x4", "0x1,0x2,0x3,0x" };
+	char err[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+		h.character = 42;
+		ck_assert_msg(vcpuchar_ppc_host_parse(bad[i], &h, err, sizeof(err)) == -EINVAL, "'%s' accepted", bad[i]);
+		ck_assert_uint_eq(h.character, 42);
+	}
+	ck_assert_int_eq(vcpuchar_ppc_host_parse(NULL, &h, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0,0,0,0", NULL, NULL, 0), -EINVAL);
+	h.size = 8;
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0,0,0,0", &h, NULL, 0), -EINVAL);
+	h.size = sizeof(h);
+	/* Zero masks: facts without information, never "all clear". */
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0x8000000000000000,0,0,0", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.valid, 0);
+	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_CALLER);
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0x9840000000000000,0xe400000000000000,0xf940000000000000,"
+						 "0xe400000000000000", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.valid, 1);
+	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
+	/* Leading zeros, as a profile takes them. */
+	ck_assert_int_eq(vcpuchar_ppc_host_parse("0x00000000000000000000000000001,0,0x1,0", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.character, 1);
 }
 END_TEST
 
@@ -190,11 +356,16 @@ int main(void)
 
 	tcase_add_test(tc, design_example);
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
-	tcase_add_test(tc, decimal_and_power8);
+	tcase_add_test(tc, absent_group_is_named);
+	tcase_add_test(tc, utf8_bom_accepted);
+	tcase_add_test(tc, group_kinds_round_trip);
+	tcase_add_test(tc, single_digit_words_and_power8);
 	tcase_add_test(tc, bad_values);
 	tcase_add_test(tc, hostile_input);
 	tcase_add_test(tc, file_errors_and_round_trip);
 	tcase_add_test(tc, bundled_profiles_load);
+	tcase_add_test(tc, number_rule_vectors);
+	tcase_add_test(tc, host_parse_arguments);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

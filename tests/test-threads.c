@@ -2,8 +2,9 @@
 /*
  * The decide functions are pure and the probes keep no global state: several
  * threads run them at once on the same inputs and every answer must equal
- * the one computed alone beforehand. Built plain in the unit suite, and
- * under ThreadSanitizer by tests/hardening/tsan.sh, which fails on any race.
+ * the one computed alone beforehand, and, for the vector rows, the answer
+ * the vector files give. Built plain in the threads suite, and under
+ * ThreadSanitizer by tests/hardening/tsan.sh, which fails on any race.
  * Check's asserts are not thread-safe, so threads only count mismatches.
  */
 #include <errno.h>
@@ -18,6 +19,7 @@
 #include <unistd.h>
 
 #include "test-ppc-util.h"
+#include "x86-vectors.h"
 
 #define N_THREADS 4
 #define N_CASES 2000
@@ -101,7 +103,7 @@ static void compute(unsigned i, struct answer *a)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	char err[128];
 
-	memset(a, 0, sizeof(*a));
+	memset(a, TEST_GARBAGE_BYTE, sizeof(*a));
 	v = next(&s);
 	h.source = VCPUCHAR_SOURCE_CALLER;
 	h.character = next(&s) & VCPUCHAR_H_CPU_CHAR_ALL;
@@ -301,12 +303,130 @@ START_TEST(threads_agree_with_one_thread)
 }
 END_TEST
 
+/* One vector row with the answer its file gives, read before the threads start. */
+struct x86_row {
+	struct vcpuchar_x86_host host;
+	struct vcpuchar_x86_vm vm;
+	uint32_t disable_exits, hints_realtime, idle_hlt_active;
+	uint64_t codes; /* bit per reason code the row names */
+};
+
+struct ppc_row {
+	struct vcpuchar_ppc_caps caps;
+	uint64_t r4, r5;
+};
+
+#define MAX_ROWS 64
+static struct x86_row x86_rows[MAX_ROWS];
+static struct ppc_row ppc_rows[MAX_ROWS];
+static unsigned n_x86_rows, n_ppc_rows;
+
+static uint32_t flags_of(const char *names)
+{
+	static const char *const bits[] = { "MWAIT", "HLT", "PAUSE", "CSTATE", "APERFMPERF" };
+	g_auto(GStrv) v = g_strsplit(names, "|", -1);
+	uint32_t de = 0;
+
+	for (int k = 0; v[k]; k++)
+		for (uint32_t b = 0; b < G_N_ELEMENTS(bits); b++)
+			if (!strcmp(v[k], bits[b]))
+				de |= 1u << b;
+	return de;
+}
+
+static void load_vectors(void)
+{
+	struct tsv *t = tsv_open("x86-policy.tsv");
+
+	for (guint i = 0; i < t->n_rows && n_x86_rows < MAX_ROWS; i++) {
+		struct x86_row *r = &x86_rows[n_x86_rows++];
+		g_auto(GStrv) codes = g_strsplit(tsv_get(t, i, "expect_reason_codes"), ",", -1);
+
+		x86_row_host(t, i, &r->host);
+		x86_row_vm(t, i, &r->vm);
+		r->disable_exits = flags_of(tsv_get(t, i, "expect_disable_exits"));
+		r->hints_realtime = (uint32_t)tsv_u64(t, i, "expect_hints_realtime", NULL);
+		r->idle_hlt_active = (uint32_t)tsv_u64(t, i, "expect_idle_hlt_active", NULL);
+		r->codes = 0;
+		for (int c = 0; codes[c]; c++) {
+			int code = vcpuchar_x86_reason_from_name(codes[c]);
+
+			ck_assert_msg(code > 0, "unknown reason %s", codes[c]);
+			r->codes |= UINT64_C(1) << code;
+		}
+	}
+	tsv_close(t);
+	t = tsv_open("ppc-hcall.tsv");
+	for (guint i = 0; i < t->n_rows && n_ppc_rows < MAX_ROWS; i++) {
+		struct ppc_row *r = &ppc_rows[n_ppc_rows++];
+
+		r->caps = test_caps(t, i, "");
+		r->r4 = tsv_u64(t, i, "expect_r4", NULL);
+		r->r5 = tsv_u64(t, i, "expect_r5", NULL);
+	}
+	tsv_close(t);
+}
+
+static bool x86_row_ok(const struct x86_row *r)
+{
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+	uint64_t got = 0;
+
+	if (vcpuchar_x86_decide(&r->host, &r->vm, &p) != 0 || p.n_reasons > VCPUCHAR_X86_MAX_REASONS)
+		return false;
+	for (uint32_t k = 0; k < p.n_reasons; k++)
+		got |= UINT64_C(1) << (p.reasons[k].code & 63);
+	/* The shared vectors name the codes that must be there, not all of them. */
+	return p.disable_exits == r->disable_exits && p.hints_realtime == r->hints_realtime &&
+	       p.idle_hlt_active == r->idle_hlt_active && (got & r->codes) == r->codes;
+}
+
+static bool ppc_row_ok(const struct ppc_row *r)
+{
+	uint64_t r4 = 1, r5 = 1;
+
+	return vcpuchar_ppc_caps_to_hcall(&r->caps, &r4, &r5) == 0 && r4 == r->r4 && r5 == r->r5;
+}
+
+static void *vector_worker(void *arg)
+{
+	unsigned *mismatches = arg;
+
+	for (unsigned round = 0; round < 200; round++) {
+		for (unsigned i = 0; i < n_x86_rows; i++)
+			*mismatches += !x86_row_ok(&x86_rows[(i + round) % n_x86_rows]);
+		for (unsigned i = 0; i < n_ppc_rows; i++)
+			*mismatches += !ppc_row_ok(&ppc_rows[(i + round) % n_ppc_rows]);
+	}
+	return NULL;
+}
+
+/* Against the vector files, so that a wrong answer given the same way by every thread fails too. */
+START_TEST(threads_agree_with_vectors)
+{
+	pthread_t t[N_THREADS];
+	unsigned mismatches[N_THREADS] = { 0 };
+
+	load_vectors();
+	ck_assert_uint_ge(n_x86_rows, 29);
+	ck_assert_uint_gt(n_ppc_rows, 0);
+	for (int i = 0; i < N_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, vector_worker, &mismatches[i]), 0);
+	for (int i = 0; i < N_THREADS; i++) {
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+		ck_assert_msg(mismatches[i] == 0, "thread %d: %u answers differ from the vector files", i,
+			      mismatches[i]);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("threads");
 	TCase *tc = tcase_create("threads");
 
 	tcase_add_test(tc, threads_agree_with_one_thread);
+	tcase_add_test(tc, threads_agree_with_vectors);
 	tcase_set_timeout(tc, 120);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -55,11 +55,14 @@ START_TEST(limits_match_tables)
 		;
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_N_FACTS), c);
 	ck_assert_uint_eq(c, VCPUCHAR_X86_N_FACTS);
+	/* Codes are dense: every one from 1 up has a name. */
 	for (c = 1; vcpuchar_x86_reason_name(c); c++)
 		n = c;
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_REASON_MAX), n);
 	ck_assert_uint_eq(n, VCPUCHAR_X86_REASON_MAX);
-	/* Every code fits once. */
+	/* Every code a policy can hold fits once (verify codes go to a verdict). */
+	for (c = 1, n = 0; vcpuchar_x86_reason_name(c); c++)
+		n += vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_VERIFY;
 	ck_assert_uint_ge(limit(VCPUCHAR_LIMIT_X86_MAX_REASONS), n);
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_MAX_REASONS), VCPUCHAR_X86_MAX_REASONS);
 	for (c = 0; vcpuchar_x86_stat_name(c); c++)
@@ -67,7 +70,11 @@ START_TEST(limits_match_tables)
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_N_STATS), c);
 	ck_assert_uint_eq(c, VCPUCHAR_X86_N_STATS);
 
-	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_X86_N_STATS + 1, &v), -EINVAL);
+	/* A verdict holds at most one HLT reason, one diagnostic and one halt-poll reason. */
+	ck_assert_uint_ge(limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS), 3);
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS), VCPUCHAR_X86_VERDICT_MAX_REASONS);
+
+	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS + 1, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_limit(UINT32_MAX, &v), -EINVAL);
 	ck_assert_uint_eq(v, 7);
 	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_N_CAPS, NULL), -EINVAL);

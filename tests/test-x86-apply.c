@@ -78,7 +78,7 @@ static bool kernel_at_least(unsigned major, unsigned minor)
 START_TEST(disable_exits_before_vcpu)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 	struct kvm_enable_cap again = { .cap = KVM_CAP_X86_DISABLE_EXITS };
 	int allowed = ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
@@ -115,7 +115,7 @@ END_TEST
 START_TEST(kernel_mask_wins_over_facts)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm mwait = passthrough_vm;
 	int allowed = ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
 	int vm;
@@ -155,7 +155,7 @@ END_TEST
 START_TEST(disable_exits_after_vcpu)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm shared = { .size = sizeof(shared) };
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu;
 
@@ -180,7 +180,7 @@ END_TEST
 START_TEST(einval_falls_back)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 
 	probe(&h);
@@ -210,7 +210,7 @@ END_TEST
 START_TEST(halt_poll)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm vm_cfg = { .size = sizeof(vm_cfg), .flags = VCPUCHAR_X86_VM_HALT_POLL_NS,
 					  .halt_poll_ns = 50000 };
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu;
@@ -253,11 +253,11 @@ END_TEST
 START_TEST(wrong_fds)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm shared = { .size = sizeof(shared) };
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
 	int null_fd = open("/dev/null", O_RDONLY), closed = dup(null_fd);
-	struct vcpuchar_x86_vcpu_stats st = { .size = sizeof(st) };
+	struct vcpuchar_x86_vcpu_stats st = TEST_OUT(struct vcpuchar_x86_vcpu_stats);
 
 	probe(&h);
 	close(closed);
@@ -270,7 +270,7 @@ START_TEST(wrong_fds)
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(null_fd, &st), -ENOTTY);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(closed, &st), -EBADF);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(kvm_fd, &st), -EINVAL);
-	ck_assert_uint_eq(st.have, 0);
+	ck_assert_uint_eq(st.have, TEST_GARBAGE_U32); /* untouched on failure */
 	close(vcpu);
 	close(vm);
 	close(null_fd);
@@ -280,7 +280,7 @@ END_TEST
 START_TEST(stats_of_a_new_vcpu)
 {
 	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
-	struct vcpuchar_x86_vcpu_stats st = { .size = sizeof(st) };
+	struct vcpuchar_x86_vcpu_stats st = TEST_OUT(struct vcpuchar_x86_vcpu_stats);
 
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(vcpu, &st), 0);
 	/* Every statistic exists on this kernel, and a vCPU that never ran has none. */
@@ -317,7 +317,7 @@ static struct kvm_cpuid_entry2 *leaf(struct kvm_cpuid2 *c, uint32_t fn)
 START_TEST(cpuid_patch_real_table)
 {
 	struct vcpuchar_x86_host h;
-	struct vcpuchar_x86_policy pt = { .size = sizeof(pt) }, shared = { .size = sizeof(shared) };
+	struct vcpuchar_x86_policy pt = TEST_OUT(struct vcpuchar_x86_policy), shared = { .size = sizeof(shared) };
 	struct vcpuchar_x86_vm shared_vm = { .size = sizeof(shared_vm) };
 	struct kvm_cpuid2 *c = supported();
 	struct kvm_cpuid_entry2 *kvm, *svm;
@@ -373,18 +373,13 @@ END_TEST
 
 int main(void)
 {
-	Suite *s;
 	TCase *tc;
+	Suite *s;
 
 	ioctl_hook = inject;
-	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	if (kvm_fd < 0) {
-		printf("SKIP: cannot open /dev/kvm: %s\n", g_strerror(errno));
+	s = test_kvm_suite("x86-apply", &kvm_fd, &tc);
+	if (!s)
 		return 77;
-	}
-	/* Created after the skip, so a skip leaves nothing allocated. */
-	s = suite_create("x86-apply");
-	tc = tcase_create("kvm");
 	tcase_add_checked_fixture(tc, setup, NULL);
 	tcase_add_test(tc, disable_exits_before_vcpu);
 	tcase_add_test(tc, disable_exits_after_vcpu);
@@ -394,6 +389,5 @@ int main(void)
 	tcase_add_test(tc, wrong_fds);
 	tcase_add_test(tc, stats_of_a_new_vcpu);
 	tcase_add_test(tc, cpuid_patch_real_table);
-	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -37,15 +37,39 @@ static void check_codes(const char *id, const struct vcpuchar_x86_policy *p, con
 	g_string_free(got, TRUE);
 }
 
+/* "code:words;code:words": the sentence of each named reason holds those words. */
+static void check_texts(const char *id, const struct vcpuchar_x86_policy *p, const char *want)
+{
+	g_auto(GStrv) items = g_strsplit(want, ";", -1);
+
+	for (int k = 0; items[k]; k++) {
+		g_auto(GStrv) cw = g_strsplit(items[k], ":", 2);
+		int code = vcpuchar_x86_reason_from_name(cw[0]);
+		bool found = false;
+
+		ck_assert_msg(code > 0 && cw[1], "%s: bad expect_texts item '%s'", id, items[k]);
+		for (uint32_t r = 0; r < p->n_reasons; r++) {
+			char buf[1024];
+
+			if (p->reasons[r].code != (uint32_t)code)
+				continue;
+			found = true;
+			vcpuchar_x86_reason_text(&p->reasons[r], buf, sizeof(buf));
+			ck_assert_msg(strstr(buf, cw[1]), "%s: %s says '%s', without '%s'", id, cw[0], buf, cw[1]);
+		}
+		ck_assert_msg(found, "%s: no %s", id, cw[0]);
+	}
+}
+
 static void run_row(const struct tsv *t, guint i, bool exact)
 {
 	const char *id = tsv_get(t, i, "id");
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm;
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	const char *err = tsv_has(t, "expect_error") ? tsv_get(t, i, "expect_error") : "0";
 	const char *pvu = tsv_get(t, i, "expect_pv_unhalt");
-	g_autofree char *de = NULL;
+	char de[64];
 	int r;
 
 	x86_row_host(t, i, &h);
@@ -53,11 +77,11 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 	r = vcpuchar_x86_decide(&h, &vm, &p);
 	if (!strcmp(err, "EINVAL")) {
 		ck_assert_msg(r == -EINVAL, "%s: want -EINVAL, got %d", id, r);
-		ck_assert_uint_eq(p.n_reasons, 0); /* untouched */
+		ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32); /* untouched */
 		return;
 	}
 	ck_assert_msg(r == 0, "%s: decide returned %d", id, r);
-	de = x86_flags_str(p.disable_exits);
+	x86_flags_str(p.disable_exits, de, sizeof(de));
 	ck_assert_msg(!strcmp(de, tsv_get(t, i, "expect_disable_exits")), "%s: disable_exits %s, want %s", id, de,
 		      tsv_get(t, i, "expect_disable_exits"));
 	/* Never outside the allowed mask (lib/x86.md#global-rules G3). */
@@ -86,6 +110,8 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 		ck_assert_uint_eq(p.halt_poll_set, 0);
 	}
 	check_codes(id, &p, tsv_get(t, i, "expect_reason_codes"), exact);
+	if (tsv_has(t, "expect_texts") && strcmp(tsv_get(t, i, "expect_texts"), "-"))
+		check_texts(id, &p, tsv_get(t, i, "expect_texts"));
 }
 
 START_TEST(shared_vectors)
@@ -109,6 +135,17 @@ START_TEST(own_vectors)
 }
 END_TEST
 
+/* The field rules of issue 11 (lib/x86.md#field-reports), each row a failure of the code before them. */
+START_TEST(field_rule_vectors)
+{
+	struct tsv *t = tsv_open("x86-field-rules.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++)
+		run_row(t, i, true);
+	tsv_close(t);
+}
+END_TEST
+
 static void default_amd(struct vcpuchar_x86_host *h)
 {
 	struct tsv *t = tsv_open("x86-policy.tsv");
@@ -121,7 +158,7 @@ START_TEST(bad_arguments)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
 	default_amd(&h);
 	ck_assert_int_eq(vcpuchar_x86_decide(NULL, &vm, &p), -EINVAL);
@@ -150,7 +187,7 @@ START_TEST(bad_arguments)
 	h.size = sizeof(h);
 	p.size = 0;
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	ck_assert_uint_eq(p.n_reasons, 0);
+	ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32);
 	p.size = sizeof(p);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 	ck_assert_uint_eq(p.size, sizeof(p));
@@ -161,7 +198,7 @@ START_TEST(missing_facts_are_conservative)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY };
-	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 
 	/* A mask that was not read allows nothing (lib/x86.md#global-rules G3), whatever the field says. */
 	default_amd(&h);
@@ -176,6 +213,111 @@ START_TEST(missing_facts_are_conservative)
 	vm.flags = 0;
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 	ck_assert_uint_eq(p.idle_hlt_active, 0);
+}
+END_TEST
+
+/* Whether @code is among the reasons of @p. */
+static bool policy_has(const struct vcpuchar_x86_policy *p, uint32_t code)
+{
+	for (uint32_t k = 0; k < p->n_reasons && k < VCPUCHAR_X86_MAX_REASONS; k++)
+		if (p->reasons[k].code == code)
+			return true;
+	return false;
+}
+
+/* Every VM flag the header defines is accepted; every other bit is -EINVAL, and nothing is written. */
+START_TEST(vm_flags_known_exactly)
+{
+	const uint32_t defined = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY | VCPUCHAR_X86_VM_NESTED_GUEST |
+				 VCPUCHAR_X86_VM_NO_IRQCHIP | VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE |
+				 VCPUCHAR_X86_VM_HALT_POLL_NS;
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+
+	default_amd(&h);
+	for (uint32_t b = 0; b < 32; b++) {
+		struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+
+		vm.flags = 1u << b;
+		if (defined & vm.flags) {
+			ck_assert_msg(vcpuchar_x86_decide(&h, &vm, &p) == 0, "flag bit %u refused", b);
+		} else {
+			ck_assert_msg(vcpuchar_x86_decide(&h, &vm, &p) == -EINVAL, "unknown flag bit %u accepted", b);
+			ck_assert_uint_eq(p.n_reasons, TEST_GARBAGE_U32);
+		}
+	}
+}
+END_TEST
+
+/*
+ * The nested notes are for a VM given SVM on an AMD host only, and "SVM
+ * unavailable" needs kvm_amd.nested read as 0: an unread parameter is not
+ * a refusal.
+ */
+START_TEST(nested_guest_gates)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+	struct tsv *t = tsv_open("x86-policy.tsv");
+
+	/* An AMD host without the flag: no note. */
+	default_amd(&h);
+	h.nested = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	/* With it: the note, and the refusal since nested=0 was read. */
+	vm.flags = VCPUCHAR_X86_VM_NESTED_GUEST;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	ck_assert_uint_eq(p.n_refusals, 1);
+	/* kvm_amd.nested not read: unknown, not refused. */
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_NESTED);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	ck_assert_uint_eq(p.n_refusals, 0);
+	/* An Intel host (x86-04 of the shared vectors): Idle HLT and kvm_amd do not apply. */
+	for (guint i = 0; i < t->n_rows; i++)
+		if (!strcmp(tsv_get(t, i, "vendor"), "intel")) {
+			x86_row_host(t, i, &h);
+			break;
+		}
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_INTEL);
+	h.have |= 1u << VCPUCHAR_X86_FACT_NESTED;
+	h.nested = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE));
+	tsv_close(t);
+}
+END_TEST
+
+/* A per-VM halt-poll value needs KVM_CAP_HALT_POLL: read as 0 it is not set; unread it is assumed. */
+START_TEST(halt_poll_needs_the_capability)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_HALT_POLL_NS, .halt_poll_ns = 5000 };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+
+	default_amd(&h);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.halt_poll_set, 1);
+	ck_assert_uint_eq(p.halt_poll_ns, 5000);
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT));
+	h.halt_poll_cap = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.halt_poll_set, 0);
+	ck_assert_uint_eq(p.halt_poll_ns, 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE));
+	/* From the one emitter: last, in code order, and not a refusal. */
+	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT);
+	ck_assert_uint_eq(p.n_refusals, 0);
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_HALT_POLL_CAP);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.halt_poll_set, 1);
 }
 END_TEST
 
@@ -235,11 +377,13 @@ END_TEST
 
 START_TEST(every_code_is_reachable_by_decide_or_apply)
 {
-	/* Codes the vector files never show must be apply-class (covered in test-x86-apply). */
-	struct tsv *files[2] = { tsv_open("x86-policy.tsv"), tsv_open("x86-policy-extra.tsv") };
+	/* Codes the vector files never show must be apply-class (covered in test-x86-apply)
+	 * or verify-class (every one reached by a row of x86-verify.tsv in test-x86-verify). */
+	struct tsv *files[3] = { tsv_open("x86-policy.tsv"), tsv_open("x86-policy-extra.tsv"),
+				 tsv_open("x86-field-rules.tsv") };
 	uint64_t seen = 0;
 
-	for (int f = 0; f < 2; f++) {
+	for (int f = 0; f < 3; f++) {
 		for (guint i = 0; i < files[f]->n_rows; i++) {
 			g_auto(GStrv) codes = g_strsplit(tsv_get(files[f], i, "expect_reason_codes"), ",", -1);
 
@@ -253,7 +397,8 @@ START_TEST(every_code_is_reachable_by_decide_or_apply)
 		tsv_close(files[f]);
 	}
 	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
-		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_APPLY)
+		if (vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_APPLY &&
+		    vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_VERIFY)
 			ck_assert_msg(seen & (UINT64_C(1) << c), "no vector row shows %s", vcpuchar_x86_reason_name(c));
 }
 END_TEST
@@ -282,8 +427,12 @@ int main(void)
 
 	tcase_add_test(tc, shared_vectors);
 	tcase_add_test(tc, own_vectors);
+	tcase_add_test(tc, field_rule_vectors);
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, missing_facts_are_conservative);
+	tcase_add_test(tc, vm_flags_known_exactly);
+	tcase_add_test(tc, nested_guest_gates);
+	tcase_add_test(tc, halt_poll_needs_the_capability);
 	tcase_add_test(tc, reason_names_and_texts);
 	tcase_add_test(tc, every_code_is_reachable_by_decide_or_apply);
 	tcase_add_test(tc, exit_classes);

@@ -5,6 +5,8 @@
  * tests use the library's private seam vcpuchar_x86_host_probe_with(),
  * which takes a CPUID callback; here it answers from <host>/cpuid.tsv.
  */
+#include <glib/gstdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <vcpuchar.h>
 
@@ -64,7 +66,7 @@ static void decide(struct vcpuchar_x86_host *h, uint32_t dx, uint32_t vm_flags, 
 
 	h->disable_exits_allowed = dx;
 	h->have |= 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS;
-	p->size = sizeof(*p);
+	*p = TEST_OUT(struct vcpuchar_x86_policy);
 	ck_assert_int_eq(vcpuchar_x86_decide(h, &vm, p), 0);
 }
 
@@ -98,6 +100,9 @@ START_TEST(amd_zen5_idle_hlt)
 	ck_assert(have(&h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB));
 	ck_assert_uint_eq(h.mitigate_smt_rsb, 0);
 	ck_assert_uint_eq(h.kvm_amd, 1);
+	ck_assert_str_eq(h.vendor_module, "kvm_amd");
+	vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "vendor_module: kvm_amd (/sys/module/kvm_amd)");
 	ck_assert(have(&h, VCPUCHAR_X86_FACT_AVIC));
 	ck_assert_uint_eq(h.avic, 0);
 	ck_assert_uint_eq(h.nested, 1);
@@ -210,10 +215,60 @@ START_TEST(host_is_a_guest)
 	ck_assert_uint_eq(h.smt_possible, 0); /* smt/control: notsupported */
 	ck_assert_uint_eq(h.halt_poll_ns_shrink, 2);
 	ck_assert_str_eq(h.kernel_release, "6.18.44-fc-v669");
+	/* Neither kvm_amd nor kvm_intel: the other kvm_* entry is the vendor module. */
+	ck_assert(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE));
+	ck_assert_str_eq(h.vendor_module, "kvm_pvm");
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
 	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
 	ck_assert_uint_eq(p.n_refusals, 1);
+}
+END_TEST
+
+/* Which /sys/module entry names the vendor module, on made-up trees. */
+START_TEST(vendor_module_rule)
+{
+	static const struct {
+		const char *dirs; /* entries of sys/module, ',' separated; NULL: no sys/module */
+		const char *expect;
+		int error;
+	} cases[] = {
+		{ "kvm,kvm_amd,kvm_pvm", "kvm_amd", 0 },
+		{ "kvm_pvm,kvm_intel", "kvm_intel", 0 },
+		{ "kvm,kvm_zz,kvm_pvm,kvmgt,kvm_with_a_name_far_longer_than_31", "kvm_pvm", 0 },
+		{ "kvm,vfio", "", 0 },
+		{ NULL, "", -ENOENT },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *dir = g_dir_make_tmp("vcpuchar-probe-XXXXXX", NULL);
+		struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
+		struct vcpuchar_x86_host h = { .size = sizeof(h) };
+		g_auto(GStrv) names = cases[i].dirs ? g_strsplit(cases[i].dirs, ",", -1) : NULL;
+
+		for (int n = 0; names && names[n]; n++) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
+
+			ck_assert_int_eq(g_mkdir_with_parents(d, 0700), 0);
+		}
+		vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h);
+		ck_assert_msg(!strcmp(h.vendor_module, cases[i].expect), "%s: '%s'", cases[i].dirs, h.vendor_module);
+		ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_VENDOR_MODULE], cases[i].error);
+		ck_assert_uint_eq(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE), cases[i].error == 0);
+		for (int n = 0; names && names[n]; n++) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
+
+			g_rmdir(d);
+		}
+		if (names) {
+			g_autofree char *d = g_build_filename(dir, "sys/module", NULL);
+			g_autofree char *s = g_build_filename(dir, "sys", NULL);
+
+			g_rmdir(d);
+			g_rmdir(s);
+		}
+		g_rmdir(dir);
+	}
 }
 END_TEST
 
@@ -224,7 +279,7 @@ START_TEST(missing_and_bad_files)
 	g_autofree char *hp = g_build_filename(param_dir, "halt_poll_ns", NULL);
 	g_autofree char *rsb = g_build_filename(param_dir, "mitigate_smt_rsb", NULL);
 	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 
 	/* An empty root: nothing read, each says ENOENT; kvm_amd absence is a fact. */
 	ck_assert_int_eq(vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h), -EBADF);
@@ -260,10 +315,65 @@ START_TEST(missing_and_bad_files)
 }
 END_TEST
 
+/* Removes a fixture tree this suite made (files, FIFOs, directories). */
+static void rm_tree(const char *path)
+{
+	GDir *d;
+	const char *name;
+
+	if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
+		unlink(path);
+		return;
+	}
+	d = g_dir_open(path, 0, NULL);
+	while (d && (name = g_dir_read_name(d))) {
+		g_autofree char *child = g_build_filename(path, name, NULL);
+
+		rm_tree(child);
+	}
+	if (d)
+		g_dir_close(d);
+	rmdir(path);
+}
+
+START_TEST(fifo_never_blocks)
+{
+	static const char *const fifos[] = {
+		"proc/sys/kernel/osrelease", "proc/cpuinfo", "sys/module/kvm/parameters/halt_poll_ns",
+		"sys/devices/system/cpu/smt/control",
+	};
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-probe-XXXXXX", NULL);
+	g_autofree char *cmdline = g_build_filename(dir, "proc/cmdline", NULL);
+	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = dir };
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(fifos); i++) {
+		g_autofree char *path = g_build_filename(dir, fifos[i], NULL);
+		g_autofree char *parent = g_path_get_dirname(path);
+
+		ck_assert_int_eq(g_mkdir_with_parents(parent, 0700), 0);
+		ck_assert_int_eq(mkfifo(path, 0600), 0);
+	}
+	ck_assert_int_eq(g_mkdir(cmdline, 0700), 0);
+	/* A FIFO without a writer blocks open(2) forever unless O_NONBLOCK: the alarm ends a hang. */
+	alarm(10);
+	vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h);
+	alarm(0);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_KERNEL_RELEASE], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_SMT_RSB_BUG], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_HALT_POLL_NS], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_SMT_CONTROL], -EINVAL);
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_CLEARCPUID], -EISDIR);
+	ck_assert(!have(&h, VCPUCHAR_X86_FACT_KERNEL_RELEASE));
+	rm_tree(dir);
+	ck_assert(!g_file_test(dir, G_FILE_TEST_EXISTS));
+}
+END_TEST
+
 START_TEST(bad_options)
 {
 	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .flags = 1 };
-	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_host h = TEST_OUT(struct vcpuchar_x86_host);
 
 	ck_assert_int_eq(vcpuchar_x86_host_probe(-1, &opts, &h), -EINVAL);
 	opts.flags = 0;
@@ -291,8 +401,10 @@ int main(void)
 	tcase_add_test(tc, clearcpuid_510);
 	tcase_add_test(tc, mitigate_smt_rsb);
 	tcase_add_test(tc, intel_vendor_gate);
+	tcase_add_test(tc, vendor_module_rule);
 	tcase_add_test(tc, host_is_a_guest);
 	tcase_add_test(tc, missing_and_bad_files);
+	tcase_add_test(tc, fifo_never_blocks);
 	tcase_add_test(tc, bad_options);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -109,6 +110,48 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	json_builder_end_object(b);
 }
 
+/* "qemu", "libvirt" and "warnings" (examples/vcpuchar/README.md). */
+static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *libvirt)
+{
+	/* Buffers of VCPUCHAR_PPC_FORMAT_LEN always fit; a failure would be a library bug. */
+	if (vcpuchar_ppc_caps_format(&r->effective_caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, VCPUCHAR_PPC_FORMAT_LEN,
+				     NULL) < 0)
+		g_strlcpy(qemu, "(cannot format)", VCPUCHAR_PPC_FORMAT_LEN);
+	if (vcpuchar_ppc_caps_format(&r->effective_caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt,
+				     VCPUCHAR_PPC_FORMAT_LEN, NULL) < 0)
+		g_strlcpy(libvirt, "(cannot format)", VCPUCHAR_PPC_FORMAT_LEN);
+}
+
+void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
+			    const struct vcpuchar_ppc_warnings *w)
+{
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+
+	spellings(r, qemu, libvirt);
+	json_str(b, "qemu", qemu);
+	json_str(b, "libvirt", libvirt);
+	json_builder_set_member_name(b, "warnings");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
+		json_builder_begin_object(b);
+		json_str(b, "code", vcpuchar_ppc_warning_name(w->entries[i].code));
+		json_str(b, "text", w->entries[i].text);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w)
+{
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+
+	spellings(r, qemu, libvirt);
+	printf("paste (either gives the guest view above):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu,
+	       libvirt);
+	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
+		printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
+}
+
 static void text_caps(const char *label, const struct vcpuchar_ppc_caps *c)
 {
 	printf("%-16s", label);
@@ -150,36 +193,13 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
 }
 
-/* Strict hex u64, with or without 0x; the whole string must be used. */
-static gboolean parse_hex64(const char *s, uint64_t *ret)
-{
-	char *end;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		s += 2;
-	if (!g_ascii_isxdigit(*s) || strlen(s) > 16)
-		return FALSE;
-	*ret = g_ascii_strtoull(s, &end, 16);
-	return *end == '\0';
-}
-
+/* The four words by the library's one number rule (vcpuchar_ppc_host_parse()), as profiles. */
 static int parse_chars(const char *arg, struct vcpuchar_ppc_host *h)
 {
-	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
-	uint64_t w[4];
+	char err[512];
 
-	if (g_strv_length(parts) != 4)
-		return cli_usage("--chars '%s': want four hex words C,B,CM,BM (character, behaviour, "
-				 "character_mask, behaviour_mask)", arg);
-	for (int i = 0; i < 4; i++)
-		if (!parse_hex64(g_strstrip(parts[i]), &w[i]))
-			return cli_usage("--chars: '%s' is not a hex 64-bit word", parts[i]);
-	h->source = VCPUCHAR_SOURCE_CALLER;
-	h->character = w[0];
-	h->behaviour = w[1];
-	h->character_mask = w[2];
-	h->behaviour_mask = w[3];
-	h->valid = (w[2] | w[3]) != 0;
+	if (vcpuchar_ppc_host_parse(arg, h, err, sizeof(err)) < 0)
+		return cli_usage("--chars: %s", err);
 	return CLI_OK;
 }
 
@@ -195,6 +215,191 @@ static int parse_enum(const char *opt, const char *arg, const char *const *names
 	return CLI_OK;
 }
 
+/*
+ * spapr caps of QEMU (hw/ppc/spapr_caps.c capability_table, 7.2 to 10.x)
+ * besides the four: they do not change H_GET_CPU_CHARACTERISTICS.
+ */
+static const char *const other_caps[] = {
+	"htm", "vsx", "dfp", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi", "rpt-invalidate",
+	"ail-mode-3", "nested-papr",
+};
+
+static gboolean is_our_cap(const char *name)
+{
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (!g_ascii_strcasecmp(name, vcpuchar_ppc_cap_name(cap)))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on": the
+ * type first (or type=), the four caps into @caps_list. Other properties
+ * are ignored and named in @ignored: a pasted line carries many that do not
+ * change R4/R5 (x-vof, cap-nested-hv, usb, ...), QEMU checks them itself,
+ * and refusing them would only make the user edit the line. A cap- name
+ * that QEMU does not have is refused: it is most likely a typo of one of the
+ * four, which would otherwise pass unnoticed.
+ */
+static int parse_machine_line(const char *arg, uint32_t *machine, GString *caps_list, GPtrArray *ignored)
+{
+	g_auto(GStrv) items = g_strsplit(arg, ",", -1);
+	char err[512];
+
+	for (guint i = 0; items[i]; i++) {
+		const char *it = items[i];
+		const char *eq = strchr(it, '=');
+
+		if (i == 0 && !eq && *it) {
+			if (vcpuchar_ppc_machine_parse(it, machine, err, sizeof(err)) < 0)
+				return cli_usage("--machine: %s", err);
+			continue;
+		}
+		if (!*it)
+			return cli_usage("--machine '%s': item %u is empty", arg, i + 1);
+		if (g_str_has_prefix(it, "type=")) {
+			if (vcpuchar_ppc_machine_parse(it + 5, machine, err, sizeof(err)) < 0)
+				return cli_usage("--machine: %s", err);
+			continue;
+		}
+		if (g_ascii_strncasecmp(it, "cap-", 4) == 0) {
+			g_autofree char *name = g_strndup(it + 4, eq ? (gsize)(eq - it - 4) : strlen(it + 4));
+			gboolean other = FALSE;
+
+			if (is_our_cap(name)) {
+				g_string_append_printf(caps_list, "%s%s", caps_list->len ? "," : "", it);
+				continue;
+			}
+			for (size_t k = 0; k < G_N_ELEMENTS(other_caps); k++)
+				other |= !g_ascii_strcasecmp(name, other_caps[k]);
+			if (!other)
+				return cli_usage("--machine: unknown cap 'cap-%s': QEMU's pseries has no such property "
+						 "and would refuse it (the caps decided here: cfpc, sbbc, ibs, ccf-assist)",
+						 name);
+		}
+		g_ptr_array_add(ignored, g_strdup(it));
+	}
+	return CLI_OK;
+}
+
+/* libvirt's elements and the QEMU caps they set (libvirt docs/formatdomain.rst, "Hypervisor features"). */
+static const struct {
+	const char *element, *attr;
+	const char *values[6];
+} libvirt_caps[VCPUCHAR_PPC_N_CAPS] = {
+	{ "cfpc", "value", { "broken", "workaround", "fixed" } },
+	{ "sbbc", "value", { "broken", "workaround", "fixed" } },
+	{ "ibs", "value", { "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" } },
+	{ "ccf-assist", "state", { "on", "off" } },
+};
+
+struct libvirt_ctx {
+	GString *list;
+	GPtrArray *ignored;
+	int depth;
+};
+
+static void libvirt_start(GMarkupParseContext *mc, const char *name, const char **attr_names,
+			  const char **attr_values, gpointer data, GError **error)
+{
+	struct libvirt_ctx *ctx = data;
+	const char *value = NULL;
+	uint32_t cap;
+
+	(void)mc;
+	ctx->depth++;
+	/* Depth 1 is the wrapper added around the fragment; <features> may or may not be given. */
+	if (ctx->depth == 1 || (ctx->depth == 2 && !strcmp(name, "features")))
+		return;
+	for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (!strcmp(name, libvirt_caps[cap].element))
+			break;
+	if (cap == VCPUCHAR_PPC_N_CAPS) {
+		/* Other features (<acpi/>, <htm state='on'/>, ...) and their children. */
+		if (ctx->depth <= 3)
+			g_ptr_array_add(ctx->ignored, g_strdup_printf("<%s>", name));
+		return;
+	}
+	for (guint i = 0; attr_names[i]; i++)
+		if (!strcmp(attr_names[i], libvirt_caps[cap].attr))
+			value = attr_values[i];
+	if (!value) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "<%s/> needs %s='...'", name,
+			    libvirt_caps[cap].attr);
+		return;
+	}
+	for (guint i = 0; libvirt_caps[cap].values[i]; i++)
+		if (!strcmp(value, libvirt_caps[cap].values[i])) {
+			g_string_append_printf(ctx->list, "%scap-%s=%s", ctx->list->len ? "," : "",
+					       vcpuchar_ppc_cap_name(cap), value);
+			return;
+		}
+	g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+		    "<%s %s='%s'/>: neither libvirt nor QEMU knows this value", name, libvirt_caps[cap].attr, value);
+}
+
+static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data, GError **error)
+{
+	(void)mc;
+	(void)name;
+	(void)error;
+	((struct libvirt_ctx *)data)->depth--;
+}
+
+/* A pasted libvirt fragment ("<features><cfpc value='broken'/>...</features>") into a QEMU list. */
+static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
+{
+	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
+	struct libvirt_ctx ctx = { list, ignored, 0 };
+	g_autofree char *doc = g_strconcat("<fragment>", arg, "</fragment>", NULL);
+	g_autoptr(GMarkupParseContext) mc = g_markup_parse_context_new(&parser, 0, &ctx, NULL);
+	g_autoptr(GError) error = NULL;
+
+	if (!g_markup_parse_context_parse(mc, doc, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
+		return cli_usage("--caps (libvirt XML): %s", error->message);
+	return CLI_OK;
+}
+
+/*
+ * --machine and --caps together: each cap at most once. QEMU itself takes
+ * the last of repeated properties, but a pasted line that names a cap twice
+ * is ambiguous to the person reading it, so it is refused.
+ */
+static int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
+			      GPtrArray *ignored)
+{
+	g_autoptr(GString) mlist = g_string_new(NULL);
+	g_autoptr(GString) clist = g_string_new(NULL);
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t mset = 0, cset = 0;
+	char err[512];
+	int r;
+
+	if (machine && (r = parse_machine_line(machine, &req->machine, mlist, ignored)))
+		return r;
+	if (caps) {
+		if (*caps == '<') {
+			if ((r = parse_libvirt(caps, clist, ignored)))
+				return r;
+		} else {
+			g_string_assign(clist, caps);
+		}
+	}
+	if (vcpuchar_ppc_caps_parse(mlist->str, &c, &mset, err, sizeof(err)) < 0)
+		return cli_usage("--machine: %s", err);
+	if (vcpuchar_ppc_caps_parse(clist->str, &c, &cset, err, sizeof(err)) < 0)
+		return cli_usage("--caps: %s", err);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (mset & cset & (1u << cap))
+			return cli_usage("cap-%s is given in both --machine and --caps; give it once",
+					 vcpuchar_ppc_cap_name(cap));
+	req->caps = c;
+	req->caps_set = mset | cset;
+	return CLI_OK;
+}
+
+static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
+
 static int cmd_hcall(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *chars = NULL, *caps = NULL, *machine = NULL;
@@ -202,13 +407,18 @@ static int cmd_hcall(int argc, char **argv)
 	gboolean json = FALSE, power8 = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
-		{ "chars", 0, 0, G_OPTION_ARG_STRING, &chars, "KVM_PPC_GET_CPU_CHAR words as hex", "C,B,CM,BM" },
-		{ "power8-host", 0, 0, G_OPTION_ARG_NONE, &power8, "The --chars come from a POWER8-family host", NULL },
-		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps, "Requested caps, QEMU spelling", "LIST" },
-		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "pseries machine type (default: pseries)", "TYPE" },
+		{ "chars", 0, 0, G_OPTION_ARG_STRING, &chars, "KVM_PPC_GET_CPU_CHAR words, each 0x and hex digits", "C,B,CM,BM" },
+		{ "power8-host", 0, 0, G_OPTION_ARG_NONE, &power8,
+		  "The --chars come from a POWER8-family host (the guest is then POWER8 unless --guest-cpu)", NULL },
+		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps,
+		  "Requested caps: QEMU spelling, or a libvirt <features> fragment", "LIST" },
+		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
+		  "pseries machine type, or a whole pasted -machine value (TYPE,cap-NAME=VALUE,...; other "
+		  "properties are ignored and named)", "TYPE[,PROPS]" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "host-max (default), caps or host", "MODE" },
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
-		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11", "CPU" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
+		  "power7, power8, power9, power10, power11 (default power9; power8 on a POWER8-family host)", "CPU" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -216,8 +426,9 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	gboolean have_host = FALSE;
-	char err[256];
 	int r;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -249,10 +460,8 @@ static int cmd_hcall(int argc, char **argv)
 		if ((r = parse_enum("--guest-cpu", cpu, n, v, 5, &req.cpu)))
 			return r;
 	}
-	if (machine && vcpuchar_ppc_machine_parse(machine, &req.machine, err, sizeof(err)) < 0)
-		return cli_usage("--machine: %s", err);
-	if (caps && vcpuchar_ppc_caps_parse(caps, &req.caps, &req.caps_set, err, sizeof(err)) < 0)
-		return cli_usage("--caps: %s", err);
+	if ((r = parse_request_caps(machine, caps, &req, ignored)))
+		return r;
 
 	if (chars) {
 		if ((r = parse_chars(chars, &host)))
@@ -260,8 +469,9 @@ static int cmd_hcall(int argc, char **argv)
 		host.power8 = power8;
 		have_host = TRUE;
 	} else if (host_file) {
-		if (vcpuchar_profile_load(host_file, &host, NULL, err, sizeof(err)) < 0)
-			return cli_usage("--host: %s", err);
+		/* The bad-input rules of every ppc command: readable, [ppc], a POWER host. */
+		if ((r = load_ppc_profile(host_file, &host)))
+			return r;
 		have_host = TRUE;
 	} else if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		/* No facts given: ask this host's KVM, as QEMU would at start-up. */
@@ -281,6 +491,14 @@ static int cmd_hcall(int argc, char **argv)
 		have_host = TRUE;
 	}
 
+	/*
+	 * A POWER8-family host runs POWER8 guests under KVM-HV (a newer guest
+	 * CPU cannot run on it), so its facts predict a POWER8 guest unless
+	 * --guest-cpu says otherwise (field rule, lib/ppc.md#guest-view).
+	 */
+	if (have_host && host.power8 && !cpu)
+		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
 	if (r == -ENODATA) {
 		char why[256];
@@ -291,12 +509,20 @@ static int cmd_hcall(int argc, char **argv)
 	}
 	if (r < 0)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
+	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
+		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
 
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
 		cli_json_ppc_result(b, &res);
+		cli_json_ppc_spellings(b, &res, &warn);
+		json_builder_set_member_name(b, "ignored");
+		json_builder_begin_array(b);
+		for (guint i = 0; i < ignored->len; i++)
+			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
+		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
@@ -306,7 +532,11 @@ static int cmd_hcall(int argc, char **argv)
 			vcpuchar_ppc_host_describe(&host, why, sizeof(why));
 			printf("host            %s\n", why);
 		}
+		for (guint i = 0; i < ignored->len; i++)
+			printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
+			       (const char *)g_ptr_array_index(ignored, i));
 		cli_text_ppc_result(&res, req.cpu);
+		cli_text_ppc_spellings(&res, &warn);
 	}
 	return res.n_errors ? CLI_NO : CLI_OK;
 }
@@ -317,7 +547,7 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 {
 	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
 	uint32_t set = 0;
-	char err[256];
+	char err[512];
 
 	vcpuchar_ppc_machine_defaults(VCPUCHAR_PPC_MACHINE_PSERIES, 0, caps);
 	if (!strchr(arg, '=') && *arg) {
@@ -337,13 +567,388 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 	return CLI_OK;
 }
 
+/*
+ * One host profile for a ppc command: the file must be readable, hold a
+ * [ppc] group and describe a POWER host. Every refusal names the file
+ * (examples/vcpuchar/README.md, "Bad input").
+ */
+static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
+{
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[512];
+
+	if (vcpuchar_profile_load(path, h, &x86, err, sizeof(err)) < 0)
+		return cli_usage("%s", err);
+	if (h->arch[0] && !g_str_has_prefix(h->arch, "ppc"))
+		return cli_usage("%s: describes an %s host (arch=%s in [host]); a ppc command needs a POWER host "
+				 "profile", path, h->arch, h->arch);
+	/* Zero masks are an answer; no group is no answer at all. */
+	if (h->error == -ENODATA)
+		return cli_usage("%s: no [ppc] group: there is no POWER information in that file%s; a ppc command "
+				 "needs the KVM_PPC_GET_CPU_CHAR words (examples/profiles/README.md)", path,
+				 x86.error[0] != -ENODATA ? " (it is an x86 host profile)" : "");
+	return CLI_OK;
+}
+
+/* The same file given twice (by any name) is the same host counted twice. */
+static int same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+
+	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+static int parse_cpu_opt(const char *cpu, uint32_t *ret)
+{
+	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
+	static const uint32_t v[] = { 7, 8, 9, 10, 11 };
+
+	return cpu ? parse_enum("--guest-cpu", cpu, n, v, 5, ret) : CLI_OK;
+}
+
+static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
+{
+	json_builder_set_member_name(b, "guest_view");
+	json_builder_begin_object(b);
+	json_str(b, "meltdown", v->meltdown);
+	json_str(b, "l1tf", v->l1tf);
+	json_str(b, "spectre_v1", v->spectre_v1);
+	json_str(b, "spectre_v2", v->spectre_v2);
+	json_str(b, "spec_store_bypass", v->spec_store_bypass);
+	json_builder_end_object(b);
+}
+
+static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
+{
+	printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
+	printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
+	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
+	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
+}
+
+/* One baseline warning: a code and a text, the host's file in front where it is about one host. */
+struct bwarn {
+	const char *code;
+	char *text;
+};
+
+static int cmd_baseline(int argc, char **argv)
+{
+	g_autofree char *machine = NULL, *cpu = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
+		  "pseries machine type the fleet's guests use: warnings say on which hosts its default caps would "
+		  "refuse to start or run below the host", "TYPE" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11",
+		  "CPU" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("PROFILE... - the caps every host of a fleet accepts");
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], err[512];
+	g_autofree struct vcpuchar_ppc_host *hosts = NULL;
+	g_autofree const struct vcpuchar_ppc_host **ptrs = NULL;
+	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
+	g_autofree uint32_t *held = NULL;
+	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
+	uint64_t r4, r5;
+	int n, r;
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
+					  "hosts that hold each cap back, and what a guest with those caps is told.");
+	{
+		g_autoptr(GError) error = NULL;
+
+		/* PROFILE... are positional, so cli_parse(), which refuses leftovers, does not fit. */
+		if (!g_option_context_parse(ctx, &argc, &argv, &error))
+			return cli_usage("%s", error->message);
+	}
+	n = argc - 1;
+	if (n < 1)
+		return cli_usage("ppc baseline needs at least one host PROFILE");
+	for (int i = 1; i <= n; i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			return cli_usage("ppc baseline: unknown option '%s'", argv[i]);
+	if (machine && vcpuchar_ppc_machine_parse(machine, &req.machine, err, sizeof(err)) < 0)
+		return cli_usage("--machine: %s", err);
+	if ((r = parse_cpu_opt(cpu, &req.cpu)))
+		return r;
+
+	hosts = g_new0(struct vcpuchar_ppc_host, n);
+	ptrs = g_new0(const struct vcpuchar_ppc_host *, n);
+	levels = g_new0(struct vcpuchar_ppc_caps, n);
+	held = g_new0(uint32_t, n);
+	for (int i = 0; i < n; i++) {
+		hosts[i].size = sizeof(hosts[i]);
+		if ((r = load_ppc_profile(argv[i + 1], &hosts[i])))
+			return r;
+		for (int j = 0; j < i; j++) {
+			if (same_file(argv[i + 1], argv[j + 1]))
+				return cli_usage("%s: the same host as %s, given twice", argv[i + 1], argv[j + 1]);
+			if (hosts[i].arch[0] && hosts[j].arch[0] && strcmp(hosts[i].arch, hosts[j].arch))
+				return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
+						 "architecture", argv[i + 1], hosts[i].arch, argv[j + 1], hosts[j].arch);
+		}
+		ptrs[i] = &hosts[i];
+	}
+	/* One POWER8-family host makes the fleet's guests POWER8 (they must run there too). */
+	for (int i = 0; i < n && !cpu; i++)
+		if (hosts[i].power8)
+			req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
+		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
+	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
+	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
+	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL) < 0 ||
+	    vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt, sizeof(libvirt), NULL) < 0)
+		return cli_usage("cannot spell the baseline caps");
+
+	/* The baseline's own warnings (fixed-na): the caps, given in full, on no host in particular. */
+	{
+		struct vcpuchar_ppc_request all = req;
+
+		all.mode = VCPUCHAR_PPC_MODE_CAPS;
+		all.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+		all.caps = base.caps;
+		if (vcpuchar_ppc_warnings_check(NULL, &all, &w) > 0)
+			for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
+				struct bwarn bw = { vcpuchar_ppc_warning_name(w.entries[k].code),
+						    g_strdup(w.entries[k].text) };
+				g_array_append_val(warns, bw);
+			}
+	}
+	/* Per host, in host-max mode: what it reports outside its masks, and what --machine's defaults do there. */
+	for (int i = 0; i < n; i++) {
+		struct vcpuchar_ppc_warnings hw = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+
+		if (vcpuchar_ppc_warnings_check(&hosts[i], &req, &hw) <= 0)
+			continue;
+		for (uint32_t k = 0; k < hw.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
+			struct bwarn bw;
+
+			if (hw.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
+				continue;
+			bw.code = vcpuchar_ppc_warning_name(hw.entries[k].code);
+			bw.text = g_strdup_printf("%s: %s", argv[i + 1], hw.entries[k].text);
+			g_array_append_val(warns, bw);
+		}
+	}
+
+	if (json) {
+		g_autoptr(JsonBuilder) b = json_builder_new();
+
+		json_builder_begin_object(b);
+		json_caps(b, "caps", &base.caps);
+		json_builder_set_member_name(b, "hosts");
+		json_builder_begin_array(b);
+		for (int i = 0; i < n; i++) {
+			json_builder_begin_object(b);
+			json_str(b, "host", argv[i + 1]);
+			json_caps(b, "caps", &levels[i]);
+			json_bool(b, "host_info", hosts[i].character_mask || hosts[i].behaviour_mask);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_set_member_name(b, "held_back");
+		json_builder_begin_array(b);
+		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+			for (int i = 0; i < n; i++) {
+				if (!(held[i] & (1u << cap)))
+					continue;
+				json_builder_begin_object(b);
+				json_str(b, "cap", vcpuchar_ppc_cap_name(cap));
+				json_str(b, "host", argv[i + 1]);
+				json_str(b, "level", vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)));
+				json_builder_end_object(b);
+			}
+		json_builder_end_array(b);
+		cli_json_hex(b, "r4", r4);
+		cli_json_hex(b, "r5", r5);
+		json_view(b, &view);
+		json_str(b, "qemu", qemu);
+		json_str(b, "libvirt", libvirt);
+		json_builder_set_member_name(b, "warnings");
+		json_builder_begin_array(b);
+		for (guint k = 0; k < warns->len; k++) {
+			json_builder_begin_object(b);
+			json_str(b, "code", g_array_index(warns, struct bwarn, k).code);
+			json_str(b, "text", g_array_index(warns, struct bwarn, k).text);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+		cli_print_json(b);
+	} else {
+		text_caps("baseline", &base.caps);
+		for (int i = 0; i < n; i++) {
+			printf("host            %s%s\n", argv[i + 1],
+			       hosts[i].character_mask || hosts[i].behaviour_mask ? "" : " (no information)");
+			text_caps("", &levels[i]);
+		}
+		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+			for (int i = 0; i < n; i++)
+				if (held[i] & (1u << cap))
+					printf("held back       cap-%s at %s by %s\n", vcpuchar_ppc_cap_name(cap),
+					       vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)),
+					       argv[i + 1]);
+		printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
+		text_view(&view, req.cpu);
+		printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+		for (guint k = 0; k < warns->len; k++)
+			printf("warning %s: %s\n", g_array_index(warns, struct bwarn, k).code,
+			       g_array_index(warns, struct bwarn, k).text);
+	}
+	for (guint k = 0; k < warns->len; k++)
+		g_free(g_array_index(warns, struct bwarn, k).text);
+	return CLI_OK;
+}
+
+/*
+ * ppc migrate --src-host A --dst-host B (lib/ppc.md#migration-between-hosts):
+ * the caps are decided on A; QEMU on B is started with the same command
+ * line, i.e. with those caps given explicitly, and its migration check
+ * compares the incoming caps with the ones it runs with. Where B could
+ * offer more, the guest still keeps what A told it: a warning per cap.
+ */
+static int migrate_hosts(const char *src_file, const char *dst_file, const char *caps, const char *machine,
+			 const char *mode, const char *cpu, gboolean json)
+{
+	struct vcpuchar_ppc_host a = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host b = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_request start = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result ra = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) explain = g_ptr_array_new_with_free_func(g_free);
+	g_autofree char *note = NULL;
+	int r;
+
+	if (mode) {
+		static const char *const n[] = { "host-max", "caps" };
+		static const uint32_t v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS };
+
+		if ((r = parse_enum("--mode", mode, n, v, 2, &req.mode)))
+			return r;
+	}
+	if ((r = parse_cpu_opt(cpu, &req.cpu)) || (r = parse_request_caps(machine, caps, &req, ignored)))
+		return r;
+	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
+		return r;
+	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
+	if (a.power8 && !cpu)
+		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	if (a.arch[0] && b.arch[0] && strcmp(a.arch, b.arch))
+		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
+				 dst_file, b.arch, src_file, a.arch);
+
+	if (vcpuchar_ppc_decide(&a, &req, &ra) < 0)
+		return cli_usage("cannot decide");
+	/* QEMU on B gets the source's command line: every cap explicit, as A decided them. */
+	start = req;
+	start.mode = VCPUCHAR_PPC_MODE_CAPS;
+	start.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+	start.caps = ra.effective_caps;
+	if (vcpuchar_ppc_decide(&b, &start, &rs) < 0)
+		return cli_usage("cannot decide");
+	for (uint32_t i = 0; i < ra.n_conflicts; i++)
+		if (ra.conflicts[i].severity == VCPUCHAR_SEVERITY_ERROR)
+			g_ptr_array_add(errors, g_strdup_printf("%s: QEMU does not start the guest there: %s",
+								src_file, ra.conflicts[i].message));
+	for (uint32_t i = 0; i < rs.n_conflicts; i++) {
+		const struct vcpuchar_ppc_conflict *c = &rs.conflicts[i];
+
+		/* Below B's level: B would allow less work, but the guest keeps A's view. */
+		if (c->severity == VCPUCHAR_SEVERITY_INFO)
+			g_ptr_array_add(warnings, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", dst_file,
+								  c->message, vcpuchar_ppc_cap_name(c->cap),
+								  vcpuchar_ppc_level_name(c->cap, c->requested),
+								  src_file, vcpuchar_ppc_level_name(c->cap, c->host)));
+		if (c->severity != VCPUCHAR_SEVERITY_ERROR)
+			continue;
+		g_ptr_array_add(errors, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", dst_file,
+							c->message, vcpuchar_ppc_cap_name(c->cap),
+							vcpuchar_ppc_level_name(c->cap, c->requested), src_file,
+							vcpuchar_ppc_level_name(c->cap, c->host)));
+		if (c->explanation && *c->explanation)
+			g_ptr_array_add(explain, g_strdup_printf("%s: cap-%s: %s", dst_file,
+								 vcpuchar_ppc_cap_name(c->cap), c->explanation));
+	}
+	/* QEMU on B runs with the caps it was started with; its check compares the stream with them. */
+	if ((r = vcpuchar_ppc_migration_check(&ra.effective_caps, &rs.effective_caps, &m)) < 0)
+		return cli_usage("cannot check the migration: %s", g_strerror(-r));
+	for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
+		g_ptr_array_add(m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? errors : warnings,
+				g_strdup(m.entries[i].message));
+	/* Always said: whatever B offers, the guest keeps what A told it at boot. */
+	note = g_strdup_printf("the guest keeps the view it got at boot on %s (R4 0x%016" PRIx64 ", R5 0x%016" PRIx64
+			       ") until it reboots: Linux re-reads H_GET_CPU_CHARACTERISTICS only after a PowerVM "
+			       "partition migration, never after a KVM migration",
+			       src_file, ra.r4, ra.r5);
+
+	if (json) {
+		g_autoptr(JsonBuilder) jb = json_builder_new();
+		GPtrArray *lists[] = { errors, warnings, explain };
+		static const char *const names[] = { "errors", "warnings", "explanations" };
+
+		json_builder_begin_object(jb);
+		json_bool(jb, "ok", errors->len == 0);
+		for (int l = 0; l < 3; l++) {
+			json_builder_set_member_name(jb, names[l]);
+			json_builder_begin_array(jb);
+			for (guint i = 0; i < lists[l]->len; i++)
+				json_builder_add_string_value(jb, g_ptr_array_index(lists[l], i));
+			json_builder_end_array(jb);
+		}
+		json_str(jb, "mode", vcpuchar_ppc_mode_name(req.mode));
+		json_caps(jb, "effective_caps", &ra.effective_caps);
+		json_caps(jb, "dst_host_caps", &rs.host_caps);
+		json_str(jb, "note", note);
+		json_view(jb, &ra.guest_view);
+		json_builder_end_object(jb);
+		cli_print_json(jb);
+	} else {
+		text_caps("effective caps", &ra.effective_caps);
+		printf("                (decided on %s, %s mode)\n", src_file, vcpuchar_ppc_mode_name(req.mode));
+		text_caps("destination", &rs.host_caps);
+		printf("                (the levels %s supports)\n", dst_file);
+		for (guint i = 0; i < errors->len; i++)
+			printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
+		for (guint i = 0; i < explain->len; i++)
+			printf("       %s\n", (const char *)g_ptr_array_index(explain, i));
+		for (guint i = 0; i < warnings->len; i++)
+			printf("warning: %s\n", (const char *)g_ptr_array_index(warnings, i));
+		printf("note: %s\n", note);
+		text_view(&ra.guest_view, req.cpu);
+		printf("%s\n", errors->len ? "migration refused" : "migration ok");
+	}
+	return errors->len ? CLI_NO : CLI_OK;
+}
+
 static int cmd_migrate(int argc, char **argv)
 {
-	g_autofree char *src = NULL, *dst = NULL;
+	g_autofree char *src = NULL, *dst = NULL, *src_host = NULL, *dst_host = NULL;
+	g_autofree char *caps = NULL, *machine = NULL, *mode = NULL, *cpu = NULL;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
 		{ "src", 0, 0, G_OPTION_ARG_STRING, &src, "Source caps", "LIST" },
 		{ "dst", 0, 0, G_OPTION_ARG_STRING, &dst, "Destination caps", "LIST" },
+		{ "src-host", 0, 0, G_OPTION_ARG_FILENAME, &src_host, "Source host profile: the caps are decided there",
+		  "FILE" },
+		{ "dst-host", 0, 0, G_OPTION_ARG_FILENAME, &dst_host, "Destination host profile", "FILE" },
+		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps, "With --src-host: requested caps, as for ppc hcall", "LIST" },
+		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "With --src-host: pseries machine type", "TYPE" },
+		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "With --src-host: host-max (default) or caps", "MODE" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "With --src-host: guest CPU for the guest view", "CPU" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -353,12 +958,24 @@ static int cmd_migrate(int argc, char **argv)
 	int r;
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
-	g_option_context_set_summary(ctx, "LIST: cap-NAME=VALUE,... (unlisted caps take the newest pseries "
-					  "defaults) or four values cfpc,sbbc,ibs,ccf-assist.");
+	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
+					  "unlisted caps take the newest pseries defaults, or four values "
+					  "cfpc,sbbc,ibs,ccf-assist), or two host profiles (--src-host A --dst-host B): "
+					  "the caps decided on A, whether QEMU on B starts with them, and B's migration "
+					  "check.");
 	if ((r = cli_parse(ctx, &argc, &argv)))
 		return r;
+	if ((src_host || dst_host) && (src || dst))
+		return cli_usage("ppc migrate takes either --src-host and --dst-host or --src and --dst, not both forms");
+	if (src_host || dst_host) {
+		if (!src_host || !dst_host)
+			return cli_usage("ppc migrate needs both --src-host and --dst-host");
+		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, json);
+	}
+	if (caps || machine || mode || cpu)
+		return cli_usage("--caps, --machine, --mode and --guest-cpu go with --src-host/--dst-host");
 	if (!src || !dst)
-		return cli_usage("ppc migrate needs both --src and --dst");
+		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
 	if ((r = parse_migrate_caps("--src", src, &s)) || (r = parse_migrate_caps("--dst", dst, &d)))
 		return r;
 	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
@@ -397,11 +1014,18 @@ int cmd_ppc(int argc, char **argv)
 		return cmd_hcall(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "migrate"))
 		return cmd_migrate(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "baseline"))
+		return cmd_baseline(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		puts("Usage: vcpuchar ppc hcall [OPTIONS] | vcpuchar ppc migrate --src LIST --dst LIST");
+		puts("Usage: vcpuchar ppc hcall [OPTIONS]\n"
+		     "       vcpuchar ppc migrate --src LIST --dst LIST\n"
+		     "       vcpuchar ppc migrate --src-host FILE --dst-host FILE [--caps LIST] [--machine TYPE] "
+		     "[--mode caps|host-max]\n"
+		     "       vcpuchar ppc baseline PROFILE... [--machine TYPE] [--guest-cpu CPU]\n"
+		     "Each takes --help and --json.");
 		return CLI_OK;
 	}
 	if (argc < 2)
-		return cli_usage("ppc: missing subcommand (hcall or migrate)");
+		return cli_usage("ppc: missing subcommand (hcall, migrate or baseline)");
 	return cli_usage("ppc: unknown subcommand '%s'", argv[1]);
 }

@@ -6,17 +6,47 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
+/*
+ * What a profile already at @path holds that the new facts lack: "" when
+ * nothing (or no file), else a list for the message. -1 with @why set when
+ * the file exists but is not a profile this version reads.
+ */
+static int save_losses(const char *path, const struct vcpuchar_ppc_host *ppc, const struct vcpuchar_x86_host *x86,
+		       GString *lost, char *why, size_t why_size)
+{
+	struct vcpuchar_ppc_host old_ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_x86_host old_x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+	struct stat st;
+
+	/* Nothing there, or no regular file: the library's save says what is wrong (it never replaces those). */
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if (vcpuchar_profile_load(path, &old_ppc, &old_x86, why, why_size) < 0)
+		return -1;
+	if ((old_ppc.character_mask | old_ppc.behaviour_mask) && !(ppc->character_mask | ppc->behaviour_mask))
+		g_string_append(lost, "the POWER facts ([ppc])");
+	for (uint32_t f = 0, n = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		if ((old_x86.have & (1u << f)) && !(x86->have & (1u << f)))
+			g_string_append_printf(lost, "%s%s", n++ ? ", " : lost->len ? " and the x86 facts " : "the x86 facts ",
+					       vcpuchar_x86_fact_name(f));
+	return 0;
+}
+
 int cmd_probe(int argc, char **argv)
 {
 	g_autofree char *save = NULL;
-	gboolean json = FALSE;
+	gboolean json = FALSE, force = FALSE;
 	GOptionEntry entries[] = {
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ "save", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the facts as a host profile", "FILE" },
+		{ "force", 0, 0, G_OPTION_ARG_NONE, &force,
+		  "With --save: replace a profile even when the new one holds less, or the file is no profile", NULL },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- probe this host through /dev/kvm");
@@ -27,6 +57,7 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_x86_vm x86_vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
 	int kvm_fd, vm_fd, kvm_err, api = -1, api_err = 0, r, x86_r, x86_dr;
+	uint32_t no_kvm_facts = 0;
 	char why[256], err[256], api_text[96];
 
 	g_option_context_add_main_entries(ctx, entries, NULL);
@@ -47,15 +78,55 @@ int cmd_probe(int argc, char **argv)
 	r = vcpuchar_ppc_decide(&ppc, &req, &res);
 	/* x86: CPUID and files are read even without /dev/kvm; each fact says why it is missing. */
 	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
+	/*
+	 * Without /dev/kvm the probe was given -1 and its KVM facts say EBADF;
+	 * the cause is the open's error (ENOENT, EACCES): put that in their place.
+	 */
+	if (kvm_fd < 0) {
+		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+			if (x86.error[f] == -EBADF) {
+				x86.error[f] = kvm_err;
+				no_kvm_facts |= 1u << f;
+			}
+		if (x86_r == -EBADF)
+			x86_r = kvm_err;
+	}
 	x86_dr = vcpuchar_x86_decide(&x86, &x86_vm, &x86_pol);
 
+	if (force && !save) {
+		r = cli_usage("--force qualifies --save; it needs it");
+		goto out;
+	}
+	/*
+	 * Never silently replace a richer profile with a poorer one (a probe
+	 * without /dev/kvm, say): name what would be lost, and ask for --force.
+	 */
+	if (save) {
+		g_autoptr(GString) lost = g_string_new(NULL);
+		char why_kvm[160] = "";
+
+		if (kvm_fd < 0 || vm_fd < 0)
+			snprintf(why_kvm, sizeof(why_kvm), " (here %s: %s)",
+				 kvm_fd < 0 ? "/dev/kvm cannot be opened" : "KVM_CREATE_VM failed", g_strerror(-kvm_err));
+		if (save_losses(save, &ppc, &x86, lost, err, sizeof(err)) < 0 && !force) {
+			r = cli_usage("--save %s: the file exists and is not a profile this version reads (%s); "
+				      "nothing was written (--force replaces it)", save, err);
+			goto out;
+		}
+		if (lost->len && !force) {
+			r = cli_usage("--save %s: the new profile would lack %s, which the file holds%s; nothing was "
+				      "written (--force replaces it anyway)", save, lost->str, why_kvm);
+			goto out;
+		}
+		if (lost->len)
+			fprintf(stderr, "vcpuchar: --save %s: replaced with --force; lost %s%s\n", save, lost->str,
+				why_kvm);
+	}
 	/* A failed save is bad input: say so and print nothing else. */
 	if (save && vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err)) < 0) {
-		if (vm_fd >= 0)
-			close(vm_fd);
-		if (kvm_fd >= 0)
-			close(kvm_fd);
-		return cli_usage("--save %s: %s", save, err);
+		/* The library's file errors start with the path; its fact errors do not. */
+		r = g_str_has_prefix(err, save) ? cli_usage("--save: %s", err) : cli_usage("--save %s: %s", save, err);
+		goto out;
 	}
 
 	if (json) {
@@ -114,18 +185,32 @@ int cmd_probe(int argc, char **argv)
 			cli_text_ppc_result(&res, 0);
 		}
 		printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
-		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
-			vcpuchar_x86_host_describe(&x86, f, why, sizeof(why));
-			printf("  %s\n", why);
+		{
+			g_autoptr(GString) no_kvm = g_string_new(NULL);
+
+			for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+				/* The KVM facts missing for want of /dev/kvm: one line, the cause said once above. */
+				if (no_kvm_facts & (1u << f)) {
+					g_string_append_printf(no_kvm, "%s%s", no_kvm->len ? ", " : "",
+							       vcpuchar_x86_fact_name(f));
+					continue;
+				}
+				vcpuchar_x86_host_describe(&x86, f, why, sizeof(why));
+				printf("  %s\n", why);
+			}
+			if (no_kvm->len)
+				printf("  %s: not read: /dev/kvm cannot be opened\n", no_kvm->str);
 		}
 		if (x86_dr == 0) {
 			printf("-- a default VM (shared pCPUs, in-kernel irqchip)\n");
 			cli_text_x86_policy(&x86_pol);
 		}
 	}
+	r = r < 0 ? CLI_USAGE : CLI_OK;
+out:
 	if (vm_fd >= 0)
 		close(vm_fd);
 	if (kvm_fd >= 0)
 		close(kvm_fd);
-	return r < 0 ? CLI_USAGE : CLI_OK;
+	return r;
 }

@@ -4,6 +4,13 @@
  *                     [--cvm none|sev|sev-es|sev-snp] [--nested-guest] [--json]
  * plus the overrides of lib/x86.md#overrides. JSON keys and exit codes:
  * examples/vcpuchar/README.md.
+ *
+ * vcpuchar x86 verify --policy FILE --before FILE --after FILE
+ *                     [--guest-hlts N] [--json]
+ * whether KVM honoured a policy (the JSON of `x86 policy --json`), from two
+ * vCPU statistics snapshots (JSON objects, KVM statistic name to count, as
+ * hlt-vmm prints them): exit 0 when the HLT verdict is "honoured", 1 when it
+ * is "not_honoured" or "cannot_tell", 2 for bad usage or input.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -101,6 +108,94 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
+	/* The fact scripts ask for most, by value: "" when not read or none. */
+	json_builder_set_member_name(b, "vendor_module");
+	{
+		char m[sizeof(h->vendor_module) + 1];
+
+		snprintf(m, sizeof(m), "%.*s", (int)sizeof(h->vendor_module),
+			 (h->have & (1u << VCPUCHAR_X86_FACT_VENDOR_MODULE)) ? h->vendor_module : "");
+		json_builder_add_string_value(b, m);
+	}
+}
+
+/*
+ * The decision in QEMU's and libvirt's words (examples/vcpuchar/README.md,
+ * lib/x86.md#qemu-and-libvirt). This lives in the CLI, not the library: the
+ * library's contract is KVM's interface (the disable-exits mask, CPUID bits,
+ * KVM_CAP_HALT_POLL), while these spellings are other programs' command-line
+ * and XML text, which change with their releases and are lists of strings a
+ * C API would need a buffer protocol for. Spellings and their sources:
+ *  - "-overcommit cpu-pm=on|off": QEMU qemu-options.hx; with it QEMU's
+ *    target/i386/kvm/kvm.c asks KVM_CAP_X86_DISABLE_EXITS for MWAIT, HLT,
+ *    PAUSE and CSTATE, masked by what KVM allows, never a subset;
+ *  - "kvm-pv-unhalt", "kvm-poll-control" (FEAT_KVM bits 7 and 12) and
+ *    "kvm-hint-dedicated" (FEAT_KVM_HINTS bit 0): QEMU target/i386/cpu.c
+ *    feature_word_info names, set as -cpu properties;
+ *  - <pvspinlock state=.../>: libvirt docs/formatdomain.rst, checked against
+ *    KVM_PV_UNHALT in src/qemu/qemu_process.c;
+ *  - <kvm><hint-dedicated state=.../><poll-control state=.../></kvm>: libvirt
+ *    docs/formatdomain.rst, turned into kvm-hint-dedicated and
+ *    kvm-poll-control (libvirt commit ea21b8b8's test output); libvirt
+ *    accepts hint-dedicated only with <cpu mode='host-passthrough'/>
+ *    (src/qemu/qemu_validate.c, lib/x86.md#field-reports 3).
+ */
+static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
+			  const struct vcpuchar_x86_vm *vm, GPtrArray *qemu, GString *libvirt, GPtrArray *ne)
+{
+	const uint32_t pm = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
+			    VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+	uint32_t allowed = (h->have & (1u << VCPUCHAR_X86_FACT_DISABLE_EXITS)) ? h->disable_exits_allowed : 0;
+	gboolean other = vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER;
+
+	if (!p->disable_exits) {
+		g_ptr_array_add(qemu, g_strdup("-overcommit cpu-pm=off"));
+	} else if (p->disable_exits == (allowed & pm)) {
+		/* cpu-pm=on asks for exactly these here: everything of the four that KVM allows. */
+		g_ptr_array_add(qemu, g_strdup("-overcommit cpu-pm=on"));
+		g_ptr_array_add(ne, g_strdup("disabling exits: libvirt's domain XML has no element for -overcommit "
+					     "cpu-pm (none found in docs/formatdomain.rst); a libvirt user can only pass "
+					     "it through <qemu:commandline>, or the VMM calls KVM_ENABLE_CAP("
+					     "KVM_CAP_X86_DISABLE_EXITS) itself"));
+	} else {
+		char flags[64] = "";
+
+		for (unsigned i = 0; i < G_N_ELEMENTS(flag_names); i++) {
+			if (!(p->disable_exits & (1u << i)))
+				continue;
+			if (flags[0])
+				g_strlcat(flags, "|", sizeof(flags));
+			g_strlcat(flags, flag_names[i], sizeof(flags));
+		}
+		g_ptr_array_add(ne, g_strdup_printf(
+			"disabling exactly %s exits: KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS, args[0]=0x%x) on the VM fd "
+			"before any vCPU exists; QEMU's -overcommit cpu-pm=on would ask for 0x%x (MWAIT, HLT, PAUSE and "
+			"CSTATE, as far as KVM allows), and libvirt has no element for it",
+			flags, p->disable_exits, allowed & pm));
+	}
+	g_ptr_array_add(qemu, g_strdup_printf("-cpu %s,kvm-pv-unhalt=%s,kvm-hint-dedicated=%s,kvm-poll-control=%s",
+					      other ? "<model>" : "host", p->pv_unhalt ? "on" : "off",
+					      p->hints_realtime ? "on" : "off", p->poll_control ? "on" : "off"));
+	g_string_append_printf(libvirt,
+			       "<features><pvspinlock state='%s'/><kvm><hint-dedicated state='%s'/><poll-control "
+			       "state='%s'/></kvm></features>",
+			       p->pv_unhalt ? "on" : "off", p->hints_realtime ? "on" : "off", p->poll_control ? "on" : "off");
+	if (p->hints_realtime)
+		g_string_append(libvirt, "<cpu mode='host-passthrough'/>");
+	if (p->halt_poll_set)
+		g_ptr_array_add(ne, g_strdup_printf("halt polling of %u ns for this VM: KVM_ENABLE_CAP(KVM_CAP_HALT_POLL, "
+						    "args[0]=%u) on the VM fd; neither QEMU nor libvirt has an option "
+						    "for it (kvm.halt_poll_ns is host-wide)",
+						    p->halt_poll_ns, p->halt_poll_ns));
+}
+
+static void json_strings(JsonBuilder *b, const char *key, GPtrArray *a)
+{
+	json_builder_set_member_name(b, key);
+	json_builder_begin_array(b);
+	for (guint i = 0; i < a->len; i++)
+		json_builder_add_string_value(b, g_ptr_array_index(a, i));
+	json_builder_end_array(b);
 }
 
 /* Enum options: each may be given once, or repeated with the same value. */
@@ -188,6 +283,9 @@ static int cmd_policy(int argc, char **argv)
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM");
+	g_autoptr(GPtrArray) qemu = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GPtrArray) ne = g_ptr_array_new_with_free_func(g_free);
+	g_autoptr(GString) libvirt = g_string_new(NULL);
 	int r;
 
 	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
@@ -195,6 +293,10 @@ static int cmd_policy(int argc, char **argv)
 	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode, FALSE };
 	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm, FALSE };
 	g_option_context_add_main_entries(ctx, entries, NULL);
+	g_option_context_set_summary(ctx, "Decides the VM's HLT exits, KVM PV hints, halt polling and whether KVM uses "
+					  "Idle HLT, with a reason for each; prints the decision also as QEMU options "
+					  "(qemu), a libvirt domain XML fragment (libvirt) and what neither can express "
+					  "with the KVM call to make instead (not_expressible).");
 	if ((r = cli_parse(ctx, &argc, &argv)))
 		return r;
 	vm.flags = (pinned ? VCPUCHAR_X86_VM_PINNED : 0) | (latency ? VCPUCHAR_X86_VM_LATENCY : 0) |
@@ -218,8 +320,12 @@ static int cmd_policy(int argc, char **argv)
 		r = vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err));
 		if (r < 0)
 			return cli_usage("--host %s", err);
+		if (!host.have && host.error[0] == -ENODATA)
+			return cli_usage("--host %s: the profile has no [x86] group: there is no x86 information in "
+					 "that file", host_file);
 		if (!host.have)
-			return cli_usage("--host %s: the profile has no [x86] group", host_file);
+			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
+					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
 		probe_this_host(&host);
 	}
@@ -233,29 +339,230 @@ static int cmd_policy(int argc, char **argv)
 	if (r < 0)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 
+	x86_spellings(&p, &host, &vm, qemu, libvirt, ne);
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
 		cli_json_x86_policy(b, &p);
+		json_strings(b, "qemu", qemu);
+		json_builder_set_member_name(b, "libvirt");
+		json_builder_add_string_value(b, libvirt->str);
+		json_strings(b, "not_expressible", ne);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
 		cli_text_x86_policy(&p);
+		printf("qemu\n");
+		for (guint i = 0; i < qemu->len; i++)
+			printf("  %s\n", (const char *)g_ptr_array_index(qemu, i));
+		printf("libvirt\n  %s\n", libvirt->str);
+		for (guint i = 0; i < ne->len; i++)
+			printf("not expressible: %s\n", (const char *)g_ptr_array_index(ne, i));
 	}
 	/* A refusal-class reason: the profile asked for something not given. */
 	return p.n_refusals ? CLI_NO : CLI_OK;
+}
+
+/* The root object of a JSON file, or NULL with the message printed. */
+static JsonObject *load_object(JsonParser *parser, const char *opt, const char *path)
+{
+	g_autoptr(GError) error = NULL;
+	JsonNode *root;
+
+	if (!json_parser_load_from_file(parser, path, &error)) {
+		cli_usage("%s %s: %s", opt, path, error->message);
+		return NULL;
+	}
+	root = json_parser_get_root(parser);
+	if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
+		cli_usage("%s %s: not a JSON object", opt, path);
+		return NULL;
+	}
+	return json_node_get_object(root);
+}
+
+/* A member that is a JSON integer >= 0. */
+static gboolean json_count(JsonObject *o, const char *name, uint64_t *ret)
+{
+	JsonNode *n = json_object_get_member(o, name);
+
+	if (!n || !JSON_NODE_HOLDS_VALUE(n) || json_node_get_value_type(n) != G_TYPE_INT64 || json_node_get_int(n) < 0)
+		return FALSE;
+	*ret = (uint64_t)json_node_get_int(n);
+	return TRUE;
+}
+
+/* The statistics the library knows, by KVM name; other names are ignored (a full dump is fine). */
+static int load_stats(const char *opt, const char *path, struct vcpuchar_x86_vcpu_stats *st)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = load_object(parser, opt, path);
+
+	if (!o)
+		return CLI_USAGE;
+	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
+		const char *name = vcpuchar_x86_stat_name(s);
+
+		if (!json_object_has_member(o, name))
+			continue;
+		if (!json_count(o, name, &st->values[s]))
+			return cli_usage("%s %s: %s is not a count (an integer >= 0)", opt, path, name);
+		st->have |= 1u << s;
+	}
+	return 0;
+}
+
+/* Back from the JSON of `x86 policy --json`: the members the verification reads. */
+static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = load_object(parser, "--policy", path);
+	JsonArray *a;
+
+	if (!o)
+		return CLI_USAGE;
+	if (!json_object_has_member(o, "disable_exits") || !json_object_has_member(o, "idle_hlt_active") ||
+	    !json_object_has_member(o, "reasons"))
+		return cli_usage("--policy %s: not the JSON of 'vcpuchar x86 policy --json' "
+				 "(needs disable_exits, idle_hlt_active, reasons)", path);
+	a = json_object_get_array_member(o, "disable_exits");
+	for (guint i = 0; a && i < json_array_get_length(a); i++) {
+		const char *f = json_array_get_string_element(a, i);
+		guint k;
+
+		for (k = 0; f && k < G_N_ELEMENTS(flag_names); k++)
+			if (!strcmp(f, flag_names[k]))
+				break;
+		if (!f || k == G_N_ELEMENTS(flag_names))
+			return cli_usage("--policy %s: disable_exits: unknown flag '%s'", path, f ? f : "(not a string)");
+		p->disable_exits |= 1u << k;
+	}
+	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
+	a = json_object_get_array_member(o, "reasons");
+	for (guint i = 0; a && i < json_array_get_length(a) && p->n_reasons < VCPUCHAR_X86_MAX_REASONS; i++) {
+		JsonObject *r = json_array_get_object_element(a, i);
+		const char *name = r && json_object_has_member(r, "code") ? json_object_get_string_member(r, "code") : NULL;
+		int code = name ? vcpuchar_x86_reason_from_name(name) : -EINVAL;
+
+		if (code < 0)
+			return cli_usage("--policy %s: reasons[%u]: unknown code '%s'", path, i, name ? name : "");
+		p->reasons[p->n_reasons++].code = (uint32_t)code;
+	}
+	return 0;
+}
+
+static int cmd_verify(int argc, char **argv)
+{
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct vcpuchar_x86_vcpu_stats before = VCPUCHAR_INIT(struct vcpuchar_x86_vcpu_stats);
+	struct vcpuchar_x86_vcpu_stats after = VCPUCHAR_INIT(struct vcpuchar_x86_vcpu_stats);
+	struct vcpuchar_x86_verdict v = VCPUCHAR_INIT(struct vcpuchar_x86_verdict);
+	g_autofree char *policy_file = NULL, *before_file = NULL, *after_file = NULL, *hlts = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "policy", 0, 0, G_OPTION_ARG_FILENAME, &policy_file, "The JSON of 'x86 policy --json'", "FILE" },
+		{ "before", 0, 0, G_OPTION_ARG_FILENAME, &before_file, "vCPU statistics before the run (JSON)", "FILE" },
+		{ "after", 0, 0, G_OPTION_ARG_FILENAME, &after_file, "vCPU statistics after the run (JSON)", "FILE" },
+		{ "guest-hlts", 0, 0, G_OPTION_ARG_STRING, &hlts, "HLTs the guest executed (default: unknown)", "N" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("- did KVM honour the policy? (vCPU statistics)");
+	uint64_t guest = VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
+	char text[512];
+	int r;
+
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if ((r = cli_parse(ctx, &argc, &argv)))
+		return r;
+	if (!policy_file || !before_file || !after_file)
+		return cli_usage("x86 verify needs --policy, --before and --after");
+	if (hlts && strcmp(hlts, "unknown")) {
+		char *end;
+
+		errno = 0;
+		guest = g_ascii_strtoull(hlts, &end, 10);
+		if (!g_ascii_isdigit(*hlts) || errno || *end || guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+			return cli_usage("bad value '%s' for --guest-hlts (a count, or unknown)", hlts);
+	}
+	if ((r = load_policy(policy_file, &p)) || (r = load_stats("--before", before_file, &before)) ||
+	    (r = load_stats("--after", after_file, &after)))
+		return r;
+	r = vcpuchar_x86_policy_verify(&p, &before, &after, guest, &v);
+	if (r == -EINVAL)
+		return cli_usage("a statistic in --after %s is below its value in --before %s "
+				 "(swapped, or of different vCPUs)", after_file, before_file);
+	if (r < 0)
+		return cli_usage("cannot verify: %s", g_strerror(-r));
+
+	if (json) {
+		g_autoptr(JsonBuilder) b = json_builder_new();
+
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "hlt");
+		json_builder_add_string_value(b, vcpuchar_x86_hlt_verdict_name(v.hlt));
+		json_builder_set_member_name(b, "halt_poll");
+		json_builder_add_string_value(b, vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
+		json_builder_set_member_name(b, "guest_hlts");
+		if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+			json_builder_add_null_value(b);
+		else
+			json_builder_add_int_value(b, (gint64)guest);
+		json_builder_set_member_name(b, "halt_exits");
+		json_builder_add_int_value(b, (gint64)v.halt_exits);
+		json_builder_set_member_name(b, "halt_attempted_poll");
+		json_builder_add_int_value(b, (gint64)v.halt_attempted_poll);
+		json_builder_set_member_name(b, "halt_successful_poll");
+		json_builder_add_int_value(b, (gint64)v.halt_successful_poll);
+		json_builder_set_member_name(b, "exits");
+		json_builder_add_int_value(b, (gint64)v.exits);
+		json_builder_set_member_name(b, "reasons");
+		json_builder_begin_array(b);
+		for (uint32_t i = 0; i < v.n_reasons; i++) {
+			vcpuchar_x86_reason_text(&v.reasons[i], text, sizeof(text));
+			json_builder_begin_object(b);
+			json_builder_set_member_name(b, "code");
+			json_builder_add_string_value(b, vcpuchar_x86_reason_name(v.reasons[i].code));
+			json_builder_set_member_name(b, "text");
+			json_builder_add_string_value(b, text);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+		cli_print_json(b);
+	} else {
+		/* The same lines as examples/hlt-vmm prints. */
+		printf("verdict: hlt=%s halt_poll=%s guest_hlts=", vcpuchar_x86_hlt_verdict_name(v.hlt),
+		       vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
+		if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+			printf("unknown");
+		else
+			printf("%" G_GUINT64_FORMAT, guest);
+		printf(" halt_exits=%" G_GUINT64_FORMAT " halt_attempted_poll=%" G_GUINT64_FORMAT " reasons=",
+		       v.halt_exits, v.halt_attempted_poll);
+		for (uint32_t i = 0; i < v.n_reasons; i++)
+			printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(v.reasons[i].code));
+		printf("\n");
+		for (uint32_t i = 0; i < v.n_reasons; i++) {
+			vcpuchar_x86_reason_text(&v.reasons[i], text, sizeof(text));
+			printf("verdict_reason: %s: %s\n", vcpuchar_x86_reason_name(v.reasons[i].code), text);
+		}
+	}
+	return v.hlt == VCPUCHAR_X86_HLT_VERDICT_HONOURED ? CLI_OK : CLI_NO;
 }
 
 int cmd_x86(int argc, char **argv)
 {
 	if (argc >= 2 && !strcmp(argv[1], "policy"))
 		return cmd_policy(argc - 1, argv + 1);
+	if (argc >= 2 && !strcmp(argv[1], "verify"))
+		return cmd_verify(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		puts("Usage: vcpuchar x86 policy [OPTIONS]");
+		puts("Usage: vcpuchar x86 policy [OPTIONS]\n       vcpuchar x86 verify [OPTIONS]");
 		return CLI_OK;
 	}
 	if (argc < 2)
-		return cli_usage("x86: missing subcommand (policy)");
+		return cli_usage("x86: missing subcommand (policy, verify)");
 	return cli_usage("x86: unknown subcommand '%s'", argv[1]);
 }

@@ -12,7 +12,11 @@ enum {
 	CLI_OK = 0,    /* success */
 	CLI_NO = 1,    /* the answer is "no"; the JSON is still printed */
 	CLI_USAGE = 2, /* bad usage or input: message on stderr, no JSON */
+	CLI_IO = 3,    /* stdout could not be written in full: message on stderr */
 };
+
+/* The errno of the first failed write to stdout that is known, else 0 (main.c checks stdout at exit). */
+extern int cli_stdout_errno;
 
 /* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
@@ -41,11 +45,16 @@ void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err);
 void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
 void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
 void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
+/* Members "qemu", "libvirt", "warnings"; in text, the lines to paste and the warnings. */
+void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
+			    const struct vcpuchar_ppc_warnings *w);
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w);
 
 /* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
 void cli_text_x86_policy(const struct vcpuchar_x86_policy *p);
-/* Member "facts": per fact its name, whether it was read, why not, and a sentence. */
+/* Member "facts": per fact its name, whether it was read, why not, and a sentence;
+ * member "vendor_module": KVM's vendor module by name ("" when not read or none). */
 void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
 
 int cmd_probe(int argc, char **argv);

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* vcpuchar: the library's facts and decisions on the command line. */
+#include <errno.h>
+#include <stdbool.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/kvm.h>
@@ -22,12 +24,44 @@ int cli_usage(const char *fmt, ...)
 	return CLI_USAGE;
 }
 
+/*
+ * GOption converts string values from the locale's character set and, on
+ * failure, names neither the option nor the value: find them in @argv.
+ */
+static int bad_text_option(char **argv, int argc)
+{
+	for (int i = 1; i < argc; i++) {
+		g_autofree char *conv = g_locale_to_utf8(argv[i], -1, NULL, NULL, NULL);
+		g_autofree char *shown = NULL;
+		const char *eq;
+
+		if (conv)
+			continue;
+		eq = argv[i][0] == '-' ? strchr(argv[i], '=') : NULL;
+		shown = g_strescape(eq ? eq + 1 : argv[i], NULL);
+		if (eq)
+			return cli_usage("%.*s: value '%s' is not text in this locale's character set (option values are "
+					 "ASCII)", (int)(eq - argv[i]), argv[i], shown);
+		if (i > 1 && argv[i - 1][0] == '-')
+			return cli_usage("%s: value '%s' is not text in this locale's character set (option values are "
+					 "ASCII)", argv[i - 1], shown);
+		return cli_usage("argument '%s' is not text in this locale's character set", shown);
+	}
+	return 0;
+}
+
 int cli_parse(GOptionContext *ctx, int *argc, char ***argv)
 {
 	g_autoptr(GError) error = NULL;
+	/* A shallow copy: parsing removes the options from @argv. */
+	g_autofree char **orig = g_memdup2(*argv, sizeof(char *) * (size_t)(*argc + 1));
+	int orig_argc = *argc;
 
-	if (!g_option_context_parse(ctx, argc, argv, &error))
+	if (!g_option_context_parse(ctx, argc, argv, &error)) {
+		if (error->domain == G_CONVERT_ERROR && bad_text_option(orig, orig_argc))
+			return CLI_USAGE;
 		return cli_usage("%s", error->message);
+	}
 	if (*argc > 1)
 		return cli_usage("unexpected argument '%s'", (*argv)[1]);
 	return CLI_OK;
@@ -53,7 +87,9 @@ void cli_print_json(JsonBuilder *b)
 	json_generator_set_root(gen, root);
 	json_generator_set_pretty(gen, TRUE);
 	text = json_generator_to_data(gen, NULL);
-	printf("%s\n", text);
+	/* Keep the first write error's errno: stdio forgets it (main.c finish()). */
+	if ((fputs(text, stdout) == EOF || putchar('\n') == EOF) && !cli_stdout_errno)
+		cli_stdout_errno = errno;
 }
 
 void cli_json_hex(JsonBuilder *b, const char *key, uint64_t v)
@@ -86,9 +122,9 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 	const char *help;
 } commands[] = {
-	{ "probe", cmd_probe, "probe [--json] [--save FILE]       this host's facts and default decisions" },
-	{ "ppc", cmd_ppc, "ppc hcall|migrate ...              POWER caps, H_GET_CPU_CHARACTERISTICS, migration" },
-	{ "x86", cmd_x86, "x86 policy ...                     HLT exits, Idle HLT, KVM PV hints for one VM" },
+	{ "probe", cmd_probe, "probe [--json] [--save FILE [--force]] this host's facts and default decisions" },
+	{ "ppc", cmd_ppc, "ppc hcall|migrate|baseline ...         POWER caps, H_GET_CPU_CHARACTERISTICS, migration, fleets" },
+	{ "x86", cmd_x86, "x86 policy|verify ...                  HLT exits, Idle HLT, KVM PV hints (also as QEMU/libvirt options); did KVM honour them" },
 };
 
 static void usage(FILE *f)
@@ -96,10 +132,42 @@ static void usage(FILE *f)
 	fputs("Usage: vcpuchar COMMAND [OPTIONS]\n\nCommands:\n", f);
 	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)
 		fprintf(f, "  %s\n", commands[i].help);
-	fputs("\nEach command takes --help. Exit status: 0 ok, 1 the answer is no, 2 bad usage.\n", f);
+	fputs("\nEach command takes --help. Exit status: 0 ok, 1 the answer is no, 2 bad usage,\n"
+	      "3 the output could not be written.\n", f);
 }
 
-int main(int argc, char **argv)
+/*
+ * Every byte printed must have reached stdout: stdio reports a failed
+ * write (ENOSPC, EPIPE, EIO) only through ferror() and fflush()/fclose().
+ * A truncated answer that exits 0 would be taken as the answer.
+ */
+int cli_stdout_errno;
+
+static int finish(int rc)
+{
+	bool failed = ferror(stdout);
+
+	/*
+	 * fflush gives the errno of the last write; an earlier one was kept by
+	 * cli_print_json. No fclose: the fuzzer (tests/fuzz/fuzz-cli.c) calls
+	 * this main again and again in one process.
+	 */
+	if (fflush(stdout) != 0) {
+		failed = true;
+		if (!cli_stdout_errno)
+			cli_stdout_errno = errno;
+	}
+	if (!failed)
+		return rc;
+	if (cli_stdout_errno)
+		fprintf(stderr, "vcpuchar: cannot write standard output: %s; the output is incomplete\n",
+			g_strerror(cli_stdout_errno));
+	else
+		fputs("vcpuchar: cannot write standard output (a write failed); the output is incomplete\n", stderr);
+	return CLI_IO;
+}
+
+static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return usage(stderr), CLI_USAGE;
@@ -114,4 +182,9 @@ int main(int argc, char **argv)
 			return commands[i].fn(argc - 1, argv + 1);
 	usage(stderr);
 	return cli_usage("unknown command '%s'", argv[1]);
+}
+
+int main(int argc, char **argv)
+{
+	return finish(run(argc, argv));
 }

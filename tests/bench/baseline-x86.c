@@ -13,20 +13,20 @@ static const uint64_t refusals = BIT(R_(LATENCY_NEEDS_PINNING)) | BIT(R_(HOST_IS
 				 BIT(R_(HLT_NOT_IN_ALLOWED_MASK)) | BIT(R_(DISABLE_EXITS_MASKED)) |
 				 BIT(R_(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH)) | BIT(R_(NESTED_SVM_UNAVAILABLE));
 
-/* "6.15.0-foo" -> 6 << 16 | 15; 0 when it does not start with two numbers. */
+/* "6.15.0-foo" -> 6 << 16 | 15; UINT32_MAX when it does not start with two numbers (unknown). */
 static uint32_t kernel_version(const char *s)
 {
 	uint32_t major = 0, minor = 0;
 
 	if (*s < '0' || *s > '9')
-		return 0;
+		return UINT32_MAX;
 	while (*s >= '0' && *s <= '9' && major <= 0xffff)
 		major = major * 10 + (uint32_t)(*s++ - '0');
 	if (*s++ != '.' || *s < '0' || *s > '9')
-		return 0;
+		return UINT32_MAX;
 	while (*s >= '0' && *s <= '9' && minor <= 0xffff)
 		minor = minor * 10 + (uint32_t)(*s++ - '0');
-	return major > 0xffff || minor > 0xffff ? 0 : major << 16 | minor;
+	return major > 0xffff || minor > 0xffff ? UINT32_MAX : major << 16 | minor;
 }
 
 void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, struct bl_x86_policy *ret)
@@ -40,7 +40,8 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	int guest = HAVE(CPUID_HYPERVISOR) && h->hypervisor;
 	int bug = HAVE(SMT_RSB_BUG) && h->smt_rsb_bug && (!HAVE(SMT_CONTROL) || h->smt_possible);
 	int want = pinned && (latency || force), refused = 0;
-	uint32_t de = 0, kver;
+	uint32_t de = 0, kver, no_effect = 0, ov_bit;
+	uint64_t lifted = 0;
 
 #define ADD(c) (set |= BIT(R_(c)))
 #define ADDV(c, v) (set |= BIT(R_(c)), has_value |= BIT(R_(c)), value[R_(c)] = (v))
@@ -50,17 +51,29 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	if (want && vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
 		want = 0;
 		ADD(CALLER_FORBIDS_HLT_PASSTHROUGH);
+	} else if (vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER) {
+		no_effect |= VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER;
 	}
 	if (want) {
 		if (guest && !force)
 			ADD(HOST_IS_GUEST);
+		else if (guest)
+			lifted |= BIT(R_(HOST_IS_GUEST));
 		if (cvm && !force)
 			ADD(CVM_HLT_PASSTHROUGH_UNVERIFIED);
+		else if (cvm)
+			lifted |= BIT(R_(CVM_HLT_PASSTHROUGH_UNVERIFIED));
 		if ((HAVE(MITIGATE_SMT_RSB) && h->mitigate_smt_rsb) || (bug && !force))
 			ADD(SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
+		else if (bug)
+			lifted |= BIT(R_(SMT_RSB_FORBIDS_HLT_PASSTHROUGH));
 		if (!(dx & HLT))
 			ADDV(HLT_NOT_IN_ALLOWED_MASK, dx);
 		refused = (set & refusals) != 0;
+	}
+	if (force && (!want || refused)) {
+		no_effect |= VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE;
+		lifted = 0;
 	}
 	if (!pinned) {
 		ADD(HLT_EXITS_KEPT_OVERCOMMIT);
@@ -77,6 +90,8 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		ADD(HLT_PASSTHROUGH_DEDICATED);
 		if (force)
 			ADD(HLT_PASSTHROUGH_FORCED);
+		if (lifted)
+			ADDV(OVERRIDE_LIFTED_REFUSAL, lifted);
 	} else if (!latency) {
 		ADD(HLT_EXITS_KEPT_PINNED_THROUGHPUT);
 	}
@@ -84,6 +99,8 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 
 	/* REALTIME and POLL_CONTROL with dedicated CPUs only; lib/x86.md#global-rules G2 for PV_UNHALT. */
 	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	if (!pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
+		no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
 	if (pinned && !ret->hints_realtime)
 		ADD(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	else if (ret->hints_realtime)
@@ -118,22 +135,29 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	/* lib/x86.md#idle-hlt-inference: does KVM use Idle HLT for this VM; the first reason that says no. */
 	if (vm->idle_hlt_kvm != VCPUCHAR_X86_IDLE_HLT_KVM_AUTO)
 		ADDV(IDLE_HLT_CALLER_OVERRIDE, vm->idle_hlt_kvm);
-	kver = h->kernel_release[0] ? kernel_version(h->kernel_release) : 0;
-	if (!amd)
+	kver = h->kernel_release[0] ? kernel_version(h->kernel_release) : UINT32_MAX;
+	ov_bit = vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT ? VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT :
+		 vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT  ? VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT : 0;
+	if ((ov_bit == VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT && kver != UINT32_MAX && kver >= (6u << 16 | 15)) ||
+	    (ov_bit == VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT && kver < (6u << 16 | 15)))
+		no_effect |= ov_bit;
+	if (!amd) {
+		no_effect |= ov_bit;
 		ADD(IDLE_HLT_NOT_AMD);
-	else if ((HAVE(CPUID_EXT) && !(h->cpuid_80000001_ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
-		 !HAVE(CPUID_SVM) || !(h->cpuid_8000000a_edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT))
+	} else if ((HAVE(CPUID_EXT) && !(h->cpuid_80000001_ecx & VCPUCHAR_X86_CPUID_80000001_ECX_SVM)) ||
+		   !HAVE(CPUID_SVM) || !(h->cpuid_8000000a_edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT)) {
+		no_effect |= ov_bit;
 		ADD(IDLE_HLT_CPU_LACKS);
-	else if (!HAVE(KVM_AMD) || !h->kvm_amd)
+	} else if (!HAVE(KVM_AMD) || !h->kvm_amd) {
+		no_effect |= ov_bit;
 		ADD(IDLE_HLT_KVM_AMD_ABSENT);
-	else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
+	} else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT)
 		;
-	else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && kver < (6u << 16 | 15)) {
-		if (kver)
-			ADDV(IDLE_HLT_KERNEL_TOO_OLD, kver);
-		else
-			ADD(IDLE_HLT_KERNEL_TOO_OLD);
-	} else if (HAVE(CLEARCPUID) && h->clearcpuid_510)
+	else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && kver == UINT32_MAX)
+		ADD(IDLE_HLT_KERNEL_UNKNOWN);
+	else if (vm->idle_hlt_kvm == VCPUCHAR_X86_IDLE_HLT_KVM_AUTO && kver < (6u << 16 | 15))
+		ADDV(IDLE_HLT_KERNEL_TOO_OLD, kver);
+	else if (HAVE(CLEARCPUID) && h->clearcpuid_510)
 		ADD(IDLE_HLT_CLEARED_BY_CLEARCPUID);
 	else if (de & HLT)
 		ADD(IDLE_HLT_MOOT_HLT_PASSTHROUGH);
@@ -143,6 +167,8 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 
 	if (amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
 		ADD(SEV_AVIC_INHIBITED);
+	if (cvm && !ret->idle_hlt_active && !(de & HLT))
+		ADD(CVM_RECHECK_PENDING_IRQ);
 	if (amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
 		ADD(NESTED_IDLE_HLT_NOT_EMULATED);
 		if (HAVE(NESTED) && !h->nested)
@@ -150,6 +176,9 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	}
 	if (amd && HAVE(AVIC) && h->avic && !(de & HLT) && !cvm && irqchip)
 		ADD(AVIC_GLOBAL_ON);
+
+	if (no_effect)
+		ADDV(OVERRIDE_NO_EFFECT, no_effect);
 
 	/* Code order, which is the order of lib/x86.md#reason-codes. */
 	ret->n_refusals = (uint32_t)__builtin_popcountll(set & refusals);

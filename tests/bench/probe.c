@@ -4,6 +4,7 @@
  * against the raw sequence a VMM would write itself, on this machine's
  * /dev/kvm and a real VM fd from it.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/kvm.h>
@@ -71,6 +72,7 @@ struct raw_x86 {
 	uint32_t nent, kvm_features, kvm_hints;
 	uint64_t params[11];
 	int param_err[11], kvm_amd;
+	char vendor_module[32];
 	char osrelease[65], smt[32], machine[65];
 	int clearcpuid_510, smt_rsb_bug;
 };
@@ -147,6 +149,22 @@ static int raw_x86(struct raw_x86 *o)
 		if (i == 4)
 			o->kvm_amd = stat("/sys/module/kvm_amd", &st) == 0;
 	}
+	/* KVM's vendor module: kvm_amd, kvm_intel, else the first other kvm_* in /sys/module. */
+	if (o->kvm_amd) {
+		snprintf(o->vendor_module, sizeof(o->vendor_module), "kvm_amd");
+	} else if (stat("/sys/module/kvm_intel", &st) == 0) {
+		snprintf(o->vendor_module, sizeof(o->vendor_module), "kvm_intel");
+	} else {
+		DIR *dir = opendir("/sys/module");
+		struct dirent *e;
+
+		while (dir && (e = readdir(dir)))
+			if (!strncmp(e->d_name, "kvm_", 4) && strlen(e->d_name) < sizeof(o->vendor_module) &&
+			    (!o->vendor_module[0] || strcmp(e->d_name, o->vendor_module) < 0))
+				snprintf(o->vendor_module, sizeof(o->vendor_module), "%s", e->d_name);
+		if (dir)
+			closedir(dir);
+	}
 	raw_read(raw_params[10], o->smt, sizeof(o->smt));
 	if (raw_read("/proc/cmdline", buf, 4096) > 0)
 		for (char *tok = strtok_r(buf, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save))
@@ -192,7 +210,8 @@ static void same_x86(void)
 	    h.kvm_features != o.kvm_features || h.kvm_hints != o.kvm_hints || h.halt_poll_ns != o.params[0] ||
 	    h.mitigate_smt_rsb != o.params[4] || h.kvm_amd != (uint32_t)o.kvm_amd ||
 	    h.clearcpuid_510 != (uint32_t)o.clearcpuid_510 || h.smt_rsb_bug != (uint32_t)o.smt_rsb_bug ||
-	    strncmp(h.kernel_release, o.osrelease, strlen(h.kernel_release)) || strcmp(h.arch, o.machine))
+	    strncmp(h.kernel_release, o.osrelease, strlen(h.kernel_release)) || strcmp(h.arch, o.machine) ||
+	    strcmp(h.vendor_module, o.vendor_module))
 		die("x86 probe: library and raw sequence read different facts");
 }
 #endif

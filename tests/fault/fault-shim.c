@@ -1,12 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * LD_PRELOAD fault injector for the probes (tests/fault/run-fault.sh).
- * It counts the calls that code in FAULT_SCOPE makes to open, read, ioctl
- * and malloc/calloc/realloc, and fails one of them. Everything is set from
+ * It counts the calls that code in FAULT_SCOPE makes to open, read, ioctl,
+ * malloc/calloc/realloc, write and fstat, and fails one of them. Everything is set from
  * the environment:
  *   FAULT_SCOPE=libvcpuchar   callers whose object path contains this
  *                             (the CLI: "vcpuchar" covers it and the library)
- *   FAULT_CALL=open|read|ioctl|malloc   the call to fail
+ *   FAULT_CALL=open|read|ioctl|malloc|write|fstat   the call to fail
+ *                             (write: only calls of write(2) by name;
+ *                             stdio's own writes inside libc are not seen)
  *   FAULT_NTH=n               the n-th in-scope call of that kind (1-based)
  *   FAULT_ERRNO=EINTR         the error it fails with
  *   FAULT_TIMES=forever       fail it and every later one (default: once)
@@ -36,14 +38,15 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "ioctl-hook.h"
 #include "ppc-kvm.h"
 
-enum call { C_OPEN, C_READ, C_IOCTL, C_MALLOC, N_CALLS };
-static const char *const call_names[N_CALLS] = { "open", "read", "ioctl", "malloc" };
+enum call { C_OPEN, C_READ, C_IOCTL, C_MALLOC, C_WRITE, C_FSTAT, N_CALLS };
+static const char *const call_names[N_CALLS] = { "open", "read", "ioctl", "malloc", "write", "fstat" };
 
 static struct {
 	bool ready;
@@ -75,6 +78,7 @@ static const struct {
 	{ "EINTR", EINTR }, { "EINVAL", EINVAL }, { "ENOTTY", ENOTTY }, { "EFAULT", EFAULT }, { "ENOMEM", ENOMEM },
 	{ "E2BIG", E2BIG }, { "ENOENT", ENOENT }, { "EACCES", EACCES }, { "EIO", EIO }, { "EMFILE", EMFILE },
 	{ "EBADF", EBADF }, { "EPERM", EPERM }, { "EAGAIN", EAGAIN }, { "ENXIO", ENXIO },
+	{ "ENOSPC", ENOSPC }, { "EDQUOT", EDQUOT }, { "EPIPE", EPIPE }, { "EOVERFLOW", EOVERFLOW },
 };
 
 static int errno_by_name(const char *s)
@@ -280,6 +284,45 @@ ssize_t pread64(int fd, void *buf, size_t count, off_t off)
 	if (!real_pread)
 		real_pread = next("pread64");
 	return read_fault(real_pread, fd, buf, count, off, __builtin_return_address(0));
+}
+
+/* write(2): an error, or with FAULT_READ=short a short write of one byte. */
+ssize_t write(int fd, const void *buf, size_t count)
+{
+	static ssize_t (*real)(int, const void *, size_t);
+
+	if (!real)
+		real = next("write");
+	if (hit(C_WRITE, __builtin_return_address(0))) {
+		if (cfg.read_mode == 1)
+			return real(fd, buf, count ? 1 : 0);
+		errno = cfg.err;
+		return -1;
+	}
+	return real(fd, buf, count);
+}
+
+static int fstat_common(const void *ret, int fd, struct stat64 *st)
+{
+	static int (*real)(int, struct stat64 *);
+
+	if (!real)
+		real = next("fstat64");
+	if (hit(C_FSTAT, ret)) {
+		errno = cfg.err;
+		return -1;
+	}
+	return real(fd, st);
+}
+
+int fstat64(int fd, struct stat64 *st)
+{
+	return fstat_common(__builtin_return_address(0), fd, st);
+}
+
+int fstat(int fd, struct stat *st)
+{
+	return fstat_common(__builtin_return_address(0), fd, (struct stat64 *)st);
 }
 
 /* The POWER9 DD2.3 answer of examples/profiles/power9-dd2.3-opal.profile. */

@@ -8,7 +8,6 @@ Exit 0 when every boot passed, 1 on any failure, 77 (skip) when a tool or
 the kernel package is missing. The cache of the kernel package is
 $VCPUCHAR_E2E_CACHE, else DIR/cache.
 """
-import argparse
 import concurrent.futures
 import glob
 import os
@@ -17,6 +16,13 @@ import shutil
 import subprocess
 import sys
 import time
+
+# The shared helpers live in the source tree: compile them without writing there.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e-common"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ppc-common"))
+import e2e_common  # noqa: E402
+import ppc_common as common  # noqa: E402
 
 # (name, -cpu, caps in QEMU's -M spelling or None for the machine defaults,
 #  cap-nested-hv). cap-ibs=fixed-na is left out: QEMU 7.2 aborts in
@@ -38,14 +44,11 @@ MATRIX = [
 
 CROSS_CC = "powerpc64le-linux-gnu-gcc"
 QEMU = "qemu-system-ppc64"
-LINE = re.compile(r"E2E: ([^:]+): (PASS|FAIL|INFO): (.*)")
-DONE = re.compile(r"E2E-DONE: pass=(\d+) fail=(\d+)")
 SUMMARY = re.compile(r"E2E-SUMMARY: (.*)")
 
 
 def skip(msg):
-    print(f"ppc-e2e: SKIP: {msg}")
-    sys.exit(77)
+    e2e_common.skip("ppc-e2e", msg)
 
 
 def build_initrd(args, kdir, out):
@@ -55,25 +58,21 @@ def build_initrd(args, kdir, out):
     here = os.path.join(src, "tests", "ppc-e2e")
     # The library's GLib-free sources: every POWER file and the shared helpers.
     lib = sorted(glob.glob(os.path.join(src, "lib", "ppc-*.c"))) + [os.path.join(src, "lib", "util.c")]
-    sources = [os.path.join(here, f) for f in sorted(os.listdir(here)) if f.endswith(".c")]
+    common = os.path.join(src, "tests", "e2e-common")
+    sources = [os.path.join(d, f) for d in (here, common) for f in sorted(os.listdir(d)) if f.endswith(".c")]
     root = os.path.join(out, "initramfs")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
     cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
            "-I", os.path.join(src, "include"), "-I", args.gen_include, "-I", os.path.join(src, "lib"),
-           "-o", os.path.join(root, "init")] + sources + lib
+           "-I", common, "-o", os.path.join(root, "init")] + sources + lib
     subprocess.run(cmd, check=True)
     for mod in ("kvm.ko", "kvm-hv.ko"):
         path = glob.glob(os.path.join(kdir, "lib", "modules", "*", "kernel", "arch", "powerpc", "kvm", mod))
         if not path:
             skip(f"{mod} is not in the kernel package at {kdir}")
         shutil.copy(path[0], os.path.join(root, mod))
-    initrd = os.path.join(out, "initrd.cpio")
-    names = "\n".join(sorted(os.listdir(root))) + "\n"
-    with open(initrd, "wb") as f:
-        subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], input=names.encode(),
-                       stdout=f, cwd=root, check=True)
-    return initrd
+    return e2e_common.pack_cpio(root, os.path.join(out, "initrd.cpio"))
 
 
 def boot(entry, vmlinux, initrd, logdir):
@@ -90,25 +89,11 @@ def boot(entry, vmlinux, initrd, logdir):
            "-nographic", "-nodefaults", "-chardev", "stdio,id=con0,signal=off",
            "-device", "spapr-vty,chardev=con0", "-no-reboot",
            "-kernel", vmlinux, "-initrd", initrd, "-append", append]
-    t0 = time.monotonic()
-    try:
-        p = subprocess.run(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, timeout=120)
-        out, rc = p.stdout.decode(errors="replace"), p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, rc = (e.stdout or b"").decode(errors="replace") + "\n[timeout]\n", -1
-    secs = time.monotonic() - t0
-    with open(os.path.join(logdir, name + ".log"), "w") as f:
-        f.write(" ".join(cmd) + "\n\n" + out)
+    out, rc, secs = e2e_common.boot(cmd, 120, os.path.join(logdir, name + ".log"))
+    lines, done = e2e_common.result_lines(out)
     res = {"name": name, "cpu": cpu, "caps": caps or "(pseries-7.2 defaults)",
-           "nested": nested, "rc": rc, "secs": secs, "lines": [], "done": None, "summary": ""}
+           "nested": nested, "rc": rc, "secs": secs, "lines": lines, "done": done, "summary": ""}
     for line in out.splitlines():
-        m = LINE.search(line)
-        if m:
-            res["lines"].append(m.groups())
-        m = DONE.search(line)
-        if m:
-            res["done"] = (int(m.group(1)), int(m.group(2)))
         m = SUMMARY.search(line)
         if m:
             res["summary"] = m.group(1)
@@ -135,29 +120,14 @@ def write_measured(results, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--build-dir", required=True)
-    ap.add_argument("--gen-include", required=True)
-    args = ap.parse_args()
-
-    missing = [t for t in (QEMU, CROSS_CC, "cpio", "apt-cache", "dpkg-deb") if not shutil.which(t)]
-    if missing:
-        skip("missing " + ", ".join(missing) + " (run tests/ppc-e2e/setup.sh as root)")
+    args = common.parse_args()
+    common.require("ppc-e2e", (QEMU, CROSS_CC, "cpio", "apt-cache", "dpkg-deb"))
 
     t0 = time.monotonic()
     out = os.path.abspath(args.build_dir)
     os.makedirs(out, exist_ok=True)
     cache = os.environ.get("VCPUCHAR_E2E_CACHE") or os.path.join(out, "cache")
-    fetch = subprocess.run(["sh", os.path.join(args.source_dir, "tests", "ppc-e2e", "fetch-kernel.sh"), cache],
-                           stdout=subprocess.PIPE)
-    if fetch.returncode == 77:
-        sys.exit(77)
-    if fetch.returncode != 0:
-        print(f"ppc-e2e: fetch-kernel.sh failed with {fetch.returncode}")
-        sys.exit(1)
-    kdir = fetch.stdout.decode().strip().splitlines()[-1]
-    vmlinux = glob.glob(os.path.join(kdir, "boot", "vmlinux-*"))[0]
+    kdir, vmlinux = common.fetch_kernel("ppc-e2e", cache)
     initrd = build_initrd(args, kdir, out)
     t_prep = time.monotonic() - t0
     logdir = os.path.join(out, "logs")

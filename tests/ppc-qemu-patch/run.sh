@@ -9,10 +9,13 @@
 #   B  cpu-char-mode=host, cap-ibs=fixed-na: no host information under TCG,
 #      so the library's caps answer, with the fallback said on stderr
 # A and B must both reach the guest's vulnerabilities files and agree.
-# Usage: run.sh SOURCE_ROOT BUILD_DIR. Exit 77 naming what is missing.
+# Usage: run.sh SOURCE_ROOT BUILD_DIR KERNEL_CACHE. Exit 77 naming what is
+# missing.
 set -euo pipefail
 
-src=$1 build=$2
+# All in one function: bash reads it whole, so an edit cannot derail a run.
+main() {
+src=$1 build=$2 kernel_cache=$3
 cache=$build/cache
 work=$build/guest
 triplet=powerpc64le-linux-gnu
@@ -29,7 +32,7 @@ root=$(tail -n 1 <<<"$out")
 
 command -v cpio >/dev/null || { echo "ppc-qemu-patch: SKIP: cpio not found"; exit 77; }
 rc=0
-kpkg=$("$src/tests/ppc-e2e/fetch-kernel.sh" "$build/kernel") || rc=$?
+kpkg=$("$src/tests/ppc-common/fetch-kernel.sh" "$kernel_cache") || rc=$?
 [ "$rc" = 0 ] || exit "$rc"
 vmlinux=$(ls "$kpkg"/boot/vmlinux-*)
 
@@ -67,3 +70,6 @@ grep -q 'cpu-char-mode=host: .*answering H_GET_CPU_CHARACTERISTICS from the caps
 cmp -s "$work/A.vuln" "$work/B.vuln" ||
 	fail "the library's caps answer differs from QEMU's: $(diff "$work/A.vuln" "$work/B.vuln" | tr '\n' ' ')"
 echo "ppc-qemu-patch: PASS: both boots reached the guest, the same five files, no assertion"
+}
+
+main "$@"; exit

@@ -24,6 +24,7 @@
 #include <vcpuchar.h>
 
 #include "ppc-kvm.h"
+#include "ppc-host-words.h"
 #include "tsv.h"
 
 static unsigned n_pass, n_fail;
@@ -422,39 +423,6 @@ static void check_migrate(const char *dir)
 	tsv_free(&t);
 }
 
-/* Host words inside full pseries masks that QEMU's parse turns into @l. */
-static struct vcpuchar_ppc_host host_for(struct vcpuchar_ppc_caps l)
-{
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-	uint64_t c = 0, b = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY;
-
-	h.character_mask = 0xff40000000000000;
-	h.behaviour_mask = 0xe400000000000000;
-	if (l.cfpc != VCPUCHAR_PPC_LEVEL_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
-	if (l.cfpc == VCPUCHAR_PPC_LEVEL_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV;
-	if (l.sbbc != VCPUCHAR_PPC_LEVEL_FIXED)
-		b |= VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR;
-	if (l.sbbc == VCPUCHAR_PPC_LEVEL_WORKAROUND)
-		c |= VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31;
-	if (l.ibs == VCPUCHAR_PPC_LEVEL_BROKEN) /* one count-cache bit unknown: not fixed-na */
-		h.character_mask &= ~VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (l.ibs == VCPUCHAR_PPC_LEVEL_WORKAROUND)
-		b |= VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE;
-	else if (l.ibs == VCPUCHAR_PPC_LEVEL_FIXED_IBS)
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED;
-	else if (l.ibs == VCPUCHAR_PPC_LEVEL_FIXED_CCD)
-		c |= VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED;
-	if (l.ccf_assist)
-		c |= VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST;
-	h.source = VCPUCHAR_SOURCE_CALLER;
-	h.valid = 1;
-	h.character = c;
-	h.behaviour = b;
-	return h;
-}
-
 /* Conflicts as ppc-validate.tsv spells them: cap:error:cap-X=HOST, cap:warning:-, cap:info:below-host. */
 static void conflicts_str(const struct vcpuchar_ppc_result *res, char *buf, size_t size)
 {
@@ -500,7 +468,7 @@ static void check_validate(const char *dir)
 		if (!row_caps(&t, i, "host_", &hl) || !row_caps(&t, i, "req_", &req) || !expect(accel && want, "%s: bad row", id))
 			continue;
 		tcg = !strcmp(accel, "tcg");
-		h = host_for(hl);
+		h = ppc_host_words(hl);
 		r.mode = VCPUCHAR_PPC_MODE_CAPS;
 		r.accel = tcg ? VCPUCHAR_ACCEL_TCG : VCPUCHAR_ACCEL_KVM;
 		r.caps_set = 0xf;

@@ -11,7 +11,7 @@ mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
 
 skip() {
-	echo "ppc-e2e: SKIP: $*" >&2
+	echo "ppc e2e: SKIP: $*" >&2
 	exit 77
 }
 

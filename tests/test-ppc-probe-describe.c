@@ -24,8 +24,8 @@ START_TEST(states)
 			    "Book3S-64 KVM host)" },
 		{ -EBADF, "no information: the file descriptor is not open (EBADF)" },
 		{ -ENOTTY, "no information: the file descriptor is not a KVM VM fd (ENOTTY)" },
-		{ -EINVAL, "no information: the kernel rejected KVM_PPC_GET_CPU_CHAR on this fd (EINVAL): it is a VM "
-			   "ioctl and needs a VM fd from KVM_CREATE_VM, not the /dev/kvm fd" },
+		{ -EINVAL, "no information: the kernel rejected KVM_PPC_GET_CPU_CHAR on this KVM fd (EINVAL): it is a "
+			   "VM ioctl and needs a VM fd from KVM_CREATE_VM, not a system or vCPU fd" },
 		{ -ENOSYS, "no information: KVM ioctls are not implemented here (ENOSYS), e.g. under qemu-user" },
 		{ -EINTR, "no information: a signal interrupted the KVM call (EINTR); probing again may succeed" },
 		{ -EFAULT, "no information: the kernel could not copy the answer (EFAULT): the caller's memory is bad" },
@@ -93,8 +93,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("ppc-describe");
-	TCase *tc = tcase_create("ppc-describe");
+	Suite *s = suite_create("ppc-probe-describe");
+	TCase *tc = tcase_create("ppc-probe-describe");
 
 	tcase_add_test(tc, states);
 	tcase_add_test(tc, valid_facts);

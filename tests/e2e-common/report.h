@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * Result lines of the ppc-e2e guest checker. Each check prints one line on
- * the serial console that the host runner parses:
+ * Result lines of the emulated-host guest checkers (tests/ppc-e2e,
+ * tests/x86-e2e). Each check prints one line on the serial console that the
+ * host runner parses:
  *   E2E: <check>: PASS: <value>
  *   E2E: <check>: FAIL: expected <x>, got <y>
  *   E2E: <check>: INFO: <value>

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * Caps in QEMU's and libvirt's spellings, and the warnings a user of an
+ * unmodified QEMU needs (lib/ppc.md#qemu-and-libvirt-spellings and #warnings).
+ */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+static const char *const warning_names[VCPUCHAR_PPC_WARNING_MAX + 1] = {
+	[VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT] = "qemu_fixed_na_abort",
+	[VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS] = "host_bits_outside_masks",
+	[VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS] = "masks_without_known_bits",
+	[VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED] = "defaults_refused",
+	[VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST] = "defaults_below_host",
+};
+
+VCPUCHAR_EXPORT const char *vcpuchar_ppc_warning_name(uint32_t code)
+{
+	return code >= 1 && code <= VCPUCHAR_PPC_WARNING_MAX ? warning_names[code] : NULL;
+}
+
+/*
+ * The caps a user may paste: fixed-na becomes broken, which QEMU answers
+ * with the same R4/R5 (neither adds an ibs bit: hw/ppc/spapr_hcall.c) and
+ * which QEMU 7.2 does not abort on. Returns the warning set.
+ */
+static uint32_t pasteable(struct vcpuchar_ppc_caps *c)
+{
+	if (c->ibs != VCPUCHAR_PPC_LEVEL_FIXED_NA)
+		return 0;
+	c->ibs = VCPUCHAR_PPC_LEVEL_BROKEN;
+	return 1u << VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf,
+					     size_t size, uint32_t *warnings)
+{
+	char tmp[VCPUCHAR_PPC_FORMAT_LEN];
+	struct vcpuchar_ppc_caps c;
+	uint32_t w;
+	int n;
+
+	return_val_if_fail(caps && ppc_caps_ok(caps) && format <= VCPUCHAR_PPC_FORMAT_LIBVIRT, -EINVAL);
+	return_val_if_fail(buf || !size, -EINVAL);
+	c = *caps;
+	w = pasteable(&c);
+	if (format == VCPUCHAR_PPC_FORMAT_QEMU)
+		n = snprintf(tmp, sizeof(tmp), "cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s",
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CFPC, c.cfpc),
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_SBBC, c.sbbc),
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_IBS, c.ibs),
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CCF_ASSIST, c.ccf_assist));
+	else
+		/*
+		 * libvirt domain XML, "Hypervisor features" (libvirt
+		 * docs/formatdomain.rst; the ibs element came with libvirt's
+		 * "qemu: Implement the IBS pSeries feature", 2020): cfpc, sbbc
+		 * and ibs carry value=, ccf-assist carries state=on|off.
+		 */
+		n = snprintf(tmp, sizeof(tmp),
+			     "<features><cfpc value='%s'/><sbbc value='%s'/><ibs value='%s'/>"
+			     "<ccf-assist state='%s'/></features>",
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CFPC, c.cfpc),
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_SBBC, c.sbbc),
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_IBS, c.ibs),
+			     vcpuchar_ppc_level_name(VCPUCHAR_PPC_CAP_CCF_ASSIST, c.ccf_assist));
+	/* The longest value names fit with room to spare; the check guards the tables. */
+	if (n < 0 || (size_t)n >= sizeof(tmp))
+		return -EINVAL;
+	if (!buf)
+		return n;
+	if ((size_t)n >= size)
+		return -ENOSPC;
+	memcpy(buf, tmp, (size_t)n + 1);
+	if (warnings)
+		*warnings = w;
+	return n;
+}
+
+/* Appends to a fixed buffer; the text is cut at the end of the buffer. */
+struct text {
+	char *buf;
+	size_t size, len;
+};
+
+__attribute__((format(printf, 2, 3))) static void put(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (t->len + 1 >= t->size)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(t->buf + t->len, t->size - t->len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		t->len = t->len + (size_t)n < t->size ? t->len + (size_t)n : t->size - 1;
+}
+
+static const char *const machine_names[] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = "pseries-5.0 and later",
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = "pseries-4.x",
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = "pseries-3.1 and older",
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = "pseries-2.12-sxxm",
+};
+
+/* What the guest does without each bit it is not told (lib/ppc.md#guest-view). */
+static const char *bit_loss(uint32_t reg, uint64_t bit)
+{
+	if (reg == 4)
+		return bit == VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST
+			       ? "the link-stack flush runs in software instead of the hardware assist"
+			       : "nothing the guest kernel acts on";
+	switch (bit) {
+	case VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY:
+		return "the guest keeps the L1D flush on every kernel entry (entry_flush)";
+	case VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS:
+		return "the guest keeps the L1D flush after every user access (uaccess_flush)";
+	case VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER:
+		return "the guest keeps the store-forwarding barrier on kernel entry and exit (stf_barrier)";
+	case VCPUCHAR_H_CPU_BEHAV_FLUSH_LINK_STACK:
+		return "the guest flushes the link stack only where it also flushes the count cache";
+	case VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY_H:
+		return "the guest reports security flavour 2 instead of 1 in lparcfg";
+	default:
+		return "nothing the guest kernel acts on";
+	}
+}
+
+static void outside_masks(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_result *res,
+			  struct vcpuchar_ppc_warning_entry *e)
+{
+	struct text t = { e->text, sizeof(e->text), 0 };
+	const char *sep = "";
+
+	e->r4 = h->character & ~h->character_mask;
+	e->r5 = h->behaviour & ~h->behaviour_mask;
+	put(&t, "the host set bits outside its masks (character 0x%016" PRIx64 ", behaviour 0x%016" PRIx64
+		"), so they do not count:",
+	    e->r4, e->r5);
+	for (uint32_t reg = 4; reg <= 5; reg++) {
+		uint64_t bits = reg == 4 ? e->r4 : e->r5;
+		uint64_t told = reg == 4 ? res->r4 : res->r5;
+
+		for (uint32_t n = 0; n < 64; n++) {
+			uint64_t bit = VCPUCHAR_PPC_BIT(n);
+			const char *name = vcpuchar_ppc_bit_name(reg, n);
+
+			if (!(bits & bit))
+				continue;
+			if (!name)
+				put(&t, "%s R%u IBM bit %u (undefined)", sep, reg, n);
+			else if (told & bit)
+				put(&t, "%s %s (the guest gets it anyway from the caps)", sep, name);
+			else
+				put(&t, "%s %s (not passed on: %s)", sep, name, bit_loss(reg, bit));
+			sep = ";";
+		}
+	}
+	put(&t, ". They count once the host kernel's masks cover them: Linux \"KVM: PPC: Add the missing "
+		"character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\" (2025) widens the pseries masks to "
+		"0xff50000000000000/0xf7c0000000000000");
+}
+
+static void no_known_bits(const struct vcpuchar_ppc_host *h, struct vcpuchar_ppc_warning_entry *e)
+{
+	struct text t = { e->text, sizeof(e->text), 0 };
+
+	e->r4 = h->character_mask;
+	e->r5 = h->behaviour_mask;
+	put(&t, "the masks (0x%016" PRIx64 "/0x%016" PRIx64 ") hold no bit this library knows (R4 0x%016" PRIx64
+		", R5 0x%016" PRIx64 "): the words look truncated or foreign; every cap level is read as "
+		"broken/off and host mode passes only the guest's own defaults",
+	    e->r4, e->r5, (uint64_t)VCPUCHAR_H_CPU_CHAR_ALL, (uint64_t)VCPUCHAR_H_CPU_BEHAV_ALL);
+}
+
+/* DEFAULTS_REFUSED / DEFAULTS_BELOW_HOST from a caps-mode decision of the same request. */
+static void defaults(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_result *d, bool refused,
+		     struct vcpuchar_ppc_warning_entry *e)
+{
+	struct text t = { e->text, sizeof(e->text), 0 };
+	const struct vcpuchar_ppc_conflict *first = NULL;
+	const char *sep = " ";
+
+	e->code = refused ? VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED : VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST;
+	put(&t, "QEMU started with the %s default caps on this host %s:", machine_names[req->machine],
+	    refused ? "would refuse to start" : "would start, but the guest would run mitigations the host does not need");
+	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
+		uint32_t want = refused ? VCPUCHAR_SEVERITY_ERROR : VCPUCHAR_SEVERITY_INFO;
+
+		if (c->severity != want)
+			continue;
+		if (!first)
+			first = c;
+		e->caps |= 1u << c->cap;
+		put(&t, "%scap-%s=%s (host: %s)", sep, vcpuchar_ppc_cap_name(c->cap),
+		    vcpuchar_ppc_level_name(c->cap, c->requested), vcpuchar_ppc_level_name(c->cap, c->host));
+		sep = ", ";
+	}
+	if (refused && first)
+		put(&t, "; QEMU stops at the first: \"%s\" \"%s\"; pass the qemu string instead", first->message,
+		    first->hint);
+	else
+		put(&t, "; the qemu string raises them to the host's levels");
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host,
+						const struct vcpuchar_ppc_request *req,
+						struct vcpuchar_ppc_warnings *ret)
+{
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings out;
+	struct vcpuchar_ppc_caps c;
+	bool info;
+	int r;
+
+	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	/* decide() checks @host and @req and says -ENODATA for host mode without information. */
+	r = vcpuchar_ppc_decide(host, req, &res);
+	if (r < 0)
+		return r;
+	memset(&out, 0, sizeof(out));
+	out.size = ret->size;
+	info = ppc_host_has_info(host);
+
+	c = res.effective_caps;
+	if (pasteable(&c)) {
+		struct vcpuchar_ppc_warning_entry *e = &out.entries[out.n_entries++];
+		struct text t = { e->text, sizeof(e->text), 0 };
+
+		e->code = VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT;
+		e->caps = 1u << VCPUCHAR_PPC_CAP_IBS;
+		put(&t, "the effective caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts with an "
+			"assertion failure in h_get_cpu_characteristics() at the guest's first "
+			"H_GET_CPU_CHARACTERISTICS; the qemu and libvirt spellings give cap-ibs=broken instead, "
+			"which gives the guest identical R4/R5 (neither level adds an ibs bit)");
+	}
+	if (info && ((host->character & ~host->character_mask) || (host->behaviour & ~host->behaviour_mask))) {
+		struct vcpuchar_ppc_warning_entry *e = &out.entries[out.n_entries++];
+
+		e->code = VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS;
+		outside_masks(host, &res, e);
+	}
+	if (info && !(host->character_mask & VCPUCHAR_H_CPU_CHAR_ALL) &&
+	    !(host->behaviour_mask & VCPUCHAR_H_CPU_BEHAV_ALL)) {
+		struct vcpuchar_ppc_warning_entry *e = &out.entries[out.n_entries++];
+
+		e->code = VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS;
+		no_known_bits(host, e);
+	}
+	if (info && req->accel == VCPUCHAR_ACCEL_KVM && req->mode != VCPUCHAR_PPC_MODE_CAPS) {
+		struct vcpuchar_ppc_request q = *req;
+		struct vcpuchar_ppc_result d = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		bool below = false;
+
+		/* The same request without the library: QEMU's classic behaviour. */
+		q.size = sizeof(q);
+		q.mode = VCPUCHAR_PPC_MODE_CAPS;
+		vcpuchar_ppc_decide(host, &q, &d);
+		for (uint32_t i = 0; i < d.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++)
+			below |= d.conflicts[i].severity == VCPUCHAR_SEVERITY_INFO;
+		if (d.n_errors || below)
+			defaults(req, &d, d.n_errors != 0, &out.entries[out.n_entries++]);
+	}
+	for (uint32_t i = 0; i < out.n_entries; i++)
+		out.codes |= 1u << out.entries[i].code;
+	*ret = out;
+	return (int)out.n_entries;
+}

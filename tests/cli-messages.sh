@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Messages that must say what is really wrong: a --host profile without
+# the group a command needs, an [x86] group with no known key, a UTF-8
+# byte order mark, a probe without /dev/kvm (the cause said once, never
+# "Bad file descriptor"), and an option value that is not text.
+# Usage: cli-messages.sh VCPUCHAR SRCDIR
+set -u
+cli=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0 cases=0
+
+fail() {
+	failures=$((failures + 1))
+	echo "FAIL $1"
+	sed 's/^/    | /' "$tmp/out" "$tmp/err" | head -12
+}
+
+# expect NAME RC PATTERN -- command...: exit status RC, stderr matching PATTERN.
+expect() {
+	local name=$1 want=$2 pattern=$3
+	shift 4
+	cases=$((cases + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	if [ $rc != "$want" ]; then
+		fail "$name: exit $rc, want $want"
+	elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/err"; then
+		fail "$name: stderr does not match '$pattern'"
+	fi
+}
+
+printf '[host]\narch=x86_64\n' >"$tmp/host-only.profile"
+printf '[host]\nkernel_release=6.1.0\n' >"$tmp/no-groups.profile"
+printf '[x86]\nfuture_key=1\n' >"$tmp/unknown.profile"
+printf '\357\273\277# saved by an editor\n[x86]\nvendor=amd\n' >"$tmp/bom.profile"
+
+expect "ppc hcall --host without [ppc]" 2 'no \[ppc\] group: there is no POWER information in that file' -- \
+	"$cli" ppc hcall --host "$tmp/no-groups.profile"
+expect "ppc hcall --host of an x86 host" 2 'describes an x86_64 host' -- \
+	"$cli" ppc hcall --host "$tmp/host-only.profile"
+expect "x86 policy --host without [x86]" 2 'no \[x86\] group' -- "$cli" x86 policy --host "$tmp/host-only.profile"
+expect "x86 policy --host, unknown keys only" 2 'holds no key this version knows' -- \
+	"$cli" x86 policy --host "$tmp/unknown.profile"
+expect "BOM" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile"
+# Non-ASCII option values, both spellings: the option is named.
+expect "non-ASCII --caps VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
+	"$cli" ppc hcall --caps "cap-ibs=fix$(printf '\303\251')d"
+expect "non-ASCII --caps=VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
+	"$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
+expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- "$cli" x86 policy --cvm "s$(printf '\303\251')v"
+
+# Without /dev/kvm: ENOENT, said once; no fact blames a bad file descriptor.
+if "$src/tests/without-kvm.sh" true 2>/dev/null; then
+	expect "probe without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe
+	cases=$((cases + 1))
+	if grep -q "Bad file descriptor" "$tmp/out" || [ "$(grep -c '/dev/kvm cannot be opened' "$tmp/out")" != 2 ] ||
+		! grep -q 'disable_exits_allowed, halt_poll, binary_stats, supported_cpuid: not read: /dev/kvm cannot be opened' "$tmp/out"; then
+		fail "probe without /dev/kvm: the cause is not said once"
+	fi
+	expect "probe --json without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe --json
+	cases=$((cases + 1))
+	grep -q "Bad file descriptor" "$tmp/out" && fail "probe --json without /dev/kvm: Bad file descriptor"
+else
+	echo "no private mount namespace: the without-/dev/kvm cases are skipped"
+fi
+
+echo "cli-messages: $cases cases, $failures failures"
+[ $failures = 0 ]

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# vcpuchar probe --save over what is already there: a richer profile is
+# never silently replaced by a poorer one (what would be lost is named;
+# --force replaces it and still names it), a file that is no profile is
+# not replaced without --force, a FIFO is refused at once, a symbolic
+# link is written through.
+# Usage: cli-save.sh VCPUCHAR SRCDIR
+set -u
+cli=$1 src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0 cases=0
+
+fail() {
+	failures=$((failures + 1))
+	echo "FAIL $1"
+	sed 's/^/    | /' "$tmp/err" | head -10
+}
+
+# expect NAME RC PATTERN -- command...: exit status RC and stderr matching PATTERN ("" = empty stderr).
+expect() {
+	local name=$1 want=$2 pattern=$3
+	shift 4
+	cases=$((cases + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	if [ $rc != "$want" ]; then
+		fail "$name: exit $rc, want $want"
+	elif [ -z "$pattern" ] && [ -s "$tmp/err" ]; then
+		fail "$name: unexpected stderr"
+	elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/err"; then
+		fail "$name: stderr does not match '$pattern'"
+	fi
+}
+
+same() {
+	cases=$((cases + 1))
+	cmp -s "$1" "$2" || { : >"$tmp/err"; fail "$3"; }
+}
+
+# A profile with POWER facts; this probe (x86, or POWER without KVM) has none... unless it has.
+p9=$src/examples/profiles/power9-dd2.3-opal.profile
+cp "$p9" "$tmp/p9.profile"
+"$cli" probe --save "$tmp/probe.profile" >/dev/null 2>&1 || { echo "FAIL a plain probe --save"; exit 1; }
+if grep -q '^\[ppc\]' "$tmp/probe.profile"; then
+	echo "this host probes POWER facts itself: the [ppc] loss case does not apply"
+else
+	expect "richer [ppc] kept" 2 'would lack the POWER facts \(\[ppc\]\).*nothing was written.*--force' -- \
+		"$cli" probe --save "$tmp/p9.profile"
+	same "$p9" "$tmp/p9.profile" "richer [ppc] profile changed without --force"
+	expect "richer [ppc] --force" 0 'replaced with --force; lost the POWER facts' -- \
+		"$cli" probe --save "$tmp/p9.profile" --force
+	cases=$((cases + 1))
+	grep -q '^\[ppc\]' "$tmp/p9.profile" && { : >"$tmp/err"; fail "--force did not replace"; }
+fi
+# Over its own output: nothing lost, nothing said.
+expect "same facts again" 0 "" -- "$cli" probe --save "$tmp/probe.profile"
+
+# Not a profile: kept without --force.
+printf 'not\0a profile' >"$tmp/junk"
+cp "$tmp/junk" "$tmp/junk.orig"
+expect "not a profile" 2 'exists and is not a profile.*--force' -- "$cli" probe --save "$tmp/junk"
+same "$tmp/junk.orig" "$tmp/junk" "a non-profile file changed without --force"
+expect "not a profile --force" 0 "" -- "$cli" probe --save "$tmp/junk" --force
+expect "--force alone" 2 '--force qualifies --save' -- "$cli" probe --force
+
+# A FIFO is refused at once (no reader would ever come), and stays a FIFO.
+mkfifo "$tmp/fifo"
+expect "FIFO" 2 'is a FIFO; a profile is saved only as a regular file' -- timeout 20 "$cli" probe --save "$tmp/fifo"
+expect "FIFO --force" 2 'is a FIFO' -- timeout 20 "$cli" probe --save "$tmp/fifo" --force
+cases=$((cases + 1))
+[ -p "$tmp/fifo" ] || { : >"$tmp/err"; fail "the FIFO was replaced"; }
+# A symbolic link is written through; the link stays.
+cp "$tmp/probe.profile" "$tmp/target.profile"
+ln -s target.profile "$tmp/link.profile"
+expect "symlink" 0 "" -- "$cli" probe --save "$tmp/link.profile"
+cases=$((cases + 1))
+[ -L "$tmp/link.profile" ] || { : >"$tmp/err"; fail "the symlink was replaced"; }
+
+# KVM facts saved, then a probe without /dev/kvm: refused, naming the facts and the cause once.
+if [ -e /dev/kvm ] && "$src/tests/without-kvm.sh" true 2>/dev/null; then
+	if grep -q '^disable_exits_allowed' "$tmp/probe.profile"; then
+		cp "$tmp/probe.profile" "$tmp/kvm.profile"
+		expect "without /dev/kvm" 2 \
+			'would lack the x86 facts disable_exits_allowed.*/dev/kvm cannot be opened: No such file or directory' -- \
+			"$src/tests/without-kvm.sh" "$cli" probe --save "$tmp/kvm.profile"
+		same "$tmp/probe.profile" "$tmp/kvm.profile" "KVM facts lost without --force"
+	fi
+else
+	echo "no /dev/kvm or no private mount namespace: the without-/dev/kvm case is skipped"
+fi
+
+echo "cli-save: $cases cases, $failures failures"
+[ $failures = 0 ]

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""Pieces the POWER real-kernel tiers (tests/ppc-e2e, tests/ppc-nested-e2e)
+share: fetching Debian's ppc64el kernel and cross-building a static /init
+with the library's POWER sources. Skipping, packing a newc cpio and running
+QEMU with a timeout come from tests/e2e-common, which the x86 tier shares."""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e-common"))
+from e2e_common import boot, pack_cpio, skip  # noqa: E402,F401
+
+CROSS_CC = "powerpc64le-linux-gnu-gcc"
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def parse_args(*extra):
+    """--source-dir, --build-dir, --gen-include and the tier's own options."""
+    ap = argparse.ArgumentParser()
+    for opt in ("--source-dir", "--build-dir", "--gen-include") + extra:
+        ap.add_argument(opt, required=True)
+    return ap.parse_args()
+
+
+def require(tier, tools):
+    """Skips the tier, naming them, when some of @tools are not on PATH."""
+    missing = [t for t in tools if not shutil.which(t)]
+    if missing:
+        skip(tier, "missing " + ", ".join(missing) + " (run tests/ppc-e2e/setup.sh as root)")
+
+
+def fetch(tier, script, cache):
+    """Runs a fetch script (it prints the directory it filled last, exits 77
+    with a reason when a package cannot be had) and returns that directory."""
+    run = subprocess.run(["sh", script, cache], stdout=subprocess.PIPE)
+    if run.returncode == 77:
+        sys.exit(77)
+    if run.returncode != 0:
+        print(f"{tier}: {os.path.basename(script)} failed with {run.returncode}")
+        sys.exit(1)
+    return run.stdout.decode().strip().splitlines()[-1]
+
+
+def fetch_kernel(tier, cache):
+    """Debian's ppc64el kernel package, unpacked in @cache (fetch-kernel.sh):
+    returns (package dir, vmlinux path)."""
+    kdir = fetch(tier, os.path.join(HERE, "fetch-kernel.sh"), cache)
+    return kdir, glob.glob(os.path.join(kdir, "boot", "vmlinux-*"))[0]
+
+
+def kvm_module(tier, kdir, name):
+    path = glob.glob(os.path.join(kdir, "lib", "modules", "*", "kernel", "arch", "powerpc", "kvm", name))
+    if not path:
+        skip(tier, f"{name} is not in the kernel package at {kdir}")
+    return path[0]
+
+
+def cross_static(src, gen_include, out, sources, with_lib):
+    """A static ppc64le executable from @sources, plus the library's GLib-free
+    POWER sources (lib/ppc-*.c, lib/util.c) when @with_lib."""
+    lib = []
+    if with_lib:
+        lib = sorted(glob.glob(os.path.join(src, "lib", "ppc-*.c"))) + [os.path.join(src, "lib", "util.c")]
+    cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
+           "-I", os.path.join(src, "include"), "-I", gen_include, "-I", os.path.join(src, "lib"),
+           "-o", out] + sources + lib
+    subprocess.run(cmd, check=True)
+
+
+
+def run_qemu(cmd, timeout, log):
+    """e2e_common.boot() with the console's carriage returns dropped and None
+    for a run killed after @timeout seconds: (output, status or None, secs)."""
+    out, rc, secs = boot(cmd, timeout, log)
+    return out.replace("\r", ""), (None if rc == -1 else rc), secs

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * /init of L1, the KVM host: Debian's ppc64el kernel with kvm-hv, a pseries
+ * guest of the TCG L0 whose caps play the hardware. It prints its own view,
+ * lets the library (built from the tree) probe the real KVM_PPC_GET_CPU_CHAR,
+ * decide host-max and spell the caps for QEMU, predicts what QEMU does with
+ * its defaults, then runs Debian's unmodified qemu-system-ppc64 -accel kvm
+ * twice: (a) with the defaults, (b) with the library's string. Every line
+ * is "N: <key>: <value>"; the runner on the x86 side does the comparing.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <linux/kvm.h>
+#include <vcpuchar.h>
+
+#include "nested-read.h"
+
+/* One L2 run under TCG-in-TCG takes 4-30 s; a hung one is killed here. */
+#define L2_TIMEOUT_S 150
+
+static void mount_fs(const char *type, const char *dir)
+{
+	mkdir(dir, 0755);
+	if (mount(type, dir, type, 0, NULL) < 0)
+		printf("N: mount.%s: %s\n", type, strerror(errno));
+}
+
+static int load_module(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int r;
+
+	if (fd < 0)
+		return errno;
+	r = (int)syscall(SYS_finit_module, fd, "", 0);
+	r = r < 0 ? errno : 0;
+	close(fd);
+	return r;
+}
+
+/* vcpuchar.cpu=POWER10 on the command line: the guest CPU model for the predictions. */
+static uint32_t guest_cpu(void)
+{
+	char cmdline[1024];
+
+	nested_read_line("/proc/cmdline", cmdline, sizeof(cmdline));
+	return strstr(cmdline, "vcpuchar.cpu=POWER10") ? VCPUCHAR_PPC_CPU_POWER10 : VCPUCHAR_PPC_CPU_POWER9;
+}
+
+static void print_view(const char *key, const struct vcpuchar_ppc_guest_view *v)
+{
+	printf("N: %s.meltdown: %s\nN: %s.l1tf: %s\nN: %s.spectre_v1: %s\nN: %s.spectre_v2: %s\n"
+	       "N: %s.spec_store_bypass: %s\n",
+	       key, v->meltdown, key, v->l1tf, key, v->spectre_v1, key, v->spectre_v2, key, v->spec_store_bypass);
+}
+
+/*
+ * Runs L1's QEMU for L2 with @machine, relays every output line as
+ * "N: <tag>.out: <line>", kills it by pid after L2_TIMEOUT_S, and prints
+ * "N: <tag>.rc: <exit status or -signal>" ("timeout" when killed).
+ */
+static void run_l2(const char *tag, const char *machine)
+{
+	char *argv[] = { "/usr/bin/qemu-system-ppc64", "-accel", "kvm", "-M", (char *)machine, "-m", "512M", "-smp",
+			 "1", "-nodefaults", "-nographic", "-chardev", "stdio,id=c,signal=off", "-device",
+			 "spapr-vty,chardev=c", "-no-reboot", "-kernel", "/l2/vmlinux", "-initrd", "/l2/init.cpio",
+			 "-append", "console=hvc0 panic=-1 loglevel=4", NULL };
+	char buf[4096], line[1024];
+	size_t len = 0;
+	int pipefd[2], status = 0, timed_out = 0;
+	time_t start = time(NULL);
+	pid_t pid;
+
+	printf("N: %s.machine: %s\n", tag, machine);
+	if (pipe(pipefd) < 0) {
+		printf("N: %s.rc: pipe: %s\n", tag, strerror(errno));
+		return;
+	}
+	pid = fork();
+	if (pid == 0) {
+		int null = open("/dev/null", O_RDONLY);
+
+		dup2(null, 0);
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		close(pipefd[0]);
+		execv(argv[0], argv);
+		printf("exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	close(pipefd[1]);
+	for (;;) {
+		struct pollfd p = { pipefd[0], POLLIN, 0 };
+		int left = L2_TIMEOUT_S - (int)(time(NULL) - start);
+		ssize_t n;
+
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			timed_out = 1;
+			break;
+		}
+		if (poll(&p, 1, left * 1000) <= 0)
+			continue;
+		n = read(pipefd[0], buf, sizeof(buf));
+		if (n <= 0)
+			break;
+		for (ssize_t i = 0; i < n; i++) {
+			if (buf[i] == '\r')
+				continue;
+			if (buf[i] == '\n' || len == sizeof(line) - 1) {
+				line[len] = 0;
+				printf("N: %s.out: %s\n", tag, line);
+				len = 0;
+				continue;
+			}
+			line[len++] = buf[i];
+		}
+	}
+	if (len) {
+		line[len] = 0;
+		printf("N: %s.out: %s\n", tag, line);
+	}
+	close(pipefd[0]);
+	waitpid(pid, &status, 0);
+	if (timed_out)
+		printf("N: %s.rc: timeout\n", tag);
+	else
+		printf("N: %s.rc: %d\n", tag, WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status));
+	printf("N: %s.secs: %ld\n", tag, (long)(time(NULL) - start));
+}
+
+int main(void)
+{
+	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_result def = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], machine[256];
+	int sys_fd, vm_fd, r;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	mount_fs("proc", "/proc");
+	mount_fs("sysfs", "/sys");
+	mount_fs("devtmpfs", "/dev");
+	mount_fs("debugfs", "/sys/kernel/debug");
+	printf("NESTED-START\n");
+	nested_print_state("N: L1");
+	printf("N: module.kvm: %d\n", load_module("/kvm.ko"));
+	printf("N: module.kvm-hv: %d\n", load_module("/kvm-hv.ko"));
+
+	/* The probe on a VM of this host, as a VMM would call it. */
+	sys_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	vm_fd = sys_fd < 0 ? -1 : ioctl(sys_fd, KVM_CREATE_VM, 0);
+	r = vcpuchar_ppc_host_probe(vm_fd, NULL, &host);
+	printf("N: probe: %d\nN: probe.words: 0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64 ",0x%016" PRIx64 "\n",
+	       r, host.character, host.behaviour, host.character_mask, host.behaviour_mask);
+	if (vm_fd >= 0)
+		close(vm_fd);
+	if (sys_fd >= 0)
+		close(sys_fd);
+
+	req.cpu = guest_cpu();
+	req.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	r = vcpuchar_ppc_decide(&host, &req, &res);
+	printf("N: hostmax.decide: %d\n", r);
+	vcpuchar_ppc_caps_format(&res.effective_caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL);
+	vcpuchar_ppc_caps_format(&res.effective_caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt, sizeof(libvirt), NULL);
+	printf("N: hostmax.qemu: %s\nN: hostmax.libvirt: %s\n", qemu, libvirt);
+	printf("N: hostmax.not_expressible: 0x%016" PRIx64 ",0x%016" PRIx64 "\n", res.unexpressed_r4,
+	       res.unexpressed_r5);
+	print_view("hostmax.view", &res.guest_view);
+	r = vcpuchar_ppc_warnings_check(&host, &req, &warn);
+	printf("N: warnings.n: %d\n", r);
+	for (uint32_t i = 0; r > 0 && i < warn.n_entries; i++)
+		printf("N: warning.%s: %s\n", vcpuchar_ppc_warning_name(warn.entries[i].code), warn.entries[i].text);
+
+	/* What QEMU does with the machine type's defaults: caps mode, nothing set. */
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	r = vcpuchar_ppc_decide(&host, &req, &def);
+	printf("N: defaults.decide: %d\nN: defaults.n_errors: %u\n", r, def.n_errors);
+	for (uint32_t i = 0; i < def.n_conflicts; i++)
+		if (def.conflicts[i].severity == VCPUCHAR_SEVERITY_ERROR) {
+			/* QEMU stops at the first refused cap: its message and hint. */
+			printf("N: defaults.message: %s\nN: defaults.hint: %s\n", def.conflicts[i].message,
+			       def.conflicts[i].hint);
+			break;
+		}
+	print_view("defaults.view", &def.guest_view);
+
+	run_l2("a", "pseries,x-vof=on");
+	snprintf(machine, sizeof(machine), "pseries,x-vof=on,%s", qemu);
+	run_l2("b", machine);
+	if (warn.codes & (1u << VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)) {
+		/* (c) what the warning is about: the same caps with fixed-na spelled out. */
+		char *ibs = strstr(machine, "cap-ibs=broken");
+
+		if (ibs) {
+			memmove(ibs + strlen("cap-ibs=fixed-na"), ibs + strlen("cap-ibs=broken"),
+				strlen(ibs + strlen("cap-ibs=broken")) + 1);
+			memcpy(ibs, "cap-ibs=fixed-na", strlen("cap-ibs=fixed-na"));
+			run_l2("c", machine);
+		}
+	}
+
+	printf("NESTED-DONE\n");
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+	return 0;
+}

@@ -1,0 +1,300 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""ppc-nested-e2e: the seed's scenario on real kernels. L0 is x86 TCG
+qemu-system-ppc64 -M pseries,<caps>,cap-nested-hv=on (its caps play the
+hardware); L1 is Debian's ppc64el kernel with kvm-hv, the KVM host; inside
+it Debian's own unmodified ppc64el qemu-system-ppc64 -accel kvm starts L2
+(a) with its defaults and (b) with the caps the library decides (host-max)
+and spells. Assertions (README.md here):
+  (b) L2 starts, its five vulnerabilities files equal L1's (or differ only
+      where the library reported it: not_expressible, host_bits_outside_masks);
+  (a) the library's caps-mode validation predicted QEMU's outcome (refused
+      with the same message and hint, or started) and its guest view equals
+      L2's files;
+and per setting the count of mitigations (debugfs powerpc/ switches) L2 runs
+that L1 does not, under (a) and (b).
+
+Usage: run-nested.py --source-dir SRC --build-dir DIR --gen-include DIR --kernel-cache DIR
+Exit 0 when every setting passed, 1 on any failure, 77 (skip) when a tool or
+a package is missing.
+"""
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+# The shared helpers live in the source tree: compile them without writing there.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ppc-common"))
+import ppc_common as common  # noqa: E402
+
+TIER = "ppc-nested-e2e"
+QEMU = "qemu-system-ppc64"
+STRIP = "powerpc64le-linux-gnu-strip"
+# L0 boot, L1 start-up and two L2 runs; L1's own timeout per L2 run is 150 s.
+L0_TIMEOUT = int(os.environ.get("VCPUCHAR_NESTED_L0_TIMEOUT", "420"))
+
+# (name, L0 -cpu, L0 caps cfpc, sbbc, ibs, ccf-assist). Together: every cfpc
+# and sbbc level, ibs workaround/fixed-ibs/fixed-ccd/broken, ccf-assist on
+# and off, POWER9 and POWER10. cap-ibs=fixed-na is not an L0 setting: QEMU
+# 7.2 aborts on it; ibs=broken upstairs reads fixed-na downstairs.
+MATRIX = [
+    ("p9-fixed-fixed-ccd-off", "POWER9", ("fixed", "fixed", "fixed-ccd", "off")),
+    ("p9-fixed-fixed-ibs-off", "POWER9", ("fixed", "fixed", "fixed-ibs", "off")),
+    ("p9-wa-wa-wa-off", "POWER9", ("workaround", "workaround", "workaround", "off")),
+    ("p9-wa-wa-wa-on", "POWER9", ("workaround", "workaround", "workaround", "on")),
+    ("p9-broken-wa-ccd-off", "POWER9", ("broken", "workaround", "fixed-ccd", "off")),
+    ("p9-broken-all", "POWER9", ("broken", "broken", "broken", "off")),
+    ("p10-fixed-wa-ibs-on", "POWER10", ("fixed", "workaround", "fixed-ibs", "on")),
+    ("p10-wa-fixed-wa-on", "POWER10", ("workaround", "fixed", "workaround", "on")),
+]
+VULN = ("meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass")
+# The guest kernel's mitigation switches in debugfs powerpc/ (Linux
+# arch/powerpc/kernel/security.c and setup_64.c); the other files there
+# (tlb ceilings, xmon, eeh, ...) are not mitigations.
+MITIGATIONS = ("rfi_flush", "entry_flush", "uaccess_flush", "stf_barrier", "count_cache_flush",
+               "link_stack_flush", "barrier_nospec")
+CAPS = ("cfpc", "sbbc", "ibs", "ccf-assist")
+
+L1_LINE = re.compile(r"^N: L1: (vuln|debugfs)\.([^:]+): (.*)$")
+L2_LINE = re.compile(r"^N: ([abc])\.out: L2: (vuln|debugfs)\.([^:]+): (.*)$")
+N_LINE = re.compile(r"^N: ([^:]+): (.*)$")
+
+
+def build(args, kdir, vmlinux, qroot, out):
+    """The L2 initramfs, then L1's: the QEMU tree, the L1 /init, the KVM
+    modules, the stripped L2 kernel and the L2 initramfs."""
+    here = os.path.join(args.source_dir, "tests", TIER)
+    l2 = os.path.join(out, "l2root")
+    shutil.rmtree(l2, ignore_errors=True)
+    os.makedirs(l2)
+    common.cross_static(args.source_dir, args.gen_include, os.path.join(l2, "init"),
+                        [os.path.join(here, "l2-init.c")], False)
+    l2cpio = os.path.join(out, "l2.cpio")
+    common.pack_cpio(l2, l2cpio)
+
+    # The L2 kernel is the same Debian vmlinux without symbols (41 MB, not 55).
+    stripped = os.path.join(args.kernel_cache, os.path.basename(vmlinux) + ".stripped")
+    if not os.path.exists(stripped):
+        subprocess.run([STRIP, "-o", stripped + ".tmp", vmlinux], check=True)
+        os.rename(stripped + ".tmp", stripped)
+
+    l1 = os.path.join(out, "l1root")
+    shutil.rmtree(l1, ignore_errors=True)
+    # Hard links: the 54 MB tree is not copied on every run.
+    shutil.copytree(qroot, l1, copy_function=os.link, ignore=shutil.ignore_patterns(".complete"))
+    common.cross_static(args.source_dir, args.gen_include, os.path.join(l1, "init"),
+                        [os.path.join(here, "l1-init.c")], True)
+    for mod in ("kvm.ko", "kvm-hv.ko"):
+        shutil.copy(common.kvm_module(TIER, kdir, mod), os.path.join(l1, mod))
+    os.makedirs(os.path.join(l1, "l2"))
+    os.link(stripped, os.path.join(l1, "l2", "vmlinux"))
+    shutil.copy(l2cpio, os.path.join(l1, "l2", "init.cpio"))
+    l1cpio = os.path.join(out, "l1.cpio")
+    common.pack_cpio(l1, l1cpio)
+    return l1cpio
+
+
+def boot(entry, vmlinux, initrd, logdir):
+    name, cpu, caps = entry
+    machine = "pseries," + ",".join(f"cap-{c}={v}" for c, v in zip(CAPS, caps)) + ",cap-nested-hv=on,x-vof=on"
+    cmd = [QEMU, "-M", machine, "-cpu", cpu, "-smp", "1", "-m", "2G", "-nographic", "-nodefaults",
+           "-chardev", "stdio,id=con0,signal=off", "-device", "spapr-vty,chardev=con0", "-no-reboot",
+           "-kernel", vmlinux, "-initrd", initrd,
+           "-append", f"console=hvc0 panic=-1 loglevel=4 vcpuchar.cpu={cpu}"]
+    out, rc, secs = common.run_qemu(cmd, L0_TIMEOUT, os.path.join(logdir, name + ".log"))
+    r = {"name": name, "cpu": cpu, "caps": caps, "rc": rc, "secs": secs, "l1": {}, "l1dbg": {},
+         "l2": {"a": {}, "b": {}, "c": {}}, "l2dbg": {"a": {}, "b": {}, "c": {}}, "n": {},
+         "out": {"a": [], "b": [], "c": []},
+         "warnings": {}, "done": "NESTED-DONE" in out, "tail": out.splitlines()[-15:],
+         "extra_a": None, "extra_b": None, "abort": None}
+    for line in out.splitlines():
+        m = L1_LINE.match(line)
+        if m:
+            (r["l1"] if m.group(1) == "vuln" else r["l1dbg"])[m.group(2)] = m.group(3)
+            continue
+        m = L2_LINE.match(line)
+        if m:
+            (r["l2"] if m.group(2) == "vuln" else r["l2dbg"])[m.group(1)][m.group(3)] = m.group(4)
+            continue
+        m = N_LINE.match(line)
+        if m:
+            key, val = m.groups()
+            if key in ("a.out", "b.out", "c.out"):
+                r["out"][key[0]].append(val)
+            elif key.startswith("warning."):
+                r["warnings"][key[8:]] = val
+            else:
+                r["n"][key] = val
+    check(r)
+    return r
+
+
+def on(v):
+    """A debugfs switch is on when its number is not 0."""
+    try:
+        return int(v, 0) != 0
+    except ValueError:
+        return False
+
+
+def extra_mitigations(l1, l2):
+    """debugfs switches L2 runs that L1 does not."""
+    return sorted(k for k in MITIGATIONS if on(l2.get(k, "0")) and not on(l1.get(k, "0")))
+
+
+def check(r):
+    fails = r.setdefault("fails", [])
+    n = r["n"]
+    if r["rc"] is None:
+        fails.append(f"L0 killed after {L0_TIMEOUT} s (L1 hung); last lines:\n      " + "\n      ".join(r["tail"]))
+        return
+    if not r["done"]:
+        fails.append(f"L1 did not finish (L0 exit {r['rc']}); last lines:\n      " + "\n      ".join(r["tail"]))
+        return
+    for key in ("module.kvm", "module.kvm-hv", "probe", "hostmax.decide", "defaults.decide"):
+        if n.get(key) != "0":
+            fails.append(f"{key}: expected 0, got {n.get(key)}")
+    for run in "ab":
+        rc = n.get(f"{run}.rc")
+        qemu_err = [line for line in r["out"][run] if "qemu-system-ppc64:" in line or "Assertion" in line]
+        if rc == "timeout":
+            fails.append(f"({run}) L1's QEMU killed after its timeout: " + "; ".join(r["out"][run][-5:]))
+        elif rc not in ("0", "1"):
+            fails.append(f"({run}) L1's QEMU ended with {rc}: " + "; ".join(qemu_err or r["out"][run][-5:]))
+    # (b) the library's string: L2 starts and sees what L1 sees.
+    allowed = set()
+    if n.get("hostmax.not_expressible", "0x0000000000000000,0x0000000000000000") != \
+            "0x0000000000000000,0x0000000000000000" or "host_bits_outside_masks" in r["warnings"] and \
+            "not passed on" in r["warnings"]["host_bits_outside_masks"]:
+        allowed = set(VULN)
+    if n.get("b.rc") != "0" or len(r["l2"]["b"]) != len(VULN):
+        fails.append(f"(b) L2 did not start with the library's string {n.get('hostmax.qemu')}: rc {n.get('b.rc')}: "
+                     + "; ".join(r["out"]["b"][-5:]))
+    else:
+        for f in VULN:
+            if r["l2"]["b"][f] != r["l1"].get(f) and f not in allowed:
+                fails.append(f"(b) {f}: L1 \"{r['l1'].get(f)}\", L2 \"{r['l2']['b'][f]}\"")
+            if r["l2"]["b"][f] != n.get(f"hostmax.view.{f}"):
+                fails.append(f"(b) {f}: library host-max view \"{n.get(f'hostmax.view.{f}')}\", "
+                             f"L2 \"{r['l2']['b'][f]}\"")
+    # (a) the defaults: the caps-mode prediction against what QEMU did.
+    refused = n.get("defaults.n_errors", "0") != "0"
+    if refused:
+        want = [f"qemu-system-ppc64: {n.get('defaults.message')}", n.get("defaults.hint")]
+        got = r["out"]["a"]
+        idx = [i for i, line in enumerate(got) if line == want[0]]
+        if n.get("a.rc") != "1" or not idx or got[idx[0] + 1:idx[0] + 2] != want[1:]:
+            fails.append(f"(a) library predicted refusal \"{want[0]}\" / \"{want[1]}\"; QEMU rc {n.get('a.rc')}: "
+                         + " | ".join(line for line in got if not line.startswith("L2")))
+        if r["l2"]["a"]:
+            fails.append("(a) library predicted refusal, but L2 printed its files")
+    else:
+        if n.get("a.rc") != "0" or len(r["l2"]["a"]) != len(VULN):
+            fails.append(f"(a) library predicted a start; QEMU rc {n.get('a.rc')}: " + "; ".join(r["out"]["a"][-5:]))
+        else:
+            for f in VULN:
+                if r["l2"]["a"][f] != n.get(f"defaults.view.{f}"):
+                    fails.append(f"(a) {f}: library caps-mode view \"{n.get(f'defaults.view.{f}')}\", "
+                                 f"L2 \"{r['l2']['a'][f]}\"")
+    # (c) only where the library warned qemu_fixed_na_abort: the caps with
+    # fixed-na spelled out must make L1's QEMU abort, as the warning says.
+    if "qemu_fixed_na_abort" in r["warnings"]:
+        abort = [line for line in r["out"]["c"] if "Assertion" in line]
+        r["abort"] = abort[0] if abort else None
+        if n.get("c.rc") not in ("134", "-6") or not abort:
+            fails.append(f"(c) qemu_fixed_na_abort warned, but QEMU with cap-ibs=fixed-na ended with "
+                         f"{n.get('c.rc')}: " + "; ".join(r["out"]["c"][-5:]))
+    elif "c.rc" in n:
+        fails.append("(c) ran without a qemu_fixed_na_abort warning")
+    r["extra_a"] = extra_mitigations(r["l1dbg"], r["l2dbg"]["a"]) if r["l2dbg"]["a"] else None
+    r["extra_b"] = extra_mitigations(r["l1dbg"], r["l2dbg"]["b"]) if r["l2dbg"]["b"] else None
+    # The goal: zero under the library's string wherever caps can express the host.
+    if r["extra_b"] and not allowed:
+        fails.append("(b) L2 runs mitigations L1 does not: " + ", ".join(r["extra_b"]))
+
+
+def short(s):
+    return (s or "-").replace("Mitigation: ", "M: ")
+
+
+def report(results, path):
+    """The per-setting table, as Markdown (README.md) and on stdout."""
+    lines = ["| L0 setting (cfpc/sbbc/ibs/ccf-assist) | L1 (the host) | L2, QEMU defaults | "
+             "L2, library string | QEMU outcome (defaults) | library string | extra mitigations in L2: "
+             "defaults / library |", "|---|---|---|---|---|---|---|"]
+    for r in results:
+        n = r["n"]
+
+        def view(d):
+            return "<br>".join(f"{f}: {short(d.get(f))}" for f in VULN) if d else "-"
+
+        if n.get("defaults.n_errors", "0") != "0":
+            outcome = f"refused (rc {n.get('a.rc')}): {n.get('defaults.message')} / {n.get('defaults.hint')}"
+        else:
+            outcome = "started" if n.get("a.rc") == "0" else f"rc {n.get('a.rc')}"
+        if r.get("abort"):
+            outcome += f"; with cap-ibs=fixed-na: aborts (rc {n.get('c.rc')})"
+
+        def extra(e):
+            return "-" if e is None else (f"{len(e)} ({', '.join(e)})" if e else "0")
+
+        lines.append(f"| {r['name']}: {'/'.join(r['caps'])} ({r['cpu']}) | {view(r['l1'])} | {view(r['l2']['a'])} | "
+                     f"{view(r['l2']['b'])} | {outcome} | `{n.get('hostmax.qemu', '-')}` | "
+                     f"{extra(r['extra_a'])} / {extra(r['extra_b'])} |")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def main():
+    args = common.parse_args("--kernel-cache")
+    common.require(TIER, (QEMU, common.CROSS_CC, STRIP, "cpio", "apt-cache", "dpkg-deb"))
+    t0 = time.monotonic()
+    out = os.path.abspath(args.build_dir)
+    os.makedirs(out, exist_ok=True)
+    args.kernel_cache = os.environ.get("VCPUCHAR_E2E_CACHE") or os.path.abspath(args.kernel_cache)
+    kdir, vmlinux = common.fetch_kernel(TIER, args.kernel_cache)
+    qroot = common.fetch(TIER, os.path.join(args.source_dir, "tests", TIER, "fetch-qemu.sh"),
+                         os.path.join(out, "cache"))
+    initrd = build(args, kdir, vmlinux, qroot, out)
+    t_prep = time.monotonic() - t0
+    logdir = os.path.join(out, "logs")
+    os.makedirs(logdir, exist_ok=True)
+
+    only = os.environ.get("VCPUCHAR_NESTED_ONLY")
+    matrix = [e for e in MATRIX if not only or e[0] in only.split(",")]
+    jobs = int(os.environ.get("VCPUCHAR_E2E_JOBS", "2"))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        results = list(ex.map(lambda e: boot(e, vmlinux, initrd, logdir), matrix))
+
+    print(f"kernel: {os.path.basename(vmlinux)}; L1's QEMU: Debian ppc64el qemu-system-ppc64; "
+          f"{len(results)} L0 boots, {jobs} at a time")
+    for r in results:
+        n = r["n"]
+        print(f"\n== {r['name']}: {'PASS' if not r['fails'] else 'FAIL'} ({r['secs']:.0f} s; "
+              f"L2 runs {n.get('a.secs', '?')} s + {n.get('b.secs', '?')} s)")
+        print(f"   L0 -cpu {r['cpu']} caps {'/'.join(r['caps'])}; probe {n.get('probe.words')}")
+        print(f"   library host-max: {n.get('hostmax.qemu')}; warnings: {', '.join(r['warnings']) or 'none'}")
+        print(f"   (a) defaults: QEMU rc {n.get('a.rc')}; extra mitigations {r.get('extra_a')}")
+        print(f"   (b) library:  QEMU rc {n.get('b.rc')}; extra mitigations {r.get('extra_b')}")
+        if r.get("abort"):
+            print(f"   (c) cap-ibs=fixed-na: QEMU rc {n.get('c.rc')}: {r['abort']}")
+        for f in r["fails"]:
+            print(f"   FAIL {f}")
+    table = os.path.join(out, "table.md")
+    report(results, table)
+    failed = [r["name"] for r in results if r["fails"]]
+    total = time.monotonic() - t0
+    print(f"\ntable: {table}; logs: {logdir}")
+    print(f"{TIER}: {len(results) - len(failed)}/{len(results)} settings passed; "
+          f"prepare {t_prep:.1f} s, total {total:.1f} s")
+    if failed:
+        print(f"{TIER}: failed: " + ", ".join(failed))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vcpuchar_profile_save() on what a careless --save meets: device nodes,
+ * FIFOs, symbolic links, files with their own modes; and facts that the
+ * loader would refuse. Each save is atomic and leaves no temporary file.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
+
+#include "test-common.h"
+
+#include <vcpuchar.h>
+
+static char *dir;
+
+static void setup(void)
+{
+	dir = g_dir_make_tmp("vcpuchar-save-XXXXXX", NULL);
+	ck_assert_ptr_nonnull(dir);
+}
+
+/* Every entry of the directory, to prove no temporary file was left. */
+static guint entries(void)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	guint n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while (g_dir_read_name(d))
+		n++;
+	g_dir_close(d);
+	return n;
+}
+
+static void teardown(void)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	while (d && (name = g_dir_read_name(d))) {
+		g_autofree char *p = g_build_filename(dir, name, NULL);
+
+		unlink(p);
+	}
+	if (d)
+		g_dir_close(d);
+	rmdir(dir);
+	g_free(dir);
+}
+
+static struct vcpuchar_x86_host facts(void)
+{
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+	x.source = VCPUCHAR_SOURCE_CALLER;
+	x.have = 1u << VCPUCHAR_X86_FACT_HALT_POLL_NS;
+	x.halt_poll_ns = 123456;
+	strcpy(x.arch, "x86_64");
+	return x;
+}
+
+START_TEST(refuses_fifo)
+{
+	g_autofree char *p = g_build_filename(dir, "fifo", NULL);
+	struct vcpuchar_x86_host x = facts();
+	struct stat st;
+	char err[256] = "";
+
+	ck_assert_int_eq(mkfifo(p, 0600), 0);
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "FIFO"), "%s", err);
+	ck_assert_int_eq(lstat(p, &st), 0);
+	ck_assert(S_ISFIFO(st.st_mode));
+	ck_assert_uint_eq(entries(), 1);
+}
+END_TEST
+
+START_TEST(refuses_char_device)
+{
+	g_autofree char *p = g_build_filename(dir, "null", NULL);
+	struct vcpuchar_x86_host x = facts();
+	struct stat st;
+	char err[256] = "";
+
+	/* A private /dev/null (1:3), never the real one: needs CAP_MKNOD. */
+	if (mknod(p, S_IFCHR | 0666, makedev(1, 3)) < 0) {
+		ck_assert_int_eq(errno, EPERM);
+		return;
+	}
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "character device"), "%s", err);
+	ck_assert_int_eq(lstat(p, &st), 0);
+	ck_assert(S_ISCHR(st.st_mode));
+	ck_assert_uint_eq(entries(), 1);
+}
+END_TEST
+
+START_TEST(refuses_directory)
+{
+	g_autofree char *p = g_build_filename(dir, "sub", NULL);
+	struct vcpuchar_x86_host x = facts();
+
+	ck_assert_int_eq(g_mkdir(p, 0700), 0);
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, NULL, 0), -EISDIR);
+	ck_assert(g_file_test(p, G_FILE_TEST_IS_DIR));
+	rmdir(p);
+}
+END_TEST
+
+START_TEST(keeps_mode)
+{
+	static const mode_t modes[] = { 0600, 0640, 0444 };
+	g_autofree char *p = g_build_filename(dir, "host.profile", NULL);
+	struct vcpuchar_x86_host x = facts(), back = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct stat st;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(modes); i++) {
+		ck_assert(g_file_set_contents(p, "# old\n", -1, NULL));
+		ck_assert_int_eq(chmod(p, modes[i]), 0);
+		ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, NULL, 0), 0);
+		ck_assert_int_eq(stat(p, &st), 0);
+		ck_assert_uint_eq(st.st_mode & 07777, modes[i]);
+		ck_assert_int_eq(vcpuchar_profile_load(p, NULL, &back, NULL, 0), 0);
+		ck_assert_uint_eq(back.halt_poll_ns, 123456);
+		ck_assert_uint_eq(entries(), 1);
+		chmod(p, 0600);
+	}
+}
+END_TEST
+
+START_TEST(through_symlink)
+{
+	g_autofree char *target = g_build_filename(dir, "real.profile", NULL);
+	g_autofree char *link = g_build_filename(dir, "link.profile", NULL);
+	struct vcpuchar_x86_host x = facts(), back = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct stat st;
+
+	ck_assert(g_file_set_contents(target, "# old\n", -1, NULL));
+	ck_assert_int_eq(chmod(target, 0640), 0);
+	ck_assert_int_eq(symlink("real.profile", link), 0);
+	ck_assert_int_eq(vcpuchar_profile_save(link, NULL, &x, NULL, 0), 0);
+	/* The link stays a link; its target has the new facts and its mode. */
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+	ck_assert_int_eq(stat(target, &st), 0);
+	ck_assert_uint_eq(st.st_mode & 07777, 0640);
+	ck_assert_int_eq(vcpuchar_profile_load(target, NULL, &back, NULL, 0), 0);
+	ck_assert_uint_eq(back.halt_poll_ns, 123456);
+	ck_assert_uint_eq(entries(), 2);
+	/* A dangling link is refused, not replaced by a file. */
+	unlink(target);
+	ck_assert_int_eq(vcpuchar_profile_save(link, NULL, &x, NULL, 0), -ENOENT);
+	ck_assert_int_eq(lstat(link, &st), 0);
+	ck_assert(S_ISLNK(st.st_mode));
+}
+END_TEST
+
+START_TEST(new_file_and_missing_dir)
+{
+	g_autofree char *p = g_build_filename(dir, "new.profile", NULL);
+	g_autofree char *q = g_build_filename(dir, "no-such-dir", "x.profile", NULL);
+	struct vcpuchar_x86_host x = facts();
+	char err[256] = "";
+
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, NULL, 0), 0);
+	ck_assert_uint_eq(entries(), 1);
+	ck_assert_int_eq(vcpuchar_profile_save(q, NULL, &x, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "no-such-dir"), "%s", err);
+}
+END_TEST
+
+/* Item: save must not write what load rejects. */
+START_TEST(validates_before_writing)
+{
+	g_autofree char *p = g_build_filename(dir, "bad.profile", NULL);
+	struct vcpuchar_x86_host x = facts();
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	char err[256] = "";
+
+	strcpy(x.arch, "x86_\xff\xfe");
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "arch") && strstr(err, "UTF-8"), "%s", err);
+	ck_assert(!g_file_test(p, G_FILE_TEST_EXISTS));
+
+	h.source = VCPUCHAR_SOURCE_CALLER;
+	h.character_mask = 1;
+	memset(h.kernel_release, 'r', sizeof(h.kernel_release));
+	ck_assert_int_eq(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "kernel_release"), "%s", err);
+	ck_assert(!g_file_test(p, G_FILE_TEST_EXISTS));
+	memset(h.kernel_release, 0, sizeof(h.kernel_release));
+	h.error = INT32_MIN;
+	ck_assert_int_eq(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)), -EINVAL);
+	ck_assert(!g_file_test(p, G_FILE_TEST_EXISTS));
+
+	/* Longest good strings round-trip. */
+	h.error = 0;
+	memset(h.arch, 'a', sizeof(h.arch) - 1);
+	memset(h.kernel_release, 'k', sizeof(h.kernel_release) - 1);
+	ck_assert_msg(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(vcpuchar_profile_load(p, &h, NULL, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(strlen(h.kernel_release), sizeof(h.kernel_release) - 1);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("profile-save");
+	TCase *tc = tcase_create("profile-save");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, refuses_fifo);
+	tcase_add_test(tc, refuses_char_device);
+	tcase_add_test(tc, refuses_directory);
+	tcase_add_test(tc, keeps_mode);
+	tcase_add_test(tc, through_symlink);
+	tcase_add_test(tc, new_file_and_missing_dir);
+	tcase_add_test(tc, validates_before_writing);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The man page examples/vcpuchar/vcpuchar.1 against the vcpuchar command.
+
+Every command the top-level --help lists has a section in the man page and
+the other way round; each command's options in its --help, in its man
+section and in the SYNOPSIS are the same set; every JSON key the command
+prints is named under JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+cli, manpage, srcdir = sys.argv[1:4]
+problems = []
+
+
+def run(*args, status=0):
+    r = subprocess.run([cli, *args], capture_output=True, text=True)
+    if r.returncode != status:
+        problems.append(f"vcpuchar {' '.join(args)}: exit {r.returncode}, want {status}: {r.stderr.strip()}")
+    return r.stdout
+
+
+def roff_option(token):
+    """'\\-\\-guest\\-cpu' -> '--guest-cpu', or None."""
+    t = token.replace("\\-", "-")
+    return t if re.fullmatch(r"--[a-z0-9][a-z0-9-]*", t) else None
+
+
+with open(manpage, encoding="utf-8") as f:
+    lines = f.read().splitlines()
+
+
+def section(name):
+    """Lines of '.SH NAME' up to the next .SH."""
+    out, inside = [], False
+    for line in lines:
+        if line.startswith(".SH "):
+            inside = line[4:].strip('"') == name
+            continue
+        if inside:
+            out.append(line)
+    return out
+
+
+# Options defined in each command's section: the line after .TP starts with .B or .BI.
+man_opts = {}
+current = None
+body = section("COMMANDS")
+for i, line in enumerate(body):
+    m = re.fullmatch(r'\.SS "vcpuchar (.+)"', line)
+    if m:
+        current = m.group(1)
+        man_opts[current] = set()
+    elif current and line == ".TP" and i + 1 < len(body):
+        head = body[i + 1].split()
+        if head and head[0] in (".B", ".BI") and len(head) > 1:
+            opt = roff_option(head[1])
+            if opt:
+                man_opts[current].add(opt)
+
+# Options in the SYNOPSIS, per command (a command starts at '.B vcpuchar ...', ends at .br).
+syn_opts, current = {}, None
+for line in section("SYNOPSIS"):
+    m = re.fullmatch(r"\.B vcpuchar (.+)", line)
+    if m:
+        current = m.group(1)
+        syn_opts[current] = set()
+    elif line == ".br":
+        current = None
+    elif current:
+        for tok in re.findall(r"(?:\\-){2}[a-z0-9\\-]+", line):
+            opt = roff_option(tok)
+            if opt:
+                syn_opts[current].add(opt)
+
+# Commands the top-level --help lists: "  ppc hcall|migrate ..." stands for two.
+help_cmds = set()
+top = run("--help")
+for line in top.split("Commands:", 1)[-1].splitlines():
+    m = re.match(r"  ([a-z0-9]+)(?: ([a-z|]+))?\s", line)
+    if m:
+        for sub in (m.group(2) or "").split("|"):
+            help_cmds.add(f"{m.group(1)} {sub}".strip())
+
+if help_cmds != set(man_opts):
+    problems.append(f"commands: --help lists {sorted(help_cmds)}, the man page {sorted(man_opts)}")
+if set(syn_opts) != set(man_opts):
+    problems.append(f"commands: SYNOPSIS has {sorted(syn_opts)}, COMMANDS {sorted(man_opts)}")
+
+for cmd, opts in sorted(man_opts.items()):
+    text = run(*cmd.split(), "--help")
+    helped = {m.group(1) for m in re.finditer(r"^\s+(--[a-z0-9][a-z0-9-]*)", text, re.M)} - {"--help"}
+    if not helped:
+        problems.append(f"{cmd}: no options found in --help")
+    for what, other in (("the man page", opts), ("the SYNOPSIS", syn_opts.get(cmd, set()))):
+        for o in sorted(helped - other):
+            problems.append(f"{cmd}: {o} is in --help but not in {what}")
+        for o in sorted(other - helped):
+            problems.append(f"{cmd}: {o} is in {what} but not in --help")
+
+# Every JSON key printed is named under JSON KEYS.
+keys_text = "\n".join(section("JSON KEYS"))
+named = set(re.findall(r"[a-z][a-z0-9_]*", keys_text))
+
+
+def keys(node, out):
+    if isinstance(node, dict):
+        for k, v in node.items():
+            out.add(k)
+            keys(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            keys(v, out)
+    return out
+
+
+x86_profile = f"{srcdir}/tests/fault/x86-amd.profile"
+tmp = tempfile.mkdtemp(prefix="vcpuchar-man-")
+files = {name: os.path.join(tmp, name) for name in ("policy.json", "before.json", "after.json")}
+with open(files["policy.json"], "w") as f:
+    f.write(run("x86", "policy", "--host", x86_profile, "--json"))
+with open(files["before.json"], "w") as f:
+    f.write('{"halt_exits": 0, "halt_attempted_poll": 0, "exits": 0}')
+with open(files["after.json"], "w") as f:
+    f.write('{"halt_exits": 5, "halt_attempted_poll": 5, "exits": 9}')
+printed = set()
+for args, status in (
+    (("x86", "verify", "--policy", files["policy.json"], "--before", files["before.json"],
+      "--after", files["after.json"], "--guest-hlts", "5", "--json"), None),
+    (("ppc", "hcall", "--accel", "tcg", "--caps", "cap-cfpc=workaround", "--json"), 0),
+    (("ppc", "migrate", "--src", "workaround,broken,broken,off", "--dst", "broken,broken,broken,off", "--json"), 1),
+    (("ppc", "migrate", "--src-host", f"{srcdir}/examples/profiles/power9-nested-hv-qemu-fixed-ccd.profile",
+      "--dst-host", f"{srcdir}/examples/profiles/power9-dd2.3-opal.profile", "--json"), 1),
+    (("ppc", "baseline", f"{srcdir}/examples/profiles/power9-dd2.3-opal.profile",
+      f"{srcdir}/examples/profiles/power9-nested-hv-qemu.profile", "--json"), 0),
+    (("x86", "policy", "--host", x86_profile, "--pinned", "--latency", "--json"), None),
+    (("probe", "--json"), 0),
+):
+    r = subprocess.run([cli, *args], capture_output=True, text=True)
+    if status is not None and r.returncode != status:
+        problems.append(f"vcpuchar {' '.join(args)}: exit {r.returncode}, want {status}")
+    try:
+        printed |= keys(json.loads(r.stdout), set())
+    except ValueError:
+        problems.append(f"vcpuchar {' '.join(args)}: not JSON: {r.stdout[:200]}")
+shutil.rmtree(tmp)
+for k in sorted(printed - named):
+    problems.append(f"JSON key {k} is printed but not named under JSON KEYS")
+
+for p in problems:
+    print(p)
+print(f"{'FAIL' if problems else 'ok'}: {len(man_opts)} commands, "
+      f"{sum(len(o) for o in man_opts.values())} options, {len(printed)} JSON keys checked")
+sys.exit(1 if problems else 0)
