@@ -51,6 +51,12 @@ expect "non-ASCII --caps=VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
 	"$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
 expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- "$cli" x86 policy --cvm "s$(printf '\303\251')v"
 
+# A huge bad value is echoed by its first bytes only.
+expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
+	"$cli" ppc migrate --src "$(head -c 120000 /dev/zero | tr '\0' a)" --dst cap-ibs=broken
+cases=$((cases + 1))
+[ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
+
 # Without /dev/kvm: ENOENT, said once; no fact blames a bad file descriptor.
 if "$src/tests/without-kvm.sh" true 2>/dev/null; then
 	expect "probe without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe

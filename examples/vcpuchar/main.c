@@ -5,21 +5,46 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/kvm.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
+/* Longest quoted value a message echoes: a 100 KB argument must not flood the terminal. */
+#define CLI_SHOWN_MAX 64
+
 int cli_usage(const char *fmt, ...)
 {
+	g_autofree char *msg = NULL;
 	va_list ap;
 
-	fputs("vcpuchar: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
+	fputs("vcpuchar: ", stderr);
+	/*
+	 * Values are echoed in 'quotes' (ours and the library's): show the first
+	 * bytes of a long one. An apostrophe within a word opens no quote.
+	 */
+	for (const char *p = msg, *close; *p;) {
+		if (*p == '\'' && (p == msg || !g_ascii_isalnum(p[-1])) && (close = strchr(p + 1, '\'')) &&
+		    close - p - 1 > CLI_SHOWN_MAX) {
+			const char *end = p + 1 + CLI_SHOWN_MAX;
+
+			/* Not in the middle of a UTF-8 sequence. */
+			while (end > p + 1 && (*end & 0xc0) == 0x80)
+				end--;
+			fprintf(stderr, "'%.*s...'", (int)(end - p - 1), p + 1);
+			p = close + 1;
+		} else {
+			fputc(*p++, stderr);
+		}
+	}
 	fputc('\n', stderr);
 	return CLI_USAGE;
 }
