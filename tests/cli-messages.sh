@@ -51,12 +51,35 @@ expect "non-ASCII --caps=VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
 	"$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
 expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- "$cli" x86 policy --cvm "s$(printf '\303\251')v"
 
+# An option that takes a value, given twice: refused by name, never the last one silently.
+expect "ppc hcall --caps twice" 2 '^vcpuchar: --caps given twice' -- \
+	"$cli" ppc hcall --caps cap-cfpc=workaround --caps cap-cfpc=broken
+expect "ppc migrate --src twice (= form)" 2 '^vcpuchar: --src given twice' -- \
+	"$cli" ppc migrate --src=cap-ibs=broken --src cap-ibs=broken --dst cap-ibs=broken
+expect "ppc baseline --machine twice" 2 '^vcpuchar: --machine given twice' -- \
+	"$cli" ppc baseline --machine pseries --machine pseries-2.12 "$src/examples/profiles/power9-dd2.3-opal.profile"
+expect "x86 policy --halt-poll-ns twice" 2 '^vcpuchar: --halt-poll-ns given twice' -- \
+	"$cli" x86 policy --host "$tmp/bom.profile" --halt-poll-ns 1 --halt-poll-ns 2
+expect "x86 policy --cvm twice" 2 '^vcpuchar: --cvm given twice' -- "$cli" x86 policy --cvm none --cvm none
+expect "x86 verify --policy twice" 2 '^vcpuchar: --policy given twice' -- \
+	"$cli" x86 verify --policy a --policy b --before c --after d
+expect "probe --save twice" 2 '^vcpuchar: --save given twice' -- "$cli" probe --save "$tmp/a" --save "$tmp/b"
+# An empty file name: the option is named.
+expect "ppc hcall --host ''" 2 '^vcpuchar: --host: empty file name$' -- "$cli" ppc hcall --host ""
+expect "x86 verify --before ''" 2 '^vcpuchar: --before: empty file name$' -- \
+	"$cli" x86 verify --policy a --before "" --after d
 # A huge bad value is echoed by its first bytes only.
 expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
 	"$cli" ppc migrate --src "$(head -c 120000 /dev/zero | tr '\0' a)" --dst cap-ibs=broken
 cases=$((cases + 1))
 [ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
 
+# Every --help through the stdout check: /dev/full is exit 3 with the cause.
+for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify"; do
+	# shellcheck disable=SC2086
+	expect "$c --help >/dev/full" 3 'cannot write standard output: No space left on device' -- \
+		sh -c '"$@" >/dev/full' sh "$cli" $c --help
+done
 # Without /dev/kvm: ENOENT, said once; no fact blames a bad file descriptor.
 if "$src/tests/without-kvm.sh" true 2>/dev/null; then
 	expect "probe without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe

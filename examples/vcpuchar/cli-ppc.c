@@ -431,9 +431,8 @@ static int cmd_hcall(int argc, char **argv)
 	gboolean have_host = FALSE;
 	int r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if (host_file && chars)
 		return cli_usage("--host and --chars both give host facts; use one");
@@ -659,16 +658,11 @@ static int cmd_baseline(int argc, char **argv)
 	uint64_t r4, r5;
 	int n, r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
 					  "hosts that hold each cap back, and what a guest with those caps is told.");
-	{
-		g_autoptr(GError) error = NULL;
-
-		/* PROFILE... are positional, so cli_parse(), which refuses leftovers, does not fit. */
-		if (!g_option_context_parse(ctx, &argc, &argv, &error))
-			return cli_usage("%s", error->message);
-	}
+	/* PROFILE... are positional. */
+	if ((r = cli_parse(ctx, entries, TRUE, &argc, &argv)))
+		return r;
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
@@ -957,13 +951,12 @@ static int cmd_migrate(int argc, char **argv)
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	int r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
 					  "unlisted caps take the newest pseries defaults, or four values "
 					  "cfpc,sbbc,ibs,ccf-assist), or two host profiles (--src-host A --dst-host B): "
 					  "the caps decided on A, whether QEMU on B starts with them, and B's migration "
 					  "check.");
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if ((src_host || dst_host) && (src || dst))
 		return cli_usage("ppc migrate takes either --src-host and --dst-host or --src and --dst, not both forms");

@@ -60,8 +60,7 @@ int cmd_probe(int argc, char **argv)
 	uint32_t no_kvm_facts = 0;
 	char why[256], err[256], api_text[96];
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 
 	cli_open_kvm(&kvm_fd, &vm_fd, &kvm_err);

@@ -198,7 +198,7 @@ static void json_strings(JsonBuilder *b, const char *key, GPtrArray *a)
 	json_builder_end_array(b);
 }
 
-/* Enum options: each may be given once, or repeated with the same value. */
+/* Enum options: each may be given once (cli_parse). */
 struct enum_opt {
 	const char *name;
 	const char *const *values;
@@ -292,12 +292,11 @@ static int cmd_policy(int argc, char **argv)
 	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough, FALSE };
 	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode, FALSE };
 	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm, FALSE };
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Decides the VM's HLT exits, KVM PV hints, halt polling and whether KVM uses "
 					  "Idle HLT, with a reason for each; prints the decision also as QEMU options "
 					  "(qemu), a libvirt domain XML fragment (libvirt) and what neither can express "
 					  "with the KVM call to make instead (not_expressible).");
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	vm.flags = (pinned ? VCPUCHAR_X86_VM_PINNED : 0) | (latency ? VCPUCHAR_X86_VM_LATENCY : 0) |
 		   (nested ? VCPUCHAR_X86_VM_NESTED_GUEST : 0) | (no_irqchip ? VCPUCHAR_X86_VM_NO_IRQCHIP : 0) |
@@ -473,8 +472,7 @@ static int cmd_verify(int argc, char **argv)
 	char text[512];
 	int r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if (!policy_file || !before_file || !after_file)
 		return cli_usage("x86 verify needs --policy, --before and --after");

@@ -21,8 +21,14 @@ extern int cli_stdout_errno;
 /* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
-/* Parses @ctx's options; on error prints the message and returns CLI_USAGE. */
-int cli_parse(GOptionContext *ctx, int *argc, char ***argv);
+/*
+ * Adds @entries to @ctx and parses them; on error prints the message and
+ * returns CLI_USAGE. An option that takes a value may be given once, a
+ * file name may not be empty; arguments that are no option are refused
+ * unless @positional. --help is printed here and exits (3 when stdout
+ * could not be written).
+ */
+int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positional, int *argc, char ***argv);
 
 /*
  * The index of @arg among @names (case-insensitive; NULL names are

@@ -75,19 +75,81 @@ static int bad_text_option(char **argv, int argc)
 	return 0;
 }
 
-int cli_parse(GOptionContext *ctx, int *argc, char ***argv)
+static int finish(int rc);
+
+/*
+ * Before GOption sees @argv: --help is printed here, so that a failed
+ * write is reported (GOption's own --help exits 0 whatever happened); an
+ * option that takes a value may be given once (GOption keeps the last
+ * silently); a file name may not be empty.
+ */
+static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc, char **argv)
+{
+	uint64_t seen = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq, *value;
+		const GOptionEntry *e;
+		size_t len;
+		int k;
+
+		if (!strcmp(a, "--"))
+			break;
+		if (!strcmp(a, "-h") || !strcmp(a, "-?") || !strcmp(a, "--help") || !strcmp(a, "--help-all")) {
+			g_autofree char *help = g_option_context_get_help(ctx, strcmp(a, "--help-all") != 0, NULL);
+
+			/* In the locale's character set, as GOption prints it; g_print flushes: keep its errno. */
+			errno = 0;
+			g_print("%s", help);
+			if (ferror(stdout) && !cli_stdout_errno)
+				cli_stdout_errno = errno;
+			/* As GOption would, but through the check of stdout. */
+			exit(finish(CLI_OK));
+		}
+		if (strncmp(a, "--", 2))
+			continue;
+		eq = strchr(a, '=');
+		len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+		for (k = 0, e = entries; e->long_name; k++, e++)
+			if (strlen(e->long_name) == len && !strncmp(e->long_name, a + 2, len))
+				break;
+		if (!e->long_name || e->arg == G_OPTION_ARG_NONE ||
+		    (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG)))
+			continue;
+		value = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+		if (!value)
+			continue; /* GOption says it is missing */
+		if (seen & (1ull << k))
+			return cli_usage("--%s given twice; give it once (the second value is '%s')", e->long_name, value);
+		seen |= 1ull << k;
+		if (e->arg == G_OPTION_ARG_FILENAME && !*value)
+			return cli_usage("--%s: empty file name", e->long_name);
+	}
+	return CLI_OK;
+}
+
+int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positional, int *argc, char ***argv)
 {
 	g_autoptr(GError) error = NULL;
 	/* A shallow copy: parsing removes the options from @argv. */
 	g_autofree char **orig = g_memdup2(*argv, sizeof(char *) * (size_t)(*argc + 1));
-	int orig_argc = *argc;
+	int orig_argc = *argc, r;
 
+	/* The name GOption's parse would give the "Usage:" line. */
+	if (!g_get_prgname() && *argc > 0) {
+		g_autofree char *base = g_path_get_basename((*argv)[0]);
+
+		g_set_prgname(base);
+	}
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if ((r = check_args(ctx, entries, *argc, *argv)))
+		return r;
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
 		if (error->domain == G_CONVERT_ERROR && bad_text_option(orig, orig_argc))
 			return CLI_USAGE;
 		return cli_usage("%s", error->message);
 	}
-	if (*argc > 1)
+	if (*argc > 1 && !positional)
 		return cli_usage("unexpected argument '%s'", (*argv)[1]);
 	return CLI_OK;
 }
