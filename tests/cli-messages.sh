@@ -80,6 +80,19 @@ for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify
 	expect "$c --help >/dev/full" 3 'cannot write standard output: No space left on device' -- \
 		sh -c '"$@" >/dev/full' sh "$cli" $c --help
 done
+# A pipe whose reader is gone: EPIPE said, exit 3 (not death by SIGPIPE, 141).
+closed_pipe() {
+	python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+rc = subprocess.call(sys.argv[1:], stdout=w)
+sys.exit(128 - rc if rc < 0 else rc)' "$@"
+}
+expect "ppc hcall --json | closed pipe" 3 'cannot write standard output: Broken pipe' -- \
+	closed_pipe "$cli" ppc hcall --accel tcg --json
+expect "x86 policy --help | closed pipe" 3 'cannot write standard output: Broken pipe' -- \
+	closed_pipe "$cli" x86 policy --help
+
 # Without /dev/kvm: ENOENT, said once; no fact blames a bad file descriptor.
 if "$src/tests/without-kvm.sh" true 2>/dev/null; then
 	expect "probe without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe
