@@ -74,6 +74,48 @@ expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
 cases=$((cases + 1))
 [ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
 
+# x86 verify's JSON inputs, by the rules of host profiles: regular files of at most 1 MiB
+# (a FIFO hung it, /dev/zero ate all memory), nested at most 32 deep (100,000 '[' overflowed
+# the stack), no member twice (the last one won).
+printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": []}\n' >"$tmp/policy.json"
+printf '{"halt_exits": 1}\n' >"$tmp/before.json"
+printf '{"halt_exits": 5}\n' >"$tmp/after.json"
+# verify POLICY BEFORE AFTER, "-" for the good one
+verify() {
+	local p=$1 b=$2 a=$3
+	[ "$p" = - ] && p=$tmp/policy.json
+	[ "$b" = - ] && b=$tmp/before.json
+	[ "$a" = - ] && a=$tmp/after.json
+	timeout 20 "$cli" x86 verify --policy "$p" --before "$b" --after "$a"
+}
+expect "x86 verify, good input" 0 "" -- verify - - -
+mkfifo "$tmp/fifo"
+expect "x86 verify --policy FIFO" 2 "^vcpuchar: --policy $tmp/fifo: not a regular file" -- verify "$tmp/fifo" - -
+expect "x86 verify --before /dev/zero" 2 '^vcpuchar: --before /dev/zero: not a regular file' -- verify - /dev/zero -
+expect "x86 verify --after /dev/urandom" 2 '^vcpuchar: --after /dev/urandom: not a regular file' -- \
+	verify - - /dev/urandom
+expect "x86 verify --after directory" 2 "^vcpuchar: --after $tmp: not a regular file" -- verify - - "$tmp"
+{ printf '{"halt_exits": 1, "pad": "'; head -c 2000000 /dev/zero | tr '\0' x; printf '"}\n'; } >"$tmp/big.json"
+expect "x86 verify --before 2 MB" 2 "^vcpuchar: --before $tmp/big.json: larger than 1048576 bytes" -- \
+	verify - "$tmp/big.json" -
+python3 -c 'print("[" * 100000 + "]" * 100000)' >"$tmp/deep.json"
+expect "x86 verify --policy 100,000 deep" 2 "^vcpuchar: --policy $tmp/deep.json: JSON nested deeper than 32" -- \
+	verify "$tmp/deep.json" - -
+python3 -c 'print("{\"halt_exits\": 1, \"x\": " + "[" * 33 + "]" * 33 + "}")' >"$tmp/deep33.json"
+expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - "$tmp/deep33.json" -
+# Brackets within strings are no nesting.
+python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
+expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
+
+# A member twice in one object (json-glib keeps the last): refused by name, nested objects too.
+printf '{"halt_exits": 1, "halt_exits": 0}\n' >"$tmp/dup.json"
+expect "x86 verify --before, a key twice" 2 "^vcpuchar: --before $tmp/dup.json: member 'halt_exits' given twice" -- \
+	verify - "$tmp/dup.json" -
+printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": [{"code": "a", "code": "b"}]}\n' >"$tmp/dup2.json"
+expect "x86 verify --policy, a nested key twice" 2 "member 'code' given twice" -- verify "$tmp/dup2.json" - -
+printf '{"a": {"x": 1}, "b": {"x": 1}, "halt_exits": 1}\n' >"$tmp/nodup.json"
+expect "x86 verify, one name in two objects" 0 "" -- verify - "$tmp/nodup.json" -
+
 # Every --help through the stdout check: /dev/full is exit 3 with the cause.
 for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify"; do
 	# shellcheck disable=SC2086

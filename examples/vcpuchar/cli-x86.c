@@ -366,15 +366,11 @@ static int cmd_policy(int argc, char **argv)
 /* The root object of a JSON file, or NULL with the message printed. */
 static JsonObject *load_object(JsonParser *parser, const char *opt, const char *path)
 {
-	g_autoptr(GError) error = NULL;
-	JsonNode *root;
+	JsonNode *root = cli_json_load(parser, opt, path);
 
-	if (!json_parser_load_from_file(parser, path, &error)) {
-		cli_usage("%s %s: %s", opt, path, error->message);
+	if (!root)
 		return NULL;
-	}
-	root = json_parser_get_root(parser);
-	if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
+	if (!JSON_NODE_HOLDS_OBJECT(root)) {
 		cli_usage("%s %s: not a JSON object", opt, path);
 		return NULL;
 	}

@@ -37,6 +37,13 @@ int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positio
  */
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices);
 
+/*
+ * Loads the JSON file @path given to @opt into @parser: a regular file of
+ * at most 1 MiB, nested at most 32 deep, no member name twice in an
+ * object. Returns the root, or NULL with the message printed (CLI_USAGE).
+ */
+JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path);
+
 /* Prints the builder's root as pretty JSON on stdout, newline-terminated. */
 void cli_print_json(JsonBuilder *b);
 

@@ -154,6 +154,151 @@ int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positio
 	return CLI_OK;
 }
 
+/*
+ * The rules of the library's profile loader (lib/profile.c) for a JSON
+ * input: a regular file only (a FIFO or /dev/zero would hang or fill
+ * memory), opened O_NONBLOCK so that a FIFO cannot block the check, and at
+ * most CLI_INPUT_MAX bytes (ours are a few KiB).
+ */
+#define CLI_INPUT_MAX (1024 * 1024)
+
+static char *read_input(const char *opt, const char *path, size_t *len)
+{
+	g_autofree char *data = NULL;
+	struct stat st;
+	int fd, e;
+	ssize_t n;
+
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		e = errno;
+		cli_usage("%s %s: %s", opt, path, g_strerror(e));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		close(fd);
+		cli_usage("%s %s: %s", opt, path, g_strerror(e));
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		cli_usage("%s %s: not a regular file", opt, path);
+		return NULL;
+	}
+	/* One byte past the limit, so a file that grew is still caught. */
+	data = g_malloc(CLI_INPUT_MAX + 1);
+	while (*len <= CLI_INPUT_MAX) {
+		n = read(fd, data + *len, CLI_INPUT_MAX + 1 - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			e = errno;
+			close(fd);
+			cli_usage("%s %s: %s", opt, path, g_strerror(e));
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		*len += (size_t)n;
+	}
+	close(fd);
+	if (*len > CLI_INPUT_MAX) {
+		cli_usage("%s %s: larger than %d bytes; not this input", opt, path, CLI_INPUT_MAX);
+		return NULL;
+	}
+	return g_steal_pointer(&data);
+}
+
+/*
+ * json-glib's parser recurses once per level: 100,000 '[' overflow the
+ * stack. Ours are 3 deep; count [ and { outside strings first.
+ */
+#define CLI_JSON_DEPTH_MAX 32
+
+static gboolean too_deep(const char *data, size_t len)
+{
+	gboolean in_string = FALSE;
+	int depth = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = data[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = FALSE;
+		} else if (c == '"') {
+			in_string = TRUE;
+		} else if (c == '[' || c == '{') {
+			if (++depth > CLI_JSON_DEPTH_MAX)
+				return TRUE;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	return FALSE;
+}
+
+/* json-glib keeps the last of two members of one name: find the first repeated name. */
+struct dup_check {
+	GHashTable *count; /* JsonObject -> members parsed so far */
+	char *name;
+};
+
+static void on_member(JsonParser *parser, JsonObject *o, const char *name, gpointer data)
+{
+	struct dup_check *d = data;
+	guint n = GPOINTER_TO_UINT(g_hash_table_lookup(d->count, o)) + 1;
+
+	(void)parser;
+	g_hash_table_insert(d->count, o, GUINT_TO_POINTER(n));
+	if (n > json_object_get_size(o) && !d->name)
+		d->name = g_strdup(name);
+}
+
+JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *data = NULL;
+	struct dup_check d = { g_hash_table_new(NULL, NULL), NULL };
+	size_t len;
+	gulong id;
+	gboolean ok;
+
+	data = read_input(opt, path, &len);
+	if (!data) {
+		g_hash_table_destroy(d.count);
+		return NULL;
+	}
+	if (too_deep(data, len)) {
+		g_hash_table_destroy(d.count);
+		cli_usage("%s %s: JSON nested deeper than %d levels", opt, path, CLI_JSON_DEPTH_MAX);
+		return NULL;
+	}
+	id = g_signal_connect(parser, "object-member", G_CALLBACK(on_member), &d);
+	ok = json_parser_load_from_data(parser, data, (gssize)len, &error);
+	g_signal_handler_disconnect(parser, id);
+	g_hash_table_destroy(d.count);
+	if (!ok) {
+		g_free(d.name);
+		cli_usage("%s %s: %s", opt, path, error->message);
+		return NULL;
+	}
+	if (d.name) {
+		cli_usage("%s %s: member '%s' given twice in one object", opt, path, d.name);
+		g_free(d.name);
+		return NULL;
+	}
+	if (!json_parser_get_root(parser)) {
+		cli_usage("%s %s: empty, not JSON", opt, path);
+		return NULL;
+	}
+	return json_parser_get_root(parser);
+}
+
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices)
 {
 	for (size_t i = 0; i < n; i++)
