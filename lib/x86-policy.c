@@ -182,6 +182,7 @@ struct in {
 	const struct vcpuchar_x86_vm *vm;
 	bool amd, pinned, latency, force, irqchip;
 	uint32_t allowed;       /* disable-exits flags KVM allows (lib/x86.md#global-rules G3) */
+	bool allowed_read;      /* @allowed was read, not assumed 0 */
 	bool halt_poll_cap;     /* KVM_CAP_HALT_POLL is offered */
 	uint32_t exits_refused; /* flags KVM_ENABLE_CAP refused with EINVAL */
 };
@@ -236,7 +237,11 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 			a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH;
 		}
 		if (!(in->allowed & DX_HLT)) {
-			add_value(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, in->allowed);
+			/* An unread mask has no value to quote: the text says it was not read. */
+			if (in->allowed_read)
+				add_value(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, in->allowed);
+			else
+				add(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK);
 			refused = true;
 		}
 	}
@@ -396,12 +401,14 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	if (live) {
 		/* What this kernel answered for this VM replaces the facts (lib/x86.md#global-rules G3). */
 		in.allowed = live->disable_exits_allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		in.allowed_read = true;
 		in.halt_poll_cap = live->halt_poll_cap;
 		in.exits_refused = live->exits_refused;
 	} else {
 		/* lib/x86.md#global-rules G3: a kernel without the capability allows nothing. */
 		in.allowed = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) &
 			     VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		in.allowed_read = have(h, VCPUCHAR_X86_FACT_DISABLE_EXITS);
 		/* Unread, the capability is assumed (Linux 5.8+); read as 0, it is absent. */
 		in.halt_poll_cap = !have(h, VCPUCHAR_X86_FACT_HALT_POLL_CAP) || h->halt_poll_cap;
 		in.exits_refused = 0;

@@ -51,6 +51,26 @@ expect "non-ASCII --caps=VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
 	"$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
 expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- "$cli" x86 policy --cvm "s$(printf '\303\251')v"
 
+# A fact not read is said so: in the JSON (facts_not_read) and in the reason text, which
+# must not quote a value never read ("allowed mask 0x0").
+printf '[host]\narch=x86_64\n[x86]\nvendor=amd\n' >"$tmp/no-mask.profile"
+expect "x86 policy, mask not in the profile" 1 "" -- "$cli" x86 policy --host "$tmp/no-mask.profile" --pinned --latency
+cases=$((cases + 1))
+if grep -q 'allowed mask 0x' "$tmp/out" || ! grep -q 'REFUSED hlt_not_in_allowed_mask: .*not read' "$tmp/out"; then
+	fail "x86 policy: hlt_not_in_allowed_mask quotes a mask never read"
+fi
+expect "x86 policy --json, mask not in the profile" 1 "" -- \
+	"$cli" x86 policy --host "$tmp/no-mask.profile" --pinned --latency --json
+cases=$((cases + 1))
+python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+nr = {f["fact"]: f["error"] for f in j["facts_not_read"]}
+assert nr.get("disable_exits_allowed") == "not in the profile", nr
+assert "vendor" not in nr, nr
+t = [r["text"] for r in j["reasons"] if r["code"] == "hlt_not_in_allowed_mask"]
+assert t and "not read" in t[0] and "0x" not in t[0], t' "$tmp/out" >"$tmp/err" 2>&1 ||
+	fail "x86 policy --json: facts_not_read or the reason text"
+
 # An option that takes a value, given twice: refused by name, never the last one silently.
 expect "ppc hcall --caps twice" 2 '^vcpuchar: --caps given twice' -- \
 	"$cli" ppc hcall --caps cap-cfpc=workaround --caps cap-cfpc=broken
@@ -143,6 +163,12 @@ if "$src/tests/without-kvm.sh" true 2>/dev/null; then
 		! grep -q 'disable_exits_allowed, halt_poll, binary_stats, supported_cpuid: not read: /dev/kvm cannot be opened' "$tmp/out"; then
 		fail "probe without /dev/kvm: the cause is not said once"
 	fi
+	expect "x86 policy --json without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" x86 policy --json
+	cases=$((cases + 1))
+	python3 -c 'import json, sys
+nr = {f["fact"]: f["error"] for f in json.load(open(sys.argv[1]))["facts_not_read"]}
+assert nr.get("disable_exits_allowed", "").startswith("/dev/kvm cannot be opened: "), nr' "$tmp/out" >"$tmp/err" 2>&1 ||
+		fail "x86 policy --json without /dev/kvm: facts_not_read does not name the KVM facts"
 	expect "probe --json without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe --json
 	cases=$((cases + 1))
 	grep -q "Bad file descriptor" "$tmp/out" && fail "probe --json without /dev/kvm: Bad file descriptor"

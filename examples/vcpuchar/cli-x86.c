@@ -189,6 +189,33 @@ static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpu
 						    p->halt_poll_ns, p->halt_poll_ns));
 }
 
+/* Member "facts_not_read": each fact the decision went without, and why. */
+static void json_facts_not_read(JsonBuilder *b, const struct vcpuchar_x86_host *h, uint32_t no_kvm)
+{
+	json_builder_set_member_name(b, "facts_not_read");
+	json_builder_begin_array(b);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		if ((h->have >> f) & 1)
+			continue;
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "fact");
+		json_builder_add_string_value(b, vcpuchar_x86_fact_name(f));
+		json_builder_set_member_name(b, "error");
+		if (no_kvm & (1u << f)) {
+			g_autofree char *why = g_strdup_printf("/dev/kvm cannot be opened: %s", g_strerror(-h->error[f]));
+
+			json_builder_add_string_value(b, why);
+		} else if (h->error[f] && h->error[f] != -ENODATA) {
+			json_builder_add_string_value(b, g_strerror(-h->error[f]));
+		} else {
+			json_builder_add_string_value(b, h->source == VCPUCHAR_SOURCE_PROFILE ? "not in the profile"
+											   : "not read");
+		}
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
 static void json_strings(JsonBuilder *b, const char *key, GPtrArray *a)
 {
 	json_builder_set_member_name(b, key);
@@ -237,12 +264,23 @@ static gboolean on_enum(const char *name, const char *value, gpointer data, GErr
 	return FALSE;
 }
 
-/* Whatever the probe could read; without /dev/kvm the KVM facts stay empty. */
-static void probe_this_host(struct vcpuchar_x86_host *h)
+/*
+ * Whatever the probe could read; without /dev/kvm the KVM facts stay empty.
+ * Returns the facts missing because /dev/kvm could not be opened.
+ */
+static uint32_t probe_this_host(struct vcpuchar_x86_host *h)
 {
+	uint32_t no_kvm = 0;
 	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	int open_err = fd < 0 ? errno : 0;
 	int r = vcpuchar_x86_host_probe(fd, NULL, h);
+
+	/* Given -1, the KVM facts say EBADF: the open's error is the cause (as probe says). */
+	for (uint32_t f = 0; open_err && f < VCPUCHAR_X86_N_FACTS; f++)
+		if (h->error[f] == -EBADF) {
+			h->error[f] = -open_err;
+			no_kvm |= 1u << f;
+		}
 
 	/* The open's own error says what to fix; the probe's EBADF would not. */
 	if (open_err)
@@ -252,6 +290,7 @@ static void probe_this_host(struct vcpuchar_x86_host *h)
 		fprintf(stderr, "vcpuchar: note: x86 probe of /dev/kvm: %s; KVM facts are missing\n", g_strerror(-r));
 	if (fd >= 0)
 		close(fd);
+	return no_kvm;
 }
 
 static int cmd_policy(int argc, char **argv)
@@ -286,6 +325,7 @@ static int cmd_policy(int argc, char **argv)
 	g_autoptr(GPtrArray) qemu = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) ne = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GString) libvirt = g_string_new(NULL);
+	uint32_t no_kvm = 0;
 	int r;
 
 	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
@@ -326,7 +366,7 @@ static int cmd_policy(int argc, char **argv)
 			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
 					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
-		probe_this_host(&host);
+		no_kvm = probe_this_host(&host);
 	}
 
 	r = vcpuchar_x86_decide(&host, &vm, &p);
@@ -348,6 +388,7 @@ static int cmd_policy(int argc, char **argv)
 		json_builder_set_member_name(b, "libvirt");
 		json_builder_add_string_value(b, libvirt->str);
 		json_strings(b, "not_expressible", ne);
+		json_facts_not_read(b, &host, no_kvm);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
