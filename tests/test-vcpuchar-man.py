@@ -5,7 +5,7 @@
 Every command the top-level --help lists has a section in the man page and
 the other way round; each command's options in its --help, in its man
 section and in the SYNOPSIS are the same set; every JSON key the command
-prints is named under JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
+prints is named in its own subsection of JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
 """
 import json
 import os
@@ -104,9 +104,30 @@ for cmd, opts in sorted(man_opts.items()):
         for o in sorted(other - helped):
             problems.append(f"{cmd}: {o} is in {what} but not in --help")
 
-# Every JSON key printed is named under JSON KEYS.
-keys_text = "\n".join(section("JSON KEYS"))
-named = set(re.findall(r"[a-z][a-z0-9_]*", keys_text))
+# Every JSON key a command prints is named in its own subsection of JSON KEYS
+# ('.SS "x86 policy"'), not merely somewhere in the section: a key named only
+# for another command does not count. Keys nested deeper may be named in a
+# subsection the command's own one refers to ("As for ppc hcall").
+subsections, current = {}, None
+for line in section("JSON KEYS"):
+    m = re.fullmatch(r'\.SS "(.+)"', line)
+    if m:
+        current = m.group(1)
+        subsections[current] = []
+    elif current:
+        subsections[current].append(line)
+
+
+def words(text):
+    return set(re.findall(r"[a-z][a-z0-9_]*", text))
+
+
+def named_for(cmd):
+    """(words of cmd's own subsection, words of it and the subsections it refers to)."""
+    own = "\n".join(subsections.get(cmd, []))
+    refs = [other for other in subsections if other != cmd and other in own.replace('" "', " ").replace('"', "")]
+    return words(own), words(own) | set().union(*(words("\n".join(subsections[o])) for o in refs))
+
 
 
 def keys(node, out):
@@ -146,12 +167,22 @@ for args, status in (
     if status is not None and r.returncode != status:
         problems.append(f"vcpuchar {' '.join(args)}: exit {r.returncode}, want {status}")
     try:
-        printed |= keys(json.loads(r.stdout), set())
+        root = json.loads(r.stdout)
     except ValueError:
         problems.append(f"vcpuchar {' '.join(args)}: not JSON: {r.stdout[:200]}")
+        continue
+    cmd = " ".join(args[:1] if args[0] == "probe" else args[:2])
+    if cmd not in subsections:
+        problems.append(f"JSON KEYS has no subsection {cmd}")
+    own, near = named_for(cmd)
+    top, every = set(root), keys(root, set())
+    printed |= every
+    for k in sorted(top - own):
+        problems.append(f"{cmd}: JSON key {k} is printed but not named under JSON KEYS, {cmd}")
+    for k in sorted(every - top - near):
+        problems.append(f"{cmd}: nested JSON key {k} is printed but not named under JSON KEYS, {cmd} "
+                        "(or a subsection it refers to)")
 shutil.rmtree(tmp)
-for k in sorted(printed - named):
-    problems.append(f"JSON key {k} is printed but not named under JSON KEYS")
 
 for p in problems:
     print(p)
