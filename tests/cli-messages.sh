@@ -136,6 +136,16 @@ expect "x86 verify --policy, a nested key twice" 2 "member 'code' given twice" -
 printf '{"a": {"x": 1}, "b": {"x": 1}, "halt_exits": 1}\n' >"$tmp/nodup.json"
 expect "x86 verify, one name in two objects" 0 "" -- verify - "$tmp/nodup.json" -
 
+# A libvirt XML error names only the user's elements (no wrapper the CLI added), at their column.
+for x in "<features><cfpc value='broken'/>" "<cfpc value='broken'/></features>"; do
+	expect "ppc hcall --caps '$x'" 2 '^vcpuchar: --caps \(libvirt XML\): .*features' -- "$cli" ppc hcall --accel tcg --caps "$x"
+	cases=$((cases + 1))
+	grep -q fragment "$tmp/err" && fail "ppc hcall --caps '$x': the message names an element the user did not write"
+done
+expect "ppc hcall --caps, column" 2 'char 33:' -- "$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/></features>"
+expect "ppc hcall --caps, cap elements without <features>" 0 "" -- \
+	"$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/><sbbc value='broken'/>"
+
 # Every --help through the stdout check: /dev/full is exit 3 with the cause.
 for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify"; do
 	# shellcheck disable=SC2086

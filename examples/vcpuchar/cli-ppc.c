@@ -297,6 +297,7 @@ struct libvirt_ctx {
 	GString *list;
 	GPtrArray *ignored;
 	int depth;
+	gboolean features; /* the cap elements are inside <features> */
 };
 
 static void libvirt_start(GMarkupParseContext *mc, const char *name, const char **attr_names,
@@ -308,15 +309,17 @@ static void libvirt_start(GMarkupParseContext *mc, const char *name, const char 
 
 	(void)mc;
 	ctx->depth++;
-	/* Depth 1 is the wrapper added around the fragment; <features> may or may not be given. */
-	if (ctx->depth == 1 || (ctx->depth == 2 && !strcmp(name, "features")))
+	/* <features> may or may not be given around the cap elements. */
+	if (ctx->depth == 1 && !strcmp(name, "features")) {
+		ctx->features = TRUE;
 		return;
+	}
 	for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if (!strcmp(name, libvirt_caps[cap].element))
 			break;
 	if (cap == VCPUCHAR_PPC_N_CAPS) {
 		/* Other features (<acpi/>, <htm state='on'/>, ...) and their children. */
-		if (ctx->depth <= 3)
+		if (ctx->depth <= 1 + ctx->features)
 			g_ptr_array_add(ctx->ignored, g_strdup_printf("<%s>", name));
 		return;
 	}
@@ -350,12 +353,15 @@ static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data
 static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 {
 	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
-	struct libvirt_ctx ctx = { list, ignored, 0 };
-	g_autofree char *doc = g_strconcat("<fragment>", arg, "</fragment>", NULL);
+	struct libvirt_ctx ctx = { list, ignored, 0, FALSE };
 	g_autoptr(GMarkupParseContext) mc = g_markup_parse_context_new(&parser, 0, &ctx, NULL);
 	g_autoptr(GError) error = NULL;
 
-	if (!g_markup_parse_context_parse(mc, doc, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
+	/*
+	 * The user's text as it is, with no wrapper element around it: an error
+	 * then names only their elements, and its column is theirs.
+	 */
+	if (!g_markup_parse_context_parse(mc, arg, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
 		return cli_usage("--caps (libvirt XML): %s", error->message);
 	return CLI_OK;
 }
