@@ -4,7 +4,8 @@
 
 Every command the top-level --help lists has a section in the man page and
 the other way round; each command's options in its --help, in its man
-section and in the SYNOPSIS are the same set; every JSON key the command
+section and in the SYNOPSIS are the same set, and README.md's synopsis
+agrees; every JSON key the command
 prints is named in its own subsection of JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
 """
 import json
@@ -78,6 +79,29 @@ for line in section("SYNOPSIS"):
             opt = roff_option(tok)
             if opt:
                 syn_opts[current].add(opt)
+
+# README.md's synopsis block: per command the same options as the man page's SYNOPSIS (all
+# of its forms together), fewer only where the line ends in "..." (abridged).
+readme_opts, abridged, current = {}, set(), None
+with open(os.path.join(srcdir, "README.md"), encoding="utf-8") as f:
+    for line in f.read().split("## The `vcpuchar` command", 1)[-1].split("\n\n", 2)[1].splitlines():
+        m = re.match(r"    vcpuchar ((?:probe)|(?:[a-z0-9]+ [a-z]+))\b", line)
+        if m:
+            current = m.group(1)
+            readme_opts.setdefault(current, set())
+        if current:
+            readme_opts[current] |= set(re.findall(r"--[a-z0-9][a-z0-9-]*", line))
+            if line.rstrip().endswith("..."):
+                abridged.add(current)
+for cmd, opts in sorted(readme_opts.items()):
+    man = syn_opts.get(cmd, set())
+    for o in sorted(opts - man):
+        problems.append(f"README.md synopsis of {cmd}: {o} is not in the man page's SYNOPSIS")
+    if cmd not in abridged:
+        for o in sorted(man - opts):
+            problems.append(f"README.md synopsis of {cmd}: {o} is missing (the man page's SYNOPSIS has it)")
+if set(readme_opts) != set(syn_opts):
+    problems.append(f"README.md synopsis has {sorted(readme_opts)}, the man page {sorted(syn_opts)}")
 
 # Commands the top-level --help lists: "  ppc hcall|migrate ..." stands for two.
 help_cmds = set()
