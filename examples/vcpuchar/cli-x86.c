@@ -231,7 +231,6 @@ struct enum_opt {
 	const char *const *values;
 	uint32_t n;
 	uint32_t *field;
-	gboolean given;
 };
 
 static struct enum_opt enum_opts[4];
@@ -252,13 +251,7 @@ static gboolean on_enum(const char *name, const char *value, gpointer data, GErr
 				    value, list->str);
 			return FALSE;
 		}
-		if (o->given && *o->field != (uint32_t)v) {
-			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "contradictory %s '%s' and '%s'",
-				    name, o->values[*o->field], value);
-			return FALSE;
-		}
 		*o->field = (uint32_t)v;
-		o->given = TRUE;
 		return TRUE;
 	}
 	return FALSE;
@@ -328,10 +321,10 @@ static int cmd_policy(int argc, char **argv)
 	uint32_t no_kvm = 0;
 	int r;
 
-	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
-	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough, FALSE };
-	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode, FALSE };
-	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm, FALSE };
+	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm };
+	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough };
+	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode };
+	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm };
 	g_option_context_set_summary(ctx, "Decides the VM's HLT exits, KVM PV hints, halt polling and whether KVM uses "
 					  "Idle HLT, with a reason for each; prints the decision also as QEMU options "
 					  "(qemu), a libvirt domain XML fragment (libvirt) and what neither can express "
