@@ -127,6 +127,10 @@ expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - 
 python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
 expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
 
+# A syntax error is placed in the user's file, not in json-glib's "<data>".
+printf '{"halt_exits": 1,,}' >"$tmp/syntax.json"
+expect "x86 verify --before, a syntax error" 2 "^vcpuchar: --before $tmp/syntax.json:1:17: Parse error" -- \
+	verify - "$tmp/syntax.json" -
 # A member twice in one object (json-glib keeps the last): refused by name, nested objects too.
 printf '{"halt_exits": 1, "halt_exits": 0}\n' >"$tmp/dup.json"
 expect "x86 verify --before, a key twice" 2 "^vcpuchar: --before $tmp/dup.json: member 'halt_exits' given twice" -- \

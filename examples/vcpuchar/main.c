@@ -284,7 +284,11 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 	g_hash_table_destroy(d.count);
 	if (!ok) {
 		g_free(d.name);
-		cli_usage("%s %s: %s", opt, path, error->message);
+		/* json-glib names parsed text "<data>": the user's name for it is the file's. */
+		if (g_str_has_prefix(error->message, "<data>:"))
+			cli_usage("%s %s:%s", opt, path, error->message + strlen("<data>:"));
+		else
+			cli_usage("%s %s: %s", opt, path, error->message);
 		return NULL;
 	}
 	if (d.name) {
