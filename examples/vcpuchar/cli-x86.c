@@ -202,7 +202,8 @@ static void json_facts_not_read(JsonBuilder *b, const struct vcpuchar_x86_host *
 		json_builder_add_string_value(b, vcpuchar_x86_fact_name(f));
 		json_builder_set_member_name(b, "error");
 		if (no_kvm & (1u << f)) {
-			g_autofree char *why = g_strdup_printf("/dev/kvm cannot be opened: %s", g_strerror(-h->error[f]));
+			g_autofree char *why = g_strdup_printf("/dev/kvm cannot be opened: %s",
+							       g_strerror(-h->error[f]));
 
 			json_builder_add_string_value(b, why);
 		} else if (h->error[f] && h->error[f] != -ENODATA) {

@@ -120,7 +120,8 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 		if (!value)
 			continue; /* GOption says it is missing */
 		if (seen & (1ull << k))
-			return cli_usage("--%s given twice; give it once (the second value is '%s')", e->long_name, value);
+			return cli_usage("--%s given twice; give it once (the second value is '%s')", e->long_name,
+					 value);
 		seen |= 1ull << k;
 		if (e->arg == G_OPTION_ARG_FILENAME && !*value)
 			return cli_usage("--%s: empty file name", e->long_name);
