@@ -194,8 +194,8 @@ static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set 
  * so a result is fully defined. Returns how many it wrote; *n_refusals, when
  * not NULL, gets how many of them are of class refusal.
  */
-static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a, struct vcpuchar_x86_reason *out,
-						uint32_t max, uint32_t *n_refusals)
+static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a,
+						struct vcpuchar_x86_reason *out, uint32_t max, uint32_t *n_refusals)
 {
 	uint32_t n = 0, refusals = 0;
 

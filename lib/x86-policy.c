@@ -321,7 +321,10 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 	}
 }
 
-/* Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it (#idle-hlt-inference), and the notes on it. */
+/*
+ * Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it
+ * (#idle-hlt-inference), and the notes on it.
+ */
 static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
 {
 	const struct vcpuchar_x86_host *h = in->h;

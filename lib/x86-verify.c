@@ -44,7 +44,8 @@ static bool policy_has(const struct vcpuchar_x86_policy *p, uint32_t code)
 }
 
 /* The HLT half: dh is the growth of halt_exits, g the caller's HLT count. */
-static uint32_t hlt_verdict(const struct vcpuchar_x86_policy *p, uint64_t dh, uint64_t g, struct vcpuchar_x86_reason_set *a)
+static uint32_t hlt_verdict(const struct vcpuchar_x86_policy *p, uint64_t dh, uint64_t g,
+			    struct vcpuchar_x86_reason_set *a)
 {
 	bool known = g != VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
 
