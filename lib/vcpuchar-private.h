@@ -162,6 +162,59 @@ struct vcpuchar_x86_reason_info {
 extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1];
 
 /*
+ * The reasons of one decision, as a bitmap: the policy (lib/x86-policy.c)
+ * and the verification (lib/x86-verify.c) both collect here and write their
+ * result through the one emitter below, so each code appears at most once
+ * and in code order. value[c] is defined only where has_value has bit c:
+ * nothing to clear per call but the two words.
+ */
+struct vcpuchar_x86_reason_set {
+	uint64_t set;
+	uint64_t has_value;
+	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
+};
+/* The bitmap holds every code: 63 is the highest a uint64_t can. */
+_Static_assert(VCPUCHAR_X86_REASON_MAX < 64, "reason bitmap too small");
+
+static inline void vcpuchar_x86_reason_add(struct vcpuchar_x86_reason_set *a, uint32_t code)
+{
+	a->set |= UINT64_C(1) << code;
+}
+
+static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set *a, uint32_t code, uint64_t value)
+{
+	vcpuchar_x86_reason_add(a, code);
+	a->value[code] = value;
+	a->has_value |= UINT64_C(1) << code;
+}
+
+/*
+ * Writes every code of @a, lowest first, to @out (room for @max; the caller
+ * sized it for every code its step can add) and zeroes the unused entries,
+ * so a result is fully defined. Returns how many it wrote; *n_refusals, when
+ * not NULL, gets how many of them are of class refusal.
+ */
+static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a,
+						struct vcpuchar_x86_reason *out, uint32_t max, uint32_t *n_refusals)
+{
+	uint32_t n = 0, refusals = 0;
+
+	for (uint64_t set = a->set; set; set &= set - 1) {
+		uint32_t c = (uint32_t)__builtin_ctzll(set);
+		struct vcpuchar_x86_reason *r = &out[n++];
+
+		r->code = c;
+		r->has_value = (uint32_t)((a->has_value >> c) & 1);
+		r->value = r->has_value ? a->value[c] : 0;
+		refusals += vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_REASON_CLASS_REFUSAL;
+	}
+	memset(&out[n], 0, (max - n) * sizeof(out[0]));
+	if (n_refusals)
+		*n_refusals = refusals;
+	return n;
+}
+
+/*
  * Private seam of the x86 probe, for the fixture tests only (never exported,
  * not in vcpuchar.h): the CPUID instruction replaced by @cpuid, which fills
  * regs[] = { eax, ebx, ecx, edx } for (leaf, subleaf). The public probe

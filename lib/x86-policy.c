@@ -11,27 +11,21 @@
 
 #define DX_HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
 
-/* value[c] is defined only where has_value has bit c: nothing to clear per call. */
+/* The reasons, and what the field rules of the overrides collect on the way. */
 struct acc {
-	uint64_t set;
-	uint64_t has_value;
-	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
+	struct vcpuchar_x86_reason_set r;
 	uint32_t no_effect;     /* VCPUCHAR_X86_OVERRIDE_* bits of overrides that changed nothing */
 	uint64_t lifted;        /* bit per refusal code hlt_passthrough=force lifted */
 };
-/* The bitmap holds every code: 63 is the highest a uint64_t can. */
-_Static_assert(VCPUCHAR_X86_REASON_MAX < 64, "reason bitmap too small");
 
 static void add(struct acc *a, uint32_t code)
 {
-	a->set |= UINT64_C(1) << code;
+	vcpuchar_x86_reason_add(&a->r, code);
 }
 
 static void add_value(struct acc *a, uint32_t code, uint64_t value)
 {
-	add(a, code);
-	a->value[code] = value;
-	a->has_value |= UINT64_C(1) << code;
+	vcpuchar_x86_reason_add_value(&a->r, code, value);
 }
 
 static bool have(const struct vcpuchar_x86_host *h, uint32_t fact)
@@ -182,6 +176,7 @@ struct in {
 	const struct vcpuchar_x86_vm *vm;
 	bool amd, pinned, latency, force, irqchip;
 	uint32_t allowed;       /* disable-exits flags KVM allows (lib/x86.md#global-rules G3) */
+	bool allowed_read;      /* @allowed was read, not assumed 0 */
 	bool halt_poll_cap;     /* KVM_CAP_HALT_POLL is offered */
 	uint32_t exits_refused; /* flags KVM_ENABLE_CAP refused with EINVAL */
 };
@@ -236,7 +231,11 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 			a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH;
 		}
 		if (!(in->allowed & DX_HLT)) {
-			add_value(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, in->allowed);
+			/* An unread mask has no value to quote: the text says it was not read. */
+			if (in->allowed_read)
+				add_value(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK, in->allowed);
+			else
+				add(a, VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK);
 			refused = true;
 		}
 	}
@@ -327,7 +326,10 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 	}
 }
 
-/* Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it (#idle-hlt-inference), and the notes on it. */
+/*
+ * Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it
+ * (#idle-hlt-inference), and the notes on it.
+ */
 static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
 {
 	const struct vcpuchar_x86_host *h = in->h;
@@ -357,22 +359,6 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 		add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
 }
 
-/* The one emitter: every reason, once, lowest code first (the spec table's order). */
-static void emit(const struct acc *a, struct vcpuchar_x86_policy *p)
-{
-	for (uint64_t set = a->set; set; set &= set - 1) {
-		uint32_t c = (uint32_t)__builtin_ctzll(set);
-		struct vcpuchar_x86_reason *r = &p->reasons[p->n_reasons++];
-
-		r->code = c;
-		r->has_value = !!(a->has_value & (UINT64_C(1) << c));
-		r->value = r->has_value ? a->value[c] : 0;
-		if (vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
-			p->n_refusals++;
-	}
-	memset(&p->reasons[p->n_reasons], 0, (VCPUCHAR_X86_MAX_REASONS - p->n_reasons) * sizeof(p->reasons[0]));
-}
-
 int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,
 			       const struct vcpuchar_x86_live *live, struct vcpuchar_x86_policy *ret)
 {
@@ -396,19 +382,21 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	if (live) {
 		/* What this kernel answered for this VM replaces the facts (lib/x86.md#global-rules G3). */
 		in.allowed = live->disable_exits_allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		in.allowed_read = true;
 		in.halt_poll_cap = live->halt_poll_cap;
 		in.exits_refused = live->exits_refused;
 	} else {
 		/* lib/x86.md#global-rules G3: a kernel without the capability allows nothing. */
 		in.allowed = fact_u32(h, VCPUCHAR_X86_FACT_DISABLE_EXITS, h->disable_exits_allowed) &
 			     VCPUCHAR_X86_DISABLE_EXITS_KNOWN;
+		in.allowed_read = have(h, VCPUCHAR_X86_FACT_DISABLE_EXITS);
 		/* Unread, the capability is assumed (Linux 5.8+); read as 0, it is absent. */
 		in.halt_poll_cap = !have(h, VCPUCHAR_X86_FACT_HALT_POLL_CAP) || h->halt_poll_cap;
 		in.exits_refused = 0;
 	}
 
 	/* Every check is done: from here on @ret is the result (no copy at the end). */
-	a.set = a.has_value = 0;
+	a.r.set = a.r.has_value = 0;
 	a.no_effect = 0;
 	a.lifted = 0;
 	size = ret->size;
@@ -423,7 +411,7 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	decide_idle_hlt(&in, de, ret, &a);
 	if (a.no_effect)
 		add_value(&a, VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT, a.no_effect);
-	emit(&a, ret);
+	ret->n_reasons = vcpuchar_x86_reason_emit(&a.r, ret->reasons, VCPUCHAR_X86_MAX_REASONS, &ret->n_refusals);
 	return 0;
 }
 

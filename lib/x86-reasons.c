@@ -196,6 +196,12 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
 	switch (reason->code) {
 	case VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK:
+		if (reason->has_value)
+			n = snprintf(buf, size, r->text, reason->value);
+		else
+			n = snprintf(buf, size, "KVM's allowed mask of exits to disable was not read "
+					   "(KVM_CAP_X86_DISABLE_EXITS), so HLT exits are kept.");
+		break;
 	case VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE:
 	case VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED:
 	case VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED:

@@ -13,25 +13,6 @@
 #define STAT_BIT(s) (1u << (s))
 #define KNOWN_STATS ((1u << VCPUCHAR_X86_N_STATS) - 1)
 
-/* value[c] is defined only where has_value has bit c. */
-struct vacc {
-	uint64_t set;
-	uint64_t has_value;
-	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
-};
-
-static void add(struct vacc *a, uint32_t code)
-{
-	a->set |= UINT64_C(1) << code;
-}
-
-static void add_value(struct vacc *a, uint32_t code, uint64_t value)
-{
-	add(a, code);
-	a->value[code] = value;
-	a->has_value |= UINT64_C(1) << code;
-}
-
 VCPUCHAR_EXPORT const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict)
 {
 	static const char *const names[] = {
@@ -63,39 +44,40 @@ static bool policy_has(const struct vcpuchar_x86_policy *p, uint32_t code)
 }
 
 /* The HLT half: dh is the growth of halt_exits, g the caller's HLT count. */
-static uint32_t hlt_verdict(const struct vcpuchar_x86_policy *p, uint64_t dh, uint64_t g, struct vacc *a)
+static uint32_t hlt_verdict(const struct vcpuchar_x86_policy *p, uint64_t dh, uint64_t g,
+			    struct vcpuchar_x86_reason_set *a)
 {
 	bool known = g != VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
 
 	/* More halt exits than HLTs: KVM counts other halts (AP reset hold), or the count is off. */
 	if (known && dh > g)
-		add_value(a, VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS, dh);
+		vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS, dh);
 	if (p->disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) {
 		/* Any halt KVM handled means HLT still traps: accepted, not honoured. */
 		if (dh > 0) {
-			add_value(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED, dh);
+			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED, dh);
 			return VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED;
 		}
 		if (known && g > 0) {
-			add_value(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED, g);
+			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED, g);
 			return VCPUCHAR_X86_HLT_VERDICT_HONOURED;
 		}
 	} else if (dh > 0 || (known && g > 0)) {
 		if (!known || dh >= g) {
-			add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED, dh);
+			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED, dh);
 			return VCPUCHAR_X86_HLT_VERDICT_HONOURED;
 		}
 		/* Idle HLT lets an HLT with a virtual interrupt pending complete without an exit. */
 		if (p->idle_hlt_active) {
-			add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED, dh);
-			add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS, dh);
+			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED, dh);
+			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS, dh);
 			return VCPUCHAR_X86_HLT_VERDICT_HONOURED;
 		}
-		add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED, dh);
+		vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED, dh);
 		return VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED;
 	}
 	/* No halt exit and no known HLT: nothing in the statistics shows a guest halt. */
-	add(a, known ? VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED : VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN);
+	vcpuchar_x86_reason_add(a, known ? VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED : VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN);
 	return VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL;
 }
 
@@ -104,7 +86,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 					       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
 					       struct vcpuchar_x86_verdict *ret)
 {
-	struct vacc a;
+	struct vcpuchar_x86_reason_set a;
 	uint64_t delta[VCPUCHAR_X86_N_STATS] = { 0 };
 	uint32_t have, hlt, poll;
 
@@ -129,24 +111,24 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 	if (have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_EXITS)) {
 		hlt = hlt_verdict(policy, delta[VCPUCHAR_X86_STAT_HALT_EXITS], guest_hlts, &a);
 	} else {
-		add(&a, VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT);
+		vcpuchar_x86_reason_add(&a, VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT);
 		hlt = VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL;
 	}
 
 	if (!(have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL))) {
-		add(&a, VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT);
+		vcpuchar_x86_reason_add(&a, VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT);
 		poll = VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL;
 	} else if (delta[VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL] > 0) {
-		add_value(&a, VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE, delta[VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL]);
+		vcpuchar_x86_reason_add_value(&a, VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE, delta[VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL]);
 		poll = VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE;
 	} else {
 		/* Why KVM did not poll: halts went to userspace, none reached KVM, or the window was 0. */
 		if (policy_has(policy, VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP))
-			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP);
+			vcpuchar_x86_reason_add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP);
 		else if ((have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_EXITS)) && !delta[VCPUCHAR_X86_STAT_HALT_EXITS])
-			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL);
+			vcpuchar_x86_reason_add(&a, VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL);
 		else
-			add(&a, VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE);
+			vcpuchar_x86_reason_add(&a, VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE);
 		poll = VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE;
 	}
 
@@ -160,16 +142,6 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 	ret->halt_attempted_poll = delta[VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL];
 	ret->halt_successful_poll = delta[VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL];
 	ret->exits = delta[VCPUCHAR_X86_STAT_EXITS];
-	/* One pass over the set bits, lowest code first: the single emitter. */
-	for (uint64_t set = a.set; set; set &= set - 1) {
-		uint32_t c = (uint32_t)__builtin_ctzll(set);
-		struct vcpuchar_x86_reason *r = &ret->reasons[ret->n_reasons++];
-
-		r->code = c;
-		r->has_value = (uint32_t)((a.has_value >> c) & 1);
-		r->value = r->has_value ? a.value[c] : 0;
-	}
-	memset(&ret->reasons[ret->n_reasons], 0,
-	       (VCPUCHAR_X86_VERDICT_MAX_REASONS - ret->n_reasons) * sizeof(ret->reasons[0]));
+	ret->n_reasons = vcpuchar_x86_reason_emit(&a, ret->reasons, VCPUCHAR_X86_VERDICT_MAX_REASONS, NULL);
 	return 0;
 }

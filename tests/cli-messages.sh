@@ -51,6 +51,124 @@ expect "non-ASCII --caps=VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
 	"$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
 expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- "$cli" x86 policy --cvm "s$(printf '\303\251')v"
 
+# A fact not read is said so: in the JSON (facts_not_read) and in the reason text, which
+# must not quote a value never read ("allowed mask 0x0").
+printf '[host]\narch=x86_64\n[x86]\nvendor=amd\n' >"$tmp/no-mask.profile"
+expect "x86 policy, mask not in the profile" 1 "" -- "$cli" x86 policy --host "$tmp/no-mask.profile" --pinned --latency
+cases=$((cases + 1))
+if grep -q 'allowed mask 0x' "$tmp/out" || ! grep -q 'REFUSED hlt_not_in_allowed_mask: .*not read' "$tmp/out"; then
+	fail "x86 policy: hlt_not_in_allowed_mask quotes a mask never read"
+fi
+expect "x86 policy --json, mask not in the profile" 1 "" -- \
+	"$cli" x86 policy --host "$tmp/no-mask.profile" --pinned --latency --json
+cases=$((cases + 1))
+python3 -c 'import json, sys
+j = json.load(open(sys.argv[1]))
+nr = {f["fact"]: f["error"] for f in j["facts_not_read"]}
+assert nr.get("disable_exits_allowed") == "not in the profile", nr
+assert "vendor" not in nr, nr
+t = [r["text"] for r in j["reasons"] if r["code"] == "hlt_not_in_allowed_mask"]
+assert t and "not read" in t[0] and "0x" not in t[0], t' "$tmp/out" >"$tmp/err" 2>&1 ||
+	fail "x86 policy --json: facts_not_read or the reason text"
+
+# An option that takes a value, given twice: refused by name, never the last one silently.
+expect "ppc hcall --caps twice" 2 '^vcpuchar: --caps given twice' -- \
+	"$cli" ppc hcall --caps cap-cfpc=workaround --caps cap-cfpc=broken
+expect "ppc migrate --src twice (= form)" 2 '^vcpuchar: --src given twice' -- \
+	"$cli" ppc migrate --src=cap-ibs=broken --src cap-ibs=broken --dst cap-ibs=broken
+expect "ppc baseline --machine twice" 2 '^vcpuchar: --machine given twice' -- \
+	"$cli" ppc baseline --machine pseries --machine pseries-2.12 "$src/examples/profiles/power9-dd2.3-opal.profile"
+expect "x86 policy --halt-poll-ns twice" 2 '^vcpuchar: --halt-poll-ns given twice' -- \
+	"$cli" x86 policy --host "$tmp/bom.profile" --halt-poll-ns 1 --halt-poll-ns 2
+expect "x86 policy --cvm twice" 2 '^vcpuchar: --cvm given twice' -- "$cli" x86 policy --cvm none --cvm none
+expect "x86 verify --policy twice" 2 '^vcpuchar: --policy given twice' -- \
+	"$cli" x86 verify --policy a --policy b --before c --after d
+expect "probe --save twice" 2 '^vcpuchar: --save given twice' -- "$cli" probe --save "$tmp/a" --save "$tmp/b"
+# An empty file name: the option is named.
+expect "ppc hcall --host ''" 2 '^vcpuchar: --host: empty file name$' -- "$cli" ppc hcall --host ""
+expect "x86 verify --before ''" 2 '^vcpuchar: --before: empty file name$' -- \
+	"$cli" x86 verify --policy a --before "" --after d
+# A huge bad value is echoed by its first bytes only.
+expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
+	"$cli" ppc migrate --src "$(head -c 120000 /dev/zero | tr '\0' a)" --dst cap-ibs=broken
+cases=$((cases + 1))
+[ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
+
+# x86 verify's JSON inputs, by the rules of host profiles: regular files of at most 1 MiB
+# (a FIFO hung it, /dev/zero ate all memory), nested at most 32 deep (100,000 '[' overflowed
+# the stack), no member twice (the last one won).
+printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": []}\n' >"$tmp/policy.json"
+printf '{"halt_exits": 1}\n' >"$tmp/before.json"
+printf '{"halt_exits": 5}\n' >"$tmp/after.json"
+# verify POLICY BEFORE AFTER, "-" for the good one
+verify() {
+	local p=$1 b=$2 a=$3
+	[ "$p" = - ] && p=$tmp/policy.json
+	[ "$b" = - ] && b=$tmp/before.json
+	[ "$a" = - ] && a=$tmp/after.json
+	timeout 20 "$cli" x86 verify --policy "$p" --before "$b" --after "$a"
+}
+expect "x86 verify, good input" 0 "" -- verify - - -
+mkfifo "$tmp/fifo"
+expect "x86 verify --policy FIFO" 2 "^vcpuchar: --policy $tmp/fifo: not a regular file" -- verify "$tmp/fifo" - -
+expect "x86 verify --before /dev/zero" 2 '^vcpuchar: --before /dev/zero: not a regular file' -- verify - /dev/zero -
+expect "x86 verify --after /dev/urandom" 2 '^vcpuchar: --after /dev/urandom: not a regular file' -- \
+	verify - - /dev/urandom
+expect "x86 verify --after directory" 2 "^vcpuchar: --after $tmp: not a regular file" -- verify - - "$tmp"
+{ printf '{"halt_exits": 1, "pad": "'; head -c 2000000 /dev/zero | tr '\0' x; printf '"}\n'; } >"$tmp/big.json"
+expect "x86 verify --before 2 MB" 2 "^vcpuchar: --before $tmp/big.json: larger than 1048576 bytes" -- \
+	verify - "$tmp/big.json" -
+python3 -c 'print("[" * 100000 + "]" * 100000)' >"$tmp/deep.json"
+expect "x86 verify --policy 100,000 deep" 2 "^vcpuchar: --policy $tmp/deep.json: JSON nested deeper than 32" -- \
+	verify "$tmp/deep.json" - -
+python3 -c 'print("{\"halt_exits\": 1, \"x\": " + "[" * 33 + "]" * 33 + "}")' >"$tmp/deep33.json"
+expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - "$tmp/deep33.json" -
+# Brackets within strings are no nesting.
+python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
+expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
+
+# A syntax error is placed in the user's file, not in json-glib's "<data>".
+printf '{"halt_exits": 1,,}' >"$tmp/syntax.json"
+expect "x86 verify --before, a syntax error" 2 "^vcpuchar: --before $tmp/syntax.json:1:17: Parse error" -- \
+	verify - "$tmp/syntax.json" -
+# A member twice in one object (json-glib keeps the last): refused by name, nested objects too.
+printf '{"halt_exits": 1, "halt_exits": 0}\n' >"$tmp/dup.json"
+expect "x86 verify --before, a key twice" 2 "^vcpuchar: --before $tmp/dup.json: member 'halt_exits' given twice" -- \
+	verify - "$tmp/dup.json" -
+printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": [{"code": "a", "code": "b"}]}\n' >"$tmp/dup2.json"
+expect "x86 verify --policy, a nested key twice" 2 "member 'code' given twice" -- verify "$tmp/dup2.json" - -
+printf '{"a": {"x": 1}, "b": {"x": 1}, "halt_exits": 1}\n' >"$tmp/nodup.json"
+expect "x86 verify, one name in two objects" 0 "" -- verify - "$tmp/nodup.json" -
+
+# A libvirt XML error names only the user's elements (no wrapper the CLI added), at their column.
+for x in "<features><cfpc value='broken'/>" "<cfpc value='broken'/></features>"; do
+	expect "ppc hcall --caps '$x'" 2 '^vcpuchar: --caps \(libvirt XML\): .*features' -- "$cli" ppc hcall --accel tcg --caps "$x"
+	cases=$((cases + 1))
+	grep -q fragment "$tmp/err" && fail "ppc hcall --caps '$x': the message names an element the user did not write"
+done
+expect "ppc hcall --caps, column" 2 'char 33:' -- "$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/></features>"
+expect "ppc hcall --caps, cap elements without <features>" 0 "" -- \
+	"$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/><sbbc value='broken'/>"
+
+# Every --help through the stdout check: /dev/full is exit 3 with the cause.
+for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify"; do
+	# shellcheck disable=SC2086
+	expect "$c --help >/dev/full" 3 'cannot write standard output: No space left on device' -- \
+		sh -c '"$@" >/dev/full' sh "$cli" $c --help
+done
+# A pipe whose reader is gone: EPIPE said, exit 3 (not death by SIGPIPE, 141).
+closed_pipe() {
+	python3 -c 'import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+rc = subprocess.call(sys.argv[1:], stdout=w)
+sys.exit(128 - rc if rc < 0 else rc)' "$@"
+}
+expect "ppc hcall --json | closed pipe" 3 'cannot write standard output: Broken pipe' -- \
+	closed_pipe "$cli" ppc hcall --accel tcg --json
+expect "x86 policy --help | closed pipe" 3 'cannot write standard output: Broken pipe' -- \
+	closed_pipe "$cli" x86 policy --help
+
 # Without /dev/kvm: ENOENT, said once; no fact blames a bad file descriptor.
 if "$src/tests/without-kvm.sh" true 2>/dev/null; then
 	expect "probe without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe
@@ -59,6 +177,12 @@ if "$src/tests/without-kvm.sh" true 2>/dev/null; then
 		! grep -q 'disable_exits_allowed, halt_poll, binary_stats, supported_cpuid: not read: /dev/kvm cannot be opened' "$tmp/out"; then
 		fail "probe without /dev/kvm: the cause is not said once"
 	fi
+	expect "x86 policy --json without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" x86 policy --json
+	cases=$((cases + 1))
+	python3 -c 'import json, sys
+nr = {f["fact"]: f["error"] for f in json.load(open(sys.argv[1]))["facts_not_read"]}
+assert nr.get("disable_exits_allowed", "").startswith("/dev/kvm cannot be opened: "), nr' "$tmp/out" >"$tmp/err" 2>&1 ||
+		fail "x86 policy --json without /dev/kvm: facts_not_read does not name the KVM facts"
 	expect "probe --json without /dev/kvm" 0 "" -- "$src/tests/without-kvm.sh" "$cli" probe --json
 	cases=$((cases + 1))
 	grep -q "Bad file descriptor" "$tmp/out" && fail "probe --json without /dev/kvm: Bad file descriptor"

@@ -3,8 +3,8 @@
 # vcpuchar probe --save over what is already there: a richer profile is
 # never silently replaced by a poorer one (what would be lost is named;
 # --force replaces it and still names it), a file that is no profile is
-# not replaced without --force, a FIFO is refused at once, a symbolic
-# link is written through.
+# not replaced without --force, a FIFO, a device or a directory is
+# refused at once (exit 2), a symbolic link is written through.
 # Usage: cli-save.sh VCPUCHAR SRCDIR
 set -u
 cli=$1 src=$2
@@ -71,6 +71,10 @@ expect "FIFO" 2 'is a FIFO; a profile is saved only as a regular file' -- timeou
 expect "FIFO --force" 2 'is a FIFO' -- timeout 20 "$cli" probe --save "$tmp/fifo" --force
 cases=$((cases + 1))
 [ -p "$tmp/fifo" ] || { : >"$tmp/err"; fail "the FIFO was replaced"; }
+# Refused for its target: exit 2 (3 is for a save whose writing failed: tests/fault/run-io.sh).
+expect "a directory" 2 'is a directory' -- "$cli" probe --save "$tmp"
+expect "a device" 2 'is a character device' -- "$cli" probe --save /dev/full
+expect "no such directory" 2 'cannot create a temporary file' -- "$cli" probe --save "$tmp/none/x.profile"
 # A symbolic link is written through; the link stays.
 cp "$tmp/probe.profile" "$tmp/target.profile"
 ln -s target.profile "$tmp/link.profile"

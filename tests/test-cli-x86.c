@@ -329,7 +329,14 @@ START_TEST(probe_save_round_trip)
 	}
 	rc = cli_run(from_file, &a, &e1);
 	ck_assert_int_eq(cli_run(live, &b, &e2), rc);
-	ck_assert_str_eq(a, b);
+	/* The same facts not read; why differs ("not in the profile", the probe's errno). */
+	{
+		g_autoptr(GRegex) why = g_regex_new("\"error\" : \"[^\"]*\"", 0, 0, NULL);
+		g_autofree char *a2 = g_regex_replace_literal(why, a, -1, 0, "\"error\"", 0, NULL);
+		g_autofree char *b2 = g_regex_replace_literal(why, b, -1, 0, "\"error\"", 0, NULL);
+
+		ck_assert_str_eq(a2, b2);
+	}
 	unlink(path);
 }
 END_TEST

@@ -4,8 +4,9 @@
 
 Every command the top-level --help lists has a section in the man page and
 the other way round; each command's options in its --help, in its man
-section and in the SYNOPSIS are the same set; every JSON key the command
-prints is named under JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
+section and in the SYNOPSIS are the same set, and README.md's synopsis
+agrees; every JSON key the command
+prints is named in its own subsection of JSON KEYS. Usage: test-vcpuchar-man.py CLI MANPAGE SRCDIR
 """
 import json
 import os
@@ -79,6 +80,29 @@ for line in section("SYNOPSIS"):
             if opt:
                 syn_opts[current].add(opt)
 
+# README.md's synopsis block: per command the same options as the man page's SYNOPSIS (all
+# of its forms together), fewer only where the line ends in "..." (abridged).
+readme_opts, abridged, current = {}, set(), None
+with open(os.path.join(srcdir, "README.md"), encoding="utf-8") as f:
+    for line in f.read().split("## The `vcpuchar` command", 1)[-1].split("\n\n", 2)[1].splitlines():
+        m = re.match(r"    vcpuchar ((?:probe)|(?:[a-z0-9]+ [a-z]+))\b", line)
+        if m:
+            current = m.group(1)
+            readme_opts.setdefault(current, set())
+        if current:
+            readme_opts[current] |= set(re.findall(r"--[a-z0-9][a-z0-9-]*", line))
+            if line.rstrip().endswith("..."):
+                abridged.add(current)
+for cmd, opts in sorted(readme_opts.items()):
+    man = syn_opts.get(cmd, set())
+    for o in sorted(opts - man):
+        problems.append(f"README.md synopsis of {cmd}: {o} is not in the man page's SYNOPSIS")
+    if cmd not in abridged:
+        for o in sorted(man - opts):
+            problems.append(f"README.md synopsis of {cmd}: {o} is missing (the man page's SYNOPSIS has it)")
+if set(readme_opts) != set(syn_opts):
+    problems.append(f"README.md synopsis has {sorted(readme_opts)}, the man page {sorted(syn_opts)}")
+
 # Commands the top-level --help lists: "  ppc hcall|migrate ..." stands for two.
 help_cmds = set()
 top = run("--help")
@@ -104,9 +128,30 @@ for cmd, opts in sorted(man_opts.items()):
         for o in sorted(other - helped):
             problems.append(f"{cmd}: {o} is in {what} but not in --help")
 
-# Every JSON key printed is named under JSON KEYS.
-keys_text = "\n".join(section("JSON KEYS"))
-named = set(re.findall(r"[a-z][a-z0-9_]*", keys_text))
+# Every JSON key a command prints is named in its own subsection of JSON KEYS
+# ('.SS "x86 policy"'), not merely somewhere in the section: a key named only
+# for another command does not count. Keys nested deeper may be named in a
+# subsection the command's own one refers to ("As for ppc hcall").
+subsections, current = {}, None
+for line in section("JSON KEYS"):
+    m = re.fullmatch(r'\.SS "(.+)"', line)
+    if m:
+        current = m.group(1)
+        subsections[current] = []
+    elif current:
+        subsections[current].append(line)
+
+
+def words(text):
+    return set(re.findall(r"[a-z][a-z0-9_]*", text))
+
+
+def named_for(cmd):
+    """(words of cmd's own subsection, words of it and the subsections it refers to)."""
+    own = "\n".join(subsections.get(cmd, []))
+    refs = [other for other in subsections if other != cmd and other in own.replace('" "', " ").replace('"', "")]
+    return words(own), words(own) | set().union(*(words("\n".join(subsections[o])) for o in refs))
+
 
 
 def keys(node, out):
@@ -146,12 +191,22 @@ for args, status in (
     if status is not None and r.returncode != status:
         problems.append(f"vcpuchar {' '.join(args)}: exit {r.returncode}, want {status}")
     try:
-        printed |= keys(json.loads(r.stdout), set())
+        root = json.loads(r.stdout)
     except ValueError:
         problems.append(f"vcpuchar {' '.join(args)}: not JSON: {r.stdout[:200]}")
+        continue
+    cmd = " ".join(args[:1] if args[0] == "probe" else args[:2])
+    if cmd not in subsections:
+        problems.append(f"JSON KEYS has no subsection {cmd}")
+    own, near = named_for(cmd)
+    top, every = set(root), keys(root, set())
+    printed |= every
+    for k in sorted(top - own):
+        problems.append(f"{cmd}: JSON key {k} is printed but not named under JSON KEYS, {cmd}")
+    for k in sorted(every - top - near):
+        problems.append(f"{cmd}: nested JSON key {k} is printed but not named under JSON KEYS, {cmd} "
+                        "(or a subsection it refers to)")
 shutil.rmtree(tmp)
-for k in sorted(printed - named):
-    problems.append(f"JSON key {k} is printed but not named under JSON KEYS")
 
 for p in problems:
     print(p)

@@ -297,6 +297,7 @@ struct libvirt_ctx {
 	GString *list;
 	GPtrArray *ignored;
 	int depth;
+	gboolean features; /* the cap elements are inside <features> */
 };
 
 static void libvirt_start(GMarkupParseContext *mc, const char *name, const char **attr_names,
@@ -308,15 +309,17 @@ static void libvirt_start(GMarkupParseContext *mc, const char *name, const char 
 
 	(void)mc;
 	ctx->depth++;
-	/* Depth 1 is the wrapper added around the fragment; <features> may or may not be given. */
-	if (ctx->depth == 1 || (ctx->depth == 2 && !strcmp(name, "features")))
+	/* <features> may or may not be given around the cap elements. */
+	if (ctx->depth == 1 && !strcmp(name, "features")) {
+		ctx->features = TRUE;
 		return;
+	}
 	for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if (!strcmp(name, libvirt_caps[cap].element))
 			break;
 	if (cap == VCPUCHAR_PPC_N_CAPS) {
 		/* Other features (<acpi/>, <htm state='on'/>, ...) and their children. */
-		if (ctx->depth <= 3)
+		if (ctx->depth <= 1 + ctx->features)
 			g_ptr_array_add(ctx->ignored, g_strdup_printf("<%s>", name));
 		return;
 	}
@@ -350,12 +353,15 @@ static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data
 static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 {
 	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
-	struct libvirt_ctx ctx = { list, ignored, 0 };
-	g_autofree char *doc = g_strconcat("<fragment>", arg, "</fragment>", NULL);
+	struct libvirt_ctx ctx = { list, ignored, 0, FALSE };
 	g_autoptr(GMarkupParseContext) mc = g_markup_parse_context_new(&parser, 0, &ctx, NULL);
 	g_autoptr(GError) error = NULL;
 
-	if (!g_markup_parse_context_parse(mc, doc, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
+	/*
+	 * The user's text as it is, with no wrapper element around it: an error
+	 * then names only their elements, and its column is theirs.
+	 */
+	if (!g_markup_parse_context_parse(mc, arg, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
 		return cli_usage("--caps (libvirt XML): %s", error->message);
 	return CLI_OK;
 }
@@ -431,9 +437,8 @@ static int cmd_hcall(int argc, char **argv)
 	gboolean have_host = FALSE;
 	int r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if (host_file && chars)
 		return cli_usage("--host and --chars both give host facts; use one");
@@ -659,16 +664,11 @@ static int cmd_baseline(int argc, char **argv)
 	uint64_t r4, r5;
 	int n, r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
 					  "hosts that hold each cap back, and what a guest with those caps is told.");
-	{
-		g_autoptr(GError) error = NULL;
-
-		/* PROFILE... are positional, so cli_parse(), which refuses leftovers, does not fit. */
-		if (!g_option_context_parse(ctx, &argc, &argv, &error))
-			return cli_usage("%s", error->message);
-	}
+	/* PROFILE... are positional. */
+	if ((r = cli_parse(ctx, entries, TRUE, &argc, &argv)))
+		return r;
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
@@ -957,13 +957,12 @@ static int cmd_migrate(int argc, char **argv)
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	int r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
 					  "unlisted caps take the newest pseries defaults, or four values "
 					  "cfpc,sbbc,ibs,ccf-assist), or two host profiles (--src-host A --dst-host B): "
 					  "the caps decided on A, whether QEMU on B starts with them, and B's migration "
 					  "check.");
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if ((src_host || dst_host) && (src || dst))
 		return cli_usage("ppc migrate takes either --src-host and --dst-host or --src and --dst, not both forms");

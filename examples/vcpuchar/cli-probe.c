@@ -60,8 +60,7 @@ int cmd_probe(int argc, char **argv)
 	uint32_t no_kvm_facts = 0;
 	char why[256], err[256], api_text[96];
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 
 	cli_open_kvm(&kvm_fd, &vm_fd, &kvm_err);
@@ -122,10 +121,18 @@ int cmd_probe(int argc, char **argv)
 			fprintf(stderr, "vcpuchar: --save %s: replaced with --force; lost %s%s\n", save, lost->str,
 				why_kvm);
 	}
-	/* A failed save is bad input: say so and print nothing else. */
-	if (save && vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err)) < 0) {
+	/*
+	 * A failed save prints nothing else. Refused for its target (a FIFO, a
+	 * directory, no such directory, no permission): bad input, exit 2. The
+	 * writing itself failed (the file is unchanged): exit 3, as for stdout.
+	 */
+	if (save && (r = vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err))) < 0) {
+		gboolean io = r == -ENOSPC || r == -EDQUOT || r == -EIO || r == -EFBIG;
+
 		/* The library's file errors start with the path; its fact errors do not. */
 		r = g_str_has_prefix(err, save) ? cli_usage("--save: %s", err) : cli_usage("--save %s: %s", save, err);
+		if (io)
+			r = CLI_IO;
 		goto out;
 	}
 

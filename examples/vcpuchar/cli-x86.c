@@ -189,6 +189,34 @@ static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpu
 						    p->halt_poll_ns, p->halt_poll_ns));
 }
 
+/* Member "facts_not_read": each fact the decision went without, and why. */
+static void json_facts_not_read(JsonBuilder *b, const struct vcpuchar_x86_host *h, uint32_t no_kvm)
+{
+	json_builder_set_member_name(b, "facts_not_read");
+	json_builder_begin_array(b);
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++) {
+		if ((h->have >> f) & 1)
+			continue;
+		json_builder_begin_object(b);
+		json_builder_set_member_name(b, "fact");
+		json_builder_add_string_value(b, vcpuchar_x86_fact_name(f));
+		json_builder_set_member_name(b, "error");
+		if (no_kvm & (1u << f)) {
+			g_autofree char *why = g_strdup_printf("/dev/kvm cannot be opened: %s",
+							       g_strerror(-h->error[f]));
+
+			json_builder_add_string_value(b, why);
+		} else if (h->error[f] && h->error[f] != -ENODATA) {
+			json_builder_add_string_value(b, g_strerror(-h->error[f]));
+		} else {
+			json_builder_add_string_value(b, h->source == VCPUCHAR_SOURCE_PROFILE ? "not in the profile"
+											   : "not read");
+		}
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+}
+
 static void json_strings(JsonBuilder *b, const char *key, GPtrArray *a)
 {
 	json_builder_set_member_name(b, key);
@@ -198,13 +226,12 @@ static void json_strings(JsonBuilder *b, const char *key, GPtrArray *a)
 	json_builder_end_array(b);
 }
 
-/* Enum options: each may be given once, or repeated with the same value. */
+/* Enum options: each may be given once (cli_parse). */
 struct enum_opt {
 	const char *name;
 	const char *const *values;
 	uint32_t n;
 	uint32_t *field;
-	gboolean given;
 };
 
 static struct enum_opt enum_opts[4];
@@ -225,24 +252,29 @@ static gboolean on_enum(const char *name, const char *value, gpointer data, GErr
 				    value, list->str);
 			return FALSE;
 		}
-		if (o->given && *o->field != (uint32_t)v) {
-			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "contradictory %s '%s' and '%s'",
-				    name, o->values[*o->field], value);
-			return FALSE;
-		}
 		*o->field = (uint32_t)v;
-		o->given = TRUE;
 		return TRUE;
 	}
 	return FALSE;
 }
 
-/* Whatever the probe could read; without /dev/kvm the KVM facts stay empty. */
-static void probe_this_host(struct vcpuchar_x86_host *h)
+/*
+ * Whatever the probe could read; without /dev/kvm the KVM facts stay empty.
+ * Returns the facts missing because /dev/kvm could not be opened.
+ */
+static uint32_t probe_this_host(struct vcpuchar_x86_host *h)
 {
+	uint32_t no_kvm = 0;
 	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	int open_err = fd < 0 ? errno : 0;
 	int r = vcpuchar_x86_host_probe(fd, NULL, h);
+
+	/* Given -1, the KVM facts say EBADF: the open's error is the cause (as probe says). */
+	for (uint32_t f = 0; open_err && f < VCPUCHAR_X86_N_FACTS; f++)
+		if (h->error[f] == -EBADF) {
+			h->error[f] = -open_err;
+			no_kvm |= 1u << f;
+		}
 
 	/* The open's own error says what to fix; the probe's EBADF would not. */
 	if (open_err)
@@ -252,6 +284,7 @@ static void probe_this_host(struct vcpuchar_x86_host *h)
 		fprintf(stderr, "vcpuchar: note: x86 probe of /dev/kvm: %s; KVM facts are missing\n", g_strerror(-r));
 	if (fd >= 0)
 		close(fd);
+	return no_kvm;
 }
 
 static int cmd_policy(int argc, char **argv)
@@ -286,18 +319,18 @@ static int cmd_policy(int argc, char **argv)
 	g_autoptr(GPtrArray) qemu = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) ne = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GString) libvirt = g_string_new(NULL);
+	uint32_t no_kvm = 0;
 	int r;
 
-	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm, FALSE };
-	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough, FALSE };
-	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode, FALSE };
-	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm, FALSE };
-	g_option_context_add_main_entries(ctx, entries, NULL);
+	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm };
+	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough };
+	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode };
+	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm };
 	g_option_context_set_summary(ctx, "Decides the VM's HLT exits, KVM PV hints, halt polling and whether KVM uses "
 					  "Idle HLT, with a reason for each; prints the decision also as QEMU options "
 					  "(qemu), a libvirt domain XML fragment (libvirt) and what neither can express "
 					  "with the KVM call to make instead (not_expressible).");
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	vm.flags = (pinned ? VCPUCHAR_X86_VM_PINNED : 0) | (latency ? VCPUCHAR_X86_VM_LATENCY : 0) |
 		   (nested ? VCPUCHAR_X86_VM_NESTED_GUEST : 0) | (no_irqchip ? VCPUCHAR_X86_VM_NO_IRQCHIP : 0) |
@@ -327,7 +360,7 @@ static int cmd_policy(int argc, char **argv)
 			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
 					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
-		probe_this_host(&host);
+		no_kvm = probe_this_host(&host);
 	}
 
 	r = vcpuchar_x86_decide(&host, &vm, &p);
@@ -349,6 +382,7 @@ static int cmd_policy(int argc, char **argv)
 		json_builder_set_member_name(b, "libvirt");
 		json_builder_add_string_value(b, libvirt->str);
 		json_strings(b, "not_expressible", ne);
+		json_facts_not_read(b, &host, no_kvm);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
@@ -367,15 +401,11 @@ static int cmd_policy(int argc, char **argv)
 /* The root object of a JSON file, or NULL with the message printed. */
 static JsonObject *load_object(JsonParser *parser, const char *opt, const char *path)
 {
-	g_autoptr(GError) error = NULL;
-	JsonNode *root;
+	JsonNode *root = cli_json_load(parser, opt, path);
 
-	if (!json_parser_load_from_file(parser, path, &error)) {
-		cli_usage("%s %s: %s", opt, path, error->message);
+	if (!root)
 		return NULL;
-	}
-	root = json_parser_get_root(parser);
-	if (!root || !JSON_NODE_HOLDS_OBJECT(root)) {
+	if (!JSON_NODE_HOLDS_OBJECT(root)) {
 		cli_usage("%s %s: not a JSON object", opt, path);
 		return NULL;
 	}
@@ -473,8 +503,7 @@ static int cmd_verify(int argc, char **argv)
 	char text[512];
 	int r;
 
-	g_option_context_add_main_entries(ctx, entries, NULL);
-	if ((r = cli_parse(ctx, &argc, &argv)))
+	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if (!policy_file || !before_file || !after_file)
 		return cli_usage("x86 verify needs --policy, --before and --after");

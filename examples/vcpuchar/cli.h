@@ -21,8 +21,14 @@ extern int cli_stdout_errno;
 /* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
-/* Parses @ctx's options; on error prints the message and returns CLI_USAGE. */
-int cli_parse(GOptionContext *ctx, int *argc, char ***argv);
+/*
+ * Adds @entries to @ctx and parses them; on error prints the message and
+ * returns CLI_USAGE. An option that takes a value may be given once, a
+ * file name may not be empty; arguments that are no option are refused
+ * unless @positional. --help is printed here and exits (3 when stdout
+ * could not be written).
+ */
+int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positional, int *argc, char ***argv);
 
 /*
  * The index of @arg among @names (case-insensitive; NULL names are
@@ -30,6 +36,13 @@ int cli_parse(GOptionContext *ctx, int *argc, char ***argv);
  * enum option of every subcommand goes through here.
  */
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices);
+
+/*
+ * Loads the JSON file @path given to @opt into @parser: a regular file of
+ * at most 1 MiB, nested at most 32 deep, no member name twice in an
+ * object. Returns the root, or NULL with the message printed (CLI_USAGE).
+ */
+JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path);
 
 /* Prints the builder's root as pretty JSON on stdout, newline-terminated. */
 void cli_print_json(JsonBuilder *b);

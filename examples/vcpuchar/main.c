@@ -5,21 +5,46 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <linux/kvm.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
+/* Longest quoted value a message echoes: a 100 KB argument must not flood the terminal. */
+#define CLI_SHOWN_MAX 64
+
 int cli_usage(const char *fmt, ...)
 {
+	g_autofree char *msg = NULL;
 	va_list ap;
 
-	fputs("vcpuchar: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
+	fputs("vcpuchar: ", stderr);
+	/*
+	 * Values are echoed in 'quotes' (ours and the library's): show the first
+	 * bytes of a long one. An apostrophe within a word opens no quote.
+	 */
+	for (const char *p = msg, *close; *p;) {
+		if (*p == '\'' && (p == msg || !g_ascii_isalnum(p[-1])) && (close = strchr(p + 1, '\'')) &&
+		    close - p - 1 > CLI_SHOWN_MAX) {
+			const char *end = p + 1 + CLI_SHOWN_MAX;
+
+			/* Not in the middle of a UTF-8 sequence. */
+			while (end > p + 1 && (*end & 0xc0) == 0x80)
+				end--;
+			fprintf(stderr, "'%.*s...'", (int)(end - p - 1), p + 1);
+			p = close + 1;
+		} else {
+			fputc(*p++, stderr);
+		}
+	}
 	fputc('\n', stderr);
 	return CLI_USAGE;
 }
@@ -50,21 +75,233 @@ static int bad_text_option(char **argv, int argc)
 	return 0;
 }
 
-int cli_parse(GOptionContext *ctx, int *argc, char ***argv)
+static int finish(int rc);
+
+/*
+ * Before GOption sees @argv: --help is printed here, so that a failed
+ * write is reported (GOption's own --help exits 0 whatever happened); an
+ * option that takes a value may be given once (GOption keeps the last
+ * silently); a file name may not be empty.
+ */
+static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc, char **argv)
+{
+	uint64_t seen = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *eq, *value;
+		const GOptionEntry *e;
+		size_t len;
+		int k;
+
+		if (!strcmp(a, "--"))
+			break;
+		if (!strcmp(a, "-h") || !strcmp(a, "-?") || !strcmp(a, "--help") || !strcmp(a, "--help-all")) {
+			g_autofree char *help = g_option_context_get_help(ctx, strcmp(a, "--help-all") != 0, NULL);
+
+			/* In the locale's character set, as GOption prints it; g_print flushes: keep its errno. */
+			errno = 0;
+			g_print("%s", help);
+			if (ferror(stdout) && !cli_stdout_errno)
+				cli_stdout_errno = errno;
+			/* As GOption would, but through the check of stdout. */
+			exit(finish(CLI_OK));
+		}
+		if (strncmp(a, "--", 2))
+			continue;
+		eq = strchr(a, '=');
+		len = eq ? (size_t)(eq - a - 2) : strlen(a + 2);
+		for (k = 0, e = entries; e->long_name; k++, e++)
+			if (strlen(e->long_name) == len && !strncmp(e->long_name, a + 2, len))
+				break;
+		if (!e->long_name || e->arg == G_OPTION_ARG_NONE ||
+		    (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG)))
+			continue;
+		value = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
+		if (!value)
+			continue; /* GOption says it is missing */
+		if (seen & (1ull << k))
+			return cli_usage("--%s given twice; give it once (the second value is '%s')", e->long_name,
+					 value);
+		seen |= 1ull << k;
+		if (e->arg == G_OPTION_ARG_FILENAME && !*value)
+			return cli_usage("--%s: empty file name", e->long_name);
+	}
+	return CLI_OK;
+}
+
+int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positional, int *argc, char ***argv)
 {
 	g_autoptr(GError) error = NULL;
 	/* A shallow copy: parsing removes the options from @argv. */
 	g_autofree char **orig = g_memdup2(*argv, sizeof(char *) * (size_t)(*argc + 1));
-	int orig_argc = *argc;
+	int orig_argc = *argc, r;
 
+	/* The name GOption's parse would give the "Usage:" line. */
+	if (!g_get_prgname() && *argc > 0) {
+		g_autofree char *base = g_path_get_basename((*argv)[0]);
+
+		g_set_prgname(base);
+	}
+	g_option_context_add_main_entries(ctx, entries, NULL);
+	if ((r = check_args(ctx, entries, *argc, *argv)))
+		return r;
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
 		if (error->domain == G_CONVERT_ERROR && bad_text_option(orig, orig_argc))
 			return CLI_USAGE;
 		return cli_usage("%s", error->message);
 	}
-	if (*argc > 1)
+	if (*argc > 1 && !positional)
 		return cli_usage("unexpected argument '%s'", (*argv)[1]);
 	return CLI_OK;
+}
+
+/*
+ * The rules of the library's profile loader (lib/profile.c) for a JSON
+ * input: a regular file only (a FIFO or /dev/zero would hang or fill
+ * memory), opened O_NONBLOCK so that a FIFO cannot block the check, and at
+ * most CLI_INPUT_MAX bytes (ours are a few KiB).
+ */
+#define CLI_INPUT_MAX (1024 * 1024)
+
+static char *read_input(const char *opt, const char *path, size_t *len)
+{
+	g_autofree char *data = NULL;
+	struct stat st;
+	int fd, e;
+	ssize_t n;
+
+	*len = 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		e = errno;
+		cli_usage("%s %s: %s", opt, path, g_strerror(e));
+		return NULL;
+	}
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		close(fd);
+		cli_usage("%s %s: %s", opt, path, g_strerror(e));
+		return NULL;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		cli_usage("%s %s: not a regular file", opt, path);
+		return NULL;
+	}
+	/* One byte past the limit, so a file that grew is still caught. */
+	data = g_malloc(CLI_INPUT_MAX + 1);
+	while (*len <= CLI_INPUT_MAX) {
+		n = read(fd, data + *len, CLI_INPUT_MAX + 1 - *len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			e = errno;
+			close(fd);
+			cli_usage("%s %s: %s", opt, path, g_strerror(e));
+			return NULL;
+		}
+		if (n == 0)
+			break;
+		*len += (size_t)n;
+	}
+	close(fd);
+	if (*len > CLI_INPUT_MAX) {
+		cli_usage("%s %s: larger than %d bytes; not this input", opt, path, CLI_INPUT_MAX);
+		return NULL;
+	}
+	return g_steal_pointer(&data);
+}
+
+/*
+ * json-glib's parser recurses once per level: 100,000 '[' overflow the
+ * stack. Ours are 3 deep; count [ and { outside strings first.
+ */
+#define CLI_JSON_DEPTH_MAX 32
+
+static gboolean too_deep(const char *data, size_t len)
+{
+	gboolean in_string = FALSE;
+	int depth = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = data[i];
+
+		if (in_string) {
+			if (c == '\\')
+				i++;
+			else if (c == '"')
+				in_string = FALSE;
+		} else if (c == '"') {
+			in_string = TRUE;
+		} else if (c == '[' || c == '{') {
+			if (++depth > CLI_JSON_DEPTH_MAX)
+				return TRUE;
+		} else if (c == ']' || c == '}') {
+			depth--;
+		}
+	}
+	return FALSE;
+}
+
+/* json-glib keeps the last of two members of one name: find the first repeated name. */
+struct dup_check {
+	GHashTable *count; /* JsonObject -> members parsed so far */
+	char *name;
+};
+
+static void on_member(JsonParser *parser, JsonObject *o, const char *name, gpointer data)
+{
+	struct dup_check *d = data;
+	guint n = GPOINTER_TO_UINT(g_hash_table_lookup(d->count, o)) + 1;
+
+	(void)parser;
+	g_hash_table_insert(d->count, o, GUINT_TO_POINTER(n));
+	if (n > json_object_get_size(o) && !d->name)
+		d->name = g_strdup(name);
+}
+
+JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *data = NULL;
+	struct dup_check d = { g_hash_table_new(NULL, NULL), NULL };
+	size_t len;
+	gulong id;
+	gboolean ok;
+
+	data = read_input(opt, path, &len);
+	if (!data) {
+		g_hash_table_destroy(d.count);
+		return NULL;
+	}
+	if (too_deep(data, len)) {
+		g_hash_table_destroy(d.count);
+		cli_usage("%s %s: JSON nested deeper than %d levels", opt, path, CLI_JSON_DEPTH_MAX);
+		return NULL;
+	}
+	id = g_signal_connect(parser, "object-member", G_CALLBACK(on_member), &d);
+	ok = json_parser_load_from_data(parser, data, (gssize)len, &error);
+	g_signal_handler_disconnect(parser, id);
+	g_hash_table_destroy(d.count);
+	if (!ok) {
+		g_free(d.name);
+		/* json-glib names parsed text "<data>": the user's name for it is the file's. */
+		if (g_str_has_prefix(error->message, "<data>:"))
+			cli_usage("%s %s:%s", opt, path, error->message + strlen("<data>:"));
+		else
+			cli_usage("%s %s: %s", opt, path, error->message);
+		return NULL;
+	}
+	if (d.name) {
+		cli_usage("%s %s: member '%s' given twice in one object", opt, path, d.name);
+		g_free(d.name);
+		return NULL;
+	}
+	if (!json_parser_get_root(parser)) {
+		cli_usage("%s %s: empty, not JSON", opt, path);
+		return NULL;
+	}
+	return json_parser_get_root(parser);
 }
 
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices)
@@ -186,5 +423,7 @@ static int run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* A closed pipe: the write fails with EPIPE and finish() says so (exit 3), rather than a silent death. */
+	signal(SIGPIPE, SIG_IGN);
 	return finish(run(argc, argv));
 }

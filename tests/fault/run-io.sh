@@ -88,13 +88,23 @@ if [ -x "$cli" ]; then
 		{ [ $rc = 3 ] && [ "$(wc -c <"$tmp/out")" = 4096 ] && grep -q "No space left on device" "$tmp/err"; } ||
 			fail "vcpuchar probe --json, 2nd write ENOSPC: exit $rc"
 	fi
-	# --save: the library's write fails; no file appears, no temporary is left, exit non-zero.
+	# --save: the library's write fails; no file appears, no temporary is left, exit 3 (the
+	# saved file not written), as documented; over an existing profile, it is unchanged.
+	for e in ENOSPC EIO EDQUOT; do
+		cases=$((cases + 1))
+		LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 FAULT_ERRNO=$e \
+			"$cli" probe --save "$tmp/save/new.profile" >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		{ [ $rc = 3 ] && grep -q "(the file is unchanged)" "$tmp/err" && [ ! -e "$tmp/save/new.profile" ] &&
+			[ "$(ls -A "$tmp/save")" = old.profile ]; } || fail "vcpuchar probe --save, write $e: exit $rc"
+	done
 	cases=$((cases + 1))
+	cp "$tmp/save/old.profile" "$tmp/old.copy"
 	LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 FAULT_ERRNO=ENOSPC \
-		"$cli" probe --save "$tmp/save/new.profile" >"$tmp/out" 2>"$tmp/err"
+		"$cli" probe --save "$tmp/save/old.profile" --force >"$tmp/out" 2>"$tmp/err"
 	rc=$?
-	{ [ $rc != 0 ] && grep -q "No space left on device" "$tmp/err" && [ ! -e "$tmp/save/new.profile" ] &&
-		[ "$(ls -A "$tmp/save")" = old.profile ]; } || fail "vcpuchar probe --save, write ENOSPC: exit $rc"
+	{ [ $rc = 3 ] && grep -q "No space left on device" "$tmp/err" && cmp -s "$tmp/old.copy" "$tmp/save/old.profile"; } ||
+		fail "vcpuchar probe --save over a profile, write ENOSPC: exit $rc"
 fi
 
 echo "run-io: $cases cases, $failures failures"

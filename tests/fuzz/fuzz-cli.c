@@ -5,7 +5,7 @@
  *   fuzz-cli:        NUL-separated arguments after "vcpuchar"
  *   fuzz-hex-quads:  the value of "ppc hcall --accel tcg --chars VALUE"
  *                    (FUZZ_HEX_QUADS), the four KVM_PPC_GET_CPU_CHAR words
- * Inputs that ask for GOption's --help (which prints and exits) or for
+ * Inputs that ask for --help (cli_parse() or GOption prints it and exits) or for
  * "probe" (which creates VMs and may --save files) are skipped.
  */
 #include <stdint.h>
