@@ -6,7 +6,7 @@
 set -eu
 
 PKGS="qemu-system-ppc qemu-user-static gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross \
-gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio"
+gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio dpkg-dev patch"
 
 missing=""
 for p in $PKGS; do
