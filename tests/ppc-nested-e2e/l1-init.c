@@ -5,7 +5,9 @@
  * lets the library (built from the tree) probe the real KVM_PPC_GET_CPU_CHAR,
  * decide host-max and spell the caps for QEMU, predicts what QEMU does with
  * its defaults, then runs Debian's unmodified qemu-system-ppc64 -accel kvm
- * twice: (a) with the defaults, (b) with the library's string. Every line
+ * twice: (a) with the defaults, (b) with the library's string; when the
+ * runner put the patched QEMU (examples/qemu) in /patched, also (c)
+ * cpu-char-mode=host-max, (d) host and (e) seed. Every line
  * is "N: <key>: <value>"; the runner on the x86 side does the comparing.
  */
 #include <errno.h>
@@ -74,19 +76,34 @@ static void print_view(const char *key, const struct vcpuchar_ppc_guest_view *v)
  * "N: <tag>.out: <line>", kills it by pid after L2_TIMEOUT_S, and prints
  * "N: <tag>.rc: <exit status or -signal>" ("timeout" when killed).
  */
-static void run_l2(const char *tag, const char *machine)
+#define PATCHED "/patched"
+#define PATCHED_QEMU PATCHED "/usr/bin/qemu-system-ppc64"
+
+static void run_l2(const char *tag, const char *machine, int patched)
 {
-	char *argv[] = { "/usr/bin/qemu-system-ppc64", "-accel", "kvm", "-M", (char *)machine, "-m", "512M", "-smp",
-			 "1", "-nodefaults", "-nographic", "-chardev", "stdio,id=c,signal=off", "-device",
-			 "spapr-vty,chardev=c", "-no-reboot", "-kernel", "/l2/vmlinux", "-initrd", "/l2/init.cpio",
-			 "-append", "console=hvc0 panic=-1 loglevel=4", NULL };
+	/* The patched tree runs through its own loader and libraries (examples/qemu/README.md). */
+	char *loader[] = { PATCHED "/lib64/ld64.so.2", "--library-path", PATCHED "/lib/powerpc64le-linux-gnu",
+			   PATCHED_QEMU, "-L", PATCHED "/usr/share/qemu" };
+	char *rest[] = { "-accel", "kvm", "-M", (char *)machine, "-m", "512M", "-smp", "1", "-nodefaults",
+			 "-nographic", "-chardev", "stdio,id=c,signal=off", "-device", "spapr-vty,chardev=c",
+			 "-no-reboot", "-kernel", "/l2/vmlinux", "-initrd", "/l2/init.cpio", "-append",
+			 "console=hvc0 panic=-1 loglevel=4", NULL };
+	char *argv[sizeof(loader) / sizeof(loader[0]) + sizeof(rest) / sizeof(rest[0]) + 1];
+	size_t argc = 0;
 	char buf[4096], line[1024];
 	size_t len = 0;
 	int pipefd[2], status = 0, timed_out = 0;
 	time_t start = time(NULL);
 	pid_t pid;
 
-	printf("N: %s.machine: %s\n", tag, machine);
+	if (patched)
+		for (size_t i = 0; i < sizeof(loader) / sizeof(loader[0]); i++)
+			argv[argc++] = loader[i];
+	else
+		argv[argc++] = "/usr/bin/qemu-system-ppc64";
+	for (size_t i = 0; i < sizeof(rest) / sizeof(rest[0]); i++)
+		argv[argc++] = rest[i];
+	printf("N: %s.machine: %s%s\n", tag, patched ? "(patched) " : "", machine);
 	if (pipe(pipefd) < 0) {
 		printf("N: %s.rc: pipe: %s\n", tag, strerror(errno));
 		return;
@@ -203,18 +220,39 @@ int main(void)
 		}
 	print_view("defaults.view", &def.guest_view);
 
-	run_l2("a", "pseries,x-vof=on");
+	run_l2("a", "pseries,x-vof=on", 0);
 	snprintf(machine, sizeof(machine), "pseries,x-vof=on,%s", qemu);
-	run_l2("b", machine);
+	run_l2("b", machine, 0);
+	/* (c)-(e): the patched QEMU, when the runner put its tree in /patched. */
+	if (access(PATCHED_QEMU, X_OK) == 0) {
+		printf("N: patched: 1\n");
+		/*
+		 * host and seed answer the hcall from the host's words but leave
+		 * the caps at the defaults, which QEMU refuses on the hosts the
+		 * caps-mode decision refused ((a)); there they get the library's
+		 * caps string too, as a user would have to give.
+		 */
+		char mode_caps[256];
+
+		run_l2("c", "pseries,x-vof=on,cpu-char-mode=host-max", 1);
+		snprintf(mode_caps, sizeof(mode_caps), "pseries,x-vof=on,cpu-char-mode=host%s%s",
+			 def.n_errors ? "," : "", def.n_errors ? qemu : "");
+		run_l2("d", mode_caps, 1);
+		snprintf(mode_caps, sizeof(mode_caps), "pseries,x-vof=on,cpu-char-mode=seed%s%s",
+			 def.n_errors ? "," : "", def.n_errors ? qemu : "");
+		run_l2("e", mode_caps, 1);
+	} else {
+		printf("N: patched: 0\n");
+	}
 	if (warn.codes & (1u << VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)) {
-		/* (c) what the warning is about: the same caps with fixed-na spelled out. */
+		/* (f) what the warning is about: the same caps with fixed-na spelled out. */
 		char *ibs = strstr(machine, "cap-ibs=broken");
 
 		if (ibs) {
 			memmove(ibs + strlen("cap-ibs=fixed-na"), ibs + strlen("cap-ibs=broken"),
 				strlen(ibs + strlen("cap-ibs=broken")) + 1);
 			memcpy(ibs, "cap-ibs=fixed-na", strlen("cap-ibs=fixed-na"));
-			run_l2("c", machine);
+			run_l2("f", machine, 0);
 		}
 	}
 

@@ -34,8 +34,8 @@ import ppc_common as common  # noqa: E402
 TIER = "ppc-nested-e2e"
 QEMU = "qemu-system-ppc64"
 STRIP = "powerpc64le-linux-gnu-strip"
-# L0 boot, L1 start-up and two L2 runs; L1's own timeout per L2 run is 150 s.
-L0_TIMEOUT = int(os.environ.get("VCPUCHAR_NESTED_L0_TIMEOUT", "420"))
+# L0 boot, L1 start-up and up to five L2 runs; L1's own timeout per L2 run is 150 s.
+L0_TIMEOUT = int(os.environ.get("VCPUCHAR_NESTED_L0_TIMEOUT", "600"))
 
 # (name, L0 -cpu, L0 caps cfpc, sbbc, ibs, ccf-assist). Together: every cfpc
 # and sbbc level, ibs workaround/fixed-ibs/fixed-ccd/broken, ccf-assist on
@@ -60,11 +60,31 @@ MITIGATIONS = ("rfi_flush", "entry_flush", "uaccess_flush", "stf_barrier", "coun
 CAPS = ("cfpc", "sbbc", "ibs", "ccf-assist")
 
 L1_LINE = re.compile(r"^N: L1: (vuln|debugfs)\.([^:]+): (.*)$")
-L2_LINE = re.compile(r"^N: ([abc])\.out: L2: (vuln|debugfs)\.([^:]+): (.*)$")
+L2_LINE = re.compile(r"^N: ([a-f])\.out: L2: (vuln|debugfs)\.([^:]+): (.*)$")
+RUNS = "abcdef"
+# (c)-(e): the patched QEMU (examples/qemu) with cpu-char-mode=...
+PATCHED_RUNS = {"c": "host-max", "d": "host", "e": "seed"}
 N_LINE = re.compile(r"^N: ([^:]+): (.*)$")
 
 
-def build(args, kdir, vmlinux, qroot, out):
+def patched_tree(args):
+    """examples/qemu/build-cross.sh with the ppc-qemu-patch suite's cache (a
+    hit costs nothing; the suite and this tier share one build, under the
+    script's lock): the runtime tree, or None and why when it exits 77."""
+    cache = os.environ.get("VCPUCHAR_PATCHED_CACHE") or os.path.abspath(args.patched_cache)
+    run = subprocess.run([os.path.join(args.source_dir, "examples", "qemu", "build-cross.sh"), cache],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    lines = run.stdout.decode().strip().splitlines()
+    if run.returncode == 77:
+        return None, (lines[-1] if lines else "build-cross.sh exited 77")
+    if run.returncode != 0:
+        print(f"{TIER}: examples/qemu/build-cross.sh failed with {run.returncode}:\n"
+              + run.stderr.decode()[-2000:])
+        sys.exit(1)
+    return lines[-1], None
+
+
+def build(args, kdir, vmlinux, qroot, patched, out):
     """The L2 initramfs, then L1's: the QEMU tree, the L1 /init, the KVM
     modules, the stripped L2 kernel and the L2 initramfs."""
     here = os.path.join(args.source_dir, "tests", TIER)
@@ -90,6 +110,9 @@ def build(args, kdir, vmlinux, qroot, out):
                         [os.path.join(here, "l1-init.c")], True)
     for mod in ("kvm.ko", "kvm-hv.ko"):
         shutil.copy(common.kvm_module(TIER, kdir, mod), os.path.join(l1, mod))
+    if patched:
+        # L1's /init runs it through its own loader when /patched exists.
+        shutil.copytree(patched, os.path.join(l1, "patched"), symlinks=True, copy_function=os.link)
     os.makedirs(os.path.join(l1, "l2"))
     os.link(stripped, os.path.join(l1, "l2", "vmlinux"))
     shutil.copy(l2cpio, os.path.join(l1, "l2", "init.cpio"))
@@ -107,10 +130,10 @@ def boot(entry, vmlinux, initrd, logdir):
            "-append", f"console=hvc0 panic=-1 loglevel=4 vcpuchar.cpu={cpu}"]
     out, rc, secs = common.run_qemu(cmd, L0_TIMEOUT, os.path.join(logdir, name + ".log"))
     r = {"name": name, "cpu": cpu, "caps": caps, "rc": rc, "secs": secs, "l1": {}, "l1dbg": {},
-         "l2": {"a": {}, "b": {}, "c": {}}, "l2dbg": {"a": {}, "b": {}, "c": {}}, "n": {},
-         "out": {"a": [], "b": [], "c": []},
+         "l2": {k: {} for k in RUNS}, "l2dbg": {k: {} for k in RUNS}, "n": {},
+         "out": {k: [] for k in RUNS},
          "warnings": {}, "done": "NESTED-DONE" in out, "tail": out.splitlines()[-15:],
-         "extra_a": None, "extra_b": None, "abort": None}
+         "unneeded": {}, "missing": {}, "abort": None}
     for line in out.splitlines():
         m = L1_LINE.match(line)
         if m:
@@ -123,7 +146,7 @@ def boot(entry, vmlinux, initrd, logdir):
         m = N_LINE.match(line)
         if m:
             key, val = m.groups()
-            if key in ("a.out", "b.out", "c.out"):
+            if key in tuple(k + ".out" for k in RUNS):
                 r["out"][key[0]].append(val)
             elif key.startswith("warning."):
                 r["warnings"][key[8:]] = val
@@ -142,8 +165,13 @@ def on(v):
 
 
 def extra_mitigations(l1, l2):
-    """debugfs switches L2 runs that L1 does not."""
+    """debugfs switches L2 runs that L1 does not: unneeded."""
     return sorted(k for k in MITIGATIONS if on(l2.get(k, "0")) and not on(l1.get(k, "0")))
+
+
+def missing_mitigations(l1, l2):
+    """debugfs switches L1 runs that L2 does not: missing."""
+    return extra_mitigations(l2, l1)
 
 
 def check(r):
@@ -158,7 +186,8 @@ def check(r):
     for key in ("module.kvm", "module.kvm-hv", "probe", "hostmax.decide", "defaults.decide"):
         if n.get(key) != "0":
             fails.append(f"{key}: expected 0, got {n.get(key)}")
-    for run in "ab":
+    runs = "ab" + ("cde" if n.get("patched") == "1" else "")
+    for run in runs.replace("e", ""):
         rc = n.get(f"{run}.rc")
         qemu_err = [line for line in r["out"][run] if "qemu-system-ppc64:" in line or "Assertion" in line]
         if rc == "timeout":
@@ -200,25 +229,62 @@ def check(r):
                 if r["l2"]["a"][f] != n.get(f"defaults.view.{f}"):
                     fails.append(f"(a) {f}: library caps-mode view \"{n.get(f'defaults.view.{f}')}\", "
                                  f"L2 \"{r['l2']['a'][f]}\"")
-    # (c) only where the library warned qemu_fixed_na_abort: the caps with
+    # (f) only where the library warned qemu_fixed_na_abort: the caps with
     # fixed-na spelled out must make L1's QEMU abort, as the warning says.
     if "qemu_fixed_na_abort" in r["warnings"]:
-        abort = [line for line in r["out"]["c"] if "Assertion" in line]
+        abort = [line for line in r["out"]["f"] if "Assertion" in line]
         r["abort"] = abort[0] if abort else None
-        if n.get("c.rc") not in ("134", "-6") or not abort:
-            fails.append(f"(c) qemu_fixed_na_abort warned, but QEMU with cap-ibs=fixed-na ended with "
-                         f"{n.get('c.rc')}: " + "; ".join(r["out"]["c"][-5:]))
-    elif "c.rc" in n:
-        fails.append("(c) ran without a qemu_fixed_na_abort warning")
-    r["extra_a"] = extra_mitigations(r["l1dbg"], r["l2dbg"]["a"]) if r["l2dbg"]["a"] else None
-    r["extra_b"] = extra_mitigations(r["l1dbg"], r["l2dbg"]["b"]) if r["l2dbg"]["b"] else None
+        if n.get("f.rc") not in ("134", "-6") or not abort:
+            fails.append(f"(f) qemu_fixed_na_abort warned, but QEMU with cap-ibs=fixed-na ended with "
+                         f"{n.get('f.rc')}: " + "; ".join(r["out"]["f"][-5:]))
+    elif "f.rc" in n:
+        fails.append("(f) ran without a qemu_fixed_na_abort warning")
+    for run in runs:
+        if len(r["l2"][run]) == len(VULN) and r["l2dbg"][run]:
+            r["unneeded"][run] = extra_mitigations(r["l1dbg"], r["l2dbg"][run])
+            r["missing"][run] = missing_mitigations(r["l1dbg"], r["l2dbg"][run])
     # The goal: zero under the library's string wherever caps can express the host.
-    if r["extra_b"] and not allowed:
-        fails.append("(b) L2 runs mitigations L1 does not: " + ", ".join(r["extra_b"]))
+    if r["unneeded"].get("b") and not allowed:
+        fails.append("(b) L2 runs mitigations L1 does not: " + ", ".join(r["unneeded"]["b"]))
+    # (c)-(e): the patched QEMU's modes. Every run must start; (c) host-max
+    # must equal L1 on every file and switch; no library mode, (b) (c) (d),
+    # may leave a mitigation L1 runs off; (e), the seed's approach, is reported.
+    for run in runs[2:]:
+        mode = PATCHED_RUNS[run]
+        if n.get(f"{run}.rc") != "0" or len(r["l2"][run]) != len(VULN):
+            if run != "e":
+                fails.append(f"({run}) cpu-char-mode={mode}: L2 did not start: rc {n.get(f'{run}.rc')}: "
+                             + "; ".join(r["out"][run][-5:]))
+    if "c" in r["unneeded"]:
+        for f in VULN:
+            if r["l2"]["c"][f] != r["l1"].get(f) and f not in allowed:
+                fails.append(f"(c) host-max {f}: L1 \"{r['l1'].get(f)}\", L2 \"{r['l2']['c'][f]}\"")
+        if (r["unneeded"]["c"] or r["missing"]["c"]) and not allowed:
+            fails.append("(c) host-max: switches differ from L1's: unneeded " + (", ".join(r["unneeded"]["c"]) or "none")
+                         + "; missing " + (", ".join(r["missing"]["c"]) or "none"))
+    for run in "bcd":
+        if r["missing"].get(run):
+            fails.append(f"({run}) L2 leaves off mitigations L1 runs: " + ", ".join(r["missing"][run]))
 
 
 def short(s):
     return (s or "-").replace("Mitigation: ", "M: ")
+
+
+def extra(e):
+    return "-" if e is None else (f"{len(e)} ({', '.join(e)})" if e else "0")
+
+
+def counts(r, run):
+    """'unneeded / missing' of one run, with the switches named; why not when it did not run."""
+    if run in r.get("unneeded", {}):
+        # host and seed with the library's caps added (where the defaults are refused): "+caps".
+        plus = " (+caps)" if run in "de" and "cap-" in r["n"].get(f"{run}.machine", "") else ""
+        return f"{extra(r['unneeded'][run])} / {extra(r['missing'][run])}{plus}"
+    if run in PATCHED_RUNS and r["n"].get("patched") != "1":
+        return "skipped"
+    rc = r["n"].get(f"{run}.rc")
+    return "-" if rc is None else f"no L2 (rc {rc})"
 
 
 def report(results, path):
@@ -239,18 +305,21 @@ def report(results, path):
         if r.get("abort"):
             outcome += f"; with cap-ibs=fixed-na: aborts (rc {n.get('c.rc')})"
 
-        def extra(e):
-            return "-" if e is None else (f"{len(e)} ({', '.join(e)})" if e else "0")
-
         lines.append(f"| {r['name']}: {'/'.join(r['caps'])} ({r['cpu']}) | {view(r['l1'])} | {view(r['l2']['a'])} | "
                      f"{view(r['l2']['b'])} | {outcome} | `{n.get('hostmax.qemu', '-')}` | "
-                     f"{extra(r['extra_a'])} / {extra(r['extra_b'])} |")
+                     f"{extra(r.get('unneeded', {}).get('a'))} / {extra(r.get('unneeded', {}).get('b'))} |")
+    lines += ["", "Unneeded / missing mitigations in L2 against L1 (debugfs switches), per run:", "",
+              "| L0 setting | L1 switches on | (a) QEMU defaults | (b) library caps string | "
+              "(c) patched host-max | (d) patched host | (e) patched seed |", "|---|---|---|---|---|---|---|"]
+    for r in results:
+        l1on = ", ".join(k for k in MITIGATIONS if on(r["l1dbg"].get(k, "0"))) or "none"
+        lines.append(f"| {r['name']} | {l1on} | " + " | ".join(counts(r, k) for k in "abcde") + " |")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
 def main():
-    args = common.parse_args("--kernel-cache")
+    args = common.parse_args("--kernel-cache", "--patched-cache")
     common.require(TIER, (QEMU, common.CROSS_CC, STRIP, "cpio", "apt-cache", "dpkg-deb"))
     t0 = time.monotonic()
     out = os.path.abspath(args.build_dir)
@@ -259,7 +328,10 @@ def main():
     kdir, vmlinux = common.fetch_kernel(TIER, args.kernel_cache)
     qroot = common.fetch(TIER, os.path.join(args.source_dir, "tests", TIER, "fetch-qemu.sh"),
                          os.path.join(out, "cache"))
-    initrd = build(args, kdir, vmlinux, qroot, out)
+    patched, why = patched_tree(args)
+    if why:
+        print(f"{TIER}: (c)-(e) skipped: the patched QEMU cannot be had: {why}")
+    initrd = build(args, kdir, vmlinux, qroot, patched, out)
     t_prep = time.monotonic() - t0
     logdir = os.path.join(out, "logs")
     os.makedirs(logdir, exist_ok=True)
@@ -270,18 +342,21 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
         results = list(ex.map(lambda e: boot(e, vmlinux, initrd, logdir), matrix))
 
-    print(f"kernel: {os.path.basename(vmlinux)}; L1's QEMU: Debian ppc64el qemu-system-ppc64; "
+    print(f"kernel: {os.path.basename(vmlinux)}; L1's QEMU: Debian ppc64el qemu-system-ppc64"
+          f"{', and the patched one (' + patched + ')' if patched else '; (c)-(e) skipped: ' + why}; "
           f"{len(results)} L0 boots, {jobs} at a time")
     for r in results:
         n = r["n"]
-        print(f"\n== {r['name']}: {'PASS' if not r['fails'] else 'FAIL'} ({r['secs']:.0f} s; "
-              f"L2 runs {n.get('a.secs', '?')} s + {n.get('b.secs', '?')} s)")
+        print(f"\n== {r['name']}: {'PASS' if not r['fails'] else 'FAIL'} ({r['secs']:.0f} s)")
         print(f"   L0 -cpu {r['cpu']} caps {'/'.join(r['caps'])}; probe {n.get('probe.words')}")
         print(f"   library host-max: {n.get('hostmax.qemu')}; warnings: {', '.join(r['warnings']) or 'none'}")
-        print(f"   (a) defaults: QEMU rc {n.get('a.rc')}; extra mitigations {r.get('extra_a')}")
-        print(f"   (b) library:  QEMU rc {n.get('b.rc')}; extra mitigations {r.get('extra_b')}")
+        labels = {"a": "defaults", "b": "library caps string", "c": "patched host-max",
+                  "d": "patched host", "e": "patched seed (reported)"}
+        for k in "abcde":
+            print(f"   ({k}) {labels[k]}: QEMU rc {n.get(f'{k}.rc', '-')} ({n.get(f'{k}.secs', '?')} s); "
+                  f"unneeded / missing: {counts(r, k)}; -M {n.get(f'{k}.machine', '-')}")
         if r.get("abort"):
-            print(f"   (c) cap-ibs=fixed-na: QEMU rc {n.get('c.rc')}: {r['abort']}")
+            print(f"   (f) cap-ibs=fixed-na: QEMU rc {n.get('f.rc')}: {r['abort']}")
         for f in r["fails"]:
             print(f"   FAIL {f}")
     table = os.path.join(out, "table.md")
