@@ -5,18 +5,24 @@ qemu-system-ppc64 -M pseries,<caps>,cap-nested-hv=on (its caps play the
 hardware); L1 is Debian's ppc64el kernel with kvm-hv, the KVM host; inside
 it Debian's own unmodified ppc64el qemu-system-ppc64 -accel kvm starts L2
 (a) with its defaults and (b) with the caps the library decides (host-max)
-and spells. Assertions (README.md here):
+and spells; when examples/qemu/build-cross.sh gives the patched QEMU, it
+also starts L2 with (c) cpu-char-mode=host-max, (d) host and (e) seed.
+Assertions (README.md here):
   (b) L2 starts, its five vulnerabilities files equal L1's (or differ only
       where the library reported it: not_expressible, host_bits_outside_masks);
   (a) the library's caps-mode validation predicted QEMU's outcome (refused
       with the same message and hint, or started) and its guest view equals
       L2's files;
-and per setting the count of mitigations (debugfs powerpc/ switches) L2 runs
-that L1 does not, under (a) and (b).
+  (c) L2 equals L1 on every file and switch; (b), (c), (d) leave no
+      mitigation L1 runs off; (e), the seed's approach, is only reported;
+and per setting and run the count of mitigations (debugfs powerpc/
+switches) L2 runs that L1 does not (unneeded) and L1 runs that L2 does not
+(missing).
 
 Usage: run-nested.py --source-dir SRC --build-dir DIR --gen-include DIR --kernel-cache DIR
+                     --patched-cache DIR
 Exit 0 when every setting passed, 1 on any failure, 77 (skip) when a tool or
-a package is missing.
+a package is missing (the patched QEMU missing only skips (c)-(e)).
 """
 import concurrent.futures
 import os
