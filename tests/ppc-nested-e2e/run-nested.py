@@ -266,7 +266,8 @@ def check(r):
             if r["l2"]["c"][f] != r["l1"].get(f) and f not in allowed:
                 fails.append(f"(c) host-max {f}: L1 \"{r['l1'].get(f)}\", L2 \"{r['l2']['c'][f]}\"")
         if (r["unneeded"]["c"] or r["missing"]["c"]) and not allowed:
-            fails.append("(c) host-max: switches differ from L1's: unneeded " + (", ".join(r["unneeded"]["c"]) or "none")
+            fails.append("(c) host-max: switches differ from L1's: unneeded "
+                         + (", ".join(r["unneeded"]["c"]) or "none")
                          + "; missing " + (", ".join(r["missing"]["c"]) or "none"))
     for run in "bcd":
         if r["missing"].get(run):
