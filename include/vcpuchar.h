@@ -678,9 +678,15 @@ int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r
  * vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them
  * @host: facts with information
  * @r4: receives character & character_mask
- * @r5: receives (behaviour & behaviour_mask), with the three default-on bits
- *      (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT) set where the mask does not
- *      cover them, so an unknown bit never switches a guest mitigation off
+ * @r5: receives (behaviour & behaviour_mask); where the mask does not cover
+ *      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)
+ *      are set, so an unknown bit never switches a guest mitigation off, and
+ *      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends
+ *      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for
+ *      more than host-max on the same host (lib/ppc.md#modes; measured with
+ *      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)
+ *
+ * Both are unchanged on failure.
  *
  * Return: 0; -ENODATA when @host carries no information (never answer a
  * guest with zeros); -EINVAL for NULL arguments or a bad @host->size.

@@ -58,13 +58,23 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *c
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5)
 {
+	struct vcpuchar_ppc_caps levels;
+	uint64_t hm4, hm5;
+
 	return_val_if_fail(host && r4 && r5 && ppc_host_ok(host), -EINVAL);
 	/* Never answer a guest with zeros for "unknown" (lib/ppc.md#pitfalls 2). */
 	if (!ppc_host_has_info(host))
 		return -ENODATA;
 	*r4 = host->character & host->character_mask;
-	/* An unvouched default-on bit keeps the guest's default (lib/ppc.md#modes, host). */
-	*r5 = (host->behaviour & host->behaviour_mask) |
-	      (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask);
+	/*
+	 * Unvouched R5 bits (lib/ppc.md#modes, host): a default-on bit keeps the
+	 * guest's default; any other takes host-max's answer, so host mode never
+	 * asks the guest for more than host-max does on the same host (measured:
+	 * Debian 6.1's masks drop NO_L1D_FLUSH_ENTRY/UACCESS, which cfpc=fixed sends).
+	 */
+	vcpuchar_ppc_host_levels(host, &levels);
+	vcpuchar_ppc_caps_to_hcall(&levels, &hm4, &hm5);
+	*r5 = (host->behaviour & host->behaviour_mask) | (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask) |
+	      (hm5 & ~host->behaviour_mask & ~VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT);
 	return 0;
 }

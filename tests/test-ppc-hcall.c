@@ -51,18 +51,29 @@ START_TEST(host_masks)
 		const char *id;
 		uint64_t c, b, cm, bm, r4, r5;
 	} v[] = {
-		/* Measured pseries path: NO_L1D bits outside behaviour_mask are dropped. */
+		/*
+		 * Measured pseries path: NO_L1D bits outside behaviour_mask come from
+		 * host-max's answer (cfpc=fixed sends them), not from the unvouched word:
+		 * tests/ppc-nested-e2e run (d) measured the flushes dropping them cost.
+		 */
 		{ "e2e-fixed-ibs", 0x4400000000000000, 0x8180000000000000, 0xff40000000000000, 0xe400000000000000,
-		  0x4400000000000000, 0x8000000000000000 },
+		  0x4400000000000000, 0x8180000000000000 },
+		/* Same masks, a host that needs the flush: host-max sends no NO_L1D bit, nor does host mode. */
+		{ "e2e-workaround", 0xbc00000000000000, 0xe580000000000000, 0xff40000000000000, 0xe400000000000000,
+		  0xbc00000000000000, 0xe400000000000000 },
 		/* OPAL masks: bits 5 and 6 of R4 are outside and dropped. */
 		{ "opal", 0x9e40000000000000, 0xe400000000000000, 0xf940000000000000, 0xe400000000000000,
 		  0x9840000000000000, 0xe400000000000000 },
 		/* behaviour_mask 0: the three default-on bits are set, nothing else. */
 		{ "behaviour-unknown", 0x3800000000000000, 0x0000000000000000, 0xff40000000000000, 0, 0x3800000000000000,
 		  0xe000000000000000 },
-		/* Unknown set bits outside the masks never pass, known-clear default-on bits stay clear. */
+		/*
+		 * Unknown set bits outside the masks never pass as such, known-clear
+		 * default-on bits stay clear; L1D_FLUSH_PR known clear is cfpc=fixed,
+		 * whose answer (host-max's) has NO_L1D_FLUSH_ENTRY/UACCESS.
+		 */
 		{ "partial", 0xffffffffffffffff, 0x1fffffffffffffff, 0x0040000000000000, 0x4000000000000000,
-		  0x0040000000000000, 0xa000000000000000 },
+		  0x0040000000000000, 0xa180000000000000 },
 		/* Pending-kernel masks carry NO_* and the link-stack bits through. */
 		{ "pending", 0xbc50000000000000, 0x85c0000000000000, 0xff50000000000000, 0xf7c0000000000000,
 		  0xbc50000000000000, 0x85c0000000000000 },

@@ -14,7 +14,8 @@ Assertions (README.md here):
       with the same message and hint, or started) and its guest view equals
       L2's files;
   (c) L2 equals L1 on every file and switch; (b), (c), (d) leave no
-      mitigation L1 runs off; (e), the seed's approach, is only reported;
+      mitigation L1 runs off; (d) runs none L1 does not; (e), the seed's
+      approach, is only reported;
 and per setting and run the count of mitigations (debugfs powerpc/
 switches) L2 runs that L1 does not (unneeded) and L1 runs that L2 does not
 (missing).
@@ -272,6 +273,9 @@ def check(r):
     for run in "bcd":
         if r["missing"].get(run):
             fails.append(f"({run}) L2 leaves off mitigations L1 runs: " + ", ".join(r["missing"][run]))
+    # Host mode never asks for more than host-max on the same host (lib/ppc.md#modes).
+    if r["unneeded"].get("d") and not allowed:
+        fails.append("(d) host: L2 runs mitigations L1 does not: " + ", ".join(r["unneeded"]["d"]))
 
 
 def short(s):
