@@ -59,8 +59,15 @@ int bl_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_
 {
 	if (!host->character_mask && !host->behaviour_mask)
 		return -ENODATA;
+	struct vcpuchar_ppc_caps l;
+	uint64_t h4, h5;
+
+	/* Unvouched bits: the default-on ones set, the rest as host-max sends them. */
+	bl_host_levels(host, &l);
+	bl_caps_to_hcall(&l, &h4, &h5);
 	*r4 = host->character & host->character_mask;
-	*r5 = (host->behaviour & host->behaviour_mask) | (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask);
+	*r5 = (host->behaviour & host->behaviour_mask) | (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask) |
+	      (h5 & ~host->behaviour_mask & ~VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT);
 	return 0;
 }
 
