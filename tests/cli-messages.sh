@@ -7,15 +7,8 @@
 # Usage: cli-messages.sh VCPUCHAR SRCDIR
 set -u
 cli=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0 cases=0
-
-fail() {
-	failures=$((failures + 1))
-	echo "FAIL $1"
-	sed 's/^/    | /' "$tmp/out" "$tmp/err" | head -12
-}
+# shellcheck source-path=SCRIPTDIR source=cli-test.sh
+. "$(dirname "$0")/cli-test.sh"
 
 # expect NAME RC PATTERN -- command...: exit status RC, stderr matching PATTERN.
 expect() {
@@ -190,5 +183,4 @@ else
 	echo "no private mount namespace: the without-/dev/kvm cases are skipped"
 fi
 
-echo "cli-messages: $cases cases, $failures failures"
-[ $failures = 0 ]
+finish cli-messages

@@ -8,15 +8,8 @@
 # Usage: cli-save.sh VCPUCHAR SRCDIR
 set -u
 cli=$1 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0 cases=0
-
-fail() {
-	failures=$((failures + 1))
-	echo "FAIL $1"
-	sed 's/^/    | /' "$tmp/err" | head -10
-}
+# shellcheck source-path=SCRIPTDIR source=cli-test.sh
+. "$(dirname "$0")/cli-test.sh"
 
 # expect NAME RC PATTERN -- command...: exit status RC and stderr matching PATTERN ("" = empty stderr).
 expect() {
@@ -95,5 +88,4 @@ else
 	echo "no /dev/kvm or no private mount namespace: the without-/dev/kvm case is skipped"
 fi
 
-echo "cli-save: $cases cases, $failures failures"
-[ $failures = 0 ]
+finish cli-save

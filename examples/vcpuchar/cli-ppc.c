@@ -38,6 +38,18 @@ static void json_bool(JsonBuilder *b, const char *key, gboolean v)
 	json_builder_add_boolean_value(b, v);
 }
 
+static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
+{
+	json_builder_set_member_name(b, "guest_view");
+	json_builder_begin_object(b);
+	json_str(b, "meltdown", v->meltdown);
+	json_str(b, "l1tf", v->l1tf);
+	json_str(b, "spectre_v1", v->spectre_v1);
+	json_str(b, "spectre_v2", v->spectre_v2);
+	json_str(b, "spec_store_bypass", v->spec_store_bypass);
+	json_builder_end_object(b);
+}
+
 static void json_bit_names(JsonBuilder *b, const char *key, uint32_t reg, uint64_t bits)
 {
 	json_builder_set_member_name(b, key);
@@ -100,14 +112,7 @@ void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r)
 	json_bit_names(b, "r4", VCPUCHAR_PPC_REG_R4, r->unexpressed_r4);
 	json_bit_names(b, "r5", VCPUCHAR_PPC_REG_R5, r->unexpressed_r5);
 	json_builder_end_object(b);
-	json_builder_set_member_name(b, "guest_view");
-	json_builder_begin_object(b);
-	json_str(b, "meltdown", v->meltdown);
-	json_str(b, "l1tf", v->l1tf);
-	json_str(b, "spectre_v1", v->spectre_v1);
-	json_str(b, "spectre_v2", v->spectre_v2);
-	json_str(b, "spec_store_bypass", v->spec_store_bypass);
-	json_builder_end_object(b);
+	json_view(b, v);
 }
 
 /* "qemu", "libvirt" and "warnings" (examples/vcpuchar/README.md). */
@@ -609,18 +614,6 @@ static int parse_cpu_opt(const char *cpu, uint32_t *ret)
 	static const uint32_t v[] = { 7, 8, 9, 10, 11 };
 
 	return cpu ? parse_enum("--guest-cpu", cpu, n, v, 5, ret) : CLI_OK;
-}
-
-static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
-{
-	json_builder_set_member_name(b, "guest_view");
-	json_builder_begin_object(b);
-	json_str(b, "meltdown", v->meltdown);
-	json_str(b, "l1tf", v->l1tf);
-	json_str(b, "spectre_v1", v->spectre_v1);
-	json_str(b, "spectre_v2", v->spectre_v2);
-	json_str(b, "spec_store_bypass", v->spec_store_bypass);
-	json_builder_end_object(b);
 }
 
 static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
