@@ -10,19 +10,6 @@ cli=$1 src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 
-# expect NAME RC PATTERN -- command...: exit status RC, stderr matching PATTERN.
-expect() {
-	local name=$1 want=$2 pattern=$3
-	shift 4
-	cases=$((cases + 1))
-	"$@" >"$tmp/out" 2>"$tmp/err"
-	local rc=$?
-	if [ $rc != "$want" ]; then
-		fail "$name: exit $rc, want $want"
-	elif [ -n "$pattern" ] && ! grep -qE -- "$pattern" "$tmp/err"; then
-		fail "$name: stderr does not match '$pattern'"
-	fi
-}
 
 printf '[host]\narch=x86_64\n' >"$tmp/host-only.profile"
 printf '[host]\nkernel_release=6.1.0\n' >"$tmp/no-groups.profile"

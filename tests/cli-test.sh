@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Sourced by the CLI's shell tests (cli-save.sh, cli-messages.sh): a
 # temporary directory removed at exit, the case counters, fail NAME (shows
-# the command's output from $tmp/out and $tmp/err) and finish NAME (the
-# summary line; the exit status says whether any case failed).
+# the command's output from $tmp/out and $tmp/err), expect (below) and
+# finish NAME (the summary line; the exit status says whether any case failed).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0 cases=0
@@ -12,6 +12,23 @@ fail() {
 	failures=$((failures + 1))
 	echo "FAIL $1"
 	cat "$tmp/out" "$tmp/err" 2>/dev/null | sed 's/^/    | /' | head -12
+}
+
+# expect NAME RC PATTERN -- command...: exit status RC, and stderr matching
+# the extended regex PATTERN ("" = anything, "-" = nothing on stderr).
+expect() {
+	local name=$1 want=$2 pattern=$3
+	shift 4
+	cases=$((cases + 1))
+	"$@" >"$tmp/out" 2>"$tmp/err"
+	local rc=$?
+	if [ $rc != "$want" ]; then
+		fail "$name: exit $rc, want $want"
+	elif [ "$pattern" = - ] && [ -s "$tmp/err" ]; then
+		fail "$name: unexpected stderr"
+	elif [ -n "$pattern" ] && [ "$pattern" != - ] && ! grep -qE -- "$pattern" "$tmp/err"; then
+		fail "$name: stderr does not match '$pattern'"
+	fi
 }
 
 finish() {
