@@ -162,33 +162,12 @@ static void check_row(const struct tsv *t, guint i, bool exact)
 	unlink(profile);
 }
 
-START_TEST(shared_vectors)
+/* The x86 decision vectors (x86_vector_files in tests/x86-vectors.c), one file per iteration. */
+START_TEST(decision_vectors)
 {
-	struct tsv *t = tsv_open("x86-policy.tsv");
+	const struct x86_vector_file *f = &x86_vector_files[_i];
 
-	for (guint i = 0; i < t->n_rows; i++)
-		check_row(t, i, false);
-	tsv_close(t);
-}
-END_TEST
-
-START_TEST(own_vectors)
-{
-	struct tsv *t = tsv_open("x86-policy-extra.tsv");
-
-	for (guint i = 0; i < t->n_rows; i++)
-		check_row(t, i, true);
-	tsv_close(t);
-}
-END_TEST
-
-START_TEST(field_rule_vectors)
-{
-	struct tsv *t = tsv_open("x86-field-rules.tsv");
-
-	for (guint i = 0; i < t->n_rows; i++)
-		check_row(t, i, true);
-	tsv_close(t);
+	tsv_each_row(f->name, f->min_rows, check_row, f->exact);
 }
 END_TEST
 
@@ -496,9 +475,7 @@ int main(void)
 
 	tmpdir = g_dir_make_tmp("vcpuchar-cli-x86-XXXXXX", NULL);
 	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, shared_vectors);
-	tcase_add_test(tc, own_vectors);
-	tcase_add_test(tc, field_rule_vectors);
+	tcase_add_loop_test(tc, decision_vectors, 0, x86_n_vector_files);
 	tcase_add_test(tc, spelling_vectors);
 	tcase_add_test(tc, bad_usage);
 	tcase_add_test(tc, bad_profile_value);

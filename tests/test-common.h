@@ -52,6 +52,19 @@ static inline void tsv_close(struct tsv *t)
 	g_free(t);
 }
 
+/* Runs @row (with @arg) on every data row of tests/data/@name, which must
+ * hold at least @min_rows of them. */
+static inline void tsv_each_row(const char *name, unsigned min_rows, void (*row)(const struct tsv *, guint, bool),
+				bool arg)
+{
+	struct tsv *t = tsv_open(name);
+
+	ck_assert_msg(t->n_rows >= min_rows, "%s: %u rows, want at least %u", name, t->n_rows, min_rows);
+	for (guint i = 0; i < t->n_rows; i++)
+		row(t, i, arg);
+	tsv_close(t);
+}
+
 /*
  * The start of a kvm suite: the suite @name with one TCase "kvm" in *tc,
  * and the /dev/kvm fd in *kvm_fd (owned by the caller). NULL when /dev/kvm

@@ -114,35 +114,12 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 		check_texts(id, &p, tsv_get(t, i, "expect_texts"));
 }
 
-START_TEST(shared_vectors)
+/* The x86 decision vectors (x86_vector_files in tests/x86-vectors.c), one file per iteration. */
+START_TEST(decision_vectors)
 {
-	struct tsv *t = tsv_open("x86-policy.tsv");
+	const struct x86_vector_file *f = &x86_vector_files[_i];
 
-	ck_assert_uint_ge(t->n_rows, 29);
-	for (guint i = 0; i < t->n_rows; i++)
-		run_row(t, i, false);
-	tsv_close(t);
-}
-END_TEST
-
-START_TEST(own_vectors)
-{
-	struct tsv *t = tsv_open("x86-policy-extra.tsv");
-
-	for (guint i = 0; i < t->n_rows; i++)
-		run_row(t, i, true);
-	tsv_close(t);
-}
-END_TEST
-
-/* The field rules of issue 11 (lib/x86.md#field-reports), each row a failure of the code before them. */
-START_TEST(field_rule_vectors)
-{
-	struct tsv *t = tsv_open("x86-field-rules.tsv");
-
-	for (guint i = 0; i < t->n_rows; i++)
-		run_row(t, i, true);
-	tsv_close(t);
+	tsv_each_row(f->name, f->min_rows, run_row, f->exact);
 }
 END_TEST
 
@@ -425,9 +402,7 @@ int main(void)
 	Suite *s = suite_create("x86-policy");
 	TCase *tc = tcase_create("x86-policy");
 
-	tcase_add_test(tc, shared_vectors);
-	tcase_add_test(tc, own_vectors);
-	tcase_add_test(tc, field_rule_vectors);
+	tcase_add_loop_test(tc, decision_vectors, 0, x86_n_vector_files);
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, missing_facts_are_conservative);
 	tcase_add_test(tc, vm_flags_known_exactly);

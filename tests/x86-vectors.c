@@ -121,3 +121,10 @@ char *x86_flags_str(uint32_t de, char *buf, size_t size)
 		snprintf(buf, size, "none");
 	return buf;
 }
+
+const struct x86_vector_file x86_vector_files[] = {
+	{ "x86-policy.tsv", 0, 29 },      /* the decision table's rows; results may hold more codes */
+	{ "x86-policy-extra.tsv", 1, 1 }, /* the project's own rows */
+	{ "x86-field-rules.tsv", 1, 1 },  /* lib/x86.md#field-reports: each row a failure of the code before them */
+};
+const unsigned x86_n_vector_files = sizeof(x86_vector_files) / sizeof(x86_vector_files[0]);

@@ -20,4 +20,15 @@ void x86_row_vm(const struct tsv *t, unsigned row, struct vcpuchar_x86_vm *vm);
 /* "none" or flag names in bit order joined by '|', as the vectors and the JSON spell them; returns @buf. */
 char *x86_flags_str(uint32_t disable_exits, char *buf, size_t size);
 
+/* The decision vector files every x86 decision suite runs (the library's and
+ * the CLI's): @exact when a result holds exactly the reason codes its row
+ * lists (else at least them), @min_rows the fewest data rows the file keeps. */
+struct x86_vector_file {
+	const char *name;
+	int exact;
+	unsigned min_rows;
+};
+extern const struct x86_vector_file x86_vector_files[];
+extern const unsigned x86_n_vector_files;
+
 #endif
