@@ -65,6 +65,16 @@ static inline void tsv_each_row(const char *name, unsigned min_rows, void (*row)
 	tsv_close(t);
 }
 
+/* A stable-name function against the test's own list: fn(k) is names[k] for
+ * every k below @n, and fn(@n), the first value past the list, is NULL. */
+static inline void ck_assert_names(const char *(*fn)(uint32_t), const char *const *names, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++)
+		ck_assert_msg(fn(k) && !strcmp(fn(k), names[k]), "value %u: '%s', want '%s'", k,
+			      fn(k) ? fn(k) : "(null)", names[k]);
+	ck_assert_msg(!fn(n), "value %u past the list has the name '%s'", n, fn(n));
+}
+
 /*
  * The start of a kvm suite: the suite @name with one TCase "kvm" in *tc,
  * and the /dev/kvm fd in *kvm_fd (owned by the caller). NULL when /dev/kvm

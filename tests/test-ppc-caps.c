@@ -84,6 +84,11 @@ START_TEST(names)
 		{ "ibs", "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" },
 		{ "ccf-assist", "off", "on" },
 	};
+	static const char *const modes[] = {
+		[VCPUCHAR_PPC_MODE_HOST_MAX] = "host-max",
+		[VCPUCHAR_PPC_MODE_CAPS] = "caps",
+		[VCPUCHAR_PPC_MODE_HOST] = "host",
+	};
 
 	for (uint32_t c = 0; c < 4; c++) {
 		uint32_t l;
@@ -96,10 +101,7 @@ START_TEST(names)
 	ck_assert_ptr_null(vcpuchar_ppc_cap_name(4));
 	ck_assert_ptr_null(vcpuchar_ppc_level_name(4, 0));
 	ck_assert_ptr_null(vcpuchar_ppc_level_name(UINT32_MAX, 0));
-	ck_assert_str_eq(vcpuchar_ppc_mode_name(VCPUCHAR_PPC_MODE_HOST_MAX), "host-max");
-	ck_assert_str_eq(vcpuchar_ppc_mode_name(VCPUCHAR_PPC_MODE_CAPS), "caps");
-	ck_assert_str_eq(vcpuchar_ppc_mode_name(VCPUCHAR_PPC_MODE_HOST), "host");
-	ck_assert_ptr_null(vcpuchar_ppc_mode_name(3));
+	ck_assert_names(vcpuchar_ppc_mode_name, modes, G_N_ELEMENTS(modes));
 }
 END_TEST
 

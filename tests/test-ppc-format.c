@@ -8,26 +8,46 @@
 
 #include "test-ppc-util.h"
 
-/* "a;b" of warning names into a set of codes, with the test's own name list. */
-static uint32_t test_codes(const char *list)
+/*
+ * A list of names, split at @sep, into a set with bit n for names[n] (NULL
+ * entries name nothing); @none is the cell for the empty set. The tests'
+ * own name lists, never the library's.
+ */
+static uint32_t test_name_set(const char *list, const char *sep, const char *none, const char *const *names,
+			      guint n_names, const char *what)
 {
-	static const char *const names[] = { NULL, "qemu_fixed_na_abort", "host_bits_outside_masks",
-					     "masks_without_known_bits", "defaults_refused", "defaults_below_host" };
-	g_auto(GStrv) v = g_strsplit(list, ";", -1);
+	g_auto(GStrv) v = g_strsplit(list, sep, -1);
 	uint32_t set = 0;
 
-	if (g_str_equal(list, "none"))
+	if (g_str_equal(list, none))
 		return 0;
 	for (guint i = 0; v[i]; i++) {
 		guint c;
 
-		for (c = 1; c < G_N_ELEMENTS(names); c++)
-			if (g_str_equal(v[i], names[c]))
+		for (c = 0; c < n_names; c++)
+			if (names[c] && g_str_equal(v[i], names[c]))
 				break;
-		ck_assert_msg(c < G_N_ELEMENTS(names), "unknown warning '%s'", v[i]);
+		ck_assert_msg(c < n_names, "unknown %s '%s'", what, v[i]);
 		set |= 1u << c;
 	}
 	return set;
+}
+
+/* "a;b" of warning names into a set of codes. */
+static uint32_t test_codes(const char *list)
+{
+	static const char *const names[] = { NULL, "qemu_fixed_na_abort", "host_bits_outside_masks",
+					     "masks_without_known_bits", "defaults_refused", "defaults_below_host" };
+
+	return test_name_set(list, ";", "none", names, G_N_ELEMENTS(names), "warning");
+}
+
+/* "cfpc,ibs" into cap bits. */
+static uint32_t test_cap_bits(const char *list)
+{
+	static const char *const names[] = { "cfpc", "sbbc", "ibs", "ccf-assist" };
+
+	return test_name_set(list, ",", "-", names, G_N_ELEMENTS(names), "cap");
 }
 
 START_TEST(format_vectors)
@@ -116,27 +136,6 @@ static uint32_t test_mode(const char *s)
 		return VCPUCHAR_PPC_MODE_CAPS;
 	ck_assert_msg(g_str_equal(s, "host"), "unknown mode '%s'", s);
 	return VCPUCHAR_PPC_MODE_HOST;
-}
-
-/* "cfpc,ibs" into cap bits with the test's own names. */
-static uint32_t test_cap_bits(const char *list)
-{
-	static const char *const names[] = { "cfpc", "sbbc", "ibs", "ccf-assist" };
-	g_auto(GStrv) v = g_strsplit(list, ",", -1);
-	uint32_t set = 0;
-
-	if (g_str_equal(list, "-"))
-		return 0;
-	for (guint i = 0; v[i]; i++) {
-		guint c;
-
-		for (c = 0; c < 4; c++)
-			if (g_str_equal(v[i], names[c]))
-				break;
-		ck_assert_msg(c < 4, "unknown cap '%s'", v[i]);
-		set |= 1u << c;
-	}
-	return set;
 }
 
 START_TEST(warnings_vectors)

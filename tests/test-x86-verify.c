@@ -140,6 +140,16 @@ START_TEST(sentences)
 {
 	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED, .has_value = 1,
 					 .value = 5 };
+	static const char *const hlt_verdicts[] = {
+		[VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL] = "cannot_tell",
+		[VCPUCHAR_X86_HLT_VERDICT_HONOURED] = "honoured",
+		[VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED] = "not_honoured",
+	};
+	static const char *const poll_verdicts[] = {
+		[VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL] = "cannot_tell",
+		[VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE] = "active",
+		[VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE] = "inactive",
+	};
 	char buf[512];
 
 	vcpuchar_x86_reason_text(&r, buf, sizeof(buf));
@@ -150,14 +160,8 @@ START_TEST(sentences)
 	ck_assert_ptr_nonnull(strstr(buf, "the guest executed 5 HLT and halt_exits did not grow"));
 	ck_assert_int_eq(vcpuchar_x86_reason_from_name("hlt_passthrough_not_honoured"),
 			 VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED);
-	ck_assert_str_eq(vcpuchar_x86_hlt_verdict_name(VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL), "cannot_tell");
-	ck_assert_str_eq(vcpuchar_x86_hlt_verdict_name(VCPUCHAR_X86_HLT_VERDICT_HONOURED), "honoured");
-	ck_assert_str_eq(vcpuchar_x86_hlt_verdict_name(VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED), "not_honoured");
-	ck_assert_ptr_null(vcpuchar_x86_hlt_verdict_name(3));
-	ck_assert_str_eq(vcpuchar_x86_halt_poll_verdict_name(VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL), "cannot_tell");
-	ck_assert_str_eq(vcpuchar_x86_halt_poll_verdict_name(VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE), "active");
-	ck_assert_str_eq(vcpuchar_x86_halt_poll_verdict_name(VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE), "inactive");
-	ck_assert_ptr_null(vcpuchar_x86_halt_poll_verdict_name(3));
+	ck_assert_names(vcpuchar_x86_hlt_verdict_name, hlt_verdicts, G_N_ELEMENTS(hlt_verdicts));
+	ck_assert_names(vcpuchar_x86_halt_poll_verdict_name, poll_verdicts, G_N_ELEMENTS(poll_verdicts));
 }
 END_TEST
 
