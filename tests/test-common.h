@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tsv.h"
 
@@ -73,6 +74,27 @@ static inline void ck_assert_names(const char *(*fn)(uint32_t), const char *cons
 		ck_assert_msg(fn(k) && !strcmp(fn(k), names[k]), "value %u: '%s', want '%s'", k,
 			      fn(k) ? fn(k) : "(null)", names[k]);
 	ck_assert_msg(!fn(n), "value %u past the list has the name '%s'", n, fn(n));
+}
+
+/* Removes the fixture tree a test made under @dir (files, links and
+ * directories, depth first, never following a link); 0 when @dir is gone,
+ * else -1, so a test can assert that it left nothing behind. */
+static inline int test_rm_tree(const char *dir)
+{
+	GDir *d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	while (d && (name = g_dir_read_name(d))) {
+		g_autofree char *p = g_build_filename(dir, name, NULL);
+
+		if (g_file_test(p, G_FILE_TEST_IS_DIR) && !g_file_test(p, G_FILE_TEST_IS_SYMLINK))
+			test_rm_tree(p);
+		else
+			unlink(p);
+	}
+	if (d)
+		g_dir_close(d);
+	return rmdir(dir);
 }
 
 /*

@@ -68,12 +68,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	g_autofree char *proc = g_build_filename(root, "proc", NULL);
-	g_autofree char *cpuinfo = g_build_filename(proc, "cpuinfo", NULL);
-
-	g_remove(cpuinfo);
-	g_rmdir(proc);
-	g_rmdir(root);
+	ck_assert_int_eq(test_rm_tree(root), 0);
 	g_free(root);
 }
 

@@ -40,17 +40,7 @@ static guint entries(void)
 
 static void teardown(void)
 {
-	GDir *d = g_dir_open(dir, 0, NULL);
-	const char *name;
-
-	while (d && (name = g_dir_read_name(d))) {
-		g_autofree char *p = g_build_filename(dir, name, NULL);
-
-		unlink(p);
-	}
-	if (d)
-		g_dir_close(d);
-	rmdir(dir);
+	test_rm_tree(dir);
 	g_free(dir);
 }
 

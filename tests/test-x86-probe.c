@@ -255,19 +255,7 @@ START_TEST(vendor_module_rule)
 		ck_assert_msg(!strcmp(h.vendor_module, cases[i].expect), "%s: '%s'", cases[i].dirs, h.vendor_module);
 		ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_VENDOR_MODULE], cases[i].error);
 		ck_assert_uint_eq(have(&h, VCPUCHAR_X86_FACT_VENDOR_MODULE), cases[i].error == 0);
-		for (int n = 0; names && names[n]; n++) {
-			g_autofree char *d = g_build_filename(dir, "sys/module", names[n], NULL);
-
-			g_rmdir(d);
-		}
-		if (names) {
-			g_autofree char *d = g_build_filename(dir, "sys/module", NULL);
-			g_autofree char *s = g_build_filename(dir, "sys", NULL);
-
-			g_rmdir(d);
-			g_rmdir(s);
-		}
-		g_rmdir(dir);
+		ck_assert_int_eq(test_rm_tree(dir), 0);
 	}
 }
 END_TEST
@@ -302,39 +290,9 @@ START_TEST(missing_and_bad_files)
 	ck_assert(g_file_set_contents(hp, "99999999999999999999999\n", -1, NULL));
 	vcpuchar_x86_host_probe_with(-1, &opts, NULL, NULL, &h);
 	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_HALT_POLL_NS], -EINVAL);
-	unlink(hp);
-	unlink(rsb);
-	g_autofree char *kvm = g_build_filename(dir, "sys/module/kvm", NULL);
-	g_autofree char *mod = g_build_filename(dir, "sys/module", NULL);
-	g_autofree char *sys = g_build_filename(dir, "sys", NULL);
-	rmdir(param_dir);
-	rmdir(kvm);
-	rmdir(mod);
-	rmdir(sys);
-	ck_assert_int_eq(rmdir(dir), 0);
+	ck_assert_int_eq(test_rm_tree(dir), 0);
 }
 END_TEST
-
-/* Removes a fixture tree this suite made (files, FIFOs, directories). */
-static void rm_tree(const char *path)
-{
-	GDir *d;
-	const char *name;
-
-	if (!g_file_test(path, G_FILE_TEST_IS_DIR) || g_file_test(path, G_FILE_TEST_IS_SYMLINK)) {
-		unlink(path);
-		return;
-	}
-	d = g_dir_open(path, 0, NULL);
-	while (d && (name = g_dir_read_name(d))) {
-		g_autofree char *child = g_build_filename(path, name, NULL);
-
-		rm_tree(child);
-	}
-	if (d)
-		g_dir_close(d);
-	rmdir(path);
-}
 
 START_TEST(fifo_never_blocks)
 {
@@ -365,7 +323,7 @@ START_TEST(fifo_never_blocks)
 	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_SMT_CONTROL], -EINVAL);
 	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_CLEARCPUID], -EISDIR);
 	ck_assert(!have(&h, VCPUCHAR_X86_FACT_KERNEL_RELEASE));
-	rm_tree(dir);
+	ck_assert_int_eq(test_rm_tree(dir), 0);
 	ck_assert(!g_file_test(dir, G_FILE_TEST_EXISTS));
 }
 END_TEST
