@@ -131,8 +131,22 @@ static void default_amd(struct vcpuchar_x86_host *h)
 	tsv_close(t);
 }
 
+#define BAD_VM(member, v) { #member, offsetof(struct vcpuchar_x86_vm, member), v }
+
 START_TEST(bad_arguments)
 {
+	static const struct {
+		const char *field;
+		size_t offset;
+		uint32_t value;
+	} bad_vm[] = {
+		BAD_VM(flags, 1u << 20), /* unknown flag */
+		BAD_VM(cvm, 4),
+		BAD_VM(hlt_passthrough, 3),
+		BAD_VM(cpu_mode, 3),
+		BAD_VM(idle_hlt_kvm, 3),
+		BAD_VM(size, 4),
+	};
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
@@ -141,24 +155,14 @@ START_TEST(bad_arguments)
 	ck_assert_int_eq(vcpuchar_x86_decide(NULL, &vm, &p), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, NULL, &p), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, NULL), -EINVAL);
-	vm.flags = 1u << 20; /* unknown flag */
-	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	vm.flags = 0;
-	vm.cvm = 4;
-	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	vm.cvm = 0;
-	vm.hlt_passthrough = 3;
-	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	vm.hlt_passthrough = 0;
-	vm.cpu_mode = 3;
-	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	vm.cpu_mode = 0;
-	vm.idle_hlt_kvm = 3;
-	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	vm.idle_hlt_kvm = 0;
-	vm.size = 4;
-	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
-	vm.size = sizeof(vm);
+	/* Each VM field out of range, alone. */
+	for (size_t k = 0; k < G_N_ELEMENTS(bad_vm); k++) {
+		struct vcpuchar_x86_vm bad = vm;
+
+		memcpy((char *)&bad + bad_vm[k].offset, &bad_vm[k].value, sizeof(uint32_t));
+		ck_assert_msg(vcpuchar_x86_decide(&h, &bad, &p) == -EINVAL, "%s = %u accepted", bad_vm[k].field,
+			      bad_vm[k].value);
+	}
 	h.size = 8;
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
 	h.size = sizeof(h);

@@ -93,8 +93,7 @@ else:
 
 groff = shutil.which("groff")
 if not groff:
-    for p in problems:
-        print(p)
+    problems and print("\n".join(problems))
     print("skip: groff is not installed (Debian package groff-base; tests/setup-debian.sh installs it): "
           "pages not rendered", file=sys.stderr)
     sys.exit(1 if problems else 77)
@@ -113,8 +112,6 @@ for name in sorted(pages | {"libvcpuchar"}):
         problems.append(f"{name}.3: groff -ww: exit {r.returncode}: {r.stderr.strip()}")
 shutil.rmtree(root)
 
-for p in problems:
-    print(p)
-print(f"{'FAIL' if problems else 'ok'}: {len(declared)} functions, {len(pages)} pages, "
-      f"{rendered} rendered without warnings")
+summary = f"{len(declared)} functions, {len(pages)} pages, {rendered} rendered without warnings"
+print("\n".join(problems + [("FAIL: " if problems else "ok: ") + summary]))
 sys.exit(1 if problems else 0)

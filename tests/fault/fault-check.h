@@ -53,6 +53,28 @@ static void fd_list(char *buf, size_t size)
 	closedir(d);
 }
 
+/* Fills @x with 0x5a bytes and sets its size: a field a failing call should
+ * have left alone then shows that it did not. */
+#define FAULT_GARBAGE(x) \
+	do { \
+		memset(&(x), 0x5a, sizeof(x)); \
+		(x).size = sizeof(x); \
+	} while (0)
+
+/* The int @call's value, after checking that it left the process's open fds
+ * as they were (@what names the case in the message, "" for none). GNU C. */
+#define FDS_KEPT(what, call) \
+	({ \
+		char before_[4096], after_[4096]; \
+		int r_; \
+		fd_list(before_, sizeof(before_)); \
+		r_ = (call); \
+		fd_list(after_, sizeof(after_)); \
+		check(!strcmp(before_, after_), "%s%sfds before '%s', after '%s'", what, *(what) ? ": " : "", \
+		      before_, after_); \
+		r_; \
+	})
+
 /* Every fact is either read (its bit, error 0) or not read with a negative errno and a sentence saying so. */
 static void x86_facts_ok(int r, const struct vcpuchar_x86_host *h)
 {
