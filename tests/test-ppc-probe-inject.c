@@ -160,37 +160,30 @@ START_TEST(power8_family)
 }
 END_TEST
 
-START_TEST(first_pvr_wins)
-{
-	struct vcpuchar_ppc_host h;
+/* What the probe takes from <root>/proc/cpuinfo (NULL: no such file). */
+static const struct {
+	const char *what, *cpuinfo;
+	uint32_t pvr, power8;
+} cpuinfo_cases[] = {
+	{ "the first entry's PVR wins",
+	  "processor\t: 0\nrevision\t: 2.0 (pvr 004d 0200)\n\nprocessor\t: 1\nrevision\t: 2.2 (pvr 004e 1202)\n",
+	  0x004d0200, 1 },
+	{ "no cpuinfo: unknown, not an error", NULL, 0, 0 },
+	{ "no \"(pvr\" at all (an x86 cpuinfo)", "processor\t: 0\nvendor_id\t: GenuineIntel\n", 0, 0 },
+	{ "a malformed PVR", "revision : (pvr zz 1)\n", 0, 0 },
+};
 
-	fake.words.behaviour_mask = 0xe400000000000000;
-	write_cpuinfo("processor\t: 0\nrevision\t: 2.0 (pvr 004d 0200)\n\n"
-		      "processor\t: 1\nrevision\t: 2.2 (pvr 004e 1202)\n");
-	ck_assert_int_eq(probe(&h), 0);
-	ck_assert_uint_eq(h.pvr, 0x004d0200);
-	ck_assert_uint_eq(h.power8, 1);
-}
-END_TEST
-
-START_TEST(cpuinfo_faults)
+START_TEST(cpuinfo_pvr)
 {
 	struct vcpuchar_ppc_host h;
 
 	fake.words.character_mask = 0xff40000000000000;
-	/* No proc/cpuinfo under the root: unknown, not an error. */
+	if (cpuinfo_cases[_i].cpuinfo)
+		write_cpuinfo(cpuinfo_cases[_i].cpuinfo);
 	ck_assert_int_eq(probe(&h), 0);
 	ck_assert_uint_eq(h.valid, 1);
-	ck_assert_uint_eq(h.pvr, 0);
-	ck_assert_uint_eq(h.power8, 0);
-	/* No "(pvr" at all (an x86 cpuinfo), and a malformed one. */
-	write_cpuinfo("processor\t: 0\nvendor_id\t: GenuineIntel\n");
-	ck_assert_int_eq(probe(&h), 0);
-	ck_assert_uint_eq(h.pvr, 0);
-	set_cpuinfo("revision : (pvr zz 1)\n");
-	ck_assert_int_eq(probe(&h), 0);
-	ck_assert_uint_eq(h.pvr, 0);
-	ck_assert_uint_eq(h.power8, 0);
+	ck_assert_msg(h.pvr == cpuinfo_cases[_i].pvr && h.power8 == cpuinfo_cases[_i].power8,
+		      "%s: pvr 0x%08x power8 %u", cpuinfo_cases[_i].what, h.pvr, h.power8);
 }
 END_TEST
 
@@ -286,8 +279,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, answer_fills_facts);
 	tcase_add_test(tc, power8_family);
-	tcase_add_test(tc, first_pvr_wins);
-	tcase_add_test(tc, cpuinfo_faults);
+	tcase_add_loop_test(tc, cpuinfo_pvr, 0, G_N_ELEMENTS(cpuinfo_cases));
 	tcase_add_test(tc, zero_masks);
 	tcase_add_test(tc, capability_absent);
 	tcase_add_test(tc, check_extension_fails);
