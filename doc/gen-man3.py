@@ -155,6 +155,22 @@ def code(block):
     return out
 
 
+def synopsis(decl):
+    """Each prototype on one line, or, when longer than a man page's line,
+    one parameter a line aligned after the parenthesis (as man-pages do)."""
+    out = []
+    for proto in re.findall(r"[^;]+;", decl):
+        proto = " ".join(proto.split())
+        if len(proto) <= 72:
+            out.append(proto)
+            continue
+        head, params = proto.split("(", 1)
+        params = params.split(", ")
+        pad = " " * (len(head) + 1)
+        out.append(head + "(" + (",\n" + pad).join(params))
+    return "\n".join(out)
+
+
 def th(name, version):
     return f'.TH {name.upper()} 3 "" "libvcpuchar {version}" "libvcpuchar Manual"'
 
@@ -203,7 +219,7 @@ def page(names, doc, decl, headers, funcs, version):
     main = names[0]
     out = [th(main, version), ".SH NAME", esc(", ".join(names)) + " \\- " + esc(doc["summary"]),
            ".SH SYNOPSIS", ".nf", ".B #include <vcpuchar.h>", ".fi"]
-    out += code(decl)
+    out += code(synopsis(decl))
     out += [".PP", "Link with \\fI\\-lvcpuchar\\fP (pkg\\-config: \\fIlibvcpuchar\\fP)."]
     if doc["params"]:
         out.append(".SH ARGUMENTS")
