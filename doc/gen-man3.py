@@ -225,18 +225,11 @@ def page(names, doc, decl, headers, funcs, version):
         out.append(".SH ARGUMENTS")
         for pnames, desc in doc["params"]:
             out += [".TP", ".I " + esc(", ".join(pnames)), inline(desc, funcs)]
-    if doc["body"]:
-        out.append(".SH DESCRIPTION")
-        for i, p in enumerate(doc["body"]):
-            if i:
-                out.append(".PP")
-            out.append(inline(p, funcs))
-    if doc["returns"]:
-        out.append(".SH RETURN VALUE")
-        for i, p in enumerate(doc["returns"]):
-            if i:
-                out.append(".PP")
-            out.append(inline(p, funcs))
+    for heading, paras in (("DESCRIPTION", doc["body"]), ("RETURN VALUE", doc["returns"])):
+        if paras:
+            out.append(".SH " + heading)
+            for i, p in enumerate(paras):
+                out += ([".PP"] if i else []) + [inline(p, funcs)]
     text = " ".join([doc["summary"]] + [d for _, d in doc["params"]] + doc["body"] + doc["returns"])
     types = types_for(decl, text, headers, funcs)
     if types:
