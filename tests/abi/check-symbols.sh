@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Keeps four lists in step: the functions the header declares, the
 # VCPUCHAR_EXPORT definitions in lib/, the .sym version script, and what the
-# built .so exports (all in node VCPUCHAR_1.0, nothing else). With the
+# built .so exports (each in node VCPUCHAR_1.0 or VCPUCHAR_1.1, nothing else;
+# a function's doc comment names the release of its node as Since:). With the
 # static archive of the library's objects, also checks that every global
 # symbol in it carries the vcpuchar_ prefix, so a static link never clashes.
 # Usage: check-symbols.sh SRCDIR LIBRARY.so [ARCHIVE.a]
@@ -23,12 +24,14 @@ done | sort -u > "$tmp/sources"
 sed -n '/global:/,/local:/p' "$src/lib/libvcpuchar.sym" | grep -oE 'vcpuchar_[a-z0-9_]+' | sort -u > "$tmp/sym"
 # Dynamic exports of the library, with their version node.
 nm -D --defined-only "$so" | awk '$2 ~ /^[TtDdBbRr]$/ { print $3 }' > "$tmp/exports-raw"
-grep -v '@@VCPUCHAR_1.0$' "$tmp/exports-raw" > "$tmp/stray" || true
-sed 's/@@VCPUCHAR_1.0$//' "$tmp/exports-raw" | sort -u > "$tmp/exports"
+grep -vE '@@VCPUCHAR_1\.[01]$' "$tmp/exports-raw" > "$tmp/stray" || true
+sed -E 's/@@VCPUCHAR_1\.[01]$//' "$tmp/exports-raw" | sort -u > "$tmp/exports"
+# The release of each function: the node it is exported in.
+sed -nE 's/^(vcpuchar_[a-z0-9_]+)@@VCPUCHAR_(1\.[01])$/\1 \2/p' "$tmp/exports-raw" > "$tmp/nodes"
 
 status=0
 if [ -s "$tmp/stray" ]; then
-	echo "exported outside node VCPUCHAR_1.0:"; cat "$tmp/stray"; status=1
+	echo "exported outside nodes VCPUCHAR_1.0 and VCPUCHAR_1.1:"; cat "$tmp/stray"; status=1
 fi
 for other in sources sym exports; do
 	if ! diff -u "$tmp/header" "$tmp/$other" > "$tmp/diff"; then
@@ -39,13 +42,15 @@ n=$(wc -l < "$tmp/header")
 [ "$n" -gt 0 ] || { echo "no declarations found in the header"; exit 1; }
 # Docs coverage: every declared function has a kernel-doc block with Since:.
 for fn in $(cat "$tmp/header"); do
-	if ! awk -v fn="$fn" '
+	since=$(awk -v fn="$fn" '$1 == fn { print $2 }' "$tmp/nodes")
+	since=${since:-1.0}
+	if ! awk -v fn="$fn" -v since="Since: $since" '
 		/\/\*\*/ { doc = ""; indoc = 1 }
 		indoc { doc = doc $0 "\n" }
 		/\*\// { indoc = 0; last = doc }
-		$0 ~ fn "\\(" && !indoc { if (last ~ fn && last ~ /Since: 1\.0/) ok = 1; exit }
+		$0 ~ fn "\\(" && !indoc { if (last ~ fn && index(last, since)) ok = 1; exit }
 		END { exit ok ? 0 : 1 }' "$src/include/vcpuchar.h"; then
-		echo "$fn: no doc comment naming it with 'Since: 1.0' right above its declaration"; status=1
+		echo "$fn: no doc comment naming it with 'Since: $since' (its node) right above its declaration"; status=1
 	fi
 done
 # Every global defined in the objects, exported or hidden, is prefixed.
