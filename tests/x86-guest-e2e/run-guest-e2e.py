@@ -22,6 +22,7 @@ Exit 0 when every row agrees, 1 on a failure, 77 when a tool or package
 cannot be had (named).
 """
 import argparse
+import concurrent.futures
 import glob
 import json
 import os
@@ -51,12 +52,15 @@ POLICIES = [
     ("pinned", ["--pinned"]),
     ("pinned-latency", ["--pinned", "--latency"]),
     ("never", ["--pinned", "--latency", "--hlt-passthrough", "never"]),
-    ("force-cpu-pm", ["--pinned", "--latency", "--hlt-passthrough", "force", "--want-mwait", "--want-cstate"]),
 ]
+# Not in the matrix: --hlt-passthrough force --want-mwait --want-cstate
+# (exactly cpu-pm=on here). L1 is itself a TCG guest, and with HLT exits
+# disabled the L2 dies at its first HLT (SeaBIOS's): QEMU reports "emulation
+# failure" (README.md here), the case the library's host_is_guest refusal
+# exists for; only force gets past it.
 # The second stack (trixie's QEMU 10.0 and libvirt 11.3) runs a subset, to
-# keep the tier's time: one policy per kind of spelling (nothing on, hints
-# on, hints on with exits disabled).
-STACK_POLICIES = {"trixie": ["default", "pinned", "force-cpu-pm"]}
+# keep the tier's time: nothing on, hints on, hints on with a refusal.
+STACK_POLICIES = {"trixie": ["default", "pinned", "pinned-latency"]}
 CVM = ("cvm-sev-snp", ["--cvm", "sev-snp"])
 VCPUS = 2
 ITEMS = ["kvm_feature_pv_unhalt", "kvm_feature_poll_control", "kvm_hints_realtime", "cpuidle_driver",
@@ -126,6 +130,25 @@ def l1_script(args, policies, stack):
     return "\n".join(s) + "\n"
 
 
+def pack_cpio(root, out):
+    """A newc cpio of @root like e2e_common.pack_cpio, with symbolic links
+    to directories too (trixie's merged /usr: /lib64 -> usr/lib64 holds the
+    dynamic loader), which os.walk lists but never enters."""
+    names = []
+    for d, dirs, files in os.walk(root):
+        dirs.sort()
+        rel = os.path.relpath(d, root)
+        here = lambda n: os.path.join(rel, n) if rel != "." else n  # noqa: E731
+        if rel != ".":
+            names.append(rel)
+        names += [here(n) for n in sorted(dirs) if os.path.islink(os.path.join(d, n))]
+        names += [here(f) for f in sorted(files)]
+    with open(out, "wb") as f:
+        subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], input=("\n".join(names) + "\n").encode(),
+                       stdout=f, cwd=root, check=True)
+    return out
+
+
 def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
     root = os.path.join(out, "l1root-" + stack)
     shutil.rmtree(root, ignore_errors=True)
@@ -175,14 +198,14 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
     os.makedirs(os.path.join(user_root, "l2"), exist_ok=True)
     shutil.copy2(os.path.join(kdir, "vmlinux"), os.path.join(user_root, "l2", "vmlinux"))
     # L2's initramfs: the static /init alone.
-    l2 = os.path.join(out, "l2root")
+    l2 = os.path.join(out, "l2root-" + stack)
     shutil.rmtree(l2, ignore_errors=True)
     for d in ("proc", "sys", "dev"):
         os.makedirs(os.path.join(l2, d))
     subprocess.run(["gcc", "-static", "-O2", "-g0", "-Wall", "-Wextra", "-Werror", "-o", os.path.join(l2, "init"),
                     os.path.join(HERE, "l2-init.c")], check=True)
-    e2e_common.pack_cpio(l2, os.path.join(user_root, "l2", "initrd.cpio"))
-    initrd = e2e_common.pack_cpio(root, os.path.join(out, f"l1-initrd-{stack}.cpio"))
+    pack_cpio(l2, os.path.join(user_root, "l2", "initrd.cpio"))
+    initrd = pack_cpio(root, os.path.join(out, f"l1-initrd-{stack}.cpio"))
     shutil.rmtree(root)
     return initrd
 
@@ -397,7 +420,7 @@ def main():
         e2e_common.skip(TIER, f"fetching the kernel: {e}")
     print(f"kernel {release}: {'downloaded' if fetched else 'cached'} in {kdir}")
     policies = [p for p in POLICIES if not args.policies or p[0] in args.policies]
-    rows, fails, skipped = [], [], []
+    rows, fails, skipped, jobs = [], [], [], []
     for stack in args.stacks:
         trixie_root = None
         if stack == "trixie":
@@ -408,7 +431,13 @@ def main():
                 print(f"{TIER}: SKIP part: {skipped[-1]}")
                 continue
         mine = [p for p in policies if p[0] in STACK_POLICIES.get(stack, [p[0]])]
-        run_stack(args, out, kdir, mine, stack, trixie_root, rows, fails)
+        jobs.append((stack, trixie_root, mine, [], []))
+    # The two L1 boots at once: each is mostly waiting on its L2s.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
+        list(ex.map(lambda j: run_stack(args, out, kdir, j[2], j[0], j[1], j[3], j[4]), jobs))
+    for j in jobs:
+        rows += j[3]
+        fails += j[4]
     tsv = os.path.join(out, "measured.tsv")
     with open(tsv, "w") as f:
         f.write("\t".join(["policy", "qemu", "libvirt", "spelling", "item", "predicted", "observed", "agree"]) + "\n")
