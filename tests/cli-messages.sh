@@ -24,6 +24,11 @@ expect "x86 policy --host without [x86]" 2 'no \[x86\] group' -- "$cli" x86 poli
 expect "x86 policy --host, unknown keys only" 2 'holds no key this version knows' -- \
 	"$cli" x86 policy --host "$tmp/unknown.profile"
 expect "BOM" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile"
+# lib/x86.md#architecture: an aarch64 profile with an [x86] group got kvm-hint-dedicated before.
+printf '[host]\narch=aarch64\n[x86]\nvendor=amd\n' >"$tmp/arm.profile"
+expect "x86 policy --host of an aarch64 host" 2 'describes an aarch64 host: the x86 policy .* applies to x86 hosts only' -- \
+	"$cli" x86 policy --host "$tmp/arm.profile" --pinned
+expect "x86 policy --vcpus 0" 2 "bad value '0' for --vcpus" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 0
 # Non-ASCII option values, both spellings: the option is named.
 expect "non-ASCII --caps VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
 	"$cli" ppc hcall --caps "cap-ibs=fix$(printf '\303\251')d"

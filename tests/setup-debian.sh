@@ -38,4 +38,6 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/ppc-e2e/setup.sh"
 	# qemu-system-x86, cpio and busybox-static for the emulated AMD hosts.
 	"$(dirname "$0")/x86-e2e/setup.sh"
+	# libvirt's QEMU driver (embedded in virsh) for the L2 guests.
+	"$(dirname "$0")/x86-guest-e2e/setup.sh"
 fi

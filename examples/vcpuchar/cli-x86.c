@@ -132,13 +132,17 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h)
  *  - "kvm-pv-unhalt", "kvm-poll-control" (FEAT_KVM bits 7 and 12) and
  *    "kvm-hint-dedicated" (FEAT_KVM_HINTS bit 0): QEMU target/i386/cpu.c
  *    feature_word_info names, set as -cpu properties;
- *  - <pvspinlock state=.../>: libvirt docs/formatdomain.rst, checked against
- *    KVM_PV_UNHALT in src/qemu/qemu_process.c;
- *  - <kvm><hint-dedicated state=.../><poll-control state=.../></kvm>: libvirt
- *    docs/formatdomain.rst, turned into kvm-hint-dedicated and
- *    kvm-poll-control (libvirt commit ea21b8b8's test output); libvirt
- *    accepts hint-dedicated only with <cpu mode='host-passthrough'/>
+ *  - <pvspinlock state=.../>: libvirt docs/formatdomain.rst, written as
+ *    kvm-pv-unhalt=on|off (src/qemu/qemu_command.c);
+ *  - <kvm><hint-dedicated state='on'/><poll-control state='on'/></kvm>:
+ *    libvirt writes kvm-hint-dedicated=on and kvm-poll-control=on, but
+ *    nothing for state='off' (src/qemu/qemu_command.c, the kvm features
+ *    loop, 9.0), while QEMU's host model sets POLL_CONTROL by itself
+ *    (lib/x86.md#qemu-and-libvirt): "off" goes through <qemu:commandline>
+ *    as -global host-x86_64-cpu.kvm-poll-control=off, which libvirt passes
+ *    on unchanged; hint-dedicated needs <cpu mode='host-passthrough'/>
  *    (src/qemu/qemu_validate.c, lib/x86.md#field-reports 3).
+ * @qemu gets one argv word per element.
  */
 static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
 			  const struct vcpuchar_x86_vm *vm, GPtrArray *qemu, GString *libvirt, GPtrArray *ne)
@@ -149,10 +153,12 @@ static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpu
 	gboolean other = vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER;
 
 	if (!p->disable_exits) {
-		g_ptr_array_add(qemu, g_strdup("-overcommit cpu-pm=off"));
+		g_ptr_array_add(qemu, g_strdup("-overcommit"));
+		g_ptr_array_add(qemu, g_strdup("cpu-pm=off"));
 	} else if (p->disable_exits == (allowed & pm)) {
 		/* cpu-pm=on asks for exactly these here: everything of the four that KVM allows. */
-		g_ptr_array_add(qemu, g_strdup("-overcommit cpu-pm=on"));
+		g_ptr_array_add(qemu, g_strdup("-overcommit"));
+		g_ptr_array_add(qemu, g_strdup("cpu-pm=on"));
 		g_ptr_array_add(ne, g_strdup("disabling exits: libvirt's domain XML has no element for -overcommit "
 					     "cpu-pm (none found in docs/formatdomain.rst); a libvirt user can only pass "
 					     "it through <qemu:commandline>, or the VMM calls KVM_ENABLE_CAP("
@@ -173,20 +179,89 @@ static void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpu
 			"CSTATE, as far as KVM allows), and libvirt has no element for it",
 			flags, p->disable_exits, allowed & pm));
 	}
-	g_ptr_array_add(qemu, g_strdup_printf("-cpu %s,kvm-pv-unhalt=%s,kvm-hint-dedicated=%s,kvm-poll-control=%s",
+	g_ptr_array_add(qemu, g_strdup("-cpu"));
+	g_ptr_array_add(qemu, g_strdup_printf("%s,kvm-pv-unhalt=%s,kvm-hint-dedicated=%s,kvm-poll-control=%s",
 					      other ? "<model>" : "host", p->pv_unhalt ? "on" : "off",
 					      p->hints_realtime ? "on" : "off", p->poll_control ? "on" : "off"));
-	g_string_append_printf(libvirt,
-			       "<features><pvspinlock state='%s'/><kvm><hint-dedicated state='%s'/><poll-control "
-			       "state='%s'/></kvm></features>",
-			       p->pv_unhalt ? "on" : "off", p->hints_realtime ? "on" : "off", p->poll_control ? "on" : "off");
-	if (p->hints_realtime)
+	g_string_append_printf(libvirt, "<features><pvspinlock state='%s'/>", p->pv_unhalt ? "on" : "off");
+	/* Only "on" has an effect in libvirt (see above): "off" elements would be empty words. */
+	if (p->hints_realtime || p->poll_control)
+		g_string_append_printf(libvirt, "<kvm>%s%s</kvm>",
+				       p->hints_realtime ? "<hint-dedicated state='on'/>" : "",
+				       p->poll_control ? "<poll-control state='on'/>" : "");
+	g_string_append(libvirt, "</features>");
+	/* -cpu host is host-passthrough; another model is the domain's own choice. */
+	if (!other)
 		g_string_append(libvirt, "<cpu mode='host-passthrough'/>");
+	/*
+	 * POLL_CONTROL off under the host model: the one way libvirt passes on
+	 * (it marks the domain tainted, custom-argv). A named model has no
+	 * POLL_CONTROL unless asked (QEMU's KVM defaults lack it).
+	 */
+	if (!other && !p->poll_control)
+		g_string_append(libvirt, "<qemu:commandline xmlns:qemu='http://libvirt.org/schemas/domain/qemu/1.0'>"
+					 "<qemu:arg value='-global'/>"
+					 "<qemu:arg value='host-x86_64-cpu.kvm-poll-control=off'/></qemu:commandline>");
 	if (p->halt_poll_set)
 		g_ptr_array_add(ne, g_strdup_printf("halt polling of %u ns for this VM: KVM_ENABLE_CAP(KVM_CAP_HALT_POLL, "
 						    "args[0]=%u) on the VM fd; neither QEMU nor libvirt has an option "
 						    "for it (kvm.halt_poll_ns is host-wide)",
 						    p->halt_poll_ns, p->halt_poll_ns));
+}
+
+/* The argv words as one line a shell reads back into the same words. */
+static char *shell_line(GPtrArray *words)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < words->len; i++) {
+		const char *w = g_ptr_array_index(words, i);
+		g_autofree char *q = NULL;
+		gboolean plain = *w != 0;
+
+		for (const char *c = w; *c; c++)
+			plain = plain && (g_ascii_isalnum(*c) || strchr("-_=,.:/+@%", *c));
+		if (i)
+			g_string_append_c(s, ' ');
+		q = plain ? g_strdup(w) : g_shell_quote(w);
+		g_string_append(s, q);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* The guest's view (lib/x86.md#guest-view), keys as in the tier's table. */
+static void json_guest(JsonBuilder *b, const struct vcpuchar_x86_guest_view *g, uint32_t vcpus)
+{
+	json_builder_set_member_name(b, "guest");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "vcpus");
+	json_builder_add_int_value(b, vcpus);
+	json_builder_set_member_name(b, "kvm_feature_pv_unhalt");
+	json_builder_add_boolean_value(b, g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT);
+	json_builder_set_member_name(b, "kvm_feature_poll_control");
+	json_builder_add_boolean_value(b, g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL);
+	json_builder_set_member_name(b, "kvm_hints_realtime");
+	json_builder_add_boolean_value(b, g->kvm_hints & VCPUCHAR_X86_KVM_HINTS_REALTIME);
+	json_builder_set_member_name(b, "cpuidle_driver");
+	json_builder_add_string_value(b, vcpuchar_x86_cpuidle_name(g->cpuidle));
+	json_builder_set_member_name(b, "pv_spinlocks");
+	json_builder_add_string_value(b, vcpuchar_x86_pv_spinlocks_name(g->pv_spinlocks));
+	json_builder_set_member_name(b, "halt_exits_grow");
+	json_builder_add_boolean_value(b, g->halt_exits_grow);
+	json_builder_end_object(b);
+}
+
+static void text_guest(const struct vcpuchar_x86_guest_view *g, uint32_t vcpus)
+{
+	const char *yn[] = { "no", "yes" };
+
+	printf("guest (%u vCPUs)\n", vcpus);
+	printf("  kvm_feature_pv_unhalt    %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT)]);
+	printf("  kvm_feature_poll_control %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL)]);
+	printf("  kvm_hints_realtime       %s\n", yn[!!(g->kvm_hints & VCPUCHAR_X86_KVM_HINTS_REALTIME)]);
+	printf("  cpuidle_driver           %s\n", vcpuchar_x86_cpuidle_name(g->cpuidle));
+	printf("  pv_spinlocks             %s\n", vcpuchar_x86_pv_spinlocks_name(g->pv_spinlocks));
+	printf("  halt_exits_grow          %s\n", yn[!!g->halt_exits_grow]);
 }
 
 /* Member "facts_not_read": each fact the decision went without, and why. */
@@ -296,7 +371,9 @@ static int cmd_policy(int argc, char **argv)
 	struct vcpuchar_x86_host host = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
-	g_autofree char *host_file = NULL, *halt_poll = NULL;
+	struct vcpuchar_x86_guest_view gv = VCPUCHAR_INIT(struct vcpuchar_x86_guest_view);
+	g_autofree char *host_file = NULL, *halt_poll = NULL, *vcpus_arg = NULL, *shell = NULL;
+	uint32_t vcpus = 1;
 	gboolean json = FALSE, pinned = FALSE, latency = FALSE, nested = FALSE, no_irqchip = FALSE;
 	gboolean mwait = FALSE, cstate = FALSE;
 	GOptionEntry entries[] = {
@@ -313,6 +390,7 @@ static int cmd_policy(int argc, char **argv)
 		{ "cpu-mode", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Guest CPU model", "host-passthrough|other" },
 		{ "no-irqchip", 0, 0, G_OPTION_ARG_NONE, &no_irqchip, "No in-kernel irqchip", NULL },
 		{ "idle-hlt-kvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Does KVM use Idle HLT", "auto|present|absent" },
+		{ "vcpus", 0, 0, G_OPTION_ARG_STRING, &vcpus_arg, "vCPUs of the VM, for the guest view (default 1)", "N" },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM");
@@ -347,6 +425,17 @@ static int cmd_policy(int argc, char **argv)
 		vm.halt_poll_ns = (uint32_t)n;
 	}
 
+	if (vcpus_arg) {
+		char *end;
+		guint64 n;
+
+		errno = 0;
+		n = g_ascii_strtoull(vcpus_arg, &end, 10);
+		if (!g_ascii_isdigit(*vcpus_arg) || errno || *end || n < 1 || n > UINT32_MAX)
+			return cli_usage("bad value '%s' for --vcpus (1 to 4294967295)", vcpus_arg);
+		vcpus = (uint32_t)n;
+	}
+
 	if (host_file) {
 		char err[256] = "";
 
@@ -364,6 +453,10 @@ static int cmd_policy(int argc, char **argv)
 	}
 
 	r = vcpuchar_x86_decide(&host, &vm, &p);
+	if (r == -ENOTSUP)
+		return cli_usage("%s%s describes an %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
+				 "kvm-hint-dedicated) applies to x86 hosts only", host_file ? "--host " : "this host",
+				 host_file ? host_file : "", (int)sizeof(host.arch), host.arch);
 	if (r == -EINVAL && vm.cvm != VCPUCHAR_X86_CVM_NONE && host.vendor != VCPUCHAR_X86_VENDOR_AMD &&
 	    host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
 		return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
@@ -373,12 +466,19 @@ static int cmd_policy(int argc, char **argv)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 
 	x86_spellings(&p, &host, &vm, qemu, libvirt, ne);
+	shell = shell_line(qemu);
+	r = vcpuchar_x86_guest_view(&p, vcpus, &gv);
+	if (r < 0)
+		return cli_usage("cannot tell the guest's view: %s", g_strerror(-r));
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
 		cli_json_x86_policy(b, &p);
+		json_guest(b, &gv, vcpus);
 		json_strings(b, "qemu", qemu);
+		json_builder_set_member_name(b, "qemu_shell");
+		json_builder_add_string_value(b, shell);
 		json_builder_set_member_name(b, "libvirt");
 		json_builder_add_string_value(b, libvirt->str);
 		json_strings(b, "not_expressible", ne);
@@ -387,9 +487,8 @@ static int cmd_policy(int argc, char **argv)
 		cli_print_json(b);
 	} else {
 		cli_text_x86_policy(&p);
-		printf("qemu\n");
-		for (guint i = 0; i < qemu->len; i++)
-			printf("  %s\n", (const char *)g_ptr_array_index(qemu, i));
+		text_guest(&gv, vcpus);
+		printf("qemu\n  %s\n", shell);
 		printf("libvirt\n  %s\n", libvirt->str);
 		for (guint i = 0; i < ne->len; i++)
 			printf("not expressible: %s\n", (const char *)g_ptr_array_index(ne, i));

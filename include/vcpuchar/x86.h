@@ -563,7 +563,11 @@ struct vcpuchar_x86_policy {
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
  * @host->error entry outside the errno range, a CVM on a host that is not
  * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
- * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through).
+ * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through);
+ * -ENOTSUP (since 1.1) when @host->arch names a machine that is not x86
+ * (anything but "", "x86_64", "amd64", "i386" ... "i686"): the facts are
+ * not of an x86 host, and the KVM hints would mean nothing there
+ * (lib/x86.md#architecture).
  *
  * Since: 1.0
  */
@@ -608,7 +612,8 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * disable_exits_einval_fallback, and the call returns 0.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
- * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
+ * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -ENOTSUP for facts
+ * of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when vCPUs exist (flag, or
  * detected) and exits would be disabled; -EBADF for an fd that is not open
  * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
  * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
@@ -892,6 +897,95 @@ enum vcpuchar_x86_exit_class {
  * Since: 1.0
  */
 int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
+
+/* ---- The guest's view (Since: 1.1) ------------------------------------ */
+
+/* The cpuidle driver a Linux guest ends up with (lib/x86.md#guest-view). Since: 1.1 */
+enum vcpuchar_x86_cpuidle {
+	VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL = 0, /* another driver, or none: idle is plain HLT */
+	VCPUCHAR_X86_CPUIDLE_HALTPOLL = 1,     /* cpuidle-haltpoll: the guest polls before HLT */
+};
+
+/* Whether a Linux guest uses PV spinlocks, and the first rule that decides it
+ * (lib/x86.md#guest-view, the order of Linux 6.12's kvm_spinlock_init()). Since: 1.1 */
+enum vcpuchar_x86_pv_spinlocks {
+	VCPUCHAR_X86_PV_SPINLOCKS_USED = 0,             /* "PV spinlocks enabled" */
+	VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME = 1,     /* KVM_HINTS_REALTIME set */
+	VCPUCHAR_X86_PV_SPINLOCKS_OFF_SINGLE_CPU = 2,   /* one vCPU */
+	VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT = 3, /* KVM_FEATURE_PV_UNHALT clear */
+};
+
+/**
+ * struct vcpuchar_x86_guest_view - what a Linux guest finds under a policy
+ * @size: sizeof(struct vcpuchar_x86_guest_view), set by the caller
+ * @kvm_features: CPUID 0x40000001 EAX as far as the policy decides it:
+ *                VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT and
+ *                VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL (other bits 0)
+ * @kvm_hints: CPUID 0x40000001 EDX: VCPUCHAR_X86_KVM_HINTS_REALTIME or 0
+ * @cpuidle: enum vcpuchar_x86_cpuidle
+ * @pv_spinlocks: enum vcpuchar_x86_pv_spinlocks
+ * @halt_exits_grow: 1 when the host's halt_exits statistic of the VM's
+ *                   vCPUs grows while the guest idles (HLT exits kept),
+ *                   0 when it stays (HLT pass-through)
+ *
+ * Since: 1.1
+ */
+struct vcpuchar_x86_guest_view {
+	uint32_t size;
+	uint32_t kvm_features;
+	uint32_t kvm_hints;
+	uint32_t cpuidle;
+	uint32_t pv_spinlocks;
+	uint32_t halt_exits_grow;
+};
+
+/**
+ * vcpuchar_x86_guest_view() - what a Linux guest will find under a policy
+ * @policy: a decided (or applied) policy: its pv_unhalt, poll_control,
+ *          hints_realtime and disable_exits are read, as the VMM puts them
+ *          into the guest CPUID (vcpuchar_x86_cpuid_patch()) and KVM
+ * @n_vcpus: the VM's number of vCPUs (possible CPUs of the guest), >= 1
+ * @ret: receives the view (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation. The rules (lib/x86.md#guest-view) follow the
+ * guest kernel: arch/x86/kernel/kvm.c (kvm_spinlock_init(),
+ * arch_haltpoll_enable()) and drivers/cpuidle/cpuidle-haltpoll.c
+ * (haltpoll_init()): haltpoll only with KVM_HINTS_REALTIME; PV spinlocks
+ * only with KVM_FEATURE_PV_UNHALT, without REALTIME and with more than one
+ * vCPU. It assumes a guest with the KVM signature leaf, Debian's
+ * configuration (CONFIG_HALTPOLL_CPUIDLE, CONFIG_PARAVIRT_SPINLOCKS) and no
+ * guest command line that changes them (idle=, nopvspin,
+ * cpuidle_haltpoll.force).
+ *
+ * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0 or an
+ * unknown bit in @policy->disable_exits. @ret is untouched on failure.
+ *
+ * Since: 1.1
+ */
+int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
+			    struct vcpuchar_x86_guest_view *ret);
+
+/**
+ * vcpuchar_x86_cpuidle_name() - stable name of a cpuidle value
+ * @cpuidle: enum vcpuchar_x86_cpuidle
+ *
+ * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
+ * unknown value.
+ *
+ * Since: 1.1
+ */
+const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
+
+/**
+ * vcpuchar_x86_pv_spinlocks_name() - stable name of a PV spinlock value
+ * @value: enum vcpuchar_x86_pv_spinlocks
+ *
+ * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
+ * (static strings); NULL for an unknown value.
+ *
+ * Since: 1.1
+ */
+const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
 
 #ifdef __cplusplus
 }

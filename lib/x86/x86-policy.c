@@ -158,9 +158,28 @@ static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 	       vm->cpu_mode <= VCPUCHAR_X86_CPU_MODE_OTHER && vm->idle_hlt_kvm <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
 }
 
+/*
+ * lib/x86.md#architecture: facts of a host whose machine is not x86 (a
+ * profile with arch=aarch64) describe no x86 KVM. "" is unknown and passes.
+ */
+static bool arch_x86(const struct vcpuchar_x86_host *h)
+{
+	static const char *const names[] = { "", "x86_64", "amd64", "i386", "i486", "i586", "i686" };
+	char a[sizeof(h->arch) + 1];
+
+	memcpy(a, h->arch, sizeof(h->arch));
+	a[sizeof(h->arch)] = 0;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(a, names[i]))
+			return true;
+	return false;
+}
+
 int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm)
 {
 	return_val_if_fail(h && vm && host_ok(h) && vm_ok(vm), -EINVAL);
+	if (!arch_x86(h))
+		return -ENOTSUP;
 	/* Spec 5.1: a CVM on a host that is not AMD is bad input. */
 	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || vendor_amd(h), -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
