@@ -248,6 +248,18 @@ int main(int argc, char **argv)
 		printf("  %s: %s\n", vcpuchar_x86_reason_name(pol.reasons[i].code), text);
 	}
 
+	/* Before the run. An in-kernel irqchip keeps intercepted HLTs in KVM: halt_exits, no KVM_EXIT_HLT.
+	 * The SVM exit code follows the policy's Idle HLT answer; Idle HLT does not
+	 * exit when an interrupt is pending (lib/x86.md#how-kvm-uses-idle-hlt). */
+	if (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)
+		pred_svm_exit = "none", pred_halt_exits = 0;
+	else if (pol.idle_hlt_active)
+		pred_svm_exit = pending ? "none" : "0xa6", pred_halt_exits = pending ? 0 : count;
+	else
+		pred_svm_exit = "0x78", pred_halt_exits = count;
+	printf("predicted: kvm_exit_hlt=%lu halt_exits=%lu svm_exit=%s idle_hlt_active=%u\n",
+	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) || irqchip ? 0UL : count, pred_halt_exits,
+	       pred_svm_exit, pol.idle_hlt_active);
 	ram = mmap(NULL, GUEST_MEM, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (ram == MAP_FAILED)
 		return die("mmap", errno);
@@ -377,18 +389,6 @@ int main(int argc, char **argv)
 	printf("guest: %lu HLT instructions to run, %s, rip=0x%llx, rcx=%llu\n", count,
 	       done ? "finished" : "still halted when the timer fired", (unsigned long long)regs.rip,
 	       (unsigned long long)(regs.rcx & 0xffff));
-	/* An in-kernel irqchip keeps intercepted HLTs in KVM: halt_exits, no KVM_EXIT_HLT.
-	 * The SVM exit code follows the policy's Idle HLT answer; Idle HLT does not
-	 * exit when an interrupt is pending (lib/x86.md#how-kvm-uses-idle-hlt). */
-	if (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)
-		pred_svm_exit = "none", pred_halt_exits = 0;
-	else if (pol.idle_hlt_active)
-		pred_svm_exit = pending ? "none" : "0xa6", pred_halt_exits = pending ? 0 : count;
-	else
-		pred_svm_exit = "0x78", pred_halt_exits = count;
-	printf("predicted: kvm_exit_hlt=%lu halt_exits=%lu svm_exit=%s idle_hlt_active=%u\n",
-	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) || irqchip ? 0UL : count, pred_halt_exits,
-	       pred_svm_exit, pol.idle_hlt_active);
 	if (pending)
 		printf("pending: irq0_raised=%lu\n", pending_raised);
 	printf("observed: kvm_exit_hlt=%lu halt_exits=%" PRIu64 " exits=%" PRIu64 " kvm_run_calls=%lu finished=%d\n",
