@@ -43,7 +43,7 @@ _spec.loader.exec_module(e2e)
 TIER = "x86-idle-hlt"
 DEBIAN_QEMU = "qemu-system-x86_64"
 BOOT_TIMEOUT = 300
-NEW_KERNEL = "linux-image-6.17.13+deb13-amd64"  # trixie-backports (measured in /work's recipes)
+NEW_KERNEL = "linux-image-6.17.13+deb13-amd64"  # trixie-backports
 OLD_META = "linux-image-6.12-amd64"             # bookworm-security, as tests/x86-e2e uses it
 
 # (boot, kernel, QEMU: patched|debian, -cpu, extra kernel command line); longest first.
