@@ -316,10 +316,13 @@ int main(int argc, char **argv)
 
 	/* A halted vCPU with HLT pass-through never exits on its own. */
 	sigaction(SIGALRM, &sa, NULL);
-	if (pending) {
-		it.it_value.tv_sec = 2; /* each HLT ends with the interrupt raised before it */
+	if (pending || !(pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)) {
+		/* The guest ends the run itself (each HLT exits, or ends with the interrupt
+		 * raised before it): the timer is only a bound, generous for loaded hosts. */
+		it.it_value.tv_sec = 5;
 		it.it_value.tv_usec = 0;
-	} else if (irqchip) {
+	}
+	if (irqchip && !pending) {
 		/* The alarm must interrupt KVM_RUN in this thread, never the IRQ thread. */
 		sigemptyset(&alrm);
 		sigaddset(&alrm, SIGALRM);
