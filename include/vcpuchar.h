@@ -1121,7 +1121,7 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_SEV = 17,               /* /sys/module/kvm_amd/parameters/sev */
 	VCPUCHAR_X86_FACT_SEV_ES = 18,            /* .../sev_es */
 	VCPUCHAR_X86_FACT_SEV_SNP = 19,           /* .../sev_snp */
-	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline, idle_hlt in /proc/cpuinfo */
+	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline */
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
 	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
@@ -1184,12 +1184,8 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @sev: kvm_amd.sev
  * @sev_es: kvm_amd.sev_es
  * @sev_snp: kvm_amd.sev_snp
- * @clearcpuid_510: 1 when the host's kernel switched X86_FEATURE_IDLE_HLT
- *                  off: a clearcpuid= list on its command line holds 510
- *                  or idle_hlt, or (since 1.1) a kernel of 6.15 or later
- *                  lists no idle_hlt on the first flags line of
- *                  /proc/cpuinfo while CPUID 0x8000000A EDX[30] is set
- *                  (lib/x86.md#host-facts): Idle HLT is off
+ * @clearcpuid_510: 1 when a clearcpuid= list on the host's command line
+ *                  holds 510 (X86_FEATURE_IDLE_HLT): Idle HLT is off
  * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
  * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
  *                notimplemented (KVM's cpu_smt_possible()); 1 when unread

@@ -123,10 +123,6 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 
 
 /* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
-/* Kernel release "X.Y..." to X << 16 | Y; false when it does not parse
- * (lib/x86.md#idle-hlt-inference). Never reads past @size. */
-bool vcpuchar_x86_kernel_version(const char *release, size_t size, uint32_t *ret);
-
 static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 {
 	if (!vcpuchar_size_ok(h, sizeof(*h)))

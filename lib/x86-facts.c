@@ -32,7 +32,7 @@ static const struct {
 	[VCPUCHAR_X86_FACT_SEV] = { "sev", "/sys/module/kvm_amd/parameters/sev" },
 	[VCPUCHAR_X86_FACT_SEV_ES] = { "sev_es", "/sys/module/kvm_amd/parameters/sev_es" },
 	[VCPUCHAR_X86_FACT_SEV_SNP] = { "sev_snp", "/sys/module/kvm_amd/parameters/sev_snp" },
-	[VCPUCHAR_X86_FACT_CLEARCPUID] = { "clearcpuid", "clearcpuid= on /proc/cmdline, idle_hlt on the flags line of /proc/cpuinfo" },
+	[VCPUCHAR_X86_FACT_CLEARCPUID] = { "clearcpuid", "clearcpuid= on /proc/cmdline" },
 	[VCPUCHAR_X86_FACT_SMT_RSB_BUG] = { "smt_rsb_bug", "bugs line of /proc/cpuinfo" },
 	[VCPUCHAR_X86_FACT_SMT_CONTROL] = { "smt_possible", "/sys/devices/system/cpu/smt/control" },
 	[VCPUCHAR_X86_FACT_VENDOR_MODULE] = { "vendor_module", "/sys/module" },

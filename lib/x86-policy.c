@@ -43,7 +43,7 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
  * Kernel release "X.Y..." to X << 16 | Y; false when it does not parse.
  * The caller's array may lack a NUL: never read past its end.
  */
-bool vcpuchar_x86_kernel_version(const char *release, size_t size, uint32_t *ret)
+static bool kernel_version(const char *release, size_t size, uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
 	const char *p = release, *end = release + size;
@@ -78,8 +78,7 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
 	uint32_t kver = 0;
-	bool kver_ok = h->kernel_release[0] &&
-		       vcpuchar_x86_kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
+	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
 
 	/*
 	 * The override replaces only the kernel-release test: where an earlier

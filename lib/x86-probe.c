@@ -23,8 +23,6 @@
 struct probe {
 	struct vcpuchar_x86_host *h;
 	const char *root;
-	bool flags_read;     /* the first flags line of proc/cpuinfo was read */
-	bool flags_idle_hlt; /* ... and it lists idle_hlt */
 };
 
 static void fact_ok(struct vcpuchar_x86_host *h, uint32_t fact)
@@ -107,10 +105,7 @@ static void param(struct probe *p, uint32_t fact, const char *rel, enum kind kin
 		fact_ok(p->h, fact);
 }
 
-/*
- * Every clearcpuid= token; the value is a comma list of feature numbers or
- * the kernel's flag names (lib/x86.md#host-facts): 510 or idle_hlt.
- */
+/* Every clearcpuid= token; the value is a comma list of feature numbers. */
 static void cmdline(struct probe *p)
 {
 	char buf[4096];
@@ -130,7 +125,7 @@ static void cmdline(struct probe *p)
 		for (char *n = strtok_r(tok + 11, ",", &save2); n; n = strtok_r(NULL, ",", &save2)) {
 			uint64_t v;
 
-			if ((!parse_u64(n, &v) && v == 510) || !strcmp(n, "idle_hlt"))
+			if (!parse_u64(n, &v) && v == 510)
 				p->h->clearcpuid_510 = 1;
 		}
 	}
@@ -144,12 +139,11 @@ static void cmdline(struct probe *p)
  */
 #define CPUINFO_READ_MAX 16384
 
-/* X86_BUG_SMT_RSB shows as "smt_rsb" on the first bugs line of /proc/cpuinfo; the
- * first flags line says whether the kernel kept idle_hlt. */
+/* X86_BUG_SMT_RSB shows as "smt_rsb" on the first bugs line of /proc/cpuinfo. */
 static void cpuinfo_bugs(struct probe *p)
 {
 	char buf[CPUINFO_READ_MAX];
-	char *line, *flags, *save = NULL;
+	char *line, *save = NULL;
 	int r;
 
 	r = read_text(p, "proc/cpuinfo", buf, sizeof(buf));
@@ -158,22 +152,7 @@ static void cpuinfo_bugs(struct probe *p)
 		return;
 	}
 	p->h->smt_rsb_bug = 0;
-	/* Both lines are found before either is cut into words. */
 	line = strstr(buf, "\nbugs");
-	flags = strstr(buf, "\nflags");
-	/* The first flags line: does the kernel list idle_hlt (see idle_hlt_flag()). */
-	if (flags) {
-		char *eol = strchr(flags + 1, '\n');
-		char *colon;
-
-		if (eol)
-			*eol = '\0';
-		colon = strchr(flags, ':');
-		p->flags_read = colon != NULL;
-		for (char *w = colon ? strtok_r(colon + 1, " \t", &save) : NULL; w; w = strtok_r(NULL, " \t", &save))
-			if (!strcmp(w, "idle_hlt"))
-				p->flags_idle_hlt = true;
-	}
 	if (line) {
 		char *eol = strchr(line + 1, '\n');
 		char *colon;
@@ -513,26 +492,6 @@ static void real_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *
 }
 #endif
 
-/*
- * The running kernel's own word (lib/x86.md#host-facts): a kernel of 6.15 or
- * later names X86_FEATURE_IDLE_HLT "idle_hlt" on the flags line and drops it
- * when clearcpuid= removed it, by number or by name. CPUID 0x8000000A
- * EDX[30] set and the flag missing means the kernel cleared it.
- */
-static void idle_hlt_flag(struct probe *p)
-{
-	struct vcpuchar_x86_host *h = p->h;
-	uint32_t kver;
-
-	if (!p->flags_read || p->flags_idle_hlt || !(h->have & (1u << VCPUCHAR_X86_FACT_CLEARCPUID)) ||
-	    !(h->have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM)) ||
-	    !(h->cpuid_8000000a_edx & VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT) ||
-	    !vcpuchar_x86_kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver) ||
-	    kver < (6u << 16 | 15u))
-		return;
-	h->clearcpuid_510 = 1;
-}
-
 static int probe_root(const struct vcpuchar_probe_opts *opts, const char **root)
 {
 	*root = "";
@@ -589,7 +548,6 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	if (fd_err)
 		for (size_t i = 0; i < sizeof(kvm_facts) / sizeof(kvm_facts[0]); i++)
 			fact_err(&h, kvm_facts[i], fd_err);
-	idle_hlt_flag(&p);
 	memcpy(ret, &h, sizeof(h));
 	return fd_err;
 }

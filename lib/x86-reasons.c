@@ -73,7 +73,7 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 	[VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD] = { "idle_hlt_kernel_too_old", G,
 		"KVM uses Idle HLT from Linux 6.15; this kernel is %s." },
 	[VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID] = { "idle_hlt_cleared_by_clearcpuid", G,
-		"Idle HLT is switched off on the host: clearcpuid=510 (or idle_hlt), or the kernel's flags line lacks idle_hlt." },
+		"Idle HLT is switched off by clearcpuid=510 on the host." },
 	[VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED] = { "sev_avic_inhibited", G,
 		"AVIC is inhibited for SEV guests; Idle HLT, if active, uses the V_IRQ path." },
 	[VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED] = { "nested_idle_hlt_not_emulated", G,

@@ -51,7 +51,7 @@ MATRIX = [
     ("6.17-idle-hlt", NEW_KERNEL, "patched", "max", ""),
     ("6.12-idle-hlt", OLD_META, "patched", "max", ""),
     ("6.17-clearcpuid", NEW_KERNEL, "patched", "max", "clearcpuid=510"),
-    # The flag by name: the kernel accepts it; only its flags line tells the library.
+    # The flag by name: ignored by the kernel (idle_hlt is a hidden flag), measured.
     ("6.17-clearcpuid-name", NEW_KERNEL, "patched", "max", "clearcpuid=idle_hlt"),
     ("6.17-unpatched", NEW_KERNEL, "debian", "max", ""),
 ]
@@ -80,20 +80,16 @@ HEADER = ["kernel", "cpu_idle_hlt", "cmdline", "hlt_mode", "pending", "predicted
 def check_flags(r, boot):
     m = re.search(r"^flags\s*:(.*)$", r.text, re.M)
     boot.cpuinfo_idle_hlt = "1" if m and re.search(r"\bidle_hlt\b", m.group(1)) else "0"
+    # Reported, not judged: 6.17 does not show idle_hlt even when KVM uses it.
     return e2e.need_exit0(r) + [("flags line", bool(m), "read" if m else "no flags line in /proc/cpuinfo")]
 
 
 def kernel_cleared_idle_hlt(boot):
-    """What the library's clearcpuid fact must say (lib/x86.md#host-facts), from
-    what /init and the flags step read: 510 or idle_hlt on the command line, or
-    a 6.15+ kernel whose flags line lacks idle_hlt while CPUID has the bit."""
+    """What the library's clearcpuid fact must say (lib/x86.md#host-facts): 510
+    in a clearcpuid= list of the command line /init read. Names do not count:
+    the kernel cannot match the hidden idle_hlt flag (measured here)."""
     cmd = boot.facts.get("proc.cmdline", "")
-    if re.search(r"clearcpuid=(\S*,)?(510|idle_hlt)(,|\s|$)", cmd):
-        return "1"
-    m = re.match(r"(\d+)\.(\d+)", boot.facts.get("kernel.release", ""))
-    new = bool(m) and (int(m.group(1)), int(m.group(2))) >= (6, 15)
-    bit = e2e.bits(boot.facts.get("cpuid.8000000a.edx", "0")) >> 30 & 1
-    return "1" if new and bit and boot.cpuinfo_idle_hlt == "0" else "0"
+    return "1" if re.search(r"clearcpuid=(\S*,)?510(,|\s|$)", cmd) else "0"
 
 
 def check_probe(r, boot):
@@ -168,8 +164,9 @@ def run_boot(boot, qemu, vmlinux, initrd, logdir):
     # By hand only: more kernel parameters for every boot (e.g. clearcpuid=vgif).
     if os.environ.get("VCPUCHAR_IDLE_HLT_APPEND"):
         append += " " + os.environ["VCPUCHAR_IDLE_HLT_APPEND"]
-    # -L: the firmware (SeaBIOS, the PVH option ROM) of Debian's qemu-system-data.
-    cmd = [qemu, "-L", "/usr/share/qemu", "-accel", "tcg", "-cpu", boot.cpu, "-smp", "1", "-m", "1G", "-nographic",
+    # -L: the firmware of Debian's packages (SeaBIOS from seabios, the PVH option
+    # ROM from qemu-system-data), where Debian's own build looks for it.
+    cmd = [qemu, "-L", "/usr/share/seabios", "-L", "/usr/share/qemu", "-accel", "tcg", "-cpu", boot.cpu, "-smp", "1", "-m", "1G", "-nographic",
            "-nodefaults", "-serial", "stdio", "-no-reboot", "-kernel", vmlinux, "-initrd", initrd, "-append", append]
     out, boot.rc, boot.secs = e2e_common.boot(cmd, BOOT_TIMEOUT, os.path.join(logdir, boot.name + ".log"))
     lines, boot.done = e2e_common.result_lines(out)
