@@ -26,6 +26,19 @@
  * counts the halts, and KVM may halt-poll (halt_attempted_poll) once the
  * vCPU's poll window has grown after short halts.
  *
+ * With --pending (which implies --irqchip) each HLT is reached the way an
+ * idle Linux guest reaches it, with an interrupt already waiting: the guest
+ * runs "cli", tells the VMM (an OUT to port 0x11), the VMM raises IRQ0
+ * (KVM_IRQ_LINE) before it re-enters, and the guest goes on with
+ * "sti; hlt". KVM, unable to inject while IF is clear, asks for an
+ * interrupt window (on SVM: V_IRQ pending), so the HLT meets a pending
+ * virtual interrupt. With the plain HLT intercept it exits all the same
+ * (SVM_EXIT_HLT, halt_exits grows, KVM sees the event and does not block);
+ * with the Idle HLT intercept (Linux 6.15+ on a CPU with IDLE_HLT) it does
+ * not exit at all (lib/x86.md#how-kvm-uses-idle-hlt). The "predicted:" line
+ * says which from the policy's idle_hlt_active, including the SVM exit code
+ * KVM's kvm_exit tracepoint should show (svm_exit=0x78, 0xa6 or none).
+ *
  * The last lines are libvcpuchar's verification (vcpuchar_x86_policy_verify)
  * of the applied policy from the vCPU's statistics before and after the
  * run, with the number of HLTs the guest executed taken from its registers:
@@ -38,7 +51,7 @@
  * "stats_before: {...}" and "stats_after: {...}": the two snapshots as JSON
  * objects, the input of `vcpuchar x86 verify`.
  *
- *   hlt-vmm [--passthrough] [--irqchip] [--count N]
+ *   hlt-vmm [--passthrough] [--irqchip] [--pending] [--count N]
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -59,6 +72,7 @@
 #define GUEST_MEM 0x10000
 #define CODE_ADDR 0x1000
 #define DONE_PORT 0x10
+#define PENDING_PORT 0x11  /* --pending: "raise IRQ0 now" */
 #define IRQ0_VECTOR 0x08   /* the PIC's base vector as the guest programs it */
 #define HANDLER_ADDR 0x2000
 #define STACK_TOP 0x8000
@@ -148,7 +162,14 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_alarm };
 	struct itimerval it = { .it_value = { .tv_usec = 300000 } };
 	unsigned long count = 5, kvm_exit_hlt = 0, runs = 0;
-	int passthrough = 0, irqchip = 0, kvm, vmfd, vcpu, r, done = 0, interrupted = 0;
+	/* --pending: PIC set-up as above; mov cx, N; L: cli; out 0x11, al; sti; hlt; loop L;
+	 * cli; mov al, 0x42; out 0x10, al; hlt. IRQ0 is raised while IF is clear. */
+	uint8_t idle[] = { 0xfa, 0xb0, 0x11, 0xe6, 0x20, 0xb0, IRQ0_VECTOR, 0xe6, 0x21, 0xb0, 0x04, 0xe6, 0x21,
+			   0xb0, 0x01, 0xe6, 0x21, 0xb0, 0xfe, 0xe6, 0x21, 0xb9, 0, 0, 0xfa, 0xe6, PENDING_PORT, 0xfb,
+			   0xf4, 0xe2, 0xf9, 0xfa, 0xb0, 0x42, 0xe6, DONE_PORT, 0xf4 };
+	unsigned long pending_raised = 0, pred_halt_exits;
+	const char *pred_svm_exit;
+	int passthrough = 0, irqchip = 0, pending = 0, kvm, vmfd, vcpu, r, done = 0, interrupted = 0;
 	struct kvm_userspace_memory_region mem;
 	struct kvm_cpuid2 *cpuid;
 	struct kvm_sregs sregs;
@@ -163,6 +184,8 @@ int main(int argc, char **argv)
 			passthrough = 1;
 		} else if (!strcmp(argv[i], "--irqchip")) {
 			irqchip = 1;
+		} else if (!strcmp(argv[i], "--pending")) {
+			pending = irqchip = 1;
 		} else if (!strcmp(argv[i], "--count") && i + 1 < argc) {
 			char *end;
 
@@ -172,15 +195,15 @@ int main(int argc, char **argv)
 				return 2;
 			}
 		} else {
-			fprintf(stderr, "hlt-vmm: unknown argument '%s'\nusage: hlt-vmm [--passthrough] [--irqchip] [--count N]\n",
+			fprintf(stderr, "hlt-vmm: unknown argument '%s'\nusage: hlt-vmm [--passthrough] [--irqchip] [--pending] [--count N]\n",
 				argv[i]);
 			return 2;
 		}
 	}
-	code = irqchip ? pic : plain;
-	code_size = irqchip ? sizeof(pic) : sizeof(plain);
+	code = pending ? idle : irqchip ? pic : plain;
+	code_size = pending ? sizeof(idle) : irqchip ? sizeof(pic) : sizeof(plain);
 	count_at = irqchip ? 22 : 1;
-	loop_addr = CODE_ADDR + (irqchip ? 26 : 4);
+	loop_addr = CODE_ADDR + (pending ? 29 : irqchip ? 26 : 4);
 	code[count_at] = count & 0xff;
 	code[count_at + 1] = count >> 8;
 
@@ -225,6 +248,18 @@ int main(int argc, char **argv)
 		printf("  %s: %s\n", vcpuchar_x86_reason_name(pol.reasons[i].code), text);
 	}
 
+	/* Before the run. An in-kernel irqchip keeps intercepted HLTs in KVM: halt_exits, no KVM_EXIT_HLT.
+	 * The SVM exit code follows the policy's Idle HLT answer; Idle HLT does not
+	 * exit when an interrupt is pending (lib/x86.md#how-kvm-uses-idle-hlt). */
+	if (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)
+		pred_svm_exit = "none", pred_halt_exits = 0;
+	else if (pol.idle_hlt_active)
+		pred_svm_exit = pending ? "none" : "0xa6", pred_halt_exits = pending ? 0 : count;
+	else
+		pred_svm_exit = "0x78", pred_halt_exits = count;
+	printf("predicted: kvm_exit_hlt=%lu halt_exits=%lu svm_exit=%s idle_hlt_active=%u\n",
+	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) || irqchip ? 0UL : count, pred_halt_exits,
+	       pred_svm_exit, pol.idle_hlt_active);
 	ram = mmap(NULL, GUEST_MEM, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (ram == MAP_FAILED)
 		return die("mmap", errno);
@@ -281,7 +316,13 @@ int main(int argc, char **argv)
 
 	/* A halted vCPU with HLT pass-through never exits on its own. */
 	sigaction(SIGALRM, &sa, NULL);
-	if (irqchip) {
+	if (pending || !(pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT)) {
+		/* The guest ends the run itself (each HLT exits, or ends with the interrupt
+		 * raised before it): the timer is only a bound, generous for loaded hosts. */
+		it.it_value.tv_sec = 5;
+		it.it_value.tv_usec = 0;
+	}
+	if (irqchip && !pending) {
 		/* The alarm must interrupt KVM_RUN in this thread, never the IRQ thread. */
 		sigemptyset(&alrm);
 		sigaddset(&alrm, SIGALRM);
@@ -313,6 +354,18 @@ int main(int argc, char **argv)
 				done = 1;
 				break;
 			}
+			if (pending && run->io.port == PENDING_PORT && run->io.direction == KVM_EXIT_IO_OUT) {
+				/* An IRQ0 edge while the guest's IF is clear: pending at its next HLT. */
+				struct kvm_irq_level l = { .irq = 0, .level = 1 };
+
+				if (ioctl(vmfd, KVM_IRQ_LINE, &l) < 0)
+					return die("KVM_IRQ_LINE", errno);
+				l.level = 0;
+				if (ioctl(vmfd, KVM_IRQ_LINE, &l) < 0)
+					return die("KVM_IRQ_LINE", errno);
+				pending_raised++;
+				break;
+			}
 			fprintf(stderr, "hlt-vmm: unexpected I/O on port 0x%x\n", run->io.port);
 			return 1;
 		case KVM_EXIT_INTR:
@@ -325,7 +378,7 @@ int main(int argc, char **argv)
 	}
 	it = (struct itimerval){ 0 };
 	setitimer(ITIMER_REAL, &it, NULL);
-	if (irqchip) {
+	if (irqchip && !pending) {
 		atomic_store(&stop_irqs, 1);
 		pthread_join(irq_thread, NULL);
 	}
@@ -339,10 +392,8 @@ int main(int argc, char **argv)
 	printf("guest: %lu HLT instructions to run, %s, rip=0x%llx, rcx=%llu\n", count,
 	       done ? "finished" : "still halted when the timer fired", (unsigned long long)regs.rip,
 	       (unsigned long long)(regs.rcx & 0xffff));
-	/* An in-kernel irqchip keeps intercepted HLTs in KVM: halt_exits, no KVM_EXIT_HLT. */
-	printf("predicted: kvm_exit_hlt=%lu halt_exits=%lu\n",
-	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) || irqchip ? 0UL : count,
-	       (pol.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT) ? 0UL : count);
+	if (pending)
+		printf("pending: irq0_raised=%lu\n", pending_raised);
 	printf("observed: kvm_exit_hlt=%lu halt_exits=%" PRIu64 " exits=%" PRIu64 " kvm_run_calls=%lu finished=%d\n",
 	       kvm_exit_hlt, st.values[VCPUCHAR_X86_STAT_HALT_EXITS], st.values[VCPUCHAR_X86_STAT_EXITS], runs, done);
 	printf("vendor_module: %s\n", module);

@@ -40,4 +40,6 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/x86-e2e/setup.sh"
 	# libvirt's QEMU driver (embedded in virsh) for the L2 guests.
 	"$(dirname "$0")/x86-guest-e2e/setup.sh"
+	# The same, plus QEMU's build dependencies for the patched Idle HLT CPU.
+	"$(dirname "$0")/x86-idle-hlt/setup.sh"
 fi

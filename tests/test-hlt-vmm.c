@@ -231,6 +231,27 @@ START_TEST(irqchip_hlt_exits_kept)
 }
 END_TEST
 
+/*
+ * --pending: each HLT meets an interrupt raised while IF was clear. With
+ * plain HLT intercepts every one still counts in halt_exits; with Idle HLT
+ * (the policy's idle_hlt_active) none does. The prediction is printed before
+ * the run and must hold; tests/x86-idle-hlt checks the SVM exit codes too.
+ */
+START_TEST(pending_hlt)
+{
+	g_autofree char *out = run("--pending", 5);
+	uint64_t idle = field(out, "predicted:", "idle_hlt_active");
+
+	ck_assert_uint_eq(field(out, "policy:", "disable_exits"), 0);
+	ck_assert_uint_eq(field(out, "pending:", "irq0_raised"), 5);
+	ck_assert_uint_eq(field(out, "predicted:", "halt_exits"), idle ? 0 : 5);
+	ck_assert_ptr_nonnull(strstr(out, idle ? " svm_exit=none " : " svm_exit=0x78 "));
+	ck_assert_uint_eq(field(out, "observed:", "kvm_exit_hlt"), 0);
+	ck_assert_uint_eq(field(out, "observed:", "halt_exits"), field(out, "predicted:", "halt_exits"));
+	ck_assert_uint_eq(field(out, "observed:", "finished"), 1);
+}
+END_TEST
+
 START_TEST(irqchip_hlt_passthrough)
 {
 	g_autofree char *out = run("--irqchip --passthrough", 50);
@@ -290,6 +311,7 @@ int main(void)
 	tcase_add_test(tc, hlt_passthrough);
 	tcase_add_test(tc, irqchip_hlt_exits_kept);
 	tcase_add_test(tc, irqchip_hlt_passthrough);
+	tcase_add_test(tc, pending_hlt);
 	tcase_add_test(tc, bad_usage);
 	return run_suite(s);
 }

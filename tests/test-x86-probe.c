@@ -163,6 +163,22 @@ START_TEST(clearcpuid_510)
 }
 END_TEST
 
+/* clearcpuid=idle_hlt: the kernel cannot match the hidden flag's name and keeps
+ * Idle HLT (measured, tests/x86-idle-hlt): only numbers count (lib/x86.md#host-facts). */
+START_TEST(clearcpuid_name_ignored)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_policy p;
+
+	probe_host("amd-zen5-clearcpuid-name", &h);
+	ck_assert(have(&h, VCPUCHAR_X86_FACT_CLEARCPUID));
+	ck_assert_uint_eq(h.clearcpuid_510, 0);
+	decide(&h, 0xe, 0, &p);
+	ck_assert_uint_eq(p.idle_hlt_active, 1);
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE));
+}
+END_TEST
+
 START_TEST(mitigate_smt_rsb)
 {
 	struct vcpuchar_x86_host h;
@@ -357,6 +373,7 @@ int main(void)
 	tcase_add_test(tc, amd_zen5_idle_hlt);
 	tcase_add_test(tc, kernel_6_14_vs_6_15);
 	tcase_add_test(tc, clearcpuid_510);
+	tcase_add_test(tc, clearcpuid_name_ignored);
 	tcase_add_test(tc, mitigate_smt_rsb);
 	tcase_add_test(tc, intel_vendor_gate);
 	tcase_add_test(tc, vendor_module_rule);
