@@ -127,14 +127,34 @@ static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *lib
 		g_strlcpy(libvirt, "(cannot format)", VCPUCHAR_PPC_FORMAT_LEN);
 }
 
+/*
+ * In host mode the guest view comes from the host's words, which only a VMM
+ * answering H_GET_CPU_CHARACTERISTICS in host mode passes on: QEMU answers
+ * from the caps. Empty in the other modes, where the caps give the view.
+ */
+static char *paste_note(const struct vcpuchar_ppc_result *r)
+{
+	uint64_t r4, r5;
+
+	if (r->mode != VCPUCHAR_PPC_MODE_HOST)
+		return g_strdup("");
+	vcpuchar_ppc_caps_to_hcall(&r->effective_caps, &r4, &r5);
+	return g_strdup_printf("the caps alone give R4 0x%016" PRIx64 ", R5 0x%016" PRIx64 " (QEMU answers from the "
+			       "caps); the guest view above is the host's words, and host mode needs a VMM that "
+			       "answers H_GET_CPU_CHARACTERISTICS from them (lib/ppc.md#modes)", r4, r5);
+}
+
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 			    const struct vcpuchar_ppc_warnings *w)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 
+	g_autofree char *note = paste_note(r);
+
 	spellings(r, qemu, libvirt);
 	json_str(b, "qemu", qemu);
 	json_str(b, "libvirt", libvirt);
+	json_str(b, "paste_note", note);
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
@@ -149,10 +169,14 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+	g_autofree char *note = paste_note(r);
 
 	spellings(r, qemu, libvirt);
-	printf("paste (either gives the guest view above):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu,
-	       libvirt);
+	if (*note)
+		printf("paste: %s\n", note);
+	else
+		printf("paste (either gives the guest view above):\n");
+	printf("  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
 		printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
@@ -238,33 +262,76 @@ static gboolean is_our_cap(const char *name)
 }
 
 /*
- * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on": the
- * type first (or type=), the four caps into @caps_list. Other properties
- * are ignored and named in @ignored: a pasted line carries many that do not
- * change R4/R5 (x-vof, cap-nested-hv, usb, ...), QEMU checks them itself,
- * and refusing them would only make the user edit the line. A cap- name
- * that QEMU does not have is refused: it is most likely a typo of one of the
- * four, which would otherwise pass unnoticed.
+ * The machine type of --machine: one QEMU knows by name. A type this
+ * library does not know but that is named pseries-... (a distribution's
+ * pseries-rhel9.2.0, a newer QEMU's) is kept in @unknown: its defaults do
+ * not matter once all four caps are given (parse_request_caps() checks).
  */
-static int parse_machine_line(const char *arg, uint32_t *machine, GString *caps_list, GPtrArray *ignored)
+static int parse_machine_type(const char *name, uint32_t *machine, char **unknown)
 {
-	g_auto(GStrv) items = g_strsplit(arg, ",", -1);
 	char err[512];
 
+	if (vcpuchar_ppc_machine_parse(name, machine, err, sizeof(err)) == 0)
+		return CLI_OK;
+	if (!g_str_has_prefix(name, "pseries-") || !name[8])
+		return cli_usage("--machine: %s", err);
+	/* The name, then the library's advice for the message when not all four caps are given. */
+	*unknown = g_strdup_printf("%s\n%s", name, err);
+	*machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	return CLI_OK;
+}
+
+/*
+ * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on": the
+ * type first (or type=), the four caps into @caps_list, accel= into
+ * @accel. Other properties are ignored and named in @ignored: a pasted line
+ * carries many that do not change R4/R5 (x-vof, cap-nested-hv, usb, ...),
+ * QEMU checks them itself, and refusing them would only make the user edit
+ * the line. What would be read wrongly is refused: a cap- name that QEMU
+ * does not have (most likely a typo of one of the four), white space (QEMU
+ * takes it as part of the name or value, so " cap-cfpc=broken" would pass
+ * unnoticed as an unknown property), a libvirt fragment, the type twice.
+ */
+static int parse_machine_line(const char *arg, uint32_t *machine, char **unknown, GString *caps_list,
+			      GPtrArray *ignored, int *accel)
+{
+	g_auto(GStrv) items = NULL;
+	gboolean have_type = FALSE;
+	int r;
+
+	if (strchr(arg, '<'))
+		return cli_usage("--machine takes QEMU's -machine value (TYPE,cap-NAME=VALUE,...); a libvirt "
+				 "fragment goes to --caps");
+	for (const char *p = arg; *p; p++)
+		if (g_ascii_isspace(*p))
+			return cli_usage("--machine '%s': white space at byte %u: QEMU's -machine value is one "
+					 "comma-separated word (TYPE,cap-NAME=VALUE,...), with no space before or after "
+					 "an item", arg, (unsigned)(p - arg) + 1);
+	items = g_strsplit(arg, ",", -1);
 	for (guint i = 0; items[i]; i++) {
 		const char *it = items[i];
 		const char *eq = strchr(it, '=');
 
-		if (i == 0 && !eq && *it) {
-			if (vcpuchar_ppc_machine_parse(it, machine, err, sizeof(err)) < 0)
-				return cli_usage("--machine: %s", err);
-			continue;
-		}
 		if (!*it)
 			return cli_usage("--machine '%s': item %u is empty", arg, i + 1);
-		if (g_str_has_prefix(it, "type=")) {
-			if (vcpuchar_ppc_machine_parse(it + 5, machine, err, sizeof(err)) < 0)
-				return cli_usage("--machine: %s", err);
+		if ((i == 0 && !eq) || g_str_has_prefix(it, "type=")) {
+			if (have_type)
+				return cli_usage("--machine '%s': the machine type is given twice (item %u '%s'); "
+						 "give it once", arg, i + 1, it);
+			have_type = TRUE;
+			if ((r = parse_machine_type(eq ? eq + 1 : it, machine, unknown)))
+				return r;
+			continue;
+		}
+		/* -machine accel=tcg is QEMU's older spelling of -accel: it changes R4. */
+		if (g_str_has_prefix(it, "accel=")) {
+			if (!strcmp(eq + 1, "kvm"))
+				*accel = VCPUCHAR_ACCEL_KVM;
+			else if (!strcmp(eq + 1, "tcg"))
+				*accel = VCPUCHAR_ACCEL_TCG;
+			else
+				return cli_usage("--machine: '%s': the accelerators decided here are kvm and tcg "
+						 "(a list such as kvm:tcg falls back at start: give the one used)", it);
 			continue;
 		}
 		if (g_ascii_strncasecmp(it, "cap-", 4) == 0) {
@@ -303,6 +370,7 @@ struct libvirt_ctx {
 	GPtrArray *ignored;
 	int depth;
 	gboolean features; /* the cap elements are inside <features> */
+	uint32_t seen;     /* caps given so far */
 };
 
 static void libvirt_start(GMarkupParseContext *mc, const char *name, const char **attr_names,
@@ -319,8 +387,9 @@ static void libvirt_start(GMarkupParseContext *mc, const char *name, const char 
 		ctx->features = TRUE;
 		return;
 	}
+	/* libvirt's names are case-sensitive: <CFPC> would be dropped by libvirt, not read. */
 	for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		if (!strcmp(name, libvirt_caps[cap].element))
+		if (!g_ascii_strcasecmp(name, libvirt_caps[cap].element))
 			break;
 	if (cap == VCPUCHAR_PPC_N_CAPS) {
 		/* Other features (<acpi/>, <htm state='on'/>, ...) and their children. */
@@ -328,20 +397,53 @@ static void libvirt_start(GMarkupParseContext *mc, const char *name, const char 
 			g_ptr_array_add(ctx->ignored, g_strdup_printf("<%s>", name));
 		return;
 	}
-	for (guint i = 0; attr_names[i]; i++)
-		if (!strcmp(attr_names[i], libvirt_caps[cap].attr))
-			value = attr_values[i];
+	if (strcmp(name, libvirt_caps[cap].element)) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+			    "<%s>: libvirt's element names are lower case (<%s>); libvirt would not read this one", name,
+			    libvirt_caps[cap].element);
+		return;
+	}
+	/* Only directly in <features> (or at the top of a fragment): libvirt reads no cap inside <kvm>, <hyperv>... */
+	if (ctx->depth != 1 + ctx->features) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+			    "<%s> inside another element (such as <kvm>): libvirt reads it only directly inside "
+			    "<features>", name);
+		return;
+	}
+	if (ctx->seen & (1u << cap)) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "<%s> is given twice; give it once",
+			    name);
+		return;
+	}
+	ctx->seen |= 1u << cap;
+	for (guint i = 0; attr_names[i]; i++) {
+		if (strcmp(attr_names[i], libvirt_caps[cap].attr))
+			continue;
+		if (value) {
+			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+				    "<%s>: attribute %s is given twice", name, attr_names[i]);
+			return;
+		}
+		value = attr_values[i];
+	}
 	if (!value) {
 		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "<%s/> needs %s='...'", name,
 			    libvirt_caps[cap].attr);
 		return;
 	}
-	for (guint i = 0; libvirt_caps[cap].values[i]; i++)
+	for (guint i = 0; libvirt_caps[cap].values[i]; i++) {
 		if (!strcmp(value, libvirt_caps[cap].values[i])) {
 			g_string_append_printf(ctx->list, "%scap-%s=%s", ctx->list->len ? "," : "",
 					       vcpuchar_ppc_cap_name(cap), value);
 			return;
 		}
+		if (!g_ascii_strcasecmp(value, libvirt_caps[cap].values[i])) {
+			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+				    "<%s %s='%s'/>: libvirt's values are lower case ('%s'); libvirt refuses this one",
+				    name, libvirt_caps[cap].attr, value, libvirt_caps[cap].values[i]);
+			return;
+		}
+	}
 	g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
 		    "<%s %s='%s'/>: neither libvirt nor QEMU knows this value", name, libvirt_caps[cap].attr, value);
 }
@@ -358,7 +460,7 @@ static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data
 static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 {
 	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
-	struct libvirt_ctx ctx = { list, ignored, 0, FALSE };
+	struct libvirt_ctx ctx = { list, ignored, 0, FALSE, 0 };
 	g_autoptr(GMarkupParseContext) mc = g_markup_parse_context_new(&parser, 0, &ctx, NULL);
 	g_autoptr(GError) error = NULL;
 
@@ -371,13 +473,29 @@ static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 	return CLI_OK;
 }
 
+/* What --machine says besides the caps: accel= (-1 when not given), a pseries type the library does not know. */
+struct machine_extra {
+	int accel;
+	char *unknown; /* "NAME\nwhy", NULL when the type is known */
+	char *note;    /* said with the answer when @unknown */
+};
+
+static void machine_extra_clear(struct machine_extra *x)
+{
+	g_free(x->unknown);
+	g_free(x->note);
+}
+
+typedef struct machine_extra machine_extra_t;
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(machine_extra_t, machine_extra_clear)
+
 /*
  * --machine and --caps together: each cap at most once. QEMU itself takes
  * the last of repeated properties, but a pasted line that names a cap twice
  * is ambiguous to the person reading it, so it is refused.
  */
 static int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
-			      GPtrArray *ignored)
+			      GPtrArray *ignored, struct machine_extra *x)
 {
 	g_autoptr(GString) mlist = g_string_new(NULL);
 	g_autoptr(GString) clist = g_string_new(NULL);
@@ -386,10 +504,16 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	char err[512];
 	int r;
 
-	if (machine && (r = parse_machine_line(machine, &req->machine, mlist, ignored)))
+	x->accel = -1;
+	if (machine && (r = parse_machine_line(machine, &req->machine, &x->unknown, mlist, ignored, &x->accel)))
 		return r;
 	if (caps) {
-		if (*caps == '<') {
+		/* A fragment copied out of a domain XML often starts with its indentation. */
+		const char *p = caps;
+
+		while (g_ascii_isspace(*p))
+			p++;
+		if (*p == '<') {
 			if ((r = parse_libvirt(caps, clist, ignored)))
 				return r;
 		} else {
@@ -406,7 +530,32 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 					 vcpuchar_ppc_cap_name(cap));
 	req->caps = c;
 	req->caps_set = mset | cset;
+	if (x->unknown) {
+		char *why = strchr(x->unknown, '\n');
+
+		*why++ = '\0';
+		/* Without all four caps the type's defaults decide some: they are not known here. */
+		if (req->caps_set != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
+			return cli_usage("--machine: %s", why);
+		x->note = g_strdup_printf("machine type '%s' is not known here; answered because all four caps are "
+					  "given, so its default caps do not matter (QEMU still has to know the type); "
+					  "the defaults_* warnings are left out: for them, give the upstream pseries-X.Y "
+					  "the type derives from", x->unknown);
+	}
 	return CLI_OK;
+}
+
+/* The defaults_* warnings are about a machine type's defaults: none when the type is not known. */
+static void drop_defaults_warnings(struct vcpuchar_ppc_warnings *w)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
+		if (w->entries[i].code != VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED &&
+		    w->entries[i].code != VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST)
+			w->entries[n++] = w->entries[i];
+	w->n_entries = n;
+	w->codes &= ~((1u << VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED) | (1u << VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST));
 }
 
 static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
@@ -439,6 +588,7 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
+	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	gboolean have_host = FALSE;
 	int r;
 
@@ -470,8 +620,14 @@ static int cmd_hcall(int argc, char **argv)
 		if ((r = parse_enum("--guest-cpu", cpu, n, v, 5, &req.cpu)))
 			return r;
 	}
-	if ((r = parse_request_caps(machine, caps, &req, ignored)))
+	if ((r = parse_request_caps(machine, caps, &req, ignored, &mx)))
 		return r;
+	if (mx.accel >= 0) {
+		if (accel && (uint32_t)mx.accel != req.accel)
+			return cli_usage("--accel %s and --machine accel=%s disagree; give the accelerator once", accel,
+					 mx.accel == VCPUCHAR_ACCEL_TCG ? "tcg" : "kvm");
+		req.accel = (uint32_t)mx.accel;
+	}
 
 	if (chars) {
 		if ((r = parse_chars(chars, &host)))
@@ -521,6 +677,8 @@ static int cmd_hcall(int argc, char **argv)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
+	if (mx.unknown)
+		drop_defaults_warnings(&warn);
 
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
@@ -532,6 +690,11 @@ static int cmd_hcall(int argc, char **argv)
 		json_builder_begin_array(b);
 		for (guint i = 0; i < ignored->len; i++)
 			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
+		json_builder_end_array(b);
+		json_builder_set_member_name(b, "notes");
+		json_builder_begin_array(b);
+		if (mx.note)
+			json_builder_add_string_value(b, mx.note);
 		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
@@ -545,6 +708,8 @@ static int cmd_hcall(int argc, char **argv)
 		for (guint i = 0; i < ignored->len; i++)
 			printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
 			       (const char *)g_ptr_array_index(ignored, i));
+		if (mx.note)
+			printf("note            %s\n", mx.note);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
@@ -665,9 +830,6 @@ static int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	for (int i = 1; i <= n; i++)
-		if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage("ppc baseline: unknown option '%s'", argv[i]);
 	if (machine && vcpuchar_ppc_machine_parse(machine, &req.machine, err, sizeof(err)) < 0)
 		return cli_usage("--machine: %s", err);
 	if ((r = parse_cpu_opt(cpu, &req.cpu)))
@@ -824,6 +986,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) explain = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *note = NULL;
+	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	int r;
 
 	if (mode) {
@@ -833,8 +996,10 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		if ((r = parse_enum("--mode", mode, n, v, 2, &req.mode)))
 			return r;
 	}
-	if ((r = parse_cpu_opt(cpu, &req.cpu)) || (r = parse_request_caps(machine, caps, &req, ignored)))
+	if ((r = parse_cpu_opt(cpu, &req.cpu)) || (r = parse_request_caps(machine, caps, &req, ignored, &mx)))
 		return r;
+	if (mx.accel >= 0)
+		req.accel = (uint32_t)mx.accel;
 	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
 		return r;
 	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
