@@ -129,7 +129,7 @@ jcheck "8: warning text not cut mid-word" "$tmp/out" '
 for w in j["warnings"]:
     t = w["text"]
     assert len(t.encode()) < 640, len(t)
-    assert t.endswith(("...", ")", ".", "0xf7c0000000000000")), t[-40:]'
+    assert len(t.encode()) < 600 or t.endswith(" passed..."), t[-40:]'
 # The baseline's per-host warnings read the baseline's R4/R5.
 printf '[host]\narch=ppc64le\n[ppc]\ncharacter=0x9840000000000000\nbehaviour=0x6500000000000000\ncharacter_mask=0xf940000000000000\nbehaviour_mask=0xe400000000000000\n' >"$tmp/p9-noentry.profile"
 expect "8: baseline NO_L1D text" 0 "" -- "$cli" ppc baseline "$tmp/p9-noentry.profile" "$P/power9-nested-hv-qemu.profile" --json
