@@ -765,12 +765,42 @@ static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 	return CLI_OK;
 }
 
-/* The same file given twice (by any name) is the same host counted twice. */
-static int same_file(const char *a, const char *b)
+/*
+ * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
+ * guest's endianness is its own, and QEMU's migration stream is the same
+ * target's. Only another architecture family is refused.
+ */
+static gboolean same_arch(const char *a, const char *b)
 {
-	struct stat sa, sb;
+	if (!a[0] || !b[0])
+		return TRUE;
+	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
+		return TRUE;
+	return !strcmp(a, b);
+}
 
-	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+/*
+ * A guest CPU newer than POWER8 does not run on a POWER8-family host
+ * (KVM-HV there runs POWER8 and older guest CPUs, lib/ppc.md#guest-view).
+ * @cpu 0 is the default, POWER9.
+ */
+static gboolean cpu_too_new(const struct vcpuchar_ppc_host *h, uint32_t cpu)
+{
+	return h->power8 && (cpu ? cpu : VCPUCHAR_PPC_CPU_POWER9) > VCPUCHAR_PPC_CPU_POWER8;
+}
+
+/*
+ * The caps QEMU runs with when started with our paste line: the qemu
+ * spelling read back, so fixed-na is broken there (lib/ppc.md#qemu-and-libvirt-spellings).
+ */
+static void pasted_caps(const struct vcpuchar_ppc_caps *c, struct vcpuchar_ppc_caps *ret)
+{
+	char q[VCPUCHAR_PPC_FORMAT_LEN];
+	uint32_t set;
+
+	*ret = *c;
+	if (vcpuchar_ppc_caps_format(c, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL) >= 0)
+		vcpuchar_ppc_caps_parse(q, ret, &set, NULL, 0);
 }
 
 static int parse_cpu_opt(const char *cpu, uint32_t *ret)
@@ -787,6 +817,26 @@ static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
 	printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
 	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
+}
+
+/* A file by (device, inode), for the baseline's hash table of files given. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static guint file_id_hash(gconstpointer p)
+{
+	const struct file_id *f = p;
+
+	return (guint)(f->ino ^ (f->ino >> 32) ^ f->dev);
+}
+
+static gboolean file_id_equal(gconstpointer a, gconstpointer b)
+{
+	const struct file_id *x = a, *y = b;
+
+	return x->dev == y->dev && x->ino == y->ino;
 }
 
 /* One baseline warning: a code and a text, the host's file in front where it is about one host. */
@@ -819,8 +869,9 @@ static int cmd_baseline(int argc, char **argv)
 	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
 	g_autofree uint32_t *held = NULL;
 	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
+	g_autoptr(GHashTable) files = NULL;
 	uint64_t r4, r5;
-	int n, r;
+	int n, r, arch_from = -1;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
 					  "hosts that hold each cap back, and what a guest with those caps is told.");
@@ -839,17 +890,45 @@ static int cmd_baseline(int argc, char **argv)
 	ptrs = g_new0(const struct vcpuchar_ppc_host *, n);
 	levels = g_new0(struct vcpuchar_ppc_caps, n);
 	held = g_new0(uint32_t, n);
+	/*
+	 * Linear in the fleet: each file's (device, inode) goes into a hash
+	 * table (the same file under any name is the same host counted twice),
+	 * and each arch is compared with the first host that names one.
+	 */
+	files = g_hash_table_new_full(file_id_hash, file_id_equal, g_free, NULL);
 	for (int i = 0; i < n; i++) {
+		struct stat st;
+
 		hosts[i].size = sizeof(hosts[i]);
 		if ((r = load_ppc_profile(argv[i + 1], &hosts[i])))
 			return r;
-		for (int j = 0; j < i; j++) {
-			if (same_file(argv[i + 1], argv[j + 1]))
-				return cli_usage("%s: the same host as %s, given twice", argv[i + 1], argv[j + 1]);
-			if (hosts[i].arch[0] && hosts[j].arch[0] && strcmp(hosts[i].arch, hosts[j].arch))
-				return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
-						 "architecture", argv[i + 1], hosts[i].arch, argv[j + 1], hosts[j].arch);
+		/* The loader has just read it: a stat that fails now is a file that went away. */
+		if (stat(argv[i + 1], &st) < 0)
+			return cli_usage("%s: %s", argv[i + 1], g_strerror(errno));
+		{
+			struct file_id *id = g_new(struct file_id, 1);
+			gpointer first;
+
+			id->dev = st.st_dev;
+			id->ino = st.st_ino;
+			if (g_hash_table_lookup_extended(files, id, NULL, &first)) {
+				g_free(id);
+				return cli_usage("%s: the same host as %s, given twice", argv[i + 1],
+						 argv[GPOINTER_TO_INT(first)]);
+			}
+			g_hash_table_insert(files, id, GINT_TO_POINTER(i + 1));
 		}
+		if (arch_from < 0 && hosts[i].arch[0])
+			arch_from = i;
+		if (arch_from >= 0 && !same_arch(hosts[i].arch, hosts[arch_from].arch))
+			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
+					 "architecture", argv[i + 1], hosts[i].arch, argv[arch_from + 1],
+					 hosts[arch_from].arch);
+		/* The fleet's guest CPU must run on every host. */
+		if (cpu && cpu_too_new(&hosts[i], req.cpu))
+			return cli_usage("%s: a POWER%u guest CPU cannot run on this POWER8-family host (KVM-HV on "
+					 "POWER8 runs POWER8 and older guest CPUs): --guest-cpu power8 or older for a "
+					 "fleet with POWER8 hosts", argv[i + 1], req.cpu);
 		ptrs[i] = &hosts[i];
 	}
 	/* One POWER8-family host makes the fleet's guests POWER8 (they must run there too). */
@@ -858,6 +937,9 @@ static int cmd_baseline(int argc, char **argv)
 			req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
 		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
+	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
+	if (req.cpu == VCPUCHAR_PPC_CPU_POWER7)
+		vcpuchar_ppc_caps_set(&base.caps, VCPUCHAR_PPC_CAP_CFPC, VCPUCHAR_PPC_LEVEL_BROKEN);
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
 	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL) < 0 ||
@@ -878,11 +960,19 @@ static int cmd_baseline(int argc, char **argv)
 				g_array_append_val(warns, bw);
 			}
 	}
-	/* Per host, in host-max mode: what it reports outside its masks, and what --machine's defaults do there. */
+	/*
+	 * Per host: what it reports outside its masks, and what --machine's
+	 * defaults do there. The guest has the baseline caps on every host, so
+	 * the texts (what the guest still gets) read the baseline's R4/R5;
+	 * host-max mode keeps the defaults warnings.
+	 */
 	for (int i = 0; i < n; i++) {
 		struct vcpuchar_ppc_warnings hw = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+		struct vcpuchar_ppc_request fleet = req;
 
-		if (vcpuchar_ppc_warnings_check(&hosts[i], &req, &hw) <= 0)
+		fleet.caps = base.caps;
+		fleet.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+		if (vcpuchar_ppc_warnings_check(&hosts[i], &fleet, &hw) <= 0)
 			continue;
 		for (uint32_t k = 0; k < hw.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
 			struct bwarn bw;
@@ -981,6 +1071,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	struct vcpuchar_ppc_result ra = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	struct vcpuchar_ppc_caps run;
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
@@ -1005,17 +1096,30 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
 	if (a.power8 && !cpu)
 		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
-	if (a.arch[0] && b.arch[0] && strcmp(a.arch, b.arch))
+	if (!same_arch(a.arch, b.arch))
 		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
 				 dst_file, b.arch, src_file, a.arch);
+	/* The guest CPU must run on both hosts. */
+	for (int k = 0; k < 2; k++)
+		if (cpu_too_new(k ? &b : &a, req.cpu))
+			g_ptr_array_add(errors, g_strdup_printf("%s: a POWER%u guest CPU cannot run on this POWER8-family "
+								"host (KVM-HV on POWER8 runs POWER8 and older guest "
+								"CPUs): give --guest-cpu power8 for a guest that moves "
+								"there", k ? dst_file : src_file,
+								req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9));
 
 	if (vcpuchar_ppc_decide(&a, &req, &ra) < 0)
 		return cli_usage("cannot decide");
-	/* QEMU on B gets the source's command line: every cap explicit, as A decided them. */
+	/*
+	 * QEMU on B gets the source's command line: every cap explicit, as A
+	 * decided them and as pasted (fixed-na is written broken, the same
+	 * R4/R5), and QEMU on A runs with those too.
+	 */
+	pasted_caps(&ra.effective_caps, &run);
 	start = req;
 	start.mode = VCPUCHAR_PPC_MODE_CAPS;
 	start.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-	start.caps = ra.effective_caps;
+	start.caps = run;
 	if (vcpuchar_ppc_decide(&b, &start, &rs) < 0)
 		return cli_usage("cannot decide");
 	for (uint32_t i = 0; i < ra.n_conflicts; i++)
@@ -1042,7 +1146,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 								 vcpuchar_ppc_cap_name(c->cap), c->explanation));
 	}
 	/* QEMU on B runs with the caps it was started with; its check compares the stream with them. */
-	if ((r = vcpuchar_ppc_migration_check(&ra.effective_caps, &rs.effective_caps, &m)) < 0)
+	if ((r = vcpuchar_ppc_migration_check(&run, &rs.effective_caps, &m)) < 0)
 		return cli_usage("cannot check the migration: %s", g_strerror(-r));
 	for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
 		g_ptr_array_add(m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? errors : warnings,
