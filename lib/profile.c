@@ -188,7 +188,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	struct stat st;
 	int fd, r;
 	ssize_t n;
-	size_t len = 0;
+	size_t len = 0, cap;
 
 	return_val_if_fail(path, -EINVAL);
 	/* O_NONBLOCK: a FIFO must not block us before the regular-file check. */
@@ -206,10 +206,19 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 		close(fd);
 		return vcpuchar_set_err(err, err_size, r, "%s: not a regular file", path);
 	}
-	/* Read one byte past the limit, so a file that grew is still caught. */
-	data = g_malloc(VCPUCHAR_PROFILE_MAX + 1);
+	/*
+	 * Read one byte past the limit, so a file that grew is still caught.
+	 * The buffer starts at the file's size (a profile is a few hundred
+	 * bytes; a fleet loads 100,000 of them) and grows only if it grew.
+	 */
+	cap = (size_t)MIN(st.st_size > 0 ? st.st_size : 0, VCPUCHAR_PROFILE_MAX) + 1;
+	data = g_malloc(cap);
 	while (len <= VCPUCHAR_PROFILE_MAX) {
-		n = read(fd, data + len, VCPUCHAR_PROFILE_MAX + 1 - len);
+		if (len == cap) {
+			cap = VCPUCHAR_PROFILE_MAX + 1;
+			data = g_realloc(data, cap);
+		}
+		n = read(fd, data + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {

@@ -207,4 +207,19 @@ expect "12: baseline -- -dash.profile" 0 - -- "$cli" ppc baseline "$p9" --guest-
 cd - >/dev/null || exit 1
 expect "12: an option after --" 2 "unexpected argument '--json'" -- "$cli" ppc hcall --host "$p9" -- --json
 
+# 13. A fleet: duplicates found by file identity among a few hundred profiles (the timing is
+# tests/bench/fleet-scale.sh, never asserted here).
+mkdir "$tmp/fleet"
+for i in $(seq 1 300); do cp "$p9" "$tmp/fleet/h$i"; done
+ln -s "$tmp/fleet/h17" "$tmp/fleet/link-to-h17"
+ln "$tmp/fleet/h230" "$tmp/fleet/hard-h230"
+expect "13: 300 hosts" 0 - -- "$cli" ppc baseline --json $(seq -f "$tmp/fleet/h%g" 1 300)
+jcheck "13: 300 hosts in the JSON" "$tmp/out" 'assert len(j["hosts"]) == 300 and not j["held_back"], len(j["hosts"])'
+expect "13: a symlink among 301" 2 "link-to-h17: the same host as .*/h17, given twice" -- \
+	"$cli" ppc baseline $(seq -f "$tmp/fleet/h%g" 1 300) "$tmp/fleet/link-to-h17"
+expect "13: a hard link first" 2 "/h230: the same host as .*hard-h230, given twice" -- \
+	"$cli" ppc baseline "$tmp/fleet/hard-h230" $(seq -f "$tmp/fleet/h%g" 1 300)
+expect "13: a ppc64 host among 300 ppc64le" 0 "" -- \
+	"$cli" ppc baseline $(seq -f "$tmp/fleet/h%g" 1 300) "$tmp/p9-be.profile"
+
 finish cli-advice
