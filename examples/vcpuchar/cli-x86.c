@@ -25,7 +25,7 @@ static const char *const flag_names[] = { "MWAIT", "HLT", "PAUSE", "CSTATE", "AP
 
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p)
 {
-	char text[512];
+	char text[1024];
 
 	json_builder_set_member_name(b, "disable_exits");
 	json_builder_begin_array(b);
@@ -64,7 +64,7 @@ void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p)
 
 void cli_text_x86_policy(const struct vcpuchar_x86_policy *p)
 {
-	char text[512];
+	char text[1024];
 
 	printf("disable_exits   ");
 	if (!p->disable_exits)
@@ -363,10 +363,25 @@ static int cmd_policy(int argc, char **argv)
 		no_kvm = probe_this_host(&host);
 	}
 
+	/* A confidential VM needs an AMD (or Hygon) host whose kvm_amd offers that type. */
+	if (vm.cvm != VCPUCHAR_X86_CVM_NONE) {
+		static const uint32_t facts[] = { 0, VCPUCHAR_X86_FACT_SEV, VCPUCHAR_X86_FACT_SEV_ES,
+						  VCPUCHAR_X86_FACT_SEV_SNP };
+		const uint32_t on[] = { 0, host.sev, host.sev_es, host.sev_snp };
+		uint32_t f = facts[vm.cvm];
+
+		if (!(host.have & (1u << VCPUCHAR_X86_FACT_CPUID_VENDOR)))
+			return cli_usage("--cvm %s: the host's CPU vendor was not read (%s), and SEV guests run only on "
+					 "AMD or Hygon hosts: give vendor= in the profile's [x86] group", cvms[vm.cvm],
+					 host_file ? "not in the profile" : "CPUID not read");
+		if (host.vendor != VCPUCHAR_X86_VENDOR_AMD && host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
+			return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
+		if ((host.have & (1u << f)) && !on[vm.cvm])
+			return cli_usage("--cvm %s: kvm_amd.%s is off on this host (%s), so KVM cannot create this "
+					 "confidential VM here", cvms[vm.cvm], vcpuchar_x86_fact_name(f),
+					 host_file ? "the profile says so" : "/sys/module/kvm_amd/parameters");
+	}
 	r = vcpuchar_x86_decide(&host, &vm, &p);
-	if (r == -EINVAL && vm.cvm != VCPUCHAR_X86_CVM_NONE && host.vendor != VCPUCHAR_X86_VENDOR_AMD &&
-	    host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
-		return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
 	if (r == -EINVAL)
 		return cli_usage("contradictory profile: --hlt-passthrough never with --want-mwait or --want-cstate");
 	if (r < 0)
