@@ -104,6 +104,7 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 		return r;
 	{
 		uint64_t pvr = 0;
+		int have_power8 = r == 0;
 
 		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", VCPUCHAR_NUM_WORD, &pvr, err, err_size);
 		if (r < 0)
@@ -112,6 +113,18 @@ static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"[ppc] pvr: 0x%" PRIx64 " does not fit in 32 bits", pvr);
 		out->pvr = (uint32_t)pvr;
+		/*
+		 * The PVR says whether the host is POWER8 family, as the probe
+		 * reads it (lib/ppc.md#probe): power8= may be left out, and may
+		 * not contradict it.
+		 */
+		if (r == 0 && !have_power8)
+			out->power8 = ppc_pvr_is_power8(out->pvr);
+		else if (r == 0 && out->power8 != ppc_pvr_is_power8(out->pvr))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[ppc] power8=%s, but pvr=0x%08" PRIx32 " is %sa POWER8-family PVR "
+						"(version 0x004b, 0x004c or 0x004d)", out->power8 ? "true" : "false",
+						out->pvr, ppc_pvr_is_power8(out->pvr) ? "" : "not ");
 	}
 	return 0;
 }
@@ -155,11 +168,71 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	return 0;
 }
 
+/*
+ * GKeyFile merges a group given twice and keeps the last of a key given
+ * twice: a hand-edited profile would then silently say something else than
+ * one of its lines. Both are refused, naming the line. Runs on text that
+ * GKeyFile has parsed already, so every line is a comment, blank, [group]
+ * or key=value.
+ */
+static int find_repeats(const char *data, size_t len, char *err, size_t err_size)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_autofree char *group = NULL;
+	const char *p = data, *end = data + len;
+	unsigned line = 0;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *e = eol ? eol : end;
+		g_autofree char *text = NULL;
+
+		line++;
+		text = g_strstrip(g_strndup(p, (size_t)(e - p)));
+		p = eol ? eol + 1 : end;
+		if (!*text || *text == '#')
+			continue;
+		if (*text == '[') {
+			char *close = strrchr(text, ']');
+			g_autofree char *key = NULL;
+
+			if (close)
+				*close = '\0';
+			g_free(group);
+			group = g_strdup(text + 1);
+			key = g_strdup_printf("[%s]", group);
+			if (g_hash_table_contains(seen, key))
+				return vcpuchar_set_err(err, err_size, -EINVAL,
+							"line %u: group [%s] given twice (the groups would be merged "
+							"silently); give each group once", line, group);
+			g_hash_table_add(seen, g_steal_pointer(&key));
+			continue;
+		}
+		{
+			char *eq = strchr(text, '=');
+			g_autofree char *key = NULL;
+
+			if (!eq || !group)
+				continue;
+			*eq = '\0';
+			g_strchomp(text);
+			key = g_strdup_printf("%s\n%s", group, text);
+			if (g_hash_table_contains(seen, key))
+				return vcpuchar_set_err(err, err_size, -EINVAL,
+							"line %u: [%s] %s given twice (the last would win silently); "
+							"give each key once", line, group, text);
+			g_hash_table_add(seen, g_steal_pointer(&key));
+		}
+	}
+	return 0;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc_host *ppc,
 					       struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
 	g_autoptr(GKeyFile) kf = NULL;
 	g_autoptr(GError) error = NULL;
+	int r;
 
 	return_val_if_fail(data || !len, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
@@ -178,6 +251,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	kf = g_key_file_new();
 	if (!g_key_file_load_from_data(kf, data ? data : "", len, G_KEY_FILE_NONE, &error))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "not a key file: %s", error->message);
+	if ((r = find_repeats(data ? data : "", len, err, err_size)) < 0)
+		return r;
 	return load_keyfile(kf, ppc, x86, err, err_size);
 }
 
