@@ -58,6 +58,11 @@ has "2: says what the caps give" "the caps alone give R4 0x[0-9a-f]{16}, R5 0x[0
 expect "2: hcall --mode host --json" 0 - -- "$cli" ppc hcall --host "$p9" --mode host --json
 jcheck "2: JSON paste_note" "$tmp/out" 'assert "host mode needs a VMM" in j["paste_note"], j["paste_note"]'
 
+# Sibling of 2: a paste line QEMU refuses to start with gives no view either.
+expect "2: hcall, a cap above the host" 1 - -- "$cli" ppc hcall --host "$p9" --caps cap-cfpc=fixed
+hasnt "2: no promise when QEMU refuses" "either gives the guest view above"
+has "2: says QEMU refuses" "QEMU refuses to start with these caps on this host"
+
 # 3. A POWER9 or POWER10 guest does not run on a POWER8 host; POWER7 guests have cfpc=broken.
 expect "3: migrate POWER9 guest onto POWER8" 1 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$tmp/p8.profile"
 has "3: names the CPU" "POWER9 guest CPU cannot run on .*POWER8"

@@ -130,12 +130,17 @@ static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *lib
 /*
  * In host mode the guest view comes from the host's words, which only a VMM
  * answering H_GET_CPU_CHARACTERISTICS in host mode passes on: QEMU answers
- * from the caps. Empty in the other modes, where the caps give the view.
+ * from the caps. Empty in the other modes, where the caps give the view,
+ * unless QEMU would refuse them.
  */
 static char *paste_note(const struct vcpuchar_ppc_result *r)
 {
 	uint64_t r4, r5;
 
+	/* Nor does a line QEMU refuses to start with give any view. */
+	if (r->n_errors)
+		return g_strdup("QEMU refuses to start with these caps on this host (the errors above); the guest "
+				"view above is what a guest is told where they are accepted");
 	if (r->mode != VCPUCHAR_PPC_MODE_HOST)
 		return g_strdup("");
 	vcpuchar_ppc_caps_to_hcall(&r->effective_caps, &r4, &r5);
