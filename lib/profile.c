@@ -57,11 +57,71 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	return 0;
 }
 
+/*
+ * GKeyFile merges a group given twice and keeps the last of a key given
+ * twice: a hand-edited profile would then silently say something else than
+ * one of its lines. Both are refused, naming the line. Runs on text that
+ * GKeyFile has parsed already, so every line is a comment, blank, [group]
+ * or key=value.
+ */
+static int find_repeats(const char *data, size_t len, char *err, size_t err_size)
+{
+	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	g_autofree char *group = NULL;
+	const char *p = data, *end = data + len;
+	unsigned line = 0;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *e = eol ? eol : end;
+		g_autofree char *text = NULL;
+
+		line++;
+		text = g_strstrip(g_strndup(p, (size_t)(e - p)));
+		p = eol ? eol + 1 : end;
+		if (!*text || *text == '#')
+			continue;
+		if (*text == '[') {
+			char *close = strrchr(text, ']');
+			g_autofree char *key = NULL;
+
+			if (close)
+				*close = '\0';
+			g_free(group);
+			group = g_strdup(text + 1);
+			key = g_strdup_printf("[%s]", group);
+			if (g_hash_table_contains(seen, key))
+				return vcpuchar_set_err(err, err_size, -EINVAL,
+							"line %u: group [%s] given twice (the groups would be merged "
+							"silently); give each group once", line, group);
+			g_hash_table_add(seen, g_steal_pointer(&key));
+			continue;
+		}
+		{
+			char *eq = strchr(text, '=');
+			g_autofree char *key = NULL;
+
+			if (!eq || !group)
+				continue;
+			*eq = '\0';
+			g_strchomp(text);
+			key = g_strdup_printf("%s\n%s", group, text);
+			if (g_hash_table_contains(seen, key))
+				return vcpuchar_set_err(err, err_size, -EINVAL,
+							"line %u: [%s] %s given twice (the last would win silently); "
+							"give each key once", line, group, text);
+			g_hash_table_add(seen, g_steal_pointer(&key));
+		}
+	}
+	return 0;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc_host *ppc,
 					       struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
 	g_autoptr(GKeyFile) kf = NULL;
 	g_autoptr(GError) error = NULL;
+	int r;
 
 	return_val_if_fail(data || !len, -EINVAL);
 	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
@@ -80,6 +140,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	kf = g_key_file_new();
 	if (!g_key_file_load_from_data(kf, data ? data : "", len, G_KEY_FILE_NONE, &error))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "not a key file: %s", error->message);
+	if ((r = find_repeats(data ? data : "", len, err, err_size)) < 0)
+		return r;
 	return load_keyfile(kf, ppc, x86, err, err_size);
 }
 
@@ -90,7 +152,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	struct stat st;
 	int fd, r;
 	ssize_t n;
-	size_t len = 0;
+	size_t len = 0, cap;
 
 	return_val_if_fail(path, -EINVAL);
 	/* O_NONBLOCK: a FIFO must not block us before the regular-file check. */
@@ -108,10 +170,19 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 		close(fd);
 		return vcpuchar_set_err(err, err_size, r, "%s: not a regular file", path);
 	}
-	/* Read one byte past the limit, so a file that grew is still caught. */
-	data = g_malloc(VCPUCHAR_PROFILE_MAX + 1);
+	/*
+	 * Read one byte past the limit, so a file that grew is still caught.
+	 * The buffer starts at the file's size (a profile is a few hundred
+	 * bytes; a fleet loads 100,000 of them) and grows only if it grew.
+	 */
+	cap = (size_t)MIN(st.st_size > 0 ? st.st_size : 0, VCPUCHAR_PROFILE_MAX) + 1;
+	data = g_malloc(cap);
 	while (len <= VCPUCHAR_PROFILE_MAX) {
-		n = read(fd, data + len, VCPUCHAR_PROFILE_MAX + 1 - len);
+		if (len == cap) {
+			cap = VCPUCHAR_PROFILE_MAX + 1;
+			data = g_realloc(data, cap);
+		}
+		n = read(fd, data + len, cap - len);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0) {

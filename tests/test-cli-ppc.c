@@ -439,13 +439,13 @@ START_TEST(bad_input_vectors)
 	struct tsv *t = tsv_open("cli-bad-input.tsv");
 	g_autofree char *tmp = g_dir_make_tmp("vcpuchar-bad-XXXXXX", NULL);
 	g_autofree char *host_only = g_build_filename(tmp, "host-only.profile", NULL);
-	g_autofree char *be = g_build_filename(tmp, "ppc64.profile", NULL);
+	g_autofree char *be = g_build_filename(tmp, "ppc32.profile", NULL);
 	g_autofree char *link = g_build_filename(tmp, "link.profile", NULL);
 	g_autofree char *opal = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
 
 	ck_assert(tmp);
 	ck_assert(g_file_set_contents(host_only, "[host]\narch=ppc64le\n", -1, NULL));
-	ck_assert(g_file_set_contents(be, "[host]\narch=ppc64\n[ppc]\ncharacter=0x9840000000000000\n"
+	ck_assert(g_file_set_contents(be, "[host]\narch=ppc\n[ppc]\ncharacter=0x9840000000000000\n"
 				      "behaviour=0xe400000000000000\ncharacter_mask=0xf940000000000000\n"
 				      "behaviour_mask=0xe400000000000000\n", -1, NULL));
 	ck_assert_int_eq(symlink(opal, link), 0);

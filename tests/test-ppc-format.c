@@ -210,10 +210,14 @@ START_TEST(warnings_bad_args)
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, &req, &w), -ENODATA);
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &req, &w), -ENODATA);
 	ck_assert_uint_eq(w.codes, 0x55);
-	/* NULL host in host-max mode: no information, nothing to warn about. */
+	/*
+	 * NULL host in host-max mode: no information, so QEMU reads the host
+	 * as broken/off and refuses the machine type's defaults (issue 21 item 5).
+	 */
 	req.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
-	ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &req, &w), 0);
-	ck_assert_uint_eq(w.codes, 0);
+	ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &req, &w), 1);
+	ck_assert_uint_eq(w.codes, 1u << VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED);
+	ck_assert_uint_eq(w.entries[0].caps, 0xf);
 }
 END_TEST
 

@@ -127,14 +127,39 @@ static void spellings(const struct vcpuchar_ppc_result *r, char *qemu, char *lib
 		g_strlcpy(libvirt, "(cannot format)", VCPUCHAR_PPC_FORMAT_LEN);
 }
 
+/*
+ * In host mode the guest view comes from the host's words, which only a VMM
+ * answering H_GET_CPU_CHARACTERISTICS in host mode passes on: QEMU answers
+ * from the caps. Empty in the other modes, where the caps give the view,
+ * unless QEMU would refuse them.
+ */
+static char *paste_note(const struct vcpuchar_ppc_result *r)
+{
+	uint64_t r4, r5;
+
+	/* Nor does a line QEMU refuses to start with give any view. */
+	if (r->n_errors)
+		return g_strdup("QEMU refuses to start with these caps on this host (the errors above); the guest "
+				"view above is what a guest is told where they are accepted");
+	if (r->mode != VCPUCHAR_PPC_MODE_HOST)
+		return g_strdup("");
+	vcpuchar_ppc_caps_to_hcall(&r->effective_caps, &r4, &r5);
+	return g_strdup_printf("the caps alone give R4 0x%016" PRIx64 ", R5 0x%016" PRIx64 " (QEMU answers from the "
+			       "caps); the guest view above is the host's words, and host mode needs a VMM that "
+			       "answers H_GET_CPU_CHARACTERISTICS from them (lib/ppc.md#modes)", r4, r5);
+}
+
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 			    const struct vcpuchar_ppc_warnings *w)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 
+	g_autofree char *note = paste_note(r);
+
 	spellings(r, qemu, libvirt);
 	json_str(b, "qemu", qemu);
 	json_str(b, "libvirt", libvirt);
+	json_str(b, "paste_note", note);
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
@@ -149,10 +174,14 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+	g_autofree char *note = paste_note(r);
 
 	spellings(r, qemu, libvirt);
-	printf("paste (either gives the guest view above):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu,
-	       libvirt);
+	if (*note)
+		printf("paste: %s\n", note);
+	else
+		printf("paste (either gives the guest view above):\n");
+	printf("  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
 		printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
@@ -238,33 +267,76 @@ static gboolean is_our_cap(const char *name)
 }
 
 /*
- * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on": the
- * type first (or type=), the four caps into @caps_list. Other properties
- * are ignored and named in @ignored: a pasted line carries many that do not
- * change R4/R5 (x-vof, cap-nested-hv, usb, ...), QEMU checks them itself,
- * and refusing them would only make the user edit the line. A cap- name
- * that QEMU does not have is refused: it is most likely a typo of one of the
- * four, which would otherwise pass unnoticed.
+ * The machine type of --machine: one QEMU knows by name. A type this
+ * library does not know but that is named pseries-... (a distribution's
+ * pseries-rhel9.2.0, a newer QEMU's) is kept in @unknown: its defaults do
+ * not matter once all four caps are given (parse_request_caps() checks).
  */
-static int parse_machine_line(const char *arg, uint32_t *machine, GString *caps_list, GPtrArray *ignored)
+static int parse_machine_type(const char *name, uint32_t *machine, char **unknown)
 {
-	g_auto(GStrv) items = g_strsplit(arg, ",", -1);
 	char err[512];
 
+	if (vcpuchar_ppc_machine_parse(name, machine, err, sizeof(err)) == 0)
+		return CLI_OK;
+	if (!g_str_has_prefix(name, "pseries-") || !name[8])
+		return cli_usage("--machine: %s", err);
+	/* The name, then the library's advice for the message when not all four caps are given. */
+	*unknown = g_strdup_printf("%s\n%s", name, err);
+	*machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	return CLI_OK;
+}
+
+/*
+ * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on": the
+ * type first (or type=), the four caps into @caps_list, accel= into
+ * @accel. Other properties are ignored and named in @ignored: a pasted line
+ * carries many that do not change R4/R5 (x-vof, cap-nested-hv, usb, ...),
+ * QEMU checks them itself, and refusing them would only make the user edit
+ * the line. What would be read wrongly is refused: a cap- name that QEMU
+ * does not have (most likely a typo of one of the four), white space (QEMU
+ * takes it as part of the name or value, so " cap-cfpc=broken" would pass
+ * unnoticed as an unknown property), a libvirt fragment, the type twice.
+ */
+static int parse_machine_line(const char *arg, uint32_t *machine, char **unknown, GString *caps_list,
+			      GPtrArray *ignored, int *accel)
+{
+	g_auto(GStrv) items = NULL;
+	gboolean have_type = FALSE;
+	int r;
+
+	if (strchr(arg, '<'))
+		return cli_usage("--machine takes QEMU's -machine value (TYPE,cap-NAME=VALUE,...); a libvirt "
+				 "fragment goes to --caps");
+	for (const char *p = arg; *p; p++)
+		if (g_ascii_isspace(*p))
+			return cli_usage("--machine '%s': white space at byte %u: QEMU's -machine value is one "
+					 "comma-separated word (TYPE,cap-NAME=VALUE,...), with no space before or after "
+					 "an item", arg, (unsigned)(p - arg) + 1);
+	items = g_strsplit(arg, ",", -1);
 	for (guint i = 0; items[i]; i++) {
 		const char *it = items[i];
 		const char *eq = strchr(it, '=');
 
-		if (i == 0 && !eq && *it) {
-			if (vcpuchar_ppc_machine_parse(it, machine, err, sizeof(err)) < 0)
-				return cli_usage("--machine: %s", err);
-			continue;
-		}
 		if (!*it)
 			return cli_usage("--machine '%s': item %u is empty", arg, i + 1);
-		if (g_str_has_prefix(it, "type=")) {
-			if (vcpuchar_ppc_machine_parse(it + 5, machine, err, sizeof(err)) < 0)
-				return cli_usage("--machine: %s", err);
+		if ((i == 0 && !eq) || g_str_has_prefix(it, "type=")) {
+			if (have_type)
+				return cli_usage("--machine '%s': the machine type is given twice (item %u '%s'); "
+						 "give it once", arg, i + 1, it);
+			have_type = TRUE;
+			if ((r = parse_machine_type(eq ? eq + 1 : it, machine, unknown)))
+				return r;
+			continue;
+		}
+		/* -machine accel=tcg is QEMU's older spelling of -accel: it changes R4. */
+		if (g_str_has_prefix(it, "accel=")) {
+			if (!strcmp(eq + 1, "kvm"))
+				*accel = VCPUCHAR_ACCEL_KVM;
+			else if (!strcmp(eq + 1, "tcg"))
+				*accel = VCPUCHAR_ACCEL_TCG;
+			else
+				return cli_usage("--machine: '%s': the accelerators decided here are kvm and tcg "
+						 "(a list such as kvm:tcg falls back at start: give the one used)", it);
 			continue;
 		}
 		if (g_ascii_strncasecmp(it, "cap-", 4) == 0) {
@@ -303,6 +375,7 @@ struct libvirt_ctx {
 	GPtrArray *ignored;
 	int depth;
 	gboolean features; /* the cap elements are inside <features> */
+	uint32_t seen;     /* caps given so far */
 };
 
 static void libvirt_start(GMarkupParseContext *mc, const char *name, const char **attr_names,
@@ -319,8 +392,9 @@ static void libvirt_start(GMarkupParseContext *mc, const char *name, const char 
 		ctx->features = TRUE;
 		return;
 	}
+	/* libvirt's names are case-sensitive: <CFPC> would be dropped by libvirt, not read. */
 	for (cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		if (!strcmp(name, libvirt_caps[cap].element))
+		if (!g_ascii_strcasecmp(name, libvirt_caps[cap].element))
 			break;
 	if (cap == VCPUCHAR_PPC_N_CAPS) {
 		/* Other features (<acpi/>, <htm state='on'/>, ...) and their children. */
@@ -328,20 +402,53 @@ static void libvirt_start(GMarkupParseContext *mc, const char *name, const char 
 			g_ptr_array_add(ctx->ignored, g_strdup_printf("<%s>", name));
 		return;
 	}
-	for (guint i = 0; attr_names[i]; i++)
-		if (!strcmp(attr_names[i], libvirt_caps[cap].attr))
-			value = attr_values[i];
+	if (strcmp(name, libvirt_caps[cap].element)) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+			    "<%s>: libvirt's element names are lower case (<%s>); libvirt would not read this one", name,
+			    libvirt_caps[cap].element);
+		return;
+	}
+	/* Only directly in <features> (or at the top of a fragment): libvirt reads no cap inside <kvm>, <hyperv>... */
+	if (ctx->depth != 1 + ctx->features) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+			    "<%s> inside another element (such as <kvm>): libvirt reads it only directly inside "
+			    "<features>", name);
+		return;
+	}
+	if (ctx->seen & (1u << cap)) {
+		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "<%s> is given twice; give it once",
+			    name);
+		return;
+	}
+	ctx->seen |= 1u << cap;
+	for (guint i = 0; attr_names[i]; i++) {
+		if (strcmp(attr_names[i], libvirt_caps[cap].attr))
+			continue;
+		if (value) {
+			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+				    "<%s>: attribute %s is given twice", name, attr_names[i]);
+			return;
+		}
+		value = attr_values[i];
+	}
 	if (!value) {
 		g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT, "<%s/> needs %s='...'", name,
 			    libvirt_caps[cap].attr);
 		return;
 	}
-	for (guint i = 0; libvirt_caps[cap].values[i]; i++)
+	for (guint i = 0; libvirt_caps[cap].values[i]; i++) {
 		if (!strcmp(value, libvirt_caps[cap].values[i])) {
 			g_string_append_printf(ctx->list, "%scap-%s=%s", ctx->list->len ? "," : "",
 					       vcpuchar_ppc_cap_name(cap), value);
 			return;
 		}
+		if (!g_ascii_strcasecmp(value, libvirt_caps[cap].values[i])) {
+			g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
+				    "<%s %s='%s'/>: libvirt's values are lower case ('%s'); libvirt refuses this one",
+				    name, libvirt_caps[cap].attr, value, libvirt_caps[cap].values[i]);
+			return;
+		}
+	}
 	g_set_error(error, G_MARKUP_ERROR, G_MARKUP_ERROR_INVALID_CONTENT,
 		    "<%s %s='%s'/>: neither libvirt nor QEMU knows this value", name, libvirt_caps[cap].attr, value);
 }
@@ -358,7 +465,7 @@ static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data
 static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 {
 	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
-	struct libvirt_ctx ctx = { list, ignored, 0, FALSE };
+	struct libvirt_ctx ctx = { list, ignored, 0, FALSE, 0 };
 	g_autoptr(GMarkupParseContext) mc = g_markup_parse_context_new(&parser, 0, &ctx, NULL);
 	g_autoptr(GError) error = NULL;
 
@@ -371,13 +478,29 @@ static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 	return CLI_OK;
 }
 
+/* What --machine says besides the caps: accel= (-1 when not given), a pseries type the library does not know. */
+struct machine_extra {
+	int accel;
+	char *unknown; /* "NAME\nwhy", NULL when the type is known */
+	char *note;    /* said with the answer when @unknown */
+};
+
+static void machine_extra_clear(struct machine_extra *x)
+{
+	g_free(x->unknown);
+	g_free(x->note);
+}
+
+typedef struct machine_extra machine_extra_t;
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(machine_extra_t, machine_extra_clear)
+
 /*
  * --machine and --caps together: each cap at most once. QEMU itself takes
  * the last of repeated properties, but a pasted line that names a cap twice
  * is ambiguous to the person reading it, so it is refused.
  */
 static int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
-			      GPtrArray *ignored)
+			      GPtrArray *ignored, struct machine_extra *x)
 {
 	g_autoptr(GString) mlist = g_string_new(NULL);
 	g_autoptr(GString) clist = g_string_new(NULL);
@@ -386,10 +509,16 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	char err[512];
 	int r;
 
-	if (machine && (r = parse_machine_line(machine, &req->machine, mlist, ignored)))
+	x->accel = -1;
+	if (machine && (r = parse_machine_line(machine, &req->machine, &x->unknown, mlist, ignored, &x->accel)))
 		return r;
 	if (caps) {
-		if (*caps == '<') {
+		/* A fragment copied out of a domain XML often starts with its indentation. */
+		const char *p = caps;
+
+		while (g_ascii_isspace(*p))
+			p++;
+		if (*p == '<') {
 			if ((r = parse_libvirt(caps, clist, ignored)))
 				return r;
 		} else {
@@ -406,7 +535,32 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 					 vcpuchar_ppc_cap_name(cap));
 	req->caps = c;
 	req->caps_set = mset | cset;
+	if (x->unknown) {
+		char *why = strchr(x->unknown, '\n');
+
+		*why++ = '\0';
+		/* Without all four caps the type's defaults decide some: they are not known here. */
+		if (req->caps_set != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
+			return cli_usage("--machine: %s", why);
+		x->note = g_strdup_printf("machine type '%s' is not known here; answered because all four caps are "
+					  "given, so its default caps do not matter (QEMU still has to know the type); "
+					  "the defaults_* warnings are left out: for them, give the upstream pseries-X.Y "
+					  "the type derives from", x->unknown);
+	}
 	return CLI_OK;
+}
+
+/* The defaults_* warnings are about a machine type's defaults: none when the type is not known. */
+static void drop_defaults_warnings(struct vcpuchar_ppc_warnings *w)
+{
+	uint32_t n = 0;
+
+	for (uint32_t i = 0; i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
+		if (w->entries[i].code != VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED &&
+		    w->entries[i].code != VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST)
+			w->entries[n++] = w->entries[i];
+	w->n_entries = n;
+	w->codes &= ~((1u << VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED) | (1u << VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST));
 }
 
 static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
@@ -439,6 +593,7 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
+	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	gboolean have_host = FALSE;
 	int r;
 
@@ -470,8 +625,14 @@ static int cmd_hcall(int argc, char **argv)
 		if ((r = parse_enum("--guest-cpu", cpu, n, v, 5, &req.cpu)))
 			return r;
 	}
-	if ((r = parse_request_caps(machine, caps, &req, ignored)))
+	if ((r = parse_request_caps(machine, caps, &req, ignored, &mx)))
 		return r;
+	if (mx.accel >= 0) {
+		if (accel && (uint32_t)mx.accel != req.accel)
+			return cli_usage("--accel %s and --machine accel=%s disagree; give the accelerator once", accel,
+					 mx.accel == VCPUCHAR_ACCEL_TCG ? "tcg" : "kvm");
+		req.accel = (uint32_t)mx.accel;
+	}
 
 	if (chars) {
 		if ((r = parse_chars(chars, &host)))
@@ -521,6 +682,8 @@ static int cmd_hcall(int argc, char **argv)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
+	if (mx.unknown)
+		drop_defaults_warnings(&warn);
 
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
@@ -532,6 +695,11 @@ static int cmd_hcall(int argc, char **argv)
 		json_builder_begin_array(b);
 		for (guint i = 0; i < ignored->len; i++)
 			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
+		json_builder_end_array(b);
+		json_builder_set_member_name(b, "notes");
+		json_builder_begin_array(b);
+		if (mx.note)
+			json_builder_add_string_value(b, mx.note);
 		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
@@ -545,6 +713,8 @@ static int cmd_hcall(int argc, char **argv)
 		for (guint i = 0; i < ignored->len; i++)
 			printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
 			       (const char *)g_ptr_array_index(ignored, i));
+		if (mx.note)
+			printf("note            %s\n", mx.note);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
@@ -600,12 +770,42 @@ static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 	return CLI_OK;
 }
 
-/* The same file given twice (by any name) is the same host counted twice. */
-static int same_file(const char *a, const char *b)
+/*
+ * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
+ * guest's endianness is its own, and QEMU's migration stream is the same
+ * target's. Only another architecture family is refused.
+ */
+static gboolean same_arch(const char *a, const char *b)
 {
-	struct stat sa, sb;
+	if (!a[0] || !b[0])
+		return TRUE;
+	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
+		return TRUE;
+	return !strcmp(a, b);
+}
 
-	return !stat(a, &sa) && !stat(b, &sb) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+/*
+ * A guest CPU newer than POWER8 does not run on a POWER8-family host
+ * (KVM-HV there runs POWER8 and older guest CPUs, lib/ppc.md#guest-view).
+ * @cpu 0 is the default, POWER9.
+ */
+static gboolean cpu_too_new(const struct vcpuchar_ppc_host *h, uint32_t cpu)
+{
+	return h->power8 && (cpu ? cpu : VCPUCHAR_PPC_CPU_POWER9) > VCPUCHAR_PPC_CPU_POWER8;
+}
+
+/*
+ * The caps QEMU runs with when started with our paste line: the qemu
+ * spelling read back, so fixed-na is broken there (lib/ppc.md#qemu-and-libvirt-spellings).
+ */
+static void pasted_caps(const struct vcpuchar_ppc_caps *c, struct vcpuchar_ppc_caps *ret)
+{
+	char q[VCPUCHAR_PPC_FORMAT_LEN];
+	uint32_t set;
+
+	*ret = *c;
+	if (vcpuchar_ppc_caps_format(c, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL) >= 0)
+		vcpuchar_ppc_caps_parse(q, ret, &set, NULL, 0);
 }
 
 static int parse_cpu_opt(const char *cpu, uint32_t *ret)
@@ -622,6 +822,26 @@ static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
 	printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
 	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
+}
+
+/* A file by (device, inode), for the baseline's hash table of files given. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static guint file_id_hash(gconstpointer p)
+{
+	const struct file_id *f = p;
+
+	return (guint)(f->ino ^ (f->ino >> 32) ^ f->dev);
+}
+
+static gboolean file_id_equal(gconstpointer a, gconstpointer b)
+{
+	const struct file_id *x = a, *y = b;
+
+	return x->dev == y->dev && x->ino == y->ino;
 }
 
 /* One baseline warning: a code and a text, the host's file in front where it is about one host. */
@@ -654,8 +874,9 @@ static int cmd_baseline(int argc, char **argv)
 	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
 	g_autofree uint32_t *held = NULL;
 	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
+	g_autoptr(GHashTable) files = NULL;
 	uint64_t r4, r5;
-	int n, r;
+	int n, r, arch_from = -1;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
 					  "hosts that hold each cap back, and what a guest with those caps is told.");
@@ -665,9 +886,6 @@ static int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	for (int i = 1; i <= n; i++)
-		if (argv[i][0] == '-' && argv[i][1])
-			return cli_usage("ppc baseline: unknown option '%s'", argv[i]);
 	if (machine && vcpuchar_ppc_machine_parse(machine, &req.machine, err, sizeof(err)) < 0)
 		return cli_usage("--machine: %s", err);
 	if ((r = parse_cpu_opt(cpu, &req.cpu)))
@@ -677,17 +895,45 @@ static int cmd_baseline(int argc, char **argv)
 	ptrs = g_new0(const struct vcpuchar_ppc_host *, n);
 	levels = g_new0(struct vcpuchar_ppc_caps, n);
 	held = g_new0(uint32_t, n);
+	/*
+	 * Linear in the fleet: each file's (device, inode) goes into a hash
+	 * table (the same file under any name is the same host counted twice),
+	 * and each arch is compared with the first host that names one.
+	 */
+	files = g_hash_table_new_full(file_id_hash, file_id_equal, g_free, NULL);
 	for (int i = 0; i < n; i++) {
+		struct stat st;
+
 		hosts[i].size = sizeof(hosts[i]);
 		if ((r = load_ppc_profile(argv[i + 1], &hosts[i])))
 			return r;
-		for (int j = 0; j < i; j++) {
-			if (same_file(argv[i + 1], argv[j + 1]))
-				return cli_usage("%s: the same host as %s, given twice", argv[i + 1], argv[j + 1]);
-			if (hosts[i].arch[0] && hosts[j].arch[0] && strcmp(hosts[i].arch, hosts[j].arch))
-				return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
-						 "architecture", argv[i + 1], hosts[i].arch, argv[j + 1], hosts[j].arch);
+		/* The loader has just read it: a stat that fails now is a file that went away. */
+		if (stat(argv[i + 1], &st) < 0)
+			return cli_usage("%s: %s", argv[i + 1], g_strerror(errno));
+		{
+			struct file_id *id = g_new(struct file_id, 1);
+			gpointer first;
+
+			id->dev = st.st_dev;
+			id->ino = st.st_ino;
+			if (g_hash_table_lookup_extended(files, id, NULL, &first)) {
+				g_free(id);
+				return cli_usage("%s: the same host as %s, given twice", argv[i + 1],
+						 argv[GPOINTER_TO_INT(first)]);
+			}
+			g_hash_table_insert(files, id, GINT_TO_POINTER(i + 1));
 		}
+		if (arch_from < 0 && hosts[i].arch[0])
+			arch_from = i;
+		if (arch_from >= 0 && !same_arch(hosts[i].arch, hosts[arch_from].arch))
+			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
+					 "architecture", argv[i + 1], hosts[i].arch, argv[arch_from + 1],
+					 hosts[arch_from].arch);
+		/* The fleet's guest CPU must run on every host. */
+		if (cpu && cpu_too_new(&hosts[i], req.cpu))
+			return cli_usage("%s: a POWER%u guest CPU cannot run on this POWER8-family host (KVM-HV on "
+					 "POWER8 runs POWER8 and older guest CPUs): --guest-cpu power8 or older for a "
+					 "fleet with POWER8 hosts", argv[i + 1], req.cpu);
 		ptrs[i] = &hosts[i];
 	}
 	/* One POWER8-family host makes the fleet's guests POWER8 (they must run there too). */
@@ -696,6 +942,9 @@ static int cmd_baseline(int argc, char **argv)
 			req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
 		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
+	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
+	if (req.cpu == VCPUCHAR_PPC_CPU_POWER7)
+		vcpuchar_ppc_caps_set(&base.caps, VCPUCHAR_PPC_CAP_CFPC, VCPUCHAR_PPC_LEVEL_BROKEN);
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
 	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL) < 0 ||
@@ -716,11 +965,19 @@ static int cmd_baseline(int argc, char **argv)
 				g_array_append_val(warns, bw);
 			}
 	}
-	/* Per host, in host-max mode: what it reports outside its masks, and what --machine's defaults do there. */
+	/*
+	 * Per host: what it reports outside its masks, and what --machine's
+	 * defaults do there. The guest has the baseline caps on every host, so
+	 * the texts (what the guest still gets) read the baseline's R4/R5;
+	 * host-max mode keeps the defaults warnings.
+	 */
 	for (int i = 0; i < n; i++) {
 		struct vcpuchar_ppc_warnings hw = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+		struct vcpuchar_ppc_request fleet = req;
 
-		if (vcpuchar_ppc_warnings_check(&hosts[i], &req, &hw) <= 0)
+		fleet.caps = base.caps;
+		fleet.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+		if (vcpuchar_ppc_warnings_check(&hosts[i], &fleet, &hw) <= 0)
 			continue;
 		for (uint32_t k = 0; k < hw.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
 			struct bwarn bw;
@@ -819,11 +1076,13 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	struct vcpuchar_ppc_result ra = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	struct vcpuchar_ppc_caps run;
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) explain = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *note = NULL;
+	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	int r;
 
 	if (mode) {
@@ -833,24 +1092,39 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		if ((r = parse_enum("--mode", mode, n, v, 2, &req.mode)))
 			return r;
 	}
-	if ((r = parse_cpu_opt(cpu, &req.cpu)) || (r = parse_request_caps(machine, caps, &req, ignored)))
+	if ((r = parse_cpu_opt(cpu, &req.cpu)) || (r = parse_request_caps(machine, caps, &req, ignored, &mx)))
 		return r;
+	if (mx.accel >= 0)
+		req.accel = (uint32_t)mx.accel;
 	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
 		return r;
 	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
 	if (a.power8 && !cpu)
 		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
-	if (a.arch[0] && b.arch[0] && strcmp(a.arch, b.arch))
+	if (!same_arch(a.arch, b.arch))
 		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
 				 dst_file, b.arch, src_file, a.arch);
+	/* The guest CPU must run on both hosts. */
+	for (int k = 0; k < 2; k++)
+		if (cpu_too_new(k ? &b : &a, req.cpu))
+			g_ptr_array_add(errors, g_strdup_printf("%s: a POWER%u guest CPU cannot run on this POWER8-family "
+								"host (KVM-HV on POWER8 runs POWER8 and older guest "
+								"CPUs): give --guest-cpu power8 for a guest that moves "
+								"there", k ? dst_file : src_file,
+								req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9));
 
 	if (vcpuchar_ppc_decide(&a, &req, &ra) < 0)
 		return cli_usage("cannot decide");
-	/* QEMU on B gets the source's command line: every cap explicit, as A decided them. */
+	/*
+	 * QEMU on B gets the source's command line: every cap explicit, as A
+	 * decided them and as pasted (fixed-na is written broken, the same
+	 * R4/R5), and QEMU on A runs with those too.
+	 */
+	pasted_caps(&ra.effective_caps, &run);
 	start = req;
 	start.mode = VCPUCHAR_PPC_MODE_CAPS;
 	start.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-	start.caps = ra.effective_caps;
+	start.caps = run;
 	if (vcpuchar_ppc_decide(&b, &start, &rs) < 0)
 		return cli_usage("cannot decide");
 	for (uint32_t i = 0; i < ra.n_conflicts; i++)
@@ -877,7 +1151,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 								 vcpuchar_ppc_cap_name(c->cap), c->explanation));
 	}
 	/* QEMU on B runs with the caps it was started with; its check compares the stream with them. */
-	if ((r = vcpuchar_ppc_migration_check(&ra.effective_caps, &rs.effective_caps, &m)) < 0)
+	if ((r = vcpuchar_ppc_migration_check(&run, &rs.effective_caps, &m)) < 0)
 		return cli_usage("cannot check the migration: %s", g_strerror(-r));
 	for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
 		g_ptr_array_add(m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? errors : warnings,

@@ -53,6 +53,7 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_ppc_host ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm x86_vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
@@ -75,6 +76,9 @@ int cmd_probe(int argc, char **argv)
 	}
 	vcpuchar_ppc_host_describe(&ppc, why, sizeof(why));
 	r = vcpuchar_ppc_decide(&ppc, &req, &res);
+	/* The same warnings as ppc hcall (the request is valid, so this cannot fail once decide did not). */
+	if (r == 0)
+		vcpuchar_ppc_warnings_check(&ppc, &req, &warn);
 	/* x86: CPUID and files are read even without /dev/kvm; each fact says why it is missing. */
 	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
 	/*
@@ -157,8 +161,10 @@ int cmd_probe(int argc, char **argv)
 		cli_json_ppc_host(b, &ppc);
 		json_builder_set_member_name(b, "default_vm");
 		json_builder_begin_object(b);
-		if (r == 0)
+		if (r == 0) {
 			cli_json_ppc_result(b, &res);
+			cli_json_ppc_spellings(b, &res, &warn);
+		}
 		json_builder_end_object(b);
 		json_builder_end_object(b);
 
@@ -190,6 +196,7 @@ int cmd_probe(int argc, char **argv)
 		if (r == 0) {
 			printf("-- a default VM (newest pseries, POWER9 guest)\n");
 			cli_text_ppc_result(&res, 0);
+			cli_text_ppc_spellings(&res, &warn);
 		}
 		printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
 		{

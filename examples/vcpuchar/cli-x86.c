@@ -25,7 +25,7 @@ static const char *const flag_names[] = { "MWAIT", "HLT", "PAUSE", "CSTATE", "AP
 
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p)
 {
-	char text[512];
+	char text[1024];
 
 	json_builder_set_member_name(b, "disable_exits");
 	json_builder_begin_array(b);
@@ -64,7 +64,7 @@ void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p)
 
 void cli_text_x86_policy(const struct vcpuchar_x86_policy *p)
 {
-	char text[512];
+	char text[1024];
 
 	printf("disable_exits   ");
 	if (!p->disable_exits)
@@ -452,14 +452,29 @@ static int cmd_policy(int argc, char **argv)
 		no_kvm = probe_this_host(&host);
 	}
 
+	/* A confidential VM needs an AMD (or Hygon) host whose kvm_amd offers that type. */
+	if (vm.cvm != VCPUCHAR_X86_CVM_NONE) {
+		static const uint32_t facts[] = { 0, VCPUCHAR_X86_FACT_SEV, VCPUCHAR_X86_FACT_SEV_ES,
+						  VCPUCHAR_X86_FACT_SEV_SNP };
+		const uint32_t on[] = { 0, host.sev, host.sev_es, host.sev_snp };
+		uint32_t f = facts[vm.cvm];
+
+		if (!(host.have & (1u << VCPUCHAR_X86_FACT_CPUID_VENDOR)))
+			return cli_usage("--cvm %s: the host's CPU vendor was not read (%s), and SEV guests run only on "
+					 "AMD or Hygon hosts: give vendor= in the profile's [x86] group", cvms[vm.cvm],
+					 host_file ? "not in the profile" : "CPUID not read");
+		if (host.vendor != VCPUCHAR_X86_VENDOR_AMD && host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
+			return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
+		if ((host.have & (1u << f)) && !on[vm.cvm])
+			return cli_usage("--cvm %s: kvm_amd.%s is off on this host (%s), so KVM cannot create this "
+					 "confidential VM here", cvms[vm.cvm], vcpuchar_x86_fact_name(f),
+					 host_file ? "the profile says so" : "/sys/module/kvm_amd/parameters");
+	}
 	r = vcpuchar_x86_decide(&host, &vm, &p);
 	if (r == -ENOTSUP)
 		return cli_usage("%s%s describes an %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
 				 "kvm-hint-dedicated) applies to x86 hosts only", host_file ? "--host " : "this host",
 				 host_file ? host_file : "", (int)sizeof(host.arch), host.arch);
-	if (r == -EINVAL && vm.cvm != VCPUCHAR_X86_CVM_NONE && host.vendor != VCPUCHAR_X86_VENDOR_AMD &&
-	    host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
-		return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
 	if (r == -EINVAL)
 		return cli_usage("contradictory profile: --hlt-passthrough never with --want-mwait or --want-cstate");
 	if (r < 0)
@@ -542,6 +557,12 @@ static int load_stats(const char *opt, const char *path, struct vcpuchar_x86_vcp
 	return 0;
 }
 
+/* A JSON scalar of @type (NULL, null, arrays and objects are not). */
+static gboolean is_type(JsonNode *n, GType type)
+{
+	return n && JSON_NODE_HOLDS_VALUE(n) && json_node_get_value_type(n) == type;
+}
+
 /* Back from the JSON of `x86 policy --json`: the members the verification reads. */
 static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 {
@@ -555,27 +576,44 @@ static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 	    !json_object_has_member(o, "reasons"))
 		return cli_usage("--policy %s: not the JSON of 'vcpuchar x86 policy --json' "
 				 "(needs disable_exits, idle_hlt_active, reasons)", path);
+	/* Every member of the type the policy JSON has: json-glib reads a wrong one as 0 or empty. */
+	if (!JSON_NODE_HOLDS_ARRAY(json_object_get_member(o, "disable_exits")))
+		return cli_usage("--policy %s: disable_exits is not an array of flag names", path);
+	if (!JSON_NODE_HOLDS_ARRAY(json_object_get_member(o, "reasons")))
+		return cli_usage("--policy %s: reasons is not an array of objects", path);
+	if (!is_type(json_object_get_member(o, "idle_hlt_active"), G_TYPE_BOOLEAN))
+		return cli_usage("--policy %s: idle_hlt_active is not true or false", path);
 	a = json_object_get_array_member(o, "disable_exits");
-	for (guint i = 0; a && i < json_array_get_length(a); i++) {
-		const char *f = json_array_get_string_element(a, i);
+	for (guint i = 0; i < json_array_get_length(a); i++) {
+		JsonNode *n = json_array_get_element(a, i);
+		const char *f = is_type(n, G_TYPE_STRING) ? json_node_get_string(n) : NULL;
 		guint k;
 
 		for (k = 0; f && k < G_N_ELEMENTS(flag_names); k++)
 			if (!strcmp(f, flag_names[k]))
 				break;
 		if (!f || k == G_N_ELEMENTS(flag_names))
-			return cli_usage("--policy %s: disable_exits: unknown flag '%s'", path, f ? f : "(not a string)");
+			return cli_usage("--policy %s: disable_exits[%u]: unknown flag '%s'", path, i,
+					 f ? f : "(not a string)");
 		p->disable_exits |= 1u << k;
 	}
 	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
 	a = json_object_get_array_member(o, "reasons");
-	for (guint i = 0; a && i < json_array_get_length(a) && p->n_reasons < VCPUCHAR_X86_MAX_REASONS; i++) {
-		JsonObject *r = json_array_get_object_element(a, i);
-		const char *name = r && json_object_has_member(r, "code") ? json_object_get_string_member(r, "code") : NULL;
+	if (json_array_get_length(a) > VCPUCHAR_X86_MAX_REASONS)
+		return cli_usage("--policy %s: reasons: %u entries, more than a policy has (%d)", path,
+				 json_array_get_length(a), VCPUCHAR_X86_MAX_REASONS);
+	for (guint i = 0; i < json_array_get_length(a); i++) {
+		JsonNode *n = json_array_get_element(a, i);
+		JsonObject *r = JSON_NODE_HOLDS_OBJECT(n) ? json_node_get_object(n) : NULL;
+		JsonNode *c = r ? json_object_get_member(r, "code") : NULL;
+		const char *name = is_type(c, G_TYPE_STRING) ? json_node_get_string(c) : NULL;
 		int code = name ? vcpuchar_x86_reason_from_name(name) : -EINVAL;
 
+		if (!r)
+			return cli_usage("--policy %s: reasons[%u] is not an object", path, i);
 		if (code < 0)
-			return cli_usage("--policy %s: reasons[%u]: unknown code '%s'", path, i, name ? name : "");
+			return cli_usage("--policy %s: reasons[%u]: unknown code '%s'", path, i,
+					 name ? name : "(no code string)");
 		p->reasons[p->n_reasons++].code = (uint32_t)code;
 	}
 	return 0;
@@ -611,8 +649,10 @@ static int cmd_verify(int argc, char **argv)
 
 		errno = 0;
 		guest = g_ascii_strtoull(hlts, &end, 10);
-		if (!g_ascii_isdigit(*hlts) || errno || *end || guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
-			return cli_usage("bad value '%s' for --guest-hlts (a count, or unknown)", hlts);
+		/* The JSON answer holds it as a signed 64-bit integer, as the statistics are read. */
+		if (!g_ascii_isdigit(*hlts) || errno || *end || guest > (uint64_t)INT64_MAX)
+			return cli_usage("bad value '%s' for --guest-hlts (a count up to 9223372036854775807, or "
+					 "unknown)", hlts);
 	}
 	if ((r = load_policy(policy_file, &p)) || (r = load_stats("--before", before_file, &before)) ||
 	    (r = load_stats("--after", after_file, &after)))

@@ -18,6 +18,16 @@
 /* Longest quoted value a message echoes: a 100 KB argument must not flood the terminal. */
 #define CLI_SHOWN_MAX 64
 
+/* At most @max bytes of @s, not ending in the middle of a UTF-8 sequence. */
+static int shown_len(const char *s, size_t max)
+{
+	const char *end = s + max;
+
+	while (end > s && (*end & 0xc0) == 0x80)
+		end--;
+	return (int)(end - s);
+}
+
 int cli_usage(const char *fmt, ...)
 {
 	g_autofree char *msg = NULL;
@@ -30,17 +40,20 @@ int cli_usage(const char *fmt, ...)
 	/*
 	 * Values are echoed in 'quotes' (ours and the library's): show the first
 	 * bytes of a long one. An apostrophe within a word opens no quote.
+	 * Unquoted values (a path, GOption's "Unknown option --...") and a value
+	 * holding an apostrophe are cut too: no word of ours is 64 bytes long,
+	 * so any longer run without a space is the user's.
 	 */
 	for (const char *p = msg, *close; *p;) {
+		size_t run = strcspn(p, " \t\n");
+
 		if (*p == '\'' && (p == msg || !g_ascii_isalnum(p[-1])) && (close = strchr(p + 1, '\'')) &&
 		    close - p - 1 > CLI_SHOWN_MAX) {
-			const char *end = p + 1 + CLI_SHOWN_MAX;
-
-			/* Not in the middle of a UTF-8 sequence. */
-			while (end > p + 1 && (*end & 0xc0) == 0x80)
-				end--;
-			fprintf(stderr, "'%.*s...'", (int)(end - p - 1), p + 1);
+			fprintf(stderr, "'%.*s...'", shown_len(p + 1, CLI_SHOWN_MAX), p + 1);
 			p = close + 1;
+		} else if (run > CLI_SHOWN_MAX && (p == msg || p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) {
+			fprintf(stderr, "%.*s...", shown_len(p, CLI_SHOWN_MAX), p);
+			p += run;
 		} else {
 			fputc(*p++, stderr);
 		}
@@ -134,7 +147,7 @@ int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positio
 	g_autoptr(GError) error = NULL;
 	/* A shallow copy: parsing removes the options from @argv. */
 	g_autofree char **orig = g_memdup2(*argv, sizeof(char *) * (size_t)(*argc + 1));
-	int orig_argc = *argc, r;
+	int orig_argc = *argc, dashdash = 1, r;
 
 	/* The name GOption's parse would give the "Usage:" line. */
 	if (!g_get_prgname() && *argc > 0) {
@@ -145,11 +158,23 @@ int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positio
 	g_option_context_add_main_entries(ctx, entries, NULL);
 	if ((r = check_args(ctx, entries, *argc, *argv)))
 		return r;
+	/*
+	 * "--" ends the options: what follows is an operand even when it starts
+	 * with '-'. GOption strips "--" only in some cases, so it sees just the
+	 * part before.
+	 */
+	while (dashdash < orig_argc && strcmp(orig[dashdash], "--"))
+		dashdash++;
+	*argc = dashdash;
 	if (!g_option_context_parse(ctx, argc, argv, &error)) {
 		if (error->domain == G_CONVERT_ERROR && bad_text_option(orig, orig_argc))
 			return CLI_USAGE;
 		return cli_usage("%s", error->message);
 	}
+	/* The operands after "--", as given: GOption never saw them. */
+	for (int i = dashdash + 1; i < orig_argc; i++)
+		(*argv)[(*argc)++] = orig[i];
+	(*argv)[*argc] = NULL;
 	if (*argc > 1 && !positional)
 		return cli_usage("unexpected argument '%s'", (*argv)[1]);
 	return CLI_OK;

@@ -927,11 +927,14 @@ struct vcpuchar_ppc_warnings {
  * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
  * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
  * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
- * mode under KVM with host information, what QEMU would do with the same
- * request in caps mode, i.e. the caps the caller did not set at the machine
- * type's defaults for the guest CPU: DEFAULTS_REFUSED when it would refuse
- * to start (ERROR conflicts), else DEFAULTS_BELOW_HOST when some cap is below
- * the host (INFO conflicts). Pure: no allocation, no global state.
+ * mode under KVM, what QEMU would do started with the machine type's
+ * defaults for the guest CPU (all four caps at the defaults, whatever
+ * @req sets; without host information QEMU reads the host as broken/off):
+ * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
+ * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts).
+ * Before 1.1 the caps @req sets replaced the defaults there and a host
+ * without information got no defaults warning. Pure: no allocation, no
+ * global state.
  *
  * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
  * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());

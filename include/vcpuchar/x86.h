@@ -423,6 +423,9 @@ enum vcpuchar_x86_reason_code {
 #define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT  (1u << 2)
 #define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT   (1u << 3)
 #define VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER        (1u << 4)
+/* want_mwait / want_cstate on a VM that does not get HLT pass-through. Since: 1.1 */
+#define VCPUCHAR_X86_OVERRIDE_WANT_MWAIT            (1u << 5)
+#define VCPUCHAR_X86_OVERRIDE_WANT_CSTATE           (1u << 6)
 
 /* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {

@@ -74,19 +74,29 @@ static const struct level_text level_text[VCPUCHAR_PPC_N_CAPS][5] = {
 	PSERIES_PARENT " (a QEMU parent: cap-sbbc=workaround)"
 #define H_SBBC_FIXED HOST "no barrier needed after bounds checks (firmware feature " \
 	"needs-spec-barrier-for-bound-checks disabled)" PSERIES_PARENT " (a QEMU parent: cap-sbbc=fixed)"
+/*
+ * Field rule (lib/ppc.md#validation, "Explanations"): the count cache disabled
+ * by firmware gives fixed-ccd, which QEMU's numeric test puts above workaround
+ * and fixed-ibs and with which it takes ccf-assist=on without the assist; on
+ * POWER8, which has no flush assist, that is the firmware route for ccf-assist.
+ */
+#define CCD_ROUTE "the count cache disabled by firmware (firmware feature fw-count-cache-disabled, host level fixed-ccd)"
 #define H_IBS_WA HOST "the count-cache flush requested (firmware feature needs-count-cache-flush-on-context-switch) " \
-	"and a kernel whose behaviour_mask carries FLUSH_COUNT_CACHE (Linux 5.1 and later)" PSERIES_PARENT \
-	" (a QEMU parent: cap-ibs=workaround)"
+	"and a kernel whose behaviour_mask carries FLUSH_COUNT_CACHE (Linux 5.1 and later), or " CCD_ROUTE \
+	PSERIES_PARENT " (a QEMU parent: cap-ibs=workaround)"
 /* QEMU's parse takes a requested count-cache flush as workaround first, so it must be gone too. */
 #define NO_FLUSH ", and no count-cache flush requested (needs-count-cache-flush-on-context-switch not enabled)"
 #define H_IBS_FIBS HOST "indirect branches serialised (firmware feature fw-bcctrl-serialized)" NO_FLUSH \
+	", or " CCD_ROUTE \
 	PSERIES_PARENT " (a QEMU parent: cap-ibs=fixed-ibs)"
 #define H_IBS_CCD HOST "the count cache disabled (firmware feature fw-count-cache-disabled)" NO_FLUSH \
 	PSERIES_PARENT " (a QEMU parent: cap-ibs=fixed-ccd)"
 #define H_IBS_NA HOST "every count-cache bit known clear (firmware with fw-features but no count-cache node, " \
 	"inside the kernel's masks)" PSERIES_PARENT " (a QEMU parent: cap-ibs=broken, which reads fixed-na below it)"
 #define H_CCF_ON HOST "the count-cache flush assist reported (firmware feature fw-count-cache-flush-bcctr2,0,0) " \
-	"and a kernel whose character_mask carries BCCTR_FLUSH_ASSIST (Linux 5.1 and later); on a pseries host its " \
+	"and a kernel whose character_mask carries BCCTR_FLUSH_ASSIST (Linux 5.1 and later), or " CCD_ROUTE \
+	NO_FLUSH ", with which QEMU takes cap-ccf-assist=on without the assist (the only route on POWER8, which " \
+	"has no assist); on a pseries host its " \
 	"hypervisor must send BCCTR_FLUSH_ASSIST, which a QEMU parent does only with cap-ibs=workaround and " \
 	"cap-ccf-assist=on"
 

@@ -80,7 +80,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *cap
 	return n;
 }
 
-/* Appends to a fixed buffer; the text is cut at the end of the buffer. */
+/*
+ * Appends to a fixed buffer. A text too long for it is cut after its last
+ * whole word and ends in "...": never in the middle of a word or a number.
+ */
 struct text {
 	char *buf;
 	size_t size, len;
@@ -89,6 +92,7 @@ struct text {
 __attribute__((format(printf, 2, 3))) static void put(struct text *t, const char *fmt, ...)
 {
 	va_list ap;
+	size_t end;
 	int n;
 
 	if (t->len + 1 >= t->size)
@@ -96,8 +100,21 @@ __attribute__((format(printf, 2, 3))) static void put(struct text *t, const char
 	va_start(ap, fmt);
 	n = vsnprintf(t->buf + t->len, t->size - t->len, fmt, ap);
 	va_end(ap);
-	if (n > 0)
-		t->len = t->len + (size_t)n < t->size ? t->len + (size_t)n : t->size - 1;
+	if (n < 0)
+		return;
+	if (t->len + (size_t)n < t->size) {
+		t->len += (size_t)n;
+		return;
+	}
+	/* Cut: room for "..." after the last space, and nothing more is appended. */
+	end = t->size - 4;
+	while (end > 0 && t->buf[end] != ' ')
+		end--;
+	while (end > 0 && (t->buf[end - 1] == ' ' || t->buf[end - 1] == ',' || t->buf[end - 1] == ';' ||
+			   t->buf[end - 1] == ':'))
+		end--;
+	memcpy(t->buf + end, "...", 4);
+	t->len = t->size - 1;
 }
 
 static const char *const machine_names[] = {
@@ -179,15 +196,16 @@ static void no_known_bits(const struct vcpuchar_ppc_host *h, struct vcpuchar_ppc
 
 /* DEFAULTS_REFUSED / DEFAULTS_BELOW_HOST from a caps-mode decision of the same request. */
 static void defaults(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_result *d, bool refused,
-		     struct vcpuchar_ppc_warning_entry *e)
+		     bool info, struct vcpuchar_ppc_warning_entry *e)
 {
 	struct text t = { e->text, sizeof(e->text), 0 };
 	const struct vcpuchar_ppc_conflict *first = NULL;
 	const char *sep = " ";
 
 	e->code = refused ? VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED : VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST;
-	put(&t, "QEMU started with the %s default caps on this host %s:", machine_names[req->machine],
-	    refused ? "would refuse to start" : "would start, but the guest would run mitigations the host does not need");
+	put(&t, "QEMU started with the %s default caps on this host %s%s:", machine_names[req->machine],
+	    refused ? "would refuse to start" : "would start, but the guest would run mitigations the host does not need",
+	    info ? "" : " (the host gives no information, so QEMU reads its levels as broken/off)");
 	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
 		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
 		uint32_t want = refused ? VCPUCHAR_SEVERITY_ERROR : VCPUCHAR_SEVERITY_INFO;
@@ -252,19 +270,25 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 		e->code = VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS;
 		no_known_bits(host, e);
 	}
-	if (info && req->accel == VCPUCHAR_ACCEL_KVM && req->mode != VCPUCHAR_PPC_MODE_CAPS) {
+	/* Without host information too: QEMU then takes broken/off for the host and refuses its defaults. */
+	if (req->accel == VCPUCHAR_ACCEL_KVM && req->mode != VCPUCHAR_PPC_MODE_CAPS) {
 		struct vcpuchar_ppc_request q = *req;
 		struct vcpuchar_ppc_result d = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 		bool below = false;
 
-		/* The same request without the library: QEMU's classic behaviour. */
+		/*
+		 * The machine type's defaults without the library: QEMU's classic
+		 * behaviour. The caller's caps are not the defaults (they are in
+		 * the qemu string already).
+		 */
 		q.size = sizeof(q);
 		q.mode = VCPUCHAR_PPC_MODE_CAPS;
+		q.caps_set = 0;
 		vcpuchar_ppc_decide(host, &q, &d);
 		for (uint32_t i = 0; i < d.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++)
 			below |= d.conflicts[i].severity == VCPUCHAR_SEVERITY_INFO;
 		if (d.n_errors || below)
-			defaults(req, &d, d.n_errors != 0, &out.entries[out.n_entries++]);
+			defaults(req, &d, d.n_errors != 0, info, &out.entries[out.n_entries++]);
 	}
 	for (uint32_t i = 0; i < out.n_entries; i++)
 		out.codes |= 1u << out.entries[i].code;

@@ -43,6 +43,14 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
  * are the kernel's validity test; character == 0 is not (lib/ppc.md#pitfalls 2).
  * @valid only summarises them for the caller.
  */
+/* target/ppc/kvm.c kvmppc_power8_host(): POWER8E, POWER8NVL, POWER8 (lib/ppc.md#probe). */
+static inline uint32_t ppc_pvr_is_power8(uint32_t pvr)
+{
+	uint32_t ver = pvr >> 16;
+
+	return ver == 0x004b || ver == 0x004c || ver == 0x004d;
+}
+
 static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
 {
 	return host && (host->character_mask || host->behaviour_mask);

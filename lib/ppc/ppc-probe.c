@@ -27,13 +27,6 @@ static uint32_t read_pvr(const char *root)
 	return pvr;
 }
 
-/* target/ppc/kvm.c kvmppc_power8_host(): POWER8E, POWER8NVL, POWER8. */
-static uint32_t pvr_is_power8(uint32_t pvr)
-{
-	uint32_t ver = pvr >> 16;
-
-	return ver == 0x004b || ver == 0x004c || ver == 0x004d;
-}
 
 /* Copies a NUL-terminated string, truncated to @size - 1 bytes. */
 static void copy_str(char *dst, size_t size, const char *src)
@@ -100,7 +93,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_pro
 	/* Zero masks are the kernel's "I know nothing" (lib/ppc.md#probe). */
 	ret->valid = (cc.character_mask || cc.behaviour_mask) ? 1 : 0;
 	ret->pvr = read_pvr(opts && opts->root ? opts->root : "");
-	ret->power8 = pvr_is_power8(ret->pvr);
+	ret->power8 = ppc_pvr_is_power8(ret->pvr);
 	if (uname(&u) == 0) {
 		copy_str(ret->arch, sizeof(ret->arch), u.machine);
 		copy_str(ret->kernel_release, sizeof(ret->kernel_release), u.release);

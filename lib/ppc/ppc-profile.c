@@ -40,6 +40,7 @@ int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char 
 		return r;
 	{
 		uint64_t pvr = 0;
+		int have_power8 = r == 0;
 
 		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", VCPUCHAR_NUM_WORD, &pvr, err, err_size);
 		if (r < 0)
@@ -48,6 +49,18 @@ int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char 
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"[ppc] pvr: 0x%" PRIx64 " does not fit in 32 bits", pvr);
 		out->pvr = (uint32_t)pvr;
+		/*
+		 * The PVR says whether the host is POWER8 family, as the probe
+		 * reads it (lib/ppc.md#probe): power8= may be left out, and may
+		 * not contradict it.
+		 */
+		if (r == 0 && !have_power8)
+			out->power8 = ppc_pvr_is_power8(out->pvr);
+		else if (r == 0 && out->power8 != ppc_pvr_is_power8(out->pvr))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[ppc] power8=%s, but pvr=0x%08" PRIx32 " is %sa POWER8-family PVR "
+						"(version 0x004b, 0x004c or 0x004d)", out->power8 ? "true" : "false",
+						out->pvr, ppc_pvr_is_power8(out->pvr) ? "" : "not ");
 	}
 	return 0;
 }

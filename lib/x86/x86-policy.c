@@ -264,6 +264,14 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 		a->lifted = 0;
 	}
 
+	/* MWAIT and CSTATE only ride along with HLT pass-through: without it they changed nothing. */
+	if (!want_pt || refused || in->exits_refused) {
+		if (vm->flags & VCPUCHAR_X86_VM_WANT_MWAIT)
+			a->no_effect |= VCPUCHAR_X86_OVERRIDE_WANT_MWAIT;
+		if (vm->flags & VCPUCHAR_X86_VM_WANT_CSTATE)
+			a->no_effect |= VCPUCHAR_X86_OVERRIDE_WANT_CSTATE;
+	}
+
 	if (!in->pinned) {
 		add(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT);
 		if (in->latency)

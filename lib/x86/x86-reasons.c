@@ -271,8 +271,12 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 			"idle_hlt_kvm=present (the answer did not depend on the kernel-release test)",
 			"idle_hlt_kvm=absent (the answer did not depend on the kernel-release test)",
 			"cpu_mode=other (KVM_HINTS_REALTIME is off anyway: the vCPUs are not on dedicated pCPUs)",
+			"want_mwait (MWAIT exits are disabled only together with HLT pass-through, which this VM "
+			"does not get)",
+			"want_cstate (CSTATE exits are disabled only together with HLT pass-through, which this VM "
+			"does not get)",
 		};
-		char list[512] = "";
+		char list[1024] = "";
 		size_t l = 0;
 
 		for (unsigned b = 0; b < sizeof(what) / sizeof(what[0]); b++)
