@@ -152,7 +152,7 @@ strip -o "$bin" "$work/qemu/build/qemu-system-x86_64"
 [ -n "${KEEP_WORK:-}" ] || rm -rf "$work"
 touch "$out/.done"
 # Only the newest result is kept, and only once it is complete.
-find "$cache" -maxdepth 1 -name 'qemu-*' -type d ! -path "$out" -exec rm -rf {} +
+find "$cache" -mindepth 1 -maxdepth 1 -name 'qemu-*' -type d ! -path "$out" -exec rm -rf {} +
 log "built in $(($(date +%s) - start)) s (load: $(cut -d' ' -f1-3 /proc/loadavg)): binary $(stat -c %s "$bin") bytes"
 [ "$smoke" = 1 ] && smoke_check
 echo "$bin"

@@ -290,7 +290,7 @@ done
 touch "$out/.done"
 # Only the newest result is kept (about 20 MB each); removed only once this
 # one is complete, so a failed build leaves the previous one usable.
-find "$cache" -maxdepth 1 -name 'qemu-*' -type d ! -path "$out" -exec rm -rf {} +
+find "$cache" -mindepth 1 -maxdepth 1 -name 'qemu-*' -type d ! -path "$out" -exec rm -rf {} +
 log "built in $(($(date +%s) - start)) s: $(du -sh "$root" | cut -f1) tree, binary $(stat -c %s "$root/usr/bin/qemu-system-ppc64") bytes"
 [ "$smoke" = 1 ] && smoke_check
 echo "$root"
