@@ -125,12 +125,18 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 /* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
 static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 {
+	uint32_t bad = 0;
+
 	if (!vcpuchar_size_ok(h, sizeof(*h)))
 		return false;
+	/*
+	 * vcpuchar_errno_ok() of every fact without a branch per fact (the
+	 * compiler may do four at once): e is in [-MAX, 0] exactly when the
+	 * unsigned e + MAX is in [0, MAX].
+	 */
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
-		if (!vcpuchar_errno_ok(h->error[f]))
-			return false;
-	return true;
+		bad |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX > VCPUCHAR_ERRNO_MAX;
+	return !bad;
 }
 
 /*
@@ -158,8 +164,10 @@ struct vcpuchar_x86_reason_info {
 	const char *text; /* a printf format when the reason carries a value */
 };
 
-/* Indexed by code; entry 0 is empty. The decide path reads classes here, inline. */
+/* Indexed by code; entry 0 is empty. */
 extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1];
+/* Bit c set when code c is of class refusal (tests/test-x86-reasons.c checks it against the table). */
+extern const uint64_t vcpuchar_x86_refusal_codes;
 
 /*
  * The reasons of one decision, as a bitmap: the policy (lib/x86-policy.c)
@@ -197,7 +205,7 @@ static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set 
 static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a,
 						struct vcpuchar_x86_reason *out, uint32_t max, uint32_t *n_refusals)
 {
-	uint32_t n = 0, refusals = 0;
+	uint32_t n = 0;
 
 	for (uint64_t set = a->set; set; set &= set - 1) {
 		uint32_t c = (uint32_t)__builtin_ctzll(set);
@@ -206,11 +214,11 @@ static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason
 		r->code = c;
 		r->has_value = (uint32_t)((a->has_value >> c) & 1);
 		r->value = r->has_value ? a->value[c] : 0;
-		refusals += vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_REASON_CLASS_REFUSAL;
 	}
 	memset(&out[n], 0, (max - n) * sizeof(out[0]));
+	/* One popcount instead of a class lookup per code. */
 	if (n_refusals)
-		*n_refusals = refusals;
+		*n_refusals = (uint32_t)__builtin_popcountll(a->set & vcpuchar_x86_refusal_codes);
 	return n;
 }
 
