@@ -201,6 +201,13 @@ static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set 
 }
 
 /*
+ * Zeroes @n reason entries with the widest plain stores the CPU has (AVX2 where
+ * present: half the stores of SSE2). Store throughput bounds it: the unused
+ * entries of a policy are about 800 bytes (tests/bench/README.md).
+ */
+void vcpuchar_x86_reason_zero(struct vcpuchar_x86_reason *out, uint32_t n);
+
+/*
  * Writes every code of @a, lowest first, to @out (room for @max; the caller
  * sized it for every code its step can add) and zeroes the unused entries,
  * so a result is fully defined. Returns how many it wrote; *n_refusals, when
@@ -224,9 +231,7 @@ static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason
 	 * as a memset() of variable size this became a libc call, or a loop
 	 * with a byte-by-byte tail (a third of the decision's time, tests/bench).
 	 */
-	_Static_assert(sizeof(out[0]) == 16, "one reason is 16 bytes");
-	for (uint32_t i = n; i < max; i++)
-		memcpy(&out[i], &(struct vcpuchar_x86_reason){ 0 }, sizeof(out[0]));
+	vcpuchar_x86_reason_zero(out + n, max - n);
 	/* The refusal bits counted with one mask instead of a class lookup per code. */
 	if (n_refusals) {
 		uint32_t k = 0;
