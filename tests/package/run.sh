@@ -78,8 +78,8 @@ if ! (cd "$tree" && $jail $clean_env dpkg-buildpackage -us -uc -b) >"$work/build
 fi
 # The offline tests ran during the build and none failed.
 grep -E '^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log"
-ok=$(sed -n 's/^Ok: *//p' "$work/build.log")
-fail=$(sed -n 's/^Fail: *//p' "$work/build.log")
+ok=$(awk '$1 == "Ok:" { print $2 }' "$work/build.log")
+fail=$(awk '$1 == "Fail:" { print $2 }' "$work/build.log")
 [ "${ok:-0}" -gt 0 ] && [ "${fail:-1}" = 0 ] || { echo "FAIL: meson test did not pass in the build" >&2; exit 1; }
 
 step "the packages"
