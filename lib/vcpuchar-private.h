@@ -136,6 +136,7 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 	 * is in [0, MAX]. (GCC vectors: plain code where there is no SIMD.)
 	 */
 	_Static_assert(VCPUCHAR_X86_N_FACTS % 4 == 0, "facts in steps of four");
+#pragma GCC unroll 8
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f += 4) {
 		memcpy(&e, &h->error[f], sizeof(e));
 		bad |= (u32x4)(e + VCPUCHAR_ERRNO_MAX > VCPUCHAR_ERRNO_MAX);
