@@ -158,7 +158,8 @@ static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 	       vm->cpu_mode <= VCPUCHAR_X86_CPU_MODE_OTHER && vm->idle_hlt_kvm <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
 }
 
-int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm)
+/* Inline in the decision; vcpuchar_x86_policy_check() for the other callers. */
+static inline int policy_check(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm)
 {
 	return_val_if_fail(h && vm && host_ok(h) && vm_ok(vm), -EINVAL);
 	/* Spec 5.1: a CVM on a host that is not AMD is bad input. */
@@ -168,6 +169,11 @@ int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *h, const struct vc
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
 			   -EINVAL);
 	return 0;
+}
+
+int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm)
+{
+	return policy_check(h, vm);
 }
 
 /* The inputs every part of the decision reads, taken from the facts (or the live answers) once. */
@@ -368,7 +374,7 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	uint32_t size, de;
 	int r;
 
-	r = vcpuchar_x86_policy_check(h, vm);
+	r = policy_check(h, vm);
 	if (r)
 		return r;
 	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
