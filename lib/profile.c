@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Host profiles: GKeyFile <-> facts structs (format: examples/profiles/README.md). */
+/*
+ * Host profiles: the public load and save, the file handling and [host];
+ * each domain reads and writes its own group (lib/ppc/ppc-profile.c,
+ * lib/x86/x86-profile.c) with the key readers of lib/profile-keys.c.
+ * Format: examples/profiles/README.md.
+ */
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <limits.h>
@@ -9,112 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "ppc-internal.h"
-#include "profile.h"
-
-int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size, char *err,
-			     size_t err_size)
-{
-	g_autofree char *v = NULL;
-
-	if (!g_key_file_has_key(kf, group, key, NULL))
-		return 1;
-	v = g_key_file_get_string(kf, group, key, NULL);
-	if (!v)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: value is not valid UTF-8 text",
-					group, key);
-	if (strlen(v) >= size)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is longer than %zu bytes", group, key, v, size - 1);
-	memcpy(buf, v, strlen(v) + 1);
-	return 0;
-}
-
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, int kind, uint64_t *ret,
-		    char *err, size_t err_size)
-{
-	g_autofree char *v = NULL;
-	const char *s, *why = "";
-
-	if (!g_key_file_has_key(kf, group, key, NULL))
-		return 1;
-	v = g_key_file_get_value(kf, group, key, NULL);
-	s = v ? g_strstrip(v) : "";
-	if (vcpuchar_parse_u64(s, kind, ret, &why) < 0)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)",
-					group, key, s, why,
-					kind == VCPUCHAR_NUM_WORD ? "register words and masks: 0x and hex digits"
-								  : "numbers: decimal, or 0x and hex digits");
-	return 0;
-}
-
-int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret, char *err,
-			      size_t err_size)
-{
-	g_autofree char *v = NULL;
-	const char *s;
-
-	if (!g_key_file_has_key(kf, group, key, NULL))
-		return 1;
-	v = g_key_file_get_value(kf, group, key, NULL);
-	s = v ? g_strstrip(v) : "";
-	/* Y and N as sysfs prints boolean module parameters (param_get_bool()). */
-	if (!g_ascii_strcasecmp(s, "true") || !strcmp(s, "1") || !g_ascii_strcasecmp(s, "y"))
-		*ret = 1;
-	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0") || !g_ascii_strcasecmp(s, "n"))
-		*ret = 0;
-	else
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
-					group, key, s);
-	return 0;
-}
-
-static int read_ppc(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
-{
-	static const char *const words[] = {
-		"character", "behaviour", "character_mask", "behaviour_mask",
-	};
-	uint64_t w[4];
-	int r;
-
-	out->source = VCPUCHAR_SOURCE_PROFILE;
-	/* No group is not "zero masks": -ENODATA lets describe and callers say which. */
-	if (!g_key_file_has_group(kf, "ppc")) {
-		out->error = -ENODATA;
-		return 0;
-	}
-	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
-		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], VCPUCHAR_NUM_WORD, &w[i], err, err_size);
-		if (r < 0)
-			return r;
-		if (r > 0)
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[ppc] %s: key missing (the group needs all four KVM_PPC_GET_CPU_CHAR words)",
-						words[i]);
-	}
-	out->character = w[0];
-	out->behaviour = w[1];
-	out->character_mask = w[2];
-	out->behaviour_mask = w[3];
-	/* Zero masks are the kernel's "no information", whatever the words say. */
-	out->valid = (w[2] | w[3]) != 0;
-	r = vcpuchar_profile_get_bool(kf, "ppc", "power8", &out->power8, err, err_size);
-	if (r < 0)
-		return r;
-	{
-		uint64_t pvr = 0;
-
-		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", VCPUCHAR_NUM_WORD, &pvr, err, err_size);
-		if (r < 0)
-			return r;
-		if (pvr > UINT32_MAX)
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[ppc] pvr: 0x%" PRIx64 " does not fit in 32 bits", pvr);
-		out->pvr = (uint32_t)pvr;
-	}
-	return 0;
-}
+#include "ppc/ppc-internal.h"
+#include "profile-keys.h"
 
 static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpuchar_x86_host *x86,
 			char *err, size_t err_size)
@@ -132,16 +33,17 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	if (r < 0)
 		return r;
 
+	/* The [ppc] group: lib/ppc/ppc-profile.c. */
 	if (ppc) {
 		memset(&p, 0, sizeof(p));
 		p.size = ppc->size;
 		memcpy(p.arch, arch, sizeof(arch));
 		memcpy(p.kernel_release, release, sizeof(release));
-		r = read_ppc(kf, &p, err, err_size);
+		r = vcpuchar_profile_ppc_read(kf, &p, err, err_size);
 		if (r < 0)
 			return r;
 	}
-	/* The [x86] group: lib/profile-x86.c. */
+	/* The [x86] group: lib/x86/x86-profile.c. */
 	if (x86) {
 		x.size = x86->size;
 		r = vcpuchar_profile_x86_read(kf, arch, release, &x, err, err_size);
@@ -378,7 +280,6 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 {
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autofree char *data = NULL;
-	char hex[19];
 	gsize len;
 	int r;
 
@@ -396,25 +297,11 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		g_key_file_set_string(kf, "host", "arch", ppc->arch);
 	if (ppc && ppc->kernel_release[0])
 		g_key_file_set_string(kf, "host", "kernel_release", ppc->kernel_release);
-	/* As everywhere, the masks alone say whether the facts carry information. */
-	if (ppc && (ppc->character_mask | ppc->behaviour_mask)) {
-		const uint64_t w[] = { ppc->character, ppc->behaviour, ppc->character_mask, ppc->behaviour_mask };
-		static const char *const keys[] = {
-			"character", "behaviour", "character_mask", "behaviour_mask",
-		};
-
-		for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
-			snprintf(hex, sizeof(hex), "0x%016" PRIx64, w[i]);
-			g_key_file_set_value(kf, "ppc", keys[i], hex);
-		}
-		g_key_file_set_boolean(kf, "ppc", "power8", ppc->power8 != 0);
-		if (ppc->pvr) {
-			snprintf(hex, sizeof(hex), "0x%08" PRIx32, ppc->pvr);
-			g_key_file_set_value(kf, "ppc", "pvr", hex);
-		}
-	}
+	/* The [ppc] group: lib/ppc/ppc-profile.c. */
+	if (ppc)
+		vcpuchar_profile_ppc_write(kf, ppc);
 	/*
-	 * The [x86] group: lib/profile-x86.c. Facts without a single have bit
+	 * The [x86] group: lib/x86/x86-profile.c. Facts without a single have bit
 	 * still get the (empty) group unless they say there was none
 	 * (-ENODATA, as loaded from a file without it): a reload must tell
 	 * the two apart as the original did.

@@ -145,7 +145,7 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 }
 
 /*
- * What KVM answers for one VM during the apply step (lib/x86-apply.c). These
+ * What KVM answers for one VM during the apply step (lib/x86/x86-apply.c). These
  * live facts replace the host facts' disable-exits mask and halt-poll
  * capability, which may come from a profile or another host.
  */
@@ -155,14 +155,14 @@ struct vcpuchar_x86_live {
 	uint32_t exits_refused;         /* the flags KVM_ENABLE_CAP refused with EINVAL; 0 before it */
 };
 
-/* The x86 policy's argument checks: 0 or -EINVAL, no output (lib/x86-policy.c). */
+/* The x86 policy's argument checks: 0 or -EINVAL, no output (lib/x86/x86-policy.c). */
 int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm);
 
-/* The x86 policy (lib/x86-policy.c): pure; @live NULL decides from @host alone. */
+/* The x86 policy (lib/x86/x86-policy.c): pure; @live NULL decides from @host alone. */
 int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 			       const struct vcpuchar_x86_live *live, struct vcpuchar_x86_policy *ret);
 
-/* One reason code's stable name, class and sentence (lib/x86-reasons.c). */
+/* One reason code's stable name, class and sentence (lib/x86/x86-reasons.c). */
 struct vcpuchar_x86_reason_info {
 	const char *name;
 	uint32_t class;
@@ -175,8 +175,8 @@ extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_R
 extern const uint64_t vcpuchar_x86_refusal_codes;
 
 /*
- * The reasons of one decision, as a bitmap: the policy (lib/x86-policy.c)
- * and the verification (lib/x86-verify.c) both collect here and write their
+ * The reasons of one decision, as a bitmap: the policy (lib/x86/x86-policy.c)
+ * and the verification (lib/x86/x86-verify.c) both collect here and write their
  * result through the one emitter below, so each code appears at most once
  * and in code order. value[c] is defined only where has_value has bit c:
  * nothing to clear per call but the two words.
@@ -255,7 +255,7 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 				 void *ctx, struct vcpuchar_x86_host *ret);
 
 /*
- * Binary stats of an already open KVM stats fd (lib/x86-stats.c): finds
+ * Binary stats of an already open KVM stats fd (lib/x86/x86-stats.c): finds
  * each of @names and stores its first value. Private so that tests can feed
  * hostile files through a memfd.
  */

@@ -7,7 +7,7 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
-	echo "SKIP: hiding /dev/kvm needs root and unshare(1)"
+	echo "SKIP: hiding /dev/kvm needs root and unshare(1)" >&2
 	exit 77
 fi
 vg=

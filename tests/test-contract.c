@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The edges of the calling contract (include/vcpuchar.h, conventions):
+ * The edges of the calling contract (include/vcpuchar/common.h, conventions):
  * facts whose error fields no describe text can negate, caller-filled
  * fixed-size strings without a NUL, empty input given as NULL, and the
  * size field of every size-checked struct.

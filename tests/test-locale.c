@@ -58,7 +58,7 @@ int main(void)
 	TCase *tc = tcase_create("turkish");
 
 	if (!setlocale(LC_ALL, TURKISH)) {
-		printf("SKIP: locale %s is not installed (tests/setup-debian.sh generates it)\n", TURKISH);
+		fprintf(stderr, "SKIP: locale %s is not installed (tests/setup-debian.sh generates it)\n", TURKISH);
 		return 77;
 	}
 	tcase_add_test(tc, caps_parse_upper_case);

@@ -108,7 +108,7 @@ key=$( {
 	while read -r p; do cat "$here/$p"; done <"$here/series"
 	cat "$0"
 	(cd "$srcroot" && cat meson.build meson_options.txt libvcpuchar.pc.in include/meson.build \
-		include/*.h include/*.in lib/meson.build lib/*.c lib/*.h lib/*.sym 2>/dev/null)
+		include/*.h include/*/*.h include/*.in lib/meson.build lib/*.c lib/*.h lib/*/*.c lib/*/*.h lib/*.sym 2>/dev/null)
 } | sha256sum | cut -c1-16)
 out=$cache/qemu-$key
 root=$out/root

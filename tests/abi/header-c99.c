@@ -1,9 +1,36 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* The public header alone, as strict C99: built with -std=c99 -pedantic -Werror. */
+/* The public header, as strict C99: built with -std=c99 -pedantic -Werror. */
 #include <vcpuchar.h>
 
 /* The struct initialiser is part of the C API. */
 static struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+
+/* The bit constants are plain literals for binding generators: each must be
+ * the IBM bit its comment names, with the type of uint64_t. */
+#define BIT_IS(name, n) \
+	typedef char name##_is_ppc_bit[(name) == VCPUCHAR_PPC_BIT(n) && sizeof(name) == sizeof(uint64_t) ? 1 : -1]
+BIT_IS(VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31, 0);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED, 1);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30, 2);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2, 3);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV, 4);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED, 5);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_THREAD_RECONFIG_CTRL, 6);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED, 7);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST, 9);
+BIT_IS(VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST, 11);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY, 0);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR, 1);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR, 2);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY_H, 3);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE, 5);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_FLUSH_LINK_STACK, 6);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY, 7);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS, 8);
+BIT_IS(VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER, 9);
+typedef char level_aliases_ok[VCPUCHAR_PPC_LEVEL_FIXED_IBS == VCPUCHAR_PPC_LEVEL_FIXED &&
+	VCPUCHAR_PPC_LEVEL_OFF == VCPUCHAR_PPC_LEVEL_BROKEN && VCPUCHAR_PPC_LEVEL_ON == VCPUCHAR_PPC_LEVEL_WORKAROUND ? 1 : -1];
+typedef char hlts_unknown_ok[VCPUCHAR_X86_GUEST_HLTS_UNKNOWN == UINT64_MAX ? 1 : -1];
 
 int main(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * libFuzzer: the KVM binary stats parser (lib/x86-stats.c) on any file. A
+ * libFuzzer: the KVM binary stats parser (lib/x86/x86-stats.c) on any file. A
  * memfd stands in for the fd KVM_GET_STATS_FD returns; the parser must
  * answer 0 or -EINVAL and read nothing outside what it allocated.
  */

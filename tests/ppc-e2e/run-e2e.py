@@ -57,14 +57,16 @@ def build_initrd(args, kdir, out):
     src = args.source_dir
     here = os.path.join(src, "tests", "ppc-e2e")
     # The library's GLib-free sources: every POWER file and the shared helpers.
-    lib = sorted(glob.glob(os.path.join(src, "lib", "ppc-*.c"))) + [os.path.join(src, "lib", "util.c")]
+    # ppc-profile.c (the [ppc] profile group) needs GLib: left out.
+    lib = sorted(f for f in glob.glob(os.path.join(src, "lib", "ppc", "ppc-*.c"))
+                 if not f.endswith("ppc-profile.c")) + [os.path.join(src, "lib", "util.c")]
     common = os.path.join(src, "tests", "e2e-common")
     sources = [os.path.join(d, f) for d in (here, common) for f in sorted(os.listdir(d)) if f.endswith(".c")]
     root = os.path.join(out, "initramfs")
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(root)
     cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
-           "-I", os.path.join(src, "include"), "-I", args.gen_include, "-I", os.path.join(src, "lib"),
+           "-I", os.path.join(src, "include"), "-I", args.gen_include, "-I", os.path.join(src, "lib"), "-I", os.path.join(src, "lib", "ppc"),
            "-I", common, "-o", os.path.join(root, "init")] + sources + lib
     subprocess.run(cmd, check=True)
     for mod in ("kvm.ko", "kvm-hv.ko"):

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Private helpers shared by the lib/ppc-*.c files (rules: lib/ppc.md). */
+/* Private helpers shared by the lib/ppc/ppc-*.c files (rules: lib/ppc.md). */
 #ifndef VCPUCHAR_PPC_INTERNAL_H
 #define VCPUCHAR_PPC_INTERNAL_H
 

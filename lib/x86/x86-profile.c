@@ -5,7 +5,7 @@
  */
 #include <stdio.h>
 
-#include "profile.h"
+#include "profile-keys.h"
 
 #define G "x86"
 
@@ -144,7 +144,7 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 	h.size = out->size;
 	h.source = VCPUCHAR_SOURCE_PROFILE;
 	h.smt_possible = 1;
-	/* [host] strings fit (profile.c read them into buffers of these sizes). */
+	/* [host] strings fit (lib/profile.c read them into buffers of these sizes). */
 	g_strlcpy(h.arch, arch, sizeof(h.arch));
 	g_strlcpy(h.kernel_release, release, sizeof(h.kernel_release));
 	if (!g_key_file_has_group(kf, G)) {

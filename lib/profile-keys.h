@@ -1,7 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Private: the profile key-file helpers shared by profile.c and profile-x86.c. */
-#ifndef VCPUCHAR_PROFILE_H
-#define VCPUCHAR_PROFILE_H
+/*
+ * Private: the profile key readers (lib/profile-keys.c) that every domain
+ * uses, and each domain's group reader and writer, which lib/profile.c
+ * calls. The domain files call only the key readers: no cycle.
+ */
+#ifndef VCPUCHAR_PROFILE_KEYS_H
+#define VCPUCHAR_PROFILE_KEYS_H
 
 #include <glib.h>
 
@@ -23,7 +27,16 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
 		    char *err, size_t err_size);
 
 /*
- * The [x86] group (lib/profile-x86.c). read fills @out (size already set)
+ * The [ppc] group (lib/ppc/ppc-profile.c). read fills @out (size, arch and
+ * kernel_release already set): source PROFILE, error -ENODATA when the group
+ * is absent; -EINVAL naming group, key and value. write adds the [ppc] keys
+ * when a mask is non-zero.
+ */
+int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size);
+void vcpuchar_profile_ppc_write(GKeyFile *kf, const struct vcpuchar_ppc_host *ppc);
+
+/*
+ * The [x86] group (lib/x86/x86-profile.c). read fills @out (size already set)
  * from [x86] with @arch and @release from [host]: source PROFILE, a have bit per key
  * present, no facts when the group is absent; -EINVAL naming group, key and
  * value. write adds the [x86] keys of every fact @x86 has.

@@ -1,0 +1,950 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libvcpuchar, POWER (pseries): H_GET_CPU_CHARACTERISTICS bits, host facts
+ * and probe, spapr caps, validation, R4/R5, guest view, migration. The rules
+ * are in lib/ppc.md; the conventions in <vcpuchar/common.h>.
+ *
+ * Bit numbering on POWER: PAPR and the kernel number bits the IBM way, bit 0
+ * being the most significant: IBM bit n == (1ULL << (63 - n)), written here as
+ * VCPUCHAR_PPC_BIT(n). The KVM words and the hcall registers hold the same
+ * values; only masking differs.
+ * The bit constants below are plain literals (for binding generators),
+ * each with the VCPUCHAR_PPC_BIT(n) it equals.
+ */
+#ifndef VCPUCHAR_PUBLIC_PPC_H
+#define VCPUCHAR_PUBLIC_PPC_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * H_GET_CPU_CHARACTERISTICS return registers (PAPR; Linux
+ * arch/powerpc/include/asm/hvcall.h). R4 ("character") bits are positive:
+ * 1 = the CPU has the property. R5 ("behaviour") bits are recommendations;
+ * three default on in a Linux guest (FAVOUR_SECURITY, L1D_FLUSH_PR,
+ * BNDS_CHK_SPEC_BAR) and the NO_* bits are negative. Names follow Linux's
+ * hvcall.h, which is the only one that defines all of them; QEMU and the KVM
+ * UAPI spell bits 5-7 of R4 differently (HON_BRANCH_HINTS,
+ * THR_RECONF_TRIG, CACHE_COUNT_DIS) and lack bit 11 of R4 and bits 3, 6, 9
+ * of R5.
+ */
+#define VCPUCHAR_PPC_BIT(n) (UINT64_C(1) << (63 - (n)))
+
+/* R4 = character. Since: 1.0 */
+#define VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31         0x8000000000000000u /* VCPUCHAR_PPC_BIT(0) */
+#define VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED      0x4000000000000000u /* VCPUCHAR_PPC_BIT(1) */
+#define VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30        0x2000000000000000u /* VCPUCHAR_PPC_BIT(2) */
+#define VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2        0x1000000000000000u /* VCPUCHAR_PPC_BIT(3) */
+#define VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV        0x0800000000000000u /* VCPUCHAR_PPC_BIT(4) */
+#define VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED   0x0400000000000000u /* VCPUCHAR_PPC_BIT(5) */
+#define VCPUCHAR_H_CPU_CHAR_THREAD_RECONFIG_CTRL   0x0200000000000000u /* VCPUCHAR_PPC_BIT(6) */
+#define VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED   0x0100000000000000u /* VCPUCHAR_PPC_BIT(7) */
+#define VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST     0x0040000000000000u /* VCPUCHAR_PPC_BIT(9) */
+#define VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST 0x0010000000000000u /* VCPUCHAR_PPC_BIT(11) */
+/* Every defined R4 bit: this release's value, see vcpuchar_limit(). */
+#define VCPUCHAR_H_CPU_CHAR_ALL 0xff50000000000000u
+
+/* R5 = behaviour. Since: 1.0 */
+#define VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY       0x8000000000000000u /* VCPUCHAR_PPC_BIT(0) */
+#define VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR          0x4000000000000000u /* VCPUCHAR_PPC_BIT(1) */
+#define VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR     0x2000000000000000u /* VCPUCHAR_PPC_BIT(2) */
+#define VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY_H     0x1000000000000000u /* VCPUCHAR_PPC_BIT(3) */
+#define VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE     0x0400000000000000u /* VCPUCHAR_PPC_BIT(5) */
+#define VCPUCHAR_H_CPU_BEHAV_FLUSH_LINK_STACK      0x0200000000000000u /* VCPUCHAR_PPC_BIT(6) */
+#define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY    0x0100000000000000u /* VCPUCHAR_PPC_BIT(7) */
+#define VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS  0x0080000000000000u /* VCPUCHAR_PPC_BIT(8) */
+#define VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER        0x0040000000000000u /* VCPUCHAR_PPC_BIT(9) */
+/* Every defined R5 bit: this release's value, see vcpuchar_limit(). */
+#define VCPUCHAR_H_CPU_BEHAV_ALL 0xf7c0000000000000u
+/* The R5 bits a Linux guest assumes set when it is told nothing. */
+#define VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT 0xe000000000000000u
+
+/* The hcall return registers that carry the characteristics, numbered as
+ * PAPR numbers them. Since: 1.0 */
+enum vcpuchar_ppc_reg {
+	VCPUCHAR_PPC_REG_R4 = 4, /* character */
+	VCPUCHAR_PPC_REG_R5 = 5, /* behaviour */
+};
+
+/**
+ * vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit
+ * @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or
+ *       VCPUCHAR_PPC_REG_R5 (behaviour)
+ * @ibm_bit: IBM bit number, 0 = most significant
+ *
+ * Return: e.g. "H_CPU_CHAR_L1D_THREAD_PRIV", or NULL for an undefined bit or
+ * an unknown @reg.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
+
+/**
+ * struct vcpuchar_ppc_host - what the host says about its POWER CPU
+ * @size: sizeof(struct vcpuchar_ppc_host)
+ * @source: enum vcpuchar_source
+ * @valid: 1 when the words carry information (character_mask or
+ *         behaviour_mask non-zero), 0 for "no information". Zero masks are
+ *         the kernel's "I know nothing"; character == 0 is not.
+ * @error: 0, or the negative errno that left the facts without information
+ *         (-ENOTTY, -EINVAL, -EBADF, -ENOSYS ... from the probe)
+ * @character: KVM_PPC_GET_CPU_CHAR character word exactly as returned
+ *             (R4 bits; bits outside @character_mask are unknown and the
+ *             kernel does not clear them)
+ * @behaviour: behaviour word as returned (R5 bits; same caveat)
+ * @character_mask: which bits of @character the kernel vouches for
+ * @behaviour_mask: which bits of @behaviour the kernel vouches for
+ * @power8: 1 when the host CPU is POWER8 family (PVR version 0x004b,
+ *          0x004c, 0x004d): QEMU's private-L1D exemption
+ *          (target/ppc/kvm.c kvmppc_power8_host())
+ * @pvr: processor version register, 0 when unknown
+ * @arch: `uname -m` of the host these facts describe, "" when unknown
+ * @kernel_release: `uname -r` of that host, "" when unknown
+ * @reserved: zero (explicit, so that a later member always grows the size)
+ *
+ * Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the
+ * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
+ * Functions that read facts decide "information" by the masks alone, the
+ * kernel's own test (@valid summarises it for the caller), and return
+ * -EINVAL for a bad @size, for @source, @valid or @power8 out of range, or
+ * for @error outside 0 and -1 ... -4095 (the kernel's errno range). @arch
+ * and @kernel_release need no terminating NUL when full: they are never
+ * read past their size.
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_host {
+	uint32_t size;
+	uint32_t source;
+	uint32_t valid;
+	int32_t error;
+	uint64_t character;
+	uint64_t behaviour;
+	uint64_t character_mask;
+	uint64_t behaviour_mask;
+	uint32_t power8;
+	uint32_t pvr;
+	char arch[16];
+	char kernel_release[65];
+	uint8_t reserved[7];
+};
+
+/**
+ * vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM
+ * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
+ *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
+ *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
+ * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
+ *        only a regular file is read, never blocking on a FIFO)
+ * @ret: facts; @ret->size must be set by the caller
+ *
+ * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
+ * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
+ * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
+ * the PVR for the POWER8 test.
+ *
+ * Unlike other functions, @ret is written whenever the arguments are valid:
+ * on failure it holds "no information" facts (valid 0, source KVM, error set
+ * to the return value, every other field zero), never guessed bits. @pvr and
+ * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
+ * and @arch/@kernel_release (uname(2)) are filled only when the ioctl
+ * answered.
+ *
+ * Return: 0 when the ioctl answered (the facts may still be "no
+ * information" when the kernel returned zero masks: check @ret->valid);
+ * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
+ * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
+ * host, BookE, or a kernel older than Linux 4.16);
+ * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
+ * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
+ * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
+ * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
+ * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
+ * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
+ * KVM fd.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
+			    struct vcpuchar_ppc_host *ret);
+
+/**
+ * vcpuchar_ppc_host_parse() - host facts from the four words as text
+ * @words: "C,B,CM,BM": character, behaviour, character_mask and
+ *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
+ *         0x and 1-16 hex digits (or a single digit 0-9, the same in either
+ *         base), no spaces; the CLI's --chars
+ * @ret: receives the facts (@ret->size set by the caller): source CALLER,
+ *       valid by the masks, the four words; every other field zero (set
+ *       @ret->power8 afterwards for a POWER8-family host)
+ * @err, @err_size: optional message buffer, naming the word and its value
+ *
+ * The number rule is the one of host profiles
+ * (examples/profiles/README.md#format): digits without 0x are refused, never
+ * read as decimal (9840000000000000 is a hex word with its prefix lost), and
+ * "0x0x..." is refused. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four
+ * words, or a word that breaks the rule (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why
+ * @host: facts
+ * @buf: receives a NUL-terminated sentence, truncated to @size
+ * @size: size of @buf in bytes
+ *
+ * E.g. "no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by
+ * this kernel (not a POWER Book3S-64 KVM host)".
+ *
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @host, a bad @host->size, fields out of range (@host->error outside 0 and
+ * -1 ... -4095 among them), or NULL @buf with @size > 0.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *host, char *buf, size_t size);
+
+/*
+ * spapr capabilities (QEMU hw/ppc/spapr_caps.c). One numbering everywhere,
+ * QEMU's own except fixed-na, which is 4 (QEMU stores 4 from the command line
+ * and 0x10 from the host parse; 0x10 never appears here). These numbers are
+ * the ones migration messages print. Since: 1.0
+ */
+enum vcpuchar_ppc_cap {
+	VCPUCHAR_PPC_CAP_CFPC = 0,       /* cap-cfpc: cache flush on privilege change */
+	VCPUCHAR_PPC_CAP_SBBC = 1,       /* cap-sbbc: speculation barrier bounds checking */
+	VCPUCHAR_PPC_CAP_IBS = 2,        /* cap-ibs: indirect branch speculation */
+	VCPUCHAR_PPC_CAP_CCF_ASSIST = 3, /* cap-ccf-assist: count cache flush assist */
+};
+/* Number of caps; arrays of one entry per cap use it. This release's
+ * value: a later release may add caps, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_PPC_N_CAPS 4
+
+/* Levels (QEMU SPAPR_CAP_*). Since: 1.0 */
+enum vcpuchar_ppc_level {
+	VCPUCHAR_PPC_LEVEL_BROKEN = 0,     /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_WORKAROUND = 1, /* cfpc, sbbc, ibs */
+	VCPUCHAR_PPC_LEVEL_FIXED = 2,      /* cfpc, sbbc */
+	VCPUCHAR_PPC_LEVEL_FIXED_CCD = 3,  /* ibs: count cache disabled */
+	VCPUCHAR_PPC_LEVEL_FIXED_NA = 4,   /* ibs: fixed in hardware, not applicable */
+};
+/* The other names of the same numbers (QEMU's SPAPR_CAP_* share them too);
+ * macros, so that the enum has one name per value; plain literals, so that
+ * binding generators see them. Since: 1.0 */
+#define VCPUCHAR_PPC_LEVEL_FIXED_IBS 2 /* = VCPUCHAR_PPC_LEVEL_FIXED; ibs: indirect branch serialisation */
+#define VCPUCHAR_PPC_LEVEL_OFF       0 /* = VCPUCHAR_PPC_LEVEL_BROKEN; ccf-assist */
+#define VCPUCHAR_PPC_LEVEL_ON        1 /* = VCPUCHAR_PPC_LEVEL_WORKAROUND; ccf-assist */
+
+/**
+ * struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_caps {
+	uint8_t cfpc;
+	uint8_t sbbc;
+	uint8_t ibs;
+	uint8_t ccf_assist;
+};
+
+/**
+ * vcpuchar_ppc_cap_name() - QEMU's name of a cap without the "cap-" prefix
+ * @cap: enum vcpuchar_ppc_cap
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c capability_table.
+ *
+ * Return: "cfpc", "sbbc", "ibs", "ccf-assist"; NULL when out of range.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_cap_name(uint32_t cap);
+
+/**
+ * vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
+ * (lib/ppc.md#caps-and-levels).
+ *
+ * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
+ * is out of range for that cap.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
+
+/**
+ * vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number
+ * @caps: the cap set to read or write
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: (set only) enum vcpuchar_ppc_level valid for @cap
+ *
+ * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
+ * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
+ * (lib/ppc.md#caps-and-levels), @caps then unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_get(const struct vcpuchar_ppc_caps *caps, uint32_t cap);
+int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level);
+
+/**
+ * vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling
+ * @list: comma-separated "cap-NAME=VALUE" items, e.g.
+ *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on". The
+ *        "cap-" prefix is optional; names and values match case-insensitively
+ *        as in QEMU; ccf-assist also takes QEMU's boolean spellings
+ *        (on/off, yes/no, true/false, y/n: qapi/qapi-util.c
+ *        qapi_bool_parse()). An empty string sets nothing.
+ * @caps: levels are written here for the caps named in @list; other caps
+ *        are left as they are (so @caps can hold defaults)
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @err, @err_size: optional message buffer
+ *
+ * On failure neither @caps nor @set is changed. Names and values compare
+ * case-insensitively in ASCII, whatever the caller's locale.
+ *
+ * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
+ * a repeated cap, an empty item or a missing "=".
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_ppc_caps *caps,
+			    uint32_t *set, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_host_levels() - the cap levels the host supports
+ * @host: facts, or NULL for "no information"
+ * @ret: receives the levels
+ *
+ * QEMU's rules (target/ppc/kvm.c parse_cap_ppc_safe_cache,
+ * _safe_bounds_check, _safe_indirect_branch (first matching row wins),
+ * _count_cache_flush_assist), applied only to bits inside the masks, with
+ * the POWER8 private-L1D exemption. Without information the levels are
+ * broken/broken/broken/off, QEMU's fallback, not a finding.
+ *
+ * Return: 1 when @host carried information, 0 when the levels are the
+ * no-information fallback; -EINVAL for NULL @ret or a bad @host->size.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret);
+
+/* Machine types whose cap defaults differ (QEMU hw/ppc/spapr.c). Since: 1.0 */
+enum vcpuchar_ppc_machine {
+	VCPUCHAR_PPC_MACHINE_PSERIES = 0,      /* pseries-5.0 and later, and the "pseries" alias */
+	VCPUCHAR_PPC_MACHINE_PSERIES_4 = 1,    /* pseries-4.0, 4.1, 4.2 */
+	VCPUCHAR_PPC_MACHINE_PSERIES_3_1 = 2,  /* pseries-3.1 and older */
+	VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM = 3, /* pseries-2.12-sxxm */
+};
+
+/**
+ * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
+ * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros, a
+ *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0), or
+ *        "pseries-2.12-sxxm"
+ * @ret: receives an enum vcpuchar_ppc_machine value
+ * @err, @err_size: optional message buffer
+ *
+ * Versions map by number (QEMU hw/ppc/spapr.c, lib/ppc.md#machine-defaults):
+ * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
+ * Names are case-sensitive, as QEMU's.
+ *
+ * Return: 0; -EINVAL for NULL arguments, a name that is not a pseries
+ * machine type, a version QEMU never had (pseries-0.0, pseries-99.0: the
+ * message names the known range) or a downstream type such as
+ * pseries-rhel8.6.0 (its defaults are the distribution's; the message says
+ * how to find the upstream type it derives from, or to give all four caps).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size);
+
+/* Guest CPU model: its ISA level decides cap defaults and the STF barrier type. Since: 1.0 */
+enum vcpuchar_ppc_cpu {
+	VCPUCHAR_PPC_CPU_DEFAULT = 0,  /* POWER9 */
+	VCPUCHAR_PPC_CPU_POWER7 = 7,   /* ISA 2.06 */
+	VCPUCHAR_PPC_CPU_POWER8 = 8,   /* ISA 2.07S */
+	VCPUCHAR_PPC_CPU_POWER9 = 9,   /* ISA 3.0 */
+	VCPUCHAR_PPC_CPU_POWER10 = 10, /* ISA 3.1 */
+	VCPUCHAR_PPC_CPU_POWER11 = 11, /* ISA 3.1 */
+};
+
+/**
+ * vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU
+ * @machine: enum vcpuchar_ppc_machine
+ * @cpu: enum vcpuchar_ppc_cpu; models older than ISA 2.07 lower cfpc to
+ *       broken (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu())
+ * @ret: receives the defaults
+ *
+ * Return: 0; -EINVAL for an unknown @machine or @cpu, or NULL @ret.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret);
+
+/* Accelerator the VM runs under. Since: 1.0 */
+enum vcpuchar_accel {
+	VCPUCHAR_ACCEL_KVM = 0,
+	VCPUCHAR_ACCEL_TCG = 1,
+};
+
+/* How R4/R5 are built (lib/ppc.md#modes). Since: 1.0 */
+enum vcpuchar_ppc_mode {
+	/* Recommended default: caps the caller did not set take the host's
+	 * levels, then R4/R5 come from the caps. Fixes the guest/host
+	 * mismatch and keeps QEMU's migration checks. */
+	VCPUCHAR_PPC_MODE_HOST_MAX = 0,
+	/* Classic QEMU: R4/R5 from the effective caps, bit for bit. */
+	VCPUCHAR_PPC_MODE_CAPS = 1,
+	/* Masked host words passed through: the host's own view. Not
+	 * migration-safe; needs host information. */
+	VCPUCHAR_PPC_MODE_HOST = 2,
+};
+
+/**
+ * vcpuchar_ppc_mode_name() - the name of a mode
+ * @mode: enum vcpuchar_ppc_mode
+ *
+ * Return: "host-max", "caps" or "host" (the CLI's --mode values); NULL for
+ * an unknown @mode.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_mode_name(uint32_t mode);
+
+/* Why a conflict entry exists. Since: 1.0 */
+enum vcpuchar_ppc_conflict_code {
+	VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST = 1,      /* KVM: requested above host: QEMU refuses to start */
+	VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED = 2, /* TCG: QEMU warns and goes on */
+	VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST = 3,      /* KVM: requested below host: the guest runs mitigations the host says it does not need */
+};
+
+/* Conflict flags. Since: 1.0 */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT (1u << 0) /* the requested level is a machine-type default, not the caller's */
+#define VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO (1u << 1) /* the host level is the no-information fallback */
+
+/**
+ * struct vcpuchar_ppc_conflict - one finding of the cap validation
+ * @cap: enum vcpuchar_ppc_cap
+ * @severity: enum vcpuchar_severity (ERROR for ABOVE_HOST, WARNING for
+ *            TCG_UNSUPPORTED, INFO for BELOW_HOST)
+ * @code: enum vcpuchar_ppc_conflict_code
+ * @flags: VCPUCHAR_PPC_CONFLICT_* flags
+ * @requested: the effective requested level
+ * @host: the host level (broken/off without information; meaningless
+ *        under TCG)
+ * @reserved: zero (explicit padding)
+ * @message: QEMU's text without program prefix or newline, e.g.
+ *           "Requested safe cache capability level not supported by KVM";
+ *           for BELOW_HOST a library sentence
+ * @hint: QEMU's hint, e.g. "Try appending -machine cap-cfpc=broken"; for
+ *        BELOW_HOST "cap-cfpc=fixed" (the host level); "" under TCG
+ * @explanation: a sentence on the cause when it is not the host (a
+ *               machine-type default, or no host information), else ""
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_conflict {
+	uint32_t cap;
+	uint32_t severity;
+	uint32_t code;
+	uint32_t flags;
+	uint8_t requested;
+	uint8_t host;
+	uint8_t reserved[6];
+	const char *message;
+	const char *hint;
+	const char *explanation;
+};
+
+/**
+ * struct vcpuchar_ppc_request - what the VMM asks for
+ * @size: sizeof(struct vcpuchar_ppc_request)
+ * @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)
+ * @accel: enum vcpuchar_accel
+ * @machine: enum vcpuchar_ppc_machine (0 = the newest pseries)
+ * @cpu: enum vcpuchar_ppc_cpu (0 = POWER9)
+ * @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set
+ *            in @caps; the others take defaults (machine type and CPU in
+ *            caps and host mode, the host's level in host-max mode)
+ * @caps: the caller's levels, read only where @caps_set says so
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_request {
+	uint32_t size;
+	uint32_t mode;
+	uint32_t accel;
+	uint32_t machine;
+	uint32_t cpu;
+	uint32_t caps_set;
+	struct vcpuchar_ppc_caps caps;
+};
+
+/* Result flags. Since: 1.0 */
+#define VCPUCHAR_PPC_RESULT_HOST_NO_INFO      (1u << 0) /* host levels are the no-information fallback */
+#define VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE  (1u << 1) /* host mode: R4/R5 depend on the boot host */
+#define VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE   (1u << 2) /* host bits the caps cannot pass on, see unexpressed_r4/r5 */
+
+/* Length of each guest-view string buffer, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_VIEW_LEN 160
+
+/**
+ * struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints
+ * @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by
+ *        the library in struct vcpuchar_ppc_result)
+ *
+ * Each member is the exact text of
+ * /sys/devices/system/cpu/vulnerabilities/<name> without the newline
+ * (lscpu shows "Mitigation;" for "Mitigation:"). Rules from Linux
+ * arch/powerpc/platforms/pseries/setup.c init_cpu_char_feature_flags()
+ * and arch/powerpc/kernel/security.c cpu_show_*().
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_guest_view {
+	uint32_t size;
+	char meltdown[VCPUCHAR_PPC_VIEW_LEN];
+	char l1tf[VCPUCHAR_PPC_VIEW_LEN];
+	char spectre_v1[VCPUCHAR_PPC_VIEW_LEN];
+	char spectre_v2[VCPUCHAR_PPC_VIEW_LEN];
+	char spec_store_bypass[VCPUCHAR_PPC_VIEW_LEN];
+};
+
+/* Guest kernel flags of vcpuchar_ppc_guest_view(). Since: 1.0 */
+#define VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14   (1u << 0) /* guest kernel older than 5.14 (STF barrier follows L1D_FLUSH_PR) */
+#define VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF  (1u << 1) /* guest booted with mitigations=off */
+
+/**
+ * vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files
+ * @r4: character register the guest receives
+ * @r5: behaviour register the guest receives
+ * @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF
+ *       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),
+ *       fallback (POWER7)
+ * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
+ *         command line
+ * @ret: receives the five strings (@ret->size set by the caller)
+ *
+ * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
+ * unknown @flags.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
+			    struct vcpuchar_ppc_guest_view *ret);
+
+/**
+ * vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps
+ * @caps: effective caps
+ * @r4: receives the character register
+ * @r5: receives the behaviour register
+ *
+ * Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since
+ * QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU
+ * 7.2 aborts. ccf-assist counts only with ibs=workaround.
+ *
+ * Return: 0; -EINVAL for NULL arguments or a level out of range.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5);
+
+/**
+ * vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them
+ * @host: facts with information
+ * @r4: receives character & character_mask
+ * @r5: receives (behaviour & behaviour_mask); where the mask does not cover
+ *      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)
+ *      are set, so an unknown bit never switches a guest mitigation off, and
+ *      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends
+ *      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for
+ *      more than host-max on the same host (lib/ppc.md#modes; measured with
+ *      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)
+ *
+ * Both are unchanged on failure.
+ *
+ * Return: 0; -ENODATA when @host carries no information (never answer a
+ * guest with zeros); -EINVAL for NULL arguments or a bad @host->size.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5);
+
+/**
+ * struct vcpuchar_ppc_result - the full answer for one VM
+ * @size: sizeof(struct vcpuchar_ppc_result), set by the caller
+ * @flags: VCPUCHAR_PPC_RESULT_* flags
+ * @mode: the mode used (enum vcpuchar_ppc_mode)
+ * @host_caps: levels the host supports (no-information fallback:
+ *             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
+ * @effective_caps: the caps the VM runs with (and migrates)
+ * @n_errors: number of ERROR conflicts: QEMU would refuse to start
+ * @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest
+ * @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest
+ * @unexpressed_r4: known-set host R4 bits the guest is not told (e.g.
+ *                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them
+ * @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,
+ *                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)
+ * @mode_reason: a sentence on what the mode means for this VM
+ * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5
+ * @n_conflicts: entries used in @conflicts, in cap order
+ * @conflicts: at most one per cap; last, so that a later cap grows the
+ *             struct at its end
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_result {
+	uint32_t size;
+	uint32_t flags;
+	uint32_t mode;
+	struct vcpuchar_ppc_caps host_caps;
+	struct vcpuchar_ppc_caps effective_caps;
+	uint32_t n_errors;
+	uint64_t r4;
+	uint64_t r5;
+	uint64_t unexpressed_r4;
+	uint64_t unexpressed_r5;
+	const char *mode_reason;
+	struct vcpuchar_ppc_guest_view guest_view;
+	uint32_t n_conflicts;
+	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
+};
+
+/**
+ * vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request
+ * @ret: receives the result (@ret->size set by the caller)
+ *
+ * Effective caps: caller's caps, else machine-type defaults adjusted for
+ * the guest CPU (caps and host mode) or the host's levels (host-max mode),
+ * never above what the guest CPU model can use (a POWER7 guest keeps
+ * cfpc=broken, as QEMU's default_caps_with_cpu() gives it).
+ * Under KVM every cap above the host level is an ERROR (QEMU
+ * hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are
+ * listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap
+ * below the host level is an INFO notice (caps and host-max mode only: in
+ * host mode the guest gets the host's words, so a low cap costs it
+ * nothing). Under TCG every cap that is not broken/off is a WARNING and the
+ * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
+ * set. Rules: lib/ppc.md#validation and #modes.
+ *
+ * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
+ * -ENODATA in host mode without host information; -EINVAL for NULL @req or
+ * @ret, bad sizes or out-of-range request fields.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			struct vcpuchar_ppc_result *ret);
+
+/**
+ * struct vcpuchar_ppc_migration_entry - one cap whose levels differ
+ * @cap: enum vcpuchar_ppc_cap
+ * @severity: ERROR (source above destination) or WARNING (below)
+ * @src: the source level (library numbering: fixed-na is 4)
+ * @dst: the destination level
+ * @reserved: zero
+ * @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),
+ *           e.g. "cap-cfpc higher level (1) in incoming stream than on
+ *           destination (0)", NUL-terminated
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_migration_entry {
+	uint32_t cap;
+	uint32_t severity;
+	uint8_t src;
+	uint8_t dst;
+	uint8_t reserved[2];
+	char message[96];
+};
+
+/**
+ * struct vcpuchar_ppc_migration - source caps against destination caps
+ * @size: sizeof(struct vcpuchar_ppc_migration), set by the caller
+ * @ok: 1 when the migration proceeds (no ERROR entry)
+ * @n_errors: entries with ERROR severity (source above destination)
+ * @n_warnings: entries with WARNING severity (source below destination)
+ * @n_entries: entries used, in cap order
+ * @reserved: zero (explicit padding)
+ * @entries: one per cap that differs, in cap order
+ * @note: when a warning exists, why it matters: the guest keeps the
+ *        mitigations it chose at boot until it reboots (Linux re-reads the
+ *        hcall only after a PowerVM partition migration); else ""
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_migration {
+	uint32_t size;
+	uint32_t ok;
+	uint32_t n_errors;
+	uint32_t n_warnings;
+	uint32_t n_entries;
+	uint32_t reserved;
+	const char *note;
+	struct vcpuchar_ppc_migration_entry entries[VCPUCHAR_PPC_N_CAPS];
+};
+
+/**
+ * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
+ * @src: effective caps of the source VM
+ * @dst: effective caps of the destination VM
+ * @ret: receives the findings
+ *
+ * QEMU requires the same machine type on both ends; compare the effective
+ * caps of both (vcpuchar_ppc_result.effective_caps).
+ *
+ * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, levels out of
+ * range or a bad @ret->size.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
+				 struct vcpuchar_ppc_migration *ret);
+
+/**
+ * struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts
+ * @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller
+ * @n_hosts: number of hosts considered
+ * @n_no_info: hosts without information (each holds every cap at
+ *             broken/off, QEMU's fallback)
+ * @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least
+ *             one host holds back (see vcpuchar_ppc_baseline())
+ * @reserved: zero (explicit padding)
+ * @caps: per cap, the highest level QEMU accepts on every host
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_baseline {
+	uint32_t size;
+	uint32_t n_hosts;
+	uint32_t n_no_info;
+	uint32_t held_back;
+	struct vcpuchar_ppc_caps caps;
+	uint32_t reserved;
+};
+
+/**
+ * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
+ * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
+ *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
+ *         entry or facts with zero masks mean "no information"
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @levels: optional array of @n_hosts entries; receives each host's own
+ *          levels (vcpuchar_ppc_host_levels(); broken/off without
+ *          information)
+ * @held_back: optional array of @n_hosts entries; receives for each host the
+ *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
+ *             the level QEMU accepts on it equals the baseline while another
+ *             host accepts more; a host without information holds back every
+ *             cap
+ * @ret: receives the baseline (@ret->size set by the caller)
+ *
+ * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
+ * cap_*_apply(): a requested level above the host's refuses; the numeric
+ * order of lib/ppc.md#caps-and-levels): per cap the baseline is the lowest
+ * of the hosts' levels, except that ccf-assist=on counts as accepted on a
+ * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
+ * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
+ * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
+ * lib/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ *
+ * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
+ * @ret->size, or a host with a bad size or out-of-range fields. On failure
+ * nothing is written (@levels, @held_back and @ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+			  struct vcpuchar_ppc_baseline *ret);
+
+/*
+ * Caps in the spellings users paste: QEMU's -machine properties and
+ * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
+ * give caps, so the host-max answer reaches them this way.
+ */
+
+/* Output formats of vcpuchar_ppc_caps_format. Since: 1.0 */
+enum vcpuchar_ppc_format {
+	/* "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to
+	 * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values) */
+	VCPUCHAR_PPC_FORMAT_QEMU = 0,
+	/* "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/>
+	 * <ccf-assist state='on|off'/></features>" (one line, no spaces
+	 * between elements), the libvirt domain XML elements of the same caps */
+	VCPUCHAR_PPC_FORMAT_LIBVIRT = 1,
+};
+
+/* Room for the longest caps text, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_FORMAT_LEN 128
+
+/*
+ * Warning codes of the caps spellings and of the warnings check.
+ * Stable: never renamed, renumbered or reused; the name function
+ * gives the snake_case name the CLI's JSON prints. A set of codes is a word
+ * with bit (1u << code) per code. Since: 1.0
+ */
+enum vcpuchar_ppc_warning {
+	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts
+	 * at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give
+	 * cap-ibs=broken, which gives the guest identical R4/R5. */
+	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
+	/* The host set bits that its masks do not vouch for (Linux < the 2025
+	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
+	VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS = 2,
+	/* The masks are non-zero but hold no bit the library knows. */
+	VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS = 3,
+	/* host-max or host mode: QEMU with the machine type's defaults would
+	 * refuse to start on this host. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
+	/* host-max or host mode: it would start, but the guest would run
+	 * mitigations the host does not need. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
+};
+/* Highest warning code in this release. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_MAX 5
+
+/**
+ * vcpuchar_ppc_warning_name() - the stable name of a warning code
+ * @code: enum vcpuchar_ppc_warning
+ *
+ * Return: e.g. "qemu_fixed_na_abort"; NULL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_warning_name(uint32_t code);
+
+/**
+ * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
+ * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
+ * @format: enum vcpuchar_ppc_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ * @warnings: optional; on success receives the set of warning codes (bit
+ *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
+ *            @caps->ibs is fixed-na, else 0
+ *
+ * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
+ * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
+ * QEMU prints them). libvirt's elements and attribute names are those of
+ * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
+ * ibs take value=, ccf-assist takes state=); libvirt passes the values to
+ * QEMU's properties of the same names. Pure: no allocation, no global state.
+ *
+ * Never writes ibs fixed-na: QEMU 7.2 stores the command-line value as 4,
+ * which h_get_cpu_characteristics() does not handle, and aborts at the
+ * guest's first hcall (measured; lib/ppc.md#qemu-and-libvirt-spellings). broken is written
+ * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
+ * told exactly the same, and broken never exceeds a host level. ccf-assist is
+ * written as given (QEMU reads it only with ibs=workaround).
+ *
+ * Like snprintf() with two differences: a buffer that is too small is an
+ * error, not a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
+ * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
+ * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * level out of range for its cap, an unknown @format, or NULL @buf with
+ * @size > 0 (@buf and @warnings unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf, size_t size,
+			     uint32_t *warnings);
+
+/* Length of each warning text buffer, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_TEXT_LEN 640
+
+/**
+ * struct vcpuchar_ppc_warning_entry - one warning
+ * @code: enum vcpuchar_ppc_warning
+ * @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:
+ *        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED
+ *        (the first of them is the one QEMU reports); the caps below the
+ *        host for DEFAULTS_BELOW_HOST; 0 otherwise
+ * @reserved: zero
+ * @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside
+ *      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0
+ * @r5: the same for behaviour and behaviour_mask
+ * @text: one NUL-terminated paragraph: what happens, what the guest loses
+ *        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes
+ *        QEMU's message and hint for the first refused cap)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warning_entry {
+	uint32_t code;
+	uint32_t caps;
+	uint64_t r4;
+	uint64_t r5;
+	char text[VCPUCHAR_PPC_WARNING_TEXT_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_warnings - every warning for one VM
+ * @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller
+ * @codes: bit (1u << code) for each entry
+ * @n_entries: entries used, in code order, at most one per code
+ * @reserved: zero
+ * @entries: the warnings
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warnings {
+	uint32_t size;
+	uint32_t codes;
+	uint32_t n_entries;
+	uint32_t reserved;
+	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
+};
+
+/**
+ * vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know
+ * @host: host facts, or NULL for "no information"
+ * @req: the request, as for vcpuchar_ppc_decide()
+ * @ret: receives the warnings (@ret->size set by the caller)
+ *
+ * Decides @req as vcpuchar_ppc_decide() does, then reports:
+ * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
+ * spellings of the effective caps replace it); with host information,
+ * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
+ * set outside its mask (each known bit named, with whether the guest still
+ * gets it from the caps or loses the behaviour it allows, and the Linux
+ * change that widens the pseries masks: "KVM: PPC: Add the missing
+ * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
+ * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
+ * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
+ * mode under KVM with host information, what QEMU would do with the same
+ * request in caps mode, i.e. the caps the caller did not set at the machine
+ * type's defaults for the guest CPU: DEFAULTS_REFUSED when it would refuse
+ * to start (ERROR conflicts), else DEFAULTS_BELOW_HOST when some cap is below
+ * the host (INFO conflicts). Pure: no allocation, no global state.
+ *
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
+ * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());
+ * -EINVAL for NULL @req or @ret, bad sizes or out-of-range request fields.
+ * On failure @ret is unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				struct vcpuchar_ppc_warnings *ret);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCPUCHAR_PUBLIC_PPC_H */

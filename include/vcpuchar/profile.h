@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libvcpuchar, host profile files: load and save the facts of both domains
+ * (struct vcpuchar_ppc_host, struct vcpuchar_x86_host).
+ */
+#ifndef VCPUCHAR_PUBLIC_PROFILE_H
+#define VCPUCHAR_PUBLIC_PROFILE_H
+
+#include "common.h"
+#include "ppc.h"
+#include "x86.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * A profile is a GLib key file (groups [host], [ppc], [x86]; format:
+ * examples/profiles/README.md). An absent group means "no information"
+ * for that architecture.
+ * Unknown keys are ignored; a bad value is an error naming group, key and
+ * value. Register words and masks are 0x and hex digits (a single digit 0-9
+ * aside: digits without 0x are refused, never read as decimal); counts are
+ * decimal or 0x hex; "0x0x..." is refused; booleans are true/false, 1/0 or
+ * Y/N as sysfs prints them (examples/profiles/README.md#format).
+ */
+
+/**
+ * vcpuchar_profile_load() - read host facts from a profile file
+ * @path: file name
+ * @ppc: receives the [ppc] facts (source PROFILE; valid 0 and error
+ *       -ENODATA when the group is absent, error 0 with zero masks), or
+ *       NULL; @ppc->size must be set
+ * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
+ *       fact's error -ENODATA when the group is absent; a group without a
+ *       key this version knows gives no have bit and errors 0)
+ * @err, @err_size: optional message buffer
+ *
+ * The file is opened without blocking (a FIFO or device never hangs the
+ * call) and must be a regular file.
+ *
+ * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
+ * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
+ * read; -EISDIR for a directory; -EINVAL for another file that is not
+ * regular, or a malformed file or value (the message names it); -EFBIG for
+ * a file over 1 MiB. Nothing is written to @ppc or @x86 on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc, struct vcpuchar_x86_host *x86,
+			  char *err, size_t err_size);
+
+/**
+ * vcpuchar_profile_load_data() - vcpuchar_profile_load() from memory
+ * @data: file contents (need not be NUL-terminated); may be NULL when @len
+ *        is 0, which reads as the empty profile
+ * @len: length of @data in bytes, at most 1 MiB
+ *
+ * A leading UTF-8 byte order mark is skipped.
+ *
+ * Return: as vcpuchar_profile_load(), without the file errors.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc_host *ppc,
+			       struct vcpuchar_x86_host *x86, char *err, size_t err_size);
+
+/**
+ * vcpuchar_profile_save() - write host facts to a profile file
+ * @path: file name, replaced atomically (written in full to a temporary
+ *        file ".NAME.XXXXXX" in the same directory, synced, then renamed
+ *        over it). An existing file keeps its permission bits (and its
+ *        owner and group where the caller may set them; otherwise they
+ *        become the caller's, as with any rewrite). A symbolic link is
+ *        followed on purpose: its target is replaced and the link stays.
+ *        An existing directory, device node, FIFO or socket is refused,
+ *        never replaced.
+ * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
+ *       non-zero (facts that carry information)
+ * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
+ *       Facts without any have bit write an empty [x86] group, unless
+ *       their error[0] is -ENODATA (loaded from a file without the group),
+ *       so that a reload tells the two apart as the original did
+ * @err, @err_size: optional message buffer
+ *
+ * [host] takes arch and kernel_release from whichever facts have them
+ * (both facts structs carry them). Facts are checked first: what this
+ * writes, vcpuchar_profile_load() reads back.
+ *
+ * Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for
+ * the functions that read them), an @arch or @kernel_release that is not
+ * NUL-terminated within its array or not valid UTF-8, or a @path that
+ * exists and is a device node, FIFO or socket; -EISDIR for a directory;
+ * otherwise the errno of the file system call that failed: lstat(2),
+ * realpath(3), creating the temporary file, write(2), fsync(2), close(2)
+ * or rename(2) (-ENOENT, -EACCES, -EPERM, -ENOTDIR, -ELOOP, -EROFS,
+ * -ENOSPC, -EDQUOT, -EIO, -ENAMETOOLONG ...). On failure @path is
+ * untouched and no temporary file is left.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_profile_save(const char *path, const struct vcpuchar_ppc_host *ppc,
+			  const struct vcpuchar_x86_host *x86, char *err, size_t err_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCPUCHAR_PUBLIC_PROFILE_H */

@@ -1,0 +1,900 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy
+ * (facts, probe, decision, apply, vCPU statistics, verdict). The rules are
+ * in lib/x86.md; the conventions in <vcpuchar/common.h>.
+ */
+#ifndef VCPUCHAR_PUBLIC_X86_H
+#define VCPUCHAR_PUBLIC_X86_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Sources for this section: lib/x86.md (its #decision-table is
+ * the contract), Linux arch/x86/kvm/x86.c, arch/x86/kvm/svm/svm.c,
+ * arch/x86/kvm/cpuid.c, include/uapi/linux/kvm.h and
+ * Documentation/virt/kvm/api.rst. CPUID bits are numbered from 0 = least
+ * significant, as in the AMD APM and the Intel SDM.
+ */
+
+/* KVM_CAP_X86_DISABLE_EXITS flags (include/uapi/linux/kvm.h). Since: 1.0 */
+#define VCPUCHAR_X86_DISABLE_EXITS_MWAIT      (1u << 0)
+#define VCPUCHAR_X86_DISABLE_EXITS_HLT        (1u << 1)
+#define VCPUCHAR_X86_DISABLE_EXITS_PAUSE      (1u << 2)
+#define VCPUCHAR_X86_DISABLE_EXITS_CSTATE     (1u << 3)
+#define VCPUCHAR_X86_DISABLE_EXITS_APERFMPERF (1u << 4) /* Linux 6.17 */
+/* Every flag the library knows (the uAPI macro for this was removed): this
+ * release's value, see vcpuchar_limit(). */
+#define VCPUCHAR_X86_DISABLE_EXITS_KNOWN      0x1fu
+
+/* CPUID bits the library reads or patches. Since: 1.0 */
+#define VCPUCHAR_X86_CPUID_1_ECX_HYPERVISOR        (1u << 31) /* the host is itself a guest */
+#define VCPUCHAR_X86_CPUID_80000001_ECX_SVM        (1u << 2)
+#define VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT   (1u << 30) /* X86_FEATURE_IDLE_HLT, Linux feature 510 */
+#define VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT         (1u << 7)  /* leaf 0x40000001 EAX */
+#define VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL      (1u << 12) /* leaf 0x40000001 EAX */
+#define VCPUCHAR_X86_KVM_HINTS_REALTIME            (1u << 0)  /* leaf 0x40000001 EDX */
+
+/* CPU vendor from CPUID leaf 0. Since: 1.0 */
+enum vcpuchar_x86_vendor {
+	VCPUCHAR_X86_VENDOR_UNKNOWN = 0, /* not read */
+	VCPUCHAR_X86_VENDOR_AMD = 1,     /* "AuthenticAMD" */
+	VCPUCHAR_X86_VENDOR_INTEL = 2,   /* "GenuineIntel" */
+	VCPUCHAR_X86_VENDOR_HYGON = 3,   /* "HygonGenuine" */
+	VCPUCHAR_X86_VENDOR_OTHER = 4,   /* any other string */
+};
+
+/*
+ * The facts of struct vcpuchar_x86_host. Each is bit (1u << n) of
+ * vcpuchar_x86_host.have and index n of vcpuchar_x86_host.error.
+ * Since: 1.0
+ */
+enum vcpuchar_x86_fact {
+	VCPUCHAR_X86_FACT_CPUID_VENDOR = 0,       /* leaf 0: vendor, highest basic leaf */
+	VCPUCHAR_X86_FACT_CPUID_HYPERVISOR = 1,   /* leaf 1 ECX[31] */
+	VCPUCHAR_X86_FACT_CPUID_EXT = 2,          /* leaves 0x80000000 and 0x80000001 ECX */
+	VCPUCHAR_X86_FACT_CPUID_SVM = 3,          /* leaf 0x8000000A, read only after the vendor gate */
+	VCPUCHAR_X86_FACT_DISABLE_EXITS = 4,      /* KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS) */
+	VCPUCHAR_X86_FACT_HALT_POLL_CAP = 5,      /* KVM_CHECK_EXTENSION(KVM_CAP_HALT_POLL) */
+	VCPUCHAR_X86_FACT_BINARY_STATS_CAP = 6,   /* KVM_CHECK_EXTENSION(KVM_CAP_BINARY_STATS_FD) */
+	VCPUCHAR_X86_FACT_SUPPORTED_CPUID = 7,    /* KVM_GET_SUPPORTED_CPUID */
+	VCPUCHAR_X86_FACT_KERNEL_RELEASE = 8,     /* /proc/sys/kernel/osrelease (uname -r) */
+	VCPUCHAR_X86_FACT_HALT_POLL_NS = 9,       /* /sys/module/kvm/parameters/halt_poll_ns */
+	VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW = 10,
+	VCPUCHAR_X86_FACT_HALT_POLL_NS_GROW_START = 11,
+	VCPUCHAR_X86_FACT_HALT_POLL_NS_SHRINK = 12,
+	VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB = 13,  /* /sys/module/kvm/parameters/mitigate_smt_rsb */
+	VCPUCHAR_X86_FACT_KVM_AMD = 14,           /* /sys/module/kvm_amd exists */
+	VCPUCHAR_X86_FACT_AVIC = 15,              /* /sys/module/kvm_amd/parameters/avic */
+	VCPUCHAR_X86_FACT_NESTED = 16,            /* /sys/module/kvm_amd/parameters/nested */
+	VCPUCHAR_X86_FACT_SEV = 17,               /* /sys/module/kvm_amd/parameters/sev */
+	VCPUCHAR_X86_FACT_SEV_ES = 18,            /* .../sev_es */
+	VCPUCHAR_X86_FACT_SEV_SNP = 19,           /* .../sev_snp */
+	VCPUCHAR_X86_FACT_CLEARCPUID = 20,        /* clearcpuid= on /proc/cmdline */
+	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
+	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
+	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
+};
+/* Number of facts: this release's value; later releases may add facts, see
+ * vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_N_FACTS 24
+
+/**
+ * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
+ * @fact: enum vcpuchar_x86_fact
+ *
+ * Return: a static string, or NULL for an unknown @fact.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_fact_name(uint32_t fact);
+
+/**
+ * struct vcpuchar_x86_host - what an x86 host and its KVM offer
+ * @size: sizeof(struct vcpuchar_x86_host)
+ * @source: enum vcpuchar_source
+ * @have: bit (1u << enum vcpuchar_x86_fact) for each fact that was read;
+ *        fields of a fact without its bit are 0 and mean "unknown"
+ * @error: per fact, 0 when read, else the negative errno saying why not:
+ *         -ENOENT (file or directory absent: module not loaded, parameter
+ *         missing in this kernel), -EACCES, -EINVAL (a value the library
+ *         could not parse), -ENOTSUP (leaf 0x8000000A: the vendor gate of
+ *         lib/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
+ *         not usable), or the errno of ioctl(2); 32 slots so that later
+ *         facts fit
+ * @vendor: enum vcpuchar_x86_vendor
+ * @cpuid_max_basic: CPUID.0:EAX
+ * @cpuid_1_ecx: CPUID.1:ECX
+ * @cpuid_max_ext: CPUID.80000000h:EAX
+ * @cpuid_80000001_ecx: CPUID.80000001h:ECX (bit 2 SVM)
+ * @cpuid_8000000a_eax: SVM revision
+ * @cpuid_8000000a_ebx: number of ASIDs
+ * @cpuid_8000000a_edx: SVM feature bits of the host CPU (raw instruction;
+ *                      bit 30 IDLE_HLT); valid only with the CPUID_SVM fact
+ * @hypervisor: 1 when CPUID.1:ECX[31] is set: the host is itself a guest
+ * @disable_exits_allowed: VCPUCHAR_X86_DISABLE_EXITS_* mask KVM allows
+ *                         (kvm_get_allowed_disable_exits()); 0 = none
+ * @halt_poll_cap: KVM_CHECK_EXTENSION(KVM_CAP_HALT_POLL), 0 = absent
+ * @binary_stats_cap: KVM_CHECK_EXTENSION(KVM_CAP_BINARY_STATS_FD)
+ * @kvm_features: KVM_GET_SUPPORTED_CPUID leaf 0x40000001 EAX
+ *                (VCPUCHAR_X86_KVM_FEATURE_*)
+ * @kvm_hints: KVM_GET_SUPPORTED_CPUID leaf 0x40000001 EDX
+ * @supported_8000000a_edx: KVM_GET_SUPPORTED_CPUID leaf 0x8000000A EDX
+ *                          (what KVM can give an L1; never has bit 30)
+ * @supported_nent: number of entries KVM_GET_SUPPORTED_CPUID returned
+ * @halt_poll_ns: kvm.halt_poll_ns, nanoseconds
+ * @halt_poll_ns_grow: kvm.halt_poll_ns_grow (factor)
+ * @halt_poll_ns_grow_start: kvm.halt_poll_ns_grow_start, nanoseconds
+ * @halt_poll_ns_shrink: kvm.halt_poll_ns_shrink (divisor, 0 = reset)
+ * @mitigate_smt_rsb: kvm.mitigate_smt_rsb (1 = Y)
+ * @kvm_amd: 1 when /sys/module/kvm_amd exists (the module is loaded)
+ * @avic: kvm_amd.avic (1 = Y)
+ * @nested: kvm_amd.nested (1 = SVM can be given to guests)
+ * @sev: kvm_amd.sev
+ * @sev_es: kvm_amd.sev_es
+ * @sev_snp: kvm_amd.sev_snp
+ * @clearcpuid_510: 1 when a clearcpuid= list on the host's command line
+ *                  holds 510 (X86_FEATURE_IDLE_HLT): Idle HLT is off
+ * @smt_rsb_bug: 1 when the host has X86_BUG_SMT_RSB
+ * @smt_possible: 1 unless SMT control reads forceoff, notsupported or
+ *                notimplemented (KVM's cpu_smt_possible()); 1 when unread
+ * @vendor_module: KVM's vendor module, the one that runs the guests and
+ *                 so decides how HLT is trapped: "kvm_amd" or "kvm_intel"
+ *                 when /sys/module holds that directory (loaded or built
+ *                 in), else the first other /sys/module entry named
+ *                 "kvm_*" in byte order (e.g. "kvm_pvm", a software
+ *                 vendor module without SVM/VMX); NUL-terminated, "" when
+ *                 unknown. Fact VCPUCHAR_X86_FACT_VENDOR_MODULE: read
+ *                 with "" when /sys/module has none (-ENOENT in @error
+ *                 when /sys/module itself is missing)
+ * @arch: `uname -m` of the host these facts describe, "" when unknown
+ * @kernel_release: `uname -r` of the host, "" when unknown
+ * @reserved0, @reserved1: zero (explicit padding, so that a later member
+ *                         always grows the size)
+ *
+ * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
+ * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
+ * function reading facts returns -EINVAL when an @error entry of a known
+ * fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and
+ * @kernel_release need no terminating NUL when full: they are never read
+ * past their size.
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_host {
+	uint32_t size;
+	uint32_t source;
+	uint32_t have;
+	int32_t error[32];
+	uint32_t vendor;
+	uint32_t cpuid_max_basic;
+	uint32_t cpuid_1_ecx;
+	uint32_t cpuid_max_ext;
+	uint32_t cpuid_80000001_ecx;
+	uint32_t cpuid_8000000a_eax;
+	uint32_t cpuid_8000000a_ebx;
+	uint32_t cpuid_8000000a_edx;
+	uint32_t hypervisor;
+	uint32_t disable_exits_allowed;
+	uint32_t halt_poll_cap;
+	uint32_t binary_stats_cap;
+	uint32_t kvm_features;
+	uint32_t kvm_hints;
+	uint32_t supported_8000000a_edx;
+	uint32_t supported_nent;
+	uint32_t reserved0;
+	uint64_t halt_poll_ns;
+	uint32_t halt_poll_ns_grow;
+	uint32_t halt_poll_ns_grow_start;
+	uint32_t halt_poll_ns_shrink;
+	uint32_t mitigate_smt_rsb;
+	uint32_t kvm_amd;
+	uint32_t avic;
+	uint32_t nested;
+	uint32_t sev;
+	uint32_t sev_es;
+	uint32_t sev_snp;
+	uint32_t clearcpuid_510;
+	uint32_t smt_rsb_bug;
+	uint32_t smt_possible;
+	char vendor_module[32];
+	char arch[16];
+	char kernel_release[65];
+	uint8_t reserved1[3];
+};
+
+/**
+ * vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts
+ * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
+ * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
+ *        and /sys file read
+ * @ret: facts; @ret->size must be set by the caller
+ *
+ * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
+ * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
+ * leaf is at least 0x8000000A and SVM is set: lib/x86.md#cpuid);
+ * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
+ * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
+ * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
+ * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
+ * error beyond), whose answer also tells the system fd from others;
+ * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
+ * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (for @vendor_module). No other system call is
+ * made, except fstat(2) of each file opened (only regular files are read;
+ * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
+ * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
+ * of /proc/self/fd/N to name a refused fd.
+ *
+ * Unlike other functions, @ret is written whenever the arguments are valid:
+ * every fact says in @ret->have and @ret->error whether it was read and,
+ * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
+ *
+ * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
+ * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
+ * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
+ * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
+ * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * KVM facts carry that errno in @ret->error.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
+			    struct vcpuchar_x86_host *ret);
+
+/**
+ * vcpuchar_x86_host_describe() - one sentence per fact: read, or why not
+ * @host: facts
+ * @fact: enum vcpuchar_x86_fact
+ * @buf: receives a NUL-terminated sentence, truncated to @size
+ * @size: size of @buf in bytes
+ *
+ * E.g. "disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
+ * or "avic: not read: No such file or directory
+ * (/sys/module/kvm_amd/parameters/avic)".
+ *
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @host, a bad @host->size, an @host->error entry outside the errno range,
+ * an unknown @fact, or NULL @buf with @size > 0.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
+			       size_t size);
+
+/* Confidential VM type (AMD SEV family). Since: 1.0 */
+enum vcpuchar_x86_cvm {
+	VCPUCHAR_X86_CVM_NONE = 0,
+	VCPUCHAR_X86_CVM_SEV = 1,
+	VCPUCHAR_X86_CVM_SEV_ES = 2,
+	VCPUCHAR_X86_CVM_SEV_SNP = 3,
+};
+
+/* Override hlt_passthrough (lib/x86.md#overrides). Since: 1.0 */
+enum vcpuchar_x86_hlt_passthrough {
+	VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO = 0,
+	VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER = 1,
+	/* lifts the soft checks (latency, host is a guest, CVM, SMT_RSB bug
+	 * without mitigation); never pinning, the KVM mask or
+	 * kvm.mitigate_smt_rsb=1 */
+	VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE = 2,
+};
+
+/* Override cpu_mode: the guest CPU model (libvirt's modes). Since: 1.0 */
+enum vcpuchar_x86_cpu_mode {
+	VCPUCHAR_X86_CPU_MODE_UNSPECIFIED = 0,
+	VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH = 1,
+	VCPUCHAR_X86_CPU_MODE_OTHER = 2, /* turns KVM_HINTS_REALTIME off */
+};
+
+/* Override idle_hlt_kvm: does this kernel's KVM use Idle HLT. Since: 1.0 */
+enum vcpuchar_x86_idle_hlt_kvm {
+	VCPUCHAR_X86_IDLE_HLT_KVM_AUTO = 0,    /* from the kernel release (>= 6.15) */
+	VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT = 1, /* replaces only the kernel test (backports) */
+	VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT = 2,  /* Idle HLT is not used */
+};
+
+/* VM profile flags. Since: 1.0 */
+#define VCPUCHAR_X86_VM_PINNED         (1u << 0) /* every vCPU pinned 1:1 to a dedicated pCPU */
+#define VCPUCHAR_X86_VM_LATENCY        (1u << 1) /* latency-sensitive */
+#define VCPUCHAR_X86_VM_NESTED_GUEST   (1u << 2) /* the guest is given SVM (it is a hypervisor) */
+#define VCPUCHAR_X86_VM_NO_IRQCHIP     (1u << 3) /* no in-kernel irqchip (userspace LAPIC) */
+#define VCPUCHAR_X86_VM_WANT_MWAIT     (1u << 4) /* add MWAIT to HLT pass-through, masked */
+#define VCPUCHAR_X86_VM_WANT_CSTATE    (1u << 5) /* add CSTATE to HLT pass-through, masked */
+#define VCPUCHAR_X86_VM_HALT_POLL_NS   (1u << 6) /* @halt_poll_ns holds a per-VM value */
+
+/**
+ * struct vcpuchar_x86_vm - the VM a policy is decided for
+ * @size: sizeof(struct vcpuchar_x86_vm)
+ * @flags: VCPUCHAR_X86_VM_* flags
+ * @cvm: enum vcpuchar_x86_cvm
+ * @hlt_passthrough: enum vcpuchar_x86_hlt_passthrough
+ * @cpu_mode: enum vcpuchar_x86_cpu_mode
+ * @idle_hlt_kvm: enum vcpuchar_x86_idle_hlt_kvm
+ * @halt_poll_ns: per-VM maximum halt-poll time in nanoseconds for
+ *                KVM_CAP_HALT_POLL, read only with VCPUCHAR_X86_VM_HALT_POLL_NS
+ *
+ * All zero (with @size set) is the default VM: shared pCPUs, in-kernel
+ * irqchip, no CVM, no overrides.
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_vm {
+	uint32_t size;
+	uint32_t flags;
+	uint32_t cvm;
+	uint32_t hlt_passthrough;
+	uint32_t cpu_mode;
+	uint32_t idle_hlt_kvm;
+	uint32_t halt_poll_ns;
+};
+
+/*
+ * Reason codes (lib/x86.md#reason-codes). Stable API: never renamed,
+ * renumbered or reused. Numbered in the order of that table, which is
+ * also the order they appear in a result. Since: 1.0
+ */
+enum vcpuchar_x86_reason_code {
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT = 1,
+	VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING = 2,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_DEDICATED = 3,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCED = 4,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_PINNED_THROUGHPUT = 5,
+	VCPUCHAR_X86_REASON_CALLER_FORBIDS_HLT_PASSTHROUGH = 6,
+	VCPUCHAR_X86_REASON_HOST_IS_GUEST = 7,
+	VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED = 8,
+	VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH = 9,
+	VCPUCHAR_X86_REASON_HLT_NOT_IN_ALLOWED_MASK = 10,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED = 11,
+	VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH = 12,
+	VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS = 13,
+	VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP = 14,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED = 15,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING = 16,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME = 18,
+	VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED = 19,
+	VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT = 20,
+	VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE = 21,
+	VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH = 22,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED = 23,
+	VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE = 24,
+	VCPUCHAR_X86_REASON_IDLE_HLT_MOOT_HLT_PASSTHROUGH = 25,
+	VCPUCHAR_X86_REASON_IDLE_HLT_NOT_AMD = 26,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CPU_LACKS = 27,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KVM_AMD_ABSENT = 28,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE = 29,
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD = 30,
+	VCPUCHAR_X86_REASON_IDLE_HLT_CLEARED_BY_CLEARCPUID = 31,
+	VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED = 32,
+	VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED = 33,
+	VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE = 34,
+	VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON = 35,
+	VCPUCHAR_X86_REASON_DISABLE_EXITS_EINVAL_FALLBACK = 36,
+	VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT = 37,
+	/*
+	 * Class VERIFY: only from the verification step
+	 * (vcpuchar_x86_policy_verify), which says whether KVM honoured a
+	 * policy, from two vCPU statistics snapshots.
+	 * Since: 1.0
+	 */
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED = 38,
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED = 39,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED = 40,
+	VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_NOT_HONOURED = 41,
+	VCPUCHAR_X86_REASON_GUEST_HLTS_UNKNOWN = 42,
+	VCPUCHAR_X86_REASON_GUEST_NEVER_HALTED = 43,
+	VCPUCHAR_X86_REASON_HALT_EXITS_STAT_ABSENT = 44,
+	VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS = 45,
+	VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS = 46,
+	VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE = 47,
+	VCPUCHAR_X86_REASON_HALT_POLL_INACTIVE = 48,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_IRQCHIP = 49,
+	VCPUCHAR_X86_REASON_HALT_POLL_NO_HALT_IN_KERNEL = 50,
+	VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT = 51,
+	/* Since: 1.0 */
+	/* The kernel release is missing or does not parse as X.Y: whether KVM
+	 * uses Idle HLT is unknown (not "too old"). */
+	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN = 52,
+	/* hlt_passthrough=force lifted refusals; value: bit (1 << code) per
+	 * refusal code it lifted. */
+	VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL = 53,
+	/* Overrides that changed nothing for this VM; value:
+	 * VCPUCHAR_X86_OVERRIDE_* bits. */
+	VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT = 54,
+	/* A CVM whose HLT exits without Idle HLT: the VMM cannot see the
+	 * guest's pending interrupts at HLT and must re-check them before
+	 * blocking the vCPU. */
+	VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ = 55,
+};
+/* Highest reason code: this release's value; later releases add codes, see
+ * vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_REASON_MAX 55
+
+/* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
+#define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
+#define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER (1u << 1)
+#define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT  (1u << 2)
+#define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT   (1u << 3)
+#define VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER        (1u << 4)
+
+/* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
+enum vcpuchar_x86_reason_class {
+	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
+	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
+	VCPUCHAR_X86_REASON_CLASS_DIAGNOSTIC = 2, /* information */
+	VCPUCHAR_X86_REASON_CLASS_APPLY = 3,      /* what KVM answers for the VM (known for sure at apply) */
+	VCPUCHAR_X86_REASON_CLASS_VERIFY = 4,      /* from the verification step only */
+};
+
+/**
+ * struct vcpuchar_x86_reason - one reason in a result
+ * @code: enum vcpuchar_x86_reason_code
+ * @has_value: 1 when @value fills the %-value of the code's text
+ * @value: the value: a mask (hlt_not_in_allowed_mask, disable_exits_masked:
+ *         the dropped flags), nanoseconds (halt_poll_*), an enum
+ *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
+ *         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per
+ *         lifted refusal (override_lifted_refusal),
+ *         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), or a count
+ *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
+ *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
+ *         of halt_attempted_poll for halt_poll_active)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_reason {
+	uint32_t code;
+	uint32_t has_value;
+	uint64_t value;
+};
+
+/**
+ * vcpuchar_x86_reason_name() - the stable snake_case name of a code
+ * @code: enum vcpuchar_x86_reason_code
+ *
+ * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_reason_name(uint32_t code);
+
+/**
+ * vcpuchar_x86_reason_from_name() - the code of a snake_case name
+ * @name: e.g. "host_is_guest"
+ *
+ * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
+ * unknown name.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_from_name(const char *name);
+
+/**
+ * vcpuchar_x86_reason_class() - the class of a code
+ * @code: enum vcpuchar_x86_reason_code
+ *
+ * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_class(uint32_t code);
+
+/**
+ * vcpuchar_x86_reason_text() - the sentence of a reason, values filled in
+ * @reason: a reason from a result
+ * @buf: receives a NUL-terminated sentence, truncated to @size; nothing is
+ *       allocated
+ * @size: size of @buf in bytes
+ *
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @reason, an unknown code, or NULL @buf with @size > 0.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
+
+/* Room for every decide and apply code once (VERIFY codes never appear in
+ * a policy): this release's value, see vcpuchar_limit(). A
+ * later release that raises it still fills only the entries a caller's
+ * @size covers. Since: 1.0 */
+#define VCPUCHAR_X86_MAX_REASONS 64
+
+/**
+ * struct vcpuchar_x86_policy - the HLT-exit policy of one VM
+ * @size: sizeof(struct vcpuchar_x86_policy), set by the caller
+ * @disable_exits: VCPUCHAR_X86_DISABLE_EXITS_* for KVM_CAP_X86_DISABLE_EXITS;
+ *                 always inside the host's allowed mask
+ * @hints_realtime: set KVM_HINTS_REALTIME (leaf 0x40000001 EDX[0])
+ * @pv_unhalt: offer KVM_FEATURE_PV_UNHALT (leaf 0x40000001 EAX[7]); 0
+ *             whenever HLT exits are disabled
+ * @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])
+ * @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0
+ * @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the
+ *                   VM's vCPUs (lib/x86.md#idle-hlt-inference)
+ * @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;
+ *                 0 = leave kvm.halt_poll_ns
+ * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
+ * @n_refusals: reasons of class REFUSAL in @reasons
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: the reasons, each code at most once, in code order
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_policy {
+	uint32_t size;
+	uint32_t disable_exits;
+	uint32_t hints_realtime;
+	uint32_t pv_unhalt;
+	uint32_t poll_control;
+	uint32_t expose_idle_hlt;
+	uint32_t idle_hlt_active;
+	uint32_t halt_poll_set;
+	uint32_t halt_poll_ns;
+	uint32_t n_refusals;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_MAX_REASONS];
+};
+
+/**
+ * vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host
+ * @host: host facts (a fact without its @have bit counts as 0)
+ * @vm: the VM profile
+ * @ret: receives the policy (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation, no global state. Implements the row
+ * selection, decision table and global rules G1-G3 of lib/x86.md and
+ * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
+ * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
+ * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
+ * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
+ * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
+ * unread fact counts as offered, Linux 5.8 and later).
+ *
+ * Return: 0, also when the result holds refusals (see @ret->n_refusals);
+ * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
+ * @host->error entry outside the errno range, a CVM on a host that is not
+ * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
+ * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+			struct vcpuchar_x86_policy *ret);
+
+/* Flags of the apply step (the @flags of the function below). Since: 1.0 */
+#define VCPUCHAR_X86_APPLY_VCPUS_EXIST (1u << 0) /* the caller has created vCPUs already */
+
+/**
+ * vcpuchar_x86_apply() - decide, then apply the policy to a new VM
+ * @vm_fd: KVM VM fd (from KVM_CREATE_VM), owned by the caller, with no
+ *         vCPU yet
+ * @host: host facts, as for vcpuchar_x86_decide()
+ * @vm: the VM profile
+ * @flags: VCPUCHAR_X86_APPLY_* flags
+ * @ret: receives the effective policy (@ret->size set by the caller)
+ *
+ * Steps (lib/x86.md#apply): the live facts are read first: what
+ * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
+ * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
+ * @host->halt_poll_cap (lib/x86.md#global-rules G3: facts from a profile or another host may allow
+ * more). The policy is decided once with them; then
+ * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
+ * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
+ * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
+ *
+ * Existing vCPUs are detected before disabling exits with
+ * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
+ * EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c
+ * kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it
+ * sees vCPUs of this VM only, and a caller-side race (a vCPU created by
+ * another thread during the call) is not detected. valgrind reports the
+ * deliberate NULL argument ("Syscall param ioctl(generic) points to
+ * unaddressable byte(s)"); tests/valgrind.supp in the source tree
+ * suppresses it.
+ *
+ * When KVM answers EINVAL to the disable-exits call (a bit outside the
+ * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
+ * retried: the policy is decided a second time, knowing that KVM refused
+ * those flags: @ret has no exits disabled, with
+ * disable_exits_einval_fallback, and the call returns 0.
+ *
+ * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
+ * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -EBUSY when vCPUs exist (flag, or
+ * detected) and exits would be disabled; -EBADF for an fd that is not open
+ * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
+ * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
+ * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
+ * disable-exits step done.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+		       uint32_t flags, struct vcpuchar_x86_policy *ret);
+
+/**
+ * struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct
+ * kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries
+ * can be passed as they are
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_cpuid_entry {
+	uint32_t function;
+	uint32_t index;
+	uint32_t flags;
+	uint32_t eax;
+	uint32_t ebx;
+	uint32_t ecx;
+	uint32_t edx;
+	uint32_t padding[3];
+};
+
+/**
+ * vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table
+ * @entries: the entries of the struct kvm_cpuid2 the VMM will give
+ *           KVM_SET_CPUID2 (usually from KVM_GET_SUPPORTED_CPUID)
+ * @nent: number of entries
+ * @host: host facts, or NULL; with the SUPPORTED_CPUID fact, PV_UNHALT and
+ *        POLL_CONTROL are set only when KVM lists them
+ * @policy: the decided (or applied) policy
+ *
+ * Finds the KVM leaves by the "KVMKVMKVM\0\0\0" signature at 0x40000000
+ * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
+ * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
+ * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
+ * of lib/x86.md#global-rules). Pure: writes only @entries.
+ *
+ * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
+ * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
+ * bad sizes.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t nent,
+			     const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_policy *policy);
+
+/* Per-vCPU statistics the library reads (kvm_vcpu_stats_desc). Since: 1.0 */
+enum vcpuchar_x86_stat {
+	VCPUCHAR_X86_STAT_HALT_EXITS = 0,           /* HLT and IDLE_HLT exits (x86) */
+	VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL = 1, /* halts ended by polling (generic) */
+	VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL = 2,  /* halts that polled (generic) */
+	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
+	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
+};
+/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_N_STATS 5
+
+/**
+ * vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. "halt_exits"
+ * @stat: enum vcpuchar_x86_stat
+ *
+ * Return: a static string; NULL for an unknown @stat.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_stat_name(uint32_t stat);
+
+/**
+ * struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU
+ * @size: sizeof(struct vcpuchar_x86_vcpu_stats)
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each value found
+ * @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw
+ *          values; halt_wait_ns is in nanoseconds)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_vcpu_stats {
+	uint32_t size;
+	uint32_t have;
+	uint64_t values[VCPUCHAR_X86_N_STATS];
+};
+
+/**
+ * vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD
+ * @vcpu_fd: a KVM vCPU fd, owned by the caller
+ * @ret: receives the values (@ret->size set by the caller)
+ *
+ * Opens the binary stats fd (KVM_GET_STATS_FD, KVM_CAP_BINARY_STATS_FD,
+ * Linux 5.14), finds the statistics by name in the descriptors and reads
+ * their data, checking every offset and size against the file; closes the
+ * stats fd. Statistics missing from the kernel leave their @have bit clear.
+ *
+ * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
+ * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for
+ * an fd that is not open (-1 included); -ENOTTY for any open file that is
+ * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
+ * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
+ * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
+ * @have bits: the statistics are per vCPU.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
+
+/* Did KVM honour the HLT part of a policy? Since: 1.0 */
+enum vcpuchar_x86_hlt_verdict {
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* the guest never halted, or no halt_exits */
+	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
+	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
+};
+
+/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
+enum vcpuchar_x86_halt_poll_verdict {
+	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
+};
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
+
+/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
+#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN 0xffffffffffffffffu /* UINT64_MAX */
+
+/* Room for every reason a verdict can hold (at most four today): this
+ * release's value, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
+
+/**
+ * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
+ * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
+ * @hlt: enum vcpuchar_x86_hlt_verdict
+ * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
+ *        both snapshots; the deltas below are 0 for the others
+ * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ *              when unknown)
+ * @halt_exits: growth of halt_exits between the snapshots (a count)
+ * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
+ * @halt_successful_poll: growth of halt_successful_poll (polls that ended
+ *                        the halt without the vCPU being scheduled out)
+ * @exits: growth of exits (every VM exit; information only)
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: class VERIFY reasons, each code at most once, in code order:
+ *           first the one that explains @hlt, then at most one diagnostic
+ *           about the counts, then the one that explains @halt_poll
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_verdict {
+	uint32_t size;
+	uint32_t hlt;
+	uint32_t halt_poll;
+	uint32_t have;
+	uint64_t guest_hlts;
+	uint64_t halt_exits;
+	uint64_t halt_attempted_poll;
+	uint64_t halt_successful_poll;
+	uint64_t exits;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
+};
+
+/**
+ * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
+ * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
+ *          result: after an EINVAL fallback, HLT exits are kept)
+ * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
+ *          the VMM ran the guest
+ * @after: statistics of the same vCPU after; cumulative counters, so no
+ *         value may be below @before's
+ * @guest_hlts: how many HLT instructions the guest executed between the
+ *              snapshots, as the caller knows it (e.g. its own test code,
+ *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
+ * pass-through the CPU halts in guest mode and no KVM statistic counts it
+ * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
+ * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
+ * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
+ * nothing unless the guest is known to have halted. Rules, with dh the
+ * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
+ * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
+ *
+ * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
+ * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
+ * halts: a vendor module without hardware HLT pass-through, such as
+ * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
+ * (known): HONOURED, hlt_passthrough_honoured.
+ * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
+ * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
+ * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
+ * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
+ * lib/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
+ * hlt_exits_kept_not_honoured.
+ * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
+ * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
+ * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
+ * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
+ * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
+ * halt_exits_stat_absent.
+ *
+ * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
+ * with an in-kernel irqchip, and only once the vCPU's own poll window has
+ * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
+ * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
+ * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
+ * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
+ * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
+ * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
+ *
+ * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
+ * @policy->disable_exits or in a snapshot's @have, more reasons in
+ * @policy than it holds, or a counter in @after below @before (snapshots
+ * swapped or of different vCPUs). Nothing is written on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
+			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
+			       struct vcpuchar_x86_verdict *ret);
+
+/* Exit code spaces of the exit classification below. Since: 1.0 */
+enum vcpuchar_x86_exit_kind {
+	VCPUCHAR_X86_EXIT_KIND_SVM = 0, /* raw SVM exit code (VMCB EXITCODE) */
+	VCPUCHAR_X86_EXIT_KIND_KVM = 1, /* struct kvm_run exit_reason */
+};
+
+/* What an exit means for the vCPU's run loop. Since: 1.0 */
+enum vcpuchar_x86_exit_class {
+	VCPUCHAR_X86_EXIT_CLASS_OTHER = 0,
+	/* the vCPU halted: block until an event (interrupt, NMI, ...) is
+	 * pending, never re-enter at once */
+	VCPUCHAR_X86_EXIT_CLASS_HALT = 1,
+};
+
+#define VCPUCHAR_X86_SVM_EXIT_HLT      0x78u /* arch/x86/include/uapi/asm/svm.h */
+#define VCPUCHAR_X86_SVM_EXIT_IDLE_HLT 0xa6u
+#define VCPUCHAR_X86_KVM_EXIT_HLT      5u    /* KVM_EXIT_HLT */
+
+/**
+ * vcpuchar_x86_exit_class() - classify an exit code
+ * @kind: enum vcpuchar_x86_exit_kind
+ * @code: the exit code in that space
+ *
+ * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
+ * svm_invoke_exit_handler() treats them (lib/x86.md#exit-classification;
+ * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
+ *
+ * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCPUCHAR_PUBLIC_X86_H */

@@ -1,0 +1,76 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Host profiles: the [ppc] group (examples/profiles/README.md), read and written. */
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "ppc-internal.h"
+#include "profile-keys.h"
+
+int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
+{
+	static const char *const words[] = {
+		"character", "behaviour", "character_mask", "behaviour_mask",
+	};
+	uint64_t w[4];
+	int r;
+
+	out->source = VCPUCHAR_SOURCE_PROFILE;
+	/* No group is not "zero masks": -ENODATA lets describe and callers say which. */
+	if (!g_key_file_has_group(kf, "ppc")) {
+		out->error = -ENODATA;
+		return 0;
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
+		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], VCPUCHAR_NUM_WORD, &w[i], err, err_size);
+		if (r < 0)
+			return r;
+		if (r > 0)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[ppc] %s: key missing (the group needs all four KVM_PPC_GET_CPU_CHAR words)",
+						words[i]);
+	}
+	out->character = w[0];
+	out->behaviour = w[1];
+	out->character_mask = w[2];
+	out->behaviour_mask = w[3];
+	/* Zero masks are the kernel's "no information", whatever the words say. */
+	out->valid = (w[2] | w[3]) != 0;
+	r = vcpuchar_profile_get_bool(kf, "ppc", "power8", &out->power8, err, err_size);
+	if (r < 0)
+		return r;
+	{
+		uint64_t pvr = 0;
+
+		r = vcpuchar_profile_get_u64(kf, "ppc", "pvr", VCPUCHAR_NUM_WORD, &pvr, err, err_size);
+		if (r < 0)
+			return r;
+		if (pvr > UINT32_MAX)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[ppc] pvr: 0x%" PRIx64 " does not fit in 32 bits", pvr);
+		out->pvr = (uint32_t)pvr;
+	}
+	return 0;
+}
+
+void vcpuchar_profile_ppc_write(GKeyFile *kf, const struct vcpuchar_ppc_host *ppc)
+{
+	char hex[19];
+
+	/* As everywhere, the masks alone say whether the facts carry information. */
+	if (ppc->character_mask | ppc->behaviour_mask) {
+		const uint64_t w[] = { ppc->character, ppc->behaviour, ppc->character_mask, ppc->behaviour_mask };
+		static const char *const keys[] = {
+			"character", "behaviour", "character_mask", "behaviour_mask",
+		};
+
+		for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
+			snprintf(hex, sizeof(hex), "0x%016" PRIx64, w[i]);
+			g_key_file_set_value(kf, "ppc", keys[i], hex);
+		}
+		g_key_file_set_boolean(kf, "ppc", "power8", ppc->power8 != 0);
+		if (ppc->pvr) {
+			snprintf(hex, sizeof(hex), "0x%08" PRIx32, ppc->pvr);
+			g_key_file_set_value(kf, "ppc", "pvr", hex);
+		}
+	}
+}
