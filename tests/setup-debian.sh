@@ -40,4 +40,6 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/x86-e2e/setup.sh"
 	# debhelper, lintian and the build dependencies of packaging/debian.
 	"$(dirname "$0")/package/setup.sh"
+	# Debian's rustc, cargo and bindgen for bindings/rust.
+	"$(dirname "$0")/rust/setup.sh"
 fi
