@@ -15,16 +15,19 @@ if ver[-1:] != ["0.60.1"]:
     print(f"SKIP: bindgen {' '.join(ver)}: the committed bindings are bindgen 0.60.1's (Debian 12)", file=sys.stderr)
     sys.exit(77)
 
-ITEM = re.compile(r"^\s*pub (?:fn|const|struct|union|type|static) (\w+)", re.M)
+ITEM = re.compile(r"\bpub (?:fn|const|struct|union|type|static) (\w+)")
 
 
 def items(text):
-    """Item name -> its text (from its declaration to the next one)."""
+    """Item name -> its text (from its declaration to the next one), layout-free:
+    bindgen formats with rustfmt only where rustfmt is installed."""
+    text = re.sub(r"\s+", " ", text)
     marks = [(m.start(), m.group(1)) for m in ITEM.finditer(text)]
     out = {}
     for k, (start, name) in enumerate(marks):
         end = marks[k + 1][0] if k + 1 < len(marks) else len(text)
-        out[name] = text[start:end].strip()
+        body = re.sub(r"\s", "", text[start:end])
+        out[name] = re.sub(r",([)}\]])", r"\1", body)
     return out
 
 
