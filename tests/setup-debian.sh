@@ -42,4 +42,8 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/x86-guest-e2e/setup.sh"
 	# The same, plus QEMU's build dependencies for the patched Idle HLT CPU.
 	"$(dirname "$0")/x86-idle-hlt/setup.sh"
+	# debhelper, lintian and the build dependencies of packaging/debian.
+	"$(dirname "$0")/package/setup.sh"
+	# Debian's rustc, cargo and bindgen for bindings/rust.
+	"$(dirname "$0")/rust/setup.sh"
 fi

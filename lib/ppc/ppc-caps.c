@@ -278,49 +278,12 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_mode_name(uint32_t mode)
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret)
 {
-	uint64_t c, b, cm, bm;
-	struct vcpuchar_ppc_caps l = { 0 };
-
 	return_val_if_fail(ret && ppc_host_ok(host), -EINVAL);
 	if (!ppc_host_has_info(host)) {
 		/* QEMU's fallback without information: broken/broken/broken/off. */
-		*ret = l;
+		*ret = (struct vcpuchar_ppc_caps){ 0 };
 		return 0;
 	}
-	c = host->character;
-	b = host->behaviour;
-	cm = host->character_mask;
-	bm = host->behaviour_mask;
-
-	/* target/ppc/kvm.c parse_cap_ppc_safe_cache(); POWER8 needs no private L1D (QEMU 072f416a53). */
-	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR))
-		l.cfpc = VCPUCHAR_PPC_LEVEL_FIXED;
-	else if ((ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV) || host->power8) &&
-		 ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2))
-		l.cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
-
-	/* parse_cap_ppc_safe_bounds_check() */
-	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR))
-		l.sbbc = VCPUCHAR_PPC_LEVEL_FIXED;
-	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31))
-		l.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
-
-	/* parse_cap_ppc_safe_indirect_branch(): first matching row wins. */
-	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE) &&
-	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED) &&
-	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
-		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
-	else if (ppc_known_set(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE))
-		l.ibs = VCPUCHAR_PPC_LEVEL_WORKAROUND;
-	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED))
-		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_CCD;
-	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
-		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_IBS;
-
-	/* parse_cap_ppc_count_cache_flush_assist(): independent of ibs. */
-	if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST))
-		l.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
-
-	*ret = l;
+	ppc_levels(host, ret);
 	return 1;
 }

@@ -281,7 +281,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	memset(ret, 0, sizeof(*ret));
 	ret->size = size;
 	ret->mode = req->mode;
-	vcpuchar_ppc_host_levels(host, &ret->host_caps);
+	/* Without information the levels stay broken/off, QEMU's fallback (zeroed above). */
+	if (info)
+		ppc_levels(host, &ret->host_caps);
 	vcpuchar_ppc_machine_defaults(req->machine, req->cpu, &defaults);
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
@@ -310,7 +312,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 		vcpuchar_ppc_host_to_hcall(host, &ret->r4, &ret->r5);
 		ret->flags |= VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE;
 	} else {
-		vcpuchar_ppc_caps_to_hcall(&ret->effective_caps, &ret->r4, &ret->r5);
+		ppc_caps_hcall(&ret->effective_caps, &ret->r4, &ret->r5);
 		/* Host bits the guest is not told because no cap can say them. */
 		if (info && !tcg) {
 			ret->unexpressed_r4 = host->character & host->character_mask & R4_INEXPRESSIBLE & ~ret->r4;

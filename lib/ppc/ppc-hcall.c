@@ -3,19 +3,14 @@
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
-/* The R4 and R5 bits one cap level adds. */
-struct hcall_bits {
-	uint64_t r4, r5;
-};
-
 #define C_(n) VCPUCHAR_H_CPU_CHAR_##n
 #define B_(n) VCPUCHAR_H_CPU_BEHAV_##n
 
 /*
  * QEMU's switch per cap as one table indexed by cap and level, so the
- * answer costs three lookups and no branch per cap.
+ * answer costs three lookups and no branch per cap (ppc_caps_hcall()).
  */
-static const struct hcall_bits level_bits[3][5] = {
+const struct ppc_hcall_bits vcpuchar_ppc_level_bits[3][5] = {
 	[VCPUCHAR_PPC_CAP_CFPC] = {
 		/* broken: no hardware help, the guest must still flush. */
 		[VCPUCHAR_PPC_LEVEL_BROKEN] = { 0, B_(L1D_FLUSH_PR) },
@@ -41,18 +36,8 @@ static const struct hcall_bits level_bits[3][5] = {
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5)
 {
-	const struct hcall_bits *cfpc, *sbbc, *ibs;
-
 	return_val_if_fail(caps && r4 && r5 && ppc_caps_ok(caps), -EINVAL);
-	cfpc = &level_bits[VCPUCHAR_PPC_CAP_CFPC][caps->cfpc];
-	sbbc = &level_bits[VCPUCHAR_PPC_CAP_SBBC][caps->sbbc];
-	ibs = &level_bits[VCPUCHAR_PPC_CAP_IBS][caps->ibs];
-
-	/* QEMU starts from HON_BRANCH_HINTS & ~THR_RECONF_TRIG and FAVOUR_SECURITY. */
-	*r4 = C_(BRANCH_HINTS_HONORED) | cfpc->r4 | sbbc->r4 | ibs->r4 |
-	      /* ccf-assist counts only with ibs=workaround. */
-	      (caps->ibs == VCPUCHAR_PPC_LEVEL_WORKAROUND && caps->ccf_assist == VCPUCHAR_PPC_LEVEL_ON ? C_(BCCTR_FLUSH_ASSIST) : 0);
-	*r5 = B_(FAVOUR_SECURITY) | cfpc->r5 | sbbc->r5 | ibs->r5;
+	ppc_caps_hcall(caps, r4, r5);
 	return 0;
 }
 
@@ -72,8 +57,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *h
 	 * asks the guest for more than host-max does on the same host (measured:
 	 * Debian 6.1's masks drop NO_L1D_FLUSH_ENTRY/UACCESS, which cfpc=fixed sends).
 	 */
-	vcpuchar_ppc_host_levels(host, &levels);
-	vcpuchar_ppc_caps_to_hcall(&levels, &hm4, &hm5);
+	ppc_levels(host, &levels);
+	ppc_caps_hcall(&levels, &hm4, &hm5);
 	*r5 = (host->behaviour & host->behaviour_mask) | (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT & ~host->behaviour_mask) |
 	      (hm5 & ~host->behaviour_mask & ~VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT);
 	return 0;

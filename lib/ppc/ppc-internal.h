@@ -121,4 +121,67 @@ static inline bool ppc_cpu_ok(uint32_t cpu)
 	return cpu == VCPUCHAR_PPC_CPU_DEFAULT || (cpu >= VCPUCHAR_PPC_CPU_POWER7 && cpu <= VCPUCHAR_PPC_CPU_POWER11);
 }
 
+/*
+ * lib/ppc.md#host-levels: the levels QEMU derives from host words that carry
+ * information (ppc_host_has_info()); no checks, the callers made them.
+ * Inline: host mode and the decide path call it on every answer.
+ */
+static inline void ppc_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret)
+{
+	uint64_t c = host->character, b = host->behaviour, cm = host->character_mask, bm = host->behaviour_mask;
+	struct vcpuchar_ppc_caps l = { 0 };
+
+	/* target/ppc/kvm.c parse_cap_ppc_safe_cache(); POWER8 needs no private L1D (QEMU 072f416a53). */
+	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR))
+		l.cfpc = VCPUCHAR_PPC_LEVEL_FIXED;
+	else if ((ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_THREAD_PRIV) || host->power8) &&
+		 ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_ORI30 | VCPUCHAR_H_CPU_CHAR_L1D_FLUSH_TRIG2))
+		l.cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+
+	/* parse_cap_ppc_safe_bounds_check() */
+	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR))
+		l.sbbc = VCPUCHAR_PPC_LEVEL_FIXED;
+	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31))
+		l.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+
+	/* parse_cap_ppc_safe_indirect_branch(): first matching row wins. */
+	if (ppc_known_clear(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE) &&
+	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED) &&
+	    ppc_known_clear(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
+	else if (ppc_known_set(b, bm, VCPUCHAR_H_CPU_BEHAV_FLUSH_COUNT_CACHE))
+		l.ibs = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_COUNT_CACHE_DISABLED))
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_CCD;
+	else if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTRL_SERIALISED))
+		l.ibs = VCPUCHAR_PPC_LEVEL_FIXED_IBS;
+
+	/* parse_cap_ppc_count_cache_flush_assist(): independent of ibs. */
+	if (ppc_known_set(c, cm, VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST))
+		l.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
+
+	*ret = l;
+}
+
+/* The R4 and R5 bits one cap level adds: [cap][level] (lib/ppc-hcall.c). */
+struct ppc_hcall_bits {
+	uint64_t r4, r5;
+};
+extern const struct ppc_hcall_bits vcpuchar_ppc_level_bits[3][5] __attribute__((visibility("hidden")));
+
+/* lib/ppc.md#r4-and-r5-from-caps for caps that passed ppc_caps_ok(): three lookups, no branch per cap. */
+static inline void ppc_caps_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5)
+{
+	const struct ppc_hcall_bits *cfpc = &vcpuchar_ppc_level_bits[VCPUCHAR_PPC_CAP_CFPC][caps->cfpc];
+	const struct ppc_hcall_bits *sbbc = &vcpuchar_ppc_level_bits[VCPUCHAR_PPC_CAP_SBBC][caps->sbbc];
+	const struct ppc_hcall_bits *ibs = &vcpuchar_ppc_level_bits[VCPUCHAR_PPC_CAP_IBS][caps->ibs];
+
+	/* QEMU starts from HON_BRANCH_HINTS & ~THR_RECONF_TRIG and FAVOUR_SECURITY. */
+	*r4 = VCPUCHAR_H_CPU_CHAR_BRANCH_HINTS_HONORED | cfpc->r4 | sbbc->r4 | ibs->r4 |
+	      /* ccf-assist counts only with ibs=workaround. */
+	      (caps->ibs == VCPUCHAR_PPC_LEVEL_WORKAROUND && caps->ccf_assist == VCPUCHAR_PPC_LEVEL_ON ?
+		       VCPUCHAR_H_CPU_CHAR_BCCTR_FLUSH_ASSIST : 0);
+	*r5 = VCPUCHAR_H_CPU_BEHAV_FAVOUR_SECURITY | cfpc->r5 | sbbc->r5 | ibs->r5;
+}
+
 #endif

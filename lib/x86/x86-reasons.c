@@ -132,6 +132,12 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"vCPU that had one pending." },
 };
 
+#define REFUSAL(n) (UINT64_C(1) << VCPUCHAR_X86_REASON_##n)
+const uint64_t vcpuchar_x86_refusal_codes =
+	REFUSAL(LATENCY_NEEDS_PINNING) | REFUSAL(HOST_IS_GUEST) | REFUSAL(CVM_HLT_PASSTHROUGH_UNVERIFIED) |
+	REFUSAL(SMT_RSB_FORBIDS_HLT_PASSTHROUGH) | REFUSAL(HLT_NOT_IN_ALLOWED_MASK) | REFUSAL(DISABLE_EXITS_MASKED) |
+	REFUSAL(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH) | REFUSAL(NESTED_SVM_UNAVAILABLE);
+
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
 {
 	/* Reserved codes have no entry: unknown, like codes past the end. */
@@ -292,4 +298,21 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 	}
 #pragma GCC diagnostic pop
 	return n;
+}
+
+/* lib/vcpuchar-private.h: one clone per store width, picked once at load time. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+void vcpuchar_x86_reason_zero(struct vcpuchar_x86_reason *out, uint32_t n)
+{
+	typedef uint64_t u64x2 __attribute__((vector_size(16)));
+	typedef uint64_t u64x8 __attribute__((vector_size(64)));
+	char *p = (char *)out;
+
+	_Static_assert(sizeof(out[0]) == 16, "one reason is 16 bytes");
+	for (; n & 3; n--, p += 16)
+		memcpy(p, &(u64x2){ 0 }, 16);
+	for (; n; n -= 4, p += 64)
+		memcpy(p, &(u64x8){ 0 }, 64);
 }

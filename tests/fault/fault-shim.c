@@ -26,6 +26,9 @@
  */
 /* open and open64 are both defined here: no redirection of one to the other. */
 #undef _FILE_OFFSET_BITS
+/* It defines read, pread and friends itself: the fortified inline wrappers
+ * (a distribution's -D_FORTIFY_SOURCE) would clash with those definitions. */
+#undef _FORTIFY_SOURCE
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
