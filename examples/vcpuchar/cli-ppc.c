@@ -178,51 +178,51 @@ void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vc
 
 	spellings(r, qemu, libvirt);
 	if (*note)
-		printf("paste: %s\n", note);
+		cli_printf("paste: %s\n", note);
 	else
-		printf("paste (either gives the guest view above):\n");
-	printf("  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+		cli_printf("paste (either gives the guest view above):\n");
+	cli_printf("  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
-		printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
+		cli_printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
 
 static void text_caps(const char *label, const struct vcpuchar_ppc_caps *c)
 {
-	printf("%-16s", label);
+	cli_printf("%-16s", label);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		printf(" cap-%s=%s", vcpuchar_ppc_cap_name(cap),
+		cli_printf(" cap-%s=%s", vcpuchar_ppc_cap_name(cap),
 		       vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(c, cap)));
-	putchar('\n');
+	cli_printf("\n");
 }
 
 void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 {
 	const struct vcpuchar_ppc_guest_view *v = &r->guest_view;
 
-	printf("mode            %s\n", r->mode_reason);
+	cli_printf("mode            %s\n", r->mode_reason);
 	text_caps("host levels", &r->host_caps);
 	if (r->flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO)
-		printf("                (no host information: QEMU's fallback levels, not a finding)\n");
+		cli_printf("                (no host information: QEMU's fallback levels, not a finding)\n");
 	text_caps("effective caps", &r->effective_caps);
-	printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r->r4, r->r5);
+	cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r->r4, r->r5);
 	for (uint32_t n = 0; n < 64; n++) {
 		if (r->unexpressed_r4 & VCPUCHAR_PPC_BIT(n))
-			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, n));
+			cli_printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R4, n));
 		if (r->unexpressed_r5 & VCPUCHAR_PPC_BIT(n))
-			printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, n));
+			cli_printf("not passed on   %s (the caps cannot express it)\n", vcpuchar_ppc_bit_name(VCPUCHAR_PPC_REG_R5, n));
 	}
 	for (uint32_t i = 0; i < r->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
 		const struct vcpuchar_ppc_conflict *c = &r->conflicts[i];
 
-		printf("%-7s cap-%s: %s\n", c->severity < 3 ? severity_names[c->severity] : "?",
+		cli_printf("%-7s cap-%s: %s\n", c->severity < 3 ? severity_names[c->severity] : "?",
 		       vcpuchar_ppc_cap_name(c->cap), c->message);
 		if (c->hint && *c->hint)
-			printf("        %s\n", c->hint);
+			cli_printf("        %s\n", c->hint);
 		if (c->explanation && *c->explanation)
-			printf("        %s\n", c->explanation);
+			cli_printf("        %s\n", c->explanation);
 	}
-	printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
-	printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
+	cli_printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
+	cli_printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
 	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
 }
@@ -708,13 +708,13 @@ static int cmd_hcall(int argc, char **argv)
 			char why[256];
 
 			vcpuchar_ppc_host_describe(&host, why, sizeof(why));
-			printf("host            %s\n", why);
+			cli_printf("host            %s\n", why);
 		}
 		for (guint i = 0; i < ignored->len; i++)
-			printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
+			cli_printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
 			       (const char *)g_ptr_array_index(ignored, i));
 		if (mx.note)
-			printf("note            %s\n", mx.note);
+			cli_printf("note            %s\n", mx.note);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
@@ -818,8 +818,8 @@ static int parse_cpu_opt(const char *cpu, uint32_t *ret)
 
 static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
 {
-	printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
-	printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
+	cli_printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
+	cli_printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
 	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
 }
@@ -1037,21 +1037,21 @@ static int cmd_baseline(int argc, char **argv)
 	} else {
 		text_caps("baseline", &base.caps);
 		for (int i = 0; i < n; i++) {
-			printf("host            %s%s\n", argv[i + 1],
+			cli_printf("host            %s%s\n", argv[i + 1],
 			       hosts[i].character_mask || hosts[i].behaviour_mask ? "" : " (no information)");
 			text_caps("", &levels[i]);
 		}
 		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 			for (int i = 0; i < n; i++)
 				if (held[i] & (1u << cap))
-					printf("held back       cap-%s at %s by %s\n", vcpuchar_ppc_cap_name(cap),
+					cli_printf("held back       cap-%s at %s by %s\n", vcpuchar_ppc_cap_name(cap),
 					       vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)),
 					       argv[i + 1]);
-		printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
+		cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
 		text_view(&view, req.cpu);
-		printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+		cli_printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
 		for (guint k = 0; k < warns->len; k++)
-			printf("warning %s: %s\n", g_array_index(warns, struct bwarn, k).code,
+			cli_printf("warning %s: %s\n", g_array_index(warns, struct bwarn, k).code,
 			       g_array_index(warns, struct bwarn, k).text);
 	}
 	for (guint k = 0; k < warns->len; k++)
@@ -1185,18 +1185,18 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		cli_print_json(jb);
 	} else {
 		text_caps("effective caps", &ra.effective_caps);
-		printf("                (decided on %s, %s mode)\n", src_file, vcpuchar_ppc_mode_name(req.mode));
+		cli_printf("                (decided on %s, %s mode)\n", src_file, vcpuchar_ppc_mode_name(req.mode));
 		text_caps("destination", &rs.host_caps);
-		printf("                (the levels %s supports)\n", dst_file);
+		cli_printf("                (the levels %s supports)\n", dst_file);
 		for (guint i = 0; i < errors->len; i++)
-			printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
+			cli_printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
 		for (guint i = 0; i < explain->len; i++)
-			printf("       %s\n", (const char *)g_ptr_array_index(explain, i));
+			cli_printf("       %s\n", (const char *)g_ptr_array_index(explain, i));
 		for (guint i = 0; i < warnings->len; i++)
-			printf("warning: %s\n", (const char *)g_ptr_array_index(warnings, i));
-		printf("note: %s\n", note);
+			cli_printf("warning: %s\n", (const char *)g_ptr_array_index(warnings, i));
+		cli_printf("note: %s\n", note);
 		text_view(&ra.guest_view, req.cpu);
-		printf("%s\n", errors->len ? "migration refused" : "migration ok");
+		cli_printf("%s\n", errors->len ? "migration refused" : "migration ok");
 	}
 	return errors->len ? CLI_NO : CLI_OK;
 }
@@ -1265,11 +1265,11 @@ static int cmd_migrate(int argc, char **argv)
 		cli_print_json(b);
 	} else {
 		for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
-			printf("%s: %s\n", m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? "error" : "warning",
+			cli_printf("%s: %s\n", m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? "error" : "warning",
 			       m.entries[i].message);
 		if (m.note && *m.note)
-			printf("note: %s\n", m.note);
-		printf("%s\n", m.ok ? "migration ok" : "migration refused");
+			cli_printf("note: %s\n", m.note);
+		cli_printf("%s\n", m.ok ? "migration ok" : "migration refused");
 	}
 	return m.ok ? CLI_OK : CLI_NO;
 }
@@ -1283,7 +1283,7 @@ int cmd_ppc(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "baseline"))
 		return cmd_baseline(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		puts("Usage: vcpuchar ppc hcall [OPTIONS]\n"
+		cli_printf("%s\n", "Usage: vcpuchar ppc hcall [OPTIONS]\n"
 		     "       vcpuchar ppc migrate --src LIST --dst LIST\n"
 		     "       vcpuchar ppc migrate --src-host FILE --dst-host FILE [--caps LIST] [--machine TYPE] "
 		     "[--mode caps|host-max]\n"

@@ -187,18 +187,18 @@ int cmd_probe(int argc, char **argv)
 		else
 			snprintf(api_text, sizeof(api_text), "API %d", api);
 		if (kvm_fd < 0)
-			printf("kvm             /dev/kvm cannot be opened: %s\n", g_strerror(-kvm_err));
+			cli_printf("kvm             /dev/kvm cannot be opened: %s\n", g_strerror(-kvm_err));
 		else if (vm_fd < 0)
-			printf("kvm             /dev/kvm %s, but KVM_CREATE_VM failed: %s\n", api_text, g_strerror(-kvm_err));
+			cli_printf("kvm             /dev/kvm %s, but KVM_CREATE_VM failed: %s\n", api_text, g_strerror(-kvm_err));
 		else
-			printf("kvm             /dev/kvm %s, a VM was created for the probes\n", api_text);
-		printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
+			cli_printf("kvm             /dev/kvm %s, a VM was created for the probes\n", api_text);
+		cli_printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
 		if (r == 0) {
-			printf("-- a default VM (newest pseries, POWER9 guest)\n");
+			cli_printf("-- a default VM (newest pseries, POWER9 guest)\n");
 			cli_text_ppc_result(&res, 0);
 			cli_text_ppc_spellings(&res, &warn);
 		}
-		printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
+		cli_printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
 		{
 			g_autoptr(GString) no_kvm = g_string_new(NULL);
 
@@ -210,13 +210,13 @@ int cmd_probe(int argc, char **argv)
 					continue;
 				}
 				vcpuchar_x86_host_describe(&x86, f, why, sizeof(why));
-				printf("  %s\n", why);
+				cli_printf("  %s\n", why);
 			}
 			if (no_kvm->len)
-				printf("  %s: not read: /dev/kvm cannot be opened\n", no_kvm->str);
+				cli_printf("  %s: not read: /dev/kvm cannot be opened\n", no_kvm->str);
 		}
 		if (x86_dr == 0) {
-			printf("-- a default VM (shared pCPUs, in-kernel irqchip)\n");
+			cli_printf("-- a default VM (shared pCPUs, in-kernel irqchip)\n");
 			cli_text_x86_policy(&x86_pol);
 		}
 	}

@@ -66,25 +66,25 @@ void cli_text_x86_policy(const struct vcpuchar_x86_policy *p)
 {
 	char text[1024];
 
-	printf("disable_exits   ");
+	cli_printf("disable_exits   ");
 	if (!p->disable_exits)
-		printf("none");
+		cli_printf("none");
 	for (unsigned i = 0, n = 0; i < G_N_ELEMENTS(flag_names); i++)
 		if (p->disable_exits & (1u << i))
-			printf("%s%s", n++ ? "|" : "", flag_names[i]);
-	printf("\nhints_realtime  %s\npv_unhalt       %s\npoll_control    %s\nexpose_idle_hlt %s\n",
+			cli_printf("%s%s", n++ ? "|" : "", flag_names[i]);
+	cli_printf("\nhints_realtime  %s\npv_unhalt       %s\npoll_control    %s\nexpose_idle_hlt %s\n",
 	       p->hints_realtime ? "yes" : "no", p->pv_unhalt ? "yes" : "no", p->poll_control ? "yes" : "no",
 	       p->expose_idle_hlt ? "yes" : "no");
 	if (p->halt_poll_set)
-		printf("halt_poll_ns    %u\n", p->halt_poll_ns);
+		cli_printf("halt_poll_ns    %u\n", p->halt_poll_ns);
 	else
-		printf("halt_poll_ns    leave default\n");
-	printf("idle_hlt_active %s\nreasons\n", p->idle_hlt_active ? "yes" : "no");
+		cli_printf("halt_poll_ns    leave default\n");
+	cli_printf("idle_hlt_active %s\nreasons\n", p->idle_hlt_active ? "yes" : "no");
 	for (uint32_t i = 0; i < p->n_reasons && i < VCPUCHAR_X86_MAX_REASONS; i++) {
 		gboolean refusal = vcpuchar_x86_reason_class(p->reasons[i].code) == VCPUCHAR_X86_REASON_CLASS_REFUSAL;
 
 		vcpuchar_x86_reason_text(&p->reasons[i], text, sizeof(text));
-		printf("  %s%s: %s\n", refusal ? "REFUSED " : "", vcpuchar_x86_reason_name(p->reasons[i].code), text);
+		cli_printf("  %s%s: %s\n", refusal ? "REFUSED " : "", vcpuchar_x86_reason_name(p->reasons[i].code), text);
 	}
 }
 
@@ -255,13 +255,13 @@ static void text_guest(const struct vcpuchar_x86_guest_view *g, uint32_t vcpus)
 {
 	const char *yn[] = { "no", "yes" };
 
-	printf("guest (%u vCPUs)\n", vcpus);
-	printf("  kvm_feature_pv_unhalt    %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT)]);
-	printf("  kvm_feature_poll_control %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL)]);
-	printf("  kvm_hints_realtime       %s\n", yn[!!(g->kvm_hints & VCPUCHAR_X86_KVM_HINTS_REALTIME)]);
-	printf("  cpuidle_driver           %s\n", vcpuchar_x86_cpuidle_name(g->cpuidle));
-	printf("  pv_spinlocks             %s\n", vcpuchar_x86_pv_spinlocks_name(g->pv_spinlocks));
-	printf("  halt_exits_grow          %s\n", yn[!!g->halt_exits_grow]);
+	cli_printf("guest (%u vCPUs)\n", vcpus);
+	cli_printf("  kvm_feature_pv_unhalt    %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT)]);
+	cli_printf("  kvm_feature_poll_control %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL)]);
+	cli_printf("  kvm_hints_realtime       %s\n", yn[!!(g->kvm_hints & VCPUCHAR_X86_KVM_HINTS_REALTIME)]);
+	cli_printf("  cpuidle_driver           %s\n", vcpuchar_x86_cpuidle_name(g->cpuidle));
+	cli_printf("  pv_spinlocks             %s\n", vcpuchar_x86_pv_spinlocks_name(g->pv_spinlocks));
+	cli_printf("  halt_exits_grow          %s\n", yn[!!g->halt_exits_grow]);
 }
 
 /* Member "facts_not_read": each fact the decision went without, and why. */
@@ -503,10 +503,10 @@ static int cmd_policy(int argc, char **argv)
 	} else {
 		cli_text_x86_policy(&p);
 		text_guest(&gv, vcpus);
-		printf("qemu\n  %s\n", shell);
-		printf("libvirt\n  %s\n", libvirt->str);
+		cli_printf("qemu\n  %s\n", shell);
+		cli_printf("libvirt\n  %s\n", libvirt->str);
 		for (guint i = 0; i < ne->len; i++)
-			printf("not expressible: %s\n", (const char *)g_ptr_array_index(ne, i));
+			cli_printf("not expressible: %s\n", (const char *)g_ptr_array_index(ne, i));
 	}
 	/* A refusal-class reason: the profile asked for something not given. */
 	return p.n_refusals ? CLI_NO : CLI_OK;
@@ -701,20 +701,20 @@ static int cmd_verify(int argc, char **argv)
 		cli_print_json(b);
 	} else {
 		/* The same lines as examples/hlt-vmm prints. */
-		printf("verdict: hlt=%s halt_poll=%s guest_hlts=", vcpuchar_x86_hlt_verdict_name(v.hlt),
+		cli_printf("verdict: hlt=%s halt_poll=%s guest_hlts=", vcpuchar_x86_hlt_verdict_name(v.hlt),
 		       vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
 		if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
-			printf("unknown");
+			cli_printf("unknown");
 		else
-			printf("%" G_GUINT64_FORMAT, guest);
-		printf(" halt_exits=%" G_GUINT64_FORMAT " halt_attempted_poll=%" G_GUINT64_FORMAT " reasons=",
+			cli_printf("%" G_GUINT64_FORMAT, guest);
+		cli_printf(" halt_exits=%" G_GUINT64_FORMAT " halt_attempted_poll=%" G_GUINT64_FORMAT " reasons=",
 		       v.halt_exits, v.halt_attempted_poll);
 		for (uint32_t i = 0; i < v.n_reasons; i++)
-			printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(v.reasons[i].code));
-		printf("\n");
+			cli_printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(v.reasons[i].code));
+		cli_printf("\n");
 		for (uint32_t i = 0; i < v.n_reasons; i++) {
 			vcpuchar_x86_reason_text(&v.reasons[i], text, sizeof(text));
-			printf("verdict_reason: %s: %s\n", vcpuchar_x86_reason_name(v.reasons[i].code), text);
+			cli_printf("verdict_reason: %s: %s\n", vcpuchar_x86_reason_name(v.reasons[i].code), text);
 		}
 	}
 	return v.hlt == VCPUCHAR_X86_HLT_VERDICT_HONOURED ? CLI_OK : CLI_NO;
@@ -727,7 +727,7 @@ int cmd_x86(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		puts("Usage: vcpuchar x86 policy [OPTIONS]\n       vcpuchar x86 verify [OPTIONS]");
+		cli_printf("%s\n", "Usage: vcpuchar x86 policy [OPTIONS]\n       vcpuchar x86 verify [OPTIONS]");
 		return CLI_OK;
 	}
 	if (argc < 2)

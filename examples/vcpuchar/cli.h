@@ -18,6 +18,13 @@ enum {
 /* The errno of the first failed write to stdout that is known, else 0 (main.c checks stdout at exit). */
 extern int cli_stdout_errno;
 
+/*
+ * printf() to stdout that keeps the errno of a write that fails mid-way
+ * (an answer longer than stdio's buffer is written before the end, where
+ * later calls would lose that errno). Every answer on stdout goes through it.
+ */
+int cli_printf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
 /* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <linux/kvm.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -405,6 +406,19 @@ static void usage(FILE *f)
  */
 int cli_stdout_errno;
 
+int cli_printf(const char *fmt, ...)
+{
+	va_list ap;
+	int r;
+
+	va_start(ap, fmt);
+	r = vprintf(fmt, ap);
+	va_end(ap);
+	if (r < 0 && !cli_stdout_errno)
+		cli_stdout_errno = errno ? errno : EIO;
+	return r;
+}
+
 static int finish(int rc)
 {
 	bool failed = ferror(stdout);
@@ -436,7 +450,7 @@ static int run(int argc, char **argv)
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout), CLI_OK;
 	if (!strcmp(argv[1], "--version")) {
-		printf("vcpuchar %s (library %s)\n", VCPUCHAR_VERSION_STRING, vcpuchar_version());
+		cli_printf("vcpuchar %s (library %s)\n", VCPUCHAR_VERSION_STRING, vcpuchar_version());
 		return CLI_OK;
 	}
 	for (size_t i = 0; i < G_N_ELEMENTS(commands); i++)

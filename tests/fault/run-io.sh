@@ -85,7 +85,11 @@ if [ -x "$cli" ]; then
 			strace -o /dev/null -e trace=write -e inject=write:error=ENOSPC:when=2 "$cli" probe --json \
 			>"$tmp/out" 2>"$tmp/err"
 		rc=$?
-		{ [ $rc = 3 ] && [ "$(wc -c <"$tmp/out")" = 4096 ] && grep -q "No space left on device" "$tmp/err"; } ||
+		# What reached stdout is the first write (one stdio buffer), a part of the whole answer.
+		out=$(wc -c <"$tmp/out")
+		whole=$("$cli" probe --json | wc -c)
+		{ [ $rc = 3 ] && [ "$out" -gt 0 ] && [ "$out" -lt "$whole" ] &&
+			grep -q "No space left on device" "$tmp/err"; } ||
 			fail "vcpuchar probe --json, 2nd write ENOSPC: exit $rc"
 	fi
 	# --save: the library's write fails; no file appears, no temporary is left, exit 3 (the
