@@ -300,10 +300,10 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 	return n;
 }
 
-/* lib/vcpuchar-private.h: one clone per store width, picked once at load time. */
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("avx512f", "avx2", "default")))
-#endif
+/*
+ * lib/vcpuchar-private.h: wide stores, never a libc call. No per-CPU clones
+ * (target_clones): their ifunc resolver runs before ThreadSanitizer starts.
+ */
 void vcpuchar_x86_reason_zero(struct vcpuchar_x86_reason *out, uint32_t n)
 {
 	typedef uint64_t u64x2 __attribute__((vector_size(16)));

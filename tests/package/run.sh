@@ -25,8 +25,14 @@ need unshare util-linux
 need fakeroot fakeroot
 step() { echo "== $(date -u +%T) $*"; }
 
+# The package is built in a short folder (/tmp/XXX): the CLI echoes at most 64 bytes of a
+# path, and the CLI tests that run during the build match the file names.
+# $work (the build dir) becomes a link to it; it is kept after a failure, for its logs.
 rm -rf "$work"
-mkdir -p "$work"
+mkdir -p "$(dirname "$work")"
+short=$(mktemp -d /tmp/XXX)
+ln -s "$short" "$work"
+work=$short
 # Unprivileged and offline: as root, drop to nobody inside an unshared
 # network namespace; otherwise a user namespace gives the network namespace.
 if [ "$(id -u)" = 0 ]; then
@@ -40,12 +46,13 @@ if ! $jail true 2>"$work/unshare.err"; then
 	echo "SKIP: cannot enter a network namespace: $(cat "$work/unshare.err")" >&2
 	exit 77
 fi
-clean_env="env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/nonexistent LANG=C.UTF-8 TMPDIR=$work/tmp"
+tmp=$work/tmp
+mkdir "$tmp"
+clean_env="env -i PATH=/usr/local/bin:/usr/bin:/bin:/usr/sbin:/sbin HOME=/nonexistent LANG=C.UTF-8 TMPDIR=$tmp"
 
 step "lay out"
 tree=$("$src/packaging/layout.sh" "$work")
-mkdir "$work/tmp"
-[ "$(id -u)" = 0 ] && chown -R nobody:nogroup "$work"
+[ "$(id -u)" = 0 ] && chown -R nobody:nogroup "$work" "$tmp"
 
 step "a missing build dependency"
 cp "$tree/debian/control" "$work/control.orig"
