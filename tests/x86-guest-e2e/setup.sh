@@ -13,28 +13,5 @@ set -eu
 # libc6-dev: L2's static /init.
 PKGS="qemu-system-x86 cpio busybox-static xz-utils zstd libc6-dev python3 libvirt-clients libvirt-daemon libvirt-daemon-driver-qemu"
 
-missing=""
-for p in $PKGS; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
-		missing="$missing $p"
-done
-if [ -z "$missing" ]; then
-	echo "x86-guest-e2e setup: all packages present"
-	exit 0
-fi
-if [ "$(id -u)" != 0 ]; then
-	echo "x86-guest-e2e setup: missing:$missing; run as root" >&2
-	exit 1
-fi
-apt_get() {
-	n=0
-	until DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=120 "$@"; do
-		n=$((n + 1))
-		[ $n -lt 3 ] || return 1
-		sleep 10
-	done
-}
-apt_get update -qq || true
 # shellcheck disable=SC2086
-apt_get install -y -qq --no-install-recommends $missing >/dev/null
-echo "x86-guest-e2e setup: installed:$missing"
+exec "$(dirname "$0")/../e2e-common/apt-install.sh" x86-guest-e2e $PKGS
