@@ -202,20 +202,14 @@ static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set 
 }
 
 /*
- * Zeroes @n reason entries with the widest plain stores the CPU has (AVX2 where
- * present: half the stores of SSE2). Store throughput bounds it: the unused
- * entries of a policy are about 800 bytes (tests/bench/README.md).
- */
-void vcpuchar_x86_reason_zero(struct vcpuchar_x86_reason *out, uint32_t n);
-
-/*
- * Writes every code of @a, lowest first, to @out (room for @max; the caller
- * sized it for every code its step can add) and zeroes the unused entries,
- * so a result is fully defined. Returns how many it wrote; *n_refusals, when
- * not NULL, gets how many of them are of class refusal.
+ * Writes every code of @a, lowest first, to @out (the caller sized it for
+ * every code its step can add). The entries after them are not
+ * written: zeroing them was a fifth of the decision's time (tests/bench).
+ * Returns how many it wrote; *n_refusals, when not NULL, gets how many of
+ * them are of class refusal.
  */
 static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a,
-						struct vcpuchar_x86_reason *out, uint32_t max, uint32_t *n_refusals)
+						struct vcpuchar_x86_reason *out, uint32_t *n_refusals)
 {
 	uint32_t n = 0;
 
@@ -227,12 +221,6 @@ static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason
 		r->has_value = (uint32_t)((a->has_value >> c) & 1);
 		r->value = r->has_value ? a->value[c] : 0;
 	}
-	/*
-	 * The unused entries must read as zero, with one 16-byte store each:
-	 * as a memset() of variable size this became a libc call, or a loop
-	 * with a byte-by-byte tail (a third of the decision's time, tests/bench).
-	 */
-	vcpuchar_x86_reason_zero(out + n, max - n);
 	/* The refusal bits counted with one mask instead of a class lookup per code. */
 	if (n_refusals) {
 		uint32_t k = 0;

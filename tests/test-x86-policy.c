@@ -206,6 +206,65 @@ static bool policy_has(const struct vcpuchar_x86_policy *p, uint32_t code)
 	return false;
 }
 
+/* The release is read without a NUL and without reading past "X.Y" (lib/x86/x86-policy.c kernel_version()). */
+START_TEST(kernel_release_edges)
+{
+	static const struct {
+		const char *release;
+		uint32_t code; /* the Idle HLT reason it gives on an Idle HLT host */
+	} rows[] = {
+		{ "6.15", VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE },
+		{ "6.15.0-1-amd64", VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE },
+		{ "65535.0", VCPUCHAR_X86_REASON_IDLE_HLT_ACTIVE },
+		{ "6.14.11", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD },
+		{ "65536.0", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN },
+		{ "6.100000", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN },
+		{ "6", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN },
+		{ "6.x", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN },
+		{ ".15", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN },
+		{ "", VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN },
+	};
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+
+	for (size_t k = 0; k < sizeof(rows) / sizeof(rows[0]); k++) {
+		default_amd(&h);
+		memset(h.kernel_release, 0, sizeof(h.kernel_release));
+		memcpy(h.kernel_release, rows[k].release, strlen(rows[k].release));
+		ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+		ck_assert_msg(policy_has(&p, rows[k].code), "release \"%s\": no %s", rows[k].release,
+			      vcpuchar_x86_reason_name(rows[k].code));
+	}
+	/* All 65 bytes digits, no NUL: unknown, and nothing past the array is read (valgrind, ASan). */
+	default_amd(&h);
+	memset(h.kernel_release, '7', sizeof(h.kernel_release));
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN));
+}
+END_TEST
+
+/* The entries after n_reasons keep what the caller had (include/vcpuchar/x86.h, struct vcpuchar_x86_policy). */
+START_TEST(unused_reasons_not_written)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm) };
+	struct vcpuchar_x86_policy p;
+
+	default_amd(&h);
+	memset(&p, 0x5a, sizeof(p));
+	p.size = sizeof(p);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_gt(p.n_reasons, 0);
+	ck_assert_uint_lt(p.n_reasons, VCPUCHAR_X86_MAX_REASONS);
+	for (uint32_t k = 0; k < p.n_reasons; k++)
+		ck_assert_uint_ne(p.reasons[k].code, 0x5a5a5a5a);
+	for (uint32_t k = p.n_reasons; k < VCPUCHAR_X86_MAX_REASONS; k++)
+		ck_assert_uint_eq(p.reasons[k].code, 0x5a5a5a5a);
+}
+END_TEST
+
+
 /* Every VM flag the header defines is accepted; every other bit is -EINVAL, and nothing is written. */
 START_TEST(vm_flags_known_exactly)
 {
@@ -415,6 +474,8 @@ int main(void)
 	tcase_add_test(tc, reason_names_and_texts);
 	tcase_add_test(tc, every_code_is_reachable_by_decide_or_apply);
 	tcase_add_test(tc, exit_classes);
+	tcase_add_test(tc, kernel_release_edges);
+	tcase_add_test(tc, unused_reasons_not_written);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

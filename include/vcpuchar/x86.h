@@ -527,7 +527,9 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @n_refusals: reasons of class REFUSAL in @reasons
  * @n_reasons: entries used in @reasons
  * @reserved: zero (explicit padding)
- * @reasons: the reasons, each code at most once, in code order
+ * @reasons: the reasons, each code at most once, in code order; the entries
+ *           after the first @n_reasons are not written (they keep what
+ *           the caller had)
  *
  * Since: 1.0
  */
@@ -789,7 +791,8 @@ const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
  * @reserved: zero (explicit padding)
  * @reasons: class VERIFY reasons, each code at most once, in code order:
  *           first the one that explains @hlt, then at most one diagnostic
- *           about the counts, then the one that explains @halt_poll
+ *           about the counts, then the one that explains @halt_poll;
+ *           the entries after the first @n_reasons are not written
  *
  * Since: 1.0
  */

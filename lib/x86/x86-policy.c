@@ -41,23 +41,26 @@ static uint32_t fact_u32(const struct vcpuchar_x86_host *h, uint32_t fact, uint3
 
 /*
  * Kernel release "X.Y..." to X << 16 | Y; false when it does not parse.
- * The caller's array may lack a NUL: never read past its end.
+ * The caller's array may lack a NUL: a number of six digits is already
+ * too large, so "X.Y" ends within the first 13 bytes and nothing past
+ * them is read (no bounds test per byte: this runs on every decision).
  */
-static bool kernel_version(const char *release, size_t size, uint32_t *ret)
+_Static_assert(sizeof(((struct vcpuchar_x86_host *)0)->kernel_release) >= 13, "kernel_version() reads 13 bytes");
+_Static_assert(sizeof(((struct vcpuchar_x86_host *)0)->arch) >= 7, "arch_x86() reads 7 bytes");
+
+static bool kernel_version(const char release[static 13], uint32_t *ret)
 {
 	uint32_t part[2] = { 0, 0 };
-	const char *p = release, *end = release + size;
+	const char *p = release;
 
 	for (int i = 0; i < 2; i++) {
-		if (p == end || *p < '0' || *p > '9')
+		int n = 0;
+
+		for (; n < 6 && (unsigned char)(*p - '0') < 10; n++)
+			part[i] = part[i] * 10 + (uint32_t)(*p++ - '0');
+		if (n == 0 || part[i] > 0xffff)
 			return false;
-		while (p < end && *p >= '0' && *p <= '9') {
-			part[i] = part[i] * 10 + (uint32_t)(*p - '0');
-			if (part[i] > 0xffff)
-				return false;
-			p++;
-		}
-		if (i == 0 && (p == end || *p++ != '.'))
+		if (i == 0 && *p++ != '.')
 			return false;
 	}
 	*ret = part[0] << 16 | part[1];
@@ -78,7 +81,7 @@ static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x8
 	uint32_t ecx = h->cpuid_80000001_ecx;
 	uint32_t edx = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SVM, h->cpuid_8000000a_edx);
 	uint32_t kver = 0;
-	bool kver_ok = h->kernel_release[0] && kernel_version(h->kernel_release, sizeof(h->kernel_release), &kver);
+	bool kver_ok = kernel_version(h->kernel_release, &kver);
 
 	/*
 	 * The override replaces only the kernel-release test: where an earlier
@@ -164,15 +167,14 @@ static bool vm_ok(const struct vcpuchar_x86_vm *vm)
  */
 static bool arch_x86(const struct vcpuchar_x86_host *h)
 {
-	static const char *const names[] = { "", "x86_64", "amd64", "i386", "i486", "i586", "i686" };
-	char a[sizeof(h->arch) + 1];
+	const char *a = h->arch;
 
-	memcpy(a, h->arch, sizeof(h->arch));
-	a[sizeof(h->arch)] = 0;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(a, names[i]))
-			return true;
-	return false;
+	/*
+	 * Fixed-size compares, NUL included: inline loads, no libc call, on
+	 * the decision's hot path (a strcmp() loop cost a tenth of the call).
+	 */
+	return !a[0] || !memcmp(a, "x86_64", 7) || !memcmp(a, "amd64", 6) ||
+	       (a[0] == 'i' && a[1] >= '3' && a[1] <= '6' && !memcmp(a + 2, "86", 3));
 }
 
 /* Inline in the decision; vcpuchar_x86_policy_check() for the other callers. */
@@ -452,7 +454,7 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	decide_idle_hlt(&in, de, ret, &a);
 	if (a.no_effect)
 		add_value(&a, VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT, a.no_effect);
-	ret->n_reasons = vcpuchar_x86_reason_emit(&a.r, ret->reasons, VCPUCHAR_X86_MAX_REASONS, &ret->n_refusals);
+	ret->n_reasons = vcpuchar_x86_reason_emit(&a.r, ret->reasons, &ret->n_refusals);
 	return 0;
 }
 

@@ -299,20 +299,3 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 #pragma GCC diagnostic pop
 	return n;
 }
-
-/*
- * lib/vcpuchar-private.h: wide stores, never a libc call. No per-CPU clones
- * (target_clones): their ifunc resolver runs before ThreadSanitizer starts.
- */
-void vcpuchar_x86_reason_zero(struct vcpuchar_x86_reason *out, uint32_t n)
-{
-	typedef uint64_t u64x2 __attribute__((vector_size(16)));
-	typedef uint64_t u64x8 __attribute__((vector_size(64)));
-	char *p = (char *)out;
-
-	_Static_assert(sizeof(out[0]) == 16, "one reason is 16 bytes");
-	for (; n & 3; n--, p += 16)
-		memcpy(p, &(u64x2){ 0 }, 16);
-	for (; n; n -= 4, p += 64)
-		memcpy(p, &(u64x8){ 0 }, 64);
-}

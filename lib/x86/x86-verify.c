@@ -142,6 +142,6 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 	ret->halt_attempted_poll = delta[VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL];
 	ret->halt_successful_poll = delta[VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL];
 	ret->exits = delta[VCPUCHAR_X86_STAT_EXITS];
-	ret->n_reasons = vcpuchar_x86_reason_emit(&a, ret->reasons, VCPUCHAR_X86_VERDICT_MAX_REASONS, NULL);
+	ret->n_reasons = vcpuchar_x86_reason_emit(&a, ret->reasons, NULL);
 	return 0;
 }
