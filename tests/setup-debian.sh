@@ -11,20 +11,8 @@ if [ "${1:-}" = "--all" ]; then
 	# is only recommended by clang, and recommends are not installed here.
 	pkgs="$pkgs valgrind clang libclang-rt-14-dev abigail-tools strace"
 fi
-missing=
-for p in $pkgs; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	if [ "$(id -u)" != 0 ]; then
-		echo "setup-debian: missing packages:$missing (run as root, or apt-get install them)" >&2
-		exit 1
-	fi
-	echo "setup-debian: installing$missing"
-	export DEBIAN_FRONTEND=noninteractive
-	apt-get update -qq
-	apt-get install -y -qq --no-install-recommends $missing >/dev/null
-fi
+# shellcheck disable=SC2086
+"$(dirname "$0")/e2e-common/apt-install.sh" setup-debian $pkgs
 # tests/test-locale.c runs the parsers under a Turkish locale.
 if ! locale -a 2>/dev/null | grep -qix 'tr_TR.utf-\?8'; then
 	if [ "$(id -u)" = 0 ]; then

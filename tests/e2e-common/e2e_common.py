@@ -1,9 +1,12 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""What the emulated-host tiers (tests/ppc-e2e, tests/x86-e2e) share: packing
-an initramfs, booting QEMU with a timeout that kills it by its pid, and
-reading the guest's result lines (tests/ppc-e2e/report.h)."""
+"""What the emulated-host tiers (tests/ppc-e2e, tests/x86-*) share: packing
+an initramfs and copying programs with their libraries into it, booting QEMU
+with a timeout that kills it by its pid (two boots at a time), and reading
+the guest's result lines (tests/ppc-e2e/report.h)."""
+import concurrent.futures
 import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -64,3 +67,28 @@ def result_lines(out):
         if m:
             done = (int(m.group(1)), int(m.group(2)))
     return lines, done
+
+
+def copy_into(root, path, src=None):
+    """Copy @src (default @path, links followed) to @path inside the image tree @root."""
+    dest = os.path.join(root, path.lstrip("/"))
+    os.makedirs(os.path.dirname(dest), exist_ok=True)
+    shutil.copy2(os.path.realpath(src or path), dest)
+
+
+def shared_libs(exe):
+    """Every library ldd resolves for @exe, as the paths the loader asks for."""
+    # ldd fails on a static executable (a static busybox): no libraries then.
+    out = subprocess.run(["ldd", exe], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
+    return re.findall(r"=> (/\S+)", out) + re.findall(r"^\s*(/\S+) \(", out, re.M)
+
+
+def jobs():
+    """VCPUCHAR_E2E_JOBS, 1 or 2 (default 2): two TCG boots fill two cores, more slow each other down."""
+    return max(1, min(2, int(os.environ.get("VCPUCHAR_E2E_JOBS", "2"))))
+
+
+def run_parallel(fn, items):
+    """fn(item) for every item, jobs() at once; the results in order."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs()) as ex:
+        return list(ex.map(fn, items))

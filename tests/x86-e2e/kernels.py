@@ -103,7 +103,8 @@ def _depends(ko):
     return [d for d in m.group(1).decode().split(",") if d] if m else []
 
 
-def _unpack(pkg, deb, dest):
+def unpack(deb, dest):
+    """The ELF vmlinux, kvm-amd.ko and what it depends on (load order) of kernel package @deb, into @dest."""
     tmp = dest + ".tmp"
     shutil.rmtree(tmp, ignore_errors=True)
     subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
@@ -114,7 +115,11 @@ def _unpack(pkg, deb, dest):
     elf = _elf_from_bzimage(open(vmlinuz[0], "rb").read())
     if elf is None:
         raise RuntimeError(f"no xz or zstd ELF payload found in {vmlinuz[0]}")
-    moddir = os.path.join(tmp, "lib", "modules", release)
+    # Debian 13's packages keep their modules under usr/lib/modules (merged /usr).
+    moddir = next((d for d in (os.path.join(tmp, "usr", "lib", "modules", release),
+                               os.path.join(tmp, "lib", "modules", release)) if os.path.isdir(d)), None)
+    if not moddir:
+        raise RuntimeError(f"{os.path.basename(deb)} has no modules directory for {release}")
     out = dest + ".new"
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.join(out, "modules"))
@@ -161,7 +166,7 @@ def fetch(cache, meta):
     os.makedirs(work)
     pkg, deb = _download(meta, work)
     dest = os.path.join(cache, pkg)
-    _unpack(pkg, deb, dest)
+    unpack(deb, dest)
     shutil.rmtree(work)
     with open(note, "w") as f:
         f.write(pkg + "\n")

@@ -12,7 +12,6 @@ $VCPUCHAR_X86_E2E_CACHE, else DIR/cache; VCPUCHAR_E2E_JOBS boots run at once
 (1 or 2, the default); VCPUCHAR_X86_E2E_CPU replaces every boot's -cpu.
 """
 import argparse
-import concurrent.futures
 import json
 import os
 import re
@@ -319,20 +318,6 @@ BUSYBOX_APPLETS = ["sh", "env", "mktemp", "seq", "grep", "sed", "tr", "cp", "cmp
                    "mkdir", "ls", "basename", "dirname", "wc", "sort"]
 
 
-def copy_into(root, path, src=None):
-    dest = os.path.join(root, path.lstrip("/"))
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
-    shutil.copy2(os.path.realpath(src or path), dest)
-
-
-def shared_libs(exe):
-    """Every library ldd resolves for @exe, as the paths the loader asks for."""
-    # ldd fails on a static executable (a static busybox): no libraries then.
-    out = subprocess.run(["ldd", exe], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
-    libs = re.findall(r"=> (/\S+)", out) + re.findall(r"^\s*(/\S+) \(", out, re.M)
-    return libs
-
-
 def build_common(args, out):
     """The part of the initramfs every boot shares: /init, busybox, bash, the
     tree's own build outputs at their build paths (so their RPATH and
@@ -350,20 +335,20 @@ def build_common(args, out):
     for a in BUSYBOX_APPLETS:
         os.symlink("busybox", os.path.join(root, "bin", a))
     elfs = [shutil.which("bash"), shutil.which("busybox")]
-    copy_into(root, "/bin/bash", elfs[0])
+    e2e_common.copy_into(root, "/bin/bash", elfs[0])
     for f in BUILD_FILES:
         path = os.path.join(args.build_root, f)
         if not os.path.exists(path):
             raise RuntimeError(f"{path} is not built")
-        copy_into(root, path)
+        e2e_common.copy_into(root, path)
         elfs.append(path)
     for f in SRC_FILES:
-        copy_into(root, os.path.join(args.source_dir, f))
+        e2e_common.copy_into(root, os.path.join(args.source_dir, f))
     libs = set()
     for e in elfs:
-        libs.update(shared_libs(e))
+        libs.update(e2e_common.shared_libs(e))
     for lib in sorted(libs):
-        copy_into(root, os.path.normpath(lib))
+        e2e_common.copy_into(root, os.path.normpath(lib))
     return e2e_common.pack_cpio(root, os.path.join(out, "common.cpio"))
 
 
@@ -522,10 +507,8 @@ def main():
     t_prep = time.monotonic() - t0
     logdir = os.path.join(out, "logs")
     os.makedirs(logdir, exist_ok=True)
-    # Two TCG boots fill two cores; more only slow each other down.
-    jobs = max(1, min(2, int(os.environ.get("VCPUCHAR_E2E_JOBS", "2"))))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        list(ex.map(lambda b: run_boot(b, os.path.join(kern[b.meta][1], "vmlinux"), initrds[b.name], logdir), boots))
+    e2e_common.run_parallel(lambda b: run_boot(b, os.path.join(kern[b.meta][1], "vmlinux"), initrds[b.name], logdir),
+                            boots)
 
     for b in boots:
         fails = [c for c in b.checks if not c[1]]
@@ -553,7 +536,7 @@ def main():
     failed = [b.name for b in boots if not b.ok]
     total = time.monotonic() - t0
     print(f"\n{TIER}: {len(boots) - len(failed)}/{len(boots)} boots passed; kernels {t_fetch:.1f} s, "
-          f"initramfs {t_prep - t_fetch:.1f} s, total {total:.1f} s ({jobs} boots at a time); "
+          f"initramfs {t_prep - t_fetch:.1f} s, total {total:.1f} s ({e2e_common.jobs()} boots at a time); "
           f"table: {os.path.join(out, 'measured.md')}")
     if failed:
         print(f"{TIER}: failed: " + ", ".join(failed))

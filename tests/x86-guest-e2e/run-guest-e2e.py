@@ -71,17 +71,6 @@ SHARE = ["/usr/share/qemu", "/usr/share/seabios", "/usr/share/libvirt", "/usr/li
 APPLETS = ["chroot", "timeout", "sh", "mount", "mkdir", "cat", "tr", "insmod", "poweroff", "uname", "head", "echo", "sed", "grep", "ls"]
 
 
-def copy_into(root, path, src=None):
-    dest = os.path.join(root, path.lstrip("/"))
-    os.makedirs(os.path.dirname(dest), exist_ok=True)
-    shutil.copy2(os.path.realpath(src or path), dest)
-
-
-def shared_libs(exe):
-    out = subprocess.run(["ldd", exe], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True).stdout
-    return re.findall(r"=> (/\S+)", out) + re.findall(r"^\s*(/\S+) \(", out, re.M)
-
-
 def version_of(cmd):
     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True).stdout
     m = re.search(r"(\d+\.\d+\.\d+)", out)
@@ -182,7 +171,7 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
     for e in elfs:
         if not e or not os.path.exists(e):
             raise RuntimeError(f"{e} is not there (built?)")
-        copy_into(root, e)
+        e2e_common.copy_into(root, e)
     if stack == "bookworm":
         for d in SHARE:
             shutil.copytree(d, os.path.join(root, d.lstrip("/")), symlinks=True, dirs_exist_ok=True)
@@ -191,9 +180,9 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
             elfs += [os.path.join(dirpath, f) for f in files if f.endswith(".so")]
     libs = set()
     for e in elfs:
-        libs.update(shared_libs(e))
+        libs.update(e2e_common.shared_libs(e))
     for lib in sorted(libs):
-        copy_into(root, os.path.normpath(lib))
+        e2e_common.copy_into(root, os.path.normpath(lib))
     shutil.copytree(os.path.join(kdir, "modules"), os.path.join(root, "e2e", "modules"))
     os.makedirs(os.path.join(user_root, "l2"), exist_ok=True)
     shutil.copy2(os.path.join(kdir, "vmlinux"), os.path.join(user_root, "l2", "vmlinux"))

@@ -1,10 +1,9 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """A Debian 13 (trixie-backports) amd64 kernel for the x86-idle-hlt tier,
 from the machine's own archive through a private apt state inside the cache
-directory (the machine's apt configuration stays as it is). Unpacked like
-tests/x86-e2e/kernels.py does (the ELF vmlinux, kvm-amd.ko and what it
-depends on, in load order); Debian 13's packages keep their modules under
-usr/lib/modules, not lib/modules.
+directory (the machine's apt configuration stays as it is), unpacked by
+tests/x86-e2e/kernels.py (the ELF vmlinux, kvm-amd.ko and what it depends
+on, in load order).
 
     python3 newkernel.py CACHE PACKAGE     fetch and print release<TAB>dir
 """
@@ -46,49 +45,6 @@ def _apt(cache):
             "-o", "Dir::Etc::SourceParts=/dev/null", "-o", f"Dir::Cache={d}/cache"]
 
 
-def _unpack(deb, dest):
-    tmp = dest + ".tmp"
-    shutil.rmtree(tmp, ignore_errors=True)
-    subprocess.run(["dpkg-deb", "-x", deb, tmp], check=True)
-    vmlinuz = glob.glob(os.path.join(tmp, "boot", "vmlinuz-*"))
-    if not vmlinuz:
-        raise kernels.Missing(f"{os.path.basename(deb)} holds no boot/vmlinuz-*")
-    release = os.path.basename(vmlinuz[0])[len("vmlinuz-"):]
-    elf = kernels._elf_from_bzimage(open(vmlinuz[0], "rb").read())
-    if elf is None:
-        raise RuntimeError(f"no xz or zstd ELF payload found in {vmlinuz[0]}")
-    moddir = next((d for d in (os.path.join(tmp, "usr", "lib", "modules", release),
-                               os.path.join(tmp, "lib", "modules", release)) if os.path.isdir(d)), None)
-    if not moddir:
-        raise RuntimeError(f"{os.path.basename(deb)} has no modules directory for {release}")
-    out = dest + ".new"
-    shutil.rmtree(out, ignore_errors=True)
-    os.makedirs(os.path.join(out, "modules"))
-    with open(os.path.join(out, "vmlinux"), "wb") as f:
-        f.write(elf)
-    order, todo = [], ["kvm-amd"]
-    while todo:
-        name = todo.pop()
-        src = kernels._module_file(moddir, name)
-        if not src:
-            raise RuntimeError(f"module {name} is not in {os.path.basename(deb)}")
-        ko = os.path.join(out, "modules", os.path.basename(src).split(".ko")[0].replace("_", "-") + ".ko")
-        if os.path.exists(ko):
-            continue
-        kernels._decompress(src, ko)
-        order.insert(0, os.path.basename(ko))
-        todo += kernels._depends(ko)
-    with open(os.path.join(out, "modules", "order"), "w") as f:
-        f.write("\n".join(order) + "\n")
-    with open(os.path.join(out, "release"), "w") as f:
-        f.write(release + "\n")
-    shutil.rmtree(tmp)
-    shutil.rmtree(dest, ignore_errors=True)
-    os.rename(out, dest)
-    with open(os.path.join(dest, ".complete"), "w") as f:
-        f.write(os.path.basename(deb) + "\n")
-
-
 def fetch(cache, pkg):
     """(release, kernel dir, fetched now?) of package @pkg of SUITE; cached."""
     dest = os.path.join(cache, pkg)
@@ -112,7 +68,7 @@ def fetch(cache, pkg):
     if p.returncode != 0 or not debs:
         raise kernels.Missing(f"package {pkg} ({SUITE}): the archive no longer serves it "
                               f"({p.stderr.strip().splitlines()[-1] if p.stderr.strip() else 'no .deb'})")
-    _unpack(debs[0], dest)
+    kernels.unpack(debs[0], dest)
     shutil.rmtree(work)
     return open(os.path.join(dest, "release")).read().strip(), dest, True
 

@@ -17,7 +17,6 @@ Exit 0 when every boot passed and every row agrees, 1 on any failure, 77
 (skip) only when a tool, a kernel package or the QEMU source cannot be had.
 """
 import argparse
-import concurrent.futures
 import importlib.util
 import json
 import os
@@ -285,10 +284,8 @@ def main():
     t_prep = time.monotonic() - t0
     logdir = os.path.join(out, "logs")
     os.makedirs(logdir, exist_ok=True)
-    jobs = max(1, min(2, int(os.environ.get("VCPUCHAR_E2E_JOBS", "2"))))
-    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        list(ex.map(lambda b: run_boot(b, qemu[b.qemu], os.path.join(kern[b.kernel][1], "vmlinux"),
-                                       initrds[b.name], logdir), boots))
+    e2e_common.run_parallel(lambda b: run_boot(b, qemu[b.qemu], os.path.join(kern[b.kernel][1], "vmlinux"),
+                                               initrds[b.name], logdir), boots)
 
     rows = []
     for b in boots:
