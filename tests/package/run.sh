@@ -27,7 +27,9 @@ step() { echo "== $(date -u +%T) $*"; }
 
 # The package is built in a short folder (/tmp/XXX): the CLI echoes at most 64 bytes of a
 # path, and the CLI tests that run during the build match the file names.
-# $work (the build dir) becomes a link to it; it is kept after a failure, for its logs.
+# $work (the build dir) becomes a link to it; it is kept after the run, for its logs and
+# packages, until the next run removes it.
+[ ! -L "$work" ] || rm -rf "$(readlink "$work")"
 rm -rf "$work"
 mkdir -p "$(dirname "$work")"
 short=$(mktemp -d /tmp/XXX)
