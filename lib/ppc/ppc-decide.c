@@ -167,7 +167,7 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
-/* @req is the loaded copy (ppc_request_load()). */
+/* @req is what ppc_request_view() gives. */
 static bool request_ok(const struct vcpuchar_ppc_request *req)
 {
 	int rel = vcpuchar_ppc_qemu_release(req->qemu_version);
@@ -275,10 +275,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	bool tcg, info;
 	uint32_t size;
 
-	/* A 1.0 caller's request lacks qemu_version: the copy reads it as 0. */
-	return_val_if_fail(ppc_request_load(req, &rq), -EINVAL);
-	req = &rq;
-	return_val_if_fail(ret && request_ok(req) && ppc_host_ok(host), -EINVAL);
+	/* A 1.0 caller's request lacks qemu_version: it is read from a copy, as 0. */
+	req = ppc_request_view(req, &rq);
+	return_val_if_fail(req && ret && request_ok(req) && ppc_host_ok(host), -EINVAL);
 	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 	info = ppc_host_has_info(host);
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST && !info)

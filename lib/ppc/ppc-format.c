@@ -276,9 +276,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 	r = vcpuchar_ppc_decide(host, req, &res);
 	if (r < 0)
 		return r;
-	/* decide() accepted it; from here on the copy, qemu_version 0 for a 1.0 caller. */
-	ppc_request_load(req, &rq);
-	req = &rq;
+	/* decide() accepted it; from here on qemu_version reads 0 for a 1.0 caller. */
+	req = ppc_request_view(req, &rq);
 	memset(&out, 0, sizeof(out));
 	out.size = ret->size;
 	info = ppc_host_has_info(host);

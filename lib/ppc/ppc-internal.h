@@ -58,27 +58,29 @@ static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
 
 /*
  * struct vcpuchar_ppc_request as 1.0 had it ends before qemu_version (28
- * bytes). ppc_request_load() copies the caller's request into @out, with
- * the members a 1.0 caller's struct lacks read as 0; false for a size that
- * is neither 1.0's nor acceptable by the usual rule (vcpuchar_size_ok()).
+ * bytes). ppc_request_view() returns the request to read: the caller's own
+ * when it has every member this library knows (no copy on the hot path),
+ * else a copy in @buf with the members a 1.0 caller's struct lacks read as
+ * 0; NULL for a NULL @req or a size that is neither 1.0's nor acceptable by
+ * the usual rule (vcpuchar_size_ok()).
  */
 #define PPC_REQUEST_SIZE_1_0 offsetof(struct vcpuchar_ppc_request, qemu_version)
-static inline bool ppc_request_load(const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_request *out)
+static inline const struct vcpuchar_ppc_request *ppc_request_view(const struct vcpuchar_ppc_request *req,
+								  struct vcpuchar_ppc_request *buf)
 {
 	uint32_t size;
 
 	if (!req)
-		return false;
+		return NULL;
 	memcpy(&size, req, sizeof(size));
+	if (__builtin_expect(size == sizeof(*req), 1))
+		return req;
 	if (size == PPC_REQUEST_SIZE_1_0) {
-		memset(out, 0, sizeof(*out));
-		memcpy(out, req, PPC_REQUEST_SIZE_1_0);
-		return true;
+		memset(buf, 0, sizeof(*buf));
+		memcpy(buf, req, PPC_REQUEST_SIZE_1_0);
+		return buf;
 	}
-	if (!vcpuchar_size_ok(req, sizeof(*req)))
-		return false;
-	memcpy(out, req, sizeof(*out));
-	return true;
+	return vcpuchar_size_ok(req, sizeof(*req)) ? req : NULL;
 }
 
 /*
