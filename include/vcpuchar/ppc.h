@@ -419,9 +419,10 @@ int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, siz
  *
  * Return: 0 when @qemu_version belongs to a measured release; 1 when it is
  * 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2 when
- * another measured release's facts stand in; -EINVAL for a value that is
- * not a version (minor or micro above 99) or older than 7.2, or NULL @note
- * with @note_size > 0 (@answered and @note then unchanged).
+ * another measured release's facts stand in; -EINVAL for a non-zero value
+ * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
+ * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
+ * then unchanged).
  *
  * Since: 1.1
  */

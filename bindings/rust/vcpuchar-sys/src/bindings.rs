@@ -484,9 +484,10 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0 when @qemu_version belongs to a measured release; 1 when it is"]
     #[doc = " 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2 when"]
-    #[doc = " another measured release's facts stand in; -EINVAL for a value that is"]
-    #[doc = " not a version (minor or micro above 99) or older than 7.2, or NULL @note"]
-    #[doc = " with @note_size > 0 (@answered and @note then unchanged)."]
+    #[doc = " another measured release's facts stand in; -EINVAL for a non-zero value"]
+    #[doc = " below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the"]
+    #[doc = " encoding holds), or NULL @note with @note_size > 0 (@answered and @note"]
+    #[doc = " then unchanged)."]
     #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_ppc_qemu_version_check(
