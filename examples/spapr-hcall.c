@@ -51,6 +51,16 @@ static int spapr_cpu_char_init(struct spapr_machine *m, int vm_fd, const char *p
 	printf("host: %s\n", err);
 
 	req.mode = VCPUCHAR_PPC_MODE_HOST_MAX; /* the recommended default */
+#ifdef VCPUCHAR_PPC_QEMU_VERSION
+	/*
+	 * The QEMU this VMM is (libvcpuchar 1.1): a VMM built from QEMU passes
+	 * QEMU_VERSION_MAJOR, _MINOR and _MICRO, so texts and machine types are
+	 * its own (lib/ppc.md#qemu-versions). Left 0, the answer is for 7.2.
+	 */
+	req.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
+	if (vcpuchar_ppc_qemu_version_check(req.qemu_version, NULL, err, sizeof(err)) > 0)
+		printf("qemu: %s\n", err);
+#endif
 	if (caps && vcpuchar_ppc_caps_parse(caps, &req.caps, &req.caps_set, err, sizeof(err)) < 0) {
 		fprintf(stderr, "caps: %s\n", err);
 		return -1;

@@ -10,6 +10,10 @@
 #include "cli.h"
 
 static const char *const severity_names[] = { "info", "warning", "error" };
+
+#define QEMU_VERSION_HELP \
+	"Target QEMU version (7.2, 10.0, 10.0.13; default: 7.2, the oldest supported): its machine types and " \
+	"texts"
 static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "below-host" };
 
 static void json_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
@@ -48,6 +52,66 @@ static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
 	json_str(b, "spectre_v2", v->spectre_v2);
 	json_str(b, "spec_store_bypass", v->spec_store_bypass);
 	json_builder_end_object(b);
+}
+
+/*
+ * --qemu-version (lib/ppc.md#qemu-versions; examples/vcpuchar/README.md):
+ * the number for the request and what to say about it. Malformed or older
+ * than supported: exit 2. Answered by another measured release (a newer or
+ * unmeasured version): a warning on stderr naming both. Not given: the
+ * answer is for the oldest supported, which the note says.
+ */
+struct qemu_target {
+	uint32_t version;  /* 0 when not given */
+	uint32_t answered; /* the measured release that answers */
+	int kind;	   /* vcpuchar_ppc_qemu_version_check() */
+	char note[384];
+};
+
+static int parse_qemu_version(const char *arg, struct qemu_target *q)
+{
+	char err[512];
+
+	memset(q, 0, sizeof(*q));
+	if (arg && vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, sizeof(err)) < 0)
+		return cli_usage("--qemu-version: %s", err);
+	q->kind = vcpuchar_ppc_qemu_version_check(q->version, &q->answered, q->note, sizeof(q->note));
+	if (q->kind < 0)
+		return cli_usage("--qemu-version: %s", g_strerror(-q->kind));
+	if (q->kind == 2)
+		g_printerr("vcpuchar: warning: %s\n", q->note);
+	return CLI_OK;
+}
+
+static void version_text(uint32_t v, char *buf, size_t size)
+{
+	if (v % 100)
+		g_snprintf(buf, size, "%u.%u.%u", v / 10000, v / 100 % 100, v % 100);
+	else
+		g_snprintf(buf, size, "%u.%u", v / 10000, v / 100 % 100);
+}
+
+/* "qemu_version": {"target", "answered", "assumed", "note"}. */
+static void json_qemu_version(JsonBuilder *b, const struct qemu_target *q)
+{
+	char target[16], answered[16];
+
+	version_text(q->version ? q->version : q->answered, target, sizeof(target));
+	version_text(q->answered, answered, sizeof(answered));
+	json_builder_set_member_name(b, "qemu_version");
+	json_builder_begin_object(b);
+	json_str(b, "target", target);
+	json_str(b, "answered", answered);
+	json_bool(b, "assumed", q->kind == 1);
+	json_str(b, "note", q->note);
+	json_builder_end_object(b);
+}
+
+/* The text output's line: only when the answer is not for the given version itself. */
+static void text_qemu_version(const struct qemu_target *q)
+{
+	if (q->kind)
+		cli_printf("qemu            %s\n", q->note);
 }
 
 static void json_bit_names(JsonBuilder *b, const char *key, uint32_t reg, uint64_t bits)
@@ -272,12 +336,16 @@ static gboolean is_our_cap(const char *name)
  * pseries-rhel9.2.0, a newer QEMU's) is kept in @unknown: its defaults do
  * not matter once all four caps are given (parse_request_caps() checks).
  */
-static int parse_machine_type(const char *name, uint32_t *machine, char **unknown)
+static int parse_machine_type(const char *name, uint32_t qemu_version, uint32_t *machine, char **unknown)
 {
 	char err[512];
+	int r = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, machine, err, sizeof(err));
 
-	if (vcpuchar_ppc_machine_parse(name, machine, err, sizeof(err)) == 0)
+	if (r == 0)
 		return CLI_OK;
+	/* A type upstream QEMU had, but not the target (lib/ppc.md#qemu-versions). */
+	if (r == -ENOENT)
+		return cli_usage("--machine: %s; give --qemu-version for another QEMU", err);
 	if (!g_str_has_prefix(name, "pseries-") || !name[8])
 		return cli_usage("--machine: %s", err);
 	/* The name, then the library's advice for the message when not all four caps are given. */
@@ -297,8 +365,8 @@ static int parse_machine_type(const char *name, uint32_t *machine, char **unknow
  * takes it as part of the name or value, so " cap-cfpc=broken" would pass
  * unnoticed as an unknown property), a libvirt fragment, the type twice.
  */
-static int parse_machine_line(const char *arg, uint32_t *machine, char **unknown, GString *caps_list,
-			      GPtrArray *ignored, int *accel)
+static int parse_machine_line(const char *arg, uint32_t qemu_version, uint32_t *machine, char **unknown,
+			      GString *caps_list, GPtrArray *ignored, int *accel)
 {
 	g_auto(GStrv) items = NULL;
 	gboolean have_type = FALSE;
@@ -324,7 +392,7 @@ static int parse_machine_line(const char *arg, uint32_t *machine, char **unknown
 				return cli_usage("--machine '%s': the machine type is given twice (item %u '%s'); "
 						 "give it once", arg, i + 1, it);
 			have_type = TRUE;
-			if ((r = parse_machine_type(eq ? eq + 1 : it, machine, unknown)))
+			if ((r = parse_machine_type(eq ? eq + 1 : it, qemu_version, machine, unknown)))
 				return r;
 			continue;
 		}
@@ -510,7 +578,8 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	int r;
 
 	x->accel = -1;
-	if (machine && (r = parse_machine_line(machine, &req->machine, &x->unknown, mlist, ignored, &x->accel)))
+	if (machine && (r = parse_machine_line(machine, req->qemu_version, &req->machine, &x->unknown, mlist, ignored,
+					       &x->accel)))
 		return r;
 	if (caps) {
 		/* A fragment copied out of a domain XML often starts with its indentation. */
@@ -568,7 +637,7 @@ static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
 static int cmd_hcall(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *chars = NULL, *caps = NULL, *machine = NULL;
-	g_autofree char *mode = NULL, *accel = NULL, *cpu = NULL;
+	g_autofree char *mode = NULL, *accel = NULL, *cpu = NULL, *qemu_version = NULL;
 	gboolean json = FALSE, power8 = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
@@ -584,6 +653,7 @@ static int cmd_hcall(int argc, char **argv)
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
 		  "power7, power8, power9, power10, power11 (default power9; power8 on a POWER8-family host)", "CPU" },
+		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -594,12 +664,16 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
+	struct qemu_target qv;
 	gboolean have_host = FALSE;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
+	if ((r = parse_qemu_version(qemu_version, &qv)))
+		return r;
+	req.qemu_version = qv.version;
 	if (host_file && chars)
 		return cli_usage("--host and --chars both give host facts; use one");
 	if (power8 && !chars)
@@ -689,6 +763,7 @@ static int cmd_hcall(int argc, char **argv)
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
+		json_qemu_version(b, &qv);
 		cli_json_ppc_result(b, &res);
 		cli_json_ppc_spellings(b, &res, &warn);
 		json_builder_set_member_name(b, "ignored");
@@ -715,6 +790,7 @@ static int cmd_hcall(int argc, char **argv)
 			       (const char *)g_ptr_array_index(ignored, i));
 		if (mx.note)
 			cli_printf("note            %s\n", mx.note);
+		text_qemu_version(&qv);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
@@ -852,7 +928,7 @@ struct bwarn {
 
 static int cmd_baseline(int argc, char **argv)
 {
-	g_autofree char *machine = NULL, *cpu = NULL;
+	g_autofree char *machine = NULL, *cpu = NULL, *qemu_version = NULL;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
@@ -860,6 +936,7 @@ static int cmd_baseline(int argc, char **argv)
 		  "refuse to start or run below the host", "TYPE" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11",
 		  "CPU" },
+		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -875,6 +952,7 @@ static int cmd_baseline(int argc, char **argv)
 	g_autofree uint32_t *held = NULL;
 	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
 	g_autoptr(GHashTable) files = NULL;
+	struct qemu_target qv;
 	uint64_t r4, r5;
 	int n, r, arch_from = -1;
 
@@ -886,7 +964,10 @@ static int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	if (machine && vcpuchar_ppc_machine_parse(machine, &req.machine, err, sizeof(err)) < 0)
+	if ((r = parse_qemu_version(qemu_version, &qv)))
+		return r;
+	req.qemu_version = qv.version;
+	if (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)
 		return cli_usage("--machine: %s", err);
 	if ((r = parse_cpu_opt(cpu, &req.cpu)))
 		return r;
@@ -994,6 +1075,7 @@ static int cmd_baseline(int argc, char **argv)
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
+		json_qemu_version(b, &qv);
 		json_caps(b, "caps", &base.caps);
 		json_builder_set_member_name(b, "hosts");
 		json_builder_begin_array(b);
@@ -1035,6 +1117,7 @@ static int cmd_baseline(int argc, char **argv)
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
+		text_qemu_version(&qv);
 		text_caps("baseline", &base.caps);
 		for (int i = 0; i < n; i++) {
 			cli_printf("host            %s%s\n", argv[i + 1],
@@ -1067,7 +1150,7 @@ static int cmd_baseline(int argc, char **argv)
  * offer more, the guest still keeps what A told it: a warning per cap.
  */
 static int migrate_hosts(const char *src_file, const char *dst_file, const char *caps, const char *machine,
-			 const char *mode, const char *cpu, gboolean json)
+			 const char *mode, const char *cpu, const struct qemu_target *qv, gboolean json)
 {
 	struct vcpuchar_ppc_host a = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_host b = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -1092,6 +1175,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		if ((r = parse_enum("--mode", mode, n, v, 2, &req.mode)))
 			return r;
 	}
+	req.qemu_version = qv->version;
 	if ((r = parse_cpu_opt(cpu, &req.cpu)) || (r = parse_request_caps(machine, caps, &req, ignored, &mx)))
 		return r;
 	if (mx.accel >= 0)
@@ -1168,6 +1252,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		static const char *const names[] = { "errors", "warnings", "explanations" };
 
 		json_builder_begin_object(jb);
+		json_qemu_version(jb, qv);
 		json_bool(jb, "ok", errors->len == 0);
 		for (int l = 0; l < 3; l++) {
 			json_builder_set_member_name(jb, names[l]);
@@ -1184,6 +1269,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		json_builder_end_object(jb);
 		cli_print_json(jb);
 	} else {
+		text_qemu_version(qv);
 		text_caps("effective caps", &ra.effective_caps);
 		cli_printf("                (decided on %s, %s mode)\n", src_file, vcpuchar_ppc_mode_name(req.mode));
 		text_caps("destination", &rs.host_caps);
@@ -1204,7 +1290,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 static int cmd_migrate(int argc, char **argv)
 {
 	g_autofree char *src = NULL, *dst = NULL, *src_host = NULL, *dst_host = NULL;
-	g_autofree char *caps = NULL, *machine = NULL, *mode = NULL, *cpu = NULL;
+	g_autofree char *caps = NULL, *machine = NULL, *mode = NULL, *cpu = NULL, *qemu_version = NULL;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
 		{ "src", 0, 0, G_OPTION_ARG_STRING, &src, "Source caps", "LIST" },
@@ -1216,12 +1302,14 @@ static int cmd_migrate(int argc, char **argv)
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "With --src-host: pseries machine type", "TYPE" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "With --src-host: host-max (default) or caps", "MODE" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "With --src-host: guest CPU for the guest view", "CPU" },
+		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, "With --src-host: " QEMU_VERSION_HELP, "V" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- check a migration between two cap sets");
 	struct vcpuchar_ppc_caps s, d;
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	struct qemu_target qv;
 	int r;
 
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
@@ -1236,10 +1324,14 @@ static int cmd_migrate(int argc, char **argv)
 	if (src_host || dst_host) {
 		if (!src_host || !dst_host)
 			return cli_usage("ppc migrate needs both --src-host and --dst-host");
-		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, json);
+		if ((r = parse_qemu_version(qemu_version, &qv)))
+			return r;
+		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, &qv, json);
 	}
-	if (caps || machine || mode || cpu)
-		return cli_usage("--caps, --machine, --mode and --guest-cpu go with --src-host/--dst-host");
+	/* Two cap sets: QEMU's migration check, the same function in every supported version. */
+	if (caps || machine || mode || cpu || qemu_version)
+		return cli_usage("--caps, --machine, --mode, --guest-cpu and --qemu-version go with "
+				 "--src-host/--dst-host");
 	if (!src || !dst)
 		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
 	if ((r = parse_migrate_caps("--src", src, &s)) || (r = parse_migrate_caps("--dst", dst, &d)))
@@ -1286,8 +1378,8 @@ int cmd_ppc(int argc, char **argv)
 		cli_printf("%s\n", "Usage: vcpuchar ppc hcall [OPTIONS]\n"
 		     "       vcpuchar ppc migrate --src LIST --dst LIST\n"
 		     "       vcpuchar ppc migrate --src-host FILE --dst-host FILE [--caps LIST] [--machine TYPE] "
-		     "[--mode caps|host-max]\n"
-		     "       vcpuchar ppc baseline PROFILE... [--machine TYPE] [--guest-cpu CPU]\n"
+		     "[--mode caps|host-max] [--qemu-version V]\n"
+		     "       vcpuchar ppc baseline PROFILE... [--machine TYPE] [--guest-cpu CPU] [--qemu-version V]\n"
 		     "Each takes --help and --json.");
 		return CLI_OK;
 	}

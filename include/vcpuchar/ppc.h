@@ -368,6 +368,92 @@ enum vcpuchar_ppc_machine {
  */
 int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size);
 
+/*
+ * A QEMU version as one number: major * 10000 + minor * 100 + micro, each of
+ * minor and micro 0-99, the numbers QEMU's own build defines as
+ * QEMU_VERSION_MAJOR, QEMU_VERSION_MINOR and QEMU_VERSION_MICRO: 70200 is
+ * 7.2.0, 100013 is 10.0.13. 0 means "not given". Since: 1.1
+ */
+#define VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro) \
+	((uint32_t)(major) * 10000u + (uint32_t)(minor) * 100u + (uint32_t)(micro))
+
+/**
+ * vcpuchar_ppc_qemu_version_parse() - a QEMU version from its text
+ * @s: "MAJOR.MINOR" or "MAJOR.MINOR.MICRO" in decimal, no leading zeros,
+ *     minor and micro 0-99 (what `qemu-system-ppc64 --version` prints after
+ *     "QEMU emulator version"), e.g. "7.2", "10.0", "10.0.13"; the CLI's
+ *     --qemu-version
+ * @ret: receives VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)
+ * @err, @err_size: optional message buffer, naming @s and the rule it breaks
+ *
+ * A version newer than any this library has measured is accepted (0 is
+ * returned): vcpuchar_ppc_qemu_version_check() says whose facts answer for
+ * it. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older
+ * than QEMU 7.2, the oldest supported (lib/ppc.md#qemu-versions); @ret is
+ * then unchanged.
+ *
+ * Since: 1.1
+ */
+int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for "not given"
+ * @answered: optional; receives the measured version whose facts the answer
+ *            uses, as VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200
+ *            (QEMU 7.2, Debian 12) or 100000 (QEMU 10.0, Debian 13)
+ * @note: optional; receives one NUL-terminated sentence a caller should show
+ *        whenever the return value is not 0, naming both versions (e.g.
+ *        "QEMU 11.1 is newer than 10.0, the newest this library has
+ *        measured: the answer is for QEMU 10.0"), "" when it is 0; cut to
+ *        @note_size
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * The library answers per measured QEMU release (lib/ppc.md#qemu-versions):
+ * a version of a measured major.minor (any micro) is answered for it; a
+ * version between two measured ones by the older of them, plus the machine
+ * types upstream added up to the version; a version newer than the newest
+ * measured by the newest measured, likewise. Pure: no allocation.
+ *
+ * Return: 0 when @qemu_version belongs to a measured release; 1 when it is
+ * 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2 when
+ * another measured release's facts stand in; -EINVAL for a non-zero value
+ * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
+ * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
+ * then unchanged).
+ *
+ * Since: 1.1
+ */
+int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, char *note, size_t note_size);
+
+/**
+ * vcpuchar_ppc_machine_parse_qemu() - a machine type, as a given QEMU knows it
+ * @name: as for vcpuchar_ppc_machine_parse()
+ * @qemu_version: the target QEMU, VCPUCHAR_PPC_QEMU_VERSION() value, or 0
+ *                for the oldest supported (7.2)
+ * @ret: receives an enum vcpuchar_ppc_machine value
+ * @err, @err_size: optional message buffer
+ *
+ * vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever
+ * had), then whether the target QEMU has the type: QEMU 7.2 has
+ * pseries-2.1 to pseries-7.2 and pseries-2.12-sxxm; QEMU 10.0 has
+ * pseries-3.0 to pseries-10.0 (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE of each
+ * Debian source). For an unmeasured version the types of the measured
+ * release that answers for it (vcpuchar_ppc_qemu_version_check()) count,
+ * plus the newer upstream types up to the version itself. The defaults per
+ * type are the same in every measured release (lib/ppc.md#qemu-versions).
+ *
+ * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
+ * @qemu_version; -ENOENT for a type the target QEMU does not have (the
+ * message names the type, the target version and the range it has).
+ *
+ * Since: 1.1
+ */
+int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
+				    size_t err_size);
+
 /* Guest CPU model: its ISA level decides cap defaults and the STF barrier type. Since: 1.0 */
 enum vcpuchar_ppc_cpu {
 	VCPUCHAR_PPC_CPU_DEFAULT = 0,  /* POWER9 */
@@ -477,8 +563,17 @@ struct vcpuchar_ppc_conflict {
  *            in @caps; the others take defaults (machine type and CPU in
  *            caps and host mode, the host's level in host-max mode)
  * @caps: the caller's levels, read only where @caps_set says so
+ * @qemu_version: (Since: 1.1) the target QEMU's version,
+ *                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the
+ *                version the VMM links against; 0 = not given: the answer
+ *                is for the oldest supported QEMU (7.2), as before 1.1.
+ *                What it changes: machine types the target lacks are
+ *                refused (pseries-2.12-sxxm from 10.0 on) and message texts
+ *                name it (lib/ppc.md#qemu-versions). A 1.0 caller's struct
+ *                ends before this member (its size is 28 bytes): it is
+ *                read as 0. Values: see vcpuchar_ppc_qemu_version_check().
  *
- * Since: 1.0
+ * Since: 1.0 (@qemu_version 1.1)
  */
 struct vcpuchar_ppc_request {
 	uint32_t size;
@@ -488,6 +583,7 @@ struct vcpuchar_ppc_request {
 	uint32_t cpu;
 	uint32_t caps_set;
 	struct vcpuchar_ppc_caps caps;
+	uint32_t qemu_version;
 };
 
 /* Result flags. Since: 1.0 */
@@ -641,7 +737,9 @@ struct vcpuchar_ppc_result {
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
- * @ret, bad sizes or out-of-range request fields.
+ * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
+ * @req->qemu_version, or a machine type the target QEMU lacks:
+ * VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on).
  *
  * Since: 1.0
  */
@@ -797,9 +895,11 @@ enum vcpuchar_ppc_format {
  * with bit (1u << code) per code. Since: 1.0
  */
 enum vcpuchar_ppc_warning {
-	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts
-	 * at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give
-	 * cap-ibs=broken, which gives the guest identical R4/R5. */
+	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and
+	 * 10.0 (Debian 13) abort at the guest's first
+	 * H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which
+	 * gives the guest identical R4/R5. The text names the request's
+	 * qemu_version (Since: 1.1). */
 	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
 	/* The host set bits that its masks do not vouch for (Linux < the 2025
 	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
@@ -843,9 +943,12 @@ const char *vcpuchar_ppc_warning_name(uint32_t code);
  * ibs take value=, ccf-assist takes state=); libvirt passes the values to
  * QEMU's properties of the same names. Pure: no allocation, no global state.
  *
- * Never writes ibs fixed-na: QEMU 7.2 stores the command-line value as 4,
- * which h_get_cpu_characteristics() does not handle, and aborts at the
- * guest's first hcall (measured; lib/ppc.md#qemu-and-libvirt-spellings). broken is written
+ * Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike
+ * store the command-line value as 4, which h_get_cpu_characteristics() does
+ * not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13
+ * read in its source; lib/ppc.md#qemu-and-libvirt-spellings and
+ * #qemu-versions). Every other value is accepted by every supported
+ * version, so no caller needs to pass one. broken is written
  * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
  * told exactly the same, and broken never exceeds a host level. ccf-assist is
  * written as given (QEMU reads it only with ibs=workaround).
@@ -935,6 +1038,9 @@ struct vcpuchar_ppc_warnings {
  * Before 1.1 the caps @req sets replaced the defaults there and a host
  * without information got no defaults warning. Pure: no allocation, no
  * global state.
+ *
+ * Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0
+ * they are those of 1.0, for QEMU 7.2.
  *
  * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
  * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());

@@ -167,9 +167,13 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
+/* @req is what ppc_request_view() gives. */
 static bool request_ok(const struct vcpuchar_ppc_request *req)
 {
-	if (!vcpuchar_size_ok(req, sizeof(*req)))
+	int rel = vcpuchar_ppc_qemu_release(req->qemu_version);
+
+	/* lib/ppc.md#qemu-versions: a supported version, and a machine type it has. */
+	if (rel < 0 || !vcpuchar_ppc_qemu_release_has(rel, req->machine))
 		return false;
 	if (req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
 	    req->machine > VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || !ppc_cpu_ok(req->cpu) ||
@@ -266,10 +270,13 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 					struct vcpuchar_ppc_result *ret)
 {
+	struct vcpuchar_ppc_request rq;
 	struct vcpuchar_ppc_caps defaults, base;
 	bool tcg, info;
 	uint32_t size;
 
+	/* A 1.0 caller's request lacks qemu_version: it is read from a copy, as 0. */
+	req = ppc_request_view(req, &rq);
 	return_val_if_fail(req && ret && request_ok(req) && ppc_host_ok(host), -EINVAL);
 	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
 	info = ppc_host_has_info(host);

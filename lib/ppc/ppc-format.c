@@ -117,6 +117,34 @@ __attribute__((format(printf, 2, 3))) static void put(struct text *t, const char
 	t->len = t->size - 1;
 }
 
+/*
+ * QEMU_FIXED_NA_ABORT names the target QEMU (lib/ppc.md#qemu-versions): both
+ * measured releases abort. Without a version the text is 1.0's.
+ */
+static void fixed_na_text(uint32_t qemu_version, struct text *t)
+{
+	int rel = vcpuchar_ppc_qemu_release(qemu_version);
+	char want[12];
+
+	vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	if (!qemu_version)
+		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts");
+	else if (qemu_version / 100 == VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0) / 100)
+		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (%s) aborts", want,
+		    vcpuchar_ppc_qemu_release_source(rel));
+	else if (qemu_version / 100 == VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0) / 100)
+		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (%s) aborts as 7.2 does (its "
+		       "handler still has no case for the value the command line stores)",
+		    want, vcpuchar_ppc_qemu_release_source(rel));
+	else
+		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s, answered as %s (%s), the "
+		       "nearest measured release, aborts",
+		    want, vcpuchar_ppc_qemu_release_name(rel), vcpuchar_ppc_qemu_release_source(rel));
+	put(t, " with an assertion failure in h_get_cpu_characteristics() at the guest's first "
+	       "H_GET_CPU_CHARACTERISTICS; the qemu and libvirt spellings give cap-ibs=broken instead, "
+	       "which gives the guest identical R4/R5 (neither level adds an ibs bit)");
+}
+
 static const char *const machine_names[] = {
 	[VCPUCHAR_PPC_MACHINE_PSERIES] = "pseries-5.0 and later",
 	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = "pseries-4.x",
@@ -203,7 +231,13 @@ static void defaults(const struct vcpuchar_ppc_request *req, const struct vcpuch
 	const char *sep = " ";
 
 	e->code = refused ? VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED : VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST;
-	put(&t, "QEMU started with the %s default caps on this host %s%s:", machine_names[req->machine],
+	put(&t, "QEMU started with the %s default caps on this host %s%s:",
+	    /* QEMU 10.0 has no type older than 3.0 (lib/ppc.md#qemu-versions). */
+	    req->machine == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
+			    !vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
+							   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)
+		    ? "pseries-3.0 and 3.1"
+		    : machine_names[req->machine],
 	    refused ? "would refuse to start" : "would start, but the guest would run mitigations the host does not need",
 	    info ? "" : " (the host gives no information, so QEMU reads its levels as broken/off)");
 	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
@@ -231,6 +265,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 						struct vcpuchar_ppc_warnings *ret)
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_request rq;
 	struct vcpuchar_ppc_warnings out;
 	struct vcpuchar_ppc_caps c;
 	bool info;
@@ -241,6 +276,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 	r = vcpuchar_ppc_decide(host, req, &res);
 	if (r < 0)
 		return r;
+	/* decide() accepted it; from here on qemu_version reads 0 for a 1.0 caller. */
+	req = ppc_request_view(req, &rq);
 	memset(&out, 0, sizeof(out));
 	out.size = ret->size;
 	info = ppc_host_has_info(host);
@@ -252,10 +289,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 
 		e->code = VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT;
 		e->caps = 1u << VCPUCHAR_PPC_CAP_IBS;
-		put(&t, "the effective caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts with an "
-			"assertion failure in h_get_cpu_characteristics() at the guest's first "
-			"H_GET_CPU_CHARACTERISTICS; the qemu and libvirt spellings give cap-ibs=broken instead, "
-			"which gives the guest identical R4/R5 (neither level adds an ibs bit)");
+		fixed_na_text(req->qemu_version, &t);
 	}
 	if (info && ((host->character & ~host->character_mask) || (host->behaviour & ~host->behaviour_mask))) {
 		struct vcpuchar_ppc_warning_entry *e = &out.entries[out.n_entries++];

@@ -56,6 +56,47 @@ static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
 	return host && (host->character_mask || host->behaviour_mask);
 }
 
+/*
+ * struct vcpuchar_ppc_request as 1.0 had it ends before qemu_version (28
+ * bytes). ppc_request_view() returns the request to read: the caller's own
+ * when it has every member this library knows (no copy on the hot path),
+ * else a copy in @buf with the members a 1.0 caller's struct lacks read as
+ * 0; NULL for a NULL @req or a size that is neither 1.0's nor acceptable by
+ * the usual rule (vcpuchar_size_ok()).
+ */
+#define PPC_REQUEST_SIZE_1_0 offsetof(struct vcpuchar_ppc_request, qemu_version)
+static inline const struct vcpuchar_ppc_request *ppc_request_view(const struct vcpuchar_ppc_request *req,
+								  struct vcpuchar_ppc_request *buf)
+{
+	uint32_t size;
+
+	if (!req)
+		return NULL;
+	memcpy(&size, req, sizeof(size));
+	if (__builtin_expect(size == sizeof(*req), 1))
+		return req;
+	if (size == PPC_REQUEST_SIZE_1_0) {
+		memset(buf, 0, sizeof(*buf));
+		memcpy(buf, req, PPC_REQUEST_SIZE_1_0);
+		return buf;
+	}
+	return vcpuchar_size_ok(req, sizeof(*req)) ? req : NULL;
+}
+
+/*
+ * lib/ppc.md#qemu-versions (lib/ppc/ppc-qemu.c). The measured release whose
+ * facts answer for @v (0 = not given: the oldest): an index into the
+ * releases table, -1 for a value that is no supported version.
+ */
+int vcpuchar_ppc_qemu_release(uint32_t v) __attribute__((visibility("hidden")));
+/* The release's name, "7.2" or "10.0", and its source, "Debian 12" or "Debian 13". */
+const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibility("hidden")));
+const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
+/* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
+bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
+/* "7.2", "10.0.13": the version's text, at most 12 bytes with the NUL. */
+void vcpuchar_ppc_qemu_version_text(uint32_t v, char buf[12]) __attribute__((visibility("hidden")));
+
 /* Highest level of @cap (which must be < VCPUCHAR_PPC_N_CAPS): lib/ppc.md#caps-and-levels. */
 static inline uint32_t ppc_level_max(uint32_t cap)
 {

@@ -438,6 +438,95 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_version_parse() - a QEMU version from its text"]
+    #[doc = " @s: \"MAJOR.MINOR\" or \"MAJOR.MINOR.MICRO\" in decimal, no leading zeros,"]
+    #[doc = "     minor and micro 0-99 (what `qemu-system-ppc64 --version` prints after"]
+    #[doc = "     \"QEMU emulator version\"), e.g. \"7.2\", \"10.0\", \"10.0.13\"; the CLI's"]
+    #[doc = "     --qemu-version"]
+    #[doc = " @ret: receives VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)"]
+    #[doc = " @err, @err_size: optional message buffer, naming @s and the rule it breaks"]
+    #[doc = ""]
+    #[doc = " A version newer than any this library has measured is accepted (0 is"]
+    #[doc = " returned): vcpuchar_ppc_qemu_version_check() says whose facts answer for"]
+    #[doc = " it. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older"]
+    #[doc = " than QEMU 7.2, the oldest supported (lib/ppc.md#qemu-versions); @ret is"]
+    #[doc = " then unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.1"]
+    pub fn vcpuchar_ppc_qemu_version_parse(
+        s: *const ::std::os::raw::c_char,
+        ret: *mut u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version"]
+    #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for \"not given\""]
+    #[doc = " @answered: optional; receives the measured version whose facts the answer"]
+    #[doc = "            uses, as VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200"]
+    #[doc = "            (QEMU 7.2, Debian 12) or 100000 (QEMU 10.0, Debian 13)"]
+    #[doc = " @note: optional; receives one NUL-terminated sentence a caller should show"]
+    #[doc = "        whenever the return value is not 0, naming both versions (e.g."]
+    #[doc = "        \"QEMU 11.1 is newer than 10.0, the newest this library has"]
+    #[doc = "        measured: the answer is for QEMU 10.0\"), \"\" when it is 0; cut to"]
+    #[doc = "        @note_size"]
+    #[doc = " @note_size: size of @note in bytes (0 with a NULL @note)"]
+    #[doc = ""]
+    #[doc = " The library answers per measured QEMU release (lib/ppc.md#qemu-versions):"]
+    #[doc = " a version of a measured major.minor (any micro) is answered for it; a"]
+    #[doc = " version between two measured ones by the older of them, plus the machine"]
+    #[doc = " types upstream added up to the version; a version newer than the newest"]
+    #[doc = " measured by the newest measured, likewise. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0 when @qemu_version belongs to a measured release; 1 when it is"]
+    #[doc = " 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2 when"]
+    #[doc = " another measured release's facts stand in; -EINVAL for a non-zero value"]
+    #[doc = " below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the"]
+    #[doc = " encoding holds), or NULL @note with @note_size > 0 (@answered and @note"]
+    #[doc = " then unchanged)."]
+    #[doc = ""]
+    #[doc = " Since: 1.1"]
+    pub fn vcpuchar_ppc_qemu_version_check(
+        qemu_version: u32,
+        answered: *mut u32,
+        note: *mut ::std::os::raw::c_char,
+        note_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_parse_qemu() - a machine type, as a given QEMU knows it"]
+    #[doc = " @name: as for vcpuchar_ppc_machine_parse()"]
+    #[doc = " @qemu_version: the target QEMU, VCPUCHAR_PPC_QEMU_VERSION() value, or 0"]
+    #[doc = "                for the oldest supported (7.2)"]
+    #[doc = " @ret: receives an enum vcpuchar_ppc_machine value"]
+    #[doc = " @err, @err_size: optional message buffer"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever"]
+    #[doc = " had), then whether the target QEMU has the type: QEMU 7.2 has"]
+    #[doc = " pseries-2.1 to pseries-7.2 and pseries-2.12-sxxm; QEMU 10.0 has"]
+    #[doc = " pseries-3.0 to pseries-10.0 (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE of each"]
+    #[doc = " Debian source). For an unmeasured version the types of the measured"]
+    #[doc = " release that answers for it (vcpuchar_ppc_qemu_version_check()) count,"]
+    #[doc = " plus the newer upstream types up to the version itself. The defaults per"]
+    #[doc = " type are the same in every measured release (lib/ppc.md#qemu-versions)."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid"]
+    #[doc = " @qemu_version; -ENOENT for a type the target QEMU does not have (the"]
+    #[doc = " message names the type, the target version and the range it has)."]
+    #[doc = ""]
+    #[doc = " Since: 1.1"]
+    pub fn vcpuchar_ppc_machine_parse_qemu(
+        name: *const ::std::os::raw::c_char,
+        qemu_version: u32,
+        ret: *mut u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
 pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
 pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER7: vcpuchar_ppc_cpu = 7;
 pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER8: vcpuchar_ppc_cpu = 8;
@@ -528,8 +617,17 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = "            in @caps; the others take defaults (machine type and CPU in"]
 #[doc = "            caps and host mode, the host's level in host-max mode)"]
 #[doc = " @caps: the caller's levels, read only where @caps_set says so"]
+#[doc = " @qemu_version: (Since: 1.1) the target QEMU's version,"]
+#[doc = "                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the"]
+#[doc = "                version the VMM links against; 0 = not given: the answer"]
+#[doc = "                is for the oldest supported QEMU (7.2), as before 1.1."]
+#[doc = "                What it changes: machine types the target lacks are"]
+#[doc = "                refused (pseries-2.12-sxxm from 10.0 on) and message texts"]
+#[doc = "                name it (lib/ppc.md#qemu-versions). A 1.0 caller's struct"]
+#[doc = "                ends before this member (its size is 28 bytes): it is"]
+#[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
 #[doc = ""]
-#[doc = " Since: 1.0"]
+#[doc = " Since: 1.0 (@qemu_version 1.1)"]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct vcpuchar_ppc_request {
@@ -540,6 +638,7 @@ pub struct vcpuchar_ppc_request {
     pub cpu: u32,
     pub caps_set: u32,
     pub caps: vcpuchar_ppc_caps,
+    pub qemu_version: u32,
 }
 #[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
@@ -688,7 +787,9 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);"]
     #[doc = " -ENODATA in host mode without host information; -EINVAL for NULL @req or"]
-    #[doc = " @ret, bad sizes or out-of-range request fields."]
+    #[doc = " @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid"]
+    #[doc = " @req->qemu_version, or a machine type the target QEMU lacks:"]
+    #[doc = " VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_ppc_decide(
@@ -858,9 +959,12 @@ extern "C" {
     #[doc = " ibs take value=, ccf-assist takes state=); libvirt passes the values to"]
     #[doc = " QEMU's properties of the same names. Pure: no allocation, no global state."]
     #[doc = ""]
-    #[doc = " Never writes ibs fixed-na: QEMU 7.2 stores the command-line value as 4,"]
-    #[doc = " which h_get_cpu_characteristics() does not handle, and aborts at the"]
-    #[doc = " guest's first hcall (measured; lib/ppc.md#qemu-and-libvirt-spellings). broken is written"]
+    #[doc = " Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike"]
+    #[doc = " store the command-line value as 4, which h_get_cpu_characteristics() does"]
+    #[doc = " not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13"]
+    #[doc = " read in its source; lib/ppc.md#qemu-and-libvirt-spellings and"]
+    #[doc = " #qemu-versions). Every other value is accepted by every supported"]
+    #[doc = " version, so no caller needs to pass one. broken is written"]
     #[doc = " instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is"]
     #[doc = " told exactly the same, and broken never exceeds a host level. ccf-assist is"]
     #[doc = " written as given (QEMU reads it only with ibs=workaround)."]
@@ -949,6 +1053,9 @@ extern "C" {
     #[doc = " Before 1.1 the caps @req sets replaced the defaults there and a host"]
     #[doc = " without information got no defaults warning. Pure: no allocation, no"]
     #[doc = " global state."]
+    #[doc = ""]
+    #[doc = " Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0"]
+    #[doc = " they are those of 1.0, for QEMU 7.2."]
     #[doc = ""]
     #[doc = " Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);"]
     #[doc = " -ENODATA in host mode without host information (as vcpuchar_ppc_decide());"]

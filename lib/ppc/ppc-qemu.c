@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The target QEMU's version: which measured release answers for it, and
+ * which machine types it has (lib/ppc.md#qemu-versions).
+ */
+#include <stdio.h>
+
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+/*
+ * The measured releases, oldest first (lib/ppc.md#qemu-versions): the
+ * version, where it was measured, and the machine types it has, read in
+ * hw/ppc/spapr.c's DEFINE_SPAPR_MACHINE lines of each Debian source package
+ * (tests/data/ppc-qemu-versions.tsv). Types are major * 100 + minor.
+ */
+static const struct release {
+	uint32_t version;
+	const char *name, *source;
+	unsigned first_type; /* the oldest pseries-X.Y it still has */
+	bool sxxm;           /* it has pseries-2.12-sxxm */
+} releases[] = {
+	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false },
+};
+#define N_RELEASES (int)(sizeof(releases) / sizeof(releases[0]))
+/* The newest type vcpuchar_ppc_machine_parse() knows (lib/ppc.md#machine-defaults): pseries-11.0. */
+#define UPSTREAM_NEWEST 1100u
+/* The highest version the encoding holds: 99.99.99. */
+#define VERSION_MAX VCPUCHAR_PPC_QEMU_VERSION(99, 99, 99)
+
+int vcpuchar_ppc_qemu_release(uint32_t v)
+{
+	int i;
+
+	if (!v)
+		return 0;
+	if (v < releases[0].version || v > VERSION_MAX)
+		return -1;
+	/* The newest measured release not newer than @v, by major.minor. */
+	for (i = N_RELEASES - 1; i > 0; i--)
+		if (v / 100 >= releases[i].version / 100)
+			break;
+	return i;
+}
+
+const char *vcpuchar_ppc_qemu_release_name(int release)
+{
+	return releases[release].name;
+}
+
+const char *vcpuchar_ppc_qemu_release_source(int release)
+{
+	return releases[release].source;
+}
+
+bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine)
+{
+	/* PSERIES_3_1 stands for 3.0 and 3.1 too, which every release has. */
+	return machine != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || releases[release].sxxm;
+}
+
+void vcpuchar_ppc_qemu_version_text(uint32_t v, char buf[12])
+{
+	if (v % 100)
+		snprintf(buf, 12, "%u.%u.%u", v / 10000 % 100, v / 100 % 100, v % 100);
+	else
+		snprintf(buf, 12, "%u.%u", v / 10000 % 100, v / 100 % 100);
+}
+
+/* Decimal without a leading zero, at most two digits; the number of characters used, 0 on failure. */
+static size_t parse_part(const char *s, unsigned *v)
+{
+	size_t n = 0;
+
+	*v = 0;
+	if (s[0] == '0' && s[1] >= '0' && s[1] <= '9')
+		return 0;
+	while (n < 3 && s[n] >= '0' && s[n] <= '9')
+		*v = *v * 10 + (unsigned)(s[n++] - '0');
+	return n == 3 ? 0 : n;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, size_t err_size)
+{
+	unsigned part[3] = { 0, 0, 0 };
+	const char *p;
+	uint32_t v;
+	int n = 0;
+
+	if (!s || !ret)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	/* Parts separated by single dots; a dot must be followed by a part. */
+	for (p = s; n < 3; n++) {
+		size_t len = parse_part(p, &part[n]);
+
+		if (!len) {
+			n = 0; /* an empty or malformed part */
+			break;
+		}
+		p += len;
+		if (*p != '.')
+			break;
+		p++;
+	}
+	if (n < 1 || n > 2 || *p || part[0] == 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"'%.40s' is not a QEMU version: want MAJOR.MINOR or MAJOR.MINOR.MICRO, "
+					"decimal numbers below 100 without leading zeros (e.g. 7.2, 10.0.13: what "
+					"qemu-system-ppc64 --version prints)",
+					s);
+	v = VCPUCHAR_PPC_QEMU_VERSION(part[0], part[1], part[2]);
+	if (v < releases[0].version)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"QEMU %s is older than %s, the oldest QEMU this library supports (%s); "
+					"its machine types and messages were never measured",
+					s, releases[0].name, releases[0].source);
+	*ret = v;
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, char *note,
+						    size_t note_size)
+{
+	int rel = vcpuchar_ppc_qemu_release(qemu_version);
+	const struct release *r;
+	char want[12];
+	int kind;
+
+	return_val_if_fail(rel >= 0 && (note || !note_size), -EINVAL);
+	r = &releases[rel];
+	vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	if (!qemu_version) {
+		kind = 1;
+		if (note_size)
+			snprintf(note, note_size,
+				 "no QEMU version given: the answer is for QEMU %s (%s), the oldest supported; give "
+				 "the target QEMU's version for its own answer",
+				 r->name, r->source);
+	} else if (qemu_version / 100 == r->version / 100) {
+		kind = 0;
+		if (note_size)
+			note[0] = '\0';
+	} else {
+		kind = 2;
+		if (note_size && rel == N_RELEASES - 1)
+			snprintf(note, note_size,
+				 "QEMU %s is newer than %s, the newest QEMU this library has measured: the answer is "
+				 "for QEMU %s (%s), with the machine types upstream added up to %s",
+				 want, r->name, r->name, r->source, want);
+		else if (note_size)
+			snprintf(note, note_size,
+				 "QEMU %s was not measured: the answer is for QEMU %s (%s), the newest measured "
+				 "release before it, with the machine types upstream added up to %s",
+				 want, r->name, r->source, want);
+	}
+	if (answered)
+		*answered = r->version;
+	return kind;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret,
+						    char *err, size_t err_size)
+{
+	int rel = vcpuchar_ppc_qemu_release(qemu_version);
+	const struct release *r;
+	unsigned major, minor, type, newest;
+	char want[12], range[80], who[80];
+	uint32_t m;
+	int rc;
+
+	if (rel < 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%u is not a supported QEMU version number",
+					qemu_version);
+	if ((rc = vcpuchar_ppc_machine_parse(name, &m, err, err_size)) < 0)
+		return rc;
+	r = &releases[rel];
+	if (!qemu_version)
+		snprintf(want, sizeof(want), "%s", r->name);
+	else
+		vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	/* The newest type the range can name: the target's own, at most the newest upstream type known. */
+	newest = qemu_version / 100 > r->version / 100 ? qemu_version / 100 : r->version / 100;
+	if (newest > UPSTREAM_NEWEST)
+		newest = UPSTREAM_NEWEST;
+	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", r->first_type / 100, r->first_type % 100,
+		 newest / 100, newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
+	if (strcmp(name, "pseries") == 0) {
+		*ret = m;
+		return 0;
+	}
+	if (m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM) {
+		if (r->sxxm) {
+			*ret = m;
+			return 0;
+		}
+		type = 212; /* a 2.12 variant */
+	} else {
+		/* The 1.0 parse accepted it: "pseries-" then two numbers. */
+		if (sscanf(name + 8, "%u.%u", &major, &minor) != 2)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "'%s': cannot read its version", name);
+		type = major * 100 + minor;
+		/* Types the release has, and the newer upstream types up to an unmeasured target. */
+		if (type >= r->first_type &&
+		    (type <= r->version / 100 || (qemu_version && type <= qemu_version / 100))) {
+			*ret = m;
+			return 0;
+		}
+	}
+	if (!qemu_version)
+		snprintf(who, sizeof(who), " (no QEMU version given: the oldest supported)");
+	else if (qemu_version / 100 != r->version / 100)
+		snprintf(who, sizeof(who), " (answered as %s, the newest measured%s)", r->name,
+			 rel == N_RELEASES - 1 ? "" : " before it");
+	else
+		who[0] = '\0';
+	return vcpuchar_set_err(err, err_size, -ENOENT, "'%s' is not a machine type of QEMU %s%s: it has %s%s",
+				name, want, who, range,
+				type && type < r->first_type ? "; the older ones were removed" : "");
+}

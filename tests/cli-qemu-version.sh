@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# Advice that names its QEMU (issue 20 item 3; lib/ppc.md#qemu-versions,
+# examples/vcpuchar/README.md): --qemu-version on ppc hcall, migrate
+# --src-host and baseline; without it the answer is for QEMU 7.2 and says so.
+# The machine types per version are those read in each Debian source
+# (tests/data/ppc-qemu-machine-types.tsv).
+# Usage: cli-qemu-version.sh VCPUCHAR SRCDIR
+set -u
+cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2
+# shellcheck source-path=SCRIPTDIR source=cli-test.sh
+. "$(dirname "$0")/cli-test.sh"
+
+P=$src/examples/profiles
+p9=$P/power9-dd2.3-opal.profile
+p10na=$P/power10-nested-hv-qemu-fixed-na.profile
+
+# jcheck NAME PYTHON: the JSON in $tmp/out as j; PYTHON asserts on it.
+jcheck() {
+	cases=$((cases + 1))
+	python3 -c "import json, sys
+j = json.load(open(sys.argv[1]))
+$2" "$tmp/out" >"$tmp/py" 2>&1 || { cat "$tmp/py" >>"$tmp/err"; fail "$1"; }
+}
+has() {
+	cases=$((cases + 1))
+	grep -qE -- "$2" "$tmp/out" || fail "$1: stdout lacks '$2'"
+}
+hasnt() {
+	cases=$((cases + 1))
+	! grep -qE -- "$2" "$tmp/out" || fail "$1: stdout has '$2'"
+}
+
+# 1. Without the option: the oldest supported, said on a qemu line and in the JSON.
+expect "unset text" 0 - -- "$cli" ppc hcall --host "$p9"
+has "unset text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2 \(Debian 12\), the oldest supported'
+expect "unset json" 0 - -- "$cli" ppc hcall --host "$p9" --json
+jcheck "unset json" 'q = j["qemu_version"]
+assert q["target"] == "7.2" and q["answered"] == "7.2" and q["assumed"] is True, q
+assert "oldest supported" in q["note"], q'
+
+# 2. A measured version: no qemu line, no warning, not assumed.
+for v in 7.2 7.2.22 10.0 10.0.13; do
+	expect "measured $v" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version "$v"
+	hasnt "measured $v" '^qemu '
+	expect "measured $v json" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version "$v" --json
+	jcheck "measured $v json" "q = j['qemu_version']
+assert q['target'] == '$v' and q['answered'] == '${v:0:4}'.rstrip('.') and q['assumed'] is False and q['note'] == '', q"
+done
+
+# 3. Newer than the newest measured: 10.0 answers, a warning on stderr names both; its newer types count.
+expect "newer" 0 "warning: QEMU 11\.1 is newer than 10\.0, the newest QEMU this library has measured: the answer is for QEMU 10\.0" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-11.0
+has "newer" '^qemu +QEMU 11\.1 is newer than 10\.0'
+expect "newer json" 0 "newer than 10\.0" -- "$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --json
+jcheck "newer json" 'q = j["qemu_version"]
+assert q["target"] == "11.1.3" and q["answered"] == "10.0" and q["assumed"] is False and "11.1.3" in q["note"], q'
+expect "newer: 2.x stays removed" 2 "'pseries-2\.12' is not a machine type of QEMU 11\.1 \(answered as 10\.0" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-2.12
+expect "between: 7.2 answers" 0 "warning: QEMU 8\.2 was not measured: the answer is for QEMU 7\.2" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 8.2 --machine pseries-8.2
+
+# 4. Malformed or older than supported: exit 2 naming it, nothing on stdout.
+for v in 10 10.0.x 07.2 10.0.13+ds-0+deb13u1 10.0.100 10..0 '' ' 10.0'; do
+	re=$(printf '%s' "$v" | sed 's/[.+]/\\&/g')
+	expect "malformed '$v'" 2 "--qemu-version: '$re' is not a QEMU version" -- "$cli" ppc hcall --host "$p9" --qemu-version "$v"
+	cases=$((cases + 1))
+	[ ! -s "$tmp/out" ] || fail "malformed '$v': stdout not empty"
+done
+for v in 7.1 6.2.0 2.12; do
+	expect "older $v" 2 "--qemu-version: QEMU $v is older than 7\.2, the oldest QEMU this library supports" -- \
+		"$cli" ppc hcall --host "$p9" --qemu-version "$v"
+done
+expect "twice" 2 "" -- "$cli" ppc hcall --host "$p9" --qemu-version 7.2 --qemu-version 10.0
+
+# 5. Machine types per version (hw/ppc/spapr.c of each source).
+expect "8.0 without a version" 2 "'pseries-8\.0' is not a machine type of QEMU 7\.2 \(no QEMU version given.*give --qemu-version" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-8.0
+expect "8.0 on 10.0" 0 - -- "$cli" ppc hcall --host "$p9" --machine pseries-8.0 --qemu-version 10.0
+expect "sxxm on 7.2" 0 - -- "$cli" ppc hcall --host "$p9" --machine pseries-2.12-sxxm --qemu-version 7.2
+expect "sxxm on 10.0" 2 "'pseries-2\.12-sxxm' is not a machine type of QEMU 10\.0: it has pseries-3\.0 to pseries-10\.0" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-2.12-sxxm --qemu-version 10.0
+expect "pasted 2.12 line on 10.0.13" 2 "'pseries-2\.12' is not a machine type of QEMU 10\.0\.13" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-2.12,cap-cfpc=broken,x-vof=on --qemu-version 10.0.13
+expect "10.1 on 10.0" 2 "'pseries-10\.1' is not a machine type of QEMU 10\.0" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-10.1 --qemu-version 10.0
+# A type no QEMU had, with all four caps: still the note of an unknown type, whatever the version.
+expect "rhel type, all caps, 10.0" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version 10.0 --json \
+	--machine pseries-rhel9.2.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=on
+jcheck "rhel type, all caps, 10.0" 'assert "pseries-rhel9.2.0" in j["notes"][0], j["notes"]'
+
+# 6. Texts keyed by the version; the paste line never says fixed-na.
+for v in 7.2 10.0.13; do
+	expect "fixed-na host $v" 0 - -- "$cli" ppc hcall --host "$p10na" --qemu-version "$v" --json
+	jcheck "fixed-na host $v" "w = [x['text'] for x in j['warnings'] if x['code'] == 'qemu_fixed_na_abort']
+assert len(w) == 1 and 'on which QEMU $v (Debian 1' in w[0], w
+assert 'cap-ibs=broken' in j['qemu'] and 'fixed-na' not in j['qemu'] + j['libvirt'], j['qemu']"
+done
+expect "3.x class on 10.0" 0 - -- "$cli" ppc hcall --host "$p9" --machine pseries-3.1 --qemu-version 10.0
+has "3.x class on 10.0" 'warning defaults_below_host: QEMU started with the pseries-3\.0 and 3\.1 default caps'
+expect "3.x class on 7.2" 0 - -- "$cli" ppc hcall --host "$p9" --machine pseries-3.1 --qemu-version 7.2
+has "3.x class on 7.2" 'warning defaults_below_host: QEMU started with the pseries-3\.1 and older default caps'
+
+# 7. ppc baseline.
+expect "baseline unset" 0 - -- "$cli" ppc baseline "$p9" "$p10na"
+has "baseline unset" '^qemu +no QEMU version given'
+expect "baseline sxxm on 10.0" 2 "--machine: 'pseries-2\.12-sxxm' is not a machine type of QEMU 10\.0" -- \
+	"$cli" ppc baseline "$p9" "$p10na" --machine pseries-2.12-sxxm --qemu-version 10.0
+expect "baseline 10.0 json" 0 - -- "$cli" ppc baseline "$p9" "$p10na" --qemu-version 10.0 --json
+jcheck "baseline 10.0 json" 'assert j["qemu_version"] == {"target": "10.0", "answered": "10.0", "assumed": False, "note": ""}, j["qemu_version"]'
+expect "baseline 9.1" 0 "warning: QEMU 9\.1 was not measured" -- "$cli" ppc baseline "$p9" --qemu-version 9.1
+expect "baseline malformed" 2 "'9' is not a QEMU version" -- "$cli" ppc baseline "$p9" --qemu-version 9
+
+# 8. ppc migrate: with --src-host only.
+expect "migrate 10.0 json" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu-version 10.0 --json
+jcheck "migrate 10.0 json" 'assert j["qemu_version"]["answered"] == "10.0" and j["ok"] is True, j'
+expect "migrate 2.12 on 10.0" 2 "'pseries-2\.12' is not a machine type of QEMU 10\.0" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --machine pseries-2.12 --qemu-version 10.0
+expect "migrate unset" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9"
+has "migrate unset" '^qemu +no QEMU version given'
+expect "migrate two cap sets" 2 "--qemu-version go with --src-host/--dst-host" -- \
+	"$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken --qemu-version 10.0
+
+finish cli-qemu-version

@@ -1,0 +1,344 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The target QEMU's version (lib/ppc.md#qemu-versions): parsing, which
+ * measured release answers, machine types per version, the request's new
+ * member and the texts that name the version.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "test-ppc-util.h"
+
+/* The defaults classes as the vector files name them (enum vcpuchar_ppc_machine order). */
+static const char *const classes[] = { "pseries", "pseries-4", "pseries-3.1", "pseries-2.12-sxxm" };
+
+/* "-" is "not given" (0); anything else goes through the parser, which must accept it. */
+static uint32_t version_cell(const struct tsv *t, guint i, const char *id)
+{
+	const char *q = tsv_get(t, i, "qemu");
+	uint32_t v = 0;
+	char err[256] = "";
+
+	if (g_str_equal(q, "-"))
+		return 0;
+	ck_assert_msg(vcpuchar_ppc_qemu_version_parse(q, &v, err, sizeof(err)) == 0, "%s: '%s' refused: %s", id, q,
+		      err);
+	return v;
+}
+
+START_TEST(version_vectors)
+{
+	struct tsv *t = tsv_open("ppc-qemu-versions.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *expect = tsv_get(t, i, "expect");
+		const char *text = tsv_get(t, i, "expect_text"), *machine = tsv_get(t, i, "machine");
+		char err[512] = "", note[512] = "x";
+		uint32_t v = 12345, m = 99;
+		int r, check;
+
+		if (g_str_equal(machine, "-")) {
+			/* A version the parser refuses: -EINVAL, @ret unchanged, the message names it. */
+			r = vcpuchar_ppc_qemu_version_parse(tsv_get(t, i, "qemu"), &v, err, sizeof(err));
+			ck_assert_msg(g_str_equal(expect, "EINVAL"), "%s: rows without a machine test refusals", id);
+			ck_assert_msg(r == -EINVAL && v == 12345, "%s: returned %d, v %u", id, r, v);
+			ck_assert_msg(strstr(err, text), "%s: message '%s' lacks '%s'", id, err, text);
+			continue;
+		}
+		v = version_cell(t, i, id);
+		check = vcpuchar_ppc_qemu_version_check(v, NULL, note, sizeof(note));
+		ck_assert_msg(check == atoi(tsv_get(t, i, "expect_check")), "%s: check %d: %s", id, check, note);
+		/* A note exactly when the answer is not for the version itself. */
+		ck_assert_msg(check ? note[0] != '\0' : note[0] == '\0', "%s: note '%s'", id, note);
+		r = vcpuchar_ppc_machine_parse_qemu(machine, v, &m, err, sizeof(err));
+		if (g_str_has_prefix(expect, "ok:")) {
+			ck_assert_msg(r == 0 && m < G_N_ELEMENTS(classes), "%s: %d %s", id, r, err);
+			ck_assert_msg(g_str_equal(classes[m], expect + 3), "%s: class %s, want %s", id, classes[m],
+				      expect + 3);
+			if (!g_str_equal(text, "-"))
+				ck_assert_msg(strstr(note, text), "%s: note '%s' lacks '%s'", id, note, text);
+		} else {
+			int want = g_str_equal(expect, "ENOENT") ? -ENOENT : -EINVAL;
+
+			ck_assert_msg(r == want && m == 99, "%s: returned %d (want %d), m %u", id, r, want, m);
+			ck_assert_msg(strstr(err, machine), "%s: message '%s' does not name the type", id, err);
+			ck_assert_msg(strstr(err, text) || strstr(note, text), "%s: neither '%s' nor '%s' has '%s'", id,
+				      err, note, text);
+			/* A type the target lacks names the target version too. */
+			if (want == -ENOENT)
+				ck_assert_msg(strstr(err, v ? tsv_get(t, i, "qemu") : "7.2"), "%s: '%s' names no version",
+					      id, err);
+		}
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/*
+ * Every type upstream QEMU had (what the 1.0 parser accepts), against each
+ * measured release's list read in its source: accepted exactly when listed,
+ * else -ENOENT (tests/data/ppc-qemu-machine-types.tsv).
+ */
+START_TEST(machine_types_per_release)
+{
+	struct tsv *t = tsv_open("ppc-qemu-machine-types.tsv");
+	unsigned n_upstream = 0;
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		g_auto(GStrv) listed = g_strsplit(tsv_get(t, i, "types"), " ", -1);
+		uint32_t v = version_cell(t, i, id);
+		unsigned n_ok = 0;
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(v, NULL, NULL, 0), 0);
+		n_upstream = 0;
+		for (unsigned major = 0; major <= 12; major++)
+			for (unsigned minor = 0; minor <= 13; minor++)
+				for (int sx = 0; sx < 2; sx++) {
+					g_autofree char *name = g_strdup_printf("pseries-%u.%u%s", major, minor,
+										sx ? "-sxxm" : "");
+					uint32_t m0, m = 99;
+					char err[512] = "";
+					int r;
+
+					if (vcpuchar_ppc_machine_parse(name, &m0, NULL, 0) != 0)
+						continue;
+					n_upstream++;
+					r = vcpuchar_ppc_machine_parse_qemu(name, v, &m, err, sizeof(err));
+					if (g_strv_contains((const char *const *)listed, name)) {
+						ck_assert_msg(r == 0 && m == m0, "%s: %s: %d %s", id, name, r, err);
+						n_ok++;
+					} else {
+						ck_assert_msg(r == -ENOENT && m == 99, "%s: %s: %d", id, name, r);
+						ck_assert_msg(strstr(err, name) && strstr(err, tsv_get(t, i, "qemu")),
+							      "%s: '%s'", id, err);
+					}
+				}
+		/* Every listed type was met: the list holds nothing the upstream parser does not know. */
+		ck_assert_msg(n_ok == g_strv_length(listed), "%s: %u of %u listed types accepted", id, n_ok,
+			      g_strv_length(listed));
+	}
+	/* 2.1-2.12, sxxm, 3.0-3.1, 4.0-10.2 (21), 11.0 (lib/ppc.md#machine-defaults). */
+	ck_assert_uint_eq(n_upstream, 12 + 1 + 2 + 21 + 1);
+	tsv_close(t);
+}
+END_TEST
+
+START_TEST(version_numbers)
+{
+	uint32_t v = 0, answered = 0;
+	char note[512];
+
+	ck_assert_uint_eq(VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13), 100013);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse("10.0.13", &v, NULL, 0), 0);
+	ck_assert_uint_eq(v, 100013);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse("7.2", &v, NULL, 0), 0);
+	ck_assert_uint_eq(v, 70200);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse("99.99.99", &v, NULL, 0), 0);
+	ck_assert_uint_eq(v, 999999);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse("100.0", &v, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse(NULL, &v, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse("7.2", NULL, NULL, 0), -EINVAL);
+
+	/* Which measured release answers: 0 and 7.2.x are 7.2; 8.x and 9.x too; 10.0.x and later are 10.0. */
+	static const struct {
+		uint32_t v, answered;
+		int kind;
+	} cases[] = {
+		{ 0, 70200, 1 },	  { 70200, 70200, 0 },	 { 70222, 70200, 0 },	{ 70300, 70200, 2 },
+		{ 90200, 70200, 2 },	  { 99999 - 99, 70200, 2 }, { 100000, 100000, 0 }, { 100013, 100000, 0 },
+		{ 100100, 100000, 2 }, { 110103, 100000, 2 }, { 999999, 100000, 2 },
+	};
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		answered = 1;
+		ck_assert_msg(vcpuchar_ppc_qemu_version_check(cases[i].v, &answered, note, sizeof(note)) == cases[i].kind,
+			      "%u", cases[i].v);
+		ck_assert_msg(answered == cases[i].answered, "%u: answered %u", cases[i].v, answered);
+	}
+	/* The note names both versions. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(110103, NULL, note, sizeof(note)), 2);
+	ck_assert_msg(strstr(note, "QEMU 11.1.3 is newer than 10.0") && strstr(note, "answer is for QEMU 10.0"), "%s",
+		      note);
+	/* Cut to the buffer, still a string. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(0, NULL, note, 8), 1);
+	ck_assert_uint_eq(strlen(note), 7);
+	/* Not versions: below 7.2, above 99.99.99; a NULL note with a size. */
+	static const uint32_t bad[] = { 1, 70199, 60200, 1000000, UINT32_MAX };
+	for (size_t i = 0; i < G_N_ELEMENTS(bad); i++) {
+		answered = 5;
+		ck_assert_msg(vcpuchar_ppc_qemu_version_check(bad[i], &answered, NULL, 0) == -EINVAL && answered == 5,
+			      "%u", bad[i]);
+		ck_assert_msg(vcpuchar_ppc_machine_parse_qemu("pseries", bad[i], &answered, NULL, 0) == -EINVAL, "%u",
+			      bad[i]);
+	}
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(0, NULL, NULL, 1), -EINVAL);
+}
+END_TEST
+
+static struct vcpuchar_ppc_request caps_request(uint32_t qemu_version, uint32_t machine)
+{
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+
+	r.mode = VCPUCHAR_PPC_MODE_CAPS;
+	r.machine = machine;
+	r.qemu_version = qemu_version;
+	return r;
+}
+
+/* The 1.0 struct (28 bytes) is still taken, read with qemu_version 0; sizes in between are not. */
+START_TEST(request_sizes)
+{
+	struct vcpuchar_ppc_host h = test_host(0x0500000000000000, 0x8180000000000000, 0xff40000000000000,
+					       0xe400000000000000, 0);
+	struct vcpuchar_ppc_request full = caps_request(0, VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_result a = VCPUCHAR_INIT(struct vcpuchar_ppc_result), b = a;
+	struct vcpuchar_ppc_warnings wa = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings), wb = wa;
+	/* A 1.0 caller's struct, with something else right after it in memory. */
+	struct {
+		unsigned char req[28];
+		uint32_t after;
+	} old;
+
+	ck_assert_uint_eq(offsetof(struct vcpuchar_ppc_request, qemu_version), 28);
+	full.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	memcpy(old.req, &full, 28);
+	((struct vcpuchar_ppc_request *)(void *)old.req)->size = 28;
+	old.after = 0xffffffff; /* read as qemu_version it would be refused */
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, (const void *)old.req, &a), 0);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &full, &b), 0);
+	a.mode_reason = b.mode_reason = NULL;
+	ck_assert_caps_eq("1.0 size", a.effective_caps, b.effective_caps);
+	ck_assert_uint_eq(a.r4, b.r4);
+	ck_assert_uint_eq(a.r5, b.r5);
+	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, (const void *)old.req, &wa), 2);
+	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, &full, &wb), 2);
+	ck_assert_str_eq(wa.entries[1].text, wb.entries[1].text);
+	for (uint32_t size = 29; size < sizeof(full); size++) {
+		((struct vcpuchar_ppc_request *)(void *)old.req)->size = size;
+		ck_assert_msg(vcpuchar_ppc_decide(&h, (const void *)old.req, &a) == -EINVAL, "size %u", size);
+	}
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &(struct vcpuchar_ppc_request){ .size = 24 }, &a), -EINVAL);
+}
+END_TEST
+
+/* decide() and the warnings refuse what the target QEMU cannot run. */
+START_TEST(request_versions)
+{
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	static const struct {
+		uint32_t v, machine;
+		int want;
+	} cases[] = {
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
+		{ 70200, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
+		{ 90200, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
+		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, -EINVAL },
+		{ 110100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, -EINVAL },
+		{ 100013, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, 0 },
+		{ 100013, VCPUCHAR_PPC_MACHINE_PSERIES, 0 },
+		{ 70199, VCPUCHAR_PPC_MACHINE_PSERIES, -EINVAL },
+		{ 1000000, VCPUCHAR_PPC_MACHINE_PSERIES, -EINVAL },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, cases[i].machine);
+
+		ck_assert_msg(vcpuchar_ppc_decide(NULL, &r, &res) == cases[i].want, "%zu", i);
+		ck_assert_msg(vcpuchar_ppc_warnings_check(NULL, &r, &w) == (cases[i].want ? cases[i].want : 0), "%zu",
+			      i);
+	}
+	/* The same caps for every version of one type: the defaults did not change (lib/ppc.md#qemu-versions). */
+	for (uint32_t m = 0; m < 3; m++) {
+		struct vcpuchar_ppc_request a = caps_request(70200, m), b = caps_request(100013, m);
+		struct vcpuchar_ppc_result ra = VCPUCHAR_INIT(struct vcpuchar_ppc_result), rb = ra;
+
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &a, &ra), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &b, &rb), 0);
+		ck_assert_caps_eq(classes[m], ra.effective_caps, rb.effective_caps);
+		ck_assert_uint_eq(ra.r4, rb.r4);
+		ck_assert_uint_eq(ra.r5, rb.r5);
+	}
+}
+END_TEST
+
+/* qemu_fixed_na_abort names the target; the spelling is broken for every version. */
+START_TEST(fixed_na_texts)
+{
+	static const struct {
+		uint32_t v;
+		const char *text;
+	} cases[] = {
+		{ 0, "the effective caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts with an assertion "
+		     "failure in h_get_cpu_characteristics() at the guest's first H_GET_CPU_CHARACTERISTICS; the qemu "
+		     "and libvirt spellings give cap-ibs=broken instead, which gives the guest identical R4/R5 (neither "
+		     "level adds an ibs bit)" },
+		{ 70222, "on which QEMU 7.2.22 (Debian 12) aborts with an assertion failure" },
+		{ 100013, "on which QEMU 10.0.13 (Debian 13) aborts as 7.2 does" },
+		{ 90100, "on which QEMU 9.1, answered as 7.2 (Debian 12), the nearest measured release, aborts" },
+		{ 110103, "on which QEMU 11.1.3, answered as 10.0 (Debian 13), the nearest measured release, aborts" },
+	};
+	struct vcpuchar_ppc_caps na = { 0, 0, VCPUCHAR_PPC_LEVEL_FIXED_NA, 0 };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, VCPUCHAR_PPC_MACHINE_PSERIES);
+		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+
+		r.caps = na;
+		r.caps_set = 0xf;
+		ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &r, &w), 1);
+		ck_assert_uint_eq(w.entries[0].code, VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT);
+		ck_assert_msg(strstr(w.entries[0].text, cases[i].text), "%u: '%s'", cases[i].v, w.entries[0].text);
+	}
+	{
+		char q[VCPUCHAR_PPC_FORMAT_LEN];
+
+		ck_assert_int_gt(vcpuchar_ppc_caps_format(&na, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL), 0);
+		ck_assert_ptr_null(strstr(q, "fixed-na"));
+	}
+}
+END_TEST
+
+/* The oldest defaults class is "pseries-3.0 and 3.1" where the 2.x types are gone. */
+START_TEST(defaults_class_names)
+{
+	/* A host with cfpc and sbbc fixed: pseries-3.x's broken defaults are below it. */
+	struct vcpuchar_ppc_host h = test_host(0x0500000000000000, 0x8180000000000000, 0xff40000000000000,
+					       0xe400000000000000, 0);
+	static const struct {
+		uint32_t v;
+		const char *name;
+	} cases[] = { { 0, "pseries-3.1 and older default caps" },
+		      { 100000, "pseries-3.0 and 3.1 default caps" },
+		      { 80200, "pseries-3.1 and older default caps" } };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+		int n;
+
+		r.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+		n = vcpuchar_ppc_warnings_check(&h, &r, &w);
+		ck_assert_int_eq(n, 2);
+		ck_assert_uint_eq(w.entries[1].code, VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST);
+		ck_assert_msg(strstr(w.entries[1].text, cases[i].name), "%u: '%s'", cases[i].v, w.entries[1].text);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ppc-qemu");
+	TCase *tc = tcase_create("ppc-qemu");
+
+	tcase_add_test(tc, version_vectors);
+	tcase_add_test(tc, machine_types_per_release);
+	tcase_add_test(tc, version_numbers);
+	tcase_add_test(tc, request_sizes);
+	tcase_add_test(tc, request_versions);
+	tcase_add_test(tc, fixed_na_texts);
+	tcase_add_test(tc, defaults_class_names);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
