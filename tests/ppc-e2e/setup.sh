@@ -5,8 +5,9 @@
 # Run as root; tests/setup-debian.sh --all (so .ci/run) calls it.
 set -eu
 
+# python3-venv: QEMU 10.0's configure (ppc-qemu-patch-10.0) makes a venv.
 PKGS="qemu-system-ppc qemu-user-static gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross \
-gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio dpkg-dev patch"
+gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio dpkg-dev patch python3-venv"
 
 missing=""
 for p in $PKGS; do
