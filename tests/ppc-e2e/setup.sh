@@ -6,7 +6,8 @@
 # suite builds QEMU from Debian's source package). Idempotent; run as root;
 # tests/setup-debian.sh --all (so .ci/run) calls it.
 set -eu
+# python3-venv: QEMU 10.0's configure (ppc-qemu-patch-10.0) makes a venv.
 PKGS="qemu-system-ppc qemu-user-static gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross \
-gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio dpkg-dev patch"
+gcc-powerpc64-linux-gnu libc6-dev-ppc64-cross cpio dpkg-dev patch python3-venv"
 # shellcheck disable=SC2086
 exec "$(dirname "$0")/../e2e-common/apt-install.sh" --arch ppc64el --src qemu ppc-e2e $PKGS
