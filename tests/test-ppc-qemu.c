@@ -249,16 +249,73 @@ START_TEST(request_versions)
 		ck_assert_msg(vcpuchar_ppc_warnings_check(NULL, &r, &w) == (cases[i].want ? cases[i].want : 0), "%zu",
 			      i);
 	}
-	/* The same caps for every version of one type: the defaults did not change (lib/ppc.md#qemu-versions). */
+	/*
+	 * The same caps for every version of one type but cap-sbbc: QEMU 10.0
+	 * defaults it to broken for every CPU newer than POWER7
+	 * (lib/ppc.md#qemu-versions; measured in tests/ppc-nested-e2e).
+	 */
 	for (uint32_t m = 0; m < 3; m++) {
 		struct vcpuchar_ppc_request a = caps_request(70200, m), b = caps_request(100013, m);
 		struct vcpuchar_ppc_result ra = VCPUCHAR_INIT(struct vcpuchar_ppc_result), rb = ra;
 
 		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &a, &ra), 0);
 		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &b, &rb), 0);
+		ck_assert_uint_eq(rb.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+		rb.effective_caps.sbbc = ra.effective_caps.sbbc;
 		ck_assert_caps_eq(classes[m], ra.effective_caps, rb.effective_caps);
-		ck_assert_uint_eq(ra.r4, rb.r4);
-		ck_assert_uint_eq(ra.r5, rb.r5);
+	}
+}
+END_TEST
+
+/*
+ * QEMU 10.0.13's default cap-sbbc per guest CPU (hw/ppc/spapr_caps.c
+ * default_caps_with_cpu(): sbbc broken unless the CPU passes the ISA 2.06+
+ * compat test, which target/ppc/compat.c pcc_compat() now fails for every
+ * CPU whose own logical PVR is below 2.06+'s, i.e. all but POWER7). R4
+ * loses SPEC_BAR_ORI31; R5 keeps BNDS_CHK_SPEC_BAR. 7.2 keeps workaround.
+ * Measured: tests/ppc-nested-e2e, QEMU 10.0.13 in L1, its defaults, guest
+ * spectre_v1 without ", ori31 speculation barrier enabled".
+ */
+START_TEST(sbbc_default_per_version)
+{
+	static const struct {
+		uint32_t v, cpu, machine, sbbc;
+	} cases[] = {
+		{ 0, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ 70200, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ 70200, VCPUCHAR_PPC_CPU_DEFAULT, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ 100013, VCPUCHAR_PPC_CPU_DEFAULT, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		{ 100000, VCPUCHAR_PPC_CPU_POWER8, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		{ 100000, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		{ 100000, VCPUCHAR_PPC_CPU_POWER10, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		{ 100000, VCPUCHAR_PPC_CPU_POWER7, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		/* pseries-3.1's own default is broken already. */
+		{ 100000, VCPUCHAR_PPC_CPU_POWER7, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_LEVEL_BROKEN },
+		/* A newer QEMU than measured answers as 10.0. */
+		{ 110103, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, cases[i].machine);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		r.cpu = cases[i].cpu;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		ck_assert_msg(res.effective_caps.sbbc == cases[i].sbbc, "case %zu: sbbc %u, want %u", i,
+			      res.effective_caps.sbbc, cases[i].sbbc);
+		ck_assert_msg(!(res.r4 & VCPUCHAR_H_CPU_CHAR_SPEC_BAR_ORI31) == (cases[i].sbbc == VCPUCHAR_PPC_LEVEL_BROKEN),
+			      "case %zu: r4 %#llx", i, (unsigned long long)res.r4);
+		ck_assert(res.r5 & VCPUCHAR_H_CPU_BEHAV_BNDS_CHK_SPEC_BAR);
+	}
+	/* A cap the caller sets is not a default: workaround stays workaround on 10.0. */
+	{
+		struct vcpuchar_ppc_request r = caps_request(100000, VCPUCHAR_PPC_MACHINE_PSERIES);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		r.caps_set = 1u << VCPUCHAR_PPC_CAP_SBBC;
+		r.caps.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
 	}
 }
 END_TEST
@@ -337,6 +394,7 @@ int main(void)
 	tcase_add_test(tc, version_numbers);
 	tcase_add_test(tc, request_sizes);
 	tcase_add_test(tc, request_versions);
+	tcase_add_test(tc, sbbc_default_per_version);
 	tcase_add_test(tc, fixed_na_texts);
 	tcase_add_test(tc, defaults_class_names);
 	suite_add_tcase(s, tc);

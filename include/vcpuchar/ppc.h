@@ -471,6 +471,10 @@ enum vcpuchar_ppc_cpu {
  *       broken (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu())
  * @ret: receives the defaults
  *
+ * The defaults of QEMU 7.2. QEMU 10.0 also lowers cap-sbbc to broken for
+ * every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a
+ * request whose qemu_version is 10.0 or newer (lib/ppc.md#qemu-versions).
+ *
  * Return: 0; -EINVAL for an unknown @machine or @cpu, or NULL @ret.
  *
  * Since: 1.0

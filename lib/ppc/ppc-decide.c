@@ -292,6 +292,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	if (info)
 		ppc_levels(host, &ret->host_caps);
 	vcpuchar_ppc_machine_defaults(req->machine, req->cpu, &defaults);
+	vcpuchar_ppc_qemu_release_defaults(vcpuchar_ppc_qemu_release(req->qemu_version), req->cpu, &defaults);
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;

@@ -94,6 +94,14 @@ const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibilit
 const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
 /* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
+/*
+ * The release's own change to a machine type's default @caps for the guest
+ * CPU @cpu: QEMU 10.0 lowers cap-sbbc to broken for every CPU newer than
+ * POWER7 (lib/ppc.md#qemu-versions). Defaults only: caps the caller or
+ * host-max sets are not touched.
+ */
+void vcpuchar_ppc_qemu_release_defaults(int release, uint32_t cpu, struct vcpuchar_ppc_caps *caps)
+	__attribute__((visibility("hidden")));
 /* "7.2", "10.0.13": the version's text, at most 12 bytes with the NUL. */
 void vcpuchar_ppc_qemu_version_text(uint32_t v, char buf[12]) __attribute__((visibility("hidden")));
 

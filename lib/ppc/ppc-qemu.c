@@ -19,9 +19,10 @@ static const struct release {
 	const char *name, *source;
 	unsigned first_type; /* the oldest pseries-X.Y it still has */
 	bool sxxm;           /* it has pseries-2.12-sxxm */
+	bool sbbc_p7_only;   /* the default cap-sbbc is workaround for POWER7 only (lib/ppc.md#qemu-versions) */
 } releases[] = {
-	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true },
-	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, true },
 };
 #define N_RELEASES (int)(sizeof(releases) / sizeof(releases[0]))
 /* The newest type vcpuchar_ppc_machine_parse() knows (lib/ppc.md#machine-defaults): pseries-11.0. */
@@ -52,6 +53,12 @@ const char *vcpuchar_ppc_qemu_release_name(int release)
 const char *vcpuchar_ppc_qemu_release_source(int release)
 {
 	return releases[release].source;
+}
+
+void vcpuchar_ppc_qemu_release_defaults(int release, uint32_t cpu, struct vcpuchar_ppc_caps *caps)
+{
+	if (releases[release].sbbc_p7_only && cpu != VCPUCHAR_PPC_CPU_POWER7)
+		caps->sbbc = VCPUCHAR_PPC_LEVEL_BROKEN;
 }
 
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine)
