@@ -104,6 +104,8 @@ def patched_tree(args, series):
     --qemu SERIES where the script has that option."""
     cache = os.environ.get("VCPUCHAR_PATCHED_CACHE") or os.path.abspath(args.patched_cache)
     script = os.path.join(args.source_dir, "examples", "qemu", "build-cross.sh")
+    if os.environ.get("VCPUCHAR_NESTED_NO_PATCHED") == "1":
+        return None, "VCPUCHAR_NESTED_NO_PATCHED=1"
     cmd = [script, cache]
     if series != "7.2":
         with open(script) as f:
