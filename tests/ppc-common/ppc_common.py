@@ -32,22 +32,32 @@ def require(tier, tools):
         skip(tier, "missing " + ", ".join(missing) + " (run tests/ppc-e2e/setup.sh as root)")
 
 
-def fetch(tier, script, cache):
-    """Runs a fetch script (it prints the directory it filled last, exits 77
-    with a reason when a package cannot be had) and returns that directory."""
-    run = subprocess.run(["sh", script, cache], stdout=subprocess.PIPE)
+class Unavailable(Exception):
+    """A fetch script exited 77: its reason (the package it names) is the message."""
+
+
+def fetch(tier, script, cache, opts=(), soft=False):
+    """Runs a fetch script with @opts (it prints the directory it filled last,
+    exits 77 with a reason when a package cannot be had) and returns that
+    directory. On 77 the tier skips, or with @soft raises Unavailable."""
+    run = subprocess.run(["sh", script] + list(opts) + [cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if run.returncode == 77:
-        sys.exit(77)
+        why = [line for line in run.stderr.decode().splitlines() if "SKIP" in line]
+        why = why[-1].split("SKIP: ", 1)[-1] if why else f"{os.path.basename(script)} exited 77"
+        if soft:
+            raise Unavailable(why)
+        skip(tier, why)
     if run.returncode != 0:
-        print(f"{tier}: {os.path.basename(script)} failed with {run.returncode}")
+        print(f"{tier}: {os.path.basename(script)} {' '.join(opts)} failed with {run.returncode}:\n"
+              + run.stderr.decode()[-2000:])
         sys.exit(1)
     return run.stdout.decode().strip().splitlines()[-1]
 
 
-def fetch_kernel(tier, cache):
-    """Debian's ppc64el kernel package, unpacked in @cache (fetch-kernel.sh):
-    returns (package dir, vmlinux path)."""
-    kdir = fetch(tier, os.path.join(HERE, "fetch-kernel.sh"), cache)
+def fetch_kernel(tier, cache, opts=(), soft=False):
+    """A Debian ppc64el kernel package, unpacked in @cache (fetch-kernel.sh
+    with @opts: --suite, --meta): returns (package dir, vmlinux path)."""
+    kdir = fetch(tier, os.path.join(HERE, "fetch-kernel.sh"), cache, opts, soft)
     return kdir, glob.glob(os.path.join(kdir, "boot", "vmlinux-*"))[0]
 
 

@@ -2,17 +2,40 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Fetch Debian's own ppc64el qemu-system-ppc64 (the L1 host's VMM) with the
 # shared libraries it needs and busybox, into a cache directory.
-# Usage: fetch-qemu.sh CACHE_DIR
-# Prints the root tree (CACHE_DIR/l1root) on stdout: usr/bin/qemu-system-ppc64,
-# its ELF NEEDED closure, lib64/ld64.so.2, bin/busybox and
-# usr/share/qemu/{vof.bin,slof.bin}. Exit 77 with a reason when apt cannot
-# resolve or download the packages.
+# Usage: fetch-qemu.sh [--suite SUITE [--fallback SUITE2]] CACHE_DIR
+#   --suite  the Debian suite (default: the machine's own apt, bookworm); any
+#            other suite is read through a private apt state in CACHE_DIR/apt
+#            (tests/ppc-common/apt-private.sh). The whole closure, libc and
+#            ld64.so.2 included, comes from that one suite: a trixie QEMU
+#            needs trixie's libc (not bookworm's older one).
+#   --fallback where the mirror no longer serves a library of SUITE in any
+#            version, take that library package from SUITE2 (a newer suite:
+#            the same package name is the same soname, and a newer glibc runs
+#            older binaries); listed in the tree's .fallback
+# Prints the root tree (CACHE_DIR/l1root, or l1root-SUITE) on stdout:
+# usr/bin/qemu-system-ppc64, its ELF NEEDED closure, lib64/ld64.so.2,
+# bin/busybox, usr/share/qemu/vof.bin (and slof.bin where the suite has it)
+# and .version (the qemu-system-ppc package version). Exit 77 with a reason
+# naming the package when apt cannot resolve or download the packages.
 set -eu
 
-cache=${1:?usage: fetch-qemu.sh CACHE_DIR}
+suite=""
+fallback=""
+while [ $# -gt 1 ]; do
+	case "$1" in
+	--suite) suite=$2; shift 2 ;;
+	--fallback) fallback=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+[ "$suite" = bookworm ] && suite=""
+cache=${1:?usage: fetch-qemu.sh [--suite SUITE] CACHE_DIR}
 mkdir -p "$cache"
 cache=$(cd "$cache" && pwd)
-root="$cache/l1root"
+here=$(cd "$(dirname "$0")" && pwd)
+root="$cache/l1root${suite:+-$suite}"
+where="the machine's suites"
+[ -z "$suite" ] || where=$suite
 
 skip() {
 	echo "ppc-nested-e2e: SKIP: $*" >&2
@@ -28,26 +51,62 @@ fi
 for t in apt-cache apt-get dpkg-deb powerpc64le-linux-gnu-readelf; do
 	command -v "$t" >/dev/null || skip "$t not found (run tests/ppc-e2e/setup.sh as root)"
 done
-dpkg --print-foreign-architectures | grep -qx ppc64el ||
-	skip "the ppc64el architecture is not added: run tests/ppc-e2e/setup.sh"
+A=""
+if [ -n "$suite" ]; then
+	# shellcheck source=SCRIPTDIR/../ppc-common/apt-private.sh
+	. "$here/../ppc-common/apt-private.sh"
+	apt_private "$cache/apt" "$suite"
+	A=$APT_OPTS
+else
+	dpkg --print-foreign-architectures | grep -qx ppc64el ||
+		skip "the ppc64el architecture is not added: run tests/ppc-e2e/setup.sh"
+fi
 
 # Runtime packages only: libraries, QEMU itself, busybox. Virtual packages
 # (<...>) and the amd64 side of the closure are left out.
-pkgs=$(apt-cache depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
+# shellcheck disable=SC2086
+# shellcheck disable=SC2086
+pkgs=$(apt-cache $A depends --recurse --no-recommends --no-suggests --no-conflicts --no-breaks \
 	--no-replaces --no-enhances qemu-system-ppc:ppc64el busybox-static:ppc64el 2>/dev/null |
-	grep -E '^(lib[^ ]*|qemu-system-ppc|qemu-system-common|busybox-static|gcc-12-base|zlib1g):ppc64el$' |
+	grep -E '^(lib[^ ]*|qemu-system-ppc|qemu-system-common|busybox-static|gcc-[0-9]+-base|zlib1g):ppc64el$' |
 	sort -u)
-[ -n "$pkgs" ] || skip "apt-cache cannot resolve qemu-system-ppc:ppc64el (run apt-get update)"
+[ -n "$pkgs" ] || skip "apt-cache cannot resolve qemu-system-ppc:ppc64el in $where (run apt-get update)"
+# shellcheck disable=SC2086
+version=$(apt-cache $A show --no-all-versions qemu-system-ppc:ppc64el | sed -n 's/^Version: //p' | head -n 1)
 
-debs="$cache/debs"
+debs="$cache/debs${suite:+-$suite}"
+rm -rf "$debs"
 mkdir -p "$debs"
 cd "$debs"
 # qemu-system-data is Architecture: all (vof.bin, slof.bin).
 # shellcheck disable=SC2086
-apt-get download $pkgs qemu-system-data >&2 2>/dev/null ||
-	skip "apt-get download of the ppc64el QEMU packages failed (no network to the archive?)"
+if ! apt-get $A download $pkgs qemu-system-data >&2 2>/dev/null; then
+	# One at a time, to name the package the archive no longer serves. A
+	# library whose version the mirror lost may come in another version of
+	# the same suite (its -security or -updates), else, with --fallback, the
+	# same package (the same soname) from the fallback suite: noted in
+	# .fallback. QEMU and busybox themselves never fall back.
+	for p in $pkgs qemu-system-data; do
+		ls "${p%:*}"_*.deb >/dev/null 2>&1 && continue
+		# shellcheck disable=SC2086
+		apt-get $A download "$p" >&2 2>/dev/null && continue
+		# shellcheck disable=SC2086
+		for v in $(apt-cache $A madison "$p" | awk -F'|' '{gsub(/ /, "", $2); print $2}' | sort -u); do
+			apt-get $A download "$p=$v" >&2 2>/dev/null && break
+		done
+		ls "${p%:*}"_*.deb >/dev/null 2>&1 && continue
+		case "$p" in lib* | zlib1g:* | gcc-*-base:*) ;; *) fallback="" ;; esac
+		[ -n "$fallback" ] ||
+			skip "package $p ($where): the archive no longer serves it (apt-get download failed)"
+		apt_private "$cache/apt" "$fallback"
+		# shellcheck disable=SC2086
+		apt-get $APT_OPTS download "$p" >&2 2>/dev/null ||
+			skip "package $p ($where, nor $fallback): the archive no longer serves it (apt-get download failed)"
+		echo "$(ls "${p%:*}"_*.deb) from $fallback" >>fallback.txt
+	done
+fi
 
-full="$cache/full.tmp"
+full="$cache/full${suite:+-$suite}.tmp"
 rm -rf "$full" "$root"
 mkdir -p "$full"
 for d in ./*.deb; do
@@ -83,9 +142,18 @@ while [ -n "$todo" ]; do
 	done
 	todo=$next
 done
-cp -L "$full/lib/powerpc64le-linux-gnu/ld64.so.2" "$root/lib64/ld64.so.2"
-cp "$full/bin/busybox" "$root/bin/busybox"
-cp "$full/usr/share/qemu/vof.bin" "$full/usr/share/qemu/slof.bin" "$root/usr/share/qemu/"
+# The loader of the same suite (merged /usr keeps it under usr/lib).
+ld=$(find_lib ld64.so.2) || skip "no ld64.so.2 in the libc6 package of $where"
+cp -L "$ld" "$root/lib64/ld64.so.2"
+for b in bin/busybox usr/bin/busybox; do
+	[ -f "$full/$b" ] && cp "$full/$b" "$root/bin/busybox"
+done
+[ -f "$root/bin/busybox" ] || skip "busybox-static ($where) holds no busybox"
+# VOF is what the tier boots with (x-vof=on); SLOF is kept where it is there.
+cp "$full/usr/share/qemu/vof.bin" "$root/usr/share/qemu/"
+[ ! -f "$full/usr/share/qemu/slof.bin" ] || cp "$full/usr/share/qemu/slof.bin" "$root/usr/share/qemu/"
+echo "$version" >"$root/.version"
+if [ -f fallback.txt ]; then cp fallback.txt "$root/.fallback"; else rm -f "$root/.fallback"; fi
 rm -rf "$full"
 echo "$(echo "$seen" | wc -w) libraries" >"$root/.complete"
 echo "$root"

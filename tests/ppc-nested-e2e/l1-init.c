@@ -72,6 +72,25 @@ static void print_view(const char *key, const struct vcpuchar_ppc_guest_view *v)
 }
 
 /*
+ * vcpuchar.l2m=<options> on the command line: appended to every L2 -M (the
+ * runner passes cap-hpt-max-page-size=4k for a kernel built with 4K pages,
+ * README.md, "Stacks"); "" without it.
+ */
+static const char *l2_extra(void)
+{
+	static char extra[256];
+	char cmdline[1024], *p;
+
+	nested_read_line("/proc/cmdline", cmdline, sizeof(cmdline));
+	p = strstr(cmdline, "vcpuchar.l2m=");
+	if (p) {
+		p += strlen("vcpuchar.l2m=");
+		snprintf(extra, sizeof(extra), ",%.*s", (int)strcspn(p, " "), p);
+	}
+	return extra;
+}
+
+/*
  * Runs L1's QEMU for L2 with @machine, relays every output line as
  * "N: <tag>.out: <line>", kills it by pid after L2_TIMEOUT_S, and prints
  * "N: <tag>.rc: <exit status or -signal>" ("timeout" when killed).
@@ -79,12 +98,13 @@ static void print_view(const char *key, const struct vcpuchar_ppc_guest_view *v)
 #define PATCHED "/patched"
 #define PATCHED_QEMU PATCHED "/usr/bin/qemu-system-ppc64"
 
-static void run_l2(const char *tag, const char *machine, int patched)
+static void run_l2(const char *tag, const char *machine_in, int patched)
 {
+	char machine[512];
 	/* The patched tree runs through its own loader and libraries (examples/qemu/README.md). */
 	char *loader[] = { PATCHED "/lib64/ld64.so.2", "--library-path", PATCHED "/lib/powerpc64le-linux-gnu",
 			   PATCHED_QEMU, "-L", PATCHED "/usr/share/qemu" };
-	char *rest[] = { "-accel", "kvm", "-M", (char *)machine, "-m", "512M", "-smp", "1", "-nodefaults",
+	char *rest[] = { "-accel", "kvm", "-M", NULL, "-m", "512M", "-smp", "1", "-nodefaults",
 			 "-nographic", "-chardev", "stdio,id=c,signal=off", "-device", "spapr-vty,chardev=c",
 			 "-no-reboot", "-kernel", "/l2/vmlinux", "-initrd", "/l2/init.cpio", "-append",
 			 "console=hvc0 panic=-1 loglevel=4", NULL };
@@ -96,6 +116,8 @@ static void run_l2(const char *tag, const char *machine, int patched)
 	time_t start = time(NULL);
 	pid_t pid;
 
+	snprintf(machine, sizeof(machine), "%s%s", machine_in, l2_extra());
+	rest[3] = machine;
 	if (patched)
 		for (size_t i = 0; i < sizeof(loader) / sizeof(loader[0]); i++)
 			argv[argc++] = loader[i];

@@ -26,6 +26,7 @@ Exit 0 when every setting passed, 1 on any failure, 77 (skip) when a tool or
 a package is missing (the patched QEMU missing only skips (c)-(e)).
 """
 import concurrent.futures
+import glob
 import os
 import re
 import shutil
@@ -58,6 +59,28 @@ MATRIX = [
     ("p10-fixed-wa-ibs-on", "POWER10", ("fixed", "workaround", "fixed-ibs", "on")),
     ("p10-wa-fixed-wa-on", "POWER10", ("workaround", "fixed", "workaround", "on")),
 ]
+# The stacks: L1 kernels (fetch-kernel.sh options) and L1 QEMUs (fetch-qemu.sh
+# options). The kernel also runs as L2. Packages the mirror no longer serves
+# skip their pairs (a line naming the package); README.md, "Stacks".
+KERNELS = [
+    ("6.1", ()),                                            # bookworm, the machine's own
+    ("6.12", ("--meta", "linux-image-6.12-powerpc64le")),    # bookworm(-security)'s 6.12.x+deb12
+    ("7.x", ("--suite", "sid")),                             # the newest ppc64el kernel served
+]
+QEMUS = [
+    ("7.2", ()),                                             # bookworm
+    ("10.0", ("--suite", "trixie", "--fallback", "sid")),    # trixie's userland
+    ("11.1", ("--suite", "sid")),                            # sid's userland
+]
+DEFAULT_PAIR = ("6.1", "7.2")
+# Every pair runs these settings each time: QEMU's defaults start (and differ
+# from the host) on the first, are refused (ccf-assist) on the second and
+# refused (cfpc) on the third, where (f) also runs. VCPUCHAR_NESTED_FULL=1
+# runs all eight settings on every pair.
+QUICK = ("p9-fixed-fixed-ccd-off", "p9-wa-wa-wa-off", "p9-broken-all")
+# QEMU 11.1 in L1 runs only with VCPUCHAR_NESTED_FULL=1 (or when named in
+# VCPUCHAR_NESTED_PAIRS): it keeps the tier's added CI time under 10 minutes.
+QUICK_11 = ()
 VULN = ("meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass")
 # The guest kernel's mitigation switches in debugfs powerpc/ (Linux
 # arch/powerpc/kernel/security.c and setup_64.c); the other files there
@@ -74,13 +97,23 @@ PATCHED_RUNS = {"c": "host-max", "d": "host", "e": "seed"}
 N_LINE = re.compile(r"^N: ([^:]+): (.*)$")
 
 
-def patched_tree(args):
+def patched_tree(args, series):
     """examples/qemu/build-cross.sh with the ppc-qemu-patch suite's cache (a
     hit costs nothing; the suite and this tier share one build, under the
-    script's lock): the runtime tree, or None and why when it exits 77."""
+    script's lock): the runtime tree, or None and why when it exits 77. The
+    7.2 build is the script's default; another series is asked for with
+    --qemu SERIES where the script has that option."""
     cache = os.environ.get("VCPUCHAR_PATCHED_CACHE") or os.path.abspath(args.patched_cache)
-    run = subprocess.run([os.path.join(args.source_dir, "examples", "qemu", "build-cross.sh"), cache],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    script = os.path.join(args.source_dir, "examples", "qemu", "build-cross.sh")
+    if os.environ.get("VCPUCHAR_NESTED_NO_PATCHED") == "1":
+        return None, "VCPUCHAR_NESTED_NO_PATCHED=1"
+    cmd = [script, cache]
+    if series != "7.2":
+        with open(script) as f:
+            if "--qemu" not in f.read():
+                return None, f"no patched QEMU {series} build in this tree"
+        cmd = [script, "--qemu", series, cache]
+    run = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines = run.stdout.decode().strip().splitlines()
     if run.returncode == 77:
         return None, (lines[-1] if lines else "build-cross.sh exited 77")
@@ -91,9 +124,8 @@ def patched_tree(args):
     return lines[-1], None
 
 
-def build(args, kdir, vmlinux, qroot, patched, out):
-    """The L2 initramfs, then L1's: the QEMU tree, the L1 /init, the KVM
-    modules, the stripped L2 kernel and the L2 initramfs."""
+def build_inits(args, out):
+    """The two static /init programs (once for every pair)."""
     here = os.path.join(args.source_dir, "tests", TIER)
     l2 = os.path.join(out, "l2root")
     shutil.rmtree(l2, ignore_errors=True)
@@ -102,6 +134,15 @@ def build(args, kdir, vmlinux, qroot, patched, out):
                         [os.path.join(here, "l2-init.c")], False)
     l2cpio = os.path.join(out, "l2.cpio")
     common.pack_cpio(l2, l2cpio)
+    l1init = os.path.join(out, "l1-init")
+    common.cross_static(args.source_dir, args.gen_include, l1init, [os.path.join(here, "l1-init.c")], True)
+    return l2cpio, l1init
+
+
+def build(args, kdir, vmlinux, qroot, patched, out, l2cpio, l1init):
+    """L1's initramfs for one pair in @out: the QEMU tree, the L1 /init, the
+    KVM modules, the stripped L2 kernel and the L2 initramfs."""
+    os.makedirs(out, exist_ok=True)
 
     # The L2 kernel is the same Debian vmlinux without symbols (41 MB, not 55).
     stripped = os.path.join(args.kernel_cache, os.path.basename(vmlinux) + ".stripped")
@@ -113,8 +154,7 @@ def build(args, kdir, vmlinux, qroot, patched, out):
     shutil.rmtree(l1, ignore_errors=True)
     # Hard links: the 54 MB tree is not copied on every run.
     shutil.copytree(qroot, l1, copy_function=os.link, ignore=shutil.ignore_patterns(".complete"))
-    common.cross_static(args.source_dir, args.gen_include, os.path.join(l1, "init"),
-                        [os.path.join(here, "l1-init.c")], True)
+    shutil.copy(l1init, os.path.join(l1, "init"))
     for mod in ("kvm.ko", "kvm-hv.ko"):
         shutil.copy(common.kvm_module(TIER, kdir, mod), os.path.join(l1, mod))
     if patched:
@@ -125,18 +165,23 @@ def build(args, kdir, vmlinux, qroot, patched, out):
     shutil.copy(l2cpio, os.path.join(l1, "l2", "init.cpio"))
     l1cpio = os.path.join(out, "l1.cpio")
     common.pack_cpio(l1, l1cpio)
+    shutil.rmtree(l1)
     return l1cpio
 
 
-def boot(entry, vmlinux, initrd, logdir):
-    name, cpu, caps = entry
+def boot(job, logdir):
+    (name, cpu, caps), pair = job
     machine = "pseries," + ",".join(f"cap-{c}={v}" for c, v in zip(CAPS, caps)) + ",cap-nested-hv=on,x-vof=on"
+    machine += pair["l0_extra"]
     cmd = [QEMU, "-M", machine, "-cpu", cpu, "-smp", "1", "-m", "2G", "-nographic", "-nodefaults",
            "-chardev", "stdio,id=con0,signal=off", "-device", "spapr-vty,chardev=con0", "-no-reboot",
-           "-kernel", vmlinux, "-initrd", initrd,
-           "-append", f"console=hvc0 panic=-1 loglevel=4 vcpuchar.cpu={cpu}"]
-    out, rc, secs = common.run_qemu(cmd, L0_TIMEOUT, os.path.join(logdir, name + ".log"))
+           "-kernel", pair["vmlinux"], "-initrd", pair["initrd"],
+           "-append", f"console=hvc0 panic=-1 loglevel=4 vcpuchar.cpu={cpu}{pair['l2_extra']}"]
+    log = os.path.join(logdir, f"{pair['kernel']}-{pair['qemu']}-{name}.log")
+    out, rc, secs = common.run_qemu(cmd, L0_TIMEOUT, log)
     r = {"name": name, "cpu": cpu, "caps": caps, "rc": rc, "secs": secs, "l1": {}, "l1dbg": {},
+         "kernel": pair["kernel"], "qemu": pair["qemu"], "release": pair["release"],
+         "qemu_version": pair["qemu_version"], "patched_why": pair["patched_why"],
          "l2": {k: {} for k in RUNS}, "l2dbg": {k: {} for k in RUNS}, "n": {},
          "out": {k: [] for k in RUNS},
          "warnings": {}, "done": "NESTED-DONE" in out, "tail": out.splitlines()[-15:],
@@ -234,14 +279,23 @@ def check(r):
         else:
             for f in VULN:
                 if r["l2"]["a"][f] != n.get(f"defaults.view.{f}"):
-                    fails.append(f"(a) {f}: library caps-mode view \"{n.get(f'defaults.view.{f}')}\", "
-                                 f"L2 \"{r['l2']['a'][f]}\"")
+                    what = (f"{f}: library caps-mode view \"{n.get(f'defaults.view.{f}')}\", "
+                            f"L2 \"{r['l2']['a'][f]}\"")
+                    # The library's machine defaults are QEMU 7.2's (it answers
+                    # for the oldest QEMU it supports): on another QEMU a
+                    # different view is measured and recorded, not failed.
+                    if r["qemu"] == "7.2":
+                        fails.append("(a) " + what)
+                    else:
+                        r.setdefault("differs", []).append(what)
     # (f) only where the library warned qemu_fixed_na_abort: the caps with
     # fixed-na spelled out must make L1's QEMU abort, as the warning says.
     if "qemu_fixed_na_abort" in r["warnings"]:
         abort = [line for line in r["out"]["f"] if "Assertion" in line]
         r["abort"] = abort[0] if abort else None
-        if n.get("f.rc") not in ("134", "-6") or not abort:
+        # The warning speaks for QEMU 7.2 (the library answers for the oldest
+        # QEMU it supports); on other QEMUs (f) is measured and recorded only.
+        if r["qemu"] == "7.2" and (n.get("f.rc") not in ("134", "-6") or not abort):
             fails.append(f"(f) qemu_fixed_na_abort warned, but QEMU with cap-ibs=fixed-na ended with "
                          f"{n.get('f.rc')}: " + "; ".join(r["out"]["f"][-5:]))
     elif "f.rc" in n:
@@ -314,9 +368,9 @@ def report(results, path):
         else:
             outcome = "started" if n.get("a.rc") == "0" else f"rc {n.get('a.rc')}"
         if r.get("abort"):
-            outcome += f"; with cap-ibs=fixed-na: aborts (rc {n.get('c.rc')})"
+            outcome += f"; with cap-ibs=fixed-na: aborts (rc {n.get('f.rc')})"
 
-        lines.append(f"| {r['name']}: {'/'.join(r['caps'])} ({r['cpu']}) | {view(r['l1'])} | {view(r['l2']['a'])} | "
+        lines.append(f"| {r['kernel']}/{r['qemu']} {r['name']}: {'/'.join(r['caps'])} ({r['cpu']}) | {view(r['l1'])} | {view(r['l2']['a'])} | "
                      f"{view(r['l2']['b'])} | {outcome} | `{n.get('hostmax.qemu', '-')}` | "
                      f"{extra(r.get('unneeded', {}).get('a'))} / {extra(r.get('unneeded', {}).get('b'))} |")
     lines += ["", "Unneeded / missing mitigations in L2 against L1 (debugfs switches), per run:", "",
@@ -324,41 +378,208 @@ def report(results, path):
               "(c) patched host-max | (d) patched host | (e) patched seed |", "|---|---|---|---|---|---|---|"]
     for r in results:
         l1on = ", ".join(k for k in MITIGATIONS if on(r["l1dbg"].get(k, "0"))) or "none"
-        lines.append(f"| {r['name']} | {l1on} | " + " | ".join(counts(r, k) for k in "abcde") + " |")
+        lines.append(f"| {r['kernel']}/{r['qemu']} {r['name']} | {l1on} | " + " | ".join(counts(r, k) for k in "abcde") + " |")
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
+MEASURED_HEADER = ("kernel", "qemu", "host", "start", "predicted", "observed", "unneeded", "missing", "agree")
+START = {"a": "(a) defaults", "b": "(b) library caps", "c": "(c) patched host-max", "d": "(d) patched host",
+         "e": "(e) patched seed", "f": "(f) cap-ibs=fixed-na"}
+
+
+def observed(r, run):
+    """What L1's QEMU did in one run, in a few words."""
+    n = r["n"]
+    rc = n.get(f"{run}.rc")
+    if rc is None:
+        return None
+    if rc == "0" and len(r["l2"][run]) == len(VULN):
+        if run == "a":
+            diff = [f for f in VULN if r["l2"]["a"][f] != n.get(f"defaults.view.{f}")]
+            return "started, files " + ("= caps-mode view" if not diff else
+                                        "differ from the (QEMU 7.2) caps-mode view: " + "; ".join(
+                                            f"{f} \"{r['l2']['a'][f]}\"" for f in diff))
+        same = all(r["l2"][run][f] == r["l1"].get(f) for f in VULN)
+        return "started, files " + ("= L1" if same else "differ from L1")
+    err = [line for line in r["out"][run] if "qemu-system-ppc64:" in line or "Assertion" in line]
+    # QEMU's warnings (irqchip, hpt-max-page-size) come before its error.
+    err = [line for line in err if "warning:" not in line] or err
+    if rc == "1":
+        return f"refused (rc 1): {err[0] if err else '-'}"
+    if rc in ("134", "-6"):
+        err = [line for line in err if "Assertion" in line] or err
+        return f"aborted (rc {rc}): " + (err[0].split(": ", 1)[-1] if err else "-")
+    return f"rc {rc}" + (f": {err[0]}" if err else "")
+
+
+def predicted(r, run):
+    n = r["n"]
+    if run == "a":
+        if n.get("defaults.n_errors", "0") != "0":
+            return f"refused: qemu-system-ppc64: {n.get('defaults.message')}"
+        return "started, files = caps-mode view" + ("" if r["qemu"] == "7.2" else " (QEMU 7.2's defaults)")
+    return {"b": "started, files = L1 and host-max view, 0 missing",
+            "c": "started, files = L1, 0 unneeded, 0 missing",
+            "d": "started, 0 unneeded, 0 missing",
+            "e": "- (reported)",
+            "f": "aborted (qemu_fixed_na_abort)" if r["qemu"] == "7.2" else "- (the warning speaks for 7.2)"}[run]
+
+
+def rows(r):
+    """measured.tsv rows of one L0 boot: one per run that ran or was skipped."""
+    general = [f for f in r["fails"] if not re.match(r"^\([a-f]\)", f)]
+    out = []
+    for run in RUNS:
+        obs = observed(r, run)
+        if obs is None:
+            if run in PATCHED_RUNS and r["n"].get("patched") != "1" and r["done"]:
+                obs = "skipped: " + (r["patched_why"] or "no patched QEMU")
+            elif run in "ab":
+                obs = "no result (L1 did not finish)"
+            else:
+                continue
+        bad = general or [f for f in r["fails"] if f.startswith(f"({run})")]
+        if bad:
+            agree = "no"
+        elif obs.startswith("skipped") or run == "e" or (run == "f" and r["qemu"] != "7.2") or \
+                (run == "a" and r.get("differs")):
+            agree = "-"
+        else:
+            agree = "yes"
+        u = r["unneeded"].get(run)
+        m = r["missing"].get(run)
+        out.append((r["kernel"], r["qemu"], r["name"], START[run], predicted(r, run), obs,
+                    "-" if u is None else str(len(u)), "-" if m is None else str(len(m)), agree))
+    return out
+
+
+def write_measured(results, path):
+    """measured.tsv, and the same rows as a Markdown table (measured.md) for README.md."""
+    table = [MEASURED_HEADER] + [row for r in results for row in rows(r)]
+    with open(path, "w") as f:
+        for row in table:
+            f.write("\t".join(c.replace("\t", " ") for c in row) + "\n")
+    with open(os.path.splitext(path)[0] + ".md", "w") as f:
+        f.write("| " + " | ".join(table[0]) + " |\n|" + "---|" * len(table[0]) + "\n")
+        for row in table[1:]:
+            f.write("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |\n")
+    return table[1:]
+
+
+def kernel_summary(results):
+    """Item 4 of issue 20: per kernel, the masks KVM_PPC_GET_CPU_CHAR vouches
+    for, and whether host mode (d) equals host-max (c) in unneeded and
+    missing mitigations on every setting where both ran."""
+    out = []
+    for k in dict.fromkeys(r["kernel"] for r in results):
+        rs = [r for r in results if r["kernel"] == k]
+        masks = sorted({",".join(r["n"].get("probe.words", "-,-,-,-").split(",")[2:]) for r in rs})
+        both = [r for r in rs if "c" in r["unneeded"] and "d" in r["unneeded"]]
+        same = [r for r in both if (len(r["unneeded"]["c"]), len(r["missing"]["c"]))
+                == (len(r["unneeded"]["d"]), len(r["missing"]["d"]))]
+        eq = f"{len(same)}/{len(both)} settings" if both else "not measured (no patched QEMU)"
+        out.append((k, rs[0]["release"], "; ".join(masks), eq))
+    return out
+
+
+def parse_pairs(spec):
+    return {tuple(p.split("/")) for p in spec.split(",") if "/" in p} if spec else None
+
+
 def main():
     args = common.parse_args("--kernel-cache", "--patched-cache")
-    common.require(TIER, (QEMU, common.CROSS_CC, STRIP, "cpio", "apt-cache", "dpkg-deb"))
+    common.require(TIER, (QEMU, common.CROSS_CC, STRIP, "cpio", "apt-cache", "dpkg-deb", "xz"))
     t0 = time.monotonic()
     out = os.path.abspath(args.build_dir)
     os.makedirs(out, exist_ok=True)
     args.kernel_cache = os.environ.get("VCPUCHAR_E2E_CACHE") or os.path.abspath(args.kernel_cache)
-    kdir, vmlinux = common.fetch_kernel(TIER, args.kernel_cache)
-    qroot = common.fetch(TIER, os.path.join(args.source_dir, "tests", TIER, "fetch-qemu.sh"),
-                         os.path.join(out, "cache"))
-    patched, why = patched_tree(args)
-    if why:
-        print(f"{TIER}: (c)-(e) skipped: the patched QEMU cannot be had: {why}")
-    initrd = build(args, kdir, vmlinux, qroot, patched, out)
+    full = os.environ.get("VCPUCHAR_NESTED_FULL") == "1"
+    want_pairs = parse_pairs(os.environ.get("VCPUCHAR_NESTED_PAIRS"))
+    only = os.environ.get("VCPUCHAR_NESTED_ONLY")
+
+    pairs = [(k, q) for k, _ in KERNELS for q, _ in QEMUS
+             if (want_pairs and (k, q) in want_pairs)
+             or (not want_pairs and (q != "11.1" or full or k in QUICK_11))]
+    if not full:
+        print(f"{TIER}: QEMU 11.1 runs on kernel {', '.join(QUICK_11) or 'none'} by default; VCPUCHAR_NESTED_FULL=1 "
+              "runs every pair on all eight settings")
+    kern, qemus, skips = {}, {}, []
+    for label, opts in KERNELS:
+        if any(k == label for k, _ in pairs):
+            try:
+                kern[label] = common.fetch_kernel(TIER, args.kernel_cache, opts, soft=True)
+            except common.Unavailable as e:
+                kern[label] = str(e)
+    for label, opts in QEMUS:
+        if any(q == label for _, q in pairs):
+            try:
+                qemus[label] = common.fetch(TIER, os.path.join(args.source_dir, "tests", TIER, "fetch-qemu.sh"),
+                                            os.path.join(out, "cache"), opts, soft=True)
+            except common.Unavailable as e:
+                qemus[label] = str(e)
+    runnable = []
+    for k, q in pairs:
+        why = [x for x in (kern[k], qemus[q]) if isinstance(x, str) and not os.path.isdir(x)]
+        if why:
+            skips.append(f"{TIER}: pair kernel {k} / QEMU {q} skipped (77): {why[0]}")
+            print(skips[-1])
+        else:
+            runnable.append((k, q))
+    if not runnable:
+        common.skip(TIER, "no kernel/QEMU pair can run: " + "; ".join(skips))
+
+    patched = {}
+    for series in dict.fromkeys(q for _, q in runnable):
+        patched[series] = patched_tree(args, series)
+        if patched[series][1]:
+            print(f"{TIER}: QEMU {series} pairs: (c)-(e) skipped: {patched[series][1]}")
+    l2cpio, l1init = build_inits(args, out)
+    stacks = {}
+    for k, q in runnable:
+        kdir, vmlinux = kern[k]
+        cfg = glob.glob(os.path.join(kdir, "boot", "config-*"))
+        four_k = bool(cfg) and "CONFIG_PPC_4K_PAGES=y" in open(cfg[0]).read()
+        qroot = qemus[q]
+        fallback = os.path.join(qroot, ".fallback")
+        stacks[(k, q)] = {
+            "kernel": k, "qemu": q, "vmlinux": vmlinux,
+            "release": os.path.basename(vmlinux)[len("vmlinux-"):],
+            "qemu_version": open(os.path.join(qroot, ".version")).read().strip()
+            if os.path.exists(os.path.join(qroot, ".version")) else "?",
+            "fallback": open(fallback).read().split("\n") if os.path.exists(fallback) else [],
+            "patched_why": patched[q][1],
+            # A 4K-page L1 kernel: its KVM cannot back L2's default 64K HPT pages.
+            "l2_extra": " vcpuchar.l2m=cap-hpt-max-page-size=4k" if four_k else "",
+            "l0_extra": "",
+            "initrd": build(args, kdir, vmlinux, qroot, patched[q][0], os.path.join(out, f"l1-{k}-{q}"),
+                            l2cpio, l1init),
+        }
     t_prep = time.monotonic() - t0
     logdir = os.path.join(out, "logs")
     os.makedirs(logdir, exist_ok=True)
 
-    only = os.environ.get("VCPUCHAR_NESTED_ONLY")
-    matrix = [e for e in MATRIX if not only or e[0] in only.split(",")]
+    jobs_list = []
+    for pair in runnable:
+        for e in MATRIX:
+            if only and e[0] not in only.split(","):
+                continue
+            if full or pair == DEFAULT_PAIR or e[0] in QUICK:
+                jobs_list.append((e, stacks[pair]))
     jobs = int(os.environ.get("VCPUCHAR_E2E_JOBS", "2"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
-        results = list(ex.map(lambda e: boot(e, vmlinux, initrd, logdir), matrix))
+        results = list(ex.map(lambda j: boot(j, logdir), jobs_list))
 
-    print(f"kernel: {os.path.basename(vmlinux)}; L1's QEMU: Debian ppc64el qemu-system-ppc64"
-          f"{', and the patched one (' + patched + ')' if patched else '; (c)-(e) skipped: ' + why}; "
-          f"{len(results)} L0 boots, {jobs} at a time")
+    for pair in runnable:
+        st = stacks[pair]
+        print(f"\nstack: kernel {st['kernel']} ({st['release']}{', 4K pages: L2 -M +cap-hpt-max-page-size=4k' if st['l2_extra'] else ''}); "
+              f"L1's QEMU {st['qemu']} (Debian ppc64el {st['qemu_version']}"
+              f"{'; libraries from the fallback suite: ' + ', '.join(x for x in st['fallback'] if x) if st['fallback'] else ''})"
+              f"{'; (c)-(e) skipped: ' + st['patched_why'] if st['patched_why'] else ', and the patched QEMU'}")
+    print(f"{len(results)} L0 boots, {jobs} at a time")
     for r in results:
         n = r["n"]
-        print(f"\n== {r['name']}: {'PASS' if not r['fails'] else 'FAIL'} ({r['secs']:.0f} s)")
+        print(f"\n== {r['kernel']}/{r['qemu']} {r['name']}: {'PASS' if not r['fails'] else 'FAIL'} ({r['secs']:.0f} s)")
         print(f"   L0 -cpu {r['cpu']} caps {'/'.join(r['caps'])}; probe {n.get('probe.words')}")
         print(f"   library host-max: {n.get('hostmax.qemu')}; warnings: {', '.join(r['warnings']) or 'none'}")
         labels = {"a": "defaults", "b": "library caps string", "c": "patched host-max",
@@ -366,18 +587,32 @@ def main():
         for k in "abcde":
             print(f"   ({k}) {labels[k]}: QEMU rc {n.get(f'{k}.rc', '-')} ({n.get(f'{k}.secs', '?')} s); "
                   f"unneeded / missing: {counts(r, k)}; -M {n.get(f'{k}.machine', '-')}")
-        if r.get("abort"):
-            print(f"   (f) cap-ibs=fixed-na: QEMU rc {n.get('f.rc')}: {r['abort']}")
+        if "f.rc" in n:
+            print(f"   (f) cap-ibs=fixed-na: QEMU rc {n.get('f.rc')}: {r['abort'] or '; '.join(r['out']['f'][-3:])}")
+        for f in r.get("differs", []):
+            print(f"   MEASURED (a) on QEMU {r['qemu']}, not the library's 7.2 defaults: {f}")
         for f in r["fails"]:
             print(f"   FAIL {f}")
     table = os.path.join(out, "table.md")
     report(results, table)
-    failed = [r["name"] for r in results if r["fails"]]
+    measured = os.path.join(out, "measured.tsv")
+    mrows = write_measured(results, measured)
+    print("\nper kernel (issue 20 item 4): masks character,behaviour as KVM_PPC_GET_CPU_CHAR returned them; "
+          "host (d) = host-max (c) in unneeded and missing:")
+    with open(os.path.join(out, "kernels.tsv"), "w") as f:
+        f.write("kernel\trelease\tmasks\thost_equals_host_max\n")
+        for row in kernel_summary(results):
+            print("   " + "  ".join(row))
+            f.write("\t".join(row) + "\n")
+    disagree = [row for row in mrows if row[-1] == "no"]
+    failed = [f"{r['kernel']}/{r['qemu']} {r['name']}" for r in results if r["fails"]]
     total = time.monotonic() - t0
-    print(f"\ntable: {table}; logs: {logdir}")
-    print(f"{TIER}: {len(results) - len(failed)}/{len(results)} settings passed; "
-          f"prepare {t_prep:.1f} s, total {total:.1f} s")
-    if failed:
+    print(f"\ntable: {table}; measured: {measured}; logs: {logdir}")
+    for line in skips:
+        print(line)
+    print(f"{TIER}: {len(results) - len(failed)}/{len(results)} settings passed on {len(runnable)} pairs; "
+          f"{len(mrows)} rows, {len(disagree)} disagree; prepare {t_prep:.1f} s, total {total:.1f} s")
+    if failed or disagree:
         print(f"{TIER}: failed: " + ", ".join(failed))
         sys.exit(1)
 
