@@ -64,6 +64,27 @@ static uint32_t guest_cpu(void)
 	return strstr(cmdline, "vcpuchar.cpu=POWER10") ? VCPUCHAR_PPC_CPU_POWER10 : VCPUCHAR_PPC_CPU_POWER9;
 }
 
+/*
+ * vcpuchar.qemu=X.Y on the command line: L1's QEMU, the version the library
+ * answers for (lib/ppc.md#qemu-versions); 0 (the oldest supported) without it.
+ */
+static uint32_t target_qemu(void)
+{
+	char cmdline[1024], v[16], err[256];
+	const char *p;
+	uint32_t ret = 0;
+
+	nested_read_line("/proc/cmdline", cmdline, sizeof(cmdline));
+	p = strstr(cmdline, "vcpuchar.qemu=");
+	if (!p)
+		return 0;
+	p += strlen("vcpuchar.qemu=");
+	snprintf(v, sizeof(v), "%.*s", (int)strcspn(p, " "), p);
+	if (vcpuchar_ppc_qemu_version_parse(v, &ret, err, sizeof(err)))
+		printf("N: qemu_version.error: %s\n", err);
+	return ret;
+}
+
 static void print_view(const char *key, const struct vcpuchar_ppc_guest_view *v)
 {
 	printf("N: %s.meltdown: %s\nN: %s.l1tf: %s\nN: %s.spectre_v1: %s\nN: %s.spectre_v2: %s\n"
@@ -215,6 +236,15 @@ int main(void)
 		close(sys_fd);
 
 	req.cpu = guest_cpu();
+	req.qemu_version = target_qemu();
+	{
+		char note[256] = "";
+		uint32_t answered = 0;
+
+		r = vcpuchar_ppc_qemu_version_check(req.qemu_version, &answered, note, sizeof(note));
+		printf("N: qemu_version: %u (check %d, answered %u)%s%s\n", req.qemu_version, r, answered,
+		       *note ? ": " : "", note);
+	}
 	req.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
 	r = vcpuchar_ppc_decide(&host, &req, &res);
 	printf("N: hostmax.decide: %d\n", r);
