@@ -101,18 +101,15 @@ def patched_tree(args, series):
     """examples/qemu/build-cross.sh with the ppc-qemu-patch suite's cache (a
     hit costs nothing; the suite and this tier share one build, under the
     script's lock): the runtime tree, or None and why when it exits 77. The
-    7.2 build is the script's default; another series is asked for with
-    --qemu SERIES where the script has that option."""
+    series is the pair's QEMU release (--qemu 7.2 or 10.0)."""
     cache = os.environ.get("VCPUCHAR_PATCHED_CACHE") or os.path.abspath(args.patched_cache)
     script = os.path.join(args.source_dir, "examples", "qemu", "build-cross.sh")
     if os.environ.get("VCPUCHAR_NESTED_NO_PATCHED") == "1":
         return None, "VCPUCHAR_NESTED_NO_PATCHED=1"
-    cmd = [script, cache]
-    if series != "7.2":
-        with open(script) as f:
-            if "--qemu" not in f.read():
-                return None, f"no patched QEMU {series} build in this tree"
-        cmd = [script, "--qemu", series, cache]
+    # One series per QEMU release in examples/qemu/<release>/ (7.2, 10.0).
+    if not os.path.isdir(os.path.join(args.source_dir, "examples", "qemu", series)):
+        return None, f"no patched QEMU {series}: examples/qemu has no series for it"
+    cmd = [script, "--qemu", series, cache]
     run = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     lines = run.stdout.decode().strip().splitlines()
     if run.returncode == 77:
