@@ -15,22 +15,6 @@ p9=$P/power9-dd2.3-opal.profile
 p10na=$P/power10-nested-hv-qemu-fixed-na.profile
 amd=$P/amd-zen5-idle-hlt-6.15.profile
 
-# jcheck NAME FILE PYTHON: the JSON in FILE as j; PYTHON asserts on it.
-jcheck() {
-	cases=$((cases + 1))
-	python3 -c "import json, sys
-j = json.load(open(sys.argv[1]))
-$3" "$2" >"$tmp/py" 2>&1 || { cat "$tmp/py" >>"$tmp/err"; fail "$1"; }
-}
-# has NAME PATTERN / hasnt NAME PATTERN: stdout (extended regex).
-has() {
-	cases=$((cases + 1))
-	grep -qE -- "$2" "$tmp/out" || fail "$1: stdout lacks '$2'"
-}
-hasnt() {
-	cases=$((cases + 1))
-	! grep -qE -- "$2" "$tmp/out" || fail "$1: stdout has '$2'"
-}
 
 # POWER8 words (firmware like the POWER9 profile's) with power8=true; a POWER8E PVR without power8=.
 printf '[host]\narch=ppc64le\n[ppc]\ncharacter=0xb400000000000000\nbehaviour=0xe000000000000000\ncharacter_mask=0xff40000000000000\nbehaviour_mask=0xe400000000000000\npower8=true\n' >"$tmp/p8.profile"

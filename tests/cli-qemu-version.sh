@@ -15,27 +15,11 @@ P=$src/examples/profiles
 p9=$P/power9-dd2.3-opal.profile
 p10na=$P/power10-nested-hv-qemu-fixed-na.profile
 
-# jcheck NAME PYTHON: the JSON in $tmp/out as j; PYTHON asserts on it.
-jcheck() {
-	cases=$((cases + 1))
-	python3 -c "import json, sys
-j = json.load(open(sys.argv[1]))
-$2" "$tmp/out" >"$tmp/py" 2>&1 || { cat "$tmp/py" >>"$tmp/err"; fail "$1"; }
-}
-has() {
-	cases=$((cases + 1))
-	grep -qE -- "$2" "$tmp/out" || fail "$1: stdout lacks '$2'"
-}
-hasnt() {
-	cases=$((cases + 1))
-	! grep -qE -- "$2" "$tmp/out" || fail "$1: stdout has '$2'"
-}
-
 # 1. Without the option: the oldest supported, said on a qemu line and in the JSON.
 expect "unset text" 0 - -- "$cli" ppc hcall --host "$p9"
 has "unset text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2 \(Debian 12\), the oldest supported'
 expect "unset json" 0 - -- "$cli" ppc hcall --host "$p9" --json
-jcheck "unset json" 'q = j["qemu_version"]
+jcheck "unset json" "$tmp/out" 'q = j["qemu_version"]
 assert q["target"] == "7.2" and q["answered"] == "7.2" and q["assumed"] is True, q
 assert "oldest supported" in q["note"], q'
 
@@ -44,7 +28,7 @@ for v in 7.2 7.2.22 10.0 10.0.13; do
 	expect "measured $v" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version "$v"
 	hasnt "measured $v" '^qemu '
 	expect "measured $v json" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version "$v" --json
-	jcheck "measured $v json" "q = j['qemu_version']
+	jcheck "measured $v json" "$tmp/out" "q = j['qemu_version']
 assert q['target'] == '$v' and q['answered'] == '${v:0:4}'.rstrip('.') and q['assumed'] is False and q['note'] == '', q"
 done
 
@@ -53,7 +37,7 @@ expect "newer" 0 "warning: QEMU 11\.1 is newer than 10\.0, the newest QEMU this 
 	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-11.0
 has "newer" '^qemu +QEMU 11\.1 is newer than 10\.0'
 expect "newer json" 0 "newer than 10\.0" -- "$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --json
-jcheck "newer json" 'q = j["qemu_version"]
+jcheck "newer json" "$tmp/out" 'q = j["qemu_version"]
 assert q["target"] == "11.1.3" and q["answered"] == "10.0" and q["assumed"] is False and "11.1.3" in q["note"], q'
 expect "newer: 2.x stays removed" 2 "'pseries-2\.12' is not a machine type of QEMU 11\.1 \(answered as 10\.0" -- \
 	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-2.12
@@ -87,12 +71,12 @@ expect "10.1 on 10.0" 2 "'pseries-10\.1' is not a machine type of QEMU 10\.0" --
 # A type no QEMU had, with all four caps: still the note of an unknown type, whatever the version.
 expect "rhel type, all caps, 10.0" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version 10.0 --json \
 	--machine pseries-rhel9.2.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=on
-jcheck "rhel type, all caps, 10.0" 'assert "pseries-rhel9.2.0" in j["notes"][0], j["notes"]'
+jcheck "rhel type, all caps, 10.0" "$tmp/out" 'assert "pseries-rhel9.2.0" in j["notes"][0], j["notes"]'
 
 # 6. Texts keyed by the version; the paste line never says fixed-na.
 for v in 7.2 10.0.13; do
 	expect "fixed-na host $v" 0 - -- "$cli" ppc hcall --host "$p10na" --qemu-version "$v" --json
-	jcheck "fixed-na host $v" "w = [x['text'] for x in j['warnings'] if x['code'] == 'qemu_fixed_na_abort']
+	jcheck "fixed-na host $v" "$tmp/out" "w = [x['text'] for x in j['warnings'] if x['code'] == 'qemu_fixed_na_abort']
 assert len(w) == 1 and 'on which QEMU $v (Debian 1' in w[0], w
 assert 'cap-ibs=broken' in j['qemu'] and 'fixed-na' not in j['qemu'] + j['libvirt'], j['qemu']"
 done
@@ -107,13 +91,13 @@ has "baseline unset" '^qemu +no QEMU version given'
 expect "baseline sxxm on 10.0" 2 "--machine: 'pseries-2\.12-sxxm' is not a machine type of QEMU 10\.0" -- \
 	"$cli" ppc baseline "$p9" "$p10na" --machine pseries-2.12-sxxm --qemu-version 10.0
 expect "baseline 10.0 json" 0 - -- "$cli" ppc baseline "$p9" "$p10na" --qemu-version 10.0 --json
-jcheck "baseline 10.0 json" 'assert j["qemu_version"] == {"target": "10.0", "answered": "10.0", "assumed": False, "note": ""}, j["qemu_version"]'
+jcheck "baseline 10.0 json" "$tmp/out" 'assert j["qemu_version"] == {"target": "10.0", "answered": "10.0", "assumed": False, "note": ""}, j["qemu_version"]'
 expect "baseline 9.1" 0 "warning: QEMU 9\.1 was not measured" -- "$cli" ppc baseline "$p9" --qemu-version 9.1
 expect "baseline malformed" 2 "'9' is not a QEMU version" -- "$cli" ppc baseline "$p9" --qemu-version 9
 
 # 8. ppc migrate: with --src-host only.
 expect "migrate 10.0 json" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu-version 10.0 --json
-jcheck "migrate 10.0 json" 'assert j["qemu_version"]["answered"] == "10.0" and j["ok"] is True, j'
+jcheck "migrate 10.0 json" "$tmp/out" 'assert j["qemu_version"]["answered"] == "10.0" and j["ok"] is True, j'
 expect "migrate 2.12 on 10.0" 2 "'pseries-2\.12' is not a machine type of QEMU 10\.0" -- \
 	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --machine pseries-2.12 --qemu-version 10.0
 expect "migrate unset" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9"

@@ -1,9 +1,9 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Sourced by the CLI's shell tests (cli-save.sh, cli-messages.sh): a
-# temporary directory removed at exit, the case counters, fail NAME (shows
-# the command's output from $tmp/out and $tmp/err), expect (below) and
-# finish NAME (the summary line; the exit status says whether any case failed).
+# Sourced by the CLI's shell tests (cli-*.sh): a temporary directory removed
+# at exit, the case counters, fail NAME (shows the command's output from
+# $tmp/out and $tmp/err), expect, jcheck, has and hasnt (below) and finish
+# NAME (the summary line; the exit status says whether any case failed).
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0 cases=0
@@ -29,6 +29,24 @@ expect() {
 	elif [ -n "$pattern" ] && [ "$pattern" != - ] && ! grep -qE -- "$pattern" "$tmp/err"; then
 		fail "$name: stderr does not match '$pattern'"
 	fi
+}
+
+# jcheck NAME FILE PYTHON: the JSON in FILE as j; PYTHON asserts on it.
+jcheck() {
+	cases=$((cases + 1))
+	python3 -c "import json, sys
+j = json.load(open(sys.argv[1]))
+$3" "$2" >"$tmp/py" 2>&1 || { cat "$tmp/py" >>"$tmp/err"; fail "$1"; }
+}
+
+# has NAME PATTERN / hasnt NAME PATTERN: stdout (extended regex).
+has() {
+	cases=$((cases + 1))
+	grep -qE -- "$2" "$tmp/out" || fail "$1: stdout lacks '$2'"
+}
+hasnt() {
+	cases=$((cases + 1))
+	! grep -qE -- "$2" "$tmp/out" || fail "$1: stdout has '$2'"
 }
 
 finish() {
