@@ -442,12 +442,16 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * pseries-3.0 to pseries-10.0 (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE of each
  * Debian source). For an unmeasured version the types of the measured
  * release that answers for it (vcpuchar_ppc_qemu_version_check()) count,
- * plus the newer upstream types up to the version itself. The defaults per
- * type are the same in every measured release (lib/ppc.md#qemu-versions).
+ * plus the newer upstream types up to the version itself. A type's caps are
+ * the same in every measured release but one: QEMU 10.0 lowers the default
+ * cap-sbbc for every guest CPU newer than POWER7, which
+ * vcpuchar_ppc_decide() applies from the request's qemu_version
+ * (lib/ppc.md#qemu-versions).
  *
  * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
  * @qemu_version; -ENOENT for a type the target QEMU does not have (the
- * message names the type, the target version and the range it has).
+ * message names the type, the target version and the range it has). @ret
+ * is written only on success.
  *
  * Since: 1.1
  */
