@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Advice that is right every time (issue 21): what the CLI prints is pasted
+# Advice that is right every time: what the CLI prints is pasted
 # into QEMU, libvirt or a migration plan, so every case here is an answer
 # that was wrong, or an input that was silently dropped or guessed, on the
-# code before the fix. Each block names its item of the issue.
+# code before the fix. Each block is numbered, and its cases carry the number.
 # Usage: cli-advice.sh VCPUCHAR SRCDIR
 set -u
 cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2

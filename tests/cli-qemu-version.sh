@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# Advice that names its QEMU (issue 20 item 3; lib/ppc.md#qemu-versions,
+# Advice that names its QEMU (lib/ppc.md#qemu-versions,
 # examples/vcpuchar/README.md): --qemu-version on ppc hcall, migrate
 # --src-host and baseline; without it the answer is for QEMU 7.2 and says so.
 # The machine types per version are those read in each Debian source

@@ -5,7 +5,7 @@
 #   tests/setup-debian.sh          build + unit/ABI/KVM tests
 #   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
-pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev groff-base"
+pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev groff-base scdoc"
 if [ "${1:-}" = "--all" ]; then
 	# libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes; it
 	# is only recommended by clang, and recommends are not installed here.

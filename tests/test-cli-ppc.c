@@ -479,7 +479,7 @@ START_TEST(bad_input_vectors)
 }
 END_TEST
 
-/* The JSON of `ppc baseline` (DESIGN section 6 Additions) against tests/data/ppc-baseline.tsv. */
+/* The JSON of `ppc baseline` (examples/vcpuchar/README.md) against tests/data/ppc-baseline.tsv. */
 START_TEST(baseline_vectors)
 {
 	struct tsv *t = tsv_open("ppc-baseline.tsv");
@@ -537,7 +537,7 @@ START_TEST(baseline_vectors)
 }
 END_TEST
 
-/* `ppc migrate --src-host A --dst-host B` (DESIGN section 6 Additions) against tests/data/ppc-migrate-hosts.tsv. */
+/* `ppc migrate --src-host A --dst-host B` (examples/vcpuchar/README.md) against tests/data/ppc-migrate-hosts.tsv. */
 START_TEST(migrate_host_vectors)
 {
 	struct tsv *t = tsv_open("ppc-migrate-hosts.tsv");

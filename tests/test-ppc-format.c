@@ -212,7 +212,7 @@ START_TEST(warnings_bad_args)
 	ck_assert_uint_eq(w.codes, 0x55);
 	/*
 	 * NULL host in host-max mode: no information, so QEMU reads the host
-	 * as broken/off and refuses the machine type's defaults (issue 21 item 5).
+	 * as broken/off and refuses the machine type's defaults.
 	 */
 	req.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &req, &w), 1);

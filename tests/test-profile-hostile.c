@@ -139,7 +139,7 @@ START_TEST(repeated_groups)
 	g_autoptr(GString) dup = g_string_new("[ppc]\n");
 	g_autoptr(GString) longname = g_string_new("[");
 
-	/* The same group ~170,000 times: refused at its second line (issue 21: GKeyFile merged them silently). */
+	/* The same group ~170,000 times: refused at its second line (GKeyFile would merge them silently). */
 	while (same->len < MIB - 8)
 		g_string_append(same, "[ppc]\n");
 	refused("[ppc] repeated", same, -EINVAL, "line 2: group [ppc] given twice");
@@ -153,7 +153,7 @@ START_TEST(repeated_groups)
 		g_string_append_printf(keys, "k%u=1\n", i);
 	g_string_append(keys, "character=-1\n");
 	refused("90k keys", keys, -EINVAL, "[ppc] character: '-1'");
-	/* One key set 70,000 times: refused at its second line (issue 21: the last value won silently). */
+	/* One key set 70,000 times: refused at its second line (GKeyFile would keep the last value silently). */
 	while (dup->len < MIB - 64)
 		g_string_append(dup, "character=0x1\n");
 	g_string_append(dup, "character=0x\n");

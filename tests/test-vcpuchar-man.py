@@ -1,6 +1,12 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""The man page examples/vcpuchar/vcpuchar.1 against the vcpuchar command.
+"""The built man page vcpuchar.1 against the vcpuchar command.
+
+The page is built by scdoc from examples/vcpuchar/vcpuchar.1.scd; this reads
+scdoc's output: a section is '.SH NAME', a subsection '.SS NAME', an option's
+definition a line starting with the bold option followed by '.RS 4' (its
+indented text), a SYNOPSIS command a line starting with the bold
+'vcpuchar COMMAND', ended by '.br'.
 
 Every command the top-level --help lists has a section in the man page and
 the other way round; each command's options in its --help, in its man
@@ -27,10 +33,16 @@ def run(*args, status=0):
     return r.stdout
 
 
-def roff_option(token):
-    """'\\-\\-guest\\-cpu' -> '--guest-cpu', or None."""
-    t = token.replace("\\-", "-")
-    return t if re.fullmatch(r"--[a-z0-9][a-z0-9-]*", t) else None
+def plain(line):
+    """A roff text line without font changes and escapes: '\\fB\\-\\-json\\fR' -> '--json'."""
+    line = re.sub(r"\\f[BIRP]", "", line).replace("\\-", "-").replace("\\&", "")
+    return line.replace("\\(aq", "'").replace("\\*(Aq", "'")
+
+
+def option(text):
+    """The option a definition line starts with ('--guest-cpu CPU' -> '--guest-cpu'), or None."""
+    m = re.match(r"(--[a-z0-9][a-z0-9-]*)(?:\s|$)", text)
+    return m.group(1) if m else None
 
 
 with open(manpage, encoding="utf-8") as f:
@@ -42,43 +54,39 @@ def section(name):
     out, inside = [], False
     for line in lines:
         if line.startswith(".SH "):
-            inside = line[4:].strip('"') == name
+            inside = line[4:].strip().strip('"') == name
             continue
         if inside:
             out.append(line)
     return out
 
 
-# Options defined in each command's section: the line after .TP starts with .B or .BI.
+# Options defined in each command's section: a line starting with the option, then '.RS 4'.
 man_opts = {}
 current = None
 body = section("COMMANDS")
 for i, line in enumerate(body):
-    m = re.fullmatch(r'\.SS "vcpuchar (.+)"', line)
+    m = re.fullmatch(r'\.SS "?vcpuchar (.+?)"?', line)
     if m:
         current = m.group(1)
         man_opts[current] = set()
-    elif current and line == ".TP" and i + 1 < len(body):
-        head = body[i + 1].split()
-        if head and head[0] in (".B", ".BI") and len(head) > 1:
-            opt = roff_option(head[1])
-            if opt:
-                man_opts[current].add(opt)
+    elif current and not line.startswith(".") and i + 1 < len(body) and body[i + 1] == ".RS 4":
+        opt = option(plain(line))
+        if opt:
+            man_opts[current].add(opt)
 
-# Options in the SYNOPSIS, per command (a command starts at '.B vcpuchar ...', ends at .br).
+# Options in the SYNOPSIS, per command (a command starts at a bold 'vcpuchar ...', ends at .br).
 syn_opts, current = {}, None
 for line in section("SYNOPSIS"):
-    m = re.fullmatch(r"\.B vcpuchar (.+)", line)
+    m = re.match(r"\\fBvcpuchar ([a-z0-9 ]+?)\\fR", line)
     if m:
         current = m.group(1)
         syn_opts[current] = set()
-    elif line == ".br":
+        line = line[m.end():]
+    if line in (".br", ".P"):
         current = None
     elif current:
-        for tok in re.findall(r"(?:\\-){2}[a-z0-9\\-]+", line):
-            opt = roff_option(tok)
-            if opt:
-                syn_opts[current].add(opt)
+        syn_opts[current] |= set(re.findall(r"--[a-z0-9][a-z0-9-]*", plain(line)))
 
 # README.md's synopsis block: per command the same options as the man page's SYNOPSIS (all
 # of its forms together), fewer only where the line ends in "..." (abridged).
@@ -134,12 +142,12 @@ for cmd, opts in sorted(man_opts.items()):
 # subsection the command's own one refers to ("As for ppc hcall").
 subsections, current = {}, None
 for line in section("JSON KEYS"):
-    m = re.fullmatch(r'\.SS "(.+)"', line)
+    m = re.fullmatch(r'\.SS "?(.+?)"?', line)
     if m:
         current = m.group(1)
         subsections[current] = []
     elif current:
-        subsections[current].append(line)
+        subsections[current].append(plain(line))
 
 
 def words(text):

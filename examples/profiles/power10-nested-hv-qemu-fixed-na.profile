@@ -3,7 +3,8 @@
 # cap-cfpc=workaround,cap-sbbc=fixed,cap-ibs=broken,cap-ccf-assist=off (tests/ppc-e2e/README.md,
 # boot p10-wa-fixed-broken-off; vector hl-e2e-p10-wa-fixed-broken-off of
 # tests/data/ppc-host-levels.tsv). With FLUSH_COUNT_CACHE, COUNT_CACHE_DIS and
-# BCCTRL_SERIALISED all known-clear, QEMU parses ibs as fixed-na (lib/ppc.md#host-levels).
+# BCCTRL_SERIALISED all known-clear, QEMU parses ibs as fixed-na
+# (/usr/share/doc/libvcpuchar/ppc.md#host-levels).
 # Levels: workaround, fixed, fixed-na, off.
 [host]
 arch=ppc64le

@@ -210,7 +210,8 @@ static char *paste_note(const struct vcpuchar_ppc_result *r)
 	vcpuchar_ppc_caps_to_hcall(&r->effective_caps, &r4, &r5);
 	return g_strdup_printf("the caps alone give R4 0x%016" PRIx64 ", R5 0x%016" PRIx64 " (QEMU answers from the "
 			       "caps); the guest view above is the host's words, and host mode needs a VMM that "
-			       "answers H_GET_CPU_CHARACTERISTICS from them (lib/ppc.md#modes)", r4, r5);
+			       "answers H_GET_CPU_CHARACTERISTICS from them "
+			       "(/usr/share/doc/libvcpuchar/ppc.md#modes)", r4, r5);
 }
 
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
@@ -841,7 +842,7 @@ static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 	/* Zero masks are an answer; no group is no answer at all. */
 	if (h->error == -ENODATA)
 		return cli_usage("%s: no [ppc] group: there is no POWER information in that file%s; a ppc command "
-				 "needs the KVM_PPC_GET_CPU_CHAR words (examples/profiles/README.md)", path,
+				 "needs the KVM_PPC_GET_CPU_CHAR words (/usr/share/doc/libvcpuchar/profiles.md)", path,
 				 x86.error[0] != -ENODATA ? " (it is an x86 host profile)" : "");
 	return CLI_OK;
 }

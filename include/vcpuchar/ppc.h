@@ -2,7 +2,7 @@
 /*
  * libvcpuchar, POWER (pseries): H_GET_CPU_CHARACTERISTICS bits, host facts
  * and probe, spapr caps, validation, R4/R5, guest view, migration. The rules
- * are in lib/ppc.md; the conventions in <vcpuchar/common.h>.
+ * are in /usr/share/doc/libvcpuchar/ppc.md; the conventions in <vcpuchar/common.h>.
  *
  * Bit numbering on POWER: PAPR and the kernel number bits the IBM way, bit 0
  * being the most significant: IBM bit n == (1ULL << (63 - n)), written here as
@@ -183,7 +183,7 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * @err, @err_size: optional message buffer, naming the word and its value
  *
  * The number rule is the one of host profiles
- * (examples/profiles/README.md#format): digits without 0x are refused, never
+ * (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never
  * read as decimal (9840000000000000 is a hex word with its prefix lost), and
  * "0x0x..." is refused. Pure: no allocation.
  *
@@ -272,7 +272,7 @@ const char *vcpuchar_ppc_cap_name(uint32_t cap);
  * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
  *
  * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
- * (lib/ppc.md#caps-and-levels).
+ * (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels).
  *
  * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
  * is out of range for that cap.
@@ -289,7 +289,7 @@ const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
  *
  * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
  * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
- * (lib/ppc.md#caps-and-levels), @caps then unchanged.
+ * (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged.
  *
  * Since: 1.0
  */
@@ -354,7 +354,7 @@ enum vcpuchar_ppc_machine {
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
  *
- * Versions map by number (QEMU hw/ppc/spapr.c, lib/ppc.md#machine-defaults):
+ * Versions map by number (QEMU hw/ppc/spapr.c, /usr/share/doc/libvcpuchar/ppc.md#machine-defaults):
  * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
  * Names are case-sensitive, as QEMU's.
  *
@@ -391,7 +391,7 @@ int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_
  * it. Pure: no allocation.
  *
  * Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older
- * than QEMU 7.2, the oldest supported (lib/ppc.md#qemu-versions); @ret is
+ * than QEMU 7.2, the oldest supported (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions); @ret is
  * then unchanged.
  *
  * Since: 1.1
@@ -411,7 +411,7 @@ int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, siz
  *        @note_size
  * @note_size: size of @note in bytes (0 with a NULL @note)
  *
- * The library answers per measured QEMU release (lib/ppc.md#qemu-versions):
+ * The library answers per measured QEMU release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions):
  * a version of a measured major.minor (any micro) is answered for it; a
  * version between two measured ones by the older of them, plus the machine
  * types upstream added up to the version; a version newer than the newest
@@ -446,7 +446,7 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * the same in every measured release but one: QEMU 10.0 lowers the default
  * cap-sbbc for every guest CPU newer than POWER7, which
  * vcpuchar_ppc_decide() applies from the request's qemu_version
- * (lib/ppc.md#qemu-versions).
+ * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
  * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
  * @qemu_version; -ENOENT for a type the target QEMU does not have (the
@@ -477,7 +477,7 @@ enum vcpuchar_ppc_cpu {
  *
  * The defaults of QEMU 7.2. QEMU 10.0 also lowers cap-sbbc to broken for
  * every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a
- * request whose qemu_version is 10.0 or newer (lib/ppc.md#qemu-versions).
+ * request whose qemu_version is 10.0 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
  * Return: 0; -EINVAL for an unknown @machine or @cpu, or NULL @ret.
  *
@@ -491,7 +491,7 @@ enum vcpuchar_accel {
 	VCPUCHAR_ACCEL_TCG = 1,
 };
 
-/* How R4/R5 are built (lib/ppc.md#modes). Since: 1.0 */
+/* How R4/R5 are built (/usr/share/doc/libvcpuchar/ppc.md#modes). Since: 1.0 */
 enum vcpuchar_ppc_mode {
 	/* Recommended default: caps the caller did not set take the host's
 	 * levels, then R4/R5 come from the caps. Fixes the guest/host
@@ -577,7 +577,7 @@ struct vcpuchar_ppc_conflict {
  *                is for the oldest supported QEMU (7.2), as before 1.1.
  *                What it changes: machine types the target lacks are
  *                refused (pseries-2.12-sxxm from 10.0 on) and message texts
- *                name it (lib/ppc.md#qemu-versions). A 1.0 caller's struct
+ *                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct
  *                ends before this member (its size is 28 bytes): it is
  *                read as 0. Values: see vcpuchar_ppc_qemu_version_check().
  *
@@ -672,7 +672,7 @@ int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r
  *      are set, so an unknown bit never switches a guest mitigation off, and
  *      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends
  *      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for
- *      more than host-max on the same host (lib/ppc.md#modes; measured with
+ *      more than host-max on the same host (/usr/share/doc/libvcpuchar/ppc.md#modes; measured with
  *      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)
  *
  * Both are unchanged on failure.
@@ -741,7 +741,7 @@ struct vcpuchar_ppc_result {
  * host mode the guest gets the host's words, so a low cap costs it
  * nothing). Under TCG every cap that is not broken/off is a WARNING and the
  * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set. Rules: lib/ppc.md#validation and #modes.
+ * set. Rules: /usr/share/doc/libvcpuchar/ppc.md#validation and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
@@ -859,12 +859,12 @@ struct vcpuchar_ppc_baseline {
  *
  * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
  * cap_*_apply(): a requested level above the host's refuses; the numeric
- * order of lib/ppc.md#caps-and-levels): per cap the baseline is the lowest
+ * order of /usr/share/doc/libvcpuchar/ppc.md#caps-and-levels): per cap the baseline is the lowest
  * of the hosts' levels, except that ccf-assist=on counts as accepted on a
  * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
  * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
  * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
- * lib/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation, no global state.
  *
  * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
  * @ret->size, or a host with a bad size or out-of-range fields. On failure
@@ -954,7 +954,7 @@ const char *vcpuchar_ppc_warning_name(uint32_t code);
  * Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike
  * store the command-line value as 4, which h_get_cpu_characteristics() does
  * not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13
- * read in its source; lib/ppc.md#qemu-and-libvirt-spellings and
+ * read in its source; /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings and
  * #qemu-versions). Every other value is accepted by every supported
  * version, so no caller needs to pass one. broken is written
  * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is

@@ -16,13 +16,13 @@ extern "C" {
 
 /*
  * A profile is a GLib key file (groups [host], [ppc], [x86]; format:
- * examples/profiles/README.md). An absent group means "no information"
+ * /usr/share/doc/libvcpuchar/profiles.md). An absent group means "no information"
  * for that architecture.
  * Unknown keys are ignored; a bad value is an error naming group, key and
  * value. Register words and masks are 0x and hex digits (a single digit 0-9
  * aside: digits without 0x are refused, never read as decimal); counts are
  * decimal or 0x hex; "0x0x..." is refused; booleans are true/false, 1/0 or
- * Y/N as sysfs prints them (examples/profiles/README.md#format).
+ * Y/N as sysfs prints them (/usr/share/doc/libvcpuchar/profiles.md#format).
  */
 
 /**

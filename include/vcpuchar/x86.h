@@ -2,7 +2,7 @@
 /*
  * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy
  * (facts, probe, decision, apply, vCPU statistics, verdict). The rules are
- * in lib/x86.md; the conventions in <vcpuchar/common.h>.
+ * in /usr/share/doc/libvcpuchar/x86.md; the conventions in <vcpuchar/common.h>.
  */
 #ifndef VCPUCHAR_PUBLIC_X86_H
 #define VCPUCHAR_PUBLIC_X86_H
@@ -14,7 +14,7 @@ extern "C" {
 #endif
 
 /*
- * Sources for this section: lib/x86.md (its #decision-table is
+ * Sources for this section: /usr/share/doc/libvcpuchar/x86.md (its #decision-table is
  * the contract), Linux arch/x86/kvm/x86.c, arch/x86/kvm/svm/svm.c,
  * arch/x86/kvm/cpuid.c, include/uapi/linux/kvm.h and
  * Documentation/virt/kvm/api.rst. CPUID bits are numbered from 0 = least
@@ -103,7 +103,7 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  *         -ENOENT (file or directory absent: module not loaded, parameter
  *         missing in this kernel), -EACCES, -EINVAL (a value the library
  *         could not parse), -ENOTSUP (leaf 0x8000000A: the vendor gate of
- *         lib/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
+ *         /usr/share/doc/libvcpuchar/x86.md#cpuid failed), -EBADF / -ENOTTY (the KVM fd was
  *         not usable), or the errno of ioctl(2); 32 slots so that later
  *         facts fit
  * @vendor: enum vcpuchar_x86_vendor
@@ -216,7 +216,7 @@ struct vcpuchar_x86_host {
  *
  * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
  * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: lib/x86.md#cpuid);
+ * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
  * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
  * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
  * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
@@ -276,7 +276,7 @@ enum vcpuchar_x86_cvm {
 	VCPUCHAR_X86_CVM_SEV_SNP = 3,
 };
 
-/* Override hlt_passthrough (lib/x86.md#overrides). Since: 1.0 */
+/* Override hlt_passthrough (/usr/share/doc/libvcpuchar/x86.md#overrides). Since: 1.0 */
 enum vcpuchar_x86_hlt_passthrough {
 	VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO = 0,
 	VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER = 1,
@@ -336,7 +336,7 @@ struct vcpuchar_x86_vm {
 };
 
 /*
- * Reason codes (lib/x86.md#reason-codes). Stable API: never renamed,
+ * Reason codes (/usr/share/doc/libvcpuchar/x86.md#reason-codes). Stable API: never renamed,
  * renumbered or reused. Numbered in the order of that table, which is
  * also the order they appear in a result. Since: 1.0
  */
@@ -427,7 +427,7 @@ enum vcpuchar_x86_reason_code {
 #define VCPUCHAR_X86_OVERRIDE_WANT_MWAIT            (1u << 5)
 #define VCPUCHAR_X86_OVERRIDE_WANT_CSTATE           (1u << 6)
 
-/* Reason classes (lib/x86.md#reason-codes). Since: 1.0 */
+/* Reason classes (/usr/share/doc/libvcpuchar/x86.md#reason-codes). Since: 1.0 */
 enum vcpuchar_x86_reason_class {
 	VCPUCHAR_X86_REASON_CLASS_DECISION = 0,   /* explains an output */
 	VCPUCHAR_X86_REASON_CLASS_REFUSAL = 1,    /* the profile asked for something not given */
@@ -520,7 +520,7 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])
  * @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0
  * @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the
- *                   VM's vCPUs (lib/x86.md#idle-hlt-inference)
+ *                   VM's vCPUs (/usr/share/doc/libvcpuchar/x86.md#idle-hlt-inference)
  * @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;
  *                 0 = leave kvm.halt_poll_ns
  * @halt_poll_ns: per-VM halt-poll maximum, nanoseconds
@@ -556,7 +556,7 @@ struct vcpuchar_x86_policy {
  * @ret: receives the policy (@ret->size set by the caller)
  *
  * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of lib/x86.md and
+ * selection, decision table and global rules G1-G3 of /usr/share/doc/libvcpuchar/x86.md and
  * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
  * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
  * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
@@ -572,7 +572,7 @@ struct vcpuchar_x86_policy {
  * -ENOTSUP (since 1.1) when @host->arch names a machine that is not x86
  * (anything but "", "x86_64", "amd64", "i386" ... "i686"): the facts are
  * not of an x86 host, and the KVM hints would mean nothing there
- * (lib/x86.md#architecture).
+ * (/usr/share/doc/libvcpuchar/x86.md#architecture).
  *
  * Since: 1.0
  */
@@ -591,10 +591,10 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (lib/x86.md#apply): the live facts are read first: what
+ * Steps (/usr/share/doc/libvcpuchar/x86.md#apply): the live facts are read first: what
  * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
  * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
- * @host->halt_poll_cap (lib/x86.md#global-rules G3: facts from a profile or another host may allow
+ * @host->halt_poll_cap (/usr/share/doc/libvcpuchar/x86.md#global-rules G3: facts from a profile or another host may allow
  * more). The policy is decided once with them; then
  * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
  * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
@@ -661,7 +661,7 @@ struct vcpuchar_x86_cpuid_entry {
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of lib/x86.md#global-rules). Pure: writes only @entries.
+ * of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
  * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
@@ -842,7 +842,7 @@ struct vcpuchar_x86_verdict {
  * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
  * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
  * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
- * lib/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
+ * /usr/share/doc/libvcpuchar/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
  * hlt_exits_kept_not_honoured.
  * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
  * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
@@ -895,7 +895,7 @@ enum vcpuchar_x86_exit_class {
  * @code: the exit code in that space
  *
  * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
- * svm_invoke_exit_handler() treats them (lib/x86.md#exit-classification;
+ * svm_invoke_exit_handler() treats them (/usr/share/doc/libvcpuchar/x86.md#exit-classification;
  * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
@@ -906,14 +906,14 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 
 /* ---- The guest's view (Since: 1.1) ------------------------------------ */
 
-/* The cpuidle driver a Linux guest ends up with (lib/x86.md#guest-view). Since: 1.1 */
+/* The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). Since: 1.1 */
 enum vcpuchar_x86_cpuidle {
 	VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL = 0, /* another driver, or none: idle is plain HLT */
 	VCPUCHAR_X86_CPUIDLE_HALTPOLL = 1,     /* cpuidle-haltpoll: the guest polls before HLT */
 };
 
 /* Whether a Linux guest uses PV spinlocks, and the first rule that decides it
- * (lib/x86.md#guest-view, the order of Linux 6.12's kvm_spinlock_init()). Since: 1.1 */
+ * (/usr/share/doc/libvcpuchar/x86.md#guest-view, the order of Linux 6.12's kvm_spinlock_init()). Since: 1.1 */
 enum vcpuchar_x86_pv_spinlocks {
 	VCPUCHAR_X86_PV_SPINLOCKS_USED = 0,             /* "PV spinlocks enabled" */
 	VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME = 1,     /* KVM_HINTS_REALTIME set */
@@ -953,7 +953,7 @@ struct vcpuchar_x86_guest_view {
  * @n_vcpus: the VM's number of vCPUs (possible CPUs of the guest), >= 1
  * @ret: receives the view (@ret->size set by the caller)
  *
- * Pure: no I/O, no allocation. The rules (lib/x86.md#guest-view) follow the
+ * Pure: no I/O, no allocation. The rules (/usr/share/doc/libvcpuchar/x86.md#guest-view) follow the
  * guest kernel: arch/x86/kernel/kvm.c (kvm_spinlock_init(),
  * arch_haltpoll_enable()) and drivers/cpuidle/cpuidle-haltpoll.c
  * (haltpoll_init()): haltpoll only with KVM_HINTS_REALTIME; PV spinlocks

@@ -183,7 +183,7 @@ static inline int policy_check(const struct vcpuchar_x86_host *h, const struct v
 	return_val_if_fail(h && vm && host_ok(h) && vm_ok(vm), -EINVAL);
 	if (!arch_x86(h))
 		return -ENOTSUP;
-	/* Spec 5.1: a CVM on a host that is not AMD is bad input. */
+	/* A CVM on a host that is not AMD is bad input (lib/x86.md#policy-inputs). */
 	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || vendor_amd(h), -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||

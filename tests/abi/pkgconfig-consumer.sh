@@ -16,6 +16,12 @@ export PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$dest
 flags=$(pkg-config --cflags --libs libvcpuchar)
 echo "pkg-config: $flags"
 cc -std=c99 -Wall -Werror -o "$dest/consumer" "$src/examples/spapr-hcall.c" $flags
+# README.md's C example compiles the same way (it is a function, so -c).
+# shellcheck disable=SC2016 # the backquotes are the Markdown fence, not a command
+sed -n '/^```c$/,/^```$/{/^```/d;p}' "$src/README.md" > "$dest/readme-example.c"
+[ -s "$dest/readme-example.c" ] || { echo "README.md has no C example"; exit 1; }
+# shellcheck disable=SC2086 # $flags is a list of words
+cc -std=c99 -Wall -Wextra -Werror -c -o "$dest/readme-example.o" "$dest/readme-example.c" $flags
 libdir=$(dirname "$(dirname "$pc")")
 profile=$(find "$dest" -name power9-dd2.3-opal.profile | head -n 1)
 [ -n "$profile" ] || { echo "bundled profiles were not installed"; exit 1; }

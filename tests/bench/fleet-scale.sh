@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # `vcpuchar ppc baseline` over fleets of 1,000, 10,000 and 100,000 host
-# profiles (issue 21 item 13): the time per profile must stay flat (linear
+# profiles: the time per profile must stay flat (linear
 # growth); the ratios are printed. Not a test: timings under emulation or on
 # a shared machine vary, so nothing here asserts a time.
 # Usage: fleet-scale.sh VCPUCHAR [N...]   (default N: 1000 10000 100000)

@@ -459,7 +459,7 @@ def write_measured(results, path):
 
 
 def kernel_summary(results):
-    """Item 4 of issue 20: per kernel, the masks KVM_PPC_GET_CPU_CHAR vouches
+    """Per kernel, the masks KVM_PPC_GET_CPU_CHAR vouches
     for, and whether host mode (d) equals host-max (c) in unneeded and
     missing mitigations on every setting where both ran."""
     out = []
@@ -586,7 +586,7 @@ def main():
     report(results, table)
     measured = os.path.join(out, "measured.tsv")
     mrows = write_measured(results, measured)
-    print("\nper kernel (issue 20 item 4): masks character,behaviour as KVM_PPC_GET_CPU_CHAR returned them; "
+    print("\nper kernel: masks character,behaviour as KVM_PPC_GET_CPU_CHAR returned them; "
           "host (d) = host-max (c) in unneeded and missing:")
     with open(os.path.join(out, "kernels.tsv"), "w") as f:
         f.write("kernel\trelease\tmasks\thost_equals_host_max\n")
