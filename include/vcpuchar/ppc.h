@@ -746,8 +746,10 @@ struct vcpuchar_ppc_result {
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
  * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
- * @req->qemu_version, or a machine type the target QEMU lacks:
- * VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on).
+ * @req->qemu_version); -ENOENT for a machine type the target QEMU lacks
+ * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on), the errno
+ * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
+ * here; since 1.2 one condition has one errno).
  *
  * Since: 1.0
  */
@@ -1051,8 +1053,9 @@ struct vcpuchar_ppc_warnings {
  * they are those of 1.0, for QEMU 7.2.
  *
  * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
- * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());
- * -EINVAL for NULL @req or @ret, bad sizes or out-of-range request fields.
+ * -ENODATA in host mode without host information and -ENOENT for a machine
+ * type the target QEMU lacks (as vcpuchar_ppc_decide()); -EINVAL for NULL
+ * @req or @ret, bad sizes or out-of-range request fields.
  * On failure @ret is unchanged.
  *
  * Since: 1.0

@@ -43,7 +43,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	struct vcpuchar_x86_live live = { 0 };
 	int r, allowed;
 
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	return_val_if_fail(!(flags & ~VCPUCHAR_X86_APPLY_VCPUS_EXIST), -EINVAL);
 	/* Argument errors first, before any ioctl. */
 	r = vcpuchar_x86_policy_check(host, vm);
@@ -87,8 +87,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0)
 			return -errno;
 	}
-	p.size = ret->size;
-	memcpy(ret, &p, sizeof(p));
+	vcpuchar_x86_policy_out(ret, &p);
 	return 0;
 }
 
@@ -101,8 +100,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 	bool found = false;
 
 	return_val_if_fail(entries && policy, -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(policy, sizeof(*policy)), -EINVAL);
-	return_val_if_fail(!host || vcpuchar_size_ok(host, sizeof(*host)), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(policy), -EINVAL);
+	return_val_if_fail(!host || VCPUCHAR_SIZE_OK(host), -EINVAL);
 	if (host && (host->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)))
 		features = host->kvm_features;
 
