@@ -99,7 +99,9 @@ START_TEST(limits_match_tables)
 	ck_assert_uint_gt(n, 100);
 	ck_assert_uint_lt(n, limit(VCPUCHAR_LIMIT_PPC_FORMAT_LEN));
 
-	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_WARNING_TEXT_LEN + 1, &v), -EINVAL);
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_GUEST_FILES), VCPUCHAR_PPC_GUEST_FILES);
+
+	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_GUEST_FILES + 1, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_limit(UINT32_MAX, &v), -EINVAL);
 	ck_assert_uint_eq(v, 7);
 	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_N_CAPS, NULL), -EINVAL);

@@ -338,3 +338,46 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	VCPUCHAR_OUT_END(out, ret);
 	return r;
 }
+
+/* The guest view's files in struct vcpuchar_ppc_result_ext's order: the 1.0 struct's, then any later one. */
+static const struct {
+	const char *name;
+	size_t offset;
+} guest_files[] = {
+	{ "meltdown", offsetof(struct vcpuchar_ppc_guest_view, meltdown) },
+	{ "l1tf", offsetof(struct vcpuchar_ppc_guest_view, l1tf) },
+	{ "spectre_v1", offsetof(struct vcpuchar_ppc_guest_view, spectre_v1) },
+	{ "spectre_v2", offsetof(struct vcpuchar_ppc_guest_view, spectre_v2) },
+	{ "spec_store_bypass", offsetof(struct vcpuchar_ppc_guest_view, spec_store_bypass) },
+};
+_Static_assert(sizeof(guest_files) / sizeof(guest_files[0]) == VCPUCHAR_PPC_GUEST_FILES, "a file per entry");
+_Static_assert(VCPUCHAR_PPC_N_CAPS <= VCPUCHAR_PPC_CAPS_ROOM, "every cap has room");
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_decide_ext(const struct vcpuchar_ppc_host *host,
+					    const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *ret,
+					    struct vcpuchar_ppc_result_ext *ext)
+{
+	struct vcpuchar_ppc_result res = { .size = sizeof(res) };
+	struct vcpuchar_ppc_result_ext buf, *e;
+	int r;
+
+	return_val_if_fail(VCPUCHAR_SIZE_OK(ret) && VCPUCHAR_SIZE_OK(ext), -EINVAL);
+	r = vcpuchar_ppc_decide(host, req, &res);
+	if (r)
+		return r;
+	e = VCPUCHAR_OUT(ext, &buf);
+	e->n_caps = VCPUCHAR_PPC_N_CAPS;
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		e->host_levels[cap] = ppc_cap_level(&res.host_caps, cap);
+		e->effective_levels[cap] = ppc_cap_level(&res.effective_caps, cap);
+	}
+	e->n_files = VCPUCHAR_ENTRIES(ext, files, VCPUCHAR_PPC_GUEST_FILES);
+	for (uint32_t i = 0; i < e->n_files; i++) {
+		memcpy(e->files[i].name, guest_files[i].name, strlen(guest_files[i].name) + 1);
+		memcpy(e->files[i].text, (const char *)&res.guest_view + guest_files[i].offset, sizeof(e->files[i].text));
+	}
+	VCPUCHAR_OUT_END(ext, e);
+	res.n_conflicts = VCPUCHAR_ENTRIES(ret, conflicts, res.n_conflicts);
+	VCPUCHAR_OUT_END(ret, &res);
+	return 0;
+}
