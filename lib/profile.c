@@ -349,6 +349,8 @@ static int check_facts(const struct vcpuchar_ppc_host *ppc, const struct vcpucha
 VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpuchar_ppc_host *ppc,
 					  const struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
+	struct vcpuchar_ppc_host pbuf;
+	struct vcpuchar_x86_host xbuf;
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autofree char *data = NULL;
 	gsize len;
@@ -357,6 +359,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	return_val_if_fail(path, -EINVAL);
 	return_val_if_fail(!ppc || VCPUCHAR_SIZE_OK(ppc), -EINVAL);
 	return_val_if_fail(!x86 || VCPUCHAR_SIZE_OK(x86), -EINVAL);
+	ppc = VCPUCHAR_IN(ppc, &pbuf);
+	x86 = VCPUCHAR_IN(x86, &xbuf);
 	/* Never write a profile the loader would then refuse. */
 	r = check_facts(ppc, x86, err, err_size);
 	if (r)

@@ -83,12 +83,18 @@ static inline bool vcpuchar_size_valid(const void *s, size_t first, size_t known
  * member this library knows (no copy: the common case), else a copy in
  * @buf of the bytes it has, the members it lacks read as 0 (each member's
  * documented default), with the size this library knows (so that a nested
- * public call takes the same fast path). @s passed VCPUCHAR_SIZE_OK().
+ * public call takes the same fast path); NULL for NULL. @s passed
+ * VCPUCHAR_SIZE_OK(). Every entry point reads its size-led arguments
+ * through this, after its checks: a struct that grows needs nothing more
+ * than its first size in VCPUCHAR_FIRST_SIZE().
  */
 static inline const void *vcpuchar_in_view(const void *s, void *buf, size_t known)
 {
-	uint32_t size = vcpuchar_size_of(s);
+	uint32_t size;
 
+	if (!s)
+		return NULL;
+	size = vcpuchar_size_of(s);
 	if (__builtin_expect(size >= known, 1))
 		return s;
 	memset(buf, 0, known);

@@ -271,14 +271,16 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 					struct vcpuchar_ppc_result *out)
 {
 	struct vcpuchar_ppc_request rq;
+	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_result buf, *ret;
 	struct vcpuchar_ppc_caps defaults, base;
 	bool tcg, info;
 	int r;
 
 	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_ok(host), -EINVAL);
-	/* An older caller's request lacks the newer members: they read as 0. */
+	/* An older caller's structs lack the newer members: they read as 0. */
 	req = VCPUCHAR_IN(req, &rq);
+	host = VCPUCHAR_IN(host, &hbuf);
 	r = request_check(req);
 	if (r)
 		return r;

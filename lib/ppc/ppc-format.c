@@ -266,6 +266,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_request rq;
+	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_warnings out;
 	struct vcpuchar_ppc_caps c;
 	bool info;
@@ -278,6 +279,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 		return r;
 	/* decide() accepted it; an older caller's request reads its newer members as 0. */
 	req = VCPUCHAR_IN(req, &rq);
+	host = VCPUCHAR_IN(host, &hbuf);
 	memset(&out, 0, sizeof(out));
 	out.size = sizeof(out);
 	info = ppc_host_has_info(host);

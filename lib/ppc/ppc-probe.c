@@ -69,12 +69,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_pro
 					    struct vcpuchar_ppc_host *out)
 {
 	struct vcpuchar_ppc_host buf, *ret;
+	struct vcpuchar_probe_opts obuf;
 	struct vcpuchar_kvm_ppc_cpu_char cc = { 0 };
 	struct utsname u;
 	int r;
 
 	return_val_if_fail(out && VCPUCHAR_SIZE_OK(out), -EINVAL);
 	return_val_if_fail(!opts || (VCPUCHAR_SIZE_OK(opts) && opts->flags == 0), -EINVAL);
+	opts = VCPUCHAR_IN(opts, &obuf);
 
 	ret = VCPUCHAR_OUT(out, &buf);
 	ret->source = VCPUCHAR_SOURCE_KVM;
@@ -115,9 +117,11 @@ static const char *source_name(uint32_t source)
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *host, char *buf, size_t size)
 {
+	struct vcpuchar_ppc_host hbuf;
 	const char *why;
 
 	return_val_if_fail(host && ppc_host_ok(host) && (buf || !size), -EINVAL);
+	host = VCPUCHAR_IN(host, &hbuf);
 
 	if (ppc_host_has_info(host))
 		return snprintf(buf, size,

@@ -12,11 +12,13 @@ VCPUCHAR_EXPORT int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *po
 					    struct vcpuchar_x86_guest_view *ret)
 {
 	struct vcpuchar_x86_guest_view v;
+	struct vcpuchar_x86_policy pbuf;
 	bool realtime, pv_unhalt, hlt_exits;
 
 	return_val_if_fail(policy && ret && VCPUCHAR_SIZE_OK(policy), -EINVAL);
 	return_val_if_fail(VCPUCHAR_SIZE_OK(ret) && n_vcpus >= 1, -EINVAL);
 	return_val_if_fail(!(policy->disable_exits & ~VCPUCHAR_X86_DISABLE_EXITS_KNOWN), -EINVAL);
+	policy = VCPUCHAR_IN(policy, &pbuf);
 
 	realtime = policy->hints_realtime;
 	pv_unhalt = policy->pv_unhalt;

@@ -475,9 +475,16 @@ VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, co
 					struct vcpuchar_x86_policy *ret)
 {
 	struct vcpuchar_x86_policy p;
+	struct vcpuchar_x86_host hbuf;
+	struct vcpuchar_x86_vm vbuf;
 	int r;
 
 	return_val_if_fail(host && vm && VCPUCHAR_SIZE_OK(ret), -EINVAL);
+	/* policy_decide() checks both sizes first: only a valid struct is copied. */
+	if (VCPUCHAR_SIZE_OK(host) && VCPUCHAR_SIZE_OK(vm)) {
+		host = VCPUCHAR_IN(host, &hbuf);
+		vm = VCPUCHAR_IN(vm, &vbuf);
+	}
 	if (__builtin_expect(vcpuchar_size_of(ret) >= sizeof(*ret), 1))
 		return vcpuchar_x86_policy_decide(host, vm, NULL, ret);
 	/* An older caller's smaller struct: decided whole, then the part it has. */

@@ -494,11 +494,14 @@ static void real_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *
 
 static int probe_root(const struct vcpuchar_probe_opts *opts, const char **root)
 {
+	struct vcpuchar_probe_opts buf;
+
 	*root = "";
 	if (!opts)
 		return 0;
 	return_val_if_fail(VCPUCHAR_SIZE_OK(opts), -EINVAL);
 	return_val_if_fail(opts->flags == 0, -EINVAL);
+	opts = VCPUCHAR_IN(opts, &buf);
 	/* "/" + "/proc/..." is fine, but keep paths tidy: the root is a prefix. */
 	if (opts->root && strcmp(opts->root, "/"))
 		*root = opts->root;

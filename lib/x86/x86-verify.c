@@ -87,6 +87,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 					       struct vcpuchar_x86_verdict *out)
 {
 	struct vcpuchar_x86_verdict buf, *ret;
+	struct vcpuchar_x86_policy pbuf;
+	struct vcpuchar_x86_vcpu_stats bbuf, abuf;
 	struct vcpuchar_x86_reason_set a;
 	uint64_t delta[VCPUCHAR_X86_N_STATS] = { 0 };
 	uint32_t have, hlt, poll;
@@ -96,8 +98,12 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 	return_val_if_fail(after && VCPUCHAR_SIZE_OK(after), -EINVAL);
 	return_val_if_fail(VCPUCHAR_SIZE_OK(out), -EINVAL);
 	return_val_if_fail(!(policy->disable_exits & ~VCPUCHAR_X86_DISABLE_EXITS_KNOWN), -EINVAL);
-	return_val_if_fail(policy->n_reasons <= VCPUCHAR_X86_MAX_REASONS, -EINVAL);
+	/* No more reasons than the caller's policy holds. */
+	return_val_if_fail(policy->n_reasons <= VCPUCHAR_ENTRIES(policy, reasons, VCPUCHAR_X86_MAX_REASONS), -EINVAL);
 	return_val_if_fail(!(before->have & ~KNOWN_STATS) && !(after->have & ~KNOWN_STATS), -EINVAL);
+	policy = VCPUCHAR_IN(policy, &pbuf);
+	before = VCPUCHAR_IN(before, &bbuf);
+	after = VCPUCHAR_IN(after, &abuf);
 
 	have = before->have & after->have;
 	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
