@@ -122,6 +122,35 @@ START_TEST(first_sizes)
 }
 END_TEST
 
+/*
+ * A 1.0 caller's request is 28 bytes: whatever follows it in the caller's
+ * memory is not read. Here the bytes after it would say QEMU 10.0, which
+ * lacks pseries-2.12-sxxm; read as 0 (7.2, which has it), the type is fine.
+ */
+START_TEST(request_1_0_reads_28_bytes)
+{
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.machine = VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
+	req.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, &res), -ENOENT);
+	ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &req, &w), -ENOENT);
+	req.size = offsetof(struct vcpuchar_ppc_request, qemu_version);
+	ck_assert_uint_eq(req.size, 28);
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, &res), 0);
+	ck_assert_int_eq(vcpuchar_ppc_warnings_check(NULL, &req, &w), 0);
+	ck_assert_uint_eq(res.size, sizeof(res));
+	/* pseries-2.12-sxxm's defaults (lib/ppc.md#machine-defaults): workaround, workaround, fixed-ccd, off. */
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.ibs, VCPUCHAR_PPC_LEVEL_FIXED_CCD);
+	ck_assert_uint_eq(res.effective_caps.ccf_assist, VCPUCHAR_PPC_LEVEL_OFF);
+}
+END_TEST
+
 static struct vcpuchar_ppc_request p9_request(void)
 {
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
@@ -218,6 +247,7 @@ int main(void)
 	tcase_add_test(tc, same_and_newer_caller);
 	tcase_add_test(tc, bad_sizes);
 	tcase_add_test(tc, first_sizes);
+	tcase_add_test(tc, request_1_0_reads_28_bytes);
 	tcase_add_test(tc, decide_ext);
 	tcase_add_test(tc, decide_ext_errors);
 	suite_add_tcase(s, tc);
