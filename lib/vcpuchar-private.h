@@ -75,9 +75,6 @@ static inline bool vcpuchar_size_valid(const void *s, size_t first, size_t known
 /* Every entry point checks each size-led argument with this: false for NULL. */
 #define VCPUCHAR_SIZE_OK(s) vcpuchar_size_valid((s), VCPUCHAR_FIRST_SIZE(s), sizeof(*(s)), _Alignof(__typeof__(*(s))))
 
-/* The caller's struct *s (size already checked) holds member @m entirely. */
-#define VCPUCHAR_HAS(s, m) (vcpuchar_size_of(s) >= VCPUCHAR_OFFSETOFEND(__typeof__(*(s)), m))
-
 /*
  * Input structs: the struct to read. The caller's own when it has every
  * member this library knows (no copy: the common case), else a copy in
