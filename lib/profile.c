@@ -36,7 +36,7 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	/* The [ppc] group: lib/ppc/ppc-profile.c. */
 	if (ppc) {
 		memset(&p, 0, sizeof(p));
-		p.size = ppc->size;
+		p.size = sizeof(p);
 		memcpy(p.arch, arch, sizeof(arch));
 		memcpy(p.kernel_release, release, sizeof(release));
 		r = vcpuchar_profile_ppc_read(kf, &p, err, err_size);
@@ -45,15 +45,15 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	}
 	/* The [x86] group: lib/x86/x86-profile.c. */
 	if (x86) {
-		x.size = x86->size;
+		x.size = sizeof(x);
 		r = vcpuchar_profile_x86_read(kf, arch, release, &x, err, err_size);
 		if (r < 0)
 			return r;
 	}
 	if (ppc)
-		memcpy(ppc, &p, sizeof(p));
+		VCPUCHAR_OUT_END(ppc, &p);
 	if (x86)
-		memcpy(x86, &x, sizeof(x));
+		VCPUCHAR_OUT_END(x86, &x);
 	return 0;
 }
 
@@ -124,8 +124,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	int r;
 
 	return_val_if_fail(data || !len, -EINVAL);
-	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
-	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
+	return_val_if_fail(!ppc || VCPUCHAR_SIZE_OK(ppc), -EINVAL);
+	return_val_if_fail(!x86 || VCPUCHAR_SIZE_OK(x86), -EINVAL);
 	if (len > VCPUCHAR_PROFILE_MAX)
 		return vcpuchar_set_err(err, err_size, -EFBIG,
 					"profile is %zu bytes; at most %d are read", len, VCPUCHAR_PROFILE_MAX);
@@ -349,14 +349,18 @@ static int check_facts(const struct vcpuchar_ppc_host *ppc, const struct vcpucha
 VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpuchar_ppc_host *ppc,
 					  const struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
+	struct vcpuchar_ppc_host pbuf;
+	struct vcpuchar_x86_host xbuf;
 	g_autoptr(GKeyFile) kf = g_key_file_new();
 	g_autofree char *data = NULL;
 	gsize len;
 	int r;
 
 	return_val_if_fail(path, -EINVAL);
-	return_val_if_fail(!ppc || vcpuchar_size_ok(ppc, sizeof(*ppc)), -EINVAL);
-	return_val_if_fail(!x86 || vcpuchar_size_ok(x86, sizeof(*x86)), -EINVAL);
+	return_val_if_fail(!ppc || VCPUCHAR_SIZE_OK(ppc), -EINVAL);
+	return_val_if_fail(!x86 || VCPUCHAR_SIZE_OK(x86), -EINVAL);
+	ppc = VCPUCHAR_IN(ppc, &pbuf);
+	x86 = VCPUCHAR_IN(x86, &xbuf);
 	/* Never write a profile the loader would then refuse. */
 	r = check_facts(ppc, x86, err, err_size);
 	if (r)

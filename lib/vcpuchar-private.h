@@ -23,28 +23,129 @@
 	} while (0)
 
 /*
- * A struct with a leading uint32_t size: accept any size from the 1.0 size
- * up to VCPUCHAR_SIZE_GROWTH_MAX more (the header's contract), but a newer
- * caller's bytes past what we know must be zero. Inline
- * and without calls: every entry point checks, the common exact size costs
- * one compare, and a hot caller needs no stack frame for it.
+ * Structs with a leading uint32_t size (the rule of include/vcpuchar/common.h,
+ * as libbpf's OPTS_VALID/OPTS_HAS): a caller built against an older, smaller
+ * struct keeps working without a shim per struct, and one built against a
+ * newer, bigger struct works as long as it asks for nothing this library
+ * cannot give.
+ *
+ * VCPUCHAR_FIRST_SIZE(s): the size of the struct *s as its first release
+ * had it. Only structs that grew since their first release are listed:
+ * the others' first size is today's.
  */
-static inline bool vcpuchar_size_ok(const void *s, size_t known)
+#define VCPUCHAR_OFFSETOFEND(type, member) (offsetof(type, member) + sizeof(((type *)0)->member))
+#define VCPUCHAR_FIRST_SIZE(s) \
+	_Generic(*(s), \
+		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
+		default: sizeof(*(s)))
+
+/* The caller's size of a size-led struct (read without alignment assumptions). */
+static inline uint32_t vcpuchar_size_of(const void *s)
+{
+	uint32_t size;
+
+	memcpy(&size, s, sizeof(size));
+	return size;
+}
+
+/*
+ * Accept any size from @first up to VCPUCHAR_SIZE_GROWTH_MAX past @known,
+ * whose bytes past @known are zero (a newer caller asks for nothing we do
+ * not know). Every release's size is a sizeof(), so a multiple of the
+ * struct's alignment @align: another size cuts a member and is refused.
+ */
+static inline bool vcpuchar_size_valid(const void *s, size_t first, size_t known, size_t align)
 {
 	const unsigned char *p = s;
 	uint32_t size;
 
 	if (!s)
 		return false;
-	memcpy(&size, s, sizeof(size));
+	size = vcpuchar_size_of(s);
 	if (__builtin_expect(size == known, 1))
 		return true;
-	if (size < known || size > known + VCPUCHAR_SIZE_GROWTH_MAX)
+	if (size < first || size > known + VCPUCHAR_SIZE_GROWTH_MAX || size % align)
 		return false;
 	for (size_t i = known; i < size; i++)
 		if (p[i])
 			return false;
 	return true;
+}
+
+/* Every entry point checks each size-led argument with this: false for NULL. */
+#define VCPUCHAR_SIZE_OK(s) vcpuchar_size_valid((s), VCPUCHAR_FIRST_SIZE(s), sizeof(*(s)), _Alignof(__typeof__(*(s))))
+
+/*
+ * Input structs: the struct to read. The caller's own when it has every
+ * member this library knows (no copy: the common case), else a copy in
+ * @buf of the bytes it has, the members it lacks read as 0 (each member's
+ * documented default), with the size this library knows (so that a nested
+ * public call takes the same fast path); NULL for NULL. @s passed
+ * VCPUCHAR_SIZE_OK(). Every entry point reads its size-led arguments
+ * through this, after its checks: a struct that grows needs nothing more
+ * than its first size in VCPUCHAR_FIRST_SIZE().
+ */
+static inline const void *vcpuchar_in_view(const void *s, void *buf, size_t known)
+{
+	uint32_t size;
+
+	if (!s)
+		return NULL;
+	size = vcpuchar_size_of(s);
+	if (__builtin_expect(size >= known, 1))
+		return s;
+	memset(buf, 0, known);
+	memcpy(buf, s, size);
+	memcpy(buf, &(uint32_t){ (uint32_t)known }, sizeof(uint32_t));
+	return buf;
+}
+#define VCPUCHAR_IN(s, buf) ((__typeof__(s))vcpuchar_in_view((s), (buf), sizeof(*(s))))
+
+/*
+ * Output structs: where to write the result, zeroed but for its size. The
+ * caller's own when it has room for every member (the common case), else
+ * @buf, that VCPUCHAR_OUT_END() copies back as far as the caller's size
+ * goes: the members past it are never written. @s passed VCPUCHAR_SIZE_OK().
+ */
+static inline void *vcpuchar_out_begin(void *s, void *buf, size_t known)
+{
+	void *p = __builtin_expect(vcpuchar_size_of(s) >= known, 1) ? s : buf;
+
+	memset((char *)p + sizeof(uint32_t), 0, known - sizeof(uint32_t));
+	if (p == buf)
+		memcpy(buf, &(uint32_t){ (uint32_t)known }, sizeof(uint32_t));
+	return p;
+}
+#define VCPUCHAR_OUT(s, buf) ((__typeof__(s))vcpuchar_out_begin((s), (buf), sizeof(*(s))))
+
+/*
+ * After VCPUCHAR_OUT(), or for a result built in a local @p of the
+ * library's struct: the caller's bytes of it (at most the @known ones the
+ * library has), its size kept.
+ */
+static inline void vcpuchar_out_end(void *s, const void *p, size_t known)
+{
+	uint32_t size = vcpuchar_size_of(s);
+
+	if (p == s)
+		return;
+	if (size > known)
+		size = (uint32_t)known;
+	memcpy((char *)s + sizeof(size), (const char *)p + sizeof(size), size - sizeof(size));
+}
+#define VCPUCHAR_OUT_END(s, p) vcpuchar_out_end((s), (p), sizeof(*(s)))
+
+/*
+ * How many entries of the array member @m of *s the caller's size covers,
+ * at most @n (what the library found): the count a caller reads.
+ */
+#define VCPUCHAR_ENTRIES(s, m, n) \
+	vcpuchar_entries(vcpuchar_size_of(s), offsetof(__typeof__(*(s)), m), sizeof((s)->m[0]), (n))
+static inline uint32_t vcpuchar_entries(uint32_t size, size_t offset, size_t entry, uint32_t n)
+{
+	size_t room = size > offset ? (size - offset) / entry : 0;
+
+	return room < n ? (uint32_t)room : n;
 }
 
 /*
@@ -128,7 +229,7 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 	typedef uint32_t u32x4 __attribute__((vector_size(16)));
 	u32x4 bad = { 0 }, e;
 
-	if (!vcpuchar_size_ok(h, sizeof(*h)))
+	if (!VCPUCHAR_SIZE_OK(h))
 		return false;
 	/*
 	 * vcpuchar_errno_ok() of every fact, four at a time and without a
@@ -161,6 +262,13 @@ int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *host, const struct
 /* The x86 policy (lib/x86/x86-policy.c): pure; @live NULL decides from @host alone. */
 int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 			       const struct vcpuchar_x86_live *live, struct vcpuchar_x86_policy *ret);
+
+/*
+ * A whole policy @p (the library's size) to the caller's @out: the reasons
+ * its size covers, lowest codes first, n_reasons and n_refusals counting
+ * those (lib/x86/x86-policy.c).
+ */
+void vcpuchar_x86_policy_out(struct vcpuchar_x86_policy *out, struct vcpuchar_x86_policy *p);
 
 /* One reason code's stable name, class and sentence (lib/x86/x86-reasons.c). */
 struct vcpuchar_x86_reason_info {

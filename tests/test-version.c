@@ -74,7 +74,34 @@ START_TEST(limits_match_tables)
 	ck_assert_uint_ge(limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS), 3);
 	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS), VCPUCHAR_X86_VERDICT_MAX_REASONS);
 
-	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS + 1, &v), -EINVAL);
+	/* Warning codes are dense from 1, and a warnings struct holds each once. */
+	for (c = 1, n = 0; vcpuchar_ppc_warning_name(c); c++)
+		n = c;
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_WARNING_MAX), n);
+	ck_assert_uint_eq(n, VCPUCHAR_PPC_WARNING_MAX);
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_WARNING_MAX),
+			  sizeof(((struct vcpuchar_ppc_warnings *)0)->entries) / sizeof(struct vcpuchar_ppc_warning_entry));
+	/* The string buffers: the members' sizes, and the longest caps text fits its buffer. */
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_VIEW_LEN), sizeof(((struct vcpuchar_ppc_guest_view *)0)->meltdown));
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_WARNING_TEXT_LEN),
+			  sizeof(((struct vcpuchar_ppc_warning_entry *)0)->text));
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_FORMAT_LEN), VCPUCHAR_PPC_FORMAT_LEN);
+	/* The longest caps text of every level of every cap, in both formats, fits its buffer. */
+	n = 0;
+	for (uint32_t i = 0; i < 4 * 4 * 5 * 2 * 2; i++) {
+		struct vcpuchar_ppc_caps caps = { (uint8_t)(i % 4), (uint8_t)(i / 4 % 4), (uint8_t)(i / 16 % 5),
+						  (uint8_t)(i / 80 % 2) };
+		int len = vcpuchar_ppc_caps_format(&caps, i / 160, NULL, 0, NULL);
+
+		if (len > (int)n)
+			n = (uint64_t)len;
+	}
+	ck_assert_uint_gt(n, 100);
+	ck_assert_uint_lt(n, limit(VCPUCHAR_LIMIT_PPC_FORMAT_LEN));
+
+	ck_assert_uint_eq(limit(VCPUCHAR_LIMIT_PPC_GUEST_FILES), VCPUCHAR_PPC_GUEST_FILES);
+
+	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_GUEST_FILES + 1, &v), -EINVAL);
 	ck_assert_int_eq(vcpuchar_limit(UINT32_MAX, &v), -EINVAL);
 	ck_assert_uint_eq(v, 7);
 	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_PPC_N_CAPS, NULL), -EINVAL);

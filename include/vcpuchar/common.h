@@ -18,12 +18,27 @@
  *     allocates nothing on the decision paths; every "decide" function is
  *     pure and safe to call from any thread.
  *   - Structs whose first member is `size` may grow at the end in later
- *     releases. Set `size = sizeof(struct ...)` (VCPUCHAR_INIT does it). A
- *     bigger struct from newer headers is accepted when its unknown tail is
- *     zero and at most VCPUCHAR_SIZE_GROWTH_MAX (4096) bytes long; a size
- *     below the 1.0 size, a non-zero tail or a longer one is -EINVAL, in
- *     every call that takes such a struct. (The bound keeps a garbage size
- *     from sending the library through gigabytes of the caller's memory.)
+ *     releases. Set `size = sizeof(struct ...)` (VCPUCHAR_INIT does it), so
+ *     that a program keeps working, without a rebuild, with any later
+ *     library, and a rebuilt one with any library from the struct's first
+ *     release on. Every call that takes such a struct accepts:
+ *       - any size from the struct's first release up (1.0's for a struct
+ *         of 1.0, e.g. 28 bytes for struct vcpuchar_ppc_request, which grew
+ *         in 1.1): the library reads only the members the caller's size
+ *         covers (a member past it reads as 0, its documented default) and
+ *         writes only those (an array past it is cut, and its count says
+ *         how many entries were written);
+ *       - a bigger struct from newer headers when its unknown tail is zero
+ *         (it asks for nothing this library knows) and at most
+ *         VCPUCHAR_SIZE_GROWTH_MAX (4096) bytes past the size this library
+ *         knows.
+ *     A size below the first release's, one that is no multiple of the
+ *     struct's alignment (it cuts a member), a non-zero tail or a longer
+ *     one is -EINVAL. (The bound keeps a garbage size from sending the
+ *     library through gigabytes of the caller's memory.) A struct that sits
+ *     inside another (struct vcpuchar_ppc_caps, the result's guest view)
+ *     cannot grow: what it would gain arrives in a struct of its own
+ *     (struct vcpuchar_ppc_result_ext).
  *   - Enum values are explicit and never renumbered. Flags are 1u << n.
  *   - `const char *` results point to static strings owned by the library.
  */
@@ -73,6 +88,12 @@ enum vcpuchar_limit {
 	VCPUCHAR_LIMIT_X86_MAX_REASONS = 6,         /* VCPUCHAR_X86_MAX_REASONS */
 	VCPUCHAR_LIMIT_X86_N_STATS = 7,             /* VCPUCHAR_X86_N_STATS */
 	VCPUCHAR_LIMIT_X86_VERDICT_MAX_REASONS = 8, /* VCPUCHAR_X86_VERDICT_MAX_REASONS */
+	/* Since: 1.2, the other array sizes of the headers */
+	VCPUCHAR_LIMIT_PPC_WARNING_MAX = 9,         /* VCPUCHAR_PPC_WARNING_MAX */
+	VCPUCHAR_LIMIT_PPC_VIEW_LEN = 10,           /* VCPUCHAR_PPC_VIEW_LEN */
+	VCPUCHAR_LIMIT_PPC_FORMAT_LEN = 11,         /* VCPUCHAR_PPC_FORMAT_LEN */
+	VCPUCHAR_LIMIT_PPC_WARNING_TEXT_LEN = 12,   /* VCPUCHAR_PPC_WARNING_TEXT_LEN */
+	VCPUCHAR_LIMIT_PPC_GUEST_FILES = 13,        /* VCPUCHAR_PPC_GUEST_FILES */
 };
 
 /**

@@ -700,7 +700,9 @@ int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r
  * @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,
  *                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)
  * @mode_reason: a sentence on what the mode means for this VM
- * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5
+ * @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5:
+ *              the five files of 1.0 for ever (a later file appears in
+ *              struct vcpuchar_ppc_result_ext, vcpuchar_ppc_decide_ext())
  * @n_conflicts: entries used in @conflicts, in cap order
  * @conflicts: at most one per cap; last, so that a later cap grows the
  *             struct at its end
@@ -746,13 +748,95 @@ struct vcpuchar_ppc_result {
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -EINVAL for NULL @req or
  * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
- * @req->qemu_version, or a machine type the target QEMU lacks:
- * VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on).
+ * @req->qemu_version); -ENOENT for a machine type the target QEMU lacks
+ * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on), the errno
+ * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
+ * here; since 1.2 one condition has one errno).
  *
  * Since: 1.0
  */
 int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 			struct vcpuchar_ppc_result *ret);
+
+/*
+ * The parts of a decision that grow. struct vcpuchar_ppc_caps (four named
+ * levels) and the guest view inside struct vcpuchar_ppc_result sit in the
+ * middle of larger structs, so they keep their 1.0 layout for ever: a cap
+ * or a vulnerability file a later release adds appears only here, in a
+ * struct of its own whose arrays are indexed (caps) or grow at its end
+ * (files). Since: 1.2
+ */
+
+/* Room for every cap a request's caps_set can name (one bit each). Since: 1.2 */
+#define VCPUCHAR_PPC_CAPS_ROOM 32
+
+/* Guest view files in this release: see vcpuchar_limit(). Since: 1.2 */
+#define VCPUCHAR_PPC_GUEST_FILES 5
+
+/* Room for a file's name, NUL included. Since: 1.2 */
+#define VCPUCHAR_PPC_FILE_NAME_LEN 32
+
+/**
+ * struct vcpuchar_ppc_guest_file - one file of a guest's vulnerability view
+ * @name: its name under /sys/devices/system/cpu/vulnerabilities, e.g.
+ *        "meltdown", NUL-terminated
+ * @text: its text without the newline, as in struct vcpuchar_ppc_guest_view
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_guest_file {
+	char name[VCPUCHAR_PPC_FILE_NAME_LEN];
+	char text[VCPUCHAR_PPC_VIEW_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_result_ext - the growable parts of a decision
+ * @size: sizeof(struct vcpuchar_ppc_result_ext), set by the caller; any
+ *        size from 1.2's up (the include/vcpuchar/common.h rule)
+ * @n_caps: caps this library decides (VCPUCHAR_PPC_N_CAPS in this release):
+ *          entries used in @host_levels and @effective_levels
+ * @host_levels: per cap (index enum vcpuchar_ppc_cap) the host's level, as
+ *               vcpuchar_ppc_result.host_caps has the first four
+ * @effective_levels: per cap the level the VM runs with, as
+ *                    vcpuchar_ppc_result.effective_caps has the first four
+ * @n_files: entries written in @files: every file this library predicts,
+ *           or as many as the caller's @size holds
+ * @reserved: zero
+ * @files: what a Linux guest of the request's CPU prints for the result's
+ *         R4/R5, in the order of struct vcpuchar_ppc_guest_view, then any
+ *         file a later release adds; last, so that it grows at the end
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_result_ext {
+	uint32_t size;
+	uint32_t n_caps;
+	uint8_t host_levels[VCPUCHAR_PPC_CAPS_ROOM];
+	uint8_t effective_levels[VCPUCHAR_PPC_CAPS_ROOM];
+	uint32_t n_files;
+	uint32_t reserved;
+	struct vcpuchar_ppc_guest_file files[VCPUCHAR_PPC_GUEST_FILES];
+};
+
+/**
+ * vcpuchar_ppc_decide_ext() - vcpuchar_ppc_decide(), and the parts that grow
+ * @host: as for vcpuchar_ppc_decide()
+ * @req: as for vcpuchar_ppc_decide()
+ * @ret: receives the result (@ret->size set by the caller)
+ * @ext: receives every cap's levels and every guest file (@ext->size set
+ *       by the caller)
+ *
+ * One decision, both structs filled from it: a caller that wants a cap or
+ * a guest file a later release adds reads @ext, and keeps reading @ret for
+ * everything else.
+ *
+ * Return: as vcpuchar_ppc_decide(); also -EINVAL for NULL @ext or a bad
+ * @ext->size. On failure @ret and @ext are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_decide_ext(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			    struct vcpuchar_ppc_result *ret, struct vcpuchar_ppc_result_ext *ext);
 
 /**
  * struct vcpuchar_ppc_migration_entry - one cap whose levels differ
@@ -1051,8 +1135,9 @@ struct vcpuchar_ppc_warnings {
  * they are those of 1.0, for QEMU 7.2.
  *
  * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
- * -ENODATA in host mode without host information (as vcpuchar_ppc_decide());
- * -EINVAL for NULL @req or @ret, bad sizes or out-of-range request fields.
+ * -ENODATA in host mode without host information and -ENOENT for a machine
+ * type the target QEMU lacks (as vcpuchar_ppc_decide()); -EINVAL for NULL
+ * @req or @ret, bad sizes or out-of-range request fields.
  * On failure @ret is unchanged.
  *
  * Since: 1.0

@@ -504,9 +504,11 @@ int vcpuchar_x86_reason_class(uint32_t code);
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
 
 /* Room for every decide and apply code once (VERIFY codes never appear in
- * a policy): this release's value, see vcpuchar_limit(). A
- * later release that raises it still fills only the entries a caller's
- * @size covers. Since: 1.0 */
+ * a policy): this release's value, see vcpuchar_limit(). A later release
+ * that raises it grows struct vcpuchar_x86_policy at its end and still
+ * fills only the entries a caller's @size covers: the lowest codes first,
+ * @n_reasons and @n_refusals counting the entries written (the size rule
+ * of include/vcpuchar/common.h). Since: 1.0 */
 #define VCPUCHAR_X86_MAX_REASONS 64
 
 /**

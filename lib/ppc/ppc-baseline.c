@@ -22,12 +22,13 @@ static uint32_t accepted(const struct vcpuchar_ppc_caps *l, uint32_t cap)
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
 					  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
-					  struct vcpuchar_ppc_baseline *ret)
+					  struct vcpuchar_ppc_baseline *out)
 {
+	struct vcpuchar_ppc_baseline buf, *ret;
 	struct vcpuchar_ppc_caps lo, hi, l;
-	uint32_t size, no_info = 0, any_held = 0;
+	uint32_t no_info = 0, any_held = 0;
 
-	return_val_if_fail(hosts && n_hosts && ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(hosts && n_hosts && out && VCPUCHAR_SIZE_OK(out), -EINVAL);
 	/* Every check first: nothing is written on failure. */
 	for (uint32_t i = 0; i < n_hosts; i++)
 		return_val_if_fail(ppc_host_ok(hosts[i]), -EINVAL);
@@ -70,12 +71,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const 
 		if (held_back)
 			held_back[i] = bits;
 	}
-	size = ret->size;
-	memset(ret, 0, sizeof(*ret));
-	ret->size = size;
+	ret = VCPUCHAR_OUT(out, &buf);
 	ret->n_hosts = n_hosts;
 	ret->n_no_info = no_info;
 	ret->held_back = any_held;
 	ret->caps = lo;
+	VCPUCHAR_OUT_END(out, ret);
 	return 0;
 }

@@ -40,14 +40,14 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit
 	return NULL;
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size)
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
 {
+	struct vcpuchar_ppc_host buf, *ret;
 	static const char *const names[] = { "character", "behaviour", "character_mask", "behaviour_mask" };
 	uint64_t w[4];
 	const char *p, *why = "";
-	uint32_t size;
 
-	if (!words || !ret || !vcpuchar_size_ok(ret, sizeof(*ret)))
+	if (!words || !out || !VCPUCHAR_SIZE_OK(out))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument or bad size");
 	p = words;
 	for (int i = 0; i < 4; i++) {
@@ -64,9 +64,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_p
 						len > 64 ? 64 : (int)len, p, why);
 		p = end ? end + 1 : p + len;
 	}
-	size = ret->size;
-	memset(ret, 0, sizeof(*ret));
-	ret->size = size;
+	ret = VCPUCHAR_OUT(out, &buf);
 	ret->source = VCPUCHAR_SOURCE_CALLER;
 	ret->character = w[0];
 	ret->behaviour = w[1];
@@ -74,5 +72,6 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_p
 	ret->behaviour_mask = w[3];
 	/* The masks are the kernel's validity test (lib/ppc.md#pitfalls 2). */
 	ret->valid = (w[2] | w[3]) != 0;
+	VCPUCHAR_OUT_END(out, ret);
 	return 0;
 }

@@ -278,7 +278,10 @@ VCPUCHAR_EXPORT const char *vcpuchar_ppc_mode_name(uint32_t mode)
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret)
 {
+	struct vcpuchar_ppc_host hbuf;
+
 	return_val_if_fail(ret && ppc_host_ok(host), -EINVAL);
+	host = VCPUCHAR_IN(host, &hbuf);
 	if (!ppc_host_has_info(host)) {
 		/* QEMU's fallback without information: broken/broken/broken/off. */
 		*ret = (struct vcpuchar_ppc_caps){ 0 };

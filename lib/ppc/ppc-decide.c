@@ -167,24 +167,24 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
-/* @req is what ppc_request_view() gives. */
-static bool request_ok(const struct vcpuchar_ppc_request *req)
+/*
+ * 0, -EINVAL for a field out of range, or -ENOENT for a machine type the
+ * target QEMU lacks (lib/ppc.md#qemu-versions), as
+ * vcpuchar_ppc_machine_parse_qemu() says for its name.
+ */
+static int request_check(const struct vcpuchar_ppc_request *req)
 {
 	int rel = vcpuchar_ppc_qemu_release(req->qemu_version);
 
-	/* lib/ppc.md#qemu-versions: a supported version, and a machine type it has. */
-	if (rel < 0 || !vcpuchar_ppc_qemu_release_has(rel, req->machine))
-		return false;
-	if (req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
+	if (rel < 0 || req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
 	    req->machine > VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || !ppc_cpu_ok(req->cpu) ||
 	    (req->caps_set & ~((1u << VCPUCHAR_PPC_N_CAPS) - 1)))
-		return false;
+		return -EINVAL;
 	/* Only the caps the caller set are read. */
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		if ((req->caps_set & (1u << cap)) &&
-		    ppc_cap_level(&req->caps, cap) > ppc_level_max(cap))
-			return false;
-	return true;
+		if ((req->caps_set & (1u << cap)) && ppc_cap_level(&req->caps, cap) > ppc_level_max(cap))
+			return -EINVAL;
+	return vcpuchar_ppc_qemu_release_has(rel, req->machine) ? 0 : -ENOENT;
 }
 
 static const char *mode_reason(uint32_t mode, bool tcg, bool info)
@@ -268,25 +268,29 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
-					struct vcpuchar_ppc_result *ret)
+					struct vcpuchar_ppc_result *out)
 {
 	struct vcpuchar_ppc_request rq;
+	struct vcpuchar_ppc_host hbuf;
+	struct vcpuchar_ppc_result buf, *ret;
 	struct vcpuchar_ppc_caps defaults, base;
 	bool tcg, info;
-	uint32_t size;
+	int r;
 
-	/* A 1.0 caller's request lacks qemu_version: it is read from a copy, as 0. */
-	req = ppc_request_view(req, &rq);
-	return_val_if_fail(req && ret && request_ok(req) && ppc_host_ok(host), -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_ok(host), -EINVAL);
+	/* An older caller's structs lack the newer members: they read as 0. */
+	req = VCPUCHAR_IN(req, &rq);
+	host = VCPUCHAR_IN(host, &hbuf);
+	r = request_check(req);
+	if (r)
+		return r;
 	info = ppc_host_has_info(host);
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST && !info)
 		return -ENODATA;
 	tcg = req->accel == VCPUCHAR_ACCEL_TCG;
 
-	size = ret->size;
-	memset(ret, 0, sizeof(*ret));
-	ret->size = size;
+	/* Written whole here; an older caller's struct gets the part it has at the end. */
+	ret = VCPUCHAR_OUT(out, &buf);
 	ret->mode = req->mode;
 	/* Without information the levels stay broken/off, QEMU's fallback (zeroed above). */
 	if (info)
@@ -331,5 +335,51 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	}
 	ret->mode_reason = mode_reason(req->mode, tcg, info);
 	ret->guest_view.size = sizeof(ret->guest_view);
-	return vcpuchar_ppc_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
+	r = vcpuchar_ppc_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
+	ret->n_conflicts = VCPUCHAR_ENTRIES(out, conflicts, ret->n_conflicts);
+	VCPUCHAR_OUT_END(out, ret);
+	return r;
+}
+
+/* The guest view's files in struct vcpuchar_ppc_result_ext's order: the 1.0 struct's, then any later one. */
+static const struct {
+	const char *name;
+	size_t offset;
+} guest_files[] = {
+	{ "meltdown", offsetof(struct vcpuchar_ppc_guest_view, meltdown) },
+	{ "l1tf", offsetof(struct vcpuchar_ppc_guest_view, l1tf) },
+	{ "spectre_v1", offsetof(struct vcpuchar_ppc_guest_view, spectre_v1) },
+	{ "spectre_v2", offsetof(struct vcpuchar_ppc_guest_view, spectre_v2) },
+	{ "spec_store_bypass", offsetof(struct vcpuchar_ppc_guest_view, spec_store_bypass) },
+};
+_Static_assert(sizeof(guest_files) / sizeof(guest_files[0]) == VCPUCHAR_PPC_GUEST_FILES, "a file per entry");
+_Static_assert(VCPUCHAR_PPC_N_CAPS <= VCPUCHAR_PPC_CAPS_ROOM, "every cap has room");
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_decide_ext(const struct vcpuchar_ppc_host *host,
+					    const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *ret,
+					    struct vcpuchar_ppc_result_ext *ext)
+{
+	struct vcpuchar_ppc_result res = { .size = sizeof(res) };
+	struct vcpuchar_ppc_result_ext buf, *e;
+	int r;
+
+	return_val_if_fail(VCPUCHAR_SIZE_OK(ret) && VCPUCHAR_SIZE_OK(ext), -EINVAL);
+	r = vcpuchar_ppc_decide(host, req, &res);
+	if (r)
+		return r;
+	e = VCPUCHAR_OUT(ext, &buf);
+	e->n_caps = VCPUCHAR_PPC_N_CAPS;
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		e->host_levels[cap] = ppc_cap_level(&res.host_caps, cap);
+		e->effective_levels[cap] = ppc_cap_level(&res.effective_caps, cap);
+	}
+	e->n_files = VCPUCHAR_ENTRIES(ext, files, VCPUCHAR_PPC_GUEST_FILES);
+	for (uint32_t i = 0; i < e->n_files; i++) {
+		memcpy(e->files[i].name, guest_files[i].name, strlen(guest_files[i].name) + 1);
+		memcpy(e->files[i].text, (const char *)&res.guest_view + guest_files[i].offset, sizeof(e->files[i].text));
+	}
+	VCPUCHAR_OUT_END(ext, e);
+	res.n_conflicts = VCPUCHAR_ENTRIES(ret, conflicts, res.n_conflicts);
+	VCPUCHAR_OUT_END(ret, &res);
+	return 0;
 }

@@ -266,20 +266,22 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_request rq;
+	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_warnings out;
 	struct vcpuchar_ppc_caps c;
 	bool info;
 	int r;
 
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	/* decide() checks @host and @req and says -ENODATA for host mode without information. */
 	r = vcpuchar_ppc_decide(host, req, &res);
 	if (r < 0)
 		return r;
-	/* decide() accepted it; from here on qemu_version reads 0 for a 1.0 caller. */
-	req = ppc_request_view(req, &rq);
+	/* decide() accepted it; an older caller's request reads its newer members as 0. */
+	req = VCPUCHAR_IN(req, &rq);
+	host = VCPUCHAR_IN(host, &hbuf);
 	memset(&out, 0, sizeof(out));
-	out.size = ret->size;
+	out.size = sizeof(out);
 	info = ppc_host_has_info(host);
 
 	c = res.effective_caps;
@@ -324,8 +326,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 		if (d.n_errors || below)
 			defaults(req, &d, d.n_errors != 0, info, &out.entries[out.n_entries++]);
 	}
+	/* The entries an older caller's size covers (lowest codes first), and their codes. */
+	out.n_entries = VCPUCHAR_ENTRIES(ret, entries, out.n_entries);
 	for (uint32_t i = 0; i < out.n_entries; i++)
 		out.codes |= 1u << out.entries[i].code;
-	*ret = out;
+	VCPUCHAR_OUT_END(ret, &out);
 	return (int)out.n_entries;
 }

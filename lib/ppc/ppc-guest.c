@@ -128,14 +128,14 @@ static void show_ssb(char *buf, const struct guest_ftr *f, bool stf, uint32_t cp
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
-					    struct vcpuchar_ppc_guest_view *ret)
+					    struct vcpuchar_ppc_guest_view *out)
 {
+	struct vcpuchar_ppc_guest_view buf, *ret;
 	const uint32_t known = VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14 | VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF;
 	struct guest_ftr f;
 	bool on, stf;
-	uint32_t size;
 
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)) && ppc_cpu_ok(cpu) && !(flags & ~known), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(out) && ppc_cpu_ok(cpu) && !(flags & ~known), -EINVAL);
 	f = guest_flags(r4, r5);
 	/* mitigations=off (cpu_mitigations_off()) stops every switchable mitigation. */
 	on = !(flags & VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF);
@@ -144,13 +144,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t c
 	      ((flags & VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14) ? f.l1d_flush_pr : f.stf_barrier);
 
 	/* Whole buffers are defined, so results compare with memcmp(). */
-	size = ret->size;
-	memset(ret, 0, sizeof(*ret));
-	ret->size = size;
+	ret = VCPUCHAR_OUT(out, &buf);
 	show_meltdown(ret->meltdown, &f, on && f.favour_security && f.l1d_flush_pr);
 	show_meltdown(ret->l1tf, &f, on && f.favour_security && f.l1d_flush_pr);
 	show_spectre_v1(ret->spectre_v1, &f, on && f.favour_security && f.bnds_chk_spec_bar);
 	show_spectre_v2(ret->spectre_v2, &f, on);
 	show_ssb(ret->spec_store_bypass, &f, on && stf, cpu);
+	VCPUCHAR_OUT_END(out, ret);
 	return 0;
 }

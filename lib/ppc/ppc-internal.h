@@ -34,7 +34,7 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	 * must be clear; @error 0 or a negative errno the describe text can
 	 * negate (INT32_MIN cannot be).
 	 */
-	return vcpuchar_size_ok(host, sizeof(*host)) &&
+	return VCPUCHAR_SIZE_OK(host) &&
 	       !((host->source >> 2) | ((host->valid | host->power8) >> 1)) && vcpuchar_errno_ok(host->error);
 }
 
@@ -54,33 +54,6 @@ static inline uint32_t ppc_pvr_is_power8(uint32_t pvr)
 static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
 {
 	return host && (host->character_mask || host->behaviour_mask);
-}
-
-/*
- * struct vcpuchar_ppc_request as 1.0 had it ends before qemu_version (28
- * bytes). ppc_request_view() returns the request to read: the caller's own
- * when it has every member this library knows (no copy on the hot path),
- * else a copy in @buf with the members a 1.0 caller's struct lacks read as
- * 0; NULL for a NULL @req or a size that is neither 1.0's nor acceptable by
- * the usual rule (vcpuchar_size_ok()).
- */
-#define PPC_REQUEST_SIZE_1_0 offsetof(struct vcpuchar_ppc_request, qemu_version)
-static inline const struct vcpuchar_ppc_request *ppc_request_view(const struct vcpuchar_ppc_request *req,
-								  struct vcpuchar_ppc_request *buf)
-{
-	uint32_t size;
-
-	if (!req)
-		return NULL;
-	memcpy(&size, req, sizeof(size));
-	if (__builtin_expect(size == sizeof(*req), 1))
-		return req;
-	if (size == PPC_REQUEST_SIZE_1_0) {
-		memset(buf, 0, sizeof(*buf));
-		memcpy(buf, req, PPC_REQUEST_SIZE_1_0);
-		return buf;
-	}
-	return vcpuchar_size_ok(req, sizeof(*req)) ? req : NULL;
 }
 
 /*

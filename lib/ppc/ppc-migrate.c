@@ -16,9 +16,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps 
 	struct vcpuchar_ppc_migration m;
 
 	return_val_if_fail(src && dst && ret && ppc_caps_ok(src) && ppc_caps_ok(dst), -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	memset(&m, 0, sizeof(m));
-	m.size = ret->size;
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		int s = ppc_cap_level(src, cap), d = ppc_cap_level(dst, cap);
 		bool higher = s > d;
@@ -41,6 +40,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps 
 	}
 	m.ok = m.n_errors == 0;
 	m.note = m.n_warnings ? keep_view_note : "";
-	memcpy(ret, &m, sizeof(m));
+	m.n_entries = VCPUCHAR_ENTRIES(ret, entries, m.n_entries);
+	VCPUCHAR_OUT_END(ret, &m);
 	return 0;
 }

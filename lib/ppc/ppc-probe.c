@@ -66,24 +66,25 @@ static int get_cpu_char(int vm_fd, struct vcpuchar_kvm_ppc_cpu_char *cc)
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
-					    struct vcpuchar_ppc_host *ret)
+					    struct vcpuchar_ppc_host *out)
 {
+	struct vcpuchar_ppc_host buf, *ret;
+	struct vcpuchar_probe_opts obuf;
 	struct vcpuchar_kvm_ppc_cpu_char cc = { 0 };
 	struct utsname u;
-	uint32_t size;
 	int r;
 
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
-	return_val_if_fail(!opts || (vcpuchar_size_ok(opts, sizeof(*opts)) && opts->flags == 0), -EINVAL);
+	return_val_if_fail(out && VCPUCHAR_SIZE_OK(out), -EINVAL);
+	return_val_if_fail(!opts || (VCPUCHAR_SIZE_OK(opts) && opts->flags == 0), -EINVAL);
+	opts = VCPUCHAR_IN(opts, &obuf);
 
-	size = ret->size;
-	memset(ret, 0, sizeof(*ret));
-	ret->size = size;
+	ret = VCPUCHAR_OUT(out, &buf);
 	ret->source = VCPUCHAR_SOURCE_KVM;
 	r = get_cpu_char(vm_fd, &cc);
 	if (r < 0) {
 		/* "No information", never guessed bits; the errno says why. */
 		ret->error = r;
+		VCPUCHAR_OUT_END(out, ret);
 		return r;
 	}
 	ret->character = cc.character;
@@ -98,6 +99,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_pro
 		copy_str(ret->arch, sizeof(ret->arch), u.machine);
 		copy_str(ret->kernel_release, sizeof(ret->kernel_release), u.release);
 	}
+	VCPUCHAR_OUT_END(out, ret);
 	return 0;
 }
 
@@ -115,9 +117,11 @@ static const char *source_name(uint32_t source)
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *host, char *buf, size_t size)
 {
+	struct vcpuchar_ppc_host hbuf;
 	const char *why;
 
 	return_val_if_fail(host && ppc_host_ok(host) && (buf || !size), -EINVAL);
+	host = VCPUCHAR_IN(host, &hbuf);
 
 	if (ppc_host_has_info(host))
 		return snprintf(buf, size,

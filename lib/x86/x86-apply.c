@@ -41,14 +41,18 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 {
 	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
 	struct vcpuchar_x86_live live = { 0 };
+	struct vcpuchar_x86_host hbuf;
+	struct vcpuchar_x86_vm vbuf;
 	int r, allowed;
 
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	return_val_if_fail(!(flags & ~VCPUCHAR_X86_APPLY_VCPUS_EXIST), -EINVAL);
 	/* Argument errors first, before any ioctl. */
 	r = vcpuchar_x86_policy_check(host, vm);
 	if (r)
 		return r;
+	host = VCPUCHAR_IN(host, &hbuf);
+	vm = VCPUCHAR_IN(vm, &vbuf);
 	r = check_vm_fd(vm_fd);
 	if (r)
 		return r;
@@ -87,8 +91,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0)
 			return -errno;
 	}
-	p.size = ret->size;
-	memcpy(ret, &p, sizeof(p));
+	vcpuchar_x86_policy_out(ret, &p);
 	return 0;
 }
 
@@ -97,12 +100,16 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 					     const struct vcpuchar_x86_policy *policy)
 {
 	static const char sig[12] = "KVMKVMKVM\0\0\0";
+	struct vcpuchar_x86_host hbuf;
+	struct vcpuchar_x86_policy pbuf;
 	uint32_t base = 0, features = UINT32_MAX;
 	bool found = false;
 
 	return_val_if_fail(entries && policy, -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(policy, sizeof(*policy)), -EINVAL);
-	return_val_if_fail(!host || vcpuchar_size_ok(host, sizeof(*host)), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(policy), -EINVAL);
+	return_val_if_fail(!host || VCPUCHAR_SIZE_OK(host), -EINVAL);
+	host = VCPUCHAR_IN(host, &hbuf);
+	policy = VCPUCHAR_IN(policy, &pbuf);
 	if (host && (host->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)))
 		features = host->kvm_features;
 

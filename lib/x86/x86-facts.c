@@ -81,11 +81,13 @@ static uint64_t value_of(const struct vcpuchar_x86_host *h, uint32_t fact)
 VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
 					       size_t size)
 {
+	struct vcpuchar_x86_host hbuf;
 	char eb[128];
 
 	return_val_if_fail(host && vcpuchar_x86_host_ok(host), -EINVAL);
 	return_val_if_fail(fact < VCPUCHAR_X86_N_FACTS, -EINVAL);
 	return_val_if_fail(buf || size == 0, -EINVAL);
+	host = VCPUCHAR_IN(host, &hbuf);
 
 	if (!(host->have & (1u << fact))) {
 		int err = host->error[fact];

@@ -12,12 +12,13 @@ VCPUCHAR_EXPORT int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *po
 					    struct vcpuchar_x86_guest_view *ret)
 {
 	struct vcpuchar_x86_guest_view v;
+	struct vcpuchar_x86_policy pbuf;
 	bool realtime, pv_unhalt, hlt_exits;
-	uint32_t size;
 
-	return_val_if_fail(policy && ret && vcpuchar_size_ok(policy, sizeof(*policy)), -EINVAL);
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)) && n_vcpus >= 1, -EINVAL);
+	return_val_if_fail(policy && ret && VCPUCHAR_SIZE_OK(policy), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(ret) && n_vcpus >= 1, -EINVAL);
 	return_val_if_fail(!(policy->disable_exits & ~VCPUCHAR_X86_DISABLE_EXITS_KNOWN), -EINVAL);
+	policy = VCPUCHAR_IN(policy, &pbuf);
 
 	realtime = policy->hints_realtime;
 	pv_unhalt = policy->pv_unhalt;
@@ -42,9 +43,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *po
 	/* Rule 4: an idle guest halts (HLT on AMD, also after haltpoll's poll). */
 	v.halt_exits_grow = hlt_exits;
 
-	size = ret->size;
-	memcpy(ret, &v, sizeof(v));
-	ret->size = size;
+	VCPUCHAR_OUT_END(ret, &v);
 	return 0;
 }
 

@@ -156,7 +156,7 @@ static bool host_ok(const struct vcpuchar_x86_host *h)
 
 static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 {
-	return vcpuchar_size_ok(vm, sizeof(*vm)) && !(vm->flags & ~VM_FLAGS_KNOWN) &&
+	return VCPUCHAR_SIZE_OK(vm) && !(vm->flags & ~VM_FLAGS_KNOWN) &&
 	       vm->cvm <= VCPUCHAR_X86_CVM_SEV_SNP && vm->hlt_passthrough <= VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE &&
 	       vm->cpu_mode <= VCPUCHAR_X86_CPU_MODE_OTHER && vm->idle_hlt_kvm <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
 }
@@ -406,7 +406,7 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	r = policy_check(h, vm);
 	if (r)
 		return r;
-	return_val_if_fail(vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(ret), -EINVAL);
 
 	in.h = h;
 	in.vm = vm;
@@ -458,9 +458,40 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	return 0;
 }
 
+void vcpuchar_x86_policy_out(struct vcpuchar_x86_policy *out, struct vcpuchar_x86_policy *p)
+{
+	uint32_t n = VCPUCHAR_ENTRIES(out, reasons, p->n_reasons);
+
+	if (n < p->n_reasons) {
+		p->n_reasons = n;
+		p->n_refusals = 0;
+		for (uint32_t i = 0; i < n; i++)
+			p->n_refusals += vcpuchar_x86_reason_class(p->reasons[i].code) == VCPUCHAR_X86_REASON_CLASS_REFUSAL;
+	}
+	VCPUCHAR_OUT_END(out, p);
+}
+
 VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 					struct vcpuchar_x86_policy *ret)
 {
-	return_val_if_fail(host && vm && ret, -EINVAL);
-	return vcpuchar_x86_policy_decide(host, vm, NULL, ret);
+	struct vcpuchar_x86_policy p;
+	struct vcpuchar_x86_host hbuf;
+	struct vcpuchar_x86_vm vbuf;
+	int r;
+
+	return_val_if_fail(host && vm && VCPUCHAR_SIZE_OK(ret), -EINVAL);
+	/* policy_decide() checks both sizes first: only a valid struct is copied. */
+	if (VCPUCHAR_SIZE_OK(host) && VCPUCHAR_SIZE_OK(vm)) {
+		host = VCPUCHAR_IN(host, &hbuf);
+		vm = VCPUCHAR_IN(vm, &vbuf);
+	}
+	if (__builtin_expect(vcpuchar_size_of(ret) >= sizeof(*ret), 1))
+		return vcpuchar_x86_policy_decide(host, vm, NULL, ret);
+	/* An older caller's smaller struct: decided whole, then the part it has. */
+	memset(&p, 0, sizeof(p));
+	p.size = sizeof(p);
+	r = vcpuchar_x86_policy_decide(host, vm, NULL, &p);
+	if (!r)
+		vcpuchar_x86_policy_out(ret, &p);
+	return r;
 }

@@ -494,11 +494,14 @@ static void real_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t regs[4], void *
 
 static int probe_root(const struct vcpuchar_probe_opts *opts, const char **root)
 {
+	struct vcpuchar_probe_opts buf;
+
 	*root = "";
 	if (!opts)
 		return 0;
-	return_val_if_fail(vcpuchar_size_ok(opts, sizeof(*opts)), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(opts), -EINVAL);
 	return_val_if_fail(opts->flags == 0, -EINVAL);
+	opts = VCPUCHAR_IN(opts, &buf);
 	/* "/" + "/proc/..." is fine, but keep paths tidy: the root is a prefix. */
 	if (opts->root && strcmp(opts->root, "/"))
 		*root = opts->root;
@@ -512,11 +515,11 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	struct probe p = { .h = &h };
 	int fd_err;
 
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	return_val_if_fail(probe_root(opts, &p.root) == 0, -EINVAL);
 
 	memset(&h, 0, sizeof(h));
-	h.size = ret->size;
+	h.size = sizeof(h);
 	h.source = VCPUCHAR_SOURCE_KVM;
 	h.smt_possible = 1;
 	files(&p);
@@ -548,7 +551,7 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	if (fd_err)
 		for (size_t i = 0; i < sizeof(kvm_facts) / sizeof(kvm_facts[0]); i++)
 			fact_err(&h, kvm_facts[i], fd_err);
-	memcpy(ret, &h, sizeof(h));
+	VCPUCHAR_OUT_END(ret, &h);
 	return fd_err;
 }
 

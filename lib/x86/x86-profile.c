@@ -141,7 +141,7 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 	int r;
 
 	memset(&h, 0, sizeof(h));
-	h.size = out->size;
+	h.size = sizeof(h);
 	h.source = VCPUCHAR_SOURCE_PROFILE;
 	h.smt_possible = 1;
 	/* [host] strings fit (lib/profile.c read them into buffers of these sizes). */
@@ -151,7 +151,7 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 		/* Not "not read": no [x86] group at all, which describe and callers can tell from a group without known keys. */
 		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
 			h.error[f] = -ENODATA;
-		memcpy(out, &h, sizeof(h));
+		VCPUCHAR_OUT_END(out, &h);
 		return 0;
 	}
 	if (release[0])
@@ -189,7 +189,7 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 	/* No key for the highest extended leaf: 0x8000000A was read if it is given. */
 	if (h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM))
 		h.cpuid_max_ext = 0x8000000A;
-	memcpy(out, &h, sizeof(h));
+	VCPUCHAR_OUT_END(out, &h);
 	return 0;
 }
 

@@ -123,7 +123,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x8
 	uint32_t have = 0;
 	int sfd, r;
 
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	if (vcpu_fd < 0)
 		return -EBADF;
 	sfd = ioctl(vcpu_fd, KVM_GET_STATS_FD, 0);
@@ -140,7 +140,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x8
 	close(sfd);
 	if (r)
 		return r;
-	ret->have = have;
-	memcpy(ret->values, values, sizeof(values));
+	/* Only the values a caller's size covers: a later release may count more. */
+	ret->have = have & ((UINT32_C(1) << VCPUCHAR_ENTRIES(ret, values, VCPUCHAR_X86_N_STATS)) - 1);
+	memcpy(ret->values, values, VCPUCHAR_ENTRIES(ret, values, VCPUCHAR_X86_N_STATS) * sizeof(values[0]));
 	return 0;
 }

@@ -84,19 +84,26 @@ static uint32_t hlt_verdict(const struct vcpuchar_x86_policy *p, uint64_t dh, ui
 VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy,
 					       const struct vcpuchar_x86_vcpu_stats *before,
 					       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
-					       struct vcpuchar_x86_verdict *ret)
+					       struct vcpuchar_x86_verdict *out)
 {
+	struct vcpuchar_x86_verdict buf, *ret;
+	struct vcpuchar_x86_policy pbuf;
+	struct vcpuchar_x86_vcpu_stats bbuf, abuf;
 	struct vcpuchar_x86_reason_set a;
 	uint64_t delta[VCPUCHAR_X86_N_STATS] = { 0 };
 	uint32_t have, hlt, poll;
 
-	return_val_if_fail(policy && vcpuchar_size_ok(policy, sizeof(*policy)), -EINVAL);
-	return_val_if_fail(before && vcpuchar_size_ok(before, sizeof(*before)), -EINVAL);
-	return_val_if_fail(after && vcpuchar_size_ok(after, sizeof(*after)), -EINVAL);
-	return_val_if_fail(ret && vcpuchar_size_ok(ret, sizeof(*ret)), -EINVAL);
+	return_val_if_fail(policy && VCPUCHAR_SIZE_OK(policy), -EINVAL);
+	return_val_if_fail(before && VCPUCHAR_SIZE_OK(before), -EINVAL);
+	return_val_if_fail(after && VCPUCHAR_SIZE_OK(after), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(out), -EINVAL);
 	return_val_if_fail(!(policy->disable_exits & ~VCPUCHAR_X86_DISABLE_EXITS_KNOWN), -EINVAL);
-	return_val_if_fail(policy->n_reasons <= VCPUCHAR_X86_MAX_REASONS, -EINVAL);
+	/* No more reasons than the caller's policy holds. */
+	return_val_if_fail(policy->n_reasons <= VCPUCHAR_ENTRIES(policy, reasons, VCPUCHAR_X86_MAX_REASONS), -EINVAL);
 	return_val_if_fail(!(before->have & ~KNOWN_STATS) && !(after->have & ~KNOWN_STATS), -EINVAL);
+	policy = VCPUCHAR_IN(policy, &pbuf);
+	before = VCPUCHAR_IN(before, &bbuf);
+	after = VCPUCHAR_IN(after, &abuf);
 
 	have = before->have & after->have;
 	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
@@ -132,6 +139,12 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 		poll = VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE;
 	}
 
+	/* An older caller's smaller struct: the verdict is made whole in @buf, then the part it has. */
+	ret = out;
+	if (__builtin_expect(vcpuchar_size_of(out) < sizeof(*out), 0)) {
+		memset(&buf, 0, sizeof(buf));
+		ret = &buf;
+	}
 	/* Everything but @size, which stays as the caller set it. */
 	memset((char *)ret + sizeof(ret->size), 0, offsetof(struct vcpuchar_x86_verdict, reasons) - sizeof(ret->size));
 	ret->hlt = hlt;
@@ -143,5 +156,9 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 	ret->halt_successful_poll = delta[VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL];
 	ret->exits = delta[VCPUCHAR_X86_STAT_EXITS];
 	ret->n_reasons = vcpuchar_x86_reason_emit(&a, ret->reasons, NULL);
+	if (ret != out) {
+		ret->n_reasons = VCPUCHAR_ENTRIES(out, reasons, ret->n_reasons);
+		VCPUCHAR_OUT_END(out, ret);
+	}
 	return 0;
 }
