@@ -107,7 +107,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 		delta[s] = after->values[s] - before->values[s];
 	}
 
-	a.set = a.has_value = 0;
+	memset(a.set, 0, sizeof(a.set));
+	memset(a.has_value, 0, sizeof(a.has_value));
 	if (have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_EXITS)) {
 		hlt = hlt_verdict(policy, delta[VCPUCHAR_X86_STAT_HALT_EXITS], guest_hlts, &a);
 	} else {
