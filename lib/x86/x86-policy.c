@@ -451,6 +451,19 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	return 0;
 }
 
+VCPUCHAR_EXPORT int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code)
+{
+	return_val_if_fail(vcpuchar_size_ok(policy, sizeof(*policy)), -EINVAL);
+	return_val_if_fail(policy->n_reasons <= VCPUCHAR_X86_MAX_REASONS, -EINVAL);
+	if (code > VCPUCHAR_X86_REASON_MAX)
+		return -ERANGE;
+	/* Every code force can lift is below 64 in this release (the assertion at struct acc). */
+	for (uint32_t k = 0; k < policy->n_reasons; k++)
+		if (policy->reasons[k].code == VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL)
+			return code < 64 && (policy->reasons[k].value >> code & 1);
+	return 0;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 					struct vcpuchar_x86_policy *ret)
 {

@@ -134,7 +134,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 	}
 
 	/* Everything but @size, which stays as the caller set it. */
-	memset((char *)ret + sizeof(ret->size), 0, offsetof(struct vcpuchar_x86_verdict, reasons) - sizeof(ret->size));
+	memset((char *)ret + sizeof(ret->size), 0, sizeof(*ret) - sizeof(ret->size));
 	ret->hlt = hlt;
 	ret->halt_poll = poll;
 	ret->have = have;
