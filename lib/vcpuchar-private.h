@@ -193,9 +193,9 @@ static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set 
 
 /*
  * Writes every code of @a, lowest first, to @out (the caller sized it for
- * every code its step can add and zeroed the rest). Returns how many it
- * wrote; *n_refusals, when not NULL, gets how many of them are of class
- * refusal.
+ * every code its step can add); the entries after them are not written.
+ * Returns how many it wrote; *n_refusals, when not NULL, gets how many of
+ * them are of class refusal.
  */
 static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a,
 						struct vcpuchar_x86_reason *out, uint32_t *n_refusals)
