@@ -226,23 +226,14 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 /* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
 static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 {
-	typedef uint32_t u32x4 __attribute__((vector_size(16)));
-	u32x4 bad = { 0 }, e;
+	uint32_t bad = 0;
 
 	if (!VCPUCHAR_SIZE_OK(h))
 		return false;
-	/*
-	 * vcpuchar_errno_ok() of every fact, four at a time and without a
-	 * branch per fact: e is in [-MAX, 0] exactly when the unsigned e + MAX
-	 * is in [0, MAX]. (GCC vectors: plain code where there is no SIMD.)
-	 */
-	_Static_assert(VCPUCHAR_X86_N_FACTS % 4 == 0, "facts in steps of four");
-#pragma GCC unroll 8
-	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f += 4) {
-		memcpy(&e, &h->error[f], sizeof(e));
-		bad |= (u32x4)(e + VCPUCHAR_ERRNO_MAX > VCPUCHAR_ERRNO_MAX);
-	}
-	return !(bad[0] | bad[1] | bad[2] | bad[3]);
+	/* vcpuchar_errno_ok() of each: e is in [-MAX, 0] exactly when the unsigned e + MAX is in [0, MAX]. */
+	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+		bad |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX > VCPUCHAR_ERRNO_MAX;
+	return !bad;
 }
 
 /*
@@ -279,64 +270,59 @@ struct vcpuchar_x86_reason_info {
 
 /* Indexed by code; entry 0 is empty. */
 extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1];
-/* Bit c set when code c is of class refusal (tests/test-x86-reasons.c checks it against the table). */
-extern const uint64_t vcpuchar_x86_refusal_codes;
+
+/* Words of a bitmap with a bit for every code of this release, however many. */
+#define VCPUCHAR_X86_REASON_WORDS (VCPUCHAR_X86_REASON_MAX / 64 + 1)
 
 /*
- * The reasons of one decision, as a bitmap: the policy (lib/x86/x86-policy.c)
- * and the verification (lib/x86/x86-verify.c) both collect here and write their
- * result through the one emitter below, so each code appears at most once
- * and in code order. value[c] is defined only where has_value has bit c:
- * nothing to clear per call but the two words.
+ * The reasons of one decision, as a bitmap (bit c % 64 of word c / 64): the
+ * policy (lib/x86/x86-policy.c) and the verification (lib/x86/x86-verify.c)
+ * both collect here and write their result through the one emitter below,
+ * so each code appears at most once and in code order. value[c] is defined
+ * only where has_value has bit c.
  */
 struct vcpuchar_x86_reason_set {
-	uint64_t set;
-	uint64_t has_value;
+	uint64_t set[VCPUCHAR_X86_REASON_WORDS];
+	uint64_t has_value[VCPUCHAR_X86_REASON_WORDS];
 	uint64_t value[VCPUCHAR_X86_REASON_MAX + 1];
 };
-/* The bitmap holds every code: 63 is the highest a uint64_t can. */
-_Static_assert(VCPUCHAR_X86_REASON_MAX < 64, "reason bitmap too small");
 
 static inline void vcpuchar_x86_reason_add(struct vcpuchar_x86_reason_set *a, uint32_t code)
 {
-	a->set |= UINT64_C(1) << code;
+	a->set[code / 64] |= UINT64_C(1) << (code % 64);
 }
 
 static inline void vcpuchar_x86_reason_add_value(struct vcpuchar_x86_reason_set *a, uint32_t code, uint64_t value)
 {
 	vcpuchar_x86_reason_add(a, code);
 	a->value[code] = value;
-	a->has_value |= UINT64_C(1) << code;
+	a->has_value[code / 64] |= UINT64_C(1) << (code % 64);
 }
 
 /*
  * Writes every code of @a, lowest first, to @out (the caller sized it for
- * every code its step can add). The entries after them are not
- * written: zeroing them was a fifth of the decision's time (tests/bench).
+ * every code its step can add); the entries after them are not written.
  * Returns how many it wrote; *n_refusals, when not NULL, gets how many of
  * them are of class refusal.
  */
 static inline uint32_t vcpuchar_x86_reason_emit(const struct vcpuchar_x86_reason_set *a,
 						struct vcpuchar_x86_reason *out, uint32_t *n_refusals)
 {
-	uint32_t n = 0;
+	uint32_t n = 0, k = 0;
 
-	for (uint64_t set = a->set; set; set &= set - 1) {
-		uint32_t c = (uint32_t)__builtin_ctzll(set);
-		struct vcpuchar_x86_reason *r = &out[n++];
+	for (uint32_t w = 0; w < VCPUCHAR_X86_REASON_WORDS; w++) {
+		for (uint64_t set = a->set[w]; set; set &= set - 1) {
+			uint32_t c = w * 64 + (uint32_t)__builtin_ctzll(set);
+			struct vcpuchar_x86_reason *r = &out[n++];
 
-		r->code = c;
-		r->has_value = (uint32_t)((a->has_value >> c) & 1);
-		r->value = r->has_value ? a->value[c] : 0;
+			r->code = c;
+			r->has_value = (uint32_t)((a->has_value[w] >> (c % 64)) & 1);
+			r->value = r->has_value ? a->value[c] : 0;
+			k += vcpuchar_x86_reasons[c].class == VCPUCHAR_X86_REASON_CLASS_REFUSAL;
+		}
 	}
-	/* The refusal bits counted with one mask instead of a class lookup per code. */
-	if (n_refusals) {
-		uint32_t k = 0;
-
-		for (uint64_t m = a->set & vcpuchar_x86_refusal_codes; m; m &= m - 1)
-			k++;
+	if (n_refusals)
 		*n_refusals = k;
-	}
 	return n;
 }
 

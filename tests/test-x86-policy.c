@@ -110,6 +110,15 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 		ck_assert_uint_eq(p.halt_poll_set, 0);
 	}
 	check_codes(id, &p, tsv_get(t, i, "expect_reason_codes"), exact);
+	/* vcpuchar_x86_policy_lifted() agrees with the override_lifted_refusal value, code by code. */
+	for (uint32_t c = 0; c <= VCPUCHAR_X86_REASON_MAX; c++) {
+		uint64_t lifted = 0;
+
+		for (uint32_t k = 0; k < p.n_reasons; k++)
+			if (p.reasons[k].code == VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL)
+				lifted = p.reasons[k].value;
+		ck_assert_msg(vcpuchar_x86_policy_lifted(&p, c) == (c < 64 && (lifted >> c & 1)), "%s: lifted %u", id, c);
+	}
 	if (tsv_has(t, "expect_texts") && strcmp(tsv_get(t, i, "expect_texts"), "-"))
 		check_texts(id, &p, tsv_get(t, i, "expect_texts"));
 }
@@ -264,6 +273,50 @@ START_TEST(unused_reasons_not_written)
 }
 END_TEST
 
+/*
+ * Which refusals force lifted, asked by code: a code above the library's
+ * highest is outside every policy's set (-ERANGE), whatever the value's 64 bits.
+ */
+START_TEST(lifted_by_code)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .flags = VCPUCHAR_X86_VM_PINNED,
+				      .hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE };
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	uint64_t highest = 0;
+
+	default_amd(&h);
+	h.hypervisor = 1;
+	h.have |= 1u << VCPUCHAR_X86_FACT_CPUID_HYPERVISOR;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT, VCPUCHAR_X86_DISABLE_EXITS_HLT);
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST), 1);
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED), 0);
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH), 0);
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, 0), 0);
+	ck_assert_int_eq(vcpuchar_limit(VCPUCHAR_LIMIT_X86_REASON_MAX, &highest), 0);
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, (uint32_t)highest), 0);
+	/* Beyond the set's size: above the highest code, 64 (past one word) and the largest. */
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, (uint32_t)highest + 1), -ERANGE);
+	if (highest < 64)
+		ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, 64), -ERANGE);
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, UINT32_MAX), -ERANGE);
+	/* Bad policies. */
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(NULL, VCPUCHAR_X86_REASON_HOST_IS_GUEST), -EINVAL);
+	p.n_reasons = VCPUCHAR_X86_MAX_REASONS + 1;
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST), -EINVAL);
+	p.n_reasons = 0;
+	p.size = 4;
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST), -EINVAL);
+	/* Without force nothing is lifted: host_is_guest is a refusal again. */
+	vm.hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO;
+	vm.flags |= VCPUCHAR_X86_VM_LATENCY;
+	p.size = sizeof(p);
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST), 0);
+}
+END_TEST
 
 /* Every VM flag the header defines is accepted; every other bit is -EINVAL, and nothing is written. */
 START_TEST(vm_flags_known_exactly)
@@ -476,6 +529,7 @@ int main(void)
 	tcase_add_test(tc, exit_classes);
 	tcase_add_test(tc, kernel_release_edges);
 	tcase_add_test(tc, unused_reasons_not_written);
+	tcase_add_test(tc, lifted_by_code);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

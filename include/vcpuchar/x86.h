@@ -403,7 +403,8 @@ enum vcpuchar_x86_reason_code {
 	 * uses Idle HLT is unknown (not "too old"). */
 	VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN = 52,
 	/* hlt_passthrough=force lifted refusals; value: bit (1 << code) per
-	 * refusal code it lifted. */
+	 * refusal code it lifted, for codes below 64 (for any code, ask
+	 * vcpuchar_x86_policy_lifted, since 1.2). */
 	VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL = 53,
 	/* Overrides that changed nothing for this VM; value:
 	 * VCPUCHAR_X86_OVERRIDE_* bits. */
@@ -444,7 +445,8 @@ enum vcpuchar_x86_reason_class {
  *         the dropped flags), nanoseconds (halt_poll_*), an enum
  *         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),
  *         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per
- *         lifted refusal (override_lifted_refusal),
+ *         lifted refusal of a code below 64 (override_lifted_refusal; see
+ *         vcpuchar_x86_policy_lifted()),
  *         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), or a count
  *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
  *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
@@ -580,6 +582,26 @@ struct vcpuchar_x86_policy {
  */
 int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 			struct vcpuchar_x86_policy *ret);
+
+/**
+ * vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal
+ * @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()
+ * @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL
+ *
+ * The refusals a policy's override_lifted_refusal reason names. Its value
+ * has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63
+ * only; this function answers for every code of the loaded library,
+ * including codes a later release adds past 63, and is the way to ask.
+ *
+ * Return: 1 when the refusal @code was lifted, 0 when not (also for a code
+ * that is not a refusal); -ERANGE for a @code above the loaded library's
+ * highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no
+ * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
+ * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code);
 
 /* Flags of the apply step (the @flags of the function below). Since: 1.0 */
 #define VCPUCHAR_X86_APPLY_VCPUS_EXIST (1u << 0) /* the caller has created vCPUs already */
@@ -794,7 +816,8 @@ const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
  * @reasons: class VERIFY reasons, each code at most once, in code order:
  *           first the one that explains @hlt, then at most one diagnostic
  *           about the counts, then the one that explains @halt_poll;
- *           the entries after the first @n_reasons are not written
+ *           the entries after the first @n_reasons are zero (since 1.2;
+ *           1.0 and 1.1 did not write them)
  *
  * Since: 1.0
  */

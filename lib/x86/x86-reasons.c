@@ -132,12 +132,6 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"vCPU that had one pending." },
 };
 
-#define REFUSAL(n) (UINT64_C(1) << VCPUCHAR_X86_REASON_##n)
-const uint64_t vcpuchar_x86_refusal_codes =
-	REFUSAL(LATENCY_NEEDS_PINNING) | REFUSAL(HOST_IS_GUEST) | REFUSAL(CVM_HLT_PASSTHROUGH_UNVERIFIED) |
-	REFUSAL(SMT_RSB_FORBIDS_HLT_PASSTHROUGH) | REFUSAL(HLT_NOT_IN_ALLOWED_MASK) | REFUSAL(DISABLE_EXITS_MASKED) |
-	REFUSAL(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH) | REFUSAL(NESTED_SVM_UNAVAILABLE);
-
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
 {
 	/* Reserved codes have no entry: unknown, like codes past the end. */

@@ -114,7 +114,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 		delta[s] = after->values[s] - before->values[s];
 	}
 
-	a.set = a.has_value = 0;
+	memset(a.set, 0, sizeof(a.set));
+	memset(a.has_value, 0, sizeof(a.has_value));
 	if (have & STAT_BIT(VCPUCHAR_X86_STAT_HALT_EXITS)) {
 		hlt = hlt_verdict(policy, delta[VCPUCHAR_X86_STAT_HALT_EXITS], guest_hlts, &a);
 	} else {
@@ -146,7 +147,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy 
 		ret = &buf;
 	}
 	/* Everything but @size, which stays as the caller set it. */
-	memset((char *)ret + sizeof(ret->size), 0, offsetof(struct vcpuchar_x86_verdict, reasons) - sizeof(ret->size));
+	memset((char *)ret + sizeof(ret->size), 0, sizeof(*ret) - sizeof(ret->size));
 	ret->hlt = hlt;
 	ret->halt_poll = poll;
 	ret->have = have;

@@ -10,7 +10,7 @@
 
 const char *bl_version(void)
 {
-	return "1.1.0";
+	return "1.2.0";
 }
 
 void bl_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5)

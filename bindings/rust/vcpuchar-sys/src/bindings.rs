@@ -1544,7 +1544,8 @@ pub type vcpuchar_x86_reason_class = ::std::os::raw::c_uint;
 #[doc = "         the dropped flags), nanoseconds (halt_poll_*), an enum"]
 #[doc = "         vcpuchar_x86_idle_hlt_kvm (idle_hlt_caller_override),"]
 #[doc = "         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per"]
-#[doc = "         lifted refusal (override_lifted_refusal),"]
+#[doc = "         lifted refusal of a code below 64 (override_lifted_refusal; see"]
+#[doc = "         vcpuchar_x86_policy_lifted()),"]
 #[doc = "         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), or a count"]
 #[doc = "         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the"]
 #[doc = "         growth of halt_exits for the other hlt_* and halt_exits_* codes,"]
@@ -1674,6 +1675,28 @@ extern "C" {
         host: *const vcpuchar_x86_host,
         vm: *const vcpuchar_x86_vm,
         ret: *mut vcpuchar_x86_policy,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal"]
+    #[doc = " @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()"]
+    #[doc = " @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL"]
+    #[doc = ""]
+    #[doc = " The refusals a policy's override_lifted_refusal reason names. Its value"]
+    #[doc = " has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63"]
+    #[doc = " only; this function answers for every code of the loaded library,"]
+    #[doc = " including codes a later release adds past 63, and is the way to ask."]
+    #[doc = ""]
+    #[doc = " Return: 1 when the refusal @code was lifted, 0 when not (also for a code"]
+    #[doc = " that is not a refusal); -ERANGE for a @code above the loaded library's"]
+    #[doc = " highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no"]
+    #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
+    #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_x86_policy_lifted(
+        policy: *const vcpuchar_x86_policy,
+        code: u32,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
@@ -1876,7 +1899,8 @@ extern "C" {
 #[doc = " @reasons: class VERIFY reasons, each code at most once, in code order:"]
 #[doc = "           first the one that explains @hlt, then at most one diagnostic"]
 #[doc = "           about the counts, then the one that explains @halt_poll;"]
-#[doc = "           the entries after the first @n_reasons are not written"]
+#[doc = "           the entries after the first @n_reasons are zero (since 1.2;"]
+#[doc = "           1.0 and 1.1 did not write them)"]
 #[doc = ""]
 #[doc = " Since: 1.0"]
 #[repr(C)]
