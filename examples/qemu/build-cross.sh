@@ -112,7 +112,7 @@ else
 	srcdir=$cache/src-$qemu
 fi
 mkdir -p "$srcdir"
-find_dsc() { find "$srcdir" -maxdepth 1 -name "qemu_$qemu[.+]*.dsc" | sort -V | tail -n 1; }
+find_dsc() { find "$srcdir" -maxdepth 1 -name "qemu_${qemu}[.+]*.dsc" | sort -V | tail -n 1; }
 dsc=$(find_dsc)
 if [ -z "$dsc" ]; then
 	log "fetching Debian's qemu $qemu source package"
@@ -125,7 +125,7 @@ if [ -z "$dsc" ]; then
 			skip "trixie's qemu source package (apt-get source qemu failed, see $srcdir/fetch.log)"
 	fi
 	dsc=$(find_dsc)
-	[ -n "$dsc" ] || skip "the qemu $qemu source package (the archive offers $(ls "$srcdir" | grep '\.dsc$' || echo nothing))"
+	[ -n "$dsc" ] || skip "the qemu $qemu source package (the archive offers $(find "$srcdir" -maxdepth 1 -name '*.dsc' -printf '%f ' | grep . || echo nothing))"
 fi
 
 # --- ppc64el sysroot of -dev packages, extracted, not installed ------------

@@ -30,10 +30,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:exitcode=86"
 points=0 cases=0 failures=0 last_rc=0
 
 # The errnos each call really meets.
-errnos_open="ENOENT EACCES EINTR EMFILE ENOMEM"
-errnos_read="EINTR EIO EFAULT EINVAL"
-errnos_ioctl="EINTR EINVAL ENOTTY EFAULT ENOMEM"
-errnos_malloc="ENOMEM"
+declare -A errnos=([open]="ENOENT EACCES EINTR EMFILE ENOMEM" [read]="EINTR EIO EFAULT EINVAL"
+	[ioctl]="EINTR EINVAL ENOTTY EFAULT ENOMEM" [malloc]="ENOMEM")
 
 # strerror(3) texts, as the library's descriptions and the CLI print them.
 declare -A strerror=([ENOENT]="No such file or directory" [EACCES]="Permission denied"
@@ -106,12 +104,12 @@ scenario() {
 	while read -r call count; do
 		[ "$count" -gt 0 ] || continue
 		case " ${FAULT_CALLS:-$call} " in *" $call "*) ;; *) continue ;; esac
-		local list=errnos_$call
+		local list=${errnos[$call]:-}
 		# write and fstat faults have their own test (run-io.sh): not counted here.
-		[ -n "${!list:-}" ] || continue
+		[ -n "$list" ] || continue
 		points=$((points + count))
 		for n in $(seq 1 "$count"); do
-			for e in ${!list}; do
+			for e in $list; do
 				FAULT_CALL=$call FAULT_NTH=$n FAULT_ERRNO=$e run "$kind" "$name $call#$n $e" "$expect" -- "${cmd[@]}"
 				# An interrupted read is retried: the answer must not change.
 				if [ "$call/$e" = read/EINTR ] && ! cmp -s "$tmp/base" "$tmp/out"; then
