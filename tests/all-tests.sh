@@ -10,10 +10,12 @@ set -eu
 cd "$(dirname "$0")/.."
 tests/setup-debian.sh --all
 # -De2e=true: also the tiers that need network, root or emulated hosts.
+# -Dwerror=true: the library, the CLI, the examples and the tests build
+# without a warning, and stay so.
 if [ -d build ]; then
-	meson configure build -De2e=true
+	meson configure build -De2e=true -Dwerror=true
 else
-	meson setup build -De2e=true
+	meson setup build -De2e=true -Dwerror=true
 fi
 meson compile -C build
 status=0

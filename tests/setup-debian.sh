@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs, on Debian 12 as root, what building and testing libvcpuchar needs.
 # Does nothing (and needs no root) when everything is already there.
-#   tests/setup-debian.sh          build + unit/ABI/KVM tests
+#   tests/setup-debian.sh          build + unit/ABI/KVM/lint tests
 #   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
 pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev groff-base"
+# The lint suite's tools (tests/lint/).
+pkgs="$pkgs shellcheck flake8"
 if [ "${1:-}" = "--all" ]; then
 	# libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes; it
 	# is only recommended by clang, and recommends are not installed here.

@@ -153,7 +153,6 @@ def named_for(cmd):
     return words(own), words(own) | set().union(*(words("\n".join(subsections[o])) for o in refs))
 
 
-
 def keys(node, out):
     if isinstance(node, dict):
         for k, v in node.items():

@@ -8,7 +8,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 dir=${VCPUCHAR_BUILD_ROOT:-.}/build-fuzz
-[ -d "$dir" ] || CC=clang CXX=clang++ meson setup "$dir" -Dfuzzing=true -Dtests=disabled \
+[ -d "$dir" ] || CC=clang CXX=clang++ meson setup "$dir" -Dwerror=true -Dfuzzing=true -Dtests=disabled \
 	-Db_sanitize=address,undefined -Db_lundef=false \
 	-Dc_args='-fsanitize=fuzzer-no-link -fno-sanitize-recover=all' >/dev/null
 meson compile -C "$dir"
