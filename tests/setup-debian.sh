@@ -12,6 +12,8 @@ if [ "${1:-}" = "--all" ]; then
 	# libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes; it
 	# is only recommended by clang, and recommends are not installed here.
 	pkgs="$pkgs valgrind clang libclang-rt-14-dev abigail-tools strace"
+	# The coverage tier (tests/hardening/coverage.sh).
+	pkgs="$pkgs gcovr"
 fi
 # shellcheck disable=SC2086
 "$(dirname "$0")/e2e-common/apt-install.sh" setup-debian $pkgs
