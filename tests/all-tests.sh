@@ -58,8 +58,8 @@ if os.path.exists("build-coverage/meson-logs/coverage-summary.txt"):
     for line in open("build-coverage/meson-logs/coverage-summary.txt"):
         if line.startswith(("lines:", "branches:")):
             print("  coverage of lib/: " + line.strip())
-for d in sorted(os.listdir("build-fuzz/tests/fuzz")) if os.path.isdir("build-fuzz/tests/fuzz") else []:
-    p = os.path.join("build-fuzz/tests/fuzz", d, "summary")
+for d in sorted(os.listdir("build-fuzz/tests/hardening/fuzz")) if os.path.isdir("build-fuzz/tests/hardening/fuzz") else []:
+    p = os.path.join("build-fuzz/tests/hardening/fuzz", d, "summary")
     if os.path.exists(p):
         print("  " + open(p).read().strip())
 print(f"tests: {total['OK']} passed, {total['FAIL']} failed, {total['SKIP']} skipped")

@@ -17,7 +17,7 @@ if [ "${1:-}" = "--all" ]; then
 fi
 # shellcheck disable=SC2086
 "$(dirname "$0")/e2e-common/apt-install.sh" setup-debian $pkgs
-# tests/test-locale.c runs the parsers under a Turkish locale.
+# tests/unit/test-locale.c runs the parsers under a Turkish locale.
 if ! locale -a 2>/dev/null | grep -qix 'tr_TR.utf-\?8'; then
 	if [ "$(id -u)" = 0 ]; then
 		localedef -i tr_TR -f UTF-8 tr_TR.UTF-8

@@ -16,5 +16,5 @@ export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 status=0
 meson test -C "$dir" --no-rebuild --print-errorlogs --num-processes 2 --suite fuzz || status=$?
-cat "$dir"/tests/fuzz/*/summary 2>/dev/null || true
+cat "$dir"/tests/hardening/fuzz/*/summary 2>/dev/null || true
 exit $status

@@ -263,7 +263,7 @@ def check_fault(r, boot):
 
 CLI = "{build}/examples/vcpuchar"
 FAULT = ["/bin/env"]
-RUN_FAULT = ["/bin/bash", "{src}/tests/fault/run-fault.sh", "{build}", "{src}"]
+RUN_FAULT = ["/bin/bash", "{src}/tests/hardening/fault/run-fault.sh", "{build}", "{src}"]
 PLAN = [
     Step("cli-probe", [CLI, "probe", "--json"], check_probe),
     Step("cli-policy", [CLI, "x86", "policy", "--json"], check_policy),
@@ -274,9 +274,9 @@ PLAN = [
          check_save),
     Step("hlt-vmm", ["{build}/examples/hlt-vmm", "--count", "5"], check_hlt),
     Step("hlt-vmm-passthrough", ["{build}/examples/hlt-vmm", "--passthrough", "--count", "5"], check_hlt_passthrough),
-    Step("test-x86-probe-kvm", ["{build}/tests/test-x86-probe-kvm"], check_suite, 60),
-    Step("test-x86-apply", ["{build}/tests/test-x86-apply"], check_suite, 60),
-    Step("test-hlt-vmm", ["{build}/tests/test-hlt-vmm"], check_suite, 60),
+    Step("test-x86-probe-kvm", ["{build}/tests/unit/test-x86-probe-kvm"], check_suite, 60),
+    Step("test-x86-apply", ["{build}/tests/unit/test-x86-apply"], check_suite, 60),
+    Step("test-hlt-vmm", ["{build}/tests/unit/test-hlt-vmm"], check_suite, 60),
     # The fault scenarios that need a real KVM fd (see MATRIX for which boot runs which).
     Step("fault-stats", FAULT + ["FAULT_ONLY=x86-stats e2big-forever"] + RUN_FAULT, check_fault, 120),
     Step("fault-ioctl", FAULT + ["FAULT_ONLY=x86-probe x86-probe-e2big cli-probe cli-x86-policy",
@@ -299,10 +299,10 @@ class Boot:
 
 
 # Build outputs and sources the plan needs, relative to their trees.
-BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/test-x86-probe-kvm", "tests/test-x86-apply",
-               "tests/test-hlt-vmm", "tests/fault/fault-driver", "tests/fault/fault-cpuid",
-               "tests/fault/libfault-shim.so"]
-SRC_FILES = ["tests/fault/run-fault.sh", "tests/fault/x86-amd.profile",
+BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/unit/test-x86-probe-kvm", "tests/unit/test-x86-apply",
+               "tests/unit/test-hlt-vmm", "tests/hardening/fault/fault-driver", "tests/hardening/fault/fault-cpuid",
+               "tests/hardening/fault/libfault-shim.so"]
+SRC_FILES = ["tests/hardening/fault/run-fault.sh", "tests/hardening/fault/x86-amd.profile",
              "examples/profiles/power9-dd2.3-opal.profile"]
 BUSYBOX_APPLETS = ["sh", "env", "mktemp", "seq", "grep", "sed", "tr", "cp", "cmp", "head", "tail", "rm", "cat",
                    "mkdir", "ls", "basename", "dirname", "wc", "sort"]

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * LD_PRELOAD fault injector for the probes (tests/fault/run-fault.sh).
+ * LD_PRELOAD fault injector for the probes (tests/hardening/fault/run-fault.sh).
  * It counts the calls that code in FAULT_SCOPE makes to open, read, ioctl,
  * malloc/calloc/realloc, write and fstat, and fails one of them. Everything is set from
  * the environment:

@@ -17,10 +17,10 @@
 # the scenarios that need a real KVM fd inside its emulated AMD hosts.
 set -u
 build=$1 src=$2
-shim=$build/tests/fault/libfault-shim.so
-driver=$build/tests/fault/fault-driver
+shim=$build/tests/hardening/fault/libfault-shim.so
+driver=$build/tests/hardening/fault/fault-driver
 cli=$build/examples/vcpuchar
-cpuid=$build/tests/fault/fault-cpuid
+cpuid=$build/tests/hardening/fault/fault-cpuid
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A sanitizer finding must not look like the CLI's exit status 1.
@@ -131,8 +131,8 @@ scenario() {
 }
 
 profile=$src/examples/profiles/power9-dd2.3-opal.profile
-x86_profile=$src/tests/fault/x86-amd.profile
-root=$src/tests/fault/root-ppc
+x86_profile=$src/tests/hardening/fault/x86-amd.profile
+root=$src/tests/hardening/fault/root-ppc
 
 host='^host +.{20,}'
 policy='^disable_exits +'

@@ -3,12 +3,12 @@
 # I/O faults that must reach the caller as errors, never as success: the
 # profile loader's fstat, the profile save's writes, and every CLI command
 # whose standard output or saved file cannot be written (/dev/full, and a
-# write failed by tests/fault/fault-shim.c).
+# write failed by tests/hardening/fault/fault-shim.c).
 # Usage: run-io.sh BUILDDIR SRCDIR
 set -u
 build=$1 src=$2
-shim=$build/tests/fault/libfault-shim.so
-io=$build/tests/fault/fault-io
+shim=$build/tests/hardening/fault/libfault-shim.so
+io=$build/tests/hardening/fault/fault-io
 cli=$build/examples/vcpuchar
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
