@@ -171,7 +171,7 @@ struct vcpuchar_x86_reason_info {
 
 /* Indexed by code; entry 0 is empty. */
 extern const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_MAX + 1];
-/* Bit c set when code c is of class refusal (tests/test-x86-reasons.c checks it against the table). */
+/* Bit c set when code c is of class refusal (tests/unit/test-x86-reasons.c checks it against the table). */
 extern const uint64_t vcpuchar_x86_refusal_codes;
 
 /*
