@@ -210,7 +210,7 @@ def types_for(decl, text, headers, funcs):
         else:
             lines, definition = enums[name]
             if lines:
-                out.append(inline(" ".join(l.strip() for l in lines), funcs))
+                out.append(inline(" ".join(line.strip() for line in lines), funcs))
             out += code(definition)
     return out
 

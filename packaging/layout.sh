@@ -15,7 +15,8 @@ tree=$dest/libvcpuchar-$version
 rm -rf "$tree"
 mkdir -p "$tree"
 if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
-	# Files deleted but not yet committed are skipped.
+	# Files deleted but not yet committed are skipped ($f is the inner sh's).
+	# shellcheck disable=SC2016
 	(cd "$src" && git ls-files -z --cached --others --exclude-standard |
 		xargs -0 sh -c 'for f; do [ -e "$f" ] && printf "%s\0" "$f"; done' sh) |
 		(cd "$src" && tar -c --null --no-recursion -T - -f -) | tar -x -C "$tree" -f -

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Every test tier: install what is missing, build, run all suites, then the
 # hardening tiers (tests/hardening/: valgrind; ASan+UBSan with fault
-# injection; ThreadSanitizer; libFuzzer), and print one closing line
+# injection; ThreadSanitizer; libFuzzer; coverage of lib/ by the default
+# suites against its floors), and print one closing line
 # "tests: N passed, N failed, N skipped" counting every test of every tier.
 #   VCPUCHAR_HARDENING=0       skip the hardening tiers (a quick local run)
 #   VCPUCHAR_FUZZ_SECONDS=N    time per fuzz target (default 60)
@@ -10,25 +11,28 @@ set -eu
 cd "$(dirname "$0")/.."
 tests/setup-debian.sh --all
 # -De2e=true: also the tiers that need network, root or emulated hosts.
+# -Dwerror=true: the library, the CLI, the examples and the tests build
+# without a warning, and stay so.
 if [ -d build ]; then
-	meson configure build -De2e=true
+	meson configure build -De2e=true -Dwerror=true
 else
-	meson setup build -De2e=true
+	meson setup build -De2e=true -Dwerror=true
 fi
 meson compile -C build
 status=0
 # Old logs must not count for a tier that fails before it runs its tests.
 rm -f build/meson-logs/testlog*.json build-asan/meson-logs/testlog.json build-tsan/meson-logs/testlog.json \
-	build-fuzz/meson-logs/testlog.json
+	build-fuzz/meson-logs/testlog.json build-coverage/meson-logs/testlog*.json
 meson test -C build --print-errorlogs --num-processes 2 || status=1
 logs=build/meson-logs/testlog.json
 if [ "${VCPUCHAR_HARDENING:-1}" != 0 ]; then
-	for tier in valgrind asan tsan fuzz; do
+	for tier in valgrind asan tsan fuzz coverage; do
 		echo "== hardening tier: $tier"
 		tests/hardening/$tier.sh || status=1
 	done
 	logs="$logs build/meson-logs/testlog-valgrind.json build-asan/meson-logs/testlog.json"
 	logs="$logs build-tsan/meson-logs/testlog.json build-fuzz/meson-logs/testlog.json"
+	logs="$logs build-coverage/meson-logs/testlog.json build-coverage/meson-logs/testlog-coverage.json"
 fi
 # shellcheck disable=SC2086
 python3 - $logs <<'PY'
@@ -50,8 +54,12 @@ for path in ["build-asan/meson-logs/fault-summary.txt"]:
     if os.path.exists(path):
         points, cases, failures = open(path).read().split()
         print(f"  fault injection: {points} injection points, {cases} cases, {failures} failures")
-for d in sorted(os.listdir("build-fuzz/tests/fuzz")) if os.path.isdir("build-fuzz/tests/fuzz") else []:
-    p = os.path.join("build-fuzz/tests/fuzz", d, "summary")
+if os.path.exists("build-coverage/meson-logs/coverage-summary.txt"):
+    for line in open("build-coverage/meson-logs/coverage-summary.txt"):
+        if line.startswith(("lines:", "branches:")):
+            print("  coverage of lib/: " + line.strip())
+for d in sorted(os.listdir("build-fuzz/tests/hardening/fuzz")) if os.path.isdir("build-fuzz/tests/hardening/fuzz") else []:
+    p = os.path.join("build-fuzz/tests/hardening/fuzz", d, "summary")
     if os.path.exists(p):
         print("  " + open(p).read().strip())
 print(f"tests: {total['OK']} passed, {total['FAIL']} failed, {total['SKIP']} skipped")

@@ -2,18 +2,22 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Installs, on Debian 12 as root, what building and testing libvcpuchar needs.
 # Does nothing (and needs no root) when everything is already there.
-#   tests/setup-debian.sh          build + unit/ABI/KVM tests
+#   tests/setup-debian.sh          build + unit/ABI/KVM/lint tests
 #   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
 pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev groff-base scdoc"
+# The lint suite's tools (tests/lint/).
+pkgs="$pkgs shellcheck flake8"
 if [ "${1:-}" = "--all" ]; then
 	# libclang-rt-14-dev holds libFuzzer and clang's sanitizer runtimes; it
 	# is only recommended by clang, and recommends are not installed here.
 	pkgs="$pkgs valgrind clang libclang-rt-14-dev abigail-tools strace"
+	# The coverage tier (tests/hardening/coverage.sh).
+	pkgs="$pkgs gcovr"
 fi
 # shellcheck disable=SC2086
 "$(dirname "$0")/e2e-common/apt-install.sh" setup-debian $pkgs
-# tests/test-locale.c runs the parsers under a Turkish locale.
+# tests/unit/test-locale.c runs the parsers under a Turkish locale.
 if ! locale -a 2>/dev/null | grep -qix 'tr_TR.utf-\?8'; then
 	if [ "$(id -u)" = 0 ]; then
 		localedef -i tr_TR -f UTF-8 tr_TR.UTF-8

@@ -11,6 +11,8 @@ if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "without-kvm: needs root and unshare(1) for a private /dev" >&2
 	exit 77
 fi
+# The script's $d and $@ are the inner shell's.
+# shellcheck disable=SC2016
 exec unshare --mount --propagation private sh -eu -c '
 d=$(mktemp -d)
 mount -t tmpfs -o mode=0755 none "$d"

@@ -64,7 +64,7 @@ if [ -z "$dsc" ]; then
 		skip "source package qemu (apt-get source qemu failed: no deb-src stanza for bookworm? see $cache/src/fetch.log)"
 	fi
 	dsc=$(find "$cache/src" -maxdepth 1 -name 'qemu_7.2*.dsc' | sort | tail -n 1)
-	[ -n "$dsc" ] || skip "source package qemu 7.2 (the archive serves $(ls "$cache/src" | grep -m1 '\.dsc$' || echo nothing))"
+	[ -n "$dsc" ] || skip "source package qemu 7.2 (the archive serves $(find "$cache/src" -maxdepth 1 -name '*.dsc' -printf '%f\n' | head -n 1 | grep . || echo nothing))"
 fi
 
 key=$( {

@@ -81,28 +81,17 @@ crosslib=/usr/$triplet/lib
 [ -e "$crosslib/ld64.so.2" ] || skip "$crosslib/ld64.so.2 not found (libc6-dev-ppc64el-cross)"
 
 # --- Private apt state for trixie (10.0 only), inside the cache -------------
-# The machine's own apt configuration stays as it is; the lists are
-# fetched once.
-trixie=$cache/apt-trixie
-apt_trixie() {
-	apt-get -o Dir::State="$trixie/state" -o Dir::Etc::SourceList="$trixie/sources.list" \
-		-o Dir::Etc::SourceParts=/dev/null -o Dir::Cache="$trixie/cache" "$@"
-}
+# The machine's own apt configuration stays as it is; the lists (binary and
+# source) are fetched once (tests/e2e-common/apt-private.sh).
+trixie_opts=()
 trixie_lists() {
-	[ -e "$trixie/.done" ] && return 0
-	local uri
-	uri=$(awk '/^URIs:/ {print $2; exit}' /etc/apt/sources.list.d/debian.sources 2>/dev/null) || true
-	[ -n "$uri" ] || uri=http://deb.debian.org/debian
-	rm -rf "$trixie"
-	mkdir -p "$trixie/state/lists/partial" "$trixie/cache/archives/partial"
-	{
-		echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main"
-		echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri trixie main"
-	} >"$trixie/sources.list"
-	log "fetching trixie's package lists into $trixie"
-	apt_trixie update >"$trixie/update.log" 2>&1 ||
-		skip "trixie's package lists from $uri (apt-get update failed, see $trixie/update.log)"
-	touch "$trixie/.done"
+	local opts
+	opts=$("$srcroot/tests/e2e-common/apt-private.sh" --src --refresh once "$cache/apt-trixie" trixie) ||
+		skip "trixie's package lists: $opts"
+	read -r -a trixie_opts <<<"$opts"
+}
+apt_trixie() {
+	apt-get "${trixie_opts[@]}" "$@"
 }
 
 # --- Source package (cached: fetched once) ---------------------------------
@@ -112,7 +101,7 @@ else
 	srcdir=$cache/src-$qemu
 fi
 mkdir -p "$srcdir"
-find_dsc() { find "$srcdir" -maxdepth 1 -name "qemu_$qemu[.+]*.dsc" | sort -V | tail -n 1; }
+find_dsc() { find "$srcdir" -maxdepth 1 -name "qemu_${qemu}[.+]*.dsc" | sort -V | tail -n 1; }
 dsc=$(find_dsc)
 if [ -z "$dsc" ]; then
 	log "fetching Debian's qemu $qemu source package"
@@ -125,7 +114,7 @@ if [ -z "$dsc" ]; then
 			skip "trixie's qemu source package (apt-get source qemu failed, see $srcdir/fetch.log)"
 	fi
 	dsc=$(find_dsc)
-	[ -n "$dsc" ] || skip "the qemu $qemu source package (the archive offers $(ls "$srcdir" | grep '\.dsc$' || echo nothing))"
+	[ -n "$dsc" ] || skip "the qemu $qemu source package (the archive offers $(find "$srcdir" -maxdepth 1 -name '*.dsc' -printf '%f ' | grep . || echo nothing))"
 fi
 
 # --- ppc64el sysroot of -dev packages, extracted, not installed ------------

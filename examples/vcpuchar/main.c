@@ -425,7 +425,7 @@ static int finish(int rc)
 
 	/*
 	 * fflush gives the errno of the last write; an earlier one was kept by
-	 * cli_print_json. No fclose: the fuzzer (tests/fuzz/fuzz-cli.c) calls
+	 * cli_print_json. No fclose: the fuzzer (tests/hardening/fuzz/fuzz-cli.c) calls
 	 * this main again and again in one process.
 	 */
 	if (fflush(stdout) != 0) {

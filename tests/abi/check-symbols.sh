@@ -52,7 +52,7 @@ n=$(wc -l < "$tmp/header")
 [ "$n" -gt 0 ] || { echo "no declarations found in the header"; exit 1; }
 # Docs coverage: every declared function has a kernel-doc block with Since:
 # the version of its node.
-for fn in $(cat "$tmp/header"); do
+while read -r fn; do
 	since=$(sed -n "s/^$fn@@VCPUCHAR_//p" "$tmp/sym-nodes")
 	[ -n "$since" ] || since=1.0
 	since_re=$(printf '%s' "$since" | sed 's/\./\\\\./g')
@@ -65,7 +65,7 @@ for fn in $(cat "$tmp/header"); do
 		END { exit ok ? 0 : 1 }'; then
 		echo "$fn: no doc comment naming it with 'Since: $since' right above its declaration"; status=1
 	fi
-done
+done <"$tmp/header"
 # Every global defined in the objects, exported or hidden, is prefixed.
 if [ -n "$archive" ]; then
 	nm -g --defined-only "$archive" | awk 'NF == 3 { print $3 }' | grep -v '^vcpuchar_' | sort -u > "$tmp/unprefixed" || true

@@ -12,9 +12,12 @@ meson install -C "$build" --no-rebuild --destdir "$dest" --quiet >/dev/null
 pc=$(find "$dest" -name libvcpuchar.pc -path '*pkgconfig*' | head -n 1)
 [ -n "$pc" ] || { echo "libvcpuchar.pc was not installed"; exit 1; }
 # The .pc names the real prefix; the sysroot maps it into the scratch root.
-export PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$dest
+PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$dest
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 flags=$(pkg-config --cflags --libs libvcpuchar)
 echo "pkg-config: $flags"
+# The flags are separate words.
+# shellcheck disable=SC2086
 cc -std=c99 -Wall -Werror -o "$dest/consumer" "$src/examples/spapr-hcall.c" $flags
 # README.md's C example compiles the same way (it is a function, so -c).
 # shellcheck disable=SC2016 # the backquotes are the Markdown fence, not a command

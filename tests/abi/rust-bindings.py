@@ -4,7 +4,12 @@
 # the header: regenerated with bindings/rust/regenerate.sh (Debian 12's bindgen
 # 0.60.1), compared item by item; a difference fails naming each item.
 # Usage: rust-bindings.py SRCDIR BUILDDIR
-import os, re, shutil, subprocess, sys, tempfile
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
 
 src, build = sys.argv[1], sys.argv[2]
 if not shutil.which("bindgen"):

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * x86 policy inputs from x86-policy.tsv and x86-policy-extra.tsv, read by
- * tests/x86-vectors.c with the fixed host assumptions of
+ * tests/unit/x86-vectors.c with the fixed host assumptions of
  * lib/x86.md#test-vectors; rows that expect an error are left out.
  */
 #include <stdio.h>

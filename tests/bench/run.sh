@@ -52,9 +52,10 @@ per_call() { # row side -> "total<TAB>ioctl 1, openat 14, ..." (what the P calls
 		END { printf "%g\t%s", total, list ? list : "none" }' "$tmp/s0" "$tmp/sn"
 }
 : >"$tmp/sys"
-for row in $(awk -F'\t' '/^probe-/ && $2 !~ /^skipped/ { print $1 }' "$tmp/time"); do
-	printf '%s\t%s\t%s\n' "$row" "$(per_call "$row" lib)" "$(per_call "$row" base)" >>"$tmp/sys"
-done
+awk -F'\t' '/^probe-/ && $2 !~ /^skipped/ { print $1 }' "$tmp/time" >"$tmp/probe-rows"
+while read -r row; do
+	printf '%s\t%s\t%s\n' "$row" "$(per_call "$row" lib </dev/null)" "$(per_call "$row" base </dev/null)" >>"$tmp/sys"
+done <"$tmp/probe-rows"
 
 # Start-up: median wall time of exec to exit, and the syscalls each start makes.
 "$b/vcpuchar-bench" --startup 300 >"$tmp/start"

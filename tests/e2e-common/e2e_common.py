@@ -1,8 +1,19 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""What the emulated-host tiers (tests/ppc-e2e, tests/x86-*) share: packing
-an initramfs and copying programs with their libraries into it, booting QEMU
-with a timeout that kills it by its pid (two boots at a time), and reading
-the guest's result lines (tests/ppc-e2e/report.h)."""
+"""What the emulated-host tiers (tests/ppc-e2e, tests/ppc-nested-e2e,
+tests/x86-*) share: packing an initramfs and copying programs with their
+libraries into it, booting QEMU with a timeout that kills it by its pid (two
+boots at a time), and reading what the guest printed on its console:
+
+  E2E: <check>: PASS|FAIL|INFO: ...   (tests/e2e-common/report.h)
+  E2E-DONE: pass=N fail=M             (tests/e2e-common/init-util.c)
+  E2E-SUMMARY: ...                    (tests/ppc-e2e/init.c)
+  E2E-FACT: <key>=<value>             (tests/x86-e2e/init.c)
+  E2E-OUT: <step>: <a line the command printed>
+  E2E-RUN: <step>: exit=<n> | timeout=<s> | signal=<n> | exec failed: ...
+
+parse_boot() reads them all; scan() walks the console lines for a tier's own
+markers (the nested tier's "N: ..." lines, the guest tier's L1 and L2 lines).
+test_e2e_common.py here runs both on recorded console output."""
 import concurrent.futures
 import os
 import re
@@ -13,6 +24,12 @@ import time
 
 LINE = re.compile(r"E2E: ([^:]+): (PASS|FAIL|INFO): (.*)")
 DONE = re.compile(r"E2E-DONE: pass=(\d+) fail=(\d+)")
+SUMMARY = re.compile(r"E2E-SUMMARY: (.*)")
+FACT = re.compile(r"E2E-FACT: ([^=]+)=(.*)")
+OUT = re.compile(r"E2E-OUT: ([^:]+): ?(.*)")
+RUN = re.compile(r"E2E-RUN: ([^:]+): (.*)")
+EXIT = re.compile(r"exit=(\d+)")
+PANIC = re.compile(r"Kernel panic - (.*)")
 
 
 def skip(tier, msg):
@@ -56,10 +73,26 @@ def boot(cmd, timeout, log):
     return out, rc, secs
 
 
+def console_lines(out):
+    """The lines of a console's output, carriage returns dropped."""
+    return [line.rstrip("\r") for line in out.splitlines()]
+
+
+def scan(out, rules):
+    """For each console line, calls fn(match) of the first (regex, fn) of
+    @rules whose regex matches somewhere in the line."""
+    for line in console_lines(out):
+        for rx, fn in rules:
+            m = rx.search(line)
+            if m:
+                fn(m)
+                break
+
+
 def result_lines(out):
     """(E2E check lines as (check, PASS|FAIL|INFO, text), (pass, fail) of E2E-DONE or None)."""
     lines, done = [], None
-    for line in out.splitlines():
+    for line in console_lines(out):
         m = LINE.search(line)
         if m:
             lines.append(m.groups())
@@ -67,6 +100,68 @@ def result_lines(out):
         if m:
             done = (int(m.group(1)), int(m.group(2)))
     return lines, done
+
+
+class Result:
+    """One step /init ran: the lines it printed (E2E-OUT), how it ended
+    (E2E-RUN) and its exit status (None unless it exited)."""
+
+    def __init__(self, name):
+        self.name, self.lines, self.rc, self.status = name, [], None, "never ran"
+
+    @property
+    def text(self):
+        return "\n".join(self.lines) + "\n"
+
+
+class BootOutput:
+    """What parse_boot() read: lines and done as result_lines() gives them,
+    facts {key: value}, steps {name: Result} and the last E2E-SUMMARY text."""
+
+    def __init__(self):
+        self.lines, self.done, self.facts, self.steps, self.summary = [], None, {}, {}, ""
+
+
+def parse_boot(out):
+    """Every E2E marker of a console's output (the module's docstring)."""
+    b = BootOutput()
+    b.lines, b.done = result_lines(out)
+
+    def fact(m):
+        b.facts[m.group(1)] = m.group(2)
+
+    def out_line(m):
+        r = b.steps.setdefault(m.group(1), Result(m.group(1)))
+        r.lines.append(m.group(2))
+        if r.rc is None:
+            r.status = "started, never finished"
+
+    def run(m):
+        r = b.steps.setdefault(m.group(1), Result(m.group(1)))
+        r.status = m.group(2)
+        e = EXIT.match(m.group(2))
+        r.rc = int(e.group(1)) if e else None
+
+    def summary(m):
+        b.summary = m.group(1)
+
+    scan(out, [(FACT, fact), (OUT, out_line), (RUN, run), (SUMMARY, summary)])
+    return b
+
+
+def boot_failure(out, rc, b, timeout):
+    """Why a boot that parse_boot() read as @b did not end as it should, or
+    None: QEMU killed after @timeout seconds (@rc -1), naming the step that
+    was running, or no E2E-DONE, naming a kernel panic."""
+    if rc == -1:
+        running = [n for n, r in b.steps.items() if r.status == "started, never finished"]
+        return (f"no power-off within {timeout} s: QEMU killed"
+                + (f" while step {running[-1]} ran" if running else "") + " (see the log)")
+    if b.done is None:
+        panic = PANIC.search(out)
+        return ("the guest never printed E2E-DONE" +
+                (f": kernel panic: {panic.group(1).strip()}" if panic else "") + " (see the log)")
+    return None
 
 
 def copy_into(root, path, src=None):

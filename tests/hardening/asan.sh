@@ -8,7 +8,7 @@
 set -eu
 cd "$(dirname "$0")/../.."
 dir=${VCPUCHAR_BUILD_ROOT:-.}/build-asan
-[ -d "$dir" ] || meson setup "$dir" -Db_sanitize=address,undefined -Db_lundef=false \
+[ -d "$dir" ] || meson setup "$dir" -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false \
 	-Dc_args=-fno-sanitize-recover=all -Dcpp_args=-fno-sanitize-recover=all >/dev/null
 meson compile -C "$dir"
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1

@@ -89,7 +89,10 @@ fi
 grep -E '^(Ok|Expected Fail|Fail|Unexpected Pass|Skipped|Timeout): ' "$work/build.log"
 ok=$(awk '$1 == "Ok:" { print $2 }' "$work/build.log")
 fail=$(awk '$1 == "Fail:" { print $2 }' "$work/build.log")
-[ "${ok:-0}" -gt 0 ] && [ "${fail:-1}" = 0 ] || { echo "FAIL: meson test did not pass in the build" >&2; exit 1; }
+if [ "${ok:-0}" -le 0 ] || [ "${fail:-1}" != 0 ]; then
+	echo "FAIL: meson test did not pass in the build" >&2
+	exit 1
+fi
 
 step "the packages"
 version=$(dpkg-parsechangelog -l "$tree/debian/changelog" -S Version)
@@ -103,7 +106,11 @@ done
 dpkg-deb --ctrl-tarfile "$work/libvcpuchar1_${version}_$arch.deb" | tar -xO ./symbols >"$work/symbols"
 n=$(grep -c '^ vcpuchar_[a-z0-9_]*@VCPUCHAR_1\.[0-9]* ' "$work/symbols")
 echo "symbols file: $n functions with their version node"
-[ "$n" -gt 0 ] && ! grep '^ ' "$work/symbols" | grep -v '@VCPUCHAR_' || { echo "FAIL: symbols file:" >&2; cat "$work/symbols" >&2; exit 1; }
+if [ "$n" -le 0 ] || grep '^ ' "$work/symbols" | grep -v '@VCPUCHAR_'; then
+	echo "FAIL: symbols file:" >&2
+	cat "$work/symbols" >&2
+	exit 1
+fi
 dpkg-deb -x "$work/vcpuchar_${version}_$arch.deb" "$work/cli"
 if readelf -d "$work/cli/usr/bin/vcpuchar" | grep -E 'RPATH|RUNPATH'; then
 	echo "FAIL: the packaged vcpuchar has a RUNPATH" >&2

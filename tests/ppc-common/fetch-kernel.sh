@@ -4,7 +4,7 @@
 # Usage: fetch-kernel.sh [--suite SUITE] [--meta PACKAGE] CACHE_DIR
 #   --suite  the Debian suite (default: the machine's own apt, bookworm); any
 #            other suite is read through a private apt state in CACHE_DIR/apt
-#            (tests/ppc-common/apt-private.sh), the machine's apt stays as it is
+#            (tests/e2e-common/apt-private.sh), the machine's apt stays as it is
 #   --meta   the meta package naming the kernel (default linux-image-powerpc64le;
 #            e.g. linux-image-6.12-powerpc64le in bookworm)
 # Prints the unpacked package directory (CACHE_DIR/kpkg-<ABI>) on stdout: boot/
@@ -43,11 +43,9 @@ fi
 
 command -v apt-cache >/dev/null || skip "apt-cache not found (not a Debian system)"
 A=""
+apt_private() { "$here/../e2e-common/apt-private.sh" --arch ppc64el --updates "$cache/apt/$suite" "$suite"; }
 if [ -n "$suite" ] && [ "$suite" != bookworm ]; then
-	# shellcheck source=SCRIPTDIR/apt-private.sh
-	. "$here/apt-private.sh"
-	apt_private "$cache/apt" "$suite"
-	A=$APT_OPTS
+	A=$(apt_private) || skip "$A"
 else
 	dpkg --print-foreign-architectures | grep -qx ppc64el ||
 		skip "the ppc64el architecture is not added: run tests/ppc-e2e/setup.sh"
@@ -69,7 +67,7 @@ if [ -z "$pkg" ] || ! apt-get $A download "$pkg:ppc64el" >&2 2>/dev/null; then
 	# A stale index may name a package the archive no longer has: refresh once.
 	if [ -n "$A" ]; then
 		rm -f "$cache/apt/$suite"/updated-*
-		apt_private "$cache/apt" "$suite"
+		A=$(apt_private) || skip "$A"
 	elif [ "$(id -u)" = 0 ]; then
 		apt-get update >/dev/null 2>&1 || true
 	fi

@@ -82,7 +82,6 @@ def cross_static(src, gen_include, out, sources, with_lib):
     subprocess.run(cmd, check=True)
 
 
-
 def run_qemu(cmd, timeout, log):
     """e2e_common.boot() with the console's carriage returns dropped and None
     for a run killed after @timeout seconds: (output, status or None, secs)."""

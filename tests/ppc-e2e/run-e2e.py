@@ -11,7 +11,6 @@ $VCPUCHAR_E2E_CACHE, else DIR/cache.
 import concurrent.futures
 import glob
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -44,7 +43,6 @@ MATRIX = [
 
 CROSS_CC = "powerpc64le-linux-gnu-gcc"
 QEMU = "qemu-system-ppc64"
-SUMMARY = re.compile(r"E2E-SUMMARY: (.*)")
 
 
 def skip(msg):
@@ -92,14 +90,11 @@ def boot(entry, vmlinux, initrd, logdir):
            "-device", "spapr-vty,chardev=con0", "-no-reboot",
            "-kernel", vmlinux, "-initrd", initrd, "-append", append]
     out, rc, secs = e2e_common.boot(cmd, 120, os.path.join(logdir, name + ".log"))
-    lines, done = e2e_common.result_lines(out)
+    parsed = e2e_common.parse_boot(out)
     res = {"name": name, "cpu": cpu, "caps": caps or "(pseries-7.2 defaults)",
-           "nested": nested, "rc": rc, "secs": secs, "lines": lines, "done": done, "summary": ""}
-    for line in out.splitlines():
-        m = SUMMARY.search(line)
-        if m:
-            res["summary"] = m.group(1)
-    fails = [l for l in res["lines"] if l[1] == "FAIL"]
+           "nested": nested, "rc": rc, "secs": secs, "lines": parsed.lines, "done": parsed.done,
+           "summary": parsed.summary}
+    fails = [row for row in res["lines"] if row[1] == "FAIL"]
     res["ok"] = rc == 0 and res["done"] is not None and res["done"][1] == 0 and not fails
     res["fails"] = fails
     return res

@@ -5,7 +5,7 @@
 # Usage: fetch-qemu.sh [--suite SUITE [--fallback SUITE2]] CACHE_DIR
 #   --suite  the Debian suite (default: the machine's own apt, bookworm); any
 #            other suite is read through a private apt state in CACHE_DIR/apt
-#            (tests/ppc-common/apt-private.sh). The whole closure, libc and
+#            (tests/e2e-common/apt-private.sh). The whole closure, libc and
 #            ld64.so.2 included, comes from that one suite: a trixie QEMU
 #            needs trixie's libc (not bookworm's older one).
 #   --fallback where the mirror no longer serves a library of SUITE in any
@@ -52,11 +52,10 @@ for t in apt-cache apt-get dpkg-deb powerpc64le-linux-gnu-readelf; do
 	command -v "$t" >/dev/null || skip "$t not found (run tests/ppc-e2e/setup.sh as root)"
 done
 A=""
+# apt_private SUITE: the options of a private apt state for SUITE (ppc64el).
+apt_private() { "$here/../e2e-common/apt-private.sh" --arch ppc64el --updates "$cache/apt/$1" "$1"; }
 if [ -n "$suite" ]; then
-	# shellcheck source=SCRIPTDIR/../ppc-common/apt-private.sh
-	. "$here/../ppc-common/apt-private.sh"
-	apt_private "$cache/apt" "$suite"
-	A=$APT_OPTS
+	A=$(apt_private "$suite") || skip "$A"
 else
 	dpkg --print-foreign-architectures | grep -qx ppc64el ||
 		skip "the ppc64el architecture is not added: run tests/ppc-e2e/setup.sh"
@@ -98,9 +97,9 @@ if ! apt-get $A download $pkgs qemu-system-data >&2 2>/dev/null; then
 		case "$p" in lib* | zlib1g:* | gcc-*-base:*) ;; *) fallback="" ;; esac
 		[ -n "$fallback" ] ||
 			skip "package $p ($where): the archive no longer serves it (apt-get download failed)"
-		apt_private "$cache/apt" "$fallback"
+		F=$(apt_private "$fallback") || skip "$F"
 		# shellcheck disable=SC2086
-		apt-get $APT_OPTS download "$p" >&2 2>/dev/null ||
+		apt-get $F download "$p" >&2 2>/dev/null ||
 			skip "package $p ($where, nor $fallback): the archive no longer serves it (apt-get download failed)"
 		echo "$(ls "${p%:*}"_*.deb) from $fallback" >>fallback.txt
 	done

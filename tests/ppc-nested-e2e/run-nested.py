@@ -37,6 +37,8 @@ import time
 # The shared helpers live in the source tree: compile them without writing there.
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "ppc-common"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "e2e-common"))
+import e2e_common  # noqa: E402
 import ppc_common as common  # noqa: E402
 
 TIER = "ppc-nested-e2e"
@@ -166,6 +168,28 @@ def build(args, kdir, vmlinux, qroot, patched, out, l2cpio, l1init):
     return l1cpio
 
 
+def parse(out, r):
+    """Files L0's console lines into @r: l1/l1dbg (L1's vuln and debugfs
+    lines), l2/l2dbg per run, each run's out lines, warnings and the other
+    N: keys in n."""
+    def l1(m):
+        (r["l1"] if m.group(1) == "vuln" else r["l1dbg"])[m.group(2)] = m.group(3)
+
+    def l2(m):
+        (r["l2"] if m.group(2) == "vuln" else r["l2dbg"])[m.group(1)][m.group(3)] = m.group(4)
+
+    def n(m):
+        key, val = m.groups()
+        if key in tuple(k + ".out" for k in RUNS):
+            r["out"][key[0]].append(val)
+        elif key.startswith("warning."):
+            r["warnings"][key[8:]] = val
+        else:
+            r["n"][key] = val
+
+    e2e_common.scan(out, [(L1_LINE, l1), (L2_LINE, l2), (N_LINE, n)])
+
+
 def boot(job, logdir):
     (name, cpu, caps), pair = job
     machine = "pseries," + ",".join(f"cap-{c}={v}" for c, v in zip(CAPS, caps)) + ",cap-nested-hv=on,x-vof=on"
@@ -183,24 +207,7 @@ def boot(job, logdir):
          "out": {k: [] for k in RUNS},
          "warnings": {}, "done": "NESTED-DONE" in out, "tail": out.splitlines()[-15:],
          "unneeded": {}, "missing": {}, "abort": None}
-    for line in out.splitlines():
-        m = L1_LINE.match(line)
-        if m:
-            (r["l1"] if m.group(1) == "vuln" else r["l1dbg"])[m.group(2)] = m.group(3)
-            continue
-        m = L2_LINE.match(line)
-        if m:
-            (r["l2"] if m.group(2) == "vuln" else r["l2dbg"])[m.group(1)][m.group(3)] = m.group(4)
-            continue
-        m = N_LINE.match(line)
-        if m:
-            key, val = m.groups()
-            if key in tuple(k + ".out" for k in RUNS):
-                r["out"][key[0]].append(val)
-            elif key.startswith("warning."):
-                r["warnings"][key[8:]] = val
-            else:
-                r["n"][key] = val
+    parse(out, r)
     check(r)
     return r
 

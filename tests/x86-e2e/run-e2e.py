@@ -50,7 +50,6 @@ MATRIX = [
 DISABLE_EXITS = {1: "MWAIT", 2: "HLT", 4: "PAUSE", 8: "CSTATE"}
 
 
-
 class Step:
     """One command /init runs in the emulated host, and the function that
     judges its output. argv may use {build} and {src}; check(step, boot)
@@ -255,7 +254,7 @@ def check_save(r, boot):
 
 def check_fault(r, boot):
     m = re.search(r"fault: (\d+) injection points, (\d+) cases, (\d+) failures", r.text)
-    skipped = [l for l in r.text.splitlines() if ": skipped:" in l]
+    skipped = [line for line in r.text.splitlines() if ": skipped:" in line]
     return need_exit0(r) + [
         ("summary", bool(m) and m.group(3) == "0" and int(m.group(1)) > 0, m.group(0) if m else "no summary"),
         ("no skip", not skipped, "; ".join(skipped) or "every scenario ran on the real KVM fd"),
@@ -264,7 +263,7 @@ def check_fault(r, boot):
 
 CLI = "{build}/examples/vcpuchar"
 FAULT = ["/bin/env"]
-RUN_FAULT = ["/bin/bash", "{src}/tests/fault/run-fault.sh", "{build}", "{src}"]
+RUN_FAULT = ["/bin/bash", "{src}/tests/hardening/fault/run-fault.sh", "{build}", "{src}"]
 PLAN = [
     Step("cli-probe", [CLI, "probe", "--json"], check_probe),
     Step("cli-policy", [CLI, "x86", "policy", "--json"], check_policy),
@@ -275,9 +274,9 @@ PLAN = [
          check_save),
     Step("hlt-vmm", ["{build}/examples/hlt-vmm", "--count", "5"], check_hlt),
     Step("hlt-vmm-passthrough", ["{build}/examples/hlt-vmm", "--passthrough", "--count", "5"], check_hlt_passthrough),
-    Step("test-x86-probe-kvm", ["{build}/tests/test-x86-probe-kvm"], check_suite, 60),
-    Step("test-x86-apply", ["{build}/tests/test-x86-apply"], check_suite, 60),
-    Step("test-hlt-vmm", ["{build}/tests/test-hlt-vmm"], check_suite, 60),
+    Step("test-x86-probe-kvm", ["{build}/tests/unit/test-x86-probe-kvm"], check_suite, 60),
+    Step("test-x86-apply", ["{build}/tests/unit/test-x86-apply"], check_suite, 60),
+    Step("test-hlt-vmm", ["{build}/tests/unit/test-hlt-vmm"], check_suite, 60),
     # The fault scenarios that need a real KVM fd (see MATRIX for which boot runs which).
     Step("fault-stats", FAULT + ["FAULT_ONLY=x86-stats e2big-forever"] + RUN_FAULT, check_fault, 120),
     Step("fault-ioctl", FAULT + ["FAULT_ONLY=x86-probe x86-probe-e2big cli-probe cli-x86-policy",
@@ -287,15 +286,6 @@ PLAN = [
     Step("fault-opens", FAULT + ["FAULT_ONLY=x86-probe", "FAULT_CALLS=open"] + RUN_FAULT, check_fault, 120,
          optional=True),
 ]
-
-
-class Result:
-    def __init__(self, name):
-        self.name, self.lines, self.rc, self.status = name, [], None, "never ran"
-
-    @property
-    def text(self):
-        return "\n".join(self.lines) + "\n"
 
 
 class Boot:
@@ -309,10 +299,10 @@ class Boot:
 
 
 # Build outputs and sources the plan needs, relative to their trees.
-BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/test-x86-probe-kvm", "tests/test-x86-apply",
-               "tests/test-hlt-vmm", "tests/fault/fault-driver", "tests/fault/fault-cpuid",
-               "tests/fault/libfault-shim.so"]
-SRC_FILES = ["tests/fault/run-fault.sh", "tests/fault/x86-amd.profile",
+BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/unit/test-x86-probe-kvm", "tests/unit/test-x86-apply",
+               "tests/unit/test-hlt-vmm", "tests/hardening/fault/fault-driver", "tests/hardening/fault/fault-cpuid",
+               "tests/hardening/fault/libfault-shim.so"]
+SRC_FILES = ["tests/hardening/fault/run-fault.sh", "tests/hardening/fault/x86-amd.profile",
              "examples/profiles/power9-dd2.3-opal.profile"]
 BUSYBOX_APPLETS = ["sh", "env", "mktemp", "seq", "grep", "sed", "tr", "cp", "cmp", "head", "tail", "rm", "cat",
                    "mkdir", "ls", "basename", "dirname", "wc", "sort"]
@@ -371,11 +361,6 @@ def build_initrd(args, common, kdir, out, boot):
     return initrd
 
 
-OUT = re.compile(r"E2E-OUT: ([^:]+): ?(.*)")
-RUN = re.compile(r"E2E-RUN: ([^:]+): (.*)")
-FACT = re.compile(r"E2E-FACT: ([^=]+)=(.*)")
-
-
 def run_boot(boot, vmlinux, initrd, logdir):
     # no_timer_check: on a loaded host TCG can miss the boot-time IO-APIC timer
     # test, and the kernel panics ("IO-APIC + timer doesn't work").
@@ -385,35 +370,12 @@ def run_boot(boot, vmlinux, initrd, logdir):
     cmd = [QEMU, "-accel", "tcg", "-cpu", boot.cpu, "-smp", "1", "-m", "1G", "-nographic", "-nodefaults",
            "-serial", "stdio", "-no-reboot", "-kernel", vmlinux, "-initrd", initrd, "-append", append]
     out, boot.rc, boot.secs = e2e_common.boot(cmd, BOOT_TIMEOUT, os.path.join(logdir, boot.name + ".log"))
-    lines, boot.done = e2e_common.result_lines(out)
-    boot.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in lines if k != "INFO"]
-    for line in out.splitlines():
-        line = line.rstrip("\r")
-        for rx, kind in ((FACT, "fact"), (OUT, "out"), (RUN, "run")):
-            m = rx.search(line)
-            if not m:
-                continue
-            if kind == "fact":
-                boot.facts[m.group(1)] = m.group(2)
-            else:
-                r = boot.steps.setdefault(m.group(1), Result(m.group(1)))
-                if kind == "out":
-                    r.lines.append(m.group(2))
-                    if r.rc is None:
-                        r.status = "started, never finished"
-                else:
-                    r.status = m.group(2)
-                    e = re.match(r"exit=(\d+)", m.group(2))
-                    r.rc = int(e.group(1)) if e else None
-            break
-    if boot.rc == -1:
-        running = [n for n, r in boot.steps.items() if r.status == "started, never finished"]
-        boot.checks.append(("boot", False, f"no power-off within {BOOT_TIMEOUT} s: QEMU killed"
-                            + (f" while step {running[-1]} ran" if running else "") + " (see the log)"))
-    elif boot.done is None:
-        panic = re.search(r"Kernel panic - (.*)", out)
-        boot.checks.append(("boot", False, "the guest never printed E2E-DONE" +
-                            (f": kernel panic: {panic.group(1).strip()}" if panic else "") + " (see the log)"))
+    parsed = e2e_common.parse_boot(out)
+    boot.done, boot.facts, boot.steps = parsed.done, parsed.facts, parsed.steps
+    boot.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in parsed.lines if k != "INFO"]
+    why = e2e_common.boot_failure(out, boot.rc, parsed, BOOT_TIMEOUT)
+    if why:
+        boot.checks.append(("boot", False, why))
     # The module parameter as the runner expects it: npt=0 given, else NP in CPUID.
     if "kvm_amd.npt" in boot.facts:
         np = bits(boot.facts.get("cpuid.8000000a.edx", "0")) & 1
@@ -524,7 +486,7 @@ def main():
             if r:
                 print(f"   {step.name}: {r.status}")
                 if args.print_output:
-                    print("".join(f"     | {l}\n" for l in r.lines), end="")
+                    print("".join(f"     | {line}\n" for line in r.lines), end="")
         for c, _, text in fails:
             print(f"   FAIL {c}: {text}")
         if fails:

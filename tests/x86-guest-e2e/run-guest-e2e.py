@@ -271,31 +271,29 @@ def boot(cmd, timeout, log):
         return f.read(), rc, time.monotonic() - t0
 
 
+# What L1's /init prints besides E2E-FACT (e2e_common): the CLI's answers
+# per policy, and per L2 run the facts L2 printed and L1's idle counts.
+POLICY = re.compile(r"E2E-(CLI|JSON|XML|VIRSH|NATIVE): ([^:]+): ?(.*)")
+L2_FACT = re.compile(r"^L2 (\S+): .*L2-FACT: ([^=]+)=(.*)")
+L1_IDLE = re.compile(r"^L1 (\S+): idle vcpus=(\d+) halt_exits=(\d+) exits=(\d+)")
+L1_NOTE = re.compile(r"^L1 (\S+): (done .*|idle stats unreadable.*|argv: .*|retry .*)")
+
+
 def parse(out):
     """Per-run L2 facts and idle counts, and per-policy JSON, XML, virsh result."""
     runs, pol, facts = {}, {}, {}
-    for raw in out.splitlines():
-        line = raw.rstrip("\r")
-        m = re.search(r"E2E-FACT: ([^=]+)=(.*)", line)
-        if m:
-            facts[m.group(1)] = m.group(2)
-            continue
-        m = re.search(r"E2E-(CLI|JSON|XML|VIRSH|NATIVE): ([^:]+): ?(.*)", line)
-        if m:
-            pol.setdefault(m.group(2), {})[m.group(1)] = m.group(3)
-            continue
-        m = re.search(r"^L2 (\S+): .*L2-FACT: ([^=]+)=(.*)", line)
-        if m:
-            runs.setdefault(m.group(1), {})[m.group(2)] = m.group(3)
-            continue
-        m = re.search(r"^L1 (\S+): idle vcpus=(\d+) halt_exits=(\d+) exits=(\d+)", line)
-        if m:
-            r = runs.setdefault(m.group(1), {})
-            r["vcpus_read"], r["halt_exits"], r["exits"] = m.group(2), m.group(3), m.group(4)
-            continue
-        m = re.search(r"^L1 (\S+): (done .*|idle stats unreadable.*|argv: .*|retry .*)", line)
-        if m:
-            runs.setdefault(m.group(1), {}).setdefault("l1", []).append(m.group(2))
+
+    def idle(m):
+        r = runs.setdefault(m.group(1), {})
+        r["vcpus_read"], r["halt_exits"], r["exits"] = m.group(2), m.group(3), m.group(4)
+
+    e2e_common.scan(out, [
+        (e2e_common.FACT, lambda m: facts.__setitem__(m.group(1), m.group(2))),
+        (POLICY, lambda m: pol.setdefault(m.group(2), {}).__setitem__(m.group(1), m.group(3))),
+        (L2_FACT, lambda m: runs.setdefault(m.group(1), {}).__setitem__(m.group(2), m.group(3))),
+        (L1_IDLE, idle),
+        (L1_NOTE, lambda m: runs.setdefault(m.group(1), {}).setdefault("l1", []).append(m.group(2))),
+    ])
     return facts, pol, runs
 
 

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 """A Debian 13 (trixie-backports) amd64 kernel for the x86-idle-hlt tier,
 from the machine's own archive through a private apt state inside the cache
-directory (the machine's apt configuration stays as it is), unpacked by
+directory (tests/e2e-common/apt-private.sh; the machine's apt configuration
+stays as it is), unpacked by
 tests/x86-e2e/kernels.py (the ELF vmlinux, kvm-amd.ko and what it depends
 on, in load order).
 
@@ -18,31 +19,17 @@ sys.path.insert(0, os.path.join(HERE, "..", "x86-e2e"))
 import kernels  # noqa: E402
 
 SUITE = "trixie-backports"
-KEYRING = "/usr/share/keyrings/debian-archive-keyring.gpg"
+APT_PRIVATE = os.path.join(HERE, "..", "e2e-common", "apt-private.sh")
 
 
-def _archive_uri():
-    """The archive the machine already uses (its deb822 or one-line sources)."""
-    for path in ["/etc/apt/sources.list.d/debian.sources"] + sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
-        try:
-            for line in open(path):
-                if line.startswith("URIs:") and "debian" in line and "security" not in line:
-                    return line.split()[1]
-        except OSError:
-            continue
-    return "http://deb.debian.org/debian"
-
-
-def _apt(cache):
-    """apt-get/apt-cache options of the private state under @cache."""
-    d = os.path.join(os.path.abspath(cache), "apt")  # apt reads relative Dir:: paths from /
-    for sub in ("state/lists/partial", "cache/archives/partial"):
-        os.makedirs(os.path.join(d, sub), exist_ok=True)
-    src = os.path.join(d, "sources.list")
-    with open(src, "w") as f:
-        f.write(f"deb [signed-by={KEYRING}] {_archive_uri()} {SUITE} main\n")
-    return ["-o", "APT::Architectures=amd64", "-o", f"Dir::State={d}/state", "-o", f"Dir::Etc::SourceList={src}",
-            "-o", "Dir::Etc::SourceParts=/dev/null", "-o", f"Dir::Cache={d}/cache"]
+def _apt(cache, pkg):
+    """apt-get/apt-cache options of the private state in @cache/apt, its
+    lists fetched now."""
+    p = subprocess.run([APT_PRIVATE, "--arch", "amd64", "--refresh", "always", os.path.join(os.path.abspath(cache), "apt"),
+                        SUITE], stdout=subprocess.PIPE, text=True)
+    if p.returncode != 0:
+        raise kernels.Missing(f"{p.stdout.strip() or 'apt-private.sh failed'}: cannot fetch {pkg}")
+    return p.stdout.split()
 
 
 def fetch(cache, pkg):
@@ -54,11 +41,7 @@ def fetch(cache, pkg):
         if not shutil.which(tool):
             raise kernels.Missing(f"{tool} not found (not a Debian system): cannot fetch {pkg}")
     os.makedirs(cache, exist_ok=True)
-    opts = _apt(cache)
-    # One retry: another apt or a slow mirror may fail the first update.
-    if all(subprocess.run(["apt-get"] + opts + ["update"], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.DEVNULL).returncode != 0 for _ in range(2)):
-        raise kernels.Missing(f"apt-get update of {SUITE} failed (no network to the archive?): cannot fetch {pkg}")
+    opts = _apt(cache, pkg)
     work = os.path.join(cache, "download")
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)

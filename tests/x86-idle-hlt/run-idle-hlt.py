@@ -168,35 +168,12 @@ def run_boot(boot, qemu, vmlinux, initrd, logdir):
     cmd = [qemu, "-L", "/usr/share/seabios", "-L", "/usr/share/qemu", "-accel", "tcg", "-cpu", boot.cpu, "-smp", "1", "-m", "1G", "-nographic",
            "-nodefaults", "-serial", "stdio", "-no-reboot", "-kernel", vmlinux, "-initrd", initrd, "-append", append]
     out, boot.rc, boot.secs = e2e_common.boot(cmd, BOOT_TIMEOUT, os.path.join(logdir, boot.name + ".log"))
-    lines, boot.done = e2e_common.result_lines(out)
-    boot.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in lines if k != "INFO"]
-    for line in out.splitlines():
-        line = line.rstrip("\r")
-        m = e2e.FACT.search(line)
-        if m:
-            boot.facts[m.group(1)] = m.group(2)
-            continue
-        m = e2e.OUT.search(line)
-        if m:
-            r = boot.steps.setdefault(m.group(1), e2e.Result(m.group(1)))
-            r.lines.append(m.group(2))
-            if r.rc is None:
-                r.status = "started, never finished"
-            continue
-        m = e2e.RUN.search(line)
-        if m:
-            r = boot.steps.setdefault(m.group(1), e2e.Result(m.group(1)))
-            r.status = m.group(2)
-            e = re.match(r"exit=(\d+)", m.group(2))
-            r.rc = int(e.group(1)) if e else None
-    if boot.rc == -1:
-        running = [n for n, r in boot.steps.items() if r.status == "started, never finished"]
-        boot.checks.append(("boot", False, f"no power-off within {BOOT_TIMEOUT} s: QEMU killed"
-                            + (f" while step {running[-1]} ran" if running else "") + " (see the log)"))
-    elif boot.done is None:
-        panic = re.search(r"Kernel panic - (.*)", out)
-        boot.checks.append(("boot", False, "the guest never printed E2E-DONE" +
-                            (f": kernel panic: {panic.group(1).strip()}" if panic else "") + " (see the log)"))
+    parsed = e2e_common.parse_boot(out)
+    boot.done, boot.facts, boot.steps = parsed.done, parsed.facts, parsed.steps
+    boot.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in parsed.lines if k != "INFO"]
+    why = e2e_common.boot_failure(out, boot.rc, parsed, BOOT_TIMEOUT)
+    if why:
+        boot.checks.append(("boot", False, why))
     for s in boot.plan:
         r = boot.steps.get(s.name)
         if r is None or r.rc is None:

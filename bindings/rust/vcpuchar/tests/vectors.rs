@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 // The shared vectors of tests/data driven through Rust: the same R4/R5 as the C
 // suite (ppc-hcall.tsv) and the same HLT decisions (x86-policy*.tsv, read as
-// tests/x86-vectors.c reads them: the same fixed host assumptions).
+// tests/unit/x86-vectors.c reads them: the same fixed host assumptions).
 use std::collections::HashMap;
 use vcpuchar::sys;
 
@@ -186,7 +186,7 @@ fn x86_file(name: &str, exact: bool) -> usize {
 
 #[test]
 fn x86_policy_vectors() {
-    // As tests/test-x86-policy.c: the shared file by inclusion, our own rows exactly.
+    // As tests/unit/test-x86-policy.c: the shared file by inclusion, our own rows exactly.
     assert!(x86_file("x86-policy.tsv", false) >= 29);
     assert!(x86_file("x86-policy-extra.tsv", true) > 0);
 }

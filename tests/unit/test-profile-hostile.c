@@ -2,8 +2,9 @@
 /*
  * Hostile host profiles: huge files, binary garbage, groups and keys
  * repeated by the hundred thousand, values that overflow. Each load must end
- * quickly, within bounded memory, with -EFBIG or -EINVAL and a message that
- * names what is wrong; nothing is written to the facts.
+ * within bounded memory, with -EFBIG or -EINVAL and a message that names
+ * what is wrong; nothing is written to the facts. No wall-clock bound (a
+ * loaded builder would miss one): the test case's timeout catches a hang.
  */
 #include <errno.h>
 #include <string.h>
@@ -18,10 +19,9 @@
 
 #define MIB (1024 * 1024)
 /*
- * Generous bounds: a real profile loads in microseconds and a few KiB.
- * VCPUCHAR_BOUND_SCALE stretches both under valgrind and the sanitizers.
+ * A generous bound: a real profile loads in a few KiB.
+ * VCPUCHAR_BOUND_SCALE stretches it under valgrind and the sanitizers.
  */
-#define MAX_SECONDS 3.0
 #define MAX_GROWTH_KIB (160 * 1024)
 
 static double bound_scale(void)
@@ -57,7 +57,6 @@ static void refused(const char *name, const GString *data, int want, const char 
 	struct vcpuchar_x86_host x;
 	char err[256] = "";
 	long before = rss_kib();
-	gint64 t0 = g_get_monotonic_time();
 	g_autofree char *path = NULL;
 	int fd, r;
 
@@ -83,8 +82,6 @@ static void refused(const char *name, const GString *data, int want, const char 
 	ck_assert_uint_eq(h.source, 0x5a5a5a5a);
 	ck_assert_uint_eq(x.source, 0x5a5a5a5a);
 
-	ck_assert_msg((g_get_monotonic_time() - t0) / 1e6 < MAX_SECONDS * bound_scale(), "%s: took %.2f s", name,
-		      (g_get_monotonic_time() - t0) / 1e6);
 	ck_assert_msg(peak_kib() - before < MAX_GROWTH_KIB * bound_scale(), "%s: peak RSS grew by %ld KiB", name,
 		      peak_kib() - before);
 }

@@ -161,7 +161,6 @@ def named_for(cmd):
     return words(own), words(own) | set().union(*(words("\n".join(subsections[o])) for o in refs))
 
 
-
 def keys(node, out):
     if isinstance(node, dict):
         for k, v in node.items():
@@ -173,7 +172,7 @@ def keys(node, out):
     return out
 
 
-x86_profile = f"{srcdir}/tests/fault/x86-amd.profile"
+x86_profile = f"{srcdir}/tests/hardening/fault/x86-amd.profile"
 tmp = tempfile.mkdtemp(prefix="vcpuchar-man-")
 files = {name: os.path.join(tmp, name) for name in ("policy.json", "before.json", "after.json")}
 with open(files["policy.json"], "w") as f:

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * One profile call under tests/fault/run-io.sh's injected fault: prints the
+ * One profile call under tests/hardening/fault/run-io.sh's injected fault: prints the
  * return value and message, and exits 0 only when the call returned the
  * expected negative errno with a message that names it.
  *   fault-io load PATH ERRNO   vcpuchar_profile_load(PATH, both facts)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * LD_PRELOAD fault injector for the probes (tests/fault/run-fault.sh).
+ * LD_PRELOAD fault injector for the probes (tests/hardening/fault/run-fault.sh).
  * It counts the calls that code in FAULT_SCOPE makes to open, read, ioctl,
  * malloc/calloc/realloc, write and fstat, and fails one of them. Everything is set from
  * the environment:
@@ -169,14 +169,31 @@ static bool caller_in_scope(const void *ret)
 	return false;
 }
 
+/*
+ * Nothing after exit() began is counted or failed: a -Db_coverage build's
+ * runtime, linked into the objects in scope, writes its counters from their
+ * destructors (tests/hardening/coverage.sh). Registered at the first call in
+ * scope, once the program runs, this handler runs before the destructors.
+ */
+static void exiting(void)
+{
+	cfg.ready = false;
+}
+
 /* Counts the call; true when it must fail. */
 static bool hit(enum call c, const void *ret)
 {
+	static bool registered;
+
 	if (!cfg.ready)
 		return false;
 	total[c]++;
 	if (!caller_in_scope(ret))
 		return false;
+	if (!registered) {
+		registered = true;
+		atexit(exiting);
+	}
 	in_scope[c]++;
 	if ((int)c != cfg.call || !cfg.nth)
 		return false;

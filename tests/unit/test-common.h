@@ -32,7 +32,7 @@
 		out_; \
 	})
 
-/* A vector file from tests/data (tests/tsv.h): any error fails the test. */
+/* A vector file from tests/data (tests/unit/tsv.h): any error fails the test. */
 static inline void tsv_check_fail(const char *msg)
 {
 	ck_abort_msg("%s", msg);
@@ -100,7 +100,7 @@ static inline int test_rm_tree(const char *dir)
 /*
  * The start of a kvm suite: the suite @name with one TCase "kvm" in *tc,
  * and the /dev/kvm fd in *kvm_fd (owned by the caller). NULL when /dev/kvm
- * cannot be opened, after the line tests/kvm-skip-path.sh looks for; the
+ * cannot be opened, after the line tests/unit/kvm-skip-path.sh looks for; the
  * suite then exits 77 with nothing allocated.
  */
 static inline Suite *test_kvm_suite(const char *name, int *kvm_fd, TCase **tc)

@@ -17,10 +17,10 @@
 # the scenarios that need a real KVM fd inside its emulated AMD hosts.
 set -u
 build=$1 src=$2
-shim=$build/tests/fault/libfault-shim.so
-driver=$build/tests/fault/fault-driver
+shim=$build/tests/hardening/fault/libfault-shim.so
+driver=$build/tests/hardening/fault/fault-driver
 cli=$build/examples/vcpuchar
-cpuid=$build/tests/fault/fault-cpuid
+cpuid=$build/tests/hardening/fault/fault-cpuid
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A sanitizer finding must not look like the CLI's exit status 1.
@@ -30,10 +30,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-}:exitcode=86"
 points=0 cases=0 failures=0 last_rc=0
 
 # The errnos each call really meets.
-errnos_open="ENOENT EACCES EINTR EMFILE ENOMEM"
-errnos_read="EINTR EIO EFAULT EINVAL"
-errnos_ioctl="EINTR EINVAL ENOTTY EFAULT ENOMEM"
-errnos_malloc="ENOMEM"
+declare -A errnos=([open]="ENOENT EACCES EINTR EMFILE ENOMEM" [read]="EINTR EIO EFAULT EINVAL"
+	[ioctl]="EINTR EINVAL ENOTTY EFAULT ENOMEM" [malloc]="ENOMEM")
 
 # strerror(3) texts, as the library's descriptions and the CLI print them.
 declare -A strerror=([ENOENT]="No such file or directory" [EACCES]="Permission denied"
@@ -106,13 +104,12 @@ scenario() {
 	while read -r call count; do
 		[ "$count" -gt 0 ] || continue
 		case " ${FAULT_CALLS:-$call} " in *" $call "*) ;; *) continue ;; esac
-		points=$((points + count))
-		local list=errnos_$call
-		# write and fstat faults have their own test (run-io.sh).
-		[ "$count" -gt 0 ] && [ -n "${!list:-}" ] || continue
+		local list=${errnos[$call]:-}
+		# write and fstat faults have their own test (run-io.sh): not counted here.
+		[ -n "$list" ] || continue
 		points=$((points + count))
 		for n in $(seq 1 "$count"); do
-			for e in ${!list}; do
+			for e in $list; do
 				FAULT_CALL=$call FAULT_NTH=$n FAULT_ERRNO=$e run "$kind" "$name $call#$n $e" "$expect" -- "${cmd[@]}"
 				# An interrupted read is retried: the answer must not change.
 				if [ "$call/$e" = read/EINTR ] && ! cmp -s "$tmp/base" "$tmp/out"; then
@@ -134,8 +131,8 @@ scenario() {
 }
 
 profile=$src/examples/profiles/power9-dd2.3-opal.profile
-x86_profile=$src/tests/fault/x86-amd.profile
-root=$src/tests/fault/root-ppc
+x86_profile=$src/tests/hardening/fault/x86-amd.profile
+root=$src/tests/hardening/fault/root-ppc
 
 host='^host +.{20,}'
 policy='^disable_exits +'

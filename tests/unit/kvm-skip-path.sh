@@ -5,7 +5,8 @@
 # and under valgrind memcheck when valgrind is there (in an ASan build,
 # LeakSanitizer checks the plain run). Usage: kvm-skip-path.sh TEST-EXE...
 set -u
-here=$(cd "$(dirname "$0")" && pwd)
+# valgrind.supp and without-kvm.sh are in tests/.
+tests=$(cd "$(dirname "$0")/.." && pwd)
 if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null; then
 	echo "SKIP: hiding /dev/kvm needs root and unshare(1)" >&2
 	exit 77
@@ -14,13 +15,13 @@ vg=
 if [ -z "${ASAN_OPTIONS:-}" ] && command -v valgrind >/dev/null; then
 	vg="valgrind --quiet --leak-check=full --show-leak-kinds=definite,possible"
 	vg="$vg --errors-for-leak-kinds=definite,possible --error-exitcode=99"
-	vg="$vg --suppressions=$here/valgrind.supp"
+	vg="$vg --suppressions=$tests/valgrind.supp"
 fi
 fail=0
 check() { # NAME CMD...
 	name=$1
 	shift
-	out=$("$here/without-kvm.sh" "$@" 2>&1)
+	out=$("$tests/without-kvm.sh" "$@" 2>&1)
 	rc=$?
 	why=$(printf '%s\n' "$out" | grep -x 'SKIP: cannot open /dev/kvm: No such file or directory')
 	if [ $rc -eq 77 ] && [ -n "$why" ]; then

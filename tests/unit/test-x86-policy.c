@@ -123,7 +123,7 @@ static void run_row(const struct tsv *t, guint i, bool exact)
 		check_texts(id, &p, tsv_get(t, i, "expect_texts"));
 }
 
-/* The x86 decision vectors (x86_vector_files in tests/x86-vectors.c), one file per iteration. */
+/* The x86 decision vectors (x86_vector_files in tests/unit/x86-vectors.c), one file per iteration. */
 START_TEST(decision_vectors)
 {
 	const struct x86_vector_file *f = &x86_vector_files[_i];

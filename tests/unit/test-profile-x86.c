@@ -177,7 +177,7 @@ START_TEST(vendor_module_round_trips)
 }
 END_TEST
 
-/* Found by tests/fuzz (regress/profile/x86-group-with-release-only): the
+/* Found by tests/hardening/fuzz (regress/profile/x86-group-with-release-only): the
  * kernel release alone is an x86 fact, and must survive a save. */
 START_TEST(release_only_round_trips)
 {

@@ -49,7 +49,7 @@ expect "FIFO" 2 'is a FIFO; a profile is saved only as a regular file' -- timeou
 expect "FIFO --force" 2 'is a FIFO' -- timeout 20 "$cli" probe --save "$tmp/fifo" --force
 cases=$((cases + 1))
 [ -p "$tmp/fifo" ] || { : >"$tmp/err"; fail "the FIFO was replaced"; }
-# Refused for its target: exit 2 (3 is for a save whose writing failed: tests/fault/run-io.sh).
+# Refused for its target: exit 2 (3 is for a save whose writing failed: tests/hardening/fault/run-io.sh).
 expect "a directory" 2 'is a directory' -- "$cli" probe --save "$tmp"
 expect "a device" 2 'is a character device' -- "$cli" probe --save /dev/full
 expect "no such directory" 2 'cannot create a temporary file' -- "$cli" probe --save "$tmp/none/x.profile"

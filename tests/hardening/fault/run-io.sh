@@ -3,12 +3,12 @@
 # I/O faults that must reach the caller as errors, never as success: the
 # profile loader's fstat, the profile save's writes, and every CLI command
 # whose standard output or saved file cannot be written (/dev/full, and a
-# write failed by tests/fault/fault-shim.c).
+# write failed by tests/hardening/fault/fault-shim.c).
 # Usage: run-io.sh BUILDDIR SRCDIR
 set -u
 build=$1 src=$2
-shim=$build/tests/fault/libfault-shim.so
-io=$build/tests/fault/fault-io
+shim=$build/tests/hardening/fault/libfault-shim.so
+io=$build/tests/hardening/fault/fault-io
 cli=$build/examples/vcpuchar
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -30,17 +30,17 @@ check() {
 	"$@" >"$tmp/out" 2>"$tmp/err" || fail "$name"
 }
 
-EIO=5 ENOSPC=28
+declare -A errno=([EIO]=5 [ENOSPC]=28)
 mkdir "$tmp/save"
 
 # -- vcpuchar_profile_load: a failed fstat is its errno, not "not a regular file".
 cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/p9.profile"
 check "load: fstat EIO" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=fstat FAULT_NTH=1 \
-	FAULT_ERRNO=EIO "$io" load "$tmp/p9.profile" $EIO
+	FAULT_ERRNO=EIO "$io" load "$tmp/p9.profile" "${errno[EIO]}"
 # valgrind cannot run an ASan build (tests/hardening/asan.sh runs this script too).
 if command -v valgrind >/dev/null && ! ldd "$io" | grep -q libasan; then
 	check "load: fstat EIO under valgrind" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=fstat \
-		FAULT_NTH=1 FAULT_ERRNO=EIO valgrind -q --error-exitcode=99 "$io" load "$tmp/p9.profile" $EIO
+		FAULT_NTH=1 FAULT_ERRNO=EIO valgrind -q --error-exitcode=99 "$io" load "$tmp/p9.profile" "${errno[EIO]}"
 fi
 
 # -- vcpuchar_profile_save: a failed or short write. The old file stays as
@@ -48,11 +48,11 @@ fi
 printf '# the old profile\n' >"$tmp/save/old.profile"
 for e in ENOSPC EIO; do
 	check "save: write $e" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 \
-		FAULT_ERRNO=$e "$io" save "$tmp/save/old.profile" "${!e}"
+		FAULT_ERRNO=$e "$io" save "$tmp/save/old.profile" "${errno[$e]}"
 	cases=$((cases + 1))
 	[ "$(cat "$tmp/save/old.profile")" = "# the old profile" ] || fail "save: write $e changed the file"
 	cases=$((cases + 1))
-	[ "$(ls -A "$tmp/save")" = old.profile ] || fail "save: write $e left $(ls -A "$tmp/save" | tr '\n' ' ')"
+	[ "$(ls -A "$tmp/save")" = old.profile ] || fail "save: write $e left $(find "$tmp/save" -mindepth 1 -printf '%f ')"
 done
 check "save: short writes" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 \
 	FAULT_TIMES=forever FAULT_READ=short "$io" save "$tmp/save/old.profile" 0
@@ -73,8 +73,9 @@ if [ -x "$cli" ]; then
 		# shellcheck disable=SC2086
 		"$cli" $c >/dev/full 2>"$tmp/err"
 		rc=$?
-		[ $rc = 3 ] && grep -q "cannot write standard output: No space left on device" "$tmp/err" ||
+		if [ $rc != 3 ] || ! grep -q "cannot write standard output: No space left on device" "$tmp/err"; then
 			fail "vcpuchar $c >/dev/full: exit $rc"
+		fi
 	done
 	# A write that fails mid-way (the first 4 KiB went out): strace injects it.
 	if command -v strace >/dev/null; then

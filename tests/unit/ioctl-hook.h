@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The tests' one ioctl() interposer, for fault injection. An executable
- * built with tests/ioctl-hook.c and linked with -rdynamic (or a preloaded
+ * built with tests/unit/ioctl-hook.c and linked with -rdynamic (or a preloaded
  * module built with it) receives every ioctl() of the process, the
  * library's included, and offers each to ioctl_hook; what the hook does not
  * answer goes to the kernel. Plain C: the LD_PRELOAD fault shim uses it too.

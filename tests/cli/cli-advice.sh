@@ -110,7 +110,7 @@ expect "8: pvr and power8 disagree" 2 "pvr" -- "$cli" ppc hcall --host "$tmp/p9-
 expect "8: ppc64 and ppc64le hosts" 0 "" -- "$cli" ppc baseline "$p9" "$tmp/p9-be.profile"
 expect "8: migrate ppc64le to ppc64" 0 "" -- "$cli" ppc migrate --src-host "$p9" --dst-host "$tmp/p9-be.profile"
 expect "8: ppc64 and x86_64 still refused" 2 "describes an x86_64 host" -- \
-	"$cli" ppc baseline "$p9" "$src/tests/fault/x86-amd.profile"
+	"$cli" ppc baseline "$p9" "$src/tests/hardening/fault/x86-amd.profile"
 # Every bit outside the masks: the warning is long, and cut at a word with an ellipsis.
 expect "8: long warning" 0 "" -- "$cli" ppc hcall --json \
 	--chars 0xffffffffffffffff,0xffffffffffffffff,0x8000000000000000,0x8000000000000000
