@@ -79,6 +79,68 @@ expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
 cases=$((cases + 1))
 [ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
 
+# A path is echoed in full, and the cause after it is never cut: a 431-byte path lost the cause
+# (a 256-byte message buffer) or the file name (a 64-byte cut).
+deep=$tmp
+while [ ${#deep} -lt 431 ]; do deep=$deep/a-long-directory-name; done
+mkdir -p "$deep"
+printf '[host]\narch=x86_64\n[x86]\nvendor=amd\n' >"$deep/x86.profile"
+expect "x86 policy --host, 431-byte path, missing" 2 "^vcpuchar: --host $deep/missing: No such file or directory\$" -- \
+	"$cli" x86 policy --host "$deep/missing"
+expect "ppc hcall --host, 431-byte path, x86 profile" 2 "^vcpuchar: $deep/x86.profile: describes an x86_64 host" -- \
+	"$cli" ppc hcall --host "$deep/x86.profile"
+expect "ppc baseline, 431-byte path, missing" 2 "^vcpuchar: $deep/missing: No such file or directory\$" -- \
+	"$cli" ppc baseline "$deep/missing"
+expect "x86 verify --policy, 431-byte path, missing" 2 "^vcpuchar: --policy $deep/missing: No such file" -- \
+	"$cli" x86 verify --policy "$deep/missing" --before "$deep/missing" --after "$deep/missing"
+expect "probe --save, 431-byte path, no such directory" 2 "^vcpuchar: --save: $deep/no/p.profile: cannot create a temporary file in $deep/no: No such file or directory" -- \
+	"$cli" probe --save "$deep/no/p.profile"
+# A value the library echoes in a fixed buffer keeps the cause after it.
+expect "ppc hcall --chars, 600 bytes" 2 "^vcpuchar: --chars: 'a{64}\\.\\.\\.': want four words" -- \
+	"$cli" ppc hcall --chars "$(head -c 600 /dev/zero | tr '\0' a)"
+# A path longer than PATH_MAX keeps both ends and the cause.
+long=/$(head -c 5000 /dev/zero | tr '\0' b)/end.profile
+expect "ppc baseline, 5000-byte path" 2 "^vcpuchar: /b{63}\\.\\.\\.b{51}/end\\.profile: File name too long\$" -- \
+	"$cli" ppc baseline "$long"
+
+# A flag takes no value: GOption ignored '=no' and set the flag (--pinned=no pinned). Every flag of
+# every subcommand, as its --help lists them.
+for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify"; do
+	# shellcheck disable=SC2086
+	flags=$("$cli" $c --help | sed -nE 's/^  (--[a-z0-9-]+)( |$).*/\1/p')
+	[ -n "$flags" ] || fail "$c --help lists no flag"
+	for f in $flags; do
+		for v in no false 0 ""; do
+			# shellcheck disable=SC2086
+			expect "$c $f=$v" 2 "^vcpuchar: $f is a flag and takes no value \\(given '$v'\\)" -- "$cli" $c "$f=$v"
+		done
+	done
+done
+expect "--version extra" 2 "^vcpuchar: --version takes no argument \\(given 'extra'\\)" -- "$cli" --version extra
+expect "--help extra" 2 "^vcpuchar: --help takes no argument" -- "$cli" --help extra
+expect "--version" 0 - -- "$cli" --version
+
+# Control bytes of a file name are escaped, in messages and in text answers, never printed raw.
+esc=$(printf '\033')
+cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/a${esc}[2Jb.profile"
+expect "ppc baseline, ESC in a file name" 0 - -- "$cli" ppc baseline "$tmp/a${esc}[2Jb.profile"
+has "ppc baseline, ESC escaped in text" 'a\\x1b\[2Jb\.profile'
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/out" && fail "ppc baseline: a raw ESC in the text answer"
+expect "ppc baseline, ESC in a missing file's name" 2 'a\\x1b\[2Jc: No such file' -- "$cli" ppc baseline "$tmp/a${esc}[2Jc"
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/err" && fail "ppc baseline: a raw ESC in the message"
+nl_name="$tmp/new
+line.profile"
+expect "ppc migrate, newline in a missing file's name" 2 'new\\nline\.profile: No such file' -- \
+	"$cli" ppc migrate --src-host "$nl_name" --dst-host "$tmp/a${esc}[2Jb.profile"
+cp "$tmp/a${esc}[2Jb.profile" "$nl_name"
+expect "ppc migrate, control bytes in file names" 0 - -- \
+	"$cli" ppc migrate --src-host "$nl_name" --dst-host "$tmp/a${esc}[2Jb.profile"
+has "ppc migrate, newline escaped in text" 'decided on .*new\\nline\.profile'
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/out" && fail "ppc migrate: a raw ESC in the text answer"
+
 # x86 verify's JSON inputs, by the rules of host profiles: regular files of at most 1 MiB
 # (a FIFO hung it, /dev/zero ate all memory), nested at most 32 deep (100,000 '[' overflowed
 # the stack), no member twice (the last one won).

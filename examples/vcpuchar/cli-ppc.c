@@ -70,10 +70,11 @@ struct qemu_target {
 
 static int parse_qemu_version(const char *arg, struct qemu_target *q)
 {
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(arg ? arg : "");
+	g_autofree char *err = g_malloc0(err_size);
 
 	memset(q, 0, sizeof(*q));
-	if (arg && vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, sizeof(err)) < 0)
+	if (arg && vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, err_size) < 0)
 		return cli_usage("--qemu-version: %s", err);
 	q->kind = vcpuchar_ppc_qemu_version_check(q->version, &q->answered, q->note, sizeof(q->note));
 	if (q->kind < 0)
@@ -294,9 +295,10 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 /* The four words by the library's one number rule (vcpuchar_ppc_host_parse()), as profiles. */
 static int parse_chars(const char *arg, struct vcpuchar_ppc_host *h)
 {
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(arg);
+	g_autofree char *err = g_malloc0(err_size);
 
-	if (vcpuchar_ppc_host_parse(arg, h, err, sizeof(err)) < 0)
+	if (vcpuchar_ppc_host_parse(arg, h, err, err_size) < 0)
 		return cli_usage("--chars: %s", err);
 	return CLI_OK;
 }
@@ -338,8 +340,9 @@ static gboolean is_our_cap(const char *name)
  */
 static int parse_machine_type(const char *name, uint32_t qemu_version, uint32_t *machine, char **unknown)
 {
-	char err[512];
-	int r = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, machine, err, sizeof(err));
+	size_t err_size = CLI_ERR_SIZE(name);
+	g_autofree char *err = g_malloc0(err_size);
+	int r = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, machine, err, err_size);
 
 	if (r == 0)
 		return CLI_OK;
@@ -574,7 +577,8 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	g_autoptr(GString) clist = g_string_new(NULL);
 	struct vcpuchar_ppc_caps c = { 0 };
 	uint32_t mset = 0, cset = 0;
-	char err[512];
+	g_autofree char *err = NULL;
+	size_t err_size;
 	int r;
 
 	x->accel = -1;
@@ -594,9 +598,11 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 			g_string_assign(clist, caps);
 		}
 	}
-	if (vcpuchar_ppc_caps_parse(mlist->str, &c, &mset, err, sizeof(err)) < 0)
+	err_size = CLI_ERR_SIZE(mlist->str) + CLI_ERR_SIZE(clist->str);
+	err = g_malloc0(err_size);
+	if (vcpuchar_ppc_caps_parse(mlist->str, &c, &mset, err, err_size) < 0)
 		return cli_usage("--machine: %s", err);
-	if (vcpuchar_ppc_caps_parse(clist->str, &c, &cset, err, sizeof(err)) < 0)
+	if (vcpuchar_ppc_caps_parse(clist->str, &c, &cset, err, err_size) < 0)
 		return cli_usage("--caps: %s", err);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if (mset & cset & (1u << cap))
@@ -803,7 +809,8 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 {
 	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
 	uint32_t set = 0;
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(arg) + 64;
+	g_autofree char *err = g_malloc0(err_size);
 
 	vcpuchar_ppc_machine_defaults(VCPUCHAR_PPC_MACHINE_PSERIES, 0, caps);
 	if (!strchr(arg, '=') && *arg) {
@@ -814,11 +821,11 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 					 opt, arg);
 		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 			g_string_append_printf(q, "%scap-%s=%s", cap ? "," : "", vcpuchar_ppc_cap_name(cap), parts[cap]);
-		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, sizeof(err)) < 0)
+		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
 			return cli_usage("%s: %s", opt, err);
 		return CLI_OK;
 	}
-	if (vcpuchar_ppc_caps_parse(arg, caps, &set, err, sizeof(err)) < 0)
+	if (vcpuchar_ppc_caps_parse(arg, caps, &set, err, err_size) < 0)
 		return cli_usage("%s: %s", opt, err);
 	return CLI_OK;
 }
@@ -831,9 +838,10 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 {
 	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(path);
+	g_autofree char *err = g_malloc0(err_size);
 
-	if (vcpuchar_profile_load(path, h, &x86, err, sizeof(err)) < 0)
+	if (vcpuchar_profile_load(path, h, &x86, err, err_size) < 0)
 		return cli_usage("%s", err);
 	if (h->arch[0] && !g_str_has_prefix(h->arch, "ppc"))
 		return cli_usage("%s: describes an %s host (arch=%s in [host]); a ppc command needs a POWER host "
@@ -945,7 +953,7 @@ static int cmd_baseline(int argc, char **argv)
 	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], err[512];
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	g_autofree struct vcpuchar_ppc_host *hosts = NULL;
 	g_autofree const struct vcpuchar_ppc_host **ptrs = NULL;
 	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
@@ -967,8 +975,13 @@ static int cmd_baseline(int argc, char **argv)
 	if ((r = parse_qemu_version(qemu_version, &qv)))
 		return r;
 	req.qemu_version = qv.version;
-	if (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)
-		return cli_usage("--machine: %s", err);
+	if (machine) {
+		size_t err_size = CLI_ERR_SIZE(machine);
+		g_autofree char *err = g_malloc0(err_size);
+
+		if (vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, err_size) < 0)
+			return cli_usage("--machine: %s", err);
+	}
 	if ((r = parse_cpu_opt(cpu, &req.cpu)))
 		return r;
 
@@ -1119,8 +1132,13 @@ static int cmd_baseline(int argc, char **argv)
 	} else {
 		text_qemu_version(&qv);
 		text_caps("baseline", &base.caps);
+		/* File names as the user can read them: a control byte in one is escaped, never printed raw. */
+		g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+
+		for (int i = 0; i < n; i++)
+			g_ptr_array_add(shown, cli_shown(argv[i + 1]));
 		for (int i = 0; i < n; i++) {
-			cli_printf("host            %s%s\n", argv[i + 1],
+			cli_printf("host            %s%s\n", (const char *)g_ptr_array_index(shown, i),
 			       hosts[i].character_mask || hosts[i].behaviour_mask ? "" : " (no information)");
 			text_caps("", &levels[i]);
 		}
@@ -1129,7 +1147,7 @@ static int cmd_baseline(int argc, char **argv)
 				if (held[i] & (1u << cap))
 					cli_printf("held back       cap-%s at %s by %s\n", vcpuchar_ppc_cap_name(cap),
 					       vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)),
-					       argv[i + 1]);
+					       (const char *)g_ptr_array_index(shown, i));
 		cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
 		text_view(&view, req.cpu);
 		cli_printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
@@ -1271,9 +1289,11 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	} else {
 		text_qemu_version(qv);
 		text_caps("effective caps", &ra.effective_caps);
-		cli_printf("                (decided on %s, %s mode)\n", src_file, vcpuchar_ppc_mode_name(req.mode));
+		g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
+
+		cli_printf("                (decided on %s, %s mode)\n", src_shown, vcpuchar_ppc_mode_name(req.mode));
 		text_caps("destination", &rs.host_caps);
-		cli_printf("                (the levels %s supports)\n", dst_file);
+		cli_printf("                (the levels %s supports)\n", dst_shown);
 		for (guint i = 0; i < errors->len; i++)
 			cli_printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
 		for (guint i = 0; i < explain->len; i++)

@@ -437,9 +437,10 @@ static int cmd_policy(int argc, char **argv)
 	}
 
 	if (host_file) {
-		char err[256] = "";
+		size_t err_size = CLI_ERR_SIZE(host_file);
+		g_autofree char *err = g_malloc0(err_size);
 
-		r = vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err));
+		r = vcpuchar_profile_load(host_file, NULL, &host, err, err_size);
 		if (r < 0)
 			return cli_usage("--host %s", err);
 		if (!host.have && host.error[0] == -ENODATA)

@@ -3,6 +3,8 @@
 #ifndef VCPUCHAR_CLI_H
 #define VCPUCHAR_CLI_H
 
+#include <string.h>
+
 #include <glib.h>
 #include <json-glib/json-glib.h>
 #include <vcpuchar.h>
@@ -25,8 +27,23 @@ extern int cli_stdout_errno;
  */
 int cli_printf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
-/* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
+/*
+ * Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. A quoted
+ * value longer than 64 bytes shows its first 64; an unquoted run (a path)
+ * is shown in full when it could name a file, else its first and last 64
+ * bytes; control bytes are escaped (\n, \t, \xNN).
+ */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/* @s with its control bytes escaped as cli_usage() does, for g_free(): a file name in a text answer. */
+char *cli_shown(const char *s);
+
+/*
+ * The size of a buffer for a library message that echoes @path: the path
+ * in full (twice: a save names the path and its directory) and room for
+ * its cause (a fixed buffer cut the cause away).
+ */
+#define CLI_ERR_SIZE(path) (2 * strlen(path) + 1024)
 
 /*
  * Adds @entries to @ctx and parses them; on error prints the message and

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <linux/kvm.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,8 +17,28 @@
 
 #include "cli.h"
 
-/* Longest quoted value a message echoes: a 100 KB argument must not flood the terminal. */
+/*
+ * Longest quoted value a message echoes: a 100 KB argument must not flood
+ * the terminal. An unquoted run (a path) that could name a file is shown
+ * in full; a longer one keeps its first and last CLI_SHOWN_MAX bytes. The
+ * cause after it is always printed.
+ */
 #define CLI_SHOWN_MAX 64
+
+/* Whether @n bytes at @s could name a file: at most PATH_MAX - 1 bytes, no component above NAME_MAX. */
+static gboolean could_name_file(const char *s, size_t n)
+{
+	size_t comp = 0;
+
+	if (n >= PATH_MAX)
+		return FALSE;
+	for (size_t i = 0; i < n; i++) {
+		comp = s[i] == '/' ? 0 : comp + 1;
+		if (comp > NAME_MAX)
+			return FALSE;
+	}
+	return TRUE;
+}
 
 /* At most @max bytes of @s, not ending in the middle of a UTF-8 sequence. */
 static int shown_len(const char *s, size_t max)
@@ -27,6 +48,36 @@ static int shown_len(const char *s, size_t max)
 	while (end > s && (*end & 0xc0) == 0x80)
 		end--;
 	return (int)(end - s);
+}
+
+/* @n bytes of @s to @f, a control byte (a file name may hold any) as \n, \t or \xNN, never raw. */
+static void put_shown(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+char *cli_shown(const char *s)
+{
+	g_autofree char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return g_strdup(s);
+	put_shown(f, s, strlen(s));
+	fclose(f);
+	return g_strndup(buf, len);
 }
 
 int cli_usage(const char *fmt, ...)
@@ -41,22 +92,35 @@ int cli_usage(const char *fmt, ...)
 	/*
 	 * Values are echoed in 'quotes' (ours and the library's): show the first
 	 * bytes of a long one. An apostrophe within a word opens no quote.
-	 * Unquoted values (a path, GOption's "Unknown option --...") and a value
-	 * holding an apostrophe are cut too: no word of ours is 64 bytes long,
-	 * so any longer run without a space is the user's.
+	 * Unquoted runs (a path, GOption's "Unknown option --...") that could
+	 * not name a file keep their first and last bytes; what follows the
+	 * run, the cause, is always printed. Spaces delimit runs; a control
+	 * byte of a value is escaped, never a run's end.
 	 */
 	for (const char *p = msg, *close; *p;) {
-		size_t run = strcspn(p, " \t\n");
+		size_t run = strcspn(p, " ");
+		gboolean quote = *p == '\'' && (p == msg || !g_ascii_isalnum(p[-1]));
 
-		if (*p == '\'' && (p == msg || !g_ascii_isalnum(p[-1])) && (close = strchr(p + 1, '\'')) &&
-		    close - p - 1 > CLI_SHOWN_MAX) {
-			fprintf(stderr, "'%.*s...'", shown_len(p + 1, CLI_SHOWN_MAX), p + 1);
-			p = close + 1;
-		} else if (run > CLI_SHOWN_MAX && (p == msg || p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) {
-			fprintf(stderr, "%.*s...", shown_len(p, CLI_SHOWN_MAX), p);
+		/* A quote the library's buffer cut before its end runs to the end of the message. */
+		close = quote ? strchr(p + 1, '\'') : NULL;
+		if (quote && !close)
+			close = p + strlen(p);
+		if (quote && close - p - 1 > CLI_SHOWN_MAX) {
+			fputc('\'', stderr);
+			put_shown(stderr, p + 1, (size_t)shown_len(p + 1, CLI_SHOWN_MAX));
+			fputs("...'", stderr);
+			p = *close ? close + 1 : close;
+		} else if (run > 2 * CLI_SHOWN_MAX + 3 && (p == msg || p[-1] == ' ') && !could_name_file(p, run)) {
+			const char *tail = p + run - CLI_SHOWN_MAX;
+
+			while ((*tail & 0xc0) == 0x80)
+				tail++;
+			put_shown(stderr, p, (size_t)shown_len(p, CLI_SHOWN_MAX));
+			fputs("...", stderr);
+			put_shown(stderr, tail, (size_t)(p + run - tail));
 			p += run;
 		} else {
-			fputc(*p++, stderr);
+			put_shown(stderr, p++, 1);
 		}
 	}
 	fputc('\n', stderr);
@@ -95,7 +159,8 @@ static int finish(int rc);
  * Before GOption sees @argv: --help is printed here, so that a failed
  * write is reported (GOption's own --help exits 0 whatever happened); an
  * option that takes a value may be given once (GOption keeps the last
- * silently); a file name may not be empty.
+ * silently); a file name may not be empty; a flag takes no "=value"
+ * (GOption ignores the value and sets the flag).
  */
 static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc, char **argv)
 {
@@ -127,9 +192,15 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 		for (k = 0, e = entries; e->long_name; k++, e++)
 			if (strlen(e->long_name) == len && !strncmp(e->long_name, a + 2, len))
 				break;
-		if (!e->long_name || e->arg == G_OPTION_ARG_NONE ||
-		    (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG)))
+		if (!e->long_name)
 			continue;
+		if (e->arg == G_OPTION_ARG_NONE || (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG))) {
+			/* GOption ignores it: --pinned=no would pin. */
+			if (eq)
+				return cli_usage("--%s is a flag and takes no value (given '%s'): give --%s, or leave it out",
+						 e->long_name, eq + 1, e->long_name);
+			continue;
+		}
 		value = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
 		if (!value)
 			continue; /* GOption says it is missing */
@@ -447,6 +518,12 @@ static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return usage(stderr), CLI_USAGE;
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help") ||
+	    !strcmp(argv[1], "--version")) {
+		/* Nothing may follow: "--version extra" is a mistake, not a version. */
+		if (argc > 2)
+			return cli_usage("%s takes no argument (given '%s')", argv[1], argv[2]);
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout), CLI_OK;
 	if (!strcmp(argv[1], "--version")) {
