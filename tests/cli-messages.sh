@@ -178,6 +178,36 @@ expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
 printf '{"halt_exits": 1,,}' >"$tmp/syntax.json"
 expect "x86 verify --before, a syntax error" 2 "^vcpuchar: --before $tmp/syntax.json:1:17: Parse error" -- \
 	verify - "$tmp/syntax.json" -
+# JSON as RFC 8259 defines it: json-glib's scanner read 010 as 8, 0x10 as 16, 0b101 as 5 and skipped
+# comments. Each is refused with its place, never read as a number.
+while IFS='|' read -r name text where; do
+	printf '%s\n' "$text" >"$tmp/strict.json"
+	expect "x86 verify --after, $name" 2 "^vcpuchar: --after $tmp/strict.json:$where: .*\\(RFC 8259\\)\$" -- \
+		verify - - "$tmp/strict.json"
+done <<'EOF_ROWS'
+leading zero|{"halt_exits": 010}|1:16
+hex|{"halt_exits": 0x10}|1:16
+binary|{"halt_exits": 0b101}|1:16
+leading zero, one digit|{"halt_exits": 05}|1:16
+plus sign|{"halt_exits": +5}|1:16
+trailing point|{"halt_exits": 5.}|1:16
+block comment|{"halt_exits": 5 /* c */}|1:18
+line comment|{"halt_exits": 5} // c|1:19
+hash comment|{"halt_exits": 5} # c|1:19
+single quotes|{'halt_exits': 5}|1:2
+NaN|{"halt_exits": 5, "x": NaN}|1:24
+raw tab in a string|{"halt_exits": 5, "x": "a	b"}|1:26
+\x escape|{"halt_exits": 5, "x": "\x41"}|1:25
+EOF_ROWS
+printf '{"halt_exits": 5,\n  "x": 0x1}\n' >"$tmp/strict.json"
+expect "x86 verify --after, hex on line 2" 2 "^vcpuchar: --after $tmp/strict.json:2:8: \"0x1\": not a JSON number" -- \
+	verify - - "$tmp/strict.json"
+printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": [] /* x */}\n' >"$tmp/strict.json"
+expect "x86 verify --policy, a comment" 2 "^vcpuchar: --policy $tmp/strict.json:1:63: \"/\": a comment" -- \
+	verify "$tmp/strict.json" - -
+printf '{"halt_exits": 5, "x": [true, false, null, -0, -1.5e-3, 2E+2, "\\u00e9\\n\\"\\\\/"]}\n' >"$tmp/strict.json"
+expect "x86 verify --after, every JSON token" 0 "" -- verify - - "$tmp/strict.json"
+
 # A member twice in one object (json-glib keeps the last): refused by name, nested objects too.
 printf '{"halt_exits": 1, "halt_exits": 0}\n' >"$tmp/dup.json"
 expect "x86 verify --before, a key twice" 2 "^vcpuchar: --before $tmp/dup.json: member 'halt_exits' given twice" -- \

@@ -105,10 +105,15 @@ int cli_usage(const char *fmt, ...)
 		close = quote ? strchr(p + 1, '\'') : NULL;
 		if (quote && !close)
 			close = p + strlen(p);
-		if (quote && close - p - 1 > CLI_SHOWN_MAX) {
+		if (quote) {
+			size_t n = (size_t)(close - p - 1);
+
 			fputc('\'', stderr);
-			put_shown(stderr, p + 1, (size_t)shown_len(p + 1, CLI_SHOWN_MAX));
-			fputs("...'", stderr);
+			put_shown(stderr, p + 1, n > CLI_SHOWN_MAX ? (size_t)shown_len(p + 1, CLI_SHOWN_MAX) : n);
+			if (n > CLI_SHOWN_MAX)
+				fputs("...'", stderr);
+			else if (*close)
+				fputc('\'', stderr);
 			p = *close ? close + 1 : close;
 		} else if (run > 2 * CLI_SHOWN_MAX + 3 && (p == msg || p[-1] == ' ') && !could_name_file(p, run)) {
 			const char *tail = p + run - CLI_SHOWN_MAX;
@@ -340,6 +345,95 @@ static gboolean too_deep(const char *data, size_t len)
 	return FALSE;
 }
 
+/*
+ * json-glib's scanner reads more than RFC 8259 JSON: 010 as 8, 0x10 as
+ * 16, 0b101 as 5, comments, single quotes, raw control bytes in strings.
+ * A snapshot so written is not what its author meant: refuse it. Returns
+ * NULL, or why the text at *at is not JSON (*tok bytes of it are echoed).
+ */
+static gboolean in_set(const char *set, char c)
+{
+	return c && strchr(set, c);
+}
+
+static const char *not_json(const char *data, size_t len, size_t *at, size_t *tok)
+{
+	static const char *const words[] = { "true", "false", "null" };
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)data[i];
+		size_t n;
+
+		*at = i;
+		*tok = 1;
+		if (in_set(" \t\n\r{}[]:,", (char)c))
+			continue;
+		if (c == '"') {
+			for (i++; i < len && data[i] != '"'; i++) {
+				*at = i;
+				if ((unsigned char)data[i] < 0x20)
+					return "a control byte in a string (JSON strings escape them)";
+				if (data[i] != '\\')
+					continue;
+				if (++i < len && !in_set("\"\\/bfnrtu", data[i]))
+					return "an escape JSON does not have";
+				if (i < len && data[i] == 'u')
+					for (int k = 0; k < 4; k++)
+						if (++i >= len || !g_ascii_isxdigit(data[i]))
+							return "\\u without four hexadecimal digits";
+			}
+			if (i >= len)
+				return "a string without its closing quote";
+			continue;
+		}
+		for (n = 0; i + n < len && (g_ascii_isalnum(data[i + n]) || in_set("+-._", data[i + n])); n++)
+			;
+		*tok = n ? n : 1;
+		if (c == '/' || c == '#')
+			return "a comment: JSON has none";
+		if (!n)
+			return "a character JSON does not have here";
+		if (c == '-' || g_ascii_isdigit(c)) {
+			/* -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
+			size_t k = c == '-';
+
+			if (k < n && data[i + k] == '0')
+				k++;
+			else if (k < n && g_ascii_isdigit(data[i + k]))
+				while (k < n && g_ascii_isdigit(data[i + k]))
+					k++;
+			else
+				return "not a JSON number";
+			if (k < n && data[i + k] == '.') {
+				if (++k >= n || !g_ascii_isdigit(data[i + k]))
+					return "not a JSON number";
+				while (k < n && g_ascii_isdigit(data[i + k]))
+					k++;
+			}
+			if (k < n && (data[i + k] == 'e' || data[i + k] == 'E')) {
+				if (++k < n && (data[i + k] == '+' || data[i + k] == '-'))
+					k++;
+				if (k >= n || !g_ascii_isdigit(data[i + k]))
+					return "not a JSON number";
+				while (k < n && g_ascii_isdigit(data[i + k]))
+					k++;
+			}
+			if (k != n)
+				return "not a JSON number (decimal, no leading zero, no 0x or 0b)";
+		} else {
+			size_t w;
+
+			for (w = 0; w < G_N_ELEMENTS(words); w++)
+				if (strlen(words[w]) == n && !memcmp(data + i, words[w], n))
+					break;
+			if (w == G_N_ELEMENTS(words))
+				return "not JSON (a string needs double quotes; the literals are true, false, null)";
+		}
+		i += n - 1;
+	}
+	return NULL;
+}
+
 /* json-glib keeps the last of two members of one name: find the first repeated name. */
 struct dup_check {
 	GHashTable *count; /* JsonObject -> members parsed so far */
@@ -362,7 +456,8 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *data = NULL;
 	struct dup_check d = { g_hash_table_new(NULL, NULL), NULL };
-	size_t len;
+	size_t len, at, tok;
+	const char *why;
 	gulong id;
 	gboolean ok;
 
@@ -374,6 +469,17 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 	if (too_deep(data, len)) {
 		g_hash_table_destroy(d.count);
 		cli_usage("%s %s: JSON nested deeper than %d levels", opt, path, CLI_JSON_DEPTH_MAX);
+		return NULL;
+	}
+	if ((why = not_json(data, len, &at, &tok))) {
+		g_autofree char *shown = g_strndup(data + at, MIN(tok, 64));
+		unsigned line = 1, col = 1;
+
+		g_hash_table_destroy(d.count);
+		for (size_t i = 0; i < at; i++, col++)
+			if (data[i] == '\n')
+				line++, col = 0;
+		cli_usage("%s %s:%u:%u: \"%s\": %s (RFC 8259)", opt, path, line, col, shown, why);
 		return NULL;
 	}
 	id = g_signal_connect(parser, "object-member", G_CALLBACK(on_member), &d);
