@@ -120,6 +120,23 @@ expect "--version extra" 2 "^vcpuchar: --version takes no argument \\(given 'ext
 expect "--help extra" 2 "^vcpuchar: --help takes no argument" -- "$cli" --help extra
 expect "--version" 0 - -- "$cli" --version
 
+# An empty value is refused by name (--machine '' was answered for pseries, --caps '' and
+# --src '' for the defaults), for every option that takes a value.
+for c in "ppc hcall --machine" "ppc hcall --caps" "ppc hcall --qemu-version" "ppc hcall --mode" \
+	"ppc migrate --dst cap-ibs=broken --src" "ppc migrate --src cap-ibs=broken --dst" \
+	"ppc baseline $src/examples/profiles/power9-dd2.3-opal.profile --machine" "x86 policy --cvm" \
+	"x86 policy --vcpus" "x86 verify --policy a --before b --after c --guest-hlts"; do
+	opt=${c##* }
+	# shellcheck disable=SC2086
+	expect "$c ''" 2 "^vcpuchar: $opt: empty value" -- "$cli" $c ""
+	# shellcheck disable=SC2086
+	expect "$c=" 2 "^vcpuchar: $opt: empty value" -- "$cli" ${c% *} "$opt="
+done
+# --vcpus above what any x86 KVM runs (KVM_MAX_VCPUS is at most 4096).
+expect "x86 policy --vcpus 4097" 2 "^vcpuchar: bad value '4097' for --vcpus \\(1 to 4096" -- \
+	"$cli" x86 policy --host "$tmp/bom.profile" --vcpus 4097
+expect "x86 policy --vcpus 4096" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 4096
+
 # Control bytes of a file name are escaped, in messages and in text answers, never printed raw.
 esc=$(printf '\033')
 cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/a${esc}[2Jb.profile"
@@ -173,6 +190,19 @@ expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - 
 # Brackets within strings are no nesting.
 python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
 expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
+
+# A --policy x86 policy never prints: a flag or a code twice, a code of x86 verify.
+pol() { printf '{"disable_exits": [%s], "idle_hlt_active": false, "reasons": [%s]}\n' "$1" "$2" >"$tmp/pol.json"; }
+pol '"HLT", "HLT"' ''
+expect "x86 verify --policy, a flag twice" 2 "disable_exits\\[1\\]: flag 'HLT' given twice" -- verify "$tmp/pol.json" - -
+pol '' '{"code": "hlt_exits_kept_overcommit"}, {"code": "hlt_exits_kept_overcommit"}'
+expect "x86 verify --policy, a code twice" 2 "reasons\\[1\\]: code 'hlt_exits_kept_overcommit' given twice" -- \
+	verify "$tmp/pol.json" - -
+pol '' '{"code": "hlt_passthrough_honoured"}'
+expect "x86 verify --policy, a verify code" 2 "reasons\\[0\\]: 'hlt_passthrough_honoured' is a reason of x86 verify" -- \
+	verify "$tmp/pol.json" - -
+pol '"HLT"' '{"code": "hlt_exits_kept_overcommit"}'
+expect "x86 verify --policy, each once" 1 "" -- verify "$tmp/pol.json" - -
 
 # A syntax error is placed in the user's file, not in json-glib's "<data>".
 printf '{"halt_exits": 1,,}' >"$tmp/syntax.json"

@@ -831,6 +831,20 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 }
 
 /*
+ * A POWER machine as uname -m names it (ppc64le, ppc64; ppc and ppcle for
+ * 32-bit). Whole names: a prefix test took arch=ppcx for POWER.
+ */
+static gboolean is_power_arch(const char *arch)
+{
+	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		if (!strcmp(arch, names[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/*
  * One host profile for a ppc command: the file must be readable, hold a
  * [ppc] group and describe a POWER host. Every refusal names the file
  * (examples/vcpuchar/README.md, "Bad input").
@@ -843,9 +857,9 @@ static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 
 	if (vcpuchar_profile_load(path, h, &x86, err, err_size) < 0)
 		return cli_usage("%s", err);
-	if (h->arch[0] && !g_str_has_prefix(h->arch, "ppc"))
-		return cli_usage("%s: describes an %s host (arch=%s in [host]); a ppc command needs a POWER host "
-				 "profile", path, h->arch, h->arch);
+	if (h->arch[0] && !is_power_arch(h->arch))
+		return cli_usage("%s: describes %s %s host (arch=%s in [host]); a ppc command needs a POWER host "
+				 "profile", path, cli_article(h->arch), h->arch, h->arch);
 	/* Zero masks are an answer; no group is no answer at all. */
 	if (h->error == -ENODATA)
 		return cli_usage("%s: no [ppc] group: there is no POWER information in that file%s; a ppc command "
@@ -864,7 +878,7 @@ static gboolean same_arch(const char *a, const char *b)
 	if (!a[0] || !b[0])
 		return TRUE;
 	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
-		return TRUE;
+		return TRUE; /* ppc64 and ppc64le only: load_ppc_profile() let no other name through */
 	return !strcmp(a, b);
 }
 

@@ -14,9 +14,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/kvm.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -362,6 +364,26 @@ static uint32_t probe_this_host(struct vcpuchar_x86_host *h)
 	return no_kvm;
 }
 
+/*
+ * The most vCPUs any x86 KVM gives one VM: KVM_MAX_VCPUS
+ * (arch/x86/include/asm/kvm_host.h), a fixed 1024 (288 in older kernels)
+ * until it became CONFIG_KVM_MAX_NR_VCPUS (arch/x86/kvm/Kconfig: range
+ * 1024 to 4096, 4096 with MAXSMP). This host's own limit is
+ * KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) on /dev/kvm.
+ */
+#define CLI_X86_MAX_VCPUS 4096
+
+/* KVM_CAP_MAX_VCPUS of this host's /dev/kvm, or 0 when it cannot be asked. */
+static uint32_t this_host_max_vcpus(void)
+{
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	int n = fd < 0 ? -1 : ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_MAX_VCPUS);
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 ? (uint32_t)n : 0;
+}
+
 static int cmd_policy(int argc, char **argv)
 {
 	static const char *const cvms[] = { "none", "sev", "sev-es", "sev-snp" };
@@ -431,8 +453,9 @@ static int cmd_policy(int argc, char **argv)
 
 		errno = 0;
 		n = g_ascii_strtoull(vcpus_arg, &end, 10);
-		if (!g_ascii_isdigit(*vcpus_arg) || errno || *end || n < 1 || n > UINT32_MAX)
-			return cli_usage("bad value '%s' for --vcpus (1 to 4294967295)", vcpus_arg);
+		if (!g_ascii_isdigit(*vcpus_arg) || errno || *end || n < 1 || n > CLI_X86_MAX_VCPUS)
+			return cli_usage("bad value '%s' for --vcpus (1 to %d: no x86 KVM runs more vCPUs in one VM, "
+					 "KVM_MAX_VCPUS being at most %d)", vcpus_arg, CLI_X86_MAX_VCPUS, CLI_X86_MAX_VCPUS);
 		vcpus = (uint32_t)n;
 	}
 
@@ -450,7 +473,12 @@ static int cmd_policy(int argc, char **argv)
 			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
 					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
+		uint32_t max = this_host_max_vcpus();
+
 		no_kvm = probe_this_host(&host);
+		if (max && vcpus > max)
+			return cli_usage("bad value '%s' for --vcpus: this host's KVM runs at most %u vCPUs in one VM "
+					 "(KVM_CAP_MAX_VCPUS)", vcpus_arg, max);
 	}
 
 	/* A confidential VM needs an AMD (or Hygon) host whose kvm_amd offers that type. */
@@ -473,9 +501,9 @@ static int cmd_policy(int argc, char **argv)
 	}
 	r = vcpuchar_x86_decide(&host, &vm, &p);
 	if (r == -ENOTSUP)
-		return cli_usage("%s%s describes an %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
+		return cli_usage("%s%s describes %s %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
 				 "kvm-hint-dedicated) applies to x86 hosts only", host_file ? "--host " : "this host",
-				 host_file ? host_file : "", (int)sizeof(host.arch), host.arch);
+				 host_file ? host_file : "", cli_article(host.arch), (int)sizeof(host.arch), host.arch);
 	if (r == -EINVAL)
 		return cli_usage("contradictory profile: --hlt-passthrough never with --want-mwait or --want-cstate");
 	if (r < 0)
@@ -596,6 +624,9 @@ static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 		if (!f || k == G_N_ELEMENTS(flag_names))
 			return cli_usage("--policy %s: disable_exits[%u]: unknown flag '%s'", path, i,
 					 f ? f : "(not a string)");
+		/* x86 policy prints each flag once: a repeat is a hand edit, or another program's JSON. */
+		if (p->disable_exits & (1u << k))
+			return cli_usage("--policy %s: disable_exits[%u]: flag '%s' given twice", path, i, f);
 		p->disable_exits |= 1u << k;
 	}
 	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
@@ -615,6 +646,13 @@ static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 		if (code < 0)
 			return cli_usage("--policy %s: reasons[%u]: unknown code '%s'", path, i,
 					 name ? name : "(no code string)");
+		/* A policy holds each code once, and never a verification's own (a verdict is no policy). */
+		if (vcpuchar_x86_reason_class((uint32_t)code) == VCPUCHAR_X86_REASON_CLASS_VERIFY)
+			return cli_usage("--policy %s: reasons[%u]: '%s' is a reason of x86 verify, never of a policy",
+					 path, i, name);
+		for (uint32_t k = 0; k < p->n_reasons; k++)
+			if (p->reasons[k].code == (uint32_t)code)
+				return cli_usage("--policy %s: reasons[%u]: code '%s' given twice", path, i, name);
 		p->reasons[p->n_reasons++].code = (uint32_t)code;
 	}
 	return 0;

@@ -35,6 +35,12 @@ int cli_printf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
  */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
+/* "an" before an architecture name said with a vowel sound (x86_64, aarch64), else "a" (ppc64le). */
+static inline const char *cli_article(const char *word)
+{
+	return word[0] && strchr("aeioux", word[0]) ? "an" : "a";
+}
+
 /* @s with its control bytes escaped as cli_usage() does, for g_free(): a file name in a text answer. */
 char *cli_shown(const char *s);
 
@@ -47,8 +53,8 @@ char *cli_shown(const char *s);
 
 /*
  * Adds @entries to @ctx and parses them; on error prints the message and
- * returns CLI_USAGE. An option that takes a value may be given once, a
- * file name may not be empty; arguments that are no option are refused
+ * returns CLI_USAGE. An option that takes a value may be given once and
+ * not empty, a flag takes no =VALUE; arguments that are no option are refused
  * unless @positional. --help is printed here and exits (3 when stdout
  * could not be written).
  */

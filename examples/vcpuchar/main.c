@@ -164,7 +164,7 @@ static int finish(int rc);
  * Before GOption sees @argv: --help is printed here, so that a failed
  * write is reported (GOption's own --help exits 0 whatever happened); an
  * option that takes a value may be given once (GOption keeps the last
- * silently); a file name may not be empty; a flag takes no "=value"
+ * silently); a value may not be empty; a flag takes no "=value"
  * (GOption ignores the value and sets the flag).
  */
 static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc, char **argv)
@@ -215,6 +215,9 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 		seen |= 1ull << k;
 		if (e->arg == G_OPTION_ARG_FILENAME && !*value)
 			return cli_usage("--%s: empty file name", e->long_name);
+		/* An empty value read as the option's default: --machine '' answered for pseries. */
+		if (!*value)
+			return cli_usage("--%s: empty value; give one, or leave the option out", e->long_name);
 	}
 	return CLI_OK;
 }
