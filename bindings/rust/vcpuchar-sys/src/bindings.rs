@@ -1520,7 +1520,10 @@ extern "C" {
     #[doc = " @size: size of @buf in bytes"]
     #[doc = ""]
     #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
-    #[doc = " @reason, an unknown code, or NULL @buf with @size > 0."]
+    #[doc = " @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other"]
+    #[doc = " than 0 or 1, or a value its code cannot hold (a bit outside the mask or"]
+    #[doc = " a number outside the enum the code's comment names, a kernel release"]
+    #[doc = " above 32 bits): nothing is written then."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_text(
@@ -1954,8 +1957,9 @@ extern "C" {
     #[doc = " guest command line that changes them (idle=, nopvspin,"]
     #[doc = " cpuidle_haltpoll.force)."]
     #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0 or an"]
-    #[doc = " unknown bit in @policy->disable_exits. @ret is untouched on failure."]
+    #[doc = " Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an"]
+    #[doc = " unknown bit in @policy->disable_exits, or @policy->hints_realtime,"]
+    #[doc = " pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure."]
     #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_guest_view(
