@@ -106,4 +106,12 @@ has "migrate unset" '^qemu +no QEMU version given'
 expect "migrate two cap sets" 2 "--qemu-version go with --src-host/--dst-host" -- \
 	"$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken --qemu-version 10.0
 
+# 9. probe: its POWER default VM is answered for QEMU 7.2, and it says so (JSON and text).
+expect "probe json" 0 "" -- "$cli" probe --json
+jcheck "probe json" "$tmp/out" 'q = j["ppc"]["default_vm"]["qemu_version"]
+assert q["target"] == "7.2" and q["answered"] == "7.2" and q["assumed"] is True and "QEMU 7.2" in q["note"], q'
+expect "probe text" 0 "" -- "$cli" probe
+has "probe text" '^-- a default VM \(pseries of QEMU 7\.2, POWER9 guest'
+has "probe text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2'
+
 finish cli-qemu-version

@@ -11,9 +11,6 @@
 
 static const char *const severity_names[] = { "info", "warning", "error" };
 
-#define QEMU_VERSION_HELP \
-	"Target QEMU version (7.2, 10.0, 10.0.13; default: 7.2, the oldest supported): its machine types and " \
-	"texts"
 static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "below-host" };
 
 static void json_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
@@ -61,14 +58,7 @@ static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
  * unmeasured version): a warning on stderr naming both. Not given: the
  * answer is for the oldest supported, which the note says.
  */
-struct qemu_target {
-	uint32_t version;  /* 0 when not given */
-	uint32_t answered; /* the measured release that answers */
-	int kind;	   /* vcpuchar_ppc_qemu_version_check() */
-	char note[384];
-};
-
-static int parse_qemu_version(const char *arg, struct qemu_target *q)
+int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 {
 	size_t err_size = CLI_ERR_SIZE(arg ? arg : "");
 	g_autofree char *err = g_malloc0(err_size);
@@ -92,8 +82,13 @@ static void version_text(uint32_t v, char *buf, size_t size)
 		g_snprintf(buf, size, "%u.%u", v / 10000, v / 100 % 100);
 }
 
+void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size)
+{
+	version_text(q->version ? q->version : q->answered, buf, size);
+}
+
 /* "qemu_version": {"target", "answered", "assumed", "note"}. */
-static void json_qemu_version(JsonBuilder *b, const struct qemu_target *q)
+void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q)
 {
 	char target[16], answered[16];
 
@@ -109,7 +104,7 @@ static void json_qemu_version(JsonBuilder *b, const struct qemu_target *q)
 }
 
 /* The text output's line: only when the answer is not for the given version itself. */
-static void text_qemu_version(const struct qemu_target *q)
+void cli_text_qemu_version(const struct cli_qemu_target *q)
 {
 	if (q->kind)
 		cli_printf("qemu            %s\n", q->note);
@@ -670,14 +665,14 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
-	struct qemu_target qv;
+	struct cli_qemu_target qv;
 	gboolean have_host = FALSE;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if ((r = parse_qemu_version(qemu_version, &qv)))
+	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
 		return r;
 	req.qemu_version = qv.version;
 	if (host_file && chars)
@@ -769,7 +764,7 @@ static int cmd_hcall(int argc, char **argv)
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
-		json_qemu_version(b, &qv);
+		cli_json_qemu_version(b, &qv);
 		cli_json_ppc_result(b, &res);
 		cli_json_ppc_spellings(b, &res, &warn);
 		json_builder_set_member_name(b, "ignored");
@@ -796,7 +791,7 @@ static int cmd_hcall(int argc, char **argv)
 			       (const char *)g_ptr_array_index(ignored, i));
 		if (mx.note)
 			cli_printf("note            %s\n", mx.note);
-		text_qemu_version(&qv);
+		cli_text_qemu_version(&qv);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
@@ -974,7 +969,7 @@ static int cmd_baseline(int argc, char **argv)
 	g_autofree uint32_t *held = NULL;
 	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
 	g_autoptr(GHashTable) files = NULL;
-	struct qemu_target qv;
+	struct cli_qemu_target qv;
 	uint64_t r4, r5;
 	int n, r, arch_from = -1;
 
@@ -986,7 +981,7 @@ static int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	if ((r = parse_qemu_version(qemu_version, &qv)))
+	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
 		return r;
 	req.qemu_version = qv.version;
 	if (machine) {
@@ -1102,7 +1097,7 @@ static int cmd_baseline(int argc, char **argv)
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
-		json_qemu_version(b, &qv);
+		cli_json_qemu_version(b, &qv);
 		json_caps(b, "caps", &base.caps);
 		json_builder_set_member_name(b, "hosts");
 		json_builder_begin_array(b);
@@ -1144,7 +1139,7 @@ static int cmd_baseline(int argc, char **argv)
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
-		text_qemu_version(&qv);
+		cli_text_qemu_version(&qv);
 		text_caps("baseline", &base.caps);
 		/* File names as the user can read them: a control byte in one is escaped, never printed raw. */
 		g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
@@ -1182,7 +1177,7 @@ static int cmd_baseline(int argc, char **argv)
  * offer more, the guest still keeps what A told it: a warning per cap.
  */
 static int migrate_hosts(const char *src_file, const char *dst_file, const char *caps, const char *machine,
-			 const char *mode, const char *cpu, const struct qemu_target *qv, gboolean json)
+			 const char *mode, const char *cpu, const struct cli_qemu_target *qv, gboolean json)
 {
 	struct vcpuchar_ppc_host a = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_host b = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -1284,7 +1279,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		static const char *const names[] = { "errors", "warnings", "explanations" };
 
 		json_builder_begin_object(jb);
-		json_qemu_version(jb, qv);
+		cli_json_qemu_version(jb, qv);
 		json_bool(jb, "ok", errors->len == 0);
 		for (int l = 0; l < 3; l++) {
 			json_builder_set_member_name(jb, names[l]);
@@ -1301,7 +1296,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		json_builder_end_object(jb);
 		cli_print_json(jb);
 	} else {
-		text_qemu_version(qv);
+		cli_text_qemu_version(qv);
 		text_caps("effective caps", &ra.effective_caps);
 		g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
 
@@ -1343,7 +1338,7 @@ static int cmd_migrate(int argc, char **argv)
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- check a migration between two cap sets");
 	struct vcpuchar_ppc_caps s, d;
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
-	struct qemu_target qv;
+	struct cli_qemu_target qv;
 	int r;
 
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
@@ -1358,7 +1353,7 @@ static int cmd_migrate(int argc, char **argv)
 	if (src_host || dst_host) {
 		if (!src_host || !dst_host)
 			return cli_usage("ppc migrate needs both --src-host and --dst-host");
-		if ((r = parse_qemu_version(qemu_version, &qv)))
+		if ((r = cli_qemu_version_parse(qemu_version, &qv)))
 			return r;
 		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, &qv, json);
 	}

@@ -59,11 +59,18 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
 	int kvm_fd, vm_fd, kvm_err, api = -1, api_err = 0, r, x86_r, x86_dr;
 	uint32_t no_kvm_facts = 0;
+	struct cli_qemu_target qv;
 	char why[256], api_text[96];
 	g_autofree char *err = NULL;
 	size_t err_size;
 
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
+		return r;
+	/*
+	 * The POWER default VM's machine types and texts are those of one QEMU
+	 * release, the oldest supported: said in the JSON and the text.
+	 */
+	if ((r = cli_qemu_version_parse(NULL, &qv)))
 		return r;
 	err_size = CLI_ERR_SIZE(save ? save : "");
 	err = g_malloc0(err_size);
@@ -168,6 +175,8 @@ int cmd_probe(int argc, char **argv)
 		cli_json_ppc_host(b, &ppc);
 		json_builder_set_member_name(b, "default_vm");
 		json_builder_begin_object(b);
+		/* The machine types and texts are those of one QEMU release: say which. */
+		cli_json_qemu_version(b, &qv);
 		if (r == 0) {
 			cli_json_ppc_result(b, &res);
 			cli_json_ppc_spellings(b, &res, &warn);
@@ -201,7 +210,12 @@ int cmd_probe(int argc, char **argv)
 			cli_printf("kvm             /dev/kvm %s, a VM was created for the probes\n", api_text);
 		cli_printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
 		if (r == 0) {
-			cli_printf("-- a default VM (newest pseries, POWER9 guest)\n");
+			char target[16];
+
+			cli_qemu_version_target(&qv, target, sizeof(target));
+			cli_printf("-- a default VM (pseries of QEMU %s, POWER9 guest; for another QEMU: vcpuchar ppc hcall "
+				   "--host PROFILE --qemu-version V)\n", target);
+			cli_text_qemu_version(&qv);
 			cli_text_ppc_result(&res, 0);
 			cli_text_ppc_spellings(&res, &warn);
 		}

@@ -93,6 +93,28 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 			    const struct vcpuchar_ppc_warnings *w);
 void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w);
 
+/* --help of --qemu-version (ppc hcall, migrate, baseline and probe). */
+#define QEMU_VERSION_HELP \
+	"Target QEMU version (7.2, 10.0, 10.0.13; default: 7.2, the oldest supported): its machine types and " \
+	"texts"
+
+/* The QEMU release a POWER answer is for (--qemu-version V, or none given). */
+struct cli_qemu_target {
+	uint32_t version;  /* 0 when not given */
+	uint32_t answered; /* the measured release that answers */
+	int kind;	   /* vcpuchar_ppc_qemu_version_check() */
+	char note[384];
+};
+
+/* Parses --qemu-version @arg (NULL: not given) into @q; a warning on stderr when another release answers. */
+int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
+/* The target release as text ("7.2", "10.0.13"): the one given, else the one answered. */
+void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size);
+/* Member "qemu_version": {"target", "answered", "assumed", "note"}. */
+void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q);
+/* The "qemu" text line, when the answer is not for the given version itself. */
+void cli_text_qemu_version(const struct cli_qemu_target *q);
+
 /* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
 void cli_text_x86_policy(const struct vcpuchar_x86_policy *p);
