@@ -118,6 +118,8 @@ for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify
 done
 expect "--version extra" 2 "^vcpuchar: --version takes no argument \\(given 'extra'\\)" -- "$cli" --version extra
 expect "--help extra" 2 "^vcpuchar: --help takes no argument" -- "$cli" --help extra
+expect "ppc --help extra" 2 "^vcpuchar: --help takes no argument" -- "$cli" ppc --help extra
+expect "x86 -h extra" 2 "^vcpuchar: -h takes no argument" -- "$cli" x86 -h extra
 expect "--version" 0 - -- "$cli" --version
 
 # An empty value is refused by name (--machine '' was answered for pseries, --caps '' and
@@ -190,6 +192,11 @@ expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - 
 # Brackets within strings are no nesting.
 python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
 expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
+
+# A count above what json-glib holds (a signed 64-bit integer) is named with its range, never cut.
+printf '{"halt_exits": 9223372036854775808}\n' >"$tmp/big-count.json"
+expect "x86 verify --after, 2^63" 2 "halt_exits is not a count \\(an integer from 0 to 9223372036854775807" -- \
+	verify - - "$tmp/big-count.json"
 
 # A --policy x86 policy never prints: a flag or a code twice, a code of x86 verify.
 pol() { printf '{"disable_exits": [%s], "idle_hlt_active": false, "reasons": [%s]}\n' "$1" "$2" >"$tmp/pol.json"; }

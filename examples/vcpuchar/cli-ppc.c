@@ -1404,6 +1404,8 @@ int cmd_ppc(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "baseline"))
 		return cmd_baseline(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		if (argc > 2)
+			return cli_usage("%s takes no argument (given '%s')", argv[1], argv[2]);
 		cli_printf("%s\n", "Usage: vcpuchar ppc hcall [OPTIONS]\n"
 		     "       vcpuchar ppc migrate --src LIST --dst LIST\n"
 		     "       vcpuchar ppc migrate --src-host FILE --dst-host FILE [--caps LIST] [--machine TYPE] "

@@ -580,7 +580,8 @@ static int load_stats(const char *opt, const char *path, struct vcpuchar_x86_vcp
 		if (!json_object_has_member(o, name))
 			continue;
 		if (!json_count(o, name, &st->values[s]))
-			return cli_usage("%s %s: %s is not a count (an integer >= 0)", opt, path, name);
+			return cli_usage("%s %s: %s is not a count (an integer from 0 to 9223372036854775807, "
+					 "as json-glib reads them)", opt, path, name);
 		st->have |= 1u << s;
 	}
 	return 0;
@@ -780,6 +781,8 @@ int cmd_x86(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		if (argc > 2)
+			return cli_usage("%s takes no argument (given '%s')", argv[1], argv[2]);
 		cli_printf("%s\n", "Usage: vcpuchar x86 policy [OPTIONS]\n       vcpuchar x86 verify [OPTIONS]");
 		return CLI_OK;
 	}
