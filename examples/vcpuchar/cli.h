@@ -102,7 +102,7 @@ void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vc
 struct cli_qemu_target {
 	uint32_t version;  /* 0 when not given */
 	uint32_t answered; /* the measured release that answers */
-	int kind;	   /* vcpuchar_ppc_qemu_version_check() */
+	int kind;          /* vcpuchar_ppc_qemu_version_check() */
 	char note[384];
 };
 

@@ -199,11 +199,12 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 				break;
 		if (!e->long_name)
 			continue;
-		if (e->arg == G_OPTION_ARG_NONE || (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG))) {
+		if (e->arg == G_OPTION_ARG_NONE ||
+		    (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG))) {
 			/* GOption ignores it: --pinned=no would pin. */
 			if (eq)
-				return cli_usage("--%s is a flag and takes no value (given '%s'): give --%s, or leave it out",
-						 e->long_name, eq + 1, e->long_name);
+				return cli_usage("--%s is a flag and takes no value (given '%s'): give --%s, or leave "
+						 "it out", e->long_name, eq + 1, e->long_name);
 			continue;
 		}
 		value = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
