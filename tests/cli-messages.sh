@@ -159,6 +159,11 @@ expect "ppc migrate, control bytes in file names" 0 - -- \
 has "ppc migrate, newline escaped in text" 'decided on .*new\\nline\.profile'
 cases=$((cases + 1))
 grep -q "$esc" "$tmp/out" && fail "ppc migrate: a raw ESC in the text answer"
+# The same for the user's words a text answer repeats: an ignored -machine property.
+expect "ppc hcall, ESC in an ignored property" 0 - -- "$cli" ppc hcall --accel tcg --machine "pseries,x=${esc}[2J"
+has "ppc hcall, ESC escaped in text" '^ignored +x=\\x1b\[2J '
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/out" && fail "ppc hcall: a raw ESC in the text answer"
 
 # x86 verify's JSON inputs, by the rules of host profiles: regular files of at most 1 MiB
 # (a FIFO hung it, /dev/zero ate all memory), nested at most 32 deep (100,000 '[' overflowed

@@ -786,11 +786,17 @@ static int cmd_hcall(int argc, char **argv)
 			vcpuchar_ppc_host_describe(&host, why, sizeof(why));
 			cli_printf("host            %s\n", why);
 		}
-		for (guint i = 0; i < ignored->len; i++)
-			cli_printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
-			       (const char *)g_ptr_array_index(ignored, i));
-		if (mx.note)
-			cli_printf("note            %s\n", mx.note);
+		/* The user's words, so control bytes escaped (as in messages). */
+		for (guint i = 0; i < ignored->len; i++) {
+			g_autofree char *shown = cli_shown(g_ptr_array_index(ignored, i));
+
+			cli_printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n", shown);
+		}
+		if (mx.note) {
+			g_autofree char *shown = cli_shown(mx.note);
+
+			cli_printf("note            %s\n", shown);
+		}
 		cli_text_qemu_version(&qv);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
