@@ -149,7 +149,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
  * "PATH: CAUSE" into @err. When @err_size cannot hold both, the path's
  * echo is cut to its last bytes (the file name) after "...", never the
  * cause: a caller's fixed buffer and a long path lost the reason. A cause
- * longer than the buffer itself follows at most 64 bytes of the path.
+ * too long for the buffer on its own is cut after the whole path.
  */
 static int path_err(char *err, size_t err_size, int code, const char *path, const char *fmt, ...)
 	G_GNUC_PRINTF(5, 6);
@@ -177,11 +177,8 @@ static int path_err(char *err, size_t err_size, int code, const char *path, cons
 			tail++;
 		snprintf(err, err_size, "...%s: %s", tail, cause);
 	} else {
-		/* A cause longer than the buffer is cut anyway: first the file, by at most its last 64 bytes. */
-		tail = plen > 64 ? path + plen - 61 : path;
-		while (tail > path && (*tail & 0xc0) == 0x80)
-			tail++;
-		snprintf(err, err_size, "%s%s: %s", tail > path ? "..." : "", tail, cause);
+		/* A cause longer than the buffer is cut anyway: the file first, whole. */
+		snprintf(err, err_size, "%s: %s", path, cause);
 	}
 	return code;
 }

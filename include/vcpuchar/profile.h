@@ -36,7 +36,8 @@ extern "C" {
  *       key this version knows gives no have bit and errors 0)
  * @err, @err_size: optional message buffer: "PATH: cause"; when both do
  *                  not fit, the path is cut to its last bytes after "..."
- *                  and the cause is kept whole
+ *                  and the cause kept whole (a cause too long for the
+ *                  buffer on its own is cut after the whole path)
  *
  * The file is opened without blocking (a FIFO or device never hangs the
  * call) and must be a regular file.
@@ -85,7 +86,8 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
  *       so that a reload tells the two apart as the original did
  * @err, @err_size: optional message buffer: "PATH: cause"; when both do
  *                  not fit, the path is cut to its last bytes after "..."
- *                  and the cause is kept whole
+ *                  and the cause kept whole (a cause too long for the
+ *                  buffer on its own is cut after the whole path)
  *
  * [host] takes arch and kernel_release from whichever facts have them
  * (both facts structs carry them). Facts are checked first: what this
