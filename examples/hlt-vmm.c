@@ -44,7 +44,7 @@
  * run, with the number of HLTs the guest executed taken from its registers:
  *
  *   verdict: hlt=<honoured|not_honoured|cannot_tell> halt_poll=<active|inactive|cannot_tell>
- *            guest_hlts=N halt_exits=N halt_attempted_poll=N reasons=<code>,<code>...
+ *            guest_hlts=N halt_exits=N|unknown halt_attempted_poll=N|unknown reasons=<code>,...
  *   verdict_reason: <code>: <sentence>          (one line per reason)
  *
  * (each one line; the names are the library's stable ones). Before them,
