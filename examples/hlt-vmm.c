@@ -44,7 +44,7 @@
  * run, with the number of HLTs the guest executed taken from its registers:
  *
  *   verdict: hlt=<honoured|not_honoured|cannot_tell> halt_poll=<active|inactive|cannot_tell>
- *            guest_hlts=N halt_exits=N halt_attempted_poll=N reasons=<code>,<code>...
+ *            guest_hlts=N halt_exits=N|unknown halt_attempted_poll=N|unknown reasons=<code>,...
  *   verdict_reason: <code>: <sentence>          (one line per reason)
  *
  * (each one line; the names are the library's stable ones). Before them,
@@ -420,8 +420,16 @@ int main(int argc, char **argv)
 		printf("unknown");
 	else
 		printf("%" PRIu64, verdict.guest_hlts);
-	printf(" halt_exits=%" PRIu64 " halt_attempted_poll=%" PRIu64 " reasons=", verdict.halt_exits,
-	       verdict.halt_attempted_poll);
+	/* A statistic this kernel does not have is unknown, not 0. */
+	if (verdict.have & (1u << VCPUCHAR_X86_STAT_HALT_EXITS))
+		printf(" halt_exits=%" PRIu64, verdict.halt_exits);
+	else
+		printf(" halt_exits=unknown");
+	if (verdict.have & (1u << VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL))
+		printf(" halt_attempted_poll=%" PRIu64, verdict.halt_attempted_poll);
+	else
+		printf(" halt_attempted_poll=unknown");
+	printf(" reasons=");
 	for (uint32_t i = 0; i < verdict.n_reasons; i++)
 		printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(verdict.reasons[i].code));
 	printf("\n");

@@ -145,6 +145,44 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	return load_keyfile(kf, ppc, x86, err, err_size);
 }
 
+/*
+ * "PATH: CAUSE" into @err. When @err_size cannot hold both, the path's
+ * echo is cut to its last bytes (the file name) after "...", never the
+ * cause: a caller's fixed buffer and a long path lost the reason. A cause
+ * too long for the buffer on its own is cut after the whole path.
+ */
+static int path_err(char *err, size_t err_size, int code, const char *path, const char *fmt, ...)
+	G_GNUC_PRINTF(5, 6);
+
+static int path_err(char *err, size_t err_size, int code, const char *path, const char *fmt, ...)
+{
+	g_autofree char *cause = NULL;
+	size_t plen = strlen(path), clen, room;
+	const char *tail;
+	va_list ap;
+
+	if (!err || !err_size)
+		return code;
+	va_start(ap, fmt);
+	cause = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	clen = strlen(cause);
+	room = err_size - 1;
+	if (plen + 2 + clen <= room) {
+		snprintf(err, err_size, "%s: %s", path, cause);
+	} else if (clen + 2 + 3 < room) {
+		/* The path's last bytes that fit, from a character's first byte. */
+		tail = path + plen - (room - clen - 2 - 3);
+		while ((*tail & 0xc0) == 0x80)
+			tail++;
+		snprintf(err, err_size, "...%s: %s", tail, cause);
+	} else {
+		/* A cause longer than the buffer is cut anyway: the file first, whole. */
+		snprintf(err, err_size, "%s: %s", path, cause);
+	}
+	return code;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc,
 					  struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
@@ -158,17 +196,17 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	/* O_NONBLOCK: a FIFO must not block us before the regular-file check. */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
-		return vcpuchar_set_err(err, err_size, -errno, "%s: %s", path, g_strerror(errno));
+		return path_err(err, err_size, -errno, path, "%s", g_strerror(errno));
 	/* A failed fstat leaves @st undefined: report its errno, read nothing of @st. */
 	if (fstat(fd, &st) < 0) {
 		r = -errno;
 		close(fd);
-		return vcpuchar_set_err(err, err_size, r, "%s: %s", path, g_strerror(-r));
+		return path_err(err, err_size, r, path, "%s", g_strerror(-r));
 	}
 	if (!S_ISREG(st.st_mode)) {
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
 		close(fd);
-		return vcpuchar_set_err(err, err_size, r, "%s: not a regular file", path);
+		return path_err(err, err_size, r, path, "not a regular file");
 	}
 	/*
 	 * Read one byte past the limit, so a file that grew is still caught.
@@ -188,7 +226,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 		if (n < 0) {
 			r = -errno;
 			close(fd);
-			return vcpuchar_set_err(err, err_size, r, "%s: %s", path, g_strerror(-r));
+			return path_err(err, err_size, r, path, "%s", g_strerror(-r));
 		}
 		if (n == 0)
 			break;
@@ -196,13 +234,13 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	}
 	close(fd);
 	if (len > VCPUCHAR_PROFILE_MAX)
-		return vcpuchar_set_err(err, err_size, -EFBIG, "%s: larger than %d bytes; not a profile",
-					path, VCPUCHAR_PROFILE_MAX);
+		return path_err(err, err_size, -EFBIG, path, "larger than %d bytes; not a profile",
+				VCPUCHAR_PROFILE_MAX);
 	r = vcpuchar_profile_load_data(data, len, ppc, x86, err, err_size);
 	if (r < 0 && err && err_size) {
 		g_autofree char *msg = g_strdup(err);
 
-		snprintf(err, err_size, "%s: %s", path, msg);
+		path_err(err, err_size, r, path, "%s", msg);
 	}
 	return r;
 }
@@ -256,19 +294,19 @@ static int save_atomic(const char *path, const char *data, size_t len, char *err
 			target = realpath(path, NULL);
 			if (!target || stat(target, &st) < 0) {
 				r = -errno;
-				return vcpuchar_set_err(err, err_size, r, "%s: a symbolic link whose target cannot be used: %s",
-							path, g_strerror(-r));
+				return path_err(err, err_size, r, path, "a symbolic link whose target cannot be used: %s",
+						g_strerror(-r));
 			}
 		}
 		if (S_ISDIR(st.st_mode))
-			return vcpuchar_set_err(err, err_size, -EISDIR, "%s: is a directory", path);
+			return path_err(err, err_size, -EISDIR, path, "is a directory");
 		if (!S_ISREG(st.st_mode))
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"%s: is %s; a profile is saved only as a regular file, never in place of another kind",
-						path, file_kind(st.st_mode));
+			return path_err(err, err_size, -EINVAL, path,
+					"is %s; a profile is saved only as a regular file, never in place of another kind",
+					file_kind(st.st_mode));
 	} else if (errno != ENOENT) {
 		r = -errno;
-		return vcpuchar_set_err(err, err_size, r, "%s: %s", path, g_strerror(-r));
+		return path_err(err, err_size, r, path, "%s", g_strerror(-r));
 	}
 	if (!target)
 		target = g_strdup(path);
@@ -279,8 +317,12 @@ static int save_atomic(const char *path, const char *data, size_t len, char *err
 	fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0666);
 	if (fd < 0) {
 		r = -errno;
-		return vcpuchar_set_err(err, err_size, r, "%s: cannot create a temporary file in %s: %s", path, dir,
-					g_strerror(-r));
+		/* The directory is named only when it is not the path's own (a link's target). */
+		if (strcmp(target, path))
+			return path_err(err, err_size, r, path, "cannot create a temporary file in %s, the link "
+					"target's directory: %s", dir, g_strerror(-r));
+		return path_err(err, err_size, r, path, "cannot create a temporary file in its directory: %s",
+				g_strerror(-r));
 	}
 	r = 0;
 	if (exists) {
@@ -301,7 +343,7 @@ static int save_atomic(const char *path, const char *data, size_t len, char *err
 		r = -errno;
 	if (r) {
 		unlink(tmp);
-		return vcpuchar_set_err(err, err_size, r, "%s: %s (the file is unchanged)", path, g_strerror(-r));
+		return path_err(err, err_size, r, path, "%s (the file is unchanged)", g_strerror(-r));
 	}
 	return 0;
 }

@@ -11,9 +11,6 @@
 
 static const char *const severity_names[] = { "info", "warning", "error" };
 
-#define QEMU_VERSION_HELP \
-	"Target QEMU version (7.2, 10.0, 10.0.13; default: 7.2, the oldest supported): its machine types and " \
-	"texts"
 static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "below-host" };
 
 static void json_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
@@ -61,19 +58,13 @@ static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
  * unmeasured version): a warning on stderr naming both. Not given: the
  * answer is for the oldest supported, which the note says.
  */
-struct qemu_target {
-	uint32_t version;  /* 0 when not given */
-	uint32_t answered; /* the measured release that answers */
-	int kind;	   /* vcpuchar_ppc_qemu_version_check() */
-	char note[384];
-};
-
-static int parse_qemu_version(const char *arg, struct qemu_target *q)
+int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 {
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(arg ? arg : "");
+	g_autofree char *err = g_malloc0(err_size);
 
 	memset(q, 0, sizeof(*q));
-	if (arg && vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, sizeof(err)) < 0)
+	if (arg && vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, err_size) < 0)
 		return cli_usage("--qemu-version: %s", err);
 	q->kind = vcpuchar_ppc_qemu_version_check(q->version, &q->answered, q->note, sizeof(q->note));
 	if (q->kind < 0)
@@ -91,8 +82,13 @@ static void version_text(uint32_t v, char *buf, size_t size)
 		g_snprintf(buf, size, "%u.%u", v / 10000, v / 100 % 100);
 }
 
+void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size)
+{
+	version_text(q->version ? q->version : q->answered, buf, size);
+}
+
 /* "qemu_version": {"target", "answered", "assumed", "note"}. */
-static void json_qemu_version(JsonBuilder *b, const struct qemu_target *q)
+void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q)
 {
 	char target[16], answered[16];
 
@@ -108,7 +104,7 @@ static void json_qemu_version(JsonBuilder *b, const struct qemu_target *q)
 }
 
 /* The text output's line: only when the answer is not for the given version itself. */
-static void text_qemu_version(const struct qemu_target *q)
+void cli_text_qemu_version(const struct cli_qemu_target *q)
 {
 	if (q->kind)
 		cli_printf("qemu            %s\n", q->note);
@@ -295,9 +291,10 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 /* The four words by the library's one number rule (vcpuchar_ppc_host_parse()), as profiles. */
 static int parse_chars(const char *arg, struct vcpuchar_ppc_host *h)
 {
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(arg);
+	g_autofree char *err = g_malloc0(err_size);
 
-	if (vcpuchar_ppc_host_parse(arg, h, err, sizeof(err)) < 0)
+	if (vcpuchar_ppc_host_parse(arg, h, err, err_size) < 0)
 		return cli_usage("--chars: %s", err);
 	return CLI_OK;
 }
@@ -339,8 +336,9 @@ static gboolean is_our_cap(const char *name)
  */
 static int parse_machine_type(const char *name, uint32_t qemu_version, uint32_t *machine, char **unknown)
 {
-	char err[512];
-	int r = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, machine, err, sizeof(err));
+	size_t err_size = CLI_ERR_SIZE(name);
+	g_autofree char *err = g_malloc0(err_size);
+	int r = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, machine, err, err_size);
 
 	if (r == 0)
 		return CLI_OK;
@@ -575,7 +573,8 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 	g_autoptr(GString) clist = g_string_new(NULL);
 	struct vcpuchar_ppc_caps c = { 0 };
 	uint32_t mset = 0, cset = 0;
-	char err[512];
+	g_autofree char *err = NULL;
+	size_t err_size;
 	int r;
 
 	x->accel = -1;
@@ -595,9 +594,11 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 			g_string_assign(clist, caps);
 		}
 	}
-	if (vcpuchar_ppc_caps_parse(mlist->str, &c, &mset, err, sizeof(err)) < 0)
+	err_size = CLI_ERR_SIZE(mlist->str) + CLI_ERR_SIZE(clist->str);
+	err = g_malloc0(err_size);
+	if (vcpuchar_ppc_caps_parse(mlist->str, &c, &mset, err, err_size) < 0)
 		return cli_usage("--machine: %s", err);
-	if (vcpuchar_ppc_caps_parse(clist->str, &c, &cset, err, sizeof(err)) < 0)
+	if (vcpuchar_ppc_caps_parse(clist->str, &c, &cset, err, err_size) < 0)
 		return cli_usage("--caps: %s", err);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if (mset & cset & (1u << cap))
@@ -665,14 +666,14 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
-	struct qemu_target qv;
+	struct cli_qemu_target qv;
 	gboolean have_host = FALSE;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if ((r = parse_qemu_version(qemu_version, &qv)))
+	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
 		return r;
 	req.qemu_version = qv.version;
 	if (host_file && chars)
@@ -764,7 +765,7 @@ static int cmd_hcall(int argc, char **argv)
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
-		json_qemu_version(b, &qv);
+		cli_json_qemu_version(b, &qv);
 		cli_json_ppc_result(b, &res);
 		cli_json_ppc_spellings(b, &res, &warn);
 		json_builder_set_member_name(b, "ignored");
@@ -786,12 +787,18 @@ static int cmd_hcall(int argc, char **argv)
 			vcpuchar_ppc_host_describe(&host, why, sizeof(why));
 			cli_printf("host            %s\n", why);
 		}
-		for (guint i = 0; i < ignored->len; i++)
-			cli_printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n",
-			       (const char *)g_ptr_array_index(ignored, i));
-		if (mx.note)
-			cli_printf("note            %s\n", mx.note);
-		text_qemu_version(&qv);
+		/* The user's words, so control bytes escaped (as in messages). */
+		for (guint i = 0; i < ignored->len; i++) {
+			g_autofree char *shown = cli_shown(g_ptr_array_index(ignored, i));
+
+			cli_printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n", shown);
+		}
+		if (mx.note) {
+			g_autofree char *shown = cli_shown(mx.note);
+
+			cli_printf("note            %s\n", shown);
+		}
+		cli_text_qemu_version(&qv);
 		cli_text_ppc_result(&res, req.cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
@@ -804,7 +811,8 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 {
 	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
 	uint32_t set = 0;
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(arg) + 64;
+	g_autofree char *err = g_malloc0(err_size);
 
 	vcpuchar_ppc_machine_defaults(VCPUCHAR_PPC_MACHINE_PSERIES, 0, caps);
 	if (!strchr(arg, '=') && *arg) {
@@ -815,13 +823,27 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 					 opt, arg);
 		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 			g_string_append_printf(q, "%scap-%s=%s", cap ? "," : "", vcpuchar_ppc_cap_name(cap), parts[cap]);
-		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, sizeof(err)) < 0)
+		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
 			return cli_usage("%s: %s", opt, err);
 		return CLI_OK;
 	}
-	if (vcpuchar_ppc_caps_parse(arg, caps, &set, err, sizeof(err)) < 0)
+	if (vcpuchar_ppc_caps_parse(arg, caps, &set, err, err_size) < 0)
 		return cli_usage("%s: %s", opt, err);
 	return CLI_OK;
+}
+
+/*
+ * A POWER machine as uname -m names it (ppc64le, ppc64; ppc and ppcle for
+ * 32-bit). Whole names: a prefix test took arch=ppcx for POWER.
+ */
+static gboolean is_power_arch(const char *arch)
+{
+	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		if (!strcmp(arch, names[i]))
+			return TRUE;
+	return FALSE;
 }
 
 /*
@@ -832,13 +854,14 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 static int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 {
 	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
-	char err[512];
+	size_t err_size = CLI_ERR_SIZE(path);
+	g_autofree char *err = g_malloc0(err_size);
 
-	if (vcpuchar_profile_load(path, h, &x86, err, sizeof(err)) < 0)
+	if (vcpuchar_profile_load(path, h, &x86, err, err_size) < 0)
 		return cli_usage("%s", err);
-	if (h->arch[0] && !g_str_has_prefix(h->arch, "ppc"))
-		return cli_usage("%s: describes an %s host (arch=%s in [host]); a ppc command needs a POWER host "
-				 "profile", path, h->arch, h->arch);
+	if (h->arch[0] && !is_power_arch(h->arch))
+		return cli_usage("%s: describes %s %s host (arch=%s in [host]); a ppc command needs a POWER host "
+				 "profile", path, cli_article(h->arch), h->arch, h->arch);
 	/* Zero masks are an answer; no group is no answer at all. */
 	if (h->error == -ENODATA)
 		return cli_usage("%s: no [ppc] group: there is no POWER information in that file%s; a ppc command "
@@ -857,7 +880,7 @@ static gboolean same_arch(const char *a, const char *b)
 	if (!a[0] || !b[0])
 		return TRUE;
 	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
-		return TRUE;
+		return TRUE; /* ppc64 and ppc64le only: load_ppc_profile() let no other name through */
 	return !strcmp(a, b);
 }
 
@@ -946,14 +969,14 @@ static int cmd_baseline(int argc, char **argv)
 	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], err[512];
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	g_autofree struct vcpuchar_ppc_host *hosts = NULL;
 	g_autofree const struct vcpuchar_ppc_host **ptrs = NULL;
 	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
 	g_autofree uint32_t *held = NULL;
 	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
 	g_autoptr(GHashTable) files = NULL;
-	struct qemu_target qv;
+	struct cli_qemu_target qv;
 	uint64_t r4, r5;
 	int n, r, arch_from = -1;
 
@@ -965,11 +988,16 @@ static int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	if ((r = parse_qemu_version(qemu_version, &qv)))
+	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
 		return r;
 	req.qemu_version = qv.version;
-	if (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)
-		return cli_usage("--machine: %s", err);
+	if (machine) {
+		size_t err_size = CLI_ERR_SIZE(machine);
+		g_autofree char *err = g_malloc0(err_size);
+
+		if (vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, err_size) < 0)
+			return cli_usage("--machine: %s", err);
+	}
 	if ((r = parse_cpu_opt(cpu, &req.cpu)))
 		return r;
 
@@ -1076,7 +1104,7 @@ static int cmd_baseline(int argc, char **argv)
 		g_autoptr(JsonBuilder) b = json_builder_new();
 
 		json_builder_begin_object(b);
-		json_qemu_version(b, &qv);
+		cli_json_qemu_version(b, &qv);
 		json_caps(b, "caps", &base.caps);
 		json_builder_set_member_name(b, "hosts");
 		json_builder_begin_array(b);
@@ -1118,10 +1146,15 @@ static int cmd_baseline(int argc, char **argv)
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
-		text_qemu_version(&qv);
+		cli_text_qemu_version(&qv);
 		text_caps("baseline", &base.caps);
+		/* File names as the user can read them: a control byte in one is escaped, never printed raw. */
+		g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+
+		for (int i = 0; i < n; i++)
+			g_ptr_array_add(shown, cli_shown(argv[i + 1]));
 		for (int i = 0; i < n; i++) {
-			cli_printf("host            %s%s\n", argv[i + 1],
+			cli_printf("host            %s%s\n", (const char *)g_ptr_array_index(shown, i),
 			       hosts[i].character_mask || hosts[i].behaviour_mask ? "" : " (no information)");
 			text_caps("", &levels[i]);
 		}
@@ -1130,7 +1163,7 @@ static int cmd_baseline(int argc, char **argv)
 				if (held[i] & (1u << cap))
 					cli_printf("held back       cap-%s at %s by %s\n", vcpuchar_ppc_cap_name(cap),
 					       vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)),
-					       argv[i + 1]);
+					       (const char *)g_ptr_array_index(shown, i));
 		cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
 		text_view(&view, req.cpu);
 		cli_printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
@@ -1151,7 +1184,7 @@ static int cmd_baseline(int argc, char **argv)
  * offer more, the guest still keeps what A told it: a warning per cap.
  */
 static int migrate_hosts(const char *src_file, const char *dst_file, const char *caps, const char *machine,
-			 const char *mode, const char *cpu, const struct qemu_target *qv, gboolean json)
+			 const char *mode, const char *cpu, const struct cli_qemu_target *qv, gboolean json)
 {
 	struct vcpuchar_ppc_host a = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_host b = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -1253,7 +1286,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		static const char *const names[] = { "errors", "warnings", "explanations" };
 
 		json_builder_begin_object(jb);
-		json_qemu_version(jb, qv);
+		cli_json_qemu_version(jb, qv);
 		json_bool(jb, "ok", errors->len == 0);
 		for (int l = 0; l < 3; l++) {
 			json_builder_set_member_name(jb, names[l]);
@@ -1270,11 +1303,13 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		json_builder_end_object(jb);
 		cli_print_json(jb);
 	} else {
-		text_qemu_version(qv);
+		cli_text_qemu_version(qv);
 		text_caps("effective caps", &ra.effective_caps);
-		cli_printf("                (decided on %s, %s mode)\n", src_file, vcpuchar_ppc_mode_name(req.mode));
+		g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
+
+		cli_printf("                (decided on %s, %s mode)\n", src_shown, vcpuchar_ppc_mode_name(req.mode));
 		text_caps("destination", &rs.host_caps);
-		cli_printf("                (the levels %s supports)\n", dst_file);
+		cli_printf("                (the levels %s supports)\n", dst_shown);
 		for (guint i = 0; i < errors->len; i++)
 			cli_printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
 		for (guint i = 0; i < explain->len; i++)
@@ -1310,7 +1345,7 @@ static int cmd_migrate(int argc, char **argv)
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- check a migration between two cap sets");
 	struct vcpuchar_ppc_caps s, d;
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
-	struct qemu_target qv;
+	struct cli_qemu_target qv;
 	int r;
 
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
@@ -1325,7 +1360,7 @@ static int cmd_migrate(int argc, char **argv)
 	if (src_host || dst_host) {
 		if (!src_host || !dst_host)
 			return cli_usage("ppc migrate needs both --src-host and --dst-host");
-		if ((r = parse_qemu_version(qemu_version, &qv)))
+		if ((r = cli_qemu_version_parse(qemu_version, &qv)))
 			return r;
 		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, &qv, json);
 	}
@@ -1376,6 +1411,8 @@ int cmd_ppc(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "baseline"))
 		return cmd_baseline(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		if (argc > 2)
+			return cli_usage("%s takes no argument (given '%s')", argv[1], argv[2]);
 		cli_printf("%s\n", "Usage: vcpuchar ppc hcall [OPTIONS]\n"
 		     "       vcpuchar ppc migrate --src LIST --dst LIST\n"
 		     "       vcpuchar ppc migrate --src-host FILE --dst-host FILE [--caps LIST] [--machine TYPE] "

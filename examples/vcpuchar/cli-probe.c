@@ -59,10 +59,21 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
 	int kvm_fd, vm_fd, kvm_err, api = -1, api_err = 0, r, x86_r, x86_dr;
 	uint32_t no_kvm_facts = 0;
-	char why[256], err[256], api_text[96];
+	struct cli_qemu_target qv;
+	char why[256], api_text[96];
+	g_autofree char *err = NULL;
+	size_t err_size;
 
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
+	/*
+	 * The POWER default VM's machine types and texts are those of one QEMU
+	 * release, the oldest supported: said in the JSON and the text.
+	 */
+	if ((r = cli_qemu_version_parse(NULL, &qv)))
+		return r;
+	err_size = CLI_ERR_SIZE(save ? save : "");
+	err = g_malloc0(err_size);
 
 	cli_open_kvm(&kvm_fd, &vm_fd, &kvm_err);
 	if (kvm_fd >= 0 && (api = ioctl(kvm_fd, KVM_GET_API_VERSION, 0)) < 0)
@@ -111,7 +122,7 @@ int cmd_probe(int argc, char **argv)
 		if (kvm_fd < 0 || vm_fd < 0)
 			snprintf(why_kvm, sizeof(why_kvm), " (here %s: %s)",
 				 kvm_fd < 0 ? "/dev/kvm cannot be opened" : "KVM_CREATE_VM failed", g_strerror(-kvm_err));
-		if (save_losses(save, &ppc, &x86, lost, err, sizeof(err)) < 0 && !force) {
+		if (save_losses(save, &ppc, &x86, lost, err, err_size) < 0 && !force) {
 			r = cli_usage("--save %s: the file exists and is not a profile this version reads (%s); "
 				      "nothing was written (--force replaces it)", save, err);
 			goto out;
@@ -121,16 +132,19 @@ int cmd_probe(int argc, char **argv)
 				      "written (--force replaces it anyway)", save, lost->str, why_kvm);
 			goto out;
 		}
-		if (lost->len)
-			fprintf(stderr, "vcpuchar: --save %s: replaced with --force; lost %s%s\n", save, lost->str,
+		if (lost->len) {
+			g_autofree char *shown = cli_shown(save);
+
+			fprintf(stderr, "vcpuchar: --save %s: replaced with --force; lost %s%s\n", shown, lost->str,
 				why_kvm);
+		}
 	}
 	/*
 	 * A failed save prints nothing else. Refused for its target (a FIFO, a
 	 * directory, no such directory, no permission): bad input, exit 2. The
 	 * writing itself failed (the file is unchanged): exit 3, as for stdout.
 	 */
-	if (save && (r = vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, sizeof(err))) < 0) {
+	if (save && (r = vcpuchar_profile_save(save, &ppc, x86.have ? &x86 : NULL, err, err_size)) < 0) {
 		gboolean io = r == -ENOSPC || r == -EDQUOT || r == -EIO || r == -EFBIG;
 
 		/* The library's file errors start with the path; its fact errors do not. */
@@ -161,6 +175,8 @@ int cmd_probe(int argc, char **argv)
 		cli_json_ppc_host(b, &ppc);
 		json_builder_set_member_name(b, "default_vm");
 		json_builder_begin_object(b);
+		/* The machine types and texts are those of one QEMU release: say which. */
+		cli_json_qemu_version(b, &qv);
 		if (r == 0) {
 			cli_json_ppc_result(b, &res);
 			cli_json_ppc_spellings(b, &res, &warn);
@@ -194,7 +210,12 @@ int cmd_probe(int argc, char **argv)
 			cli_printf("kvm             /dev/kvm %s, a VM was created for the probes\n", api_text);
 		cli_printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
 		if (r == 0) {
-			cli_printf("-- a default VM (newest pseries, POWER9 guest)\n");
+			char target[16];
+
+			cli_qemu_version_target(&qv, target, sizeof(target));
+			cli_printf("-- a default VM (pseries of QEMU %s, POWER9 guest; for another QEMU: vcpuchar ppc hcall "
+				   "--host PROFILE --qemu-version V)\n", target);
+			cli_text_qemu_version(&qv);
 			cli_text_ppc_result(&res, 0);
 			cli_text_ppc_spellings(&res, &warn);
 		}

@@ -14,9 +14,11 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/kvm.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -362,6 +364,26 @@ static uint32_t probe_this_host(struct vcpuchar_x86_host *h)
 	return no_kvm;
 }
 
+/*
+ * The most vCPUs any x86 KVM gives one VM: KVM_MAX_VCPUS
+ * (arch/x86/include/asm/kvm_host.h), a fixed 1024 (288 in older kernels)
+ * until it became CONFIG_KVM_MAX_NR_VCPUS (arch/x86/kvm/Kconfig: range
+ * 1024 to 4096, 4096 with MAXSMP). This host's own limit is
+ * KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) on /dev/kvm.
+ */
+#define CLI_X86_MAX_VCPUS 4096
+
+/* KVM_CAP_MAX_VCPUS of this host's /dev/kvm, or 0 when it cannot be asked. */
+static uint32_t this_host_max_vcpus(void)
+{
+	int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	int n = fd < 0 ? -1 : ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_MAX_VCPUS);
+
+	if (fd >= 0)
+		close(fd);
+	return n > 0 ? (uint32_t)n : 0;
+}
+
 static int cmd_policy(int argc, char **argv)
 {
 	static const char *const cvms[] = { "none", "sev", "sev-es", "sev-snp" };
@@ -431,15 +453,17 @@ static int cmd_policy(int argc, char **argv)
 
 		errno = 0;
 		n = g_ascii_strtoull(vcpus_arg, &end, 10);
-		if (!g_ascii_isdigit(*vcpus_arg) || errno || *end || n < 1 || n > UINT32_MAX)
-			return cli_usage("bad value '%s' for --vcpus (1 to 4294967295)", vcpus_arg);
+		if (!g_ascii_isdigit(*vcpus_arg) || errno || *end || n < 1 || n > CLI_X86_MAX_VCPUS)
+			return cli_usage("bad value '%s' for --vcpus (1 to %d: no x86 KVM runs more vCPUs in one VM, "
+					 "KVM_MAX_VCPUS being at most %d)", vcpus_arg, CLI_X86_MAX_VCPUS, CLI_X86_MAX_VCPUS);
 		vcpus = (uint32_t)n;
 	}
 
 	if (host_file) {
-		char err[256] = "";
+		size_t err_size = CLI_ERR_SIZE(host_file);
+		g_autofree char *err = g_malloc0(err_size);
 
-		r = vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err));
+		r = vcpuchar_profile_load(host_file, NULL, &host, err, err_size);
 		if (r < 0)
 			return cli_usage("--host %s", err);
 		if (!host.have && host.error[0] == -ENODATA)
@@ -449,7 +473,12 @@ static int cmd_policy(int argc, char **argv)
 			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
 					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
+		uint32_t max = this_host_max_vcpus();
+
 		no_kvm = probe_this_host(&host);
+		if (max && vcpus > max)
+			return cli_usage("bad value '%s' for --vcpus: this host's KVM runs at most %u vCPUs in one VM "
+					 "(KVM_CAP_MAX_VCPUS)", vcpus_arg, max);
 	}
 
 	/* A confidential VM needs an AMD (or Hygon) host whose kvm_amd offers that type. */
@@ -472,9 +501,9 @@ static int cmd_policy(int argc, char **argv)
 	}
 	r = vcpuchar_x86_decide(&host, &vm, &p);
 	if (r == -ENOTSUP)
-		return cli_usage("%s%s describes an %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
+		return cli_usage("%s%s describes %s %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
 				 "kvm-hint-dedicated) applies to x86 hosts only", host_file ? "--host " : "this host",
-				 host_file ? host_file : "", (int)sizeof(host.arch), host.arch);
+				 host_file ? host_file : "", cli_article(host.arch), (int)sizeof(host.arch), host.arch);
 	if (r == -EINVAL)
 		return cli_usage("contradictory profile: --hlt-passthrough never with --want-mwait or --want-cstate");
 	if (r < 0)
@@ -551,7 +580,8 @@ static int load_stats(const char *opt, const char *path, struct vcpuchar_x86_vcp
 		if (!json_object_has_member(o, name))
 			continue;
 		if (!json_count(o, name, &st->values[s]))
-			return cli_usage("%s %s: %s is not a count (an integer >= 0)", opt, path, name);
+			return cli_usage("%s %s: %s is not a count (an integer from 0 to 9223372036854775807, "
+					 "as json-glib reads them)", opt, path, name);
 		st->have |= 1u << s;
 	}
 	return 0;
@@ -595,6 +625,9 @@ static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 		if (!f || k == G_N_ELEMENTS(flag_names))
 			return cli_usage("--policy %s: disable_exits[%u]: unknown flag '%s'", path, i,
 					 f ? f : "(not a string)");
+		/* x86 policy prints each flag once: a repeat is a hand edit, or another program's JSON. */
+		if (p->disable_exits & (1u << k))
+			return cli_usage("--policy %s: disable_exits[%u]: flag '%s' given twice", path, i, f);
 		p->disable_exits |= 1u << k;
 	}
 	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
@@ -614,6 +647,13 @@ static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 		if (code < 0)
 			return cli_usage("--policy %s: reasons[%u]: unknown code '%s'", path, i,
 					 name ? name : "(no code string)");
+		/* A policy holds each code once, and never a verification's own (a verdict is no policy). */
+		if (vcpuchar_x86_reason_class((uint32_t)code) == VCPUCHAR_X86_REASON_CLASS_VERIFY)
+			return cli_usage("--policy %s: reasons[%u]: '%s' is a reason of x86 verify, never of a policy",
+					 path, i, name);
+		for (uint32_t k = 0; k < p->n_reasons; k++)
+			if (p->reasons[k].code == (uint32_t)code)
+				return cli_usage("--policy %s: reasons[%u]: code '%s' given twice", path, i, name);
 		p->reasons[p->n_reasons++].code = (uint32_t)code;
 	}
 	return 0;
@@ -637,6 +677,17 @@ static int cmd_verify(int argc, char **argv)
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- did KVM honour the policy? (vCPU statistics)");
 	uint64_t guest = VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
+	/* A statistic absent from a snapshot is unknown, never 0 (the library leaves its growth at 0). */
+	const struct {
+		const char *name;
+		uint32_t stat;
+		const uint64_t *value;
+	} counts[] = {
+		{ "halt_exits", VCPUCHAR_X86_STAT_HALT_EXITS, &v.halt_exits },
+		{ "halt_attempted_poll", VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL, &v.halt_attempted_poll },
+		{ "halt_successful_poll", VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL, &v.halt_successful_poll },
+		{ "exits", VCPUCHAR_X86_STAT_EXITS, &v.exits },
+	};
 	char text[512];
 	int r;
 
@@ -677,14 +728,13 @@ static int cmd_verify(int argc, char **argv)
 			json_builder_add_null_value(b);
 		else
 			json_builder_add_int_value(b, (gint64)guest);
-		json_builder_set_member_name(b, "halt_exits");
-		json_builder_add_int_value(b, (gint64)v.halt_exits);
-		json_builder_set_member_name(b, "halt_attempted_poll");
-		json_builder_add_int_value(b, (gint64)v.halt_attempted_poll);
-		json_builder_set_member_name(b, "halt_successful_poll");
-		json_builder_add_int_value(b, (gint64)v.halt_successful_poll);
-		json_builder_set_member_name(b, "exits");
-		json_builder_add_int_value(b, (gint64)v.exits);
+		for (size_t i = 0; i < G_N_ELEMENTS(counts); i++) {
+			json_builder_set_member_name(b, counts[i].name);
+			if (v.have & (1u << counts[i].stat))
+				json_builder_add_int_value(b, (gint64)*counts[i].value);
+			else
+				json_builder_add_null_value(b);
+		}
 		json_builder_set_member_name(b, "reasons");
 		json_builder_begin_array(b);
 		for (uint32_t i = 0; i < v.n_reasons; i++) {
@@ -707,8 +757,12 @@ static int cmd_verify(int argc, char **argv)
 			cli_printf("unknown");
 		else
 			cli_printf("%" G_GUINT64_FORMAT, guest);
-		cli_printf(" halt_exits=%" G_GUINT64_FORMAT " halt_attempted_poll=%" G_GUINT64_FORMAT " reasons=",
-		       v.halt_exits, v.halt_attempted_poll);
+		for (size_t i = 0; i < 2; i++)
+			if (v.have & (1u << counts[i].stat))
+				cli_printf(" %s=%" G_GUINT64_FORMAT, counts[i].name, *counts[i].value);
+			else
+				cli_printf(" %s=unknown", counts[i].name);
+		cli_printf(" reasons=");
 		for (uint32_t i = 0; i < v.n_reasons; i++)
 			cli_printf("%s%s", i ? "," : "", vcpuchar_x86_reason_name(v.reasons[i].code));
 		cli_printf("\n");
@@ -727,6 +781,8 @@ int cmd_x86(int argc, char **argv)
 	if (argc >= 2 && !strcmp(argv[1], "verify"))
 		return cmd_verify(argc - 1, argv + 1);
 	if (argc >= 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		if (argc > 2)
+			return cli_usage("%s takes no argument (given '%s')", argv[1], argv[2]);
 		cli_printf("%s\n", "Usage: vcpuchar x86 policy [OPTIONS]\n       vcpuchar x86 verify [OPTIONS]");
 		return CLI_OK;
 	}

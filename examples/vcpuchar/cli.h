@@ -3,6 +3,8 @@
 #ifndef VCPUCHAR_CLI_H
 #define VCPUCHAR_CLI_H
 
+#include <string.h>
+
 #include <glib.h>
 #include <json-glib/json-glib.h>
 #include <vcpuchar.h>
@@ -25,13 +27,34 @@ extern int cli_stdout_errno;
  */
 int cli_printf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
 
-/* Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. */
+/*
+ * Prints "vcpuchar: <message>" on stderr; returns CLI_USAGE. A quoted
+ * value longer than 64 bytes shows its first 64; an unquoted run (a path)
+ * is shown in full when it could name a file, else its first and last 64
+ * bytes; control bytes are escaped (\n, \t, \xNN).
+ */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/* "an" before an architecture name said with a vowel sound (x86_64, aarch64), else "a" (ppc64le). */
+static inline const char *cli_article(const char *word)
+{
+	return word[0] && strchr("aeioux", word[0]) ? "an" : "a";
+}
+
+/* @s with its control bytes escaped as cli_usage() does, for g_free(): a file name in a text answer. */
+char *cli_shown(const char *s);
+
+/*
+ * The size of a buffer for a library message that echoes @path: the path
+ * in full (twice: a save names the path and its directory) and room for
+ * its cause (a fixed buffer cut the cause away).
+ */
+#define CLI_ERR_SIZE(path) (2 * strlen(path) + 1024)
 
 /*
  * Adds @entries to @ctx and parses them; on error prints the message and
- * returns CLI_USAGE. An option that takes a value may be given once, a
- * file name may not be empty; arguments that are no option are refused
+ * returns CLI_USAGE. An option that takes a value may be given once and
+ * not empty, a flag takes no =VALUE; arguments that are no option are refused
  * unless @positional. --help is printed here and exits (3 when stdout
  * could not be written).
  */
@@ -69,6 +92,28 @@ void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 			    const struct vcpuchar_ppc_warnings *w);
 void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w);
+
+/* --help of --qemu-version (ppc hcall, migrate, baseline and probe). */
+#define QEMU_VERSION_HELP \
+	"Target QEMU version (7.2, 10.0, 10.0.13; default: 7.2, the oldest supported): its machine types and " \
+	"texts"
+
+/* The QEMU release a POWER answer is for (--qemu-version V, or none given). */
+struct cli_qemu_target {
+	uint32_t version;  /* 0 when not given */
+	uint32_t answered; /* the measured release that answers */
+	int kind;          /* vcpuchar_ppc_qemu_version_check() */
+	char note[384];
+};
+
+/* Parses --qemu-version @arg (NULL: not given) into @q; a warning on stderr when another release answers. */
+int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
+/* The target release as text ("7.2", "10.0.13"): the one given, else the one answered. */
+void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size);
+/* Member "qemu_version": {"target", "answered", "assumed", "note"}. */
+void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q);
+/* The "qemu" text line, when the answer is not for the given version itself. */
+void cli_text_qemu_version(const struct cli_qemu_target *q);
 
 /* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);

@@ -4,6 +4,7 @@
 #include <stdbool.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <linux/kvm.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -16,8 +17,28 @@
 
 #include "cli.h"
 
-/* Longest quoted value a message echoes: a 100 KB argument must not flood the terminal. */
+/*
+ * Longest quoted value a message echoes: a 100 KB argument must not flood
+ * the terminal. An unquoted run (a path) that could name a file is shown
+ * in full; a longer one keeps its first and last CLI_SHOWN_MAX bytes. The
+ * cause after it is always printed.
+ */
 #define CLI_SHOWN_MAX 64
+
+/* Whether @n bytes at @s could name a file: at most PATH_MAX - 1 bytes, no component above NAME_MAX. */
+static gboolean could_name_file(const char *s, size_t n)
+{
+	size_t comp = 0;
+
+	if (n >= PATH_MAX)
+		return FALSE;
+	for (size_t i = 0; i < n; i++) {
+		comp = s[i] == '/' ? 0 : comp + 1;
+		if (comp > NAME_MAX)
+			return FALSE;
+	}
+	return TRUE;
+}
 
 /* At most @max bytes of @s, not ending in the middle of a UTF-8 sequence. */
 static int shown_len(const char *s, size_t max)
@@ -27,6 +48,36 @@ static int shown_len(const char *s, size_t max)
 	while (end > s && (*end & 0xc0) == 0x80)
 		end--;
 	return (int)(end - s);
+}
+
+/* @n bytes of @s to @f, a control byte (a file name may hold any) as \n, \t or \xNN, never raw. */
+static void put_shown(FILE *f, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == '\n')
+			fputs("\\n", f);
+		else if (c == '\t')
+			fputs("\\t", f);
+		else if (c < 0x20 || c == 0x7f)
+			fprintf(f, "\\x%02x", c);
+		else
+			fputc(c, f);
+	}
+}
+
+char *cli_shown(const char *s)
+{
+	g_autofree char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return g_strdup(s);
+	put_shown(f, s, strlen(s));
+	fclose(f);
+	return g_strndup(buf, len);
 }
 
 int cli_usage(const char *fmt, ...)
@@ -41,22 +92,40 @@ int cli_usage(const char *fmt, ...)
 	/*
 	 * Values are echoed in 'quotes' (ours and the library's): show the first
 	 * bytes of a long one. An apostrophe within a word opens no quote.
-	 * Unquoted values (a path, GOption's "Unknown option --...") and a value
-	 * holding an apostrophe are cut too: no word of ours is 64 bytes long,
-	 * so any longer run without a space is the user's.
+	 * Unquoted runs (a path, GOption's "Unknown option --...") that could
+	 * not name a file keep their first and last bytes; what follows the
+	 * run, the cause, is always printed. Spaces delimit runs; a control
+	 * byte of a value is escaped, never a run's end.
 	 */
 	for (const char *p = msg, *close; *p;) {
-		size_t run = strcspn(p, " \t\n");
+		size_t run = strcspn(p, " ");
+		gboolean quote = *p == '\'' && (p == msg || !g_ascii_isalnum(p[-1]));
 
-		if (*p == '\'' && (p == msg || !g_ascii_isalnum(p[-1])) && (close = strchr(p + 1, '\'')) &&
-		    close - p - 1 > CLI_SHOWN_MAX) {
-			fprintf(stderr, "'%.*s...'", shown_len(p + 1, CLI_SHOWN_MAX), p + 1);
-			p = close + 1;
-		} else if (run > CLI_SHOWN_MAX && (p == msg || p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\n')) {
-			fprintf(stderr, "%.*s...", shown_len(p, CLI_SHOWN_MAX), p);
+		/* A quote the library's buffer cut before its end runs to the end of the message. */
+		close = quote ? strchr(p + 1, '\'') : NULL;
+		if (quote && !close)
+			close = p + strlen(p);
+		if (quote) {
+			size_t n = (size_t)(close - p - 1);
+
+			fputc('\'', stderr);
+			put_shown(stderr, p + 1, n > CLI_SHOWN_MAX ? (size_t)shown_len(p + 1, CLI_SHOWN_MAX) : n);
+			if (n > CLI_SHOWN_MAX)
+				fputs("...'", stderr);
+			else if (*close)
+				fputc('\'', stderr);
+			p = *close ? close + 1 : close;
+		} else if (run > 2 * CLI_SHOWN_MAX + 3 && (p == msg || p[-1] == ' ') && !could_name_file(p, run)) {
+			const char *tail = p + run - CLI_SHOWN_MAX;
+
+			while ((*tail & 0xc0) == 0x80)
+				tail++;
+			put_shown(stderr, p, (size_t)shown_len(p, CLI_SHOWN_MAX));
+			fputs("...", stderr);
+			put_shown(stderr, tail, (size_t)(p + run - tail));
 			p += run;
 		} else {
-			fputc(*p++, stderr);
+			put_shown(stderr, p++, 1);
 		}
 	}
 	fputc('\n', stderr);
@@ -95,7 +164,8 @@ static int finish(int rc);
  * Before GOption sees @argv: --help is printed here, so that a failed
  * write is reported (GOption's own --help exits 0 whatever happened); an
  * option that takes a value may be given once (GOption keeps the last
- * silently); a file name may not be empty.
+ * silently); a value may not be empty; a flag takes no "=value"
+ * (GOption ignores the value and sets the flag).
  */
 static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc, char **argv)
 {
@@ -127,9 +197,16 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 		for (k = 0, e = entries; e->long_name; k++, e++)
 			if (strlen(e->long_name) == len && !strncmp(e->long_name, a + 2, len))
 				break;
-		if (!e->long_name || e->arg == G_OPTION_ARG_NONE ||
-		    (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG)))
+		if (!e->long_name)
 			continue;
+		if (e->arg == G_OPTION_ARG_NONE ||
+		    (e->arg == G_OPTION_ARG_CALLBACK && (e->flags & G_OPTION_FLAG_NO_ARG))) {
+			/* GOption ignores it: --pinned=no would pin. */
+			if (eq)
+				return cli_usage("--%s is a flag and takes no value (given '%s'): give --%s, or leave "
+						 "it out", e->long_name, eq + 1, e->long_name);
+			continue;
+		}
 		value = eq ? eq + 1 : i + 1 < argc ? argv[++i] : NULL;
 		if (!value)
 			continue; /* GOption says it is missing */
@@ -139,6 +216,9 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 		seen |= 1ull << k;
 		if (e->arg == G_OPTION_ARG_FILENAME && !*value)
 			return cli_usage("--%s: empty file name", e->long_name);
+		/* An empty value read as the option's default: --machine '' answered for pseries. */
+		if (!*value)
+			return cli_usage("--%s: empty value; give one, or leave the option out", e->long_name);
 	}
 	return CLI_OK;
 }
@@ -269,6 +349,95 @@ static gboolean too_deep(const char *data, size_t len)
 	return FALSE;
 }
 
+/*
+ * json-glib's scanner reads more than RFC 8259 JSON: 010 as 8, 0x10 as
+ * 16, 0b101 as 5, comments, single quotes, raw control bytes in strings.
+ * A snapshot so written is not what its author meant: refuse it. Returns
+ * NULL, or why the text at *at is not JSON (*tok bytes of it are echoed).
+ */
+static gboolean in_set(const char *set, char c)
+{
+	return c && strchr(set, c);
+}
+
+static const char *not_json(const char *data, size_t len, size_t *at, size_t *tok)
+{
+	static const char *const words[] = { "true", "false", "null" };
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)data[i];
+		size_t n;
+
+		*at = i;
+		*tok = 1;
+		if (in_set(" \t\n\r{}[]:,", (char)c))
+			continue;
+		if (c == '"') {
+			for (i++; i < len && data[i] != '"'; i++) {
+				*at = i;
+				if ((unsigned char)data[i] < 0x20)
+					return "a control byte in a string (JSON strings escape them)";
+				if (data[i] != '\\')
+					continue;
+				if (++i < len && !in_set("\"\\/bfnrtu", data[i]))
+					return "an escape JSON does not have";
+				if (i < len && data[i] == 'u')
+					for (int k = 0; k < 4; k++)
+						if (++i >= len || !g_ascii_isxdigit(data[i]))
+							return "\\u without four hexadecimal digits";
+			}
+			if (i >= len)
+				return "a string without its closing quote";
+			continue;
+		}
+		for (n = 0; i + n < len && (g_ascii_isalnum(data[i + n]) || in_set("+-._", data[i + n])); n++)
+			;
+		*tok = n ? n : 1;
+		if (c == '/' || c == '#')
+			return "a comment: JSON has none";
+		if (!n)
+			return "a character JSON does not have here";
+		if (c == '-' || g_ascii_isdigit(c)) {
+			/* -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)? */
+			size_t k = c == '-';
+
+			if (k < n && data[i + k] == '0')
+				k++;
+			else if (k < n && g_ascii_isdigit(data[i + k]))
+				while (k < n && g_ascii_isdigit(data[i + k]))
+					k++;
+			else
+				return "not a JSON number";
+			if (k < n && data[i + k] == '.') {
+				if (++k >= n || !g_ascii_isdigit(data[i + k]))
+					return "not a JSON number";
+				while (k < n && g_ascii_isdigit(data[i + k]))
+					k++;
+			}
+			if (k < n && (data[i + k] == 'e' || data[i + k] == 'E')) {
+				if (++k < n && (data[i + k] == '+' || data[i + k] == '-'))
+					k++;
+				if (k >= n || !g_ascii_isdigit(data[i + k]))
+					return "not a JSON number";
+				while (k < n && g_ascii_isdigit(data[i + k]))
+					k++;
+			}
+			if (k != n)
+				return "not a JSON number (decimal, no leading zero, no 0x or 0b)";
+		} else {
+			size_t w;
+
+			for (w = 0; w < G_N_ELEMENTS(words); w++)
+				if (strlen(words[w]) == n && !memcmp(data + i, words[w], n))
+					break;
+			if (w == G_N_ELEMENTS(words))
+				return "not JSON (a string needs double quotes; the literals are true, false, null)";
+		}
+		i += n - 1;
+	}
+	return NULL;
+}
+
 /* json-glib keeps the last of two members of one name: find the first repeated name. */
 struct dup_check {
 	GHashTable *count; /* JsonObject -> members parsed so far */
@@ -291,7 +460,8 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 	g_autoptr(GError) error = NULL;
 	g_autofree char *data = NULL;
 	struct dup_check d = { g_hash_table_new(NULL, NULL), NULL };
-	size_t len;
+	size_t len, at, tok;
+	const char *why;
 	gulong id;
 	gboolean ok;
 
@@ -303,6 +473,17 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 	if (too_deep(data, len)) {
 		g_hash_table_destroy(d.count);
 		cli_usage("%s %s: JSON nested deeper than %d levels", opt, path, CLI_JSON_DEPTH_MAX);
+		return NULL;
+	}
+	if ((why = not_json(data, len, &at, &tok))) {
+		g_autofree char *shown = g_strndup(data + at, MIN(tok, 64));
+		unsigned line = 1, col = 1;
+
+		g_hash_table_destroy(d.count);
+		for (size_t i = 0; i < at; i++, col++)
+			if (data[i] == '\n')
+				line++, col = 0;
+		cli_usage("%s %s:%u:%u: \"%s\": %s (RFC 8259)", opt, path, line, col, shown, why);
 		return NULL;
 	}
 	id = g_signal_connect(parser, "object-member", G_CALLBACK(on_member), &d);
@@ -447,6 +628,12 @@ static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return usage(stderr), CLI_USAGE;
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help") ||
+	    !strcmp(argv[1], "--version")) {
+		/* Nothing may follow: "--version extra" is a mistake, not a version. */
+		if (argc > 2)
+			return cli_usage("%s takes no argument (given '%s')", argv[1], argv[2]);
+	}
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))
 		return usage(stdout), CLI_OK;
 	if (!strcmp(argv[1], "--version")) {

@@ -34,7 +34,10 @@ extern "C" {
  * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
  *       fact's error -ENODATA when the group is absent; a group without a
  *       key this version knows gives no have bit and errors 0)
- * @err, @err_size: optional message buffer
+ * @err, @err_size: optional message buffer: "PATH: cause"; when both do
+ *                  not fit, the path is cut to its last bytes after "..."
+ *                  and the cause kept whole (a cause too long for the
+ *                  buffer on its own is cut after the whole path)
  *
  * The file is opened without blocking (a FIFO or device never hangs the
  * call) and must be a regular file.
@@ -81,7 +84,10 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
  *       Facts without any have bit write an empty [x86] group, unless
  *       their error[0] is -ENODATA (loaded from a file without the group),
  *       so that a reload tells the two apart as the original did
- * @err, @err_size: optional message buffer
+ * @err, @err_size: optional message buffer: "PATH: cause"; when both do
+ *                  not fit, the path is cut to its last bytes after "..."
+ *                  and the cause kept whole (a cause too long for the
+ *                  buffer on its own is cut after the whole path)
  *
  * [host] takes arch and kernel_release from whichever facts have them
  * (both facts structs carry them). Facts are checked first: what this

@@ -499,7 +499,10 @@ int vcpuchar_x86_reason_class(uint32_t code);
  * @size: size of @buf in bytes
  *
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @reason, an unknown code, or NULL @buf with @size > 0.
+ * @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other
+ * than 0 or 1, or a value its code cannot hold (a bit outside the mask or
+ * a number outside the enum the code's comment names, a kernel release
+ * above 32 bits): nothing is written then.
  *
  * Since: 1.0
  */
@@ -988,8 +991,9 @@ struct vcpuchar_x86_guest_view {
  * guest command line that changes them (idle=, nopvspin,
  * cpuidle_haltpoll.force).
  *
- * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0 or an
- * unknown bit in @policy->disable_exits. @ret is untouched on failure.
+ * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an
+ * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
+ * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
  *
  * Since: 1.1
  */

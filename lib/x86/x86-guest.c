@@ -19,6 +19,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *po
 	return_val_if_fail(VCPUCHAR_SIZE_OK(ret) && n_vcpus >= 1, -EINVAL);
 	return_val_if_fail(!(policy->disable_exits & ~VCPUCHAR_X86_DISABLE_EXITS_KNOWN), -EINVAL);
 	policy = VCPUCHAR_IN(policy, &pbuf);
+	/* Booleans: a 2 is no policy the library gives, and would be read as true. */
+	return_val_if_fail(policy->hints_realtime <= 1 && policy->pv_unhalt <= 1 && policy->poll_control <= 1, -EINVAL);
 
 	realtime = policy->hints_realtime;
 	pv_unhalt = policy->pv_unhalt;

@@ -181,6 +181,38 @@ static void flags_text(uint64_t mask, char *buf, size_t size)
 		snprintf(buf, size, "(none)");
 }
 
+/*
+ * Whether @r's value is one its code can hold (enum vcpuchar_x86_reason_code):
+ * a value outside the enum or mask would print as another one ("auto" for
+ * any idle_hlt_kvm) or lose bits silently.
+ */
+static bool value_ok(const struct vcpuchar_x86_reason *r)
+{
+	const uint64_t overrides = ((uint64_t)VCPUCHAR_X86_OVERRIDE_WANT_CSTATE << 1) - 1;
+
+	if (r->has_value > 1)
+		return false;
+	switch (r->code) {
+	case VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED:
+		return !(r->value & ~(uint64_t)VCPUCHAR_X86_DISABLE_EXITS_KNOWN);
+	case VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE:
+		return r->value <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
+	case VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD:
+		return r->value <= UINT32_MAX; /* major << 16 | minor */
+	case VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL:
+		/* A bit for each lifted code: only refusals can be lifted. */
+		for (uint32_t c = 0; c < 64; c++)
+			if ((r->value >> c & 1) && (c > VCPUCHAR_X86_REASON_MAX ||
+						    vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_REFUSAL))
+				return false;
+		return true;
+	case VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT:
+		return !(r->value & ~overrides);
+	default:
+		return true;
+	}
+}
+
 VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size)
 {
 	const struct vcpuchar_x86_reason_info *r;
@@ -190,7 +222,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 	return_val_if_fail(reason, -EINVAL);
 	return_val_if_fail(buf || size == 0, -EINVAL);
 	r = info(reason->code);
-	return_val_if_fail(r, -EINVAL);
+	return_val_if_fail(r && value_ok(reason), -EINVAL);
 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"

@@ -185,7 +185,7 @@ expect "11: reasons an object" 2 "reasons.*array" -- "$cli" x86 verify --policy 
 cases=$((cases + 1))
 grep -q CRITICAL "$tmp/err" && fail "11: a GLib critical"
 
-# 12. Echoed input cut at 64 bytes; -- ends the options.
+# 12. Echoed input cut at 64 bytes (a run that could name a file is shown in full); -- ends the options.
 long=$(head -c 3000 /dev/zero | tr '\0' a)
 # The quotes of the third are meant literally: a value that holds an apostrophe.
 # shellcheck disable=SC2089

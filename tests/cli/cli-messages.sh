@@ -79,6 +79,92 @@ expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
 cases=$((cases + 1))
 [ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
 
+# A path is echoed in full, and the cause after it is never cut: a 431-byte path lost the cause
+# (a 256-byte message buffer) or the file name (a 64-byte cut).
+deep=$tmp
+while [ ${#deep} -lt 431 ]; do deep=$deep/a-long-directory-name; done
+mkdir -p "$deep"
+printf '[host]\narch=x86_64\n[x86]\nvendor=amd\n' >"$deep/x86.profile"
+expect "x86 policy --host, 431-byte path, missing" 2 "^vcpuchar: --host $deep/missing: No such file or directory\$" -- \
+	"$cli" x86 policy --host "$deep/missing"
+expect "ppc hcall --host, 431-byte path, x86 profile" 2 "^vcpuchar: $deep/x86.profile: describes an x86_64 host" -- \
+	"$cli" ppc hcall --host "$deep/x86.profile"
+expect "ppc baseline, 431-byte path, missing" 2 "^vcpuchar: $deep/missing: No such file or directory\$" -- \
+	"$cli" ppc baseline "$deep/missing"
+expect "x86 verify --policy, 431-byte path, missing" 2 "^vcpuchar: --policy $deep/missing: No such file" -- \
+	"$cli" x86 verify --policy "$deep/missing" --before "$deep/missing" --after "$deep/missing"
+expect "probe --save, 431-byte path, no such directory" 2 "^vcpuchar: --save: $deep/no/p.profile: cannot create a temporary file in its directory: No such file or directory\$" -- \
+	"$cli" probe --save "$deep/no/p.profile"
+# A value the library echoes in a fixed buffer keeps the cause after it.
+expect "ppc hcall --chars, 600 bytes" 2 "^vcpuchar: --chars: 'a{64}\\.\\.\\.': want four words" -- \
+	"$cli" ppc hcall --chars "$(head -c 600 /dev/zero | tr '\0' a)"
+# A path longer than PATH_MAX keeps both ends and the cause.
+long=/$(head -c 5000 /dev/zero | tr '\0' b)/end.profile
+expect "ppc baseline, 5000-byte path" 2 "^vcpuchar: /b{63}\\.\\.\\.b{51}/end\\.profile: File name too long\$" -- \
+	"$cli" ppc baseline "$long"
+
+# A flag takes no value: GOption ignored '=no' and set the flag (--pinned=no pinned). Every flag of
+# every subcommand, as its --help lists them.
+for c in probe "ppc hcall" "ppc migrate" "ppc baseline" "x86 policy" "x86 verify"; do
+	# shellcheck disable=SC2086
+	flags=$("$cli" $c --help | sed -nE 's/^  (--[a-z0-9-]+)( |$).*/\1/p')
+	[ -n "$flags" ] || fail "$c --help lists no flag"
+	for f in $flags; do
+		for v in no false 0 ""; do
+			# shellcheck disable=SC2086
+			expect "$c $f=$v" 2 "^vcpuchar: $f is a flag and takes no value \\(given '$v'\\)" -- "$cli" $c "$f=$v"
+		done
+	done
+done
+expect "--version extra" 2 "^vcpuchar: --version takes no argument \\(given 'extra'\\)" -- "$cli" --version extra
+expect "--help extra" 2 "^vcpuchar: --help takes no argument" -- "$cli" --help extra
+expect "ppc --help extra" 2 "^vcpuchar: --help takes no argument" -- "$cli" ppc --help extra
+expect "x86 -h extra" 2 "^vcpuchar: -h takes no argument" -- "$cli" x86 -h extra
+expect "--version" 0 - -- "$cli" --version
+
+# An empty value is refused by name (--machine '' was answered for pseries, --caps '' and
+# --src '' for the defaults), for every option that takes a value.
+for c in "ppc hcall --machine" "ppc hcall --caps" "ppc hcall --qemu-version" "ppc hcall --mode" \
+	"ppc migrate --dst cap-ibs=broken --src" "ppc migrate --src cap-ibs=broken --dst" \
+	"ppc baseline $src/examples/profiles/power9-dd2.3-opal.profile --machine" "x86 policy --cvm" \
+	"x86 policy --vcpus" "x86 verify --policy a --before b --after c --guest-hlts"; do
+	opt=${c##* }
+	# shellcheck disable=SC2086
+	expect "$c ''" 2 "^vcpuchar: $opt: empty value" -- "$cli" $c ""
+	# shellcheck disable=SC2086
+	expect "$c=" 2 "^vcpuchar: $opt: empty value" -- "$cli" ${c% *} "$opt="
+done
+# --vcpus above what any x86 KVM runs (KVM_MAX_VCPUS is at most 4096).
+expect "x86 policy --vcpus 4097" 2 "^vcpuchar: bad value '4097' for --vcpus \\(1 to 4096" -- \
+	"$cli" x86 policy --host "$tmp/bom.profile" --vcpus 4097
+expect "x86 policy --vcpus 4096" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 4096
+
+# Control bytes of a file name are escaped, in messages and in text answers, never printed raw.
+esc=$(printf '\033')
+cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/a${esc}[2Jb.profile"
+expect "ppc baseline, ESC in a file name" 0 - -- "$cli" ppc baseline "$tmp/a${esc}[2Jb.profile"
+has "ppc baseline, ESC escaped in text" 'a\\x1b\[2Jb\.profile'
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/out" && fail "ppc baseline: a raw ESC in the text answer"
+expect "ppc baseline, ESC in a missing file's name" 2 'a\\x1b\[2Jc: No such file' -- "$cli" ppc baseline "$tmp/a${esc}[2Jc"
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/err" && fail "ppc baseline: a raw ESC in the message"
+nl_name="$tmp/new
+line.profile"
+expect "ppc migrate, newline in a missing file's name" 2 'new\\nline\.profile: No such file' -- \
+	"$cli" ppc migrate --src-host "$nl_name" --dst-host "$tmp/a${esc}[2Jb.profile"
+cp "$tmp/a${esc}[2Jb.profile" "$nl_name"
+expect "ppc migrate, control bytes in file names" 0 - -- \
+	"$cli" ppc migrate --src-host "$nl_name" --dst-host "$tmp/a${esc}[2Jb.profile"
+has "ppc migrate, newline escaped in text" 'decided on .*new\\nline\.profile'
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/out" && fail "ppc migrate: a raw ESC in the text answer"
+# The same for the user's words a text answer repeats: an ignored -machine property.
+expect "ppc hcall, ESC in an ignored property" 0 - -- "$cli" ppc hcall --accel tcg --machine "pseries,x=${esc}[2J"
+has "ppc hcall, ESC escaped in text" '^ignored +x=\\x1b\[2J '
+cases=$((cases + 1))
+grep -q "$esc" "$tmp/out" && fail "ppc hcall: a raw ESC in the text answer"
+
 # x86 verify's JSON inputs, by the rules of host profiles: regular files of at most 1 MiB
 # (a FIFO hung it, /dev/zero ate all memory), nested at most 32 deep (100,000 '[' overflowed
 # the stack), no member twice (the last one won).
@@ -112,10 +198,58 @@ expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - 
 python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
 expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -
 
+# A count above what json-glib holds (a signed 64-bit integer) is named with its range, never cut.
+printf '{"halt_exits": 9223372036854775808}\n' >"$tmp/big-count.json"
+expect "x86 verify --after, 2^63" 2 "halt_exits is not a count \\(an integer from 0 to 9223372036854775807" -- \
+	verify - - "$tmp/big-count.json"
+
+# A --policy x86 policy never prints: a flag or a code twice, a code of x86 verify.
+pol() { printf '{"disable_exits": [%s], "idle_hlt_active": false, "reasons": [%s]}\n' "$1" "$2" >"$tmp/pol.json"; }
+pol '"HLT", "HLT"' ''
+expect "x86 verify --policy, a flag twice" 2 "disable_exits\\[1\\]: flag 'HLT' given twice" -- verify "$tmp/pol.json" - -
+pol '' '{"code": "hlt_exits_kept_overcommit"}, {"code": "hlt_exits_kept_overcommit"}'
+expect "x86 verify --policy, a code twice" 2 "reasons\\[1\\]: code 'hlt_exits_kept_overcommit' given twice" -- \
+	verify "$tmp/pol.json" - -
+pol '' '{"code": "hlt_passthrough_honoured"}'
+expect "x86 verify --policy, a verify code" 2 "reasons\\[0\\]: 'hlt_passthrough_honoured' is a reason of x86 verify" -- \
+	verify "$tmp/pol.json" - -
+pol '"HLT"' '{"code": "hlt_exits_kept_overcommit"}'
+expect "x86 verify --policy, each once" 1 "" -- verify "$tmp/pol.json" - -
+
 # A syntax error is placed in the user's file, not in json-glib's "<data>".
 printf '{"halt_exits": 1,,}' >"$tmp/syntax.json"
 expect "x86 verify --before, a syntax error" 2 "^vcpuchar: --before $tmp/syntax.json:1:17: Parse error" -- \
 	verify - "$tmp/syntax.json" -
+# JSON as RFC 8259 defines it: json-glib's scanner read 010 as 8, 0x10 as 16, 0b101 as 5 and skipped
+# comments. Each is refused with its place, never read as a number.
+while IFS='|' read -r name text where; do
+	printf '%s\n' "$text" >"$tmp/strict.json"
+	expect "x86 verify --after, $name" 2 "^vcpuchar: --after $tmp/strict.json:$where: .*\\(RFC 8259\\)\$" -- \
+		verify - - "$tmp/strict.json"
+done <<'EOF_ROWS'
+leading zero|{"halt_exits": 010}|1:16
+hex|{"halt_exits": 0x10}|1:16
+binary|{"halt_exits": 0b101}|1:16
+leading zero, one digit|{"halt_exits": 05}|1:16
+plus sign|{"halt_exits": +5}|1:16
+trailing point|{"halt_exits": 5.}|1:16
+block comment|{"halt_exits": 5 /* c */}|1:18
+line comment|{"halt_exits": 5} // c|1:19
+hash comment|{"halt_exits": 5} # c|1:19
+single quotes|{'halt_exits': 5}|1:2
+NaN|{"halt_exits": 5, "x": NaN}|1:24
+raw tab in a string|{"halt_exits": 5, "x": "a	b"}|1:26
+\x escape|{"halt_exits": 5, "x": "\x41"}|1:25
+EOF_ROWS
+printf '{"halt_exits": 5,\n  "x": 0x1}\n' >"$tmp/strict.json"
+expect "x86 verify --after, hex on line 2" 2 "^vcpuchar: --after $tmp/strict.json:2:8: \"0x1\": not a JSON number" -- \
+	verify - - "$tmp/strict.json"
+printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": [] /* x */}\n' >"$tmp/strict.json"
+expect "x86 verify --policy, a comment" 2 "^vcpuchar: --policy $tmp/strict.json:1:63: \"/\": a comment" -- \
+	verify "$tmp/strict.json" - -
+printf '{"halt_exits": 5, "x": [true, false, null, -0, -1.5e-3, 2E+2, "\\u00e9\\n\\"\\\\/"]}\n' >"$tmp/strict.json"
+expect "x86 verify --after, every JSON token" 0 "" -- verify - - "$tmp/strict.json"
+
 # A member twice in one object (json-glib keeps the last): refused by name, nested objects too.
 printf '{"halt_exits": 1, "halt_exits": 0}\n' >"$tmp/dup.json"
 expect "x86 verify --before, a key twice" 2 "^vcpuchar: --before $tmp/dup.json: member 'halt_exits' given twice" -- \

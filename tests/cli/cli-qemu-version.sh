@@ -45,12 +45,13 @@ expect "between: 7.2 answers" 0 "warning: QEMU 8\.2 was not measured: the answer
 	"$cli" ppc hcall --host "$p9" --qemu-version 8.2 --machine pseries-8.2
 
 # 4. Malformed or older than supported: exit 2 naming it, nothing on stdout.
-for v in 10 10.0.x 07.2 10.0.13+ds-0+deb13u1 10.0.100 10..0 '' ' 10.0'; do
+for v in 10 10.0.x 07.2 10.0.13+ds-0+deb13u1 10.0.100 10..0 ' 10.0'; do
 	re=$(printf '%s' "$v" | sed 's/[.+]/\\&/g')
 	expect "malformed '$v'" 2 "--qemu-version: '$re' is not a QEMU version" -- "$cli" ppc hcall --host "$p9" --qemu-version "$v"
 	cases=$((cases + 1))
 	[ ! -s "$tmp/out" ] || fail "malformed '$v': stdout not empty"
 done
+expect "malformed ''" 2 "^vcpuchar: --qemu-version: empty value" -- "$cli" ppc hcall --host "$p9" --qemu-version ""
 for v in 7.1 6.2.0 2.12; do
 	expect "older $v" 2 "--qemu-version: QEMU $v is older than 7\.2, the oldest QEMU this library supports" -- \
 		"$cli" ppc hcall --host "$p9" --qemu-version "$v"
@@ -104,5 +105,13 @@ expect "migrate unset" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p
 has "migrate unset" '^qemu +no QEMU version given'
 expect "migrate two cap sets" 2 "--qemu-version go with --src-host/--dst-host" -- \
 	"$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken --qemu-version 10.0
+
+# 9. probe: its POWER default VM is answered for QEMU 7.2, and it says so (JSON and text).
+expect "probe json" 0 "" -- "$cli" probe --json
+jcheck "probe json" "$tmp/out" 'q = j["ppc"]["default_vm"]["qemu_version"]
+assert q["target"] == "7.2" and q["answered"] == "7.2" and q["assumed"] is True and "QEMU 7.2" in q["note"], q'
+expect "probe text" 0 "" -- "$cli" probe
+has "probe text" '^-- a default VM \(pseries of QEMU 7\.2, POWER9 guest'
+has "probe text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2'
 
 finish cli-qemu-version

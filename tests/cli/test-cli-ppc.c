@@ -365,8 +365,13 @@ START_TEST(warning_vectors)
 		g_autofree char *codes = NULL;
 		struct run r;
 
-		run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
-			tsv_get(t, i, "accel"), "--caps", g_str_equal(caps, "-") ? "" : caps, "--json", NULL);
+		/* "-": no --caps (an empty value is refused). */
+		if (g_str_equal(caps, "-"))
+			run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
+				tsv_get(t, i, "accel"), "--json", NULL);
+		else
+			run_cli(&r, TRUE, "ppc", "hcall", "--chars", chars, "--mode", tsv_get(t, i, "mode"), "--accel",
+				tsv_get(t, i, "accel"), "--caps", caps, "--json", NULL);
 		codes = warning_codes(r.json);
 		ck_assert_msg(g_str_equal(codes, tsv_get(t, i, "expect_codes")), "%s: warnings %s", id, codes);
 		run_free(&r);
@@ -423,37 +428,37 @@ START_TEST(bundled_profile)
 }
 END_TEST
 
-/* Placeholders of the bad-input and baseline vectors: {P} bundled profiles, {F} tests/hardening/fault, {T} a temp dir. */
-static char *expand(const char *s, const char *tmp)
+/* Placeholders of the bad-input vectors: {P} bundled profiles, {F} tests/hardening/fault, {T} a temp dir. */
+static char *expand(const char *s, const char *profiles, const char *fault, const char *tmp)
 {
-	/* Without "data/..": the CLI shortens a path over 64 bytes in its messages. */
-	g_autofree char *fault = g_canonicalize_filename(VCPUCHAR_TEST_DATA "/../hardening/fault", NULL);
 	g_autoptr(GString) g = g_string_new(s);
 
-	g_string_replace(g, "{P}", VCPUCHAR_PROFILES, 0);
+	g_string_replace(g, "{P}", profiles, 0);
 	g_string_replace(g, "{F}", fault, 0);
 	g_string_replace(g, "{T}", tmp, 0);
 	return g_string_free(g_steal_pointer(&g), FALSE);
 }
 
-START_TEST(bad_input_vectors)
+/* Every row of cli-bad-input.tsv with its files under @tmp and its profiles in @profiles and @fault. */
+static void bad_input_rows(struct tsv *t, const char *profiles, const char *fault, const char *tmp)
 {
-	struct tsv *t = tsv_open("cli-bad-input.tsv");
-	g_autofree char *tmp = g_dir_make_tmp("vcpuchar-bad-XXXXXX", NULL);
 	g_autofree char *host_only = g_build_filename(tmp, "host-only.profile", NULL);
 	g_autofree char *be = g_build_filename(tmp, "ppc32.profile", NULL);
 	g_autofree char *link = g_build_filename(tmp, "link.profile", NULL);
-	g_autofree char *opal = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+	g_autofree char *ppcx = g_build_filename(tmp, "ppcx.profile", NULL);
+	g_autofree char *opal = g_build_filename(profiles, "power9-dd2.3-opal.profile", NULL);
 
-	ck_assert(tmp);
 	ck_assert(g_file_set_contents(host_only, "[host]\narch=ppc64le\n", -1, NULL));
+	ck_assert(g_file_set_contents(ppcx, "[host]\narch=ppcx\n[ppc]\ncharacter=0x9840000000000000\n"
+				      "behaviour=0xe400000000000000\ncharacter_mask=0xf940000000000000\n"
+				      "behaviour_mask=0xe400000000000000\n", -1, NULL));
 	ck_assert(g_file_set_contents(be, "[host]\narch=ppc\n[ppc]\ncharacter=0x9840000000000000\n"
 				      "behaviour=0xe400000000000000\ncharacter_mask=0xf940000000000000\n"
 				      "behaviour_mask=0xe400000000000000\n", -1, NULL));
 	ck_assert_int_eq(symlink(opal, link), 0);
 	for (guint i = 0; i < t->n_rows; i++) {
-		g_autofree char *args = expand(tsv_get(t, i, "args"), tmp);
-		g_autofree char *needle = expand(tsv_get(t, i, "expect_stderr"), tmp);
+		g_autofree char *args = expand(tsv_get(t, i, "args"), profiles, fault, tmp);
+		g_autofree char *needle = expand(tsv_get(t, i, "expect_stderr"), profiles, fault, tmp);
 		g_auto(GStrv) v = g_strsplit(args, " ", -1);
 		g_autoptr(GPtrArray) argv = g_ptr_array_new();
 		g_autofree char *out = NULL, *err = NULL;
@@ -473,8 +478,41 @@ START_TEST(bad_input_vectors)
 		ck_assert_msg(!*out, "%s: stdout not empty", tsv_get(t, i, "id"));
 	}
 	g_unlink(link);
+	g_unlink(ppcx);
 	g_unlink(be);
 	g_unlink(host_only);
+}
+
+START_TEST(bad_input_vectors)
+{
+	struct tsv *t = tsv_open("cli-bad-input.tsv");
+	g_autofree char *tmp = g_dir_make_tmp("vcpuchar-bad-XXXXXX", NULL);
+	g_autofree char *fault = g_canonicalize_filename(VCPUCHAR_TEST_DATA "/../hardening/fault", NULL);
+	g_autoptr(GString) deep = NULL;
+	g_autofree char *deep_profiles = NULL, *deep_fault = NULL;
+
+	ck_assert(tmp);
+	bad_input_rows(t, VCPUCHAR_PROFILES, fault, tmp);
+	/*
+	 * Again from a checkout and a temp dir at a 431-byte path: every file
+	 * name the messages echo is printed in full (a 64-byte cut of a path
+	 * failed these rows from a checkout deeper than about 28 bytes).
+	 */
+	deep = g_string_new(tmp);
+	while (deep->len < 431)
+		g_string_append(deep, "/a-checkout-at-a-long-path");
+	ck_assert_int_eq(g_mkdir_with_parents(deep->str, 0700), 0);
+	deep_profiles = g_build_filename(deep->str, "profiles", NULL);
+	deep_fault = g_build_filename(deep->str, "fault", NULL);
+	ck_assert_int_eq(symlink(VCPUCHAR_PROFILES, deep_profiles), 0);
+	ck_assert_int_eq(symlink(fault, deep_fault), 0);
+	bad_input_rows(t, deep_profiles, deep_fault, deep->str);
+	g_unlink(deep_profiles);
+	g_unlink(deep_fault);
+	while (deep->len > strlen(tmp)) {
+		ck_assert_int_eq(g_rmdir(deep->str), 0);
+		g_string_truncate(deep, (gsize)(strrchr(deep->str, '/') - deep->str));
+	}
 	g_rmdir(tmp);
 	tsv_close(t);
 }

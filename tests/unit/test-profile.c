@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <glib/gstdio.h>
 #include <stdbool.h>
+#include <string.h>
 #include <unistd.h>
 #include <vcpuchar.h>
 
@@ -237,6 +238,51 @@ START_TEST(file_errors_and_round_trip)
 }
 END_TEST
 
+/* A long path in a small buffer: the echo of the path is cut, never the cause. */
+START_TEST(long_path_keeps_the_cause)
+{
+	g_autoptr(GString) path = g_string_new("/nonexistent");
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
+	g_autofree char *name = g_strnfill(200, 'd');
+	g_autofree char *deep = g_build_filename(dir, name, name, NULL);
+	g_autofree char *bad = g_build_filename(deep, "bad.profile", NULL);
+	struct vcpuchar_ppc_host out = TEST_OUT(struct vcpuchar_ppc_host);
+	char err[128] = "", mid[256] = "", big[1024] = "";
+
+	while (path->len < 431)
+		g_string_append(path, "/a-long-directory-name");
+	g_string_append(path, "/host.profile");
+	ck_assert_int_eq(vcpuchar_profile_load(path->str, &out, NULL, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(g_str_has_prefix(err, "...") && g_str_has_suffix(err, "/host.profile: No such file or directory"),
+		      "%s", err);
+	ck_assert_uint_eq(strlen(err), sizeof(err) - 1);
+	/* Room for both: the whole path. */
+	ck_assert_int_eq(vcpuchar_profile_load(path->str, &out, NULL, big, sizeof(big)), -ENOENT);
+	ck_assert(g_str_has_prefix(big, path->str) && !strcmp(big + path->len, ": No such file or directory"));
+	/* A cause from the file's content: whole, after the path's last bytes. */
+	ck_assert_int_eq(g_mkdir_with_parents(deep, 0700), 0);
+	ck_assert(g_file_set_contents(bad, "[ppc]\ncharacter=0x1x\n", -1, NULL));
+	ck_assert_int_eq(vcpuchar_profile_load(bad, &out, NULL, mid, sizeof(mid)), -EINVAL);
+	ck_assert_msg(g_str_has_prefix(mid, "...") && strstr(mid, "/bad.profile: [ppc] character: '0x1x'") &&
+			      g_str_has_suffix(mid, "hex digits)"),
+		      "%s", mid);
+	/* A save whose directory does not exist. */
+	g_string_truncate(path, path->len - strlen("/host.profile"));
+	g_string_append(path, "/p.profile");
+	{
+		struct vcpuchar_ppc_host in = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+
+		ck_assert_int_eq(vcpuchar_profile_save(path->str, &in, NULL, err, sizeof(err)), -ENOENT);
+		ck_assert_msg(g_str_has_suffix(err, "No such file or directory"), "%s", err);
+	}
+	g_unlink(bad);
+	g_rmdir(deep);
+	*strrchr(deep, '/') = '\0';
+	g_rmdir(deep);
+	g_rmdir(dir);
+}
+END_TEST
+
 START_TEST(bundled_profiles_load)
 {
 	static const char *const names[] = {
@@ -363,6 +409,7 @@ int main(void)
 	tcase_add_test(tc, bad_values);
 	tcase_add_test(tc, hostile_input);
 	tcase_add_test(tc, file_errors_and_round_trip);
+	tcase_add_test(tc, long_path_keeps_the_cause);
 	tcase_add_test(tc, bundled_profiles_load);
 	tcase_add_test(tc, number_rule_vectors);
 	tcase_add_test(tc, host_parse_arguments);

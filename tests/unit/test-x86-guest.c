@@ -92,6 +92,16 @@ START_TEST(bad_input)
 	p.disable_exits = 1u << 31;
 	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
 	p.disable_exits = 0;
+	/* Booleans: 2 was read as true. */
+	p.hints_realtime = 2;
+	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
+	p.hints_realtime = 0;
+	p.pv_unhalt = 2;
+	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
+	p.pv_unhalt = 0;
+	p.poll_control = 2;
+	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
+	p.poll_control = 0;
 	p.size = 4;
 	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
 	p.size = sizeof(p);

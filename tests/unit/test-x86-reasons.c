@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The reason bitmap and its emitter (lib/vcpuchar-private.h) against the reason table. */
+#include <inttypes.h>
+#include <string.h>
+
 #include <vcpuchar.h>
 
 #include "test-common.h"
@@ -45,6 +48,46 @@ START_TEST(emit_none)
 }
 END_TEST
 
+/* A value outside what its code can hold is refused, never shown as another one. */
+START_TEST(value_out_of_range)
+{
+	static const struct {
+		uint32_t code;
+		uint64_t good, bad;
+	} rows[] = {
+		{ VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED, VCPUCHAR_X86_DISABLE_EXITS_KNOWN,
+		  VCPUCHAR_X86_DISABLE_EXITS_KNOWN + 1 },
+		/* "auto" was printed for any value but present (1) and absent (2). */
+		{ VCPUCHAR_X86_REASON_IDLE_HLT_CALLER_OVERRIDE, VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT, 3 },
+		{ VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD, 6u << 16 | 14, UINT64_C(1) << 32 },
+		{ VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL, UINT64_C(1) << VCPUCHAR_X86_REASON_HOST_IS_GUEST,
+		  UINT64_C(1) << VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT },
+		{ VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT, VCPUCHAR_X86_OVERRIDE_WANT_CSTATE,
+		  VCPUCHAR_X86_OVERRIDE_WANT_CSTATE << 1 },
+	};
+	char buf[512] = "untouched";
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct vcpuchar_x86_reason r = { .code = rows[i].code, .has_value = 1, .value = rows[i].good };
+
+		ck_assert_int_gt(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), 0);
+		r.value = rows[i].bad;
+		strcpy(buf, "untouched");
+		ck_assert_msg(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)) == -EINVAL, "%s: value 0x%" PRIx64,
+			      vcpuchar_x86_reason_name(rows[i].code), rows[i].bad);
+		ck_assert_str_eq(buf, "untouched");
+	}
+	/* has_value is a boolean. */
+	{
+		struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT, .has_value = 2 };
+
+		ck_assert_int_eq(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), -EINVAL);
+		r.has_value = 1;
+		ck_assert_int_gt(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), 0);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("x86-reasons");
@@ -52,6 +95,7 @@ int main(void)
 
 	tcase_add_test(tc, emit_every_code);
 	tcase_add_test(tc, emit_none);
+	tcase_add_test(tc, value_out_of_range);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
