@@ -667,6 +667,8 @@ static int cmd_hcall(int argc, char **argv)
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	struct qemu_target qv;
 	gboolean have_host = FALSE;
+	char cpu_note[512] = "";
+	uint32_t shown_cpu;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
@@ -737,13 +739,13 @@ static int cmd_hcall(int argc, char **argv)
 		have_host = TRUE;
 	}
 
-	/*
-	 * A POWER8-family host runs POWER8 guests under KVM-HV (a newer guest
-	 * CPU cannot run on it), so its facts predict a POWER8 guest unless
-	 * --guest-cpu says otherwise (field rule, lib/ppc.md#guest-view).
-	 */
-	if (have_host && host.power8 && !cpu)
-		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	/* The guest CPU the library decides for (lib/ppc.md#guest-cpu): for the header, the note and a refusal. */
+	shown_cpu = req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9;
+	if (req.accel == VCPUCHAR_ACCEL_KVM) {
+		r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &shown_cpu, cpu_note, sizeof(cpu_note));
+		if (r < 0)
+			return cli_usage("%s: %s", host_file ? host_file : chars ? "--chars" : "this host", cpu_note);
+	}
 
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
 	if (r == -ENODATA) {
@@ -776,6 +778,8 @@ static int cmd_hcall(int argc, char **argv)
 		json_builder_begin_array(b);
 		if (mx.note)
 			json_builder_add_string_value(b, mx.note);
+		if (*cpu_note)
+			json_builder_add_string_value(b, cpu_note);
 		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
@@ -791,8 +795,10 @@ static int cmd_hcall(int argc, char **argv)
 			       (const char *)g_ptr_array_index(ignored, i));
 		if (mx.note)
 			cli_printf("note            %s\n", mx.note);
+		if (*cpu_note)
+			cli_printf("note            %s\n", cpu_note);
 		text_qemu_version(&qv);
-		cli_text_ppc_result(&res, req.cpu);
+		cli_text_ppc_result(&res, shown_cpu);
 		cli_text_ppc_spellings(&res, &warn);
 	}
 	return res.n_errors ? CLI_NO : CLI_OK;
@@ -859,16 +865,6 @@ static gboolean same_arch(const char *a, const char *b)
 	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
 		return TRUE;
 	return !strcmp(a, b);
-}
-
-/*
- * A guest CPU newer than POWER8 does not run on a POWER8-family host
- * (KVM-HV there runs POWER8 and older guest CPUs, lib/ppc.md#guest-view).
- * @cpu 0 is the default, POWER9.
- */
-static gboolean cpu_too_new(const struct vcpuchar_ppc_host *h, uint32_t cpu)
-{
-	return h->power8 && (cpu ? cpu : VCPUCHAR_PPC_CPU_POWER9) > VCPUCHAR_PPC_CPU_POWER8;
 }
 
 /*
@@ -955,6 +951,7 @@ static int cmd_baseline(int argc, char **argv)
 	g_autoptr(GHashTable) files = NULL;
 	struct qemu_target qv;
 	uint64_t r4, r5;
+	uint32_t host_cpu;
 	int n, r, arch_from = -1;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
@@ -1011,17 +1008,15 @@ static int cmd_baseline(int argc, char **argv)
 			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
 					 "architecture", argv[i + 1], hosts[i].arch, argv[arch_from + 1],
 					 hosts[arch_from].arch);
-		/* The fleet's guest CPU must run on every host. */
-		if (cpu && cpu_too_new(&hosts[i], req.cpu))
-			return cli_usage("%s: a POWER%u guest CPU cannot run on this POWER8-family host (KVM-HV on "
-					 "POWER8 runs POWER8 and older guest CPUs): --guest-cpu power8 or older for a "
-					 "fleet with POWER8 hosts", argv[i + 1], req.cpu);
+		/* The fleet's guest CPU must run on every host (lib/ppc.md#guest-cpu). */
+		if (cpu && vcpuchar_ppc_host_cpu(&hosts[i], req.cpu, &host_cpu, err, sizeof(err)) < 0)
+			return cli_usage("%s: %s", argv[i + 1], err);
 		ptrs[i] = &hosts[i];
 	}
-	/* One POWER8-family host makes the fleet's guests POWER8 (they must run there too). */
+	/* Without --guest-cpu the fleet's guests are the oldest host's own, so that they run everywhere. */
 	for (int i = 0; i < n && !cpu; i++)
-		if (hosts[i].power8)
-			req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+		if (vcpuchar_ppc_host_cpu(&hosts[i], 0, &host_cpu, NULL, 0) >= 0 && (!req.cpu || host_cpu < req.cpu))
+			req.cpu = host_cpu;
 	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
 		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
 	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
@@ -1143,6 +1138,31 @@ static int cmd_baseline(int argc, char **argv)
 	return CLI_OK;
 }
 
+/* The verdict when the guest CPU cannot run on A or B: nothing else to decide. */
+static int migrate_cpu_refused(GPtrArray *errors, const struct qemu_target *qv, gboolean json)
+{
+	if (json) {
+		g_autoptr(JsonBuilder) jb = json_builder_new();
+
+		json_builder_begin_object(jb);
+		json_qemu_version(jb, qv);
+		json_bool(jb, "ok", FALSE);
+		json_builder_set_member_name(jb, "errors");
+		json_builder_begin_array(jb);
+		for (guint i = 0; i < errors->len; i++)
+			json_builder_add_string_value(jb, g_ptr_array_index(errors, i));
+		json_builder_end_array(jb);
+		json_builder_end_object(jb);
+		cli_print_json(jb);
+	} else {
+		text_qemu_version(qv);
+		for (guint i = 0; i < errors->len; i++)
+			cli_printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
+		cli_printf("migration refused\n");
+	}
+	return CLI_NO;
+}
+
 /*
  * ppc migrate --src-host A --dst-host B (lib/ppc.md#migration-between-hosts):
  * the caps are decided on A; QEMU on B is started with the same command
@@ -1183,20 +1203,22 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		req.accel = (uint32_t)mx.accel;
 	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
 		return r;
-	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
-	if (a.power8 && !cpu)
-		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	if (!same_arch(a.arch, b.arch))
 		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
 				 dst_file, b.arch, src_file, a.arch);
-	/* The guest CPU must run on both hosts. */
-	for (int k = 0; k < 2; k++)
-		if (cpu_too_new(k ? &b : &a, req.cpu))
-			g_ptr_array_add(errors, g_strdup_printf("%s: a POWER%u guest CPU cannot run on this POWER8-family "
-								"host (KVM-HV on POWER8 runs POWER8 and older guest "
-								"CPUs): give --guest-cpu power8 for a guest that moves "
-								"there", k ? dst_file : src_file,
-								req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9));
+	/*
+	 * As in ppc hcall, the guest CPU is A's own unless --guest-cpu says
+	 * otherwise, and it must run on both hosts (lib/ppc.md#guest-cpu).
+	 */
+	for (int k = 0; k < 2 && req.accel == VCPUCHAR_ACCEL_KVM; k++) {
+		char why[512];
+
+		if (vcpuchar_ppc_host_cpu(k ? &b : &a, req.cpu, &req.cpu, why, sizeof(why)) == -ENOENT)
+			g_ptr_array_add(errors, g_strdup_printf("%s: %s", k ? dst_file : src_file, why));
+	}
+	/* The library decides nothing for a guest CPU a host cannot run. */
+	if (errors->len)
+		return migrate_cpu_refused(errors, qv, json);
 
 	if (vcpuchar_ppc_decide(&a, &req, &ra) < 0)
 		return cli_usage("cannot decide");
