@@ -651,6 +651,32 @@ START_TEST(power8_guest_vectors)
 }
 END_TEST
 
+/* The paste line keeps the machine type given: pasting it must not undo a pinned type. */
+START_TEST(paste_keeps_machine_type)
+{
+	static const char *const words = "0xa000000000000000,0xe400000000000000,0xf940000000000000,0xe400000000000000";
+	static const char *const rows[][2] = {
+		{ "pseries-4.2", "  qemu     -machine pseries-4.2,cap-cfpc=" },
+		{ "type=pseries-5.2,x-vof=on", "  qemu     -machine pseries-5.2,cap-cfpc=" },
+		/* A distribution type is answered when all four caps are given, and kept too. */
+		{ "pseries-rhel8.6.0,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off",
+		  "  qemu     -machine pseries-rhel8.6.0,cap-cfpc=broken," },
+		{ NULL, "  qemu     -machine pseries,cap-cfpc=" },
+	};
+	g_autofree char *profile = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+	struct run r;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		run_cli(&r, FALSE, "ppc", "hcall", "--chars", words, rows[i][0] ? "--machine" : NULL, rows[i][0], NULL);
+		ck_assert_msg(strstr(r.out, rows[i][1]), "--machine %s: no '%s' in\n%s", rows[i][0], rows[i][1], r.out);
+		run_free(&r);
+	}
+	run_cli(&r, FALSE, "ppc", "baseline", "--machine", "pseries-4.2", profile, NULL);
+	ck_assert_msg(strstr(r.out, "  qemu     -machine pseries-4.2,cap-cfpc="), "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("cli-ppc");
@@ -663,6 +689,7 @@ int main(int argc, char **argv)
 	}
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, hcall_vectors);
+	tcase_add_test(tc, paste_keeps_machine_type);
 	tcase_add_test(tc, host_level_vectors);
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, guest_view_vectors);

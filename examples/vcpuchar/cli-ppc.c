@@ -236,17 +236,37 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 	json_builder_end_array(b);
 }
 
-void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w)
+/*
+ * The machine type of a --machine value that parse_request_caps() accepted:
+ * its first item without "=", or the value of type=; "pseries" without one.
+ * The paste line keeps it, so pasting never undoes a pinned type.
+ */
+static char *cli_machine_type(const char *machine)
+{
+	g_auto(GStrv) items = machine ? g_strsplit(machine, ",", -1) : NULL;
+
+	for (guint i = 0; items && items[i]; i++) {
+		if (i == 0 && !strchr(items[i], '='))
+			return g_strdup(items[i]);
+		if (g_str_has_prefix(items[i], "type="))
+			return g_strdup(items[i] + 5);
+	}
+	return g_strdup("pseries");
+}
+
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w,
+			    const char *machine)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	g_autofree char *note = paste_note(r);
+	g_autofree char *type = cli_machine_type(machine);
 
 	spellings(r, qemu, libvirt);
 	if (*note)
 		cli_printf("paste: %s\n", note);
 	else
 		cli_printf("paste (either gives the guest view above):\n");
-	cli_printf("  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+	cli_printf("  qemu     -machine %s,%s\n  libvirt  %s\n", type, qemu, libvirt);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
 		cli_printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
@@ -799,7 +819,7 @@ static int cmd_hcall(int argc, char **argv)
 			cli_printf("note            %s\n", cpu_note);
 		text_qemu_version(&qv);
 		cli_text_ppc_result(&res, shown_cpu);
-		cli_text_ppc_spellings(&res, &warn);
+		cli_text_ppc_spellings(&res, &warn, machine);
 	}
 	return res.n_errors ? CLI_NO : CLI_OK;
 }
@@ -1128,7 +1148,8 @@ static int cmd_baseline(int argc, char **argv)
 					       argv[i + 1]);
 		cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
 		text_view(&view, req.cpu);
-		cli_printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+		cli_printf("paste (every host accepts it):\n  qemu     -machine %s,%s\n  libvirt  %s\n",
+			   machine ? machine : "pseries", qemu, libvirt);
 		for (guint k = 0; k < warns->len; k++)
 			cli_printf("warning %s: %s\n", g_array_index(warns, struct bwarn, k).code,
 			       g_array_index(warns, struct bwarn, k).text);

@@ -196,7 +196,7 @@ int cmd_probe(int argc, char **argv)
 		if (r == 0) {
 			cli_printf("-- a default VM (newest pseries, POWER9 guest)\n");
 			cli_text_ppc_result(&res, 0);
-			cli_text_ppc_spellings(&res, &warn);
+			cli_text_ppc_spellings(&res, &warn, NULL);
 		}
 		cli_printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
 		{

@@ -68,7 +68,9 @@ void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 /* Members "qemu", "libvirt", "warnings"; in text, the lines to paste and the warnings. */
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 			    const struct vcpuchar_ppc_warnings *w);
-void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w);
+/* @machine: the --machine value given, or NULL: the paste line keeps its type. */
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w,
+			    const char *machine);
 
 /* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */
 void cli_json_x86_policy(JsonBuilder *b, const struct vcpuchar_x86_policy *p);
