@@ -14,8 +14,8 @@
 /* A host with information (POWER9 DD2.3 OPAL words) and the given PVR. */
 static struct vcpuchar_ppc_host host_pvr(uint32_t pvr, uint32_t p8)
 {
-	struct vcpuchar_ppc_host h = test_host(0xa000000000000000, 0xe400000000000000, 0xf940000000000000,
-					       0xe400000000000000, p8);
+	struct vcpuchar_ppc_host h =
+		test_host(0xa000000000000000, 0xe400000000000000, 0xf940000000000000, 0xe400000000000000, p8);
 
 	h.pvr = pvr;
 	return h;
@@ -27,10 +27,14 @@ START_TEST(default_is_the_host_family)
 	static const struct {
 		uint32_t pvr, p8, cpu;
 	} rows[] = {
-		{ 0x003f0201, 0, VCPUCHAR_PPC_CPU_POWER7 },  { 0x004a0201, 0, VCPUCHAR_PPC_CPU_POWER7 },
-		{ 0x004b0201, 1, VCPUCHAR_PPC_CPU_POWER8 },  { 0x004c0100, 1, VCPUCHAR_PPC_CPU_POWER8 },
-		{ 0x004d0200, 1, VCPUCHAR_PPC_CPU_POWER8 },  { 0x004e1202, 0, VCPUCHAR_PPC_CPU_POWER9 },
-		{ 0x00800200, 0, VCPUCHAR_PPC_CPU_POWER10 }, { 0x00820200, 0, VCPUCHAR_PPC_CPU_POWER11 },
+		{ 0x003f0201, 0, VCPUCHAR_PPC_CPU_POWER7 },
+		{ 0x004a0201, 0, VCPUCHAR_PPC_CPU_POWER7 },
+		{ 0x004b0201, 1, VCPUCHAR_PPC_CPU_POWER8 },
+		{ 0x004c0100, 1, VCPUCHAR_PPC_CPU_POWER8 },
+		{ 0x004d0200, 1, VCPUCHAR_PPC_CPU_POWER8 },
+		{ 0x004e1202, 0, VCPUCHAR_PPC_CPU_POWER9 },
+		{ 0x00800200, 0, VCPUCHAR_PPC_CPU_POWER10 },
+		{ 0x00820200, 0, VCPUCHAR_PPC_CPU_POWER11 },
 		/* The POWER8 flag alone (--power8-host, a profile without pvr). */
 		{ 0, 1, VCPUCHAR_PPC_CPU_POWER8 },
 	};

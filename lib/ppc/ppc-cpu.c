@@ -17,14 +17,10 @@ static const struct {
 	uint8_t cpu;
 	const char *name;
 } families[] = {
-	{ 0x003f, VCPUCHAR_PPC_CPU_POWER7, "POWER7" },
-	{ 0x004a, VCPUCHAR_PPC_CPU_POWER7, "POWER7+" },
-	{ 0x004b, VCPUCHAR_PPC_CPU_POWER8, "POWER8E" },
-	{ 0x004c, VCPUCHAR_PPC_CPU_POWER8, "POWER8NVL" },
-	{ 0x004d, VCPUCHAR_PPC_CPU_POWER8, "POWER8" },
-	{ 0x004e, VCPUCHAR_PPC_CPU_POWER9, "POWER9" },
-	{ 0x0080, VCPUCHAR_PPC_CPU_POWER10, "POWER10" },
-	{ 0x0082, VCPUCHAR_PPC_CPU_POWER11, "POWER11" },
+	{ 0x003f, VCPUCHAR_PPC_CPU_POWER7, "POWER7" },   { 0x004a, VCPUCHAR_PPC_CPU_POWER7, "POWER7+" },
+	{ 0x004b, VCPUCHAR_PPC_CPU_POWER8, "POWER8E" },  { 0x004c, VCPUCHAR_PPC_CPU_POWER8, "POWER8NVL" },
+	{ 0x004d, VCPUCHAR_PPC_CPU_POWER8, "POWER8" },   { 0x004e, VCPUCHAR_PPC_CPU_POWER9, "POWER9" },
+	{ 0x0080, VCPUCHAR_PPC_CPU_POWER10, "POWER10" }, { 0x0082, VCPUCHAR_PPC_CPU_POWER11, "POWER11" },
 };
 
 /* The host's family from its PVR, else from the POWER8 flag; 0 when neither says. */
@@ -59,7 +55,8 @@ int vcpuchar_ppc_cpu_resolve(const struct vcpuchar_ppc_host *host, uint32_t cpu,
 		return vcpuchar_set_err(err, err_size, -ENOENT,
 					"a POWER%" PRIu32 " guest CPU cannot run on this %s host (%s): KVM-HV runs "
 					"the host's own generation or an older one in a compatibility mode, so "
-					"POWER%" PRIu32 " or older", cpu, name, pvr, family);
+					"POWER%" PRIu32 " or older",
+					cpu, name, pvr, family);
 	}
 	if (cpu) {
 		*ret = cpu;
@@ -75,15 +72,17 @@ int vcpuchar_ppc_cpu_resolve(const struct vcpuchar_ppc_host *host, uint32_t cpu,
 	*ret = VCPUCHAR_PPC_CPU_POWER9;
 	if (host && host->pvr)
 		return vcpuchar_set_err(err, err_size, 1,
-					"the host's pvr 0x%08" PRIx32 " is no POWER7 to POWER11 this library knows: the "
-					"guest CPU is assumed POWER9; give it explicitly", host->pvr);
+					"the host's pvr 0x%08" PRIx32
+					" is no POWER7 to POWER11 this library knows: the "
+					"guest CPU is assumed POWER9; give it explicitly",
+					host->pvr);
 	return vcpuchar_set_err(err, err_size, 1,
 				"the host facts carry no CPU (no pvr, not marked POWER8-family): the guest CPU is "
 				"assumed POWER9, while QEMU under KVM gives the host's own; give it explicitly");
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret,
-					  char *err, size_t err_size)
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
+					  size_t err_size)
 {
 	return_val_if_fail(ret && ppc_host_ok(host) && ppc_cpu_ok(cpu) && (err || !err_size), -EINVAL);
 	return vcpuchar_ppc_cpu_resolve(host, cpu, ret, err, err_size);
