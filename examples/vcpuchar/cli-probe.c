@@ -194,8 +194,12 @@ int cmd_probe(int argc, char **argv)
 			cli_printf("kvm             /dev/kvm %s, a VM was created for the probes\n", api_text);
 		cli_printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
 		if (r == 0) {
-			cli_printf("-- a default VM (newest pseries, POWER9 guest)\n");
-			cli_text_ppc_result(&res, 0);
+			uint32_t guest = VCPUCHAR_PPC_CPU_POWER9;
+
+			/* The guest CPU the library decided for: the host's own (lib/ppc.md#guest-cpu). */
+			vcpuchar_ppc_host_cpu(&ppc, 0, &guest, NULL, 0);
+			cli_printf("-- a default VM (newest pseries, POWER%u guest)\n", guest);
+			cli_text_ppc_result(&res, guest);
 			cli_text_ppc_spellings(&res, &warn, NULL);
 		}
 		cli_printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
