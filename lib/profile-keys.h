@@ -30,10 +30,20 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
  * The [ppc] group (lib/ppc/ppc-profile.c). read fills @out (size, arch and
  * kernel_release already set): source PROFILE, error -ENODATA when the group
  * is absent; -EINVAL naming group, key and value. write adds the [ppc] keys
- * when a mask is non-zero.
+ * when ppc_profile_has_group(): a non-zero mask, or zero masks that were an
+ * answer (error 0).
  */
 int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size);
 void vcpuchar_profile_ppc_write(GKeyFile *kf, const struct vcpuchar_ppc_host *ppc);
+/*
+ * The one rule between [ppc] keys, shared by read and by save's check: a
+ * non-zero pvr and power8 agree. 0, or -EINVAL with the loader's message.
+ */
+static inline bool ppc_profile_has_group(const struct vcpuchar_ppc_host *ppc)
+{
+	return (ppc->character_mask | ppc->behaviour_mask) || !ppc->error;
+}
+int vcpuchar_profile_ppc_check(const struct vcpuchar_ppc_host *ppc, char *err, size_t err_size);
 
 /*
  * The [x86] group (lib/x86/x86-profile.c). read fills @out (size already set)

@@ -376,6 +376,9 @@ static int check_facts(const struct vcpuchar_ppc_host *ppc, const struct vcpucha
 		    (r = check_str("POWER facts", "kernel_release", ppc->kernel_release, sizeof(ppc->kernel_release),
 				   err, err_size)))
 			return r;
+		/* What the loader checks between the keys it reads back. */
+		if (ppc_profile_has_group(ppc) && (r = vcpuchar_profile_ppc_check(ppc, err, err_size)))
+			return r;
 	}
 	if (x86) {
 		if (!vcpuchar_x86_host_ok(x86) || x86->vendor > VCPUCHAR_X86_VENDOR_OTHER)

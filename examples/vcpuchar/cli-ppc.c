@@ -232,17 +232,37 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 	json_builder_end_array(b);
 }
 
-void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w)
+/*
+ * The machine type of a --machine value that parse_request_caps() accepted:
+ * its first item without "=", or the value of type=; "pseries" without one.
+ * The paste line keeps it, so pasting never undoes a pinned type.
+ */
+static char *cli_machine_type(const char *machine)
+{
+	g_auto(GStrv) items = machine ? g_strsplit(machine, ",", -1) : NULL;
+
+	for (guint i = 0; items && items[i]; i++) {
+		if (i == 0 && !strchr(items[i], '='))
+			return g_strdup(items[i]);
+		if (g_str_has_prefix(items[i], "type="))
+			return g_strdup(items[i] + 5);
+	}
+	return g_strdup("pseries");
+}
+
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w,
+			    const char *machine)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	g_autofree char *note = paste_note(r);
+	g_autofree char *type = cli_machine_type(machine);
 
 	spellings(r, qemu, libvirt);
 	if (*note)
 		cli_printf("paste: %s\n", note);
 	else
 		cli_printf("paste (either gives the guest view above):\n");
-	cli_printf("  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+	cli_printf("  qemu     -machine %s,%s\n  libvirt  %s\n", type, qemu, libvirt);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
 		cli_printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
@@ -668,6 +688,8 @@ static int cmd_hcall(int argc, char **argv)
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	struct cli_qemu_target qv;
 	gboolean have_host = FALSE;
+	char cpu_note[512] = "";
+	uint32_t shown_cpu;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
@@ -738,13 +760,13 @@ static int cmd_hcall(int argc, char **argv)
 		have_host = TRUE;
 	}
 
-	/*
-	 * A POWER8-family host runs POWER8 guests under KVM-HV (a newer guest
-	 * CPU cannot run on it), so its facts predict a POWER8 guest unless
-	 * --guest-cpu says otherwise (field rule, lib/ppc.md#guest-view).
-	 */
-	if (have_host && host.power8 && !cpu)
-		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	/* The guest CPU the library decides for (lib/ppc.md#guest-cpu): for the header, the note and a refusal. */
+	shown_cpu = req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9;
+	if (req.accel == VCPUCHAR_ACCEL_KVM) {
+		r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &shown_cpu, cpu_note, sizeof(cpu_note));
+		if (r < 0)
+			return cli_usage("%s: %s", host_file ? host_file : chars ? "--chars" : "this host", cpu_note);
+	}
 
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
 	if (r == -ENODATA) {
@@ -777,6 +799,8 @@ static int cmd_hcall(int argc, char **argv)
 		json_builder_begin_array(b);
 		if (mx.note)
 			json_builder_add_string_value(b, mx.note);
+		if (*cpu_note)
+			json_builder_add_string_value(b, cpu_note);
 		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
@@ -799,8 +823,13 @@ static int cmd_hcall(int argc, char **argv)
 			cli_printf("note            %s\n", shown);
 		}
 		cli_text_qemu_version(&qv);
-		cli_text_ppc_result(&res, req.cpu);
-		cli_text_ppc_spellings(&res, &warn);
+		if (*cpu_note) {
+			g_autofree char *shown = cli_shown(cpu_note);
+
+			cli_printf("note            %s\n", shown);
+		}
+		cli_text_ppc_result(&res, shown_cpu);
+		cli_text_ppc_spellings(&res, &warn, machine);
 	}
 	return res.n_errors ? CLI_NO : CLI_OK;
 }
@@ -882,16 +911,6 @@ static gboolean same_arch(const char *a, const char *b)
 	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
 		return TRUE; /* ppc64 and ppc64le only: load_ppc_profile() let no other name through */
 	return !strcmp(a, b);
-}
-
-/*
- * A guest CPU newer than POWER8 does not run on a POWER8-family host
- * (KVM-HV there runs POWER8 and older guest CPUs, lib/ppc.md#guest-view).
- * @cpu 0 is the default, POWER9.
- */
-static gboolean cpu_too_new(const struct vcpuchar_ppc_host *h, uint32_t cpu)
-{
-	return h->power8 && (cpu ? cpu : VCPUCHAR_PPC_CPU_POWER9) > VCPUCHAR_PPC_CPU_POWER8;
 }
 
 /*
@@ -978,6 +997,7 @@ static int cmd_baseline(int argc, char **argv)
 	g_autoptr(GHashTable) files = NULL;
 	struct cli_qemu_target qv;
 	uint64_t r4, r5;
+	uint32_t host_cpu;
 	int n, r, arch_from = -1;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
@@ -1039,17 +1059,19 @@ static int cmd_baseline(int argc, char **argv)
 			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
 					 "architecture", argv[i + 1], hosts[i].arch, argv[arch_from + 1],
 					 hosts[arch_from].arch);
-		/* The fleet's guest CPU must run on every host. */
-		if (cpu && cpu_too_new(&hosts[i], req.cpu))
-			return cli_usage("%s: a POWER%u guest CPU cannot run on this POWER8-family host (KVM-HV on "
-					 "POWER8 runs POWER8 and older guest CPUs): --guest-cpu power8 or older for a "
-					 "fleet with POWER8 hosts", argv[i + 1], req.cpu);
+		/* The fleet's guest CPU must run on every host (lib/ppc.md#guest-cpu). */
+		if (cpu) {
+			char err[512];
+
+			if (vcpuchar_ppc_host_cpu(&hosts[i], req.cpu, &host_cpu, err, sizeof(err)) < 0)
+				return cli_usage("%s: %s", argv[i + 1], err);
+		}
 		ptrs[i] = &hosts[i];
 	}
-	/* One POWER8-family host makes the fleet's guests POWER8 (they must run there too). */
+	/* Without --guest-cpu the fleet's guests are the oldest host's own, so that they run everywhere. */
 	for (int i = 0; i < n && !cpu; i++)
-		if (hosts[i].power8)
-			req.cpu = VCPUCHAR_PPC_CPU_POWER8;
+		if (vcpuchar_ppc_host_cpu(&hosts[i], 0, &host_cpu, NULL, 0) >= 0 && (!req.cpu || host_cpu < req.cpu))
+			req.cpu = host_cpu;
 	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
 		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
 	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
@@ -1166,7 +1188,8 @@ static int cmd_baseline(int argc, char **argv)
 					       (const char *)g_ptr_array_index(shown, i));
 		cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
 		text_view(&view, req.cpu);
-		cli_printf("paste (every host accepts it):\n  qemu     -machine pseries,%s\n  libvirt  %s\n", qemu, libvirt);
+		cli_printf("paste (every host accepts it):\n  qemu     -machine %s,%s\n  libvirt  %s\n",
+			   machine ? machine : "pseries", qemu, libvirt);
 		for (guint k = 0; k < warns->len; k++)
 			cli_printf("warning %s: %s\n", g_array_index(warns, struct bwarn, k).code,
 			       g_array_index(warns, struct bwarn, k).text);
@@ -1174,6 +1197,31 @@ static int cmd_baseline(int argc, char **argv)
 	for (guint k = 0; k < warns->len; k++)
 		g_free(g_array_index(warns, struct bwarn, k).text);
 	return CLI_OK;
+}
+
+/* The verdict when the guest CPU cannot run on A or B: nothing else to decide. */
+static int migrate_cpu_refused(GPtrArray *errors, const struct cli_qemu_target *qv, gboolean json)
+{
+	if (json) {
+		g_autoptr(JsonBuilder) jb = json_builder_new();
+
+		json_builder_begin_object(jb);
+		cli_json_qemu_version(jb, qv);
+		json_bool(jb, "ok", FALSE);
+		json_builder_set_member_name(jb, "errors");
+		json_builder_begin_array(jb);
+		for (guint i = 0; i < errors->len; i++)
+			json_builder_add_string_value(jb, g_ptr_array_index(errors, i));
+		json_builder_end_array(jb);
+		json_builder_end_object(jb);
+		cli_print_json(jb);
+	} else {
+		cli_text_qemu_version(qv);
+		for (guint i = 0; i < errors->len; i++)
+			cli_printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
+		cli_printf("migration refused\n");
+	}
+	return CLI_NO;
 }
 
 /*
@@ -1216,20 +1264,22 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		req.accel = (uint32_t)mx.accel;
 	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
 		return r;
-	/* As in ppc hcall: a POWER8-family source runs a POWER8 guest unless --guest-cpu says otherwise. */
-	if (a.power8 && !cpu)
-		req.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	if (!same_arch(a.arch, b.arch))
 		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
 				 dst_file, b.arch, src_file, a.arch);
-	/* The guest CPU must run on both hosts. */
-	for (int k = 0; k < 2; k++)
-		if (cpu_too_new(k ? &b : &a, req.cpu))
-			g_ptr_array_add(errors, g_strdup_printf("%s: a POWER%u guest CPU cannot run on this POWER8-family "
-								"host (KVM-HV on POWER8 runs POWER8 and older guest "
-								"CPUs): give --guest-cpu power8 for a guest that moves "
-								"there", k ? dst_file : src_file,
-								req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9));
+	/*
+	 * As in ppc hcall, the guest CPU is A's own unless --guest-cpu says
+	 * otherwise, and it must run on both hosts (lib/ppc.md#guest-cpu).
+	 */
+	for (int k = 0; k < 2 && req.accel == VCPUCHAR_ACCEL_KVM; k++) {
+		char why[512];
+
+		if (vcpuchar_ppc_host_cpu(k ? &b : &a, req.cpu, &req.cpu, why, sizeof(why)) == -ENOENT)
+			g_ptr_array_add(errors, g_strdup_printf("%s: %s", k ? dst_file : src_file, why));
+	}
+	/* The library decides nothing for a guest CPU a host cannot run. */
+	if (errors->len)
+		return migrate_cpu_refused(errors, qv, json);
 
 	if (vcpuchar_ppc_decide(&a, &req, &ra) < 0)
 		return cli_usage("cannot decide");

@@ -211,13 +211,16 @@ int cmd_probe(int argc, char **argv)
 		cli_printf("\n== POWER (KVM_PPC_GET_CPU_CHAR)\nhost            %s\n", why);
 		if (r == 0) {
 			char target[16];
+			uint32_t guest = VCPUCHAR_PPC_CPU_POWER9;
 
+			/* The guest CPU the library decided for: the host's own (lib/ppc.md#guest-cpu). */
+			vcpuchar_ppc_host_cpu(&ppc, 0, &guest, NULL, 0);
 			cli_qemu_version_target(&qv, target, sizeof(target));
-			cli_printf("-- a default VM (pseries of QEMU %s, POWER9 guest; for another QEMU: vcpuchar ppc hcall "
-				   "--host PROFILE --qemu-version V)\n", target);
+			cli_printf("-- a default VM (pseries of QEMU %s, POWER%u guest; for another QEMU: vcpuchar ppc hcall "
+				   "--host PROFILE --qemu-version V)\n", target, guest);
 			cli_text_qemu_version(&qv);
-			cli_text_ppc_result(&res, 0);
-			cli_text_ppc_spellings(&res, &warn);
+			cli_text_ppc_result(&res, guest);
+			cli_text_ppc_spellings(&res, &warn, NULL);
 		}
 		cli_printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
 		{

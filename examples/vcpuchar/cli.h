@@ -91,7 +91,9 @@ void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 /* Members "qemu", "libvirt", "warnings"; in text, the lines to paste and the warnings. */
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 			    const struct vcpuchar_ppc_warnings *w);
-void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w);
+/* @machine: the --machine value given, or NULL: the paste line keeps its type. */
+void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w,
+			    const char *machine);
 
 /* --help of --qemu-version (ppc hcall, migrate, baseline and probe). */
 #define QEMU_VERSION_HELP \

@@ -469,6 +469,38 @@ enum vcpuchar_ppc_cpu {
 };
 
 /**
+ * vcpuchar_ppc_host_cpu() - the guest CPU a host runs under KVM-HV
+ * @host: host facts, or NULL for none
+ * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
+ * @ret: receives the guest CPU (enum vcpuchar_ppc_cpu, never 0): @cpu when
+ *       given, else the host's family (QEMU under KVM makes the pseries
+ *       default CPU the host's own: target/ppc/kvm.c
+ *       kvm_ppc_register_host_cpu_type()), else POWER9
+ * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
+ *       for 1, the refusal for -ENOENT; cut to @err_size
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
+ * and 0x004a POWER7, 0x004b POWER8E, 0x004c POWER8NVL, 0x004d POWER8,
+ * 0x004e POWER9, 0x0080 POWER10, 0x0082 POWER11), else from @host->power8.
+ * KVM-HV runs the host's generation or an older one in a compatibility mode
+ * (Linux arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat(): "our own
+ * architecture version and anything older"), so a newer @cpu is refused.
+ * Older CPUs are not checked against the compatibility modes a host lacks.
+ * Rules: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure: no allocation.
+ *
+ * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
+ * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
+ * the assumed POWER9; -ENOENT when @cpu is newer than the host's family
+ * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
+ * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
+			  size_t err_size);
+
+/**
  * vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU
  * @machine: enum vcpuchar_ppc_machine
  * @cpu: enum vcpuchar_ppc_cpu; models older than ISA 2.07 lower cfpc to
@@ -566,7 +598,12 @@ struct vcpuchar_ppc_conflict {
  * @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)
  * @accel: enum vcpuchar_accel
  * @machine: enum vcpuchar_ppc_machine (0 = the newest pseries)
- * @cpu: enum vcpuchar_ppc_cpu (0 = POWER9)
+ * @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own
+ *       family, as QEMU's default CPU there is the host's
+ *       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED
+ *       when the facts name none), under TCG POWER9. Before 1.2, 0 was
+ *       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11
+ *       hosts.
  * @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set
  *            in @caps; the others take defaults (machine type and CPU in
  *            caps and host mode, the host's level in host-max mode)
@@ -598,6 +635,10 @@ struct vcpuchar_ppc_request {
 #define VCPUCHAR_PPC_RESULT_HOST_NO_INFO      (1u << 0) /* host levels are the no-information fallback */
 #define VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE  (1u << 1) /* host mode: R4/R5 depend on the boot host */
 #define VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE   (1u << 2) /* host bits the caps cannot pass on, see unexpressed_r4/r5 */
+/* Under KVM with no guest CPU given, the host facts name no CPU family (no
+ * known pvr, power8 0): POWER9 was assumed, where QEMU gives the host's own
+ * (vcpuchar_ppc_host_cpu() says so in words). Since: 1.2 */
+#define VCPUCHAR_PPC_RESULT_CPU_ASSUMED       (1u << 3)
 
 /* Length of each guest-view string buffer, NUL included. Since: 1.0 */
 #define VCPUCHAR_PPC_VIEW_LEN 160
@@ -732,6 +773,12 @@ struct vcpuchar_ppc_result {
  * @req: the VMM's request
  * @ret: receives the result (@ret->size set by the caller)
  *
+ * The guest CPU: @req->cpu, or when 0 under KVM the host's family
+ * (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under
+ * KVM a guest CPU newer than the host's family is refused (-ENOENT; the
+ * host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives
+ * the message naming both).
+ *
  * Effective caps: caller's caps, else machine-type defaults adjusted for
  * the guest CPU (caps and host mode) or the host's levels (host-max mode),
  * never above what the guest CPU model can use (a POWER7 guest keeps
@@ -746,7 +793,9 @@ struct vcpuchar_ppc_result {
  * set. Rules: /usr/share/doc/libvcpuchar/ppc.md#validation and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
- * -ENODATA in host mode without host information; -EINVAL for NULL @req or
+ * -ENODATA in host mode without host information; -ENOENT (since 1.2)
+ * under KVM for a guest CPU newer than the host's family (@ret
+ * unchanged); -EINVAL for NULL @req or
  * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
  * @req->qemu_version); -ENOENT for a machine type the target QEMU lacks
  * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on), the errno
@@ -1135,9 +1184,10 @@ struct vcpuchar_ppc_warnings {
  * they are those of 1.0, for QEMU 7.2.
  *
  * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
- * -ENODATA in host mode without host information and -ENOENT for a machine
- * type the target QEMU lacks (as vcpuchar_ppc_decide()); -EINVAL for NULL
- * @req or @ret, bad sizes or out-of-range request fields.
+ * -ENODATA in host mode without host information; -ENOENT for a machine
+ * type the target QEMU lacks or for a guest CPU the host cannot run (as
+ * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
+ * out-of-range request fields.
  * On failure @ret is unchanged.
  *
  * Since: 1.0

@@ -78,8 +78,10 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
  *        followed on purpose: its target is replaced and the link stays.
  *        An existing directory, device node, FIFO or socket is refused,
  *        never replaced.
- * @ppc: facts for [ppc], or NULL; the group is written only when a mask is
- *       non-zero (facts that carry information)
+ * @ppc: facts for [ppc], or NULL; the group is written when a mask is
+ *       non-zero, or when the masks are zero with @ppc->error 0 (the kernel
+ *       or a profile answered "no information"; since 1.2: before, no group
+ *       was written, which the loader reads as no POWER facts at all)
  * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
  *       Facts without any have bit write an empty [x86] group, unless
  *       their error[0] is -ENODATA (loaded from a file without the group),
@@ -95,7 +97,10 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
  *
  * Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for
  * the functions that read them), an @arch or @kernel_release that is not
- * NUL-terminated within its array or not valid UTF-8, or a @path that
+ * NUL-terminated within its array or not valid UTF-8, @ppc facts whose
+ * non-zero @pvr and @power8 disagree (since 1.2, with the
+ * loader's message: before, such a file was written and then refused by
+ * vcpuchar_profile_load()), or a @path that
  * exists and is a device node, FIFO or socket; -EISDIR for a directory;
  * otherwise the errno of the file system call that failed: lstat(2),
  * realpath(3), creating the temporary file, write(2), fsync(2), close(2)

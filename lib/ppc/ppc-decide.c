@@ -3,6 +3,7 @@
  * One VM's caps, conflicts, R4/R5 and guest view (lib/ppc.md#validation, #modes):
  * QEMU hw/ppc/spapr_caps.c cap_*_apply(), but every conflict at once.
  */
+#include "ppc-cpu.h"
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
@@ -274,7 +275,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_result buf, *ret;
 	struct vcpuchar_ppc_caps defaults, base;
-	bool tcg, info;
+	bool tcg, info, assumed = false;
+	uint32_t cpu = 0;
 	int r;
 
 	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_ok(host), -EINVAL);
@@ -288,6 +290,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST && !info)
 		return -ENODATA;
 	tcg = req->accel == VCPUCHAR_ACCEL_TCG;
+	/*
+	 * lib/ppc.md#guest-cpu: under KVM the guest CPU is the host's family
+	 * unless given, and never newer than the host. Under TCG the host CPU
+	 * does not run the guest: 0 stays POWER9.
+	 */
+	if (tcg)
+		cpu = req->cpu ? req->cpu : VCPUCHAR_PPC_CPU_POWER9;
+	else if ((r = vcpuchar_ppc_cpu_resolve(host, req->cpu, &cpu, NULL, 0)) < 0)
+		return r;
+	else
+		assumed = r == 1;
 
 	/* Written whole here; an older caller's struct gets the part it has at the end. */
 	ret = VCPUCHAR_OUT(out, &buf);
@@ -295,13 +308,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* Without information the levels stay broken/off, QEMU's fallback (zeroed above). */
 	if (info)
 		ppc_levels(host, &ret->host_caps);
-	vcpuchar_ppc_machine_defaults(req->machine, req->cpu, &defaults);
-	vcpuchar_ppc_qemu_release_defaults(vcpuchar_ppc_qemu_release(req->qemu_version), req->cpu, &defaults);
+	vcpuchar_ppc_machine_defaults(req->machine, cpu, &defaults);
+	vcpuchar_ppc_qemu_release_defaults(vcpuchar_ppc_qemu_release(req->qemu_version), cpu, &defaults);
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;
 	/* Raised to the host, but never past what the guest CPU model can use. */
-	vcpuchar_ppc_caps_limit_cpu(&base, req->cpu);
+	vcpuchar_ppc_caps_limit_cpu(&base, cpu);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		const struct vcpuchar_ppc_caps *from = (req->caps_set & (1u << cap)) ? &req->caps : &base;
 
@@ -320,6 +333,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 
 	if (!info)
 		ret->flags |= VCPUCHAR_PPC_RESULT_HOST_NO_INFO;
+	if (assumed)
+		ret->flags |= VCPUCHAR_PPC_RESULT_CPU_ASSUMED;
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST) {
 		vcpuchar_ppc_host_to_hcall(host, &ret->r4, &ret->r5);
 		ret->flags |= VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE;
@@ -335,7 +350,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	}
 	ret->mode_reason = mode_reason(req->mode, tcg, info);
 	ret->guest_view.size = sizeof(ret->guest_view);
-	r = vcpuchar_ppc_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
+	r = vcpuchar_ppc_guest_view(ret->r4, ret->r5, cpu, 0, &ret->guest_view);
 	ret->n_conflicts = VCPUCHAR_ENTRIES(out, conflicts, ret->n_conflicts);
 	VCPUCHAR_OUT_END(out, ret);
 	return r;

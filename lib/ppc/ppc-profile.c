@@ -56,12 +56,20 @@ int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char 
 		 */
 		if (r == 0 && !have_power8)
 			out->power8 = ppc_pvr_is_power8(out->pvr);
-		else if (r == 0 && out->power8 != ppc_pvr_is_power8(out->pvr))
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[ppc] power8=%s, but pvr=0x%08" PRIx32 " is %sa POWER8-family PVR "
-						"(version 0x004b, 0x004c or 0x004d)", out->power8 ? "true" : "false",
-						out->pvr, ppc_pvr_is_power8(out->pvr) ? "" : "not ");
+		else if (r == 0)
+			return vcpuchar_profile_ppc_check(out, err, err_size);
 	}
+	return 0;
+}
+
+int vcpuchar_profile_ppc_check(const struct vcpuchar_ppc_host *ppc, char *err, size_t err_size)
+{
+	/* A PVR, when known, says whether the host is POWER8 family (lib/ppc.md#probe). */
+	if (ppc->pvr && ppc->power8 != ppc_pvr_is_power8(ppc->pvr))
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"[ppc] power8=%s, but pvr=0x%08" PRIx32 " is %sa POWER8-family PVR "
+					"(version 0x004b, 0x004c or 0x004d)", ppc->power8 ? "true" : "false",
+					ppc->pvr, ppc_pvr_is_power8(ppc->pvr) ? "" : "not ");
 	return 0;
 }
 
@@ -69,8 +77,13 @@ void vcpuchar_profile_ppc_write(GKeyFile *kf, const struct vcpuchar_ppc_host *pp
 {
 	char hex[19];
 
-	/* As everywhere, the masks alone say whether the facts carry information. */
-	if (ppc->character_mask | ppc->behaviour_mask) {
+	/*
+	 * Zero masks that were an answer (error 0: the ioctl or a profile's
+	 * group gave them) are written too: a reload must read the kernel's
+	 * "no information", not a file without POWER facts. Facts with an error
+	 * (no group, no KVM, not POWER) write no group.
+	 */
+	if (ppc_profile_has_group(ppc)) {
 		const uint64_t w[] = { ppc->character, ppc->behaviour, ppc->character_mask, ppc->behaviour_mask };
 		static const char *const keys[] = {
 			"character", "behaviour", "character_mask", "behaviour_mask",

@@ -666,6 +666,15 @@ START_TEST(power8_guest_vectors)
 			opt[n++] = "--guest-cpu";
 			opt[n++] = cpu;
 		}
+		/* A guest CPU the host cannot run: exit 2, the message names both. */
+		if (g_str_has_prefix(tsv_get(t, i, "expect_guest_cpu"), "refused: ")) {
+			run_cli(&r, FALSE, "ppc", "hcall", "--json", "--mode", "host", "--chars", tsv_get(t, i, "chars"),
+				opt[0], opt[1], opt[2], NULL);
+			ck_assert_msg(r.status == 2 && strstr(r.err, tsv_get(t, i, "expect_guest_cpu") + 9),
+				      "%s: exit %d, stderr %s", id, r.status, r.err);
+			run_free(&r);
+			continue;
+		}
 		run_cli(&r, TRUE, "ppc", "hcall", "--json", "--mode", "host", "--chars", tsv_get(t, i, "chars"), opt[0],
 			opt[1], opt[2], NULL);
 		ck_assert_msg(g_str_equal(jstr(r.json, "$.guest_view.spec_store_bypass"),
@@ -681,6 +690,32 @@ START_TEST(power8_guest_vectors)
 }
 END_TEST
 
+/* The paste line keeps the machine type given: pasting it must not undo a pinned type. */
+START_TEST(paste_keeps_machine_type)
+{
+	static const char *const words = "0xa000000000000000,0xe400000000000000,0xf940000000000000,0xe400000000000000";
+	static const char *const rows[][2] = {
+		{ "pseries-4.2", "  qemu     -machine pseries-4.2,cap-cfpc=" },
+		{ "type=pseries-5.2,x-vof=on", "  qemu     -machine pseries-5.2,cap-cfpc=" },
+		/* A distribution type is answered when all four caps are given, and kept too. */
+		{ "pseries-rhel8.6.0,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off",
+		  "  qemu     -machine pseries-rhel8.6.0,cap-cfpc=broken," },
+		{ NULL, "  qemu     -machine pseries,cap-cfpc=" },
+	};
+	g_autofree char *profile = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+	struct run r;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		run_cli(&r, FALSE, "ppc", "hcall", "--chars", words, rows[i][0] ? "--machine" : NULL, rows[i][0], NULL);
+		ck_assert_msg(strstr(r.out, rows[i][1]), "--machine %s: no '%s' in\n%s", rows[i][0], rows[i][1], r.out);
+		run_free(&r);
+	}
+	run_cli(&r, FALSE, "ppc", "baseline", "--machine", "pseries-4.2", profile, NULL);
+	ck_assert_msg(strstr(r.out, "  qemu     -machine pseries-4.2,cap-cfpc="), "%s", r.out);
+	run_free(&r);
+}
+END_TEST
+
 int main(int argc, char **argv)
 {
 	Suite *s = suite_create("cli-ppc");
@@ -693,6 +728,7 @@ int main(int argc, char **argv)
 	}
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, hcall_vectors);
+	tcase_add_test(tc, paste_keeps_machine_type);
 	tcase_add_test(tc, host_level_vectors);
 	tcase_add_test(tc, validate_vectors);
 	tcase_add_test(tc, guest_view_vectors);

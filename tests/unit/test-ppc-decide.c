@@ -161,7 +161,7 @@ START_TEST(caps_mode_defaults_no_info)
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, "no CPU characteristics"));
 		ck_assert_ptr_nonnull(strstr(res.conflicts[c].explanation, c == 3 ? "pseries-4.2" : "pseries-3.1"));
 	}
-	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_HOST_NO_INFO);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_HOST_NO_INFO | VCPUCHAR_PPC_RESULT_CPU_ASSUMED); /* no pvr: POWER9 assumed */
 	ck_assert_uint_eq(res.r4, 0xbc40000000000000);
 	ck_assert_uint_eq(res.r5, 0xe400000000000000);
 	ck_assert_str_eq(res.guest_view.spectre_v2,
@@ -205,7 +205,7 @@ START_TEST(caps_mode_default_above_host_with_info)
 	ck_assert_uint_eq(res.conflicts[0].flags, VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT);
 	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "pin an older machine type such as pseries-4.2"));
 	ck_assert_ptr_null(strstr(res.conflicts[0].explanation, "no CPU characteristics"));
-	ck_assert_uint_eq(res.flags, 0);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_CPU_ASSUMED); /* facts without a pvr */
 	/* The caller setting the same value: no default explanation, only the host side. */
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST;
 	r.caps.ccf_assist = VCPUCHAR_PPC_LEVEL_ON;
@@ -301,7 +301,7 @@ START_TEST(host_max_mode)
 	ck_assert_uint_eq(res.mode, VCPUCHAR_PPC_MODE_HOST_MAX);
 	ck_assert_caps_eq("host-max", res.effective_caps, ((struct vcpuchar_ppc_caps){ 2, 2, 4, 1 }));
 	ck_assert_uint_eq(res.n_conflicts, 0);
-	ck_assert_uint_eq(res.flags, 0);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	ck_assert_uint_eq(res.r4, 0x0400000000000000);
 	ck_assert_uint_eq(res.r5, 0x8180000000000000);
 	ck_assert_int_eq(vcpuchar_ppc_guest_view(res.r4, res.r5, 0, 0, &v), 0);
@@ -332,7 +332,7 @@ START_TEST(host_max_mode)
 	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
 	ck_assert_caps_eq("host-max none", res.effective_caps, ((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 }));
 	ck_assert_uint_eq(res.n_conflicts, 0);
-	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_HOST_NO_INFO);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_HOST_NO_INFO | VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	ck_assert_ptr_nonnull(strstr(res.mode_reason, "without host information"));
 	ck_assert_uint_eq(res.r4, 0x0400000000000000);
 	ck_assert_uint_eq(res.r5, 0xe000000000000000);
@@ -352,12 +352,12 @@ START_TEST(not_expressible)
 	ck_assert_uint_eq(res.r5, 0xe400000000000000);
 	ck_assert_uint_eq(res.unexpressed_r4, VCPUCHAR_H_CPU_CHAR_BCCTR_LINK_FLUSH_ASSIST);
 	ck_assert_uint_eq(res.unexpressed_r5, 0x01c0000000000000);
-	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE | VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	/* caps mode reports the same. */
 	r.mode = VCPUCHAR_PPC_MODE_CAPS;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.unexpressed_r5, 0x01c0000000000000);
-	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE | VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	/* Host mode passes them on. */
 	r.mode = VCPUCHAR_PPC_MODE_HOST;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
@@ -365,7 +365,7 @@ START_TEST(not_expressible)
 	ck_assert_uint_eq(res.r5, 0xe5c0000000000000);
 	ck_assert_uint_eq(res.unexpressed_r4, 0);
 	ck_assert_uint_eq(res.unexpressed_r5, 0);
-	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE | VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	ck_assert_str_eq(res.guest_view.spectre_v2, "Mitigation: Software count cache flush (hardware accelerated), "
 						    "Software link stack flush (hardware accelerated)");
 	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Vulnerable");
@@ -376,7 +376,7 @@ START_TEST(not_expressible)
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.unexpressed_r4, 0);
 	ck_assert_uint_eq(res.unexpressed_r5, 0);
-	ck_assert_uint_eq(res.flags, 0);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 }
 END_TEST
 
@@ -392,7 +392,7 @@ START_TEST(host_mode)
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 	ck_assert_uint_eq(res.r4, 0x4400000000000000);
 	ck_assert_uint_eq(res.r5, 0x8180000000000000);
-	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE);
+	ck_assert_uint_eq(res.flags, VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE | VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	ck_assert_ptr_nonnull(strstr(res.mode_reason, "not migration-safe"));
 	/* The caps are still validated (QEMU still refuses): default ccf-assist=on above off. */
 	ck_assert_uint_eq(res.n_errors, 1);

@@ -200,6 +200,111 @@ START_TEST(validates_before_writing)
 }
 END_TEST
 
+/* Saves @ppc/@x86, loads them back and compares every byte; @what names the case. */
+static void round_trip(const char *what, const struct vcpuchar_ppc_host *ppc, const struct vcpuchar_x86_host *x86)
+{
+	g_autofree char *p = g_build_filename(dir, "rt.profile", NULL);
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[512] = "";
+
+	ck_assert_msg(vcpuchar_profile_save(p, ppc, x86, err, sizeof(err)) == 0, "%s: save: %s", what, err);
+	ck_assert_msg(vcpuchar_profile_load(p, &h, &x, err, sizeof(err)) == 0, "%s: load: %s", what, err);
+	/* The source of loaded facts is the profile; the rest must be what was saved. */
+	if (ppc) {
+		struct vcpuchar_ppc_host want = *ppc;
+
+		want.source = VCPUCHAR_SOURCE_PROFILE;
+		ck_assert_msg(!memcmp(&h, &want, sizeof(h)), "%s: the POWER facts differ after a round trip", what);
+	}
+	if (x86)
+		ck_assert_msg(!memcmp(&x, x86, sizeof(x)), "%s: the x86 facts differ after a round trip", what);
+}
+
+/* Every bundled profile, loaded, saved and loaded again, is the same. */
+START_TEST(bundled_profiles_round_trip)
+{
+	GDir *d = g_dir_open(VCPUCHAR_PROFILES, 0, NULL);
+	const char *name;
+	guint n = 0;
+
+	ck_assert_ptr_nonnull(d);
+	while ((name = g_dir_read_name(d))) {
+		g_autofree char *path = g_build_filename(VCPUCHAR_PROFILES, name, NULL);
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+		char err[512] = "";
+
+		if (!g_str_has_suffix(name, ".profile"))
+			continue;
+		ck_assert_msg(vcpuchar_profile_load(path, &h, &x, err, sizeof(err)) == 0, "%s: %s", name, err);
+		round_trip(name, &h, &x);
+		n++;
+	}
+	g_dir_close(d);
+	ck_assert_uint_ge(n, 7);
+}
+END_TEST
+
+/* Generated POWER facts: consistent ones round-trip; pvr against power8 is refused as the loader does. */
+START_TEST(generated_ppc_facts)
+{
+	static const struct {
+		uint32_t pvr, power8;
+		int ret;
+	} rows[] = {
+		{ 0, 0, 0 },		{ 0, 1, 0 },	      { 0x004b0201, 1, 0 }, { 0x004c0100, 1, 0 },
+		{ 0x004d0200, 1, 0 },	{ 0x004e1202, 0, 0 }, { 0x00800200, 0, 0 }, { 0x00820200, 0, 0 },
+		{ 0x004d0200, 0, -EINVAL }, { 0x004e1202, 1, -EINVAL }, { 0x00800200, 1, -EINVAL },
+	};
+	g_autofree char *p = g_build_filename(dir, "gen.profile", NULL);
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		g_autofree char *what = g_strdup_printf("pvr 0x%08x power8 %u", rows[i].pvr, rows[i].power8);
+		char err[512] = "";
+
+		h.source = VCPUCHAR_SOURCE_PROFILE;
+		h.valid = 1;
+		h.character = 0xa000000000000000;
+		h.behaviour = 0xe400000000000000;
+		h.character_mask = 0xf940000000000000;
+		h.behaviour_mask = 0xe400000000000000;
+		h.pvr = rows[i].pvr;
+		h.power8 = rows[i].power8;
+		strcpy(h.arch, "ppc64le");
+		if (!rows[i].ret) {
+			round_trip(what, &h, NULL);
+			continue;
+		}
+		ck_assert_int_eq(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)), rows[i].ret);
+		ck_assert_msg(strstr(err, "[ppc] power8=") && strstr(err, "POWER8-family PVR"), "%s: %s", what, err);
+		ck_assert(!g_file_test(p, G_FILE_TEST_EXISTS));
+	}
+}
+END_TEST
+
+/* Facts of a failed probe (an x86 host) write no [ppc] group; an answer of zero masks writes one. */
+START_TEST(no_information_keeps_its_kind)
+{
+	g_autofree char *p = g_build_filename(dir, "noinfo.profile", NULL);
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host back = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	char err[512] = "";
+
+	h.source = VCPUCHAR_SOURCE_KVM;
+	h.error = -ENOTSUP;
+	ck_assert_msg(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(vcpuchar_profile_load(p, &back, NULL, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(back.error, -ENODATA);
+	h.error = 0;
+	ck_assert_msg(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_msg(vcpuchar_profile_load(p, &back, NULL, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_int_eq(back.error, 0);
+	ck_assert_uint_eq(back.valid, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("profile-save");
@@ -213,6 +318,9 @@ int main(void)
 	tcase_add_test(tc, through_symlink);
 	tcase_add_test(tc, new_file_and_missing_dir);
 	tcase_add_test(tc, validates_before_writing);
+	tcase_add_test(tc, bundled_profiles_round_trip);
+	tcase_add_test(tc, generated_ppc_facts);
+	tcase_add_test(tc, no_information_keeps_its_kind);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

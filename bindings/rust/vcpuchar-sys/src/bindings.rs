@@ -36,6 +36,7 @@ pub const VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_HOST_NO_INFO: u32 = 1;
 pub const VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE: u32 = 4;
+pub const VCPUCHAR_PPC_RESULT_CPU_ASSUMED: u32 = 8;
 pub const VCPUCHAR_PPC_VIEW_LEN: u32 = 160;
 pub const VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14: u32 = 1;
 pub const VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF: u32 = 2;
@@ -547,6 +548,42 @@ pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER10: vcpuchar_ppc_cpu = 10;
 pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER11: vcpuchar_ppc_cpu = 11;
 pub type vcpuchar_ppc_cpu = ::std::os::raw::c_uint;
 extern "C" {
+    #[doc = " vcpuchar_ppc_host_cpu() - the guest CPU a host runs under KVM-HV"]
+    #[doc = " @host: host facts, or NULL for none"]
+    #[doc = " @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given"]
+    #[doc = " @ret: receives the guest CPU (enum vcpuchar_ppc_cpu, never 0): @cpu when"]
+    #[doc = "       given, else the host's family (QEMU under KVM makes the pseries"]
+    #[doc = "       default CPU the host's own: target/ppc/kvm.c"]
+    #[doc = "       kvm_ppc_register_host_cpu_type()), else POWER9"]
+    #[doc = " @err: optional; receives one NUL-terminated sentence: \"\" for 0, the note"]
+    #[doc = "       for 1, the refusal for -ENOENT; cut to @err_size"]
+    #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+    #[doc = ""]
+    #[doc = " The family comes from @host->pvr's version (the upper 16 bits: 0x003f"]
+    #[doc = " and 0x004a POWER7, 0x004b POWER8E, 0x004c POWER8NVL, 0x004d POWER8,"]
+    #[doc = " 0x004e POWER9, 0x0080 POWER10, 0x0082 POWER11), else from @host->power8."]
+    #[doc = " KVM-HV runs the host's generation or an older one in a compatibility mode"]
+    #[doc = " (Linux arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat(): \"our own"]
+    #[doc = " architecture version and anything older\"), so a newer @cpu is refused."]
+    #[doc = " Older CPUs are not checked against the compatibility modes a host lacks."]
+    #[doc = " Rules: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0 when @ret is the caller's CPU or the host's family; 1 when the"]
+    #[doc = " facts name no family (NULL @host, no known pvr and power8 0) and @ret is"]
+    #[doc = " the assumed POWER9; -ENOENT when @cpu is newer than the host's family"]
+    #[doc = " (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL"]
+    #[doc = " @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_host_cpu(
+        host: *const vcpuchar_ppc_host,
+        cpu: u32,
+        ret: *mut u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU"]
     #[doc = " @machine: enum vcpuchar_ppc_machine"]
     #[doc = " @cpu: enum vcpuchar_ppc_cpu; models older than ISA 2.07 lower cfpc to"]
@@ -628,7 +665,12 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = " @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)"]
 #[doc = " @accel: enum vcpuchar_accel"]
 #[doc = " @machine: enum vcpuchar_ppc_machine (0 = the newest pseries)"]
-#[doc = " @cpu: enum vcpuchar_ppc_cpu (0 = POWER9)"]
+#[doc = " @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own"]
+#[doc = "       family, as QEMU's default CPU there is the host's"]
+#[doc = "       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED"]
+#[doc = "       when the facts name none), under TCG POWER9. Before 1.2, 0 was"]
+#[doc = "       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11"]
+#[doc = "       hosts."]
 #[doc = " @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set"]
 #[doc = "            in @caps; the others take defaults (machine type and CPU in"]
 #[doc = "            caps and host mode, the host's level in host-max mode)"]
@@ -790,6 +832,12 @@ extern "C" {
     #[doc = " @req: the VMM's request"]
     #[doc = " @ret: receives the result (@ret->size set by the caller)"]
     #[doc = ""]
+    #[doc = " The guest CPU: @req->cpu, or when 0 under KVM the host's family"]
+    #[doc = " (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under"]
+    #[doc = " KVM a guest CPU newer than the host's family is refused (-ENOENT; the"]
+    #[doc = " host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives"]
+    #[doc = " the message naming both)."]
+    #[doc = ""]
     #[doc = " Effective caps: caller's caps, else machine-type defaults adjusted for"]
     #[doc = " the guest CPU (caps and host mode) or the host's levels (host-max mode),"]
     #[doc = " never above what the guest CPU model can use (a POWER7 guest keeps"]
@@ -804,7 +852,9 @@ extern "C" {
     #[doc = " set. Rules: /usr/share/doc/libvcpuchar/ppc.md#validation and #modes."]
     #[doc = ""]
     #[doc = " Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);"]
-    #[doc = " -ENODATA in host mode without host information; -EINVAL for NULL @req or"]
+    #[doc = " -ENODATA in host mode without host information; -ENOENT (since 1.2)"]
+    #[doc = " under KVM for a guest CPU newer than the host's family (@ret"]
+    #[doc = " unchanged); -EINVAL for NULL @req or"]
     #[doc = " @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid"]
     #[doc = " @req->qemu_version); -ENOENT for a machine type the target QEMU lacks"]
     #[doc = " (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on), the errno"]
@@ -1141,9 +1191,10 @@ extern "C" {
     #[doc = " they are those of 1.0, for QEMU 7.2."]
     #[doc = ""]
     #[doc = " Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);"]
-    #[doc = " -ENODATA in host mode without host information and -ENOENT for a machine"]
-    #[doc = " type the target QEMU lacks (as vcpuchar_ppc_decide()); -EINVAL for NULL"]
-    #[doc = " @req or @ret, bad sizes or out-of-range request fields."]
+    #[doc = " -ENODATA in host mode without host information; -ENOENT for a machine"]
+    #[doc = " type the target QEMU lacks or for a guest CPU the host cannot run (as"]
+    #[doc = " vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or"]
+    #[doc = " out-of-range request fields."]
     #[doc = " On failure @ret is unchanged."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
@@ -2150,8 +2201,10 @@ extern "C" {
     #[doc = "        followed on purpose: its target is replaced and the link stays."]
     #[doc = "        An existing directory, device node, FIFO or socket is refused,"]
     #[doc = "        never replaced."]
-    #[doc = " @ppc: facts for [ppc], or NULL; the group is written only when a mask is"]
-    #[doc = "       non-zero (facts that carry information)"]
+    #[doc = " @ppc: facts for [ppc], or NULL; the group is written when a mask is"]
+    #[doc = "       non-zero, or when the masks are zero with @ppc->error 0 (the kernel"]
+    #[doc = "       or a profile answered \"no information\"; since 1.2: before, no group"]
+    #[doc = "       was written, which the loader reads as no POWER facts at all)"]
     #[doc = " @x86: facts for [x86], or NULL; one key per fact whose have bit is set."]
     #[doc = "       Facts without any have bit write an empty [x86] group, unless"]
     #[doc = "       their error[0] is -ENODATA (loaded from a file without the group),"]
@@ -2167,7 +2220,10 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for"]
     #[doc = " the functions that read them), an @arch or @kernel_release that is not"]
-    #[doc = " NUL-terminated within its array or not valid UTF-8, or a @path that"]
+    #[doc = " NUL-terminated within its array or not valid UTF-8, @ppc facts whose"]
+    #[doc = " non-zero @pvr and @power8 disagree (since 1.2, with the"]
+    #[doc = " loader's message: before, such a file was written and then refused by"]
+    #[doc = " vcpuchar_profile_load()), or a @path that"]
     #[doc = " exists and is a device node, FIFO or socket; -EISDIR for a directory;"]
     #[doc = " otherwise the errno of the file system call that failed: lstat(2),"]
     #[doc = " realpath(3), creating the temporary file, write(2), fsync(2), close(2)"]

@@ -39,6 +39,28 @@ pub fn ppc_caps_to_hcall(caps: &PpcCaps) -> Result<(u64, u64), Errno> {
     Ok((r4, r5))
 }
 
+/// POWER host facts, zeroed with `size` set (C's VCPUCHAR_INIT).
+pub fn ppc_host() -> sys::vcpuchar_ppc_host {
+    let mut h: sys::vcpuchar_ppc_host = unsafe { std::mem::zeroed() };
+    h.size = std::mem::size_of::<sys::vcpuchar_ppc_host>() as u32;
+    h
+}
+
+/// The guest CPU `host` runs under KVM-HV for `cpu` (0 = none given: the host's
+/// family), with the note when POWER9 is assumed (lib/ppc.md, "Guest CPU");
+/// a CPU newer than the host is `Err` (-ENOENT) with the message naming both.
+pub fn ppc_host_cpu(host: Option<&sys::vcpuchar_ppc_host>, cpu: u32) -> Result<(u32, Option<String>), (Errno, String)> {
+    let mut ret = 0u32;
+    let mut err = [0 as c_char; 512];
+    let h = host.map_or(std::ptr::null(), |h| h as *const _);
+    let r = unsafe { sys::vcpuchar_ppc_host_cpu(h, cpu, &mut ret, err.as_mut_ptr(), err.len() as _) };
+    let msg = unsafe { std::ffi::CStr::from_ptr(err.as_ptr()) }.to_string_lossy().into_owned();
+    if r < 0 {
+        return Err((Errno(r), msg));
+    }
+    Ok((ret, if r == 1 { Some(msg) } else { None }))
+}
+
 /// Host facts and VM profile of the x86 policy, zeroed with `size` set (C's VCPUCHAR_INIT).
 pub fn x86_host() -> sys::vcpuchar_x86_host {
     let mut h: sys::vcpuchar_x86_host = unsafe { std::mem::zeroed() };

@@ -190,3 +190,18 @@ fn x86_policy_vectors() {
     assert!(x86_file("x86-policy.tsv", false) >= 29);
     assert!(x86_file("x86-policy-extra.tsv", true) > 0);
 }
+
+// The guest CPU rule as the C suite (tests/test-ppc-cpu.c) checks it.
+#[test]
+fn ppc_host_cpu_rule() {
+    let mut h = vcpuchar::ppc_host();
+    h.pvr = 0x004d0200;
+    h.power8 = 1;
+    assert_eq!(vcpuchar::ppc_host_cpu(Some(&h), 0), Ok((8, None)));
+    let e = vcpuchar::ppc_host_cpu(Some(&h), 9).unwrap_err();
+    assert_eq!(e.0, vcpuchar::Errno(-2));
+    assert!(e.1.contains("a POWER9 guest CPU cannot run on this POWER8 host"), "{}", e.1);
+    let (cpu, note) = vcpuchar::ppc_host_cpu(None, 0).unwrap();
+    assert_eq!(cpu, 9);
+    assert!(note.unwrap().contains("assumed POWER9"));
+}
