@@ -3,7 +3,7 @@
  * Host profiles: the public load and save, the file handling and [host];
  * each domain reads and writes its own group (lib/ppc/ppc-profile.c,
  * lib/x86/x86-profile.c) with the key readers of lib/profile-keys.c.
- * Format: examples/profiles/README.md.
+ * Format: examples/profiles/README.md (installed as /usr/share/doc/libvcpuchar/profiles.md).
  */
 #include <fcntl.h>
 #include <glib/gstdio.h>
@@ -412,7 +412,7 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 		return r;
 
 	g_key_file_set_comment(kf, NULL, NULL,
-			       " libvcpuchar host profile (keys: examples/profiles/README.md in the libvcpuchar sources)", NULL);
+			       " libvcpuchar host profile (keys: /usr/share/doc/libvcpuchar/profiles.md)", NULL);
 	if (ppc && ppc->arch[0])
 		g_key_file_set_string(kf, "host", "arch", ppc->arch);
 	if (ppc && ppc->kernel_release[0])
