@@ -23,6 +23,8 @@ cc -std=c99 -Wall -Werror -o "$dest/consumer" "$src/examples/spapr-hcall.c" $fla
 # shellcheck disable=SC2016 # the backquotes are the Markdown fence, not a command
 sed -n '/^```c$/,/^```$/{/^```/d;p}' "$src/README.md" > "$dest/readme-example.c"
 [ -s "$dest/readme-example.c" ] || { echo "README.md has no C example"; exit 1; }
+# One fence each: a doubled opening fence renders the example as text.
+[ "$(grep -c '^```c$' "$src/README.md")" = 1 ] || { echo "README.md: not exactly one \`\`\`c fence"; exit 1; }
 # shellcheck disable=SC2086 # $flags is a list of words
 cc -std=c99 -Wall -Wextra -Werror -c -o "$dest/readme-example.o" "$dest/readme-example.c" $flags
 libdir=$(dirname "$(dirname "$pc")")
