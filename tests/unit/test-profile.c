@@ -38,6 +38,22 @@ START_TEST(design_example)
 }
 END_TEST
 
+/* The last line needs no newline, and a repeat is still found on it. */
+START_TEST(last_line_without_newline)
+{
+	struct vcpuchar_ppc_host h;
+	char err[256] = "";
+
+#define PPC_WORDS "[host]\narch=ppc64le\n[ppc]\ncharacter=0x9840000000000000\nbehaviour=0xe400000000000000\n" \
+		  "character_mask=0xf940000000000000\nbehaviour_mask=0xe400000000000000"
+	ck_assert_msg(load(PPC_WORDS, &h, err, sizeof(err)) == 0, "%s", err);
+	ck_assert_uint_eq(h.behaviour_mask, UINT64_C(0xe400000000000000));
+	ck_assert_int_eq(load(PPC_WORDS "\ncharacter=0x1", &h, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "line 8") && strstr(err, "character"), "%s", err);
+#undef PPC_WORDS
+}
+END_TEST
+
 START_TEST(absent_group_and_zero_masks_mean_no_information)
 {
 	struct vcpuchar_ppc_host h;
@@ -401,6 +417,7 @@ int main(void)
 	TCase *tc = tcase_create("profile");
 
 	tcase_add_test(tc, design_example);
+	tcase_add_test(tc, last_line_without_newline);
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
 	tcase_add_test(tc, absent_group_is_named);
 	tcase_add_test(tc, utf8_bom_accepted);

@@ -202,6 +202,9 @@ START_TEST(bad_input)
 	a.size = 4;
 	BAD(&p, &a, &b);
 	a.size = sizeof(a);
+	b.size = 4;
+	BAD(&p, &a, &b);
+	b.size = sizeof(b);
 	v.size = 4;
 	ref.size = 4;
 	BAD(&p, &a, &b);
@@ -210,6 +213,9 @@ START_TEST(bad_input)
 	b.have |= 1u << VCPUCHAR_X86_N_STATS;
 	BAD(&p, &a, &b);
 	b.have &= ~(1u << VCPUCHAR_X86_N_STATS);
+	a.have |= 1u << VCPUCHAR_X86_N_STATS;
+	BAD(&p, &a, &b);
+	a.have &= ~(1u << VCPUCHAR_X86_N_STATS);
 	p.disable_exits = 0x20;
 	BAD(&p, &a, &b);
 	p.disable_exits = 0;
