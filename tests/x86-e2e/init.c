@@ -260,7 +260,10 @@ static void run_step(const char *step, int timeout, char **argv)
 		if (n <= 0)
 			break;
 		len += (size_t)n;
-		len = emit_lines(step, buf, len, len == sizeof(buf));
+		/* Complete lines first: only a line longer than the buffer is cut. */
+		len = emit_lines(step, buf, len, 0);
+		if (len == sizeof(buf))
+			len = emit_lines(step, buf, len, 1);
 	}
 	emit_lines(step, buf, len, 1);
 	close(fds[0]);

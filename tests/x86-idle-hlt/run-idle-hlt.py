@@ -151,7 +151,7 @@ class Boot:
         self.name, self.kernel, self.qemu, self.cpu, self.cmdline = name, kernel, qemu, cpu, cmdline
         self.facts, self.steps, self.checks, self.rows = {}, {}, [], {}
         self.plan = PLAN
-        self.cpuinfo_idle_hlt = self.policy_idle_hlt = None
+        self.cpuinfo_idle_hlt = self.policy_idle_hlt = self.probe = None
         self.policy_codes = []
         self.rc, self.secs, self.done, self.ok = None, 0.0, None, False
 
