@@ -262,8 +262,10 @@ static void run_step(const char *step, int timeout, char **argv)
 		len += (size_t)n;
 		/* Complete lines first: only a line longer than the buffer is cut. */
 		len = emit_lines(step, buf, len, 0);
-		if (len == sizeof(buf))
-			len = emit_lines(step, buf, len, 1);
+		if (len == sizeof(buf)) {
+			printf("E2E-OUT: %s: %.*s\n", step, (int)len, buf);
+			len = 0;
+		}
 	}
 	emit_lines(step, buf, len, 1);
 	close(fds[0]);
