@@ -47,12 +47,19 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32
 	return 0;
 }
 
+/* QOM property names and qapi_bool_parse() compare exactly: "CAP-CFPC" is no property of QEMU's. */
 static bool word_eq(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && !memcmp(s, word, len);
+}
+
+/* spapr_cap_set_string() compares the value with strcasecmp(): "BROKEN" is broken. */
+static bool word_caseeq(const char *s, size_t len, const char *word)
 {
 	return strlen(word) == len && vcpuchar_ascii_ncaseeq(s, word, len);
 }
 
-/* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(). */
+/* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(), exact words. */
 static int parse_bool(const char *s, size_t len)
 {
 	static const char *const yes[] = { "on", "yes", "true", "y" };
@@ -72,7 +79,7 @@ static int parse_level(uint32_t cap, const char *s, size_t len)
 	if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
 		return parse_bool(s, len);
 	for (uint32_t l = 0; l <= ppc_level_max(cap); l++)
-		if (word_eq(s, len, level_names[cap][l]))
+		if (word_caseeq(s, len, level_names[cap][l]))
 			return (int)l;
 	return -1;
 }
@@ -106,7 +113,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 						(int)len, p);
 		name = p;
 		name_len = (size_t)(eq - p);
-		if (name_len > 4 && vcpuchar_ascii_ncaseeq(name, "cap-", 4)) {
+		if (name_len > 4 && !memcmp(name, "cap-", 4)) {
 			name += 4;
 			name_len -= 4;
 		}
@@ -115,13 +122,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 				break;
 		if (cap == VCPUCHAR_PPC_N_CAPS)
 			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"unknown cap '%.*s' (known: cfpc, sbbc, ibs, ccf-assist)",
-						(int)(eq - p), p);
+						"unknown cap '%.*s' (known: cfpc, sbbc, ibs, ccf-assist; QEMU's property "
+						"names are lower case)", (int)(eq - p), p);
 		if (seen & (1u << cap))
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s is given twice", cap_names[cap]);
 		val = eq + 1;
 		val_len = len - (size_t)(val - p);
 		level = parse_level(cap, val, val_len);
+		if (level < 0 && cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"cap-%s: unknown value '%.*s' (QEMU takes on, off, yes, no, true, "
+						"false, y or n, in lower case)", cap_names[cap], (int)val_len, val);
 		if (level < 0)
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: unknown value '%.*s'",
 						cap_names[cap], (int)val_len, val);
