@@ -198,6 +198,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		/* A vendor tag of two letters or more, then its version: rhel8.6.0. */
 		while (p[letters] >= 'a' && p[letters] <= 'z')
 			letters++;
+		/*
+		 * RHEL 7's QEMU is 2.12 (qemu-kvm-rhev 2.12.0 spec, Source0
+		 * qemu-2.12.0): it predates cap-ccf-assist (upstream 4.0,
+		 * 8ff43ee404), so a guest there never asked for it. What RHEL
+		 * 8's QEMU gives the same type for cfpc, sbbc and ibs is in
+		 * RHEL's source, not read here: unknown, not borrowed.
+		 */
+		if (letters == 4 && !strncmp(p, "rhel7", 5))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"'%s' is a RHEL 7 machine type: RHEL 7's QEMU (2.12) predates "
+						"cap-ccf-assist (QEMU 4.0), so a guest there never asked for it; its "
+						"cfpc, sbbc and ibs defaults under a later RHEL's QEMU are in RHEL's "
+						"source, not known here: give all four caps (cap-ccf-assist=off for what "
+						"RHEL 7 did), which makes the machine type irrelevant", name);
 		if (letters >= 2 && p[letters] >= '0' && p[letters] <= '9')
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"'%s' is a downstream (distribution) machine type: its cap defaults are "

@@ -242,4 +242,12 @@ expect "14: hcall --caps CAP-CFPC" 2 "unknown cap" -- "$cli" ppc hcall --host "$
 expect "14: hcall --machine cap-HTM" 2 "unknown cap 'cap-HTM'" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-HTM=on
 expect "14: hcall --machine cap-htm still ignored" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-htm=on
 
+# 15. A RHEL 7 machine type: RHEL 7's QEMU (2.12) predates cap-ccf-assist (QEMU 4.0), which the
+# message says; its other defaults under a later RHEL QEMU are unknown, so all four caps are asked for.
+expect "15: pseries-rhel7.6.0 alone" 2 "RHEL 7 machine type.*predates cap-ccf-assist.*cap-ccf-assist=off" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-rhel7.6.0
+expect "15: pseries-rhel7.6.0 with all four caps" 0 - -- "$cli" ppc hcall --host "$p9" --json \
+	--machine pseries-rhel7.6.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=off
+jcheck "15: answered, ccf-assist off" "$tmp/out" 'assert j["effective_caps"]["ccf_assist"] == "off", j["effective_caps"]'
+
 finish cli-advice
