@@ -430,16 +430,18 @@ static int parse_machine_line(const char *arg, uint32_t qemu_version, uint32_t *
 			g_autofree char *name = g_strndup(it + 4, eq ? (gsize)(eq - it - 4) : strlen(it + 4));
 			gboolean other = FALSE;
 
+			/* Any case here: the library refuses CAP-CFPC as QEMU does, saying why. */
 			if (is_our_cap(name)) {
 				g_string_append_printf(caps_list, "%s%s", caps_list->len ? "," : "", it);
 				continue;
 			}
+			/* QOM property names are exact: QEMU refuses cap-HTM. */
 			for (size_t k = 0; k < G_N_ELEMENTS(other_caps); k++)
-				other |= !g_ascii_strcasecmp(name, other_caps[k]);
+				other |= !strncmp(it, "cap-", 4) && !strcmp(name, other_caps[k]);
 			if (!other)
-				return cli_usage("--machine: unknown cap 'cap-%s': QEMU's pseries has no such property "
-						 "and would refuse it (the caps decided here: cfpc, sbbc, ibs, ccf-assist)",
-						 name);
+				return cli_usage("--machine: unknown cap '%.*s': QEMU's pseries has no such property "
+						 "and would refuse it (its names are lower case; the caps decided here: "
+						 "cfpc, sbbc, ibs, ccf-assist)", (int)(eq ? eq - it : (long)strlen(it)), it);
 		}
 		g_ptr_array_add(ignored, g_strdup(it));
 	}
@@ -549,7 +551,7 @@ static void libvirt_end(GMarkupParseContext *mc, const char *name, gpointer data
 }
 
 /* A pasted libvirt fragment ("<features><cfpc value='broken'/>...</features>") into a QEMU list. */
-static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
+static int parse_libvirt(const char *opt, const char *arg, GString *list, GPtrArray *ignored)
 {
 	static const GMarkupParser parser = { .start_element = libvirt_start, .end_element = libvirt_end };
 	struct libvirt_ctx ctx = { list, ignored, 0, FALSE, 0 };
@@ -561,7 +563,7 @@ static int parse_libvirt(const char *arg, GString *list, GPtrArray *ignored)
 	 * then names only their elements, and its column is theirs.
 	 */
 	if (!g_markup_parse_context_parse(mc, arg, -1, &error) || !g_markup_parse_context_end_parse(mc, &error))
-		return cli_usage("--caps (libvirt XML): %s", error->message);
+		return cli_usage("%s (libvirt XML): %s", opt, error->message);
 	return CLI_OK;
 }
 
@@ -608,7 +610,7 @@ static int parse_request_caps(const char *machine, const char *caps, struct vcpu
 		while (g_ascii_isspace(*p))
 			p++;
 		if (*p == '<') {
-			if ((r = parse_libvirt(caps, clist, ignored)))
+			if ((r = parse_libvirt("--caps", caps, clist, ignored)))
 				return r;
 		} else {
 			g_string_assign(clist, caps);
@@ -836,7 +838,7 @@ static int cmd_hcall(int argc, char **argv)
 
 /* A migrate LIST: QEMU spelling (unlisted caps from the newest defaults), or
  * four positional values "cfpc,sbbc,ibs,ccf-assist". */
-static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_ppc_caps *caps)
+static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_ppc_caps *caps, GPtrArray *ignored)
 {
 	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
 	uint32_t set = 0;
@@ -844,6 +846,22 @@ static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_
 	g_autofree char *err = g_malloc0(err_size);
 
 	vcpuchar_ppc_machine_defaults(VCPUCHAR_PPC_MACHINE_PSERIES, 0, caps);
+	/* The --caps spelling includes a libvirt fragment, as the man page says for LIST. */
+	for (const char *p = arg; *p; p++) {
+		g_autoptr(GString) q = NULL;
+		int r;
+
+		if (g_ascii_isspace(*p))
+			continue;
+		if (*p != '<')
+			break;
+		q = g_string_new(NULL);
+		if ((r = parse_libvirt(opt, arg, q, ignored)))
+			return r;
+		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
+			return cli_usage("%s: %s", opt, err);
+		return CLI_OK;
+	}
 	if (!strchr(arg, '=') && *arg) {
 		g_autoptr(GString) q = g_string_new(NULL);
 
@@ -1379,8 +1397,8 @@ static int cmd_migrate(int argc, char **argv)
 	g_autofree char *caps = NULL, *machine = NULL, *mode = NULL, *cpu = NULL, *qemu_version = NULL;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
-		{ "src", 0, 0, G_OPTION_ARG_STRING, &src, "Source caps", "LIST" },
-		{ "dst", 0, 0, G_OPTION_ARG_STRING, &dst, "Destination caps", "LIST" },
+		{ "src", 0, 0, G_OPTION_ARG_STRING, &src, "Source caps, as for ppc hcall --caps, or four values", "LIST" },
+		{ "dst", 0, 0, G_OPTION_ARG_STRING, &dst, "Destination caps, the same spellings", "LIST" },
 		{ "src-host", 0, 0, G_OPTION_ARG_FILENAME, &src_host, "Source host profile: the caps are decided there",
 		  "FILE" },
 		{ "dst-host", 0, 0, G_OPTION_ARG_FILENAME, &dst_host, "Destination host profile", "FILE" },
@@ -1395,11 +1413,13 @@ static int cmd_migrate(int argc, char **argv)
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- check a migration between two cap sets");
 	struct vcpuchar_ppc_caps s, d;
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	struct cli_qemu_target qv;
 	int r;
 
-	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,..., "
-					  "unlisted caps take the newest pseries defaults, or four values "
+	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,... or a "
+					  "libvirt <features> fragment, unlisted caps take the newest pseries defaults, "
+					  "or four values "
 					  "cfpc,sbbc,ibs,ccf-assist), or two host profiles (--src-host A --dst-host B): "
 					  "the caps decided on A, whether QEMU on B starts with them, and B's migration "
 					  "check.");
@@ -1420,7 +1440,7 @@ static int cmd_migrate(int argc, char **argv)
 				 "--src-host/--dst-host");
 	if (!src || !dst)
 		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
-	if ((r = parse_migrate_caps("--src", src, &s)) || (r = parse_migrate_caps("--dst", dst, &d)))
+	if ((r = parse_migrate_caps("--src", src, &s, ignored)) || (r = parse_migrate_caps("--dst", dst, &d, ignored)))
 		return r;
 	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
 		return cli_usage("cannot check the migration: %s", g_strerror(-r));
@@ -1439,9 +1459,20 @@ static int cmd_migrate(int argc, char **argv)
 			json_builder_end_array(b);
 		}
 		json_str(b, "note", m.note);
+		json_builder_set_member_name(b, "ignored");
+		json_builder_begin_array(b);
+		for (guint i = 0; i < ignored->len; i++)
+			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
+		json_builder_end_array(b);
 		json_builder_end_object(b);
 		cli_print_json(b);
 	} else {
+		/* Other <features> elements of a pasted fragment: not part of QEMU's cap check. */
+		for (guint i = 0; i < ignored->len; i++) {
+			g_autofree char *shown = cli_shown(g_ptr_array_index(ignored, i));
+
+			cli_printf("ignored: %s (not a cap)\n", shown);
+		}
 		for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
 			cli_printf("%s: %s\n", m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? "error" : "warning",
 			       m.entries[i].message);

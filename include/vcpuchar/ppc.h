@@ -300,17 +300,21 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  * vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling
  * @list: comma-separated "cap-NAME=VALUE" items, e.g.
  *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on". The
- *        "cap-" prefix is optional; names and values match case-insensitively
- *        as in QEMU; ccf-assist also takes QEMU's boolean spellings
- *        (on/off, yes/no, true/false, y/n: qapi/qapi-util.c
- *        qapi_bool_parse()). An empty string sets nothing.
+ *        "cap-" prefix is optional. As in QEMU, names match exactly (QOM
+ *        property names: "CAP-CFPC" is refused), the values of cfpc, sbbc
+ *        and ibs case-insensitively (hw/ppc/spapr_caps.c
+ *        spapr_cap_set_string() uses strcasecmp()), and ccf-assist takes
+ *        QEMU's boolean words exactly: on/off, yes/no, true/false, y/n
+ *        (qapi/qapi-util.c qapi_bool_parse()). Since 1.2: 1.0 and 1.1
+ *        matched names and the ccf-assist words case-insensitively, taking
+ *        lists QEMU refuses. An empty string sets nothing.
  * @caps: levels are written here for the caps named in @list; other caps
  *        are left as they are (so @caps can hold defaults)
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
  * @err, @err_size: optional message buffer
  *
- * On failure neither @caps nor @set is changed. Names and values compare
- * case-insensitively in ASCII, whatever the caller's locale.
+ * On failure neither @caps nor @set is changed. The case-insensitive
+ * values fold ASCII letters only, whatever the caller's locale.
  *
  * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
  * a repeated cap, an empty item or a missing "=".

@@ -413,10 +413,23 @@ enum vcpuchar_x86_reason_code {
 	 * guest's pending interrupts at HLT and must re-check them before
 	 * blocking the vCPU. */
 	VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ = 55,
+	/* Since: 1.2 */
+	/* HLT exits kept with an in-kernel or split irqchip: KVM halts the
+	 * vCPU itself, the VMM never sees KVM_EXIT_HLT. */
+	VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL = 56,
+	/* HLT exits kept without an in-kernel irqchip: every HLT reaches the
+	 * VMM as KVM_EXIT_HLT, and KVM's halt polling does not apply. */
+	VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM = 57,
+	/* Pinned on a host that is itself a VM: no KVM_HINTS_REALTIME (its
+	 * pCPUs are vCPUs its own host can preempt). */
+	VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST = 58,
+	/* HLT pass-through with neither KVM_HINTS_REALTIME nor PV_UNHALT: a
+	 * Linux guest's spinlocks are virt_spin_lock()'s test-and-set lock. */
+	VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK = 59,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_REASON_MAX 55
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 59 in 1.2) */
+#define VCPUCHAR_X86_REASON_MAX 59
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
@@ -925,6 +938,13 @@ enum vcpuchar_x86_exit_class {
  * SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's
  * svm_invoke_exit_handler() treats them (/usr/share/doc/libvcpuchar/x86.md#exit-classification;
  * openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5).
+ * A KVM VMM sees KVM_EXIT_HLT only for a VM without an in-kernel irqchip:
+ * with an in-kernel or split irqchip the local APIC is in the kernel and
+ * KVM halts the vCPU itself (arch/x86/kvm/x86.c __kvm_emulate_halt(),
+ * lapic_in_kernel()), so an intercepted HLT never reaches the run loop
+ * (the policy says which: reasons hlt_handled_in_kernel and
+ * hlt_exits_reach_vmm). A run loop waiting for KVM_EXIT_HLT to idle a vCPU
+ * of such a VM waits for nothing.
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
  *

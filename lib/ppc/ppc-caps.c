@@ -47,12 +47,19 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32
 	return 0;
 }
 
+/* QOM property names and qapi_bool_parse() compare exactly: "CAP-CFPC" is no property of QEMU's. */
 static bool word_eq(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && !memcmp(s, word, len);
+}
+
+/* spapr_cap_set_string() compares the value with strcasecmp(): "BROKEN" is broken. */
+static bool word_caseeq(const char *s, size_t len, const char *word)
 {
 	return strlen(word) == len && vcpuchar_ascii_ncaseeq(s, word, len);
 }
 
-/* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(). */
+/* ccf-assist is a QEMU bool property: qapi/qapi-util.c qapi_bool_parse(), exact words. */
 static int parse_bool(const char *s, size_t len)
 {
 	static const char *const yes[] = { "on", "yes", "true", "y" };
@@ -72,7 +79,7 @@ static int parse_level(uint32_t cap, const char *s, size_t len)
 	if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
 		return parse_bool(s, len);
 	for (uint32_t l = 0; l <= ppc_level_max(cap); l++)
-		if (word_eq(s, len, level_names[cap][l]))
+		if (word_caseeq(s, len, level_names[cap][l]))
 			return (int)l;
 	return -1;
 }
@@ -106,7 +113,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 						(int)len, p);
 		name = p;
 		name_len = (size_t)(eq - p);
-		if (name_len > 4 && vcpuchar_ascii_ncaseeq(name, "cap-", 4)) {
+		if (name_len > 4 && !memcmp(name, "cap-", 4)) {
 			name += 4;
 			name_len -= 4;
 		}
@@ -115,13 +122,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 				break;
 		if (cap == VCPUCHAR_PPC_N_CAPS)
 			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"unknown cap '%.*s' (known: cfpc, sbbc, ibs, ccf-assist)",
-						(int)(eq - p), p);
+						"unknown cap '%.*s' (known: cfpc, sbbc, ibs, ccf-assist; QEMU's property "
+						"names are lower case)", (int)(eq - p), p);
 		if (seen & (1u << cap))
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s is given twice", cap_names[cap]);
 		val = eq + 1;
 		val_len = len - (size_t)(val - p);
 		level = parse_level(cap, val, val_len);
+		if (level < 0 && cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"cap-%s: unknown value '%.*s' (QEMU takes on, off, yes, no, true, "
+						"false, y or n, in lower case)", cap_names[cap], (int)val_len, val);
 		if (level < 0)
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: unknown value '%.*s'",
 						cap_names[cap], (int)val_len, val);
@@ -187,6 +198,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		/* A vendor tag of two letters or more, then its version: rhel8.6.0. */
 		while (p[letters] >= 'a' && p[letters] <= 'z')
 			letters++;
+		/*
+		 * RHEL 7's QEMU is 2.12 (qemu-kvm-rhev 2.12.0 spec, Source0
+		 * qemu-2.12.0): it predates cap-ccf-assist (upstream 4.0,
+		 * 8ff43ee404), so a guest there never asked for it. What RHEL
+		 * 8's QEMU gives the same type for cfpc, sbbc and ibs is in
+		 * RHEL's source, not read here: unknown, not borrowed.
+		 */
+		if (letters == 4 && !strncmp(p, "rhel7", 5))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"'%s' is a RHEL 7 machine type: RHEL 7's QEMU (2.12) predates "
+						"cap-ccf-assist (QEMU 4.0), so a guest there never asked for it; its "
+						"cfpc, sbbc and ibs defaults under a later RHEL's QEMU are in RHEL's "
+						"source, not known here: give all four caps (cap-ccf-assist=off for what "
+						"RHEL 7 did), which makes the machine type irrelevant", name);
 		if (letters >= 2 && p[letters] >= '0' && p[letters] <= '9')
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"'%s' is a downstream (distribution) machine type: its cap defaults are "

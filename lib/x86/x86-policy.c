@@ -314,16 +314,22 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 /* The KVM paravirt hints: REALTIME and POLL_CONTROL, and PV_UNHALT (lib/x86.md#global-rules G2). */
 static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
 {
+	/* A host that is a VM pins to vCPUs of its own host, which can preempt them. */
+	bool guest = fact_u32(in->h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, in->h->hypervisor);
+
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
-	p->hints_realtime = in->pinned && in->vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	p->hints_realtime = in->pinned && in->vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
 	/* cpu_mode=other only turns REALTIME off, which shared pCPUs never get. */
 	if (!in->pinned && in->vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
 		a->no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
-	if (in->pinned && !p->hints_realtime)
+	if (!in->pinned)
+		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING);
+	else if (p->hints_realtime)
+		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED);
+	if (in->pinned && in->vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
-	else
-		add(a, p->hints_realtime ? VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED
-					 : VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING);
+	if (in->pinned && guest)
+		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST);
 	p->poll_control = p->hints_realtime;
 	add(a, p->poll_control ? VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME
 			       : VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED);
@@ -335,6 +341,9 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 	else
 		add(a, in->irqchip ? VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS
 				   : VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP);
+	/* Linux arch/x86/kernel/kvm.c kvm_spinlock_init(): neither gives the test-and-set lock. */
+	if ((de & DX_HLT) && !p->hints_realtime && !p->pv_unhalt)
+		add(a, VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK);
 }
 
 /* Per-VM halt polling (KVM_CAP_HALT_POLL): only while HLT exits are kept. */
@@ -344,7 +353,19 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 
 	if (de & DX_HLT) {
 		add(a, VCPUCHAR_X86_REASON_HALT_POLL_MOOT_HLT_PASSTHROUGH);
-	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
+		return;
+	}
+	/*
+	 * arch/x86/kvm/x86.c __kvm_emulate_halt(): with the local APIC in the
+	 * kernel (in-kernel or split irqchip) KVM halts the vCPU and polls;
+	 * without it the HLT goes to the VMM and no halt polling happens.
+	 */
+	if (!in->irqchip) {
+		add(a, VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM);
+		return;
+	}
+	add(a, VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL);
+	if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
 		add_value(a, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
 		/* Without the capability kvm.halt_poll_ns applies, whatever the caller asked. */
 		if (!in->halt_poll_cap) {

@@ -130,6 +130,25 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"pending interrupts at HLT (its state is not readable to the host), so before blocking the vCPU it "
 		"must re-check the interrupts it has injected or posted for it; a paravisor once parked an SEV-SNP "
 		"vCPU that had one pending." },
+	[VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL] = { "hlt_handled_in_kernel", G,
+		"HLT exits are kept and handled inside KVM: with an in-kernel or split irqchip the local APIC is in "
+		"the kernel, so KVM halts the vCPU itself (polling first, per kvm.halt_poll_ns) and the VMM never "
+		"sees KVM_EXIT_HLT; the halt_exits statistic counts these halts." },
+	[VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM] = { "hlt_exits_reach_vmm", G,
+		"Without an in-kernel irqchip every guest HLT reaches the VMM as KVM_EXIT_HLT: the VMM must block "
+		"the vCPU until an interrupt is pending for it; KVM's halt polling (kvm.halt_poll_ns, "
+		"KVM_CAP_HALT_POLL, halt_poll_ns) does not apply." },
+	[VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST] = { "realtime_hint_host_is_guest", R,
+		"KVM_HINTS_REALTIME not set: the host is itself a VM (CPUID.1:ECX[31]), so its pCPUs are vCPUs of "
+		"its own host, which can preempt them; the hint would tell the guest it is never preempted." },
+	[VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK] = { "guest_tas_spinlock", G,
+		"HLT pass-through without KVM_HINTS_REALTIME or KVM_FEATURE_PV_UNHALT: a Linux guest's "
+		"kvm_spinlock_init() leaves virt_spin_lock_key on, so its spinlocks are virt_spin_lock()'s "
+		"unfair test-and-set lock. Remedies: KVM_HINTS_REALTIME (dedicated pCPUs, CPU mode "
+		"host-passthrough, a host that is not a VM; guest kernels with upstream's 2025 change "
+		"\"prefer native qspinlock for dedicated vCPUs irrespective of PV_UNHALT\" then use the native "
+		"qspinlock, older ones still this lock), or keep HLT exits (hlt_passthrough=never) so that "
+		"PV_UNHALT gives PV spinlocks." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)

@@ -217,4 +217,37 @@ expect "13: a hard link first" 2 "/h230: the same host as .*hard-h230, given twi
 expect "13: a ppc64 host among 300 ppc64le" 0 "" -- \
 	"$cli" ppc baseline $(seq -f "$tmp/fleet/h%g" 1 300) "$tmp/p9-be.profile"
 
+# 14. ppc migrate --src/--dst take the --caps spelling, a libvirt fragment included; cap names
+# and ccf-assist's words are exact as in QEMU (QOM property names; qapi_bool_parse()), while
+# the other caps' values fold case as spapr_cap_set_string()'s strcasecmp() does.
+expect "14: --src as a libvirt fragment" 1 "" -- "$cli" ppc migrate --json \
+	--src "  <features><cfpc value='workaround'/><acpi/></features>" --dst cap-cfpc=broken
+jcheck "14: fragment read, other features named" "$tmp/out" '
+assert not j["ok"] and "cap-cfpc" in j["errors"][0], j
+assert j["ignored"] == ["<acpi>"], j["ignored"]'
+expect "14: --dst as a libvirt fragment" 0 - -- "$cli" ppc migrate \
+	--src cap-cfpc=broken --dst "<cfpc value='workaround'/><ccf-assist state='on'/>"
+has "14: --dst fragment migrates" "^migration ok"
+expect "14: a fragment's bad value names --dst" 2 "--dst \\(libvirt XML\\).*lower case" -- "$cli" ppc migrate \
+	--src cap-cfpc=broken --dst "<cfpc value='Broken'/>"
+expect "14: CAP-CFPC refused" 2 "unknown cap 'CAP-CFPC'" -- "$cli" ppc migrate --src CAP-CFPC=broken --dst cap-cfpc=broken
+expect "14: ccf-assist=ON refused" 2 "unknown value 'ON'" -- "$cli" ppc migrate \
+	--src cap-ccf-assist=ON --dst cap-ccf-assist=on
+expect "14: four values with ON refused" 2 "unknown value 'ON'" -- "$cli" ppc migrate \
+	--src workaround,workaround,workaround,ON --dst broken,broken,broken,off
+expect "14: a value's case folds as in QEMU" 0 - -- "$cli" ppc migrate \
+	--src cap-cfpc=BROKEN --dst cap-cfpc=broken
+has "14: BROKEN is broken" "^migration ok"
+expect "14: hcall --caps CAP-CFPC" 2 "unknown cap" -- "$cli" ppc hcall --host "$p9" --caps CAP-CFPC=broken
+expect "14: hcall --machine cap-HTM" 2 "unknown cap 'cap-HTM'" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-HTM=on
+expect "14: hcall --machine cap-htm still ignored" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-htm=on
+
+# 15. A RHEL 7 machine type: RHEL 7's QEMU (2.12) predates cap-ccf-assist (QEMU 4.0), which the
+# message says; its other defaults under a later RHEL QEMU are unknown, so all four caps are asked for.
+expect "15: pseries-rhel7.6.0 alone" 2 "RHEL 7 machine type.*predates cap-ccf-assist.*cap-ccf-assist=off" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-rhel7.6.0
+expect "15: pseries-rhel7.6.0 with all four caps" 0 - -- "$cli" ppc hcall --host "$p9" --json \
+	--machine pseries-rhel7.6.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=off
+jcheck "15: answered, ccf-assist off" "$tmp/out" 'assert j["effective_caps"]["ccf_assist"] == "off", j["effective_caps"]'
+
 finish cli-advice

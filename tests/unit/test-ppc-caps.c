@@ -184,8 +184,9 @@ START_TEST(parse_good)
 	} v[] = {
 		{ "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on", { 1, 7, 3, 1 }, 0xd },
 		{ "cfpc=fixed,sbbc=broken,ibs=fixed-na,ccf-assist=off", { 2, 0, 4, 0 }, 0xf },
-		{ "CAP-CFPC=Workaround", { 1, 7, 7, 7 }, 0x1 },
-		{ "Cap-Ibs=FIXED-IBS", { 7, 7, 2, 7 }, 0x4 },
+		/* spapr_cap_set_string() compares values with strcasecmp(). */
+		{ "cap-cfpc=Workaround", { 1, 7, 7, 7 }, 0x1 },
+		{ "cap-ibs=FIXED-IBS", { 7, 7, 2, 7 }, 0x4 },
 		{ "ibs=workaround", { 7, 7, 1, 7 }, 0x4 },
 		{ "cap-sbbc=fixed", { 7, 2, 7, 7 }, 0x2 },
 		{ "ccf-assist=yes", { 7, 7, 7, 1 }, 0x8 },
@@ -194,7 +195,6 @@ START_TEST(parse_good)
 		{ "ccf-assist=false", { 7, 7, 7, 0 }, 0x8 },
 		{ "ccf-assist=y", { 7, 7, 7, 1 }, 0x8 },
 		{ "ccf-assist=n", { 7, 7, 7, 0 }, 0x8 },
-		{ "cap-ccf-assist=ON", { 7, 7, 7, 1 }, 0x8 },
 		{ "", { 7, 7, 7, 7 }, 0 },
 	};
 
@@ -253,6 +253,31 @@ START_TEST(parse_bad)
 		ck_assert_uint_eq(set, 0xdead);
 		ck_assert_msg(strstr(err, v[i].words), "'%s': message '%s' lacks '%s'", v[i].list, err,
 			      v[i].words);
+	}
+}
+END_TEST
+
+/*
+ * Names and the ccf-assist words compare exactly, as in QEMU: QOM property
+ * names are exact, and qapi/qapi-util.c qapi_bool_parse() uses
+ * g_str_equal(). 1.0 and 1.1 took these lists, which QEMU refuses.
+ */
+START_TEST(parse_exact_like_qemu)
+{
+	static const char *const refused[] = {
+		"CAP-CFPC=broken", "Cap-Ibs=fixed-ibs", "cap-CCF-ASSIST=on", "SBBC=workaround", "CAP-cfpc=broken",
+		"cap-ccf-assist=ON", "ccf-assist=Off", "ccf-assist=TRUE", "ccf-assist=Y",
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+		struct vcpuchar_ppc_caps c = { 7, 7, 7, 7 };
+		uint32_t set = 0xdead;
+		char err[256] = "";
+
+		ck_assert_msg(vcpuchar_ppc_caps_parse(refused[i], &c, &set, err, sizeof(err)) == -EINVAL, "'%s'",
+			      refused[i]);
+		ck_assert_uint_eq(set, 0xdead);
+		ck_assert_msg(strstr(err, "lower case"), "'%s': message '%s'", refused[i], err);
 	}
 }
 END_TEST
@@ -388,6 +413,7 @@ int main(void)
 	tcase_add_test(tc, caps_get_set);
 	tcase_add_test(tc, parse_good);
 	tcase_add_test(tc, parse_bad);
+	tcase_add_test(tc, parse_exact_like_qemu);
 	tcase_add_test(tc, parse_null);
 	tcase_add_test(tc, machine_parse);
 	tcase_add_test(tc, machine_type_vectors);

@@ -405,8 +405,8 @@ START_TEST(halt_poll_needs_the_capability)
 	ck_assert_uint_eq(p.halt_poll_set, 0);
 	ck_assert_uint_eq(p.halt_poll_ns, 0);
 	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_HALT_POLL_CALLER_VALUE));
-	/* From the one emitter: last, in code order, and not a refusal. */
-	ck_assert_uint_eq(p.reasons[p.n_reasons - 1].code, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT);
+	/* From the one emitter, and not a refusal. */
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT));
 	ck_assert_uint_eq(p.n_refusals, 0);
 	h.have &= ~(1u << VCPUCHAR_X86_FACT_HALT_POLL_CAP);
 	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);

@@ -237,7 +237,10 @@ START_TEST(host_is_a_guest)
 	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
 	ck_assert_uint_eq(p.disable_exits, 0);
 	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_HOST_IS_GUEST));
-	ck_assert_uint_eq(p.n_refusals, 1);
+	/* Nor KVM_HINTS_REALTIME: its pCPUs are vCPUs its own host can preempt. */
+	ck_assert_uint_eq(p.hints_realtime, 0);
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST));
+	ck_assert_uint_eq(p.n_refusals, 2);
 }
 END_TEST
 

@@ -66,7 +66,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 55;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 59;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -372,17 +372,21 @@ extern "C" {
     #[doc = " vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling"]
     #[doc = " @list: comma-separated \"cap-NAME=VALUE\" items, e.g."]
     #[doc = "        \"cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on\". The"]
-    #[doc = "        \"cap-\" prefix is optional; names and values match case-insensitively"]
-    #[doc = "        as in QEMU; ccf-assist also takes QEMU's boolean spellings"]
-    #[doc = "        (on/off, yes/no, true/false, y/n: qapi/qapi-util.c"]
-    #[doc = "        qapi_bool_parse()). An empty string sets nothing."]
+    #[doc = "        \"cap-\" prefix is optional. As in QEMU, names match exactly (QOM"]
+    #[doc = "        property names: \"CAP-CFPC\" is refused), the values of cfpc, sbbc"]
+    #[doc = "        and ibs case-insensitively (hw/ppc/spapr_caps.c"]
+    #[doc = "        spapr_cap_set_string() uses strcasecmp()), and ccf-assist takes"]
+    #[doc = "        QEMU's boolean words exactly: on/off, yes/no, true/false, y/n"]
+    #[doc = "        (qapi/qapi-util.c qapi_bool_parse()). Since 1.2: 1.0 and 1.1"]
+    #[doc = "        matched names and the ccf-assist words case-insensitively, taking"]
+    #[doc = "        lists QEMU refuses. An empty string sets nothing."]
     #[doc = " @caps: levels are written here for the caps named in @list; other caps"]
     #[doc = "        are left as they are (so @caps can hold defaults)"]
     #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
     #[doc = " @err, @err_size: optional message buffer"]
     #[doc = ""]
-    #[doc = " On failure neither @caps nor @set is changed. Names and values compare"]
-    #[doc = " case-insensitively in ASCII, whatever the caller's locale."]
+    #[doc = " On failure neither @caps nor @set is changed. The case-insensitive"]
+    #[doc = " values fold ASCII letters only, whatever the caller's locale."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,"]
     #[doc = " a repeated cap, an empty item or a missing \"=\"."]
@@ -1578,6 +1582,14 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT:
     vcpuchar_x86_reason_code = 54;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ:
     vcpuchar_x86_reason_code = 55;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL:
+    vcpuchar_x86_reason_code = 56;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM:
+    vcpuchar_x86_reason_code = 57;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST:
+    vcpuchar_x86_reason_code = 58;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK:
+    vcpuchar_x86_reason_code = 59;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;
@@ -2050,6 +2062,13 @@ extern "C" {
     #[doc = " SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's"]
     #[doc = " svm_invoke_exit_handler() treats them (/usr/share/doc/libvcpuchar/x86.md#exit-classification;"]
     #[doc = " openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5)."]
+    #[doc = " A KVM VMM sees KVM_EXIT_HLT only for a VM without an in-kernel irqchip:"]
+    #[doc = " with an in-kernel or split irqchip the local APIC is in the kernel and"]
+    #[doc = " KVM halts the vCPU itself (arch/x86/kvm/x86.c __kvm_emulate_halt(),"]
+    #[doc = " lapic_in_kernel()), so an intercepted HLT never reaches the run loop"]
+    #[doc = " (the policy says which: reasons hlt_handled_in_kernel and"]
+    #[doc = " hlt_exits_reach_vmm). A run loop waiting for KVM_EXIT_HLT to idle a vCPU"]
+    #[doc = " of such a VM waits for nothing."]
     #[doc = ""]
     #[doc = " Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind."]
     #[doc = ""]
