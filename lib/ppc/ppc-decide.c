@@ -26,6 +26,10 @@ static const char *const below_host_msg[VCPUCHAR_PPC_N_CAPS] = {
 	"cache in software although the host has the hardware assist",
 };
 
+#define CCF_BELOW_UNUSED \
+	"Requested count cache flush assist capability level is below the host's: no effect on the guest, " \
+	"which is told of the assist only with cap-ibs=workaround"
+
 /* Per (cap, level): the error hint, the below-host hint and the TCG warning. */
 struct level_text {
 	const char *above_hint;
@@ -288,6 +292,9 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->severity = VCPUCHAR_SEVERITY_INFO;
 		c->code = VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST;
 		c->message = below_host_msg[cap];
+		/* hw/ppc/spapr_hcall.c: the assist bit goes out only with ibs=workaround. */
+		if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && eff->ibs != VCPUCHAR_PPC_LEVEL_WORKAROUND)
+			c->message = CCF_BELOW_UNUSED;
 		c->hint = level_text[cap][h].below_hint;
 		if (from_default)
 			c->explanation = default_below_expl[req->machine][cap];

@@ -206,9 +206,13 @@ static void outside_masks(const struct vcpuchar_ppc_host *h, const struct vcpuch
 			sep = ";";
 		}
 	}
-	put(&t, ". They count once the host kernel's masks cover them: Linux \"KVM: PPC: Add the missing "
-		"character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\" (2025) widens the pseries masks to "
-		"0xff50000000000000/0xf7c0000000000000");
+	/* Undefined bits have no meaning a mask could give them. */
+	if ((e->r4 & VCPUCHAR_H_CPU_CHAR_ALL) || (e->r5 & VCPUCHAR_H_CPU_BEHAV_ALL))
+		put(&t, ". The defined ones count once the host kernel's masks cover them: Linux \"KVM: PPC: Add "
+			"the missing character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\" (2025) widens the "
+			"pseries masks to 0xff50000000000000/0xf7c0000000000000");
+	if ((e->r4 & ~(uint64_t)VCPUCHAR_H_CPU_CHAR_ALL) || (e->r5 & ~(uint64_t)VCPUCHAR_H_CPU_BEHAV_ALL))
+		put(&t, ". Undefined bits never count: no kernel or QEMU gives them a meaning");
 }
 
 static void no_known_bits(const struct vcpuchar_ppc_host *h, struct vcpuchar_ppc_warning_entry *e)

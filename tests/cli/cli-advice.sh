@@ -217,4 +217,9 @@ expect "13: a hard link first" 2 "/h230: the same host as .*hard-h230, given twi
 expect "13: a ppc64 host among 300 ppc64le" 0 "" -- \
 	"$cli" ppc baseline $(seq -f "$tmp/fleet/h%g" 1 300) "$tmp/p9-be.profile"
 
+# 14. A move between two fixed-na hosts loses nothing: the paste line's broken gives the
+# guest the same R4/R5 as fixed-na (hw/ppc/spapr_hcall.c: neither adds an ibs bit).
+expect "14: fixed-na to fixed-na" 0 - -- "$cli" ppc migrate --src-host "$p10na" --dst-host "$p10na"
+hasnt "14: no downgrade warning" "capability level is below the host's"
+
 finish cli-advice

@@ -455,6 +455,35 @@ START_TEST(host_max_keeps_needed_flushes)
 }
 END_TEST
 
+/*
+ * ccf-assist below the host costs nothing unless ibs is workaround: QEMU
+ * sends BCCTR_FLUSH_ASSIST only then (hw/ppc/spapr_hcall.c). Host: the
+ * measured words of an L0 with the pseries-7.2 defaults (workaround x3, on).
+ */
+START_TEST(ccf_assist_below_texts)
+{
+	struct vcpuchar_ppc_host h = test_host(0xbc40000000000000, 0xe400000000000000, 0xff40000000000000,
+					       0xe400000000000000, 0);
+	struct vcpuchar_ppc_caps c = { .cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND, .sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND };
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_request r;
+
+	for (uint32_t ibs = VCPUCHAR_PPC_LEVEL_BROKEN; ibs <= VCPUCHAR_PPC_LEVEL_WORKAROUND; ibs++) {
+		c.ibs = (uint8_t)ibs;
+		r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0xf, c);
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+		ck_assert_uint_eq(res.n_conflicts, ibs == VCPUCHAR_PPC_LEVEL_BROKEN ? 2 : 1);
+		ck_assert_uint_eq(res.conflicts[res.n_conflicts - 1].cap, VCPUCHAR_PPC_CAP_CCF_ASSIST);
+		if (ibs == VCPUCHAR_PPC_LEVEL_WORKAROUND)
+			ck_assert_ptr_nonnull(strstr(res.conflicts[0].message, "in software"));
+		else
+			ck_assert_str_eq(res.conflicts[1].message,
+					 "Requested count cache flush assist capability level is below the host's: no effect "
+					 "on the guest, which is told of the assist only with cap-ibs=workaround");
+	}
+}
+END_TEST
+
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
@@ -640,6 +669,7 @@ int main(void)
 	tcase_add_test(tc, host_max_mode);
 	tcase_add_test(tc, not_expressible);
 	tcase_add_test(tc, host_max_keeps_needed_flushes);
+	tcase_add_test(tc, ccf_assist_below_texts);
 	tcase_add_test(tc, host_mode);
 	tcase_add_test(tc, bad_args);
 	tcase_add_test(tc, bigger_structs);
