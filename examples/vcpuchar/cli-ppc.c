@@ -945,6 +945,20 @@ static void pasted_caps(const struct vcpuchar_ppc_caps *c, struct vcpuchar_ppc_c
 		vcpuchar_ppc_caps_parse(q, ret, &set, NULL, 0);
 }
 
+/* Whether @caps with @cap at @level give the guest the same R4/R5 as @caps. */
+static gboolean same_hcall(const struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level)
+{
+	struct vcpuchar_ppc_caps other = *caps;
+	uint64_t r4, r5, o4, o5;
+	uint8_t *field[] = { &other.cfpc, &other.sbbc, &other.ibs, &other.ccf_assist };
+
+	if (cap >= G_N_ELEMENTS(field))
+		return FALSE;
+	*field[cap] = (uint8_t)level;
+	return vcpuchar_ppc_caps_to_hcall(caps, &r4, &r5) == 0 && vcpuchar_ppc_caps_to_hcall(&other, &o4, &o5) == 0 &&
+	       r4 == o4 && r5 == o5;
+}
+
 static int parse_cpu_opt(const char *cpu, uint32_t *ret)
 {
 	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
@@ -1320,8 +1334,12 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	for (uint32_t i = 0; i < rs.n_conflicts; i++) {
 		const struct vcpuchar_ppc_conflict *c = &rs.conflicts[i];
 
-		/* Below B's level: B would allow less work, but the guest keeps A's view. */
-		if (c->severity == VCPUCHAR_SEVERITY_INFO)
+		/*
+		 * Below B's level: B would allow less work, but the guest keeps A's
+		 * view. A level that gives the guest the same R4/R5 as B's (fixed-na
+		 * pasted as broken) loses nothing: no warning.
+		 */
+		if (c->severity == VCPUCHAR_SEVERITY_INFO && !same_hcall(&run, c->cap, c->host))
 			g_ptr_array_add(warnings, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", dst_file,
 								  c->message, vcpuchar_ppc_cap_name(c->cap),
 								  vcpuchar_ppc_level_name(c->cap, c->requested),

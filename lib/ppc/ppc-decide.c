@@ -26,6 +26,10 @@ static const char *const below_host_msg[VCPUCHAR_PPC_N_CAPS] = {
 	"cache in software although the host has the hardware assist",
 };
 
+#define CCF_BELOW_UNUSED \
+	"Requested count cache flush assist capability level is below the host's: no effect on the guest, " \
+	"which is told of the assist only with cap-ibs=workaround"
+
 /* Per (cap, level): the error hint, the below-host hint and the TCG warning. */
 struct level_text {
 	const char *above_hint;
@@ -209,9 +213,37 @@ static const char *mode_reason(uint32_t mode, bool tcg, bool info)
 	}
 }
 
+/*
+ * lib/ppc.md#modes, "host-max and the entry and uaccess flushes": QEMU's
+ * answer for cfpc=fixed tells the guest to skip both flushes, so host-max
+ * takes fixed only when the host does not vouch that either is needed.
+ */
+static bool host_needs_entry_flush(const struct vcpuchar_ppc_host *host)
+{
+	return ppc_known_clear(host->behaviour, host->behaviour_mask, VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY) ||
+	       ppc_known_clear(host->behaviour, host->behaviour_mask, VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS);
+}
+
+/* The cfpc level the host gives without its L1D_FLUSH_PR answer: workaround or broken. */
+static uint8_t cfpc_with_flush(const struct vcpuchar_ppc_host *host)
+{
+	struct vcpuchar_ppc_host h = *host;
+	struct vcpuchar_ppc_caps levels;
+
+	h.behaviour |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
+	h.behaviour_mask |= VCPUCHAR_H_CPU_BEHAV_L1D_FLUSH_PR;
+	ppc_levels(&h, &levels);
+	return levels.cfpc;
+}
+
+#define CFPC_FLUSH_NEEDED \
+	"host-max keeps cap-cfpc below the host's fixed: the host's masks vouch that the L1D flush on kernel " \
+	"entry or after user access is needed (NO_L1D_FLUSH_ENTRY or NO_L1D_FLUSH_UACCESS known clear), " \
+	"while QEMU's answer for cap-cfpc=fixed tells the guest to skip both"
+
 /* Fills @c for one cap; returns false when the cap has no finding. */
 static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *eff,
-		      const struct vcpuchar_ppc_caps *host, bool info, uint32_t cap,
+		      const struct vcpuchar_ppc_caps *host, bool info, bool flush_needed, uint32_t cap,
 		      struct vcpuchar_ppc_conflict *c)
 {
 	uint32_t r = ppc_cap_level(eff, cap);
@@ -260,9 +292,14 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->severity = VCPUCHAR_SEVERITY_INFO;
 		c->code = VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST;
 		c->message = below_host_msg[cap];
+		/* hw/ppc/spapr_hcall.c: the assist bit goes out only with ibs=workaround. */
+		if (cap == VCPUCHAR_PPC_CAP_CCF_ASSIST && eff->ibs != VCPUCHAR_PPC_LEVEL_WORKAROUND)
+			c->message = CCF_BELOW_UNUSED;
 		c->hint = level_text[cap][h].below_hint;
 		if (from_default)
 			c->explanation = default_below_expl[req->machine][cap];
+		else if (flush_needed && cap == VCPUCHAR_PPC_CAP_CFPC && !(req->caps_set & (1u << cap)))
+			c->explanation = CFPC_FLUSH_NEEDED;
 		return true;
 	}
 	return false;
@@ -275,7 +312,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_result buf, *ret;
 	struct vcpuchar_ppc_caps defaults, base;
-	bool tcg, info, assumed = false;
+	bool tcg, info, assumed = false, flush_needed = false;
 	uint32_t cpu = 0;
 	int r;
 
@@ -313,6 +350,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST_MAX && !tcg && base.cfpc == VCPUCHAR_PPC_LEVEL_FIXED &&
+	    host_needs_entry_flush(host)) {
+		base.cfpc = cfpc_with_flush(host);
+		flush_needed = true;
+	}
 	/* Raised to the host, but never past what the guest CPU model can use. */
 	vcpuchar_ppc_caps_limit_cpu(&base, cpu);
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
@@ -324,7 +366,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		struct vcpuchar_ppc_conflict *c = &ret->conflicts[ret->n_conflicts];
 
-		if (!check_cap(req, &ret->effective_caps, &ret->host_caps, info, cap, c))
+		if (!check_cap(req, &ret->effective_caps, &ret->host_caps, info, flush_needed, cap, c))
 			continue;
 		ret->n_conflicts++;
 		if (c->severity == VCPUCHAR_SEVERITY_ERROR)

@@ -6,6 +6,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "ppc-cpu.h"
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
@@ -205,9 +206,13 @@ static void outside_masks(const struct vcpuchar_ppc_host *h, const struct vcpuch
 			sep = ";";
 		}
 	}
-	put(&t, ". They count once the host kernel's masks cover them: Linux \"KVM: PPC: Add the missing "
-		"character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\" (2025) widens the pseries masks to "
-		"0xff50000000000000/0xf7c0000000000000");
+	/* Undefined bits have no meaning a mask could give them. */
+	if ((e->r4 & VCPUCHAR_H_CPU_CHAR_ALL) || (e->r5 & VCPUCHAR_H_CPU_BEHAV_ALL))
+		put(&t, ". The defined ones count once the host kernel's masks cover them: Linux \"KVM: PPC: Add "
+			"the missing character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\" (2025) widens the "
+			"pseries masks to 0xff50000000000000/0xf7c0000000000000");
+	if ((e->r4 & ~(uint64_t)VCPUCHAR_H_CPU_CHAR_ALL) || (e->r5 & ~(uint64_t)VCPUCHAR_H_CPU_BEHAV_ALL))
+		put(&t, ". Undefined bits never count: no kernel or QEMU gives them a meaning");
 }
 
 static void no_known_bits(const struct vcpuchar_ppc_host *h, struct vcpuchar_ppc_warning_entry *e)
@@ -222,15 +227,117 @@ static void no_known_bits(const struct vcpuchar_ppc_host *h, struct vcpuchar_ppc
 	    e->r4, e->r5, (uint64_t)VCPUCHAR_H_CPU_CHAR_ALL, (uint64_t)VCPUCHAR_H_CPU_BEHAV_ALL);
 }
 
+static const char *const view_files[] = { "meltdown", "l1tf", "spectre_v1", "spectre_v2", "spec_store_bypass" };
+
+/* The text of guest file @i (view_files' order: the struct's). */
+static const char *view_file(const struct vcpuchar_ppc_guest_view *v, uint32_t i)
+{
+	return v->meltdown + (size_t)i * VCPUCHAR_PPC_VIEW_LEN;
+}
+
+_Static_assert(offsetof(struct vcpuchar_ppc_guest_view, spec_store_bypass) ==
+		       offsetof(struct vcpuchar_ppc_guest_view, meltdown) + 4 * VCPUCHAR_PPC_VIEW_LEN,
+	       "the files are one array");
+
+/* lib/ppc.md#warnings: a file that reads Vulnerable, or loses the ori31 barrier, only under the defaults. */
+static bool weaker(const char *low, const char *high)
+{
+	return (strstr(low, "Vulnerable") && !strstr(high, "Vulnerable")) || (strstr(high, "ori31") && !strstr(low, "ori31"));
+}
+
+/*
+ * The guest views under the defaults (@low) and under the same caps raised
+ * to the host's levels (@high); true when some file is weaker in @low, a
+ * downgrade (lib/ppc.md#warnings).
+ */
+static bool downgrade(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+		      const struct vcpuchar_ppc_result *d, struct vcpuchar_ppc_guest_view *low,
+		      struct vcpuchar_ppc_guest_view *high)
+{
+	struct vcpuchar_ppc_caps raised = d->effective_caps;
+	uint64_t r4, r5;
+	uint32_t cpu;
+	bool any = false;
+
+	if (vcpuchar_ppc_cpu_resolve(host, req->cpu, &cpu, NULL, 0) < 0)
+		return false;
+	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++)
+		if (d->conflicts[i].severity == VCPUCHAR_SEVERITY_INFO)
+			*ppc_cap_field(&raised, d->conflicts[i].cap) = d->conflicts[i].host;
+	low->size = high->size = sizeof(*low);
+	ppc_caps_hcall(&d->effective_caps, &r4, &r5);
+	if (vcpuchar_ppc_guest_view(r4, r5, cpu, 0, low) < 0)
+		return false;
+	ppc_caps_hcall(&raised, &r4, &r5);
+	if (vcpuchar_ppc_guest_view(r4, r5, cpu, 0, high) < 0)
+		return false;
+	for (uint32_t i = 0; i < 5; i++)
+		any |= weaker(view_file(low, i), view_file(high, i));
+	return any;
+}
+
+/*
+ * What the qemu string does with the caps below the host: host-max's raises
+ * those its effective caps (as pasted) hold higher; host mode's keeps the
+ * defaults, as only a VMM answering the hcall itself sends the host's words.
+ */
+static void raised_text(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_result *res,
+			const struct vcpuchar_ppc_result *d, struct text *t)
+{
+	struct vcpuchar_ppc_caps paste = res->effective_caps;
+	const char *sep = "; the qemu string raises ";
+	bool kept = false;
+
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST) {
+		put(t, "; host mode's qemu string keeps these defaults (the host's words need a VMM answering the "
+		       "hcall)");
+		return;
+	}
+	pasteable(&paste);
+	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
+
+		if (c->severity != VCPUCHAR_SEVERITY_INFO)
+			continue;
+		if (ppc_cap_level(&paste, c->cap) > c->requested) {
+			put(t, "%scap-%s", sep, vcpuchar_ppc_cap_name(c->cap));
+			sep = ", ";
+		} else {
+			kept = true;
+		}
+	}
+	if (sep[0] == ',')
+		put(t, " to host-max's levels");
+	if (!kept)
+		return;
+	sep = "; it keeps ";
+	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
+
+		if (c->severity != VCPUCHAR_SEVERITY_INFO || ppc_cap_level(&paste, c->cap) > c->requested)
+			continue;
+		put(t, "%scap-%s=%s", sep, vcpuchar_ppc_cap_name(c->cap),
+		    vcpuchar_ppc_level_name(c->cap, ppc_cap_level(&paste, c->cap)));
+		sep = ", ";
+	}
+	put(t, " (no higher level for this guest CPU, or fixed-na spelled broken, which gives the guest the same "
+	       "R4/R5)");
+}
+
 /* DEFAULTS_REFUSED / DEFAULTS_BELOW_HOST from a caps-mode decision of the same request. */
-static void defaults(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_result *d, bool refused,
-		     bool info, struct vcpuchar_ppc_warning_entry *e)
+static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+		     const struct vcpuchar_ppc_result *res, const struct vcpuchar_ppc_result *d, bool refused, bool info,
+		     struct vcpuchar_ppc_warning_entry *e)
 {
 	struct text t = { e->text, sizeof(e->text), 0 };
+	struct vcpuchar_ppc_guest_view low, high;
 	const struct vcpuchar_ppc_conflict *first = NULL;
 	const char *sep = " ";
+	bool worse = false;
 
 	e->code = refused ? VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED : VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST;
+	if (!refused && info)
+		worse = downgrade(host, req, d, &low, &high);
 	put(&t, "QEMU started with the %s default caps on this host %s%s:",
 	    /* QEMU 10.0 has no type older than 3.0 (lib/ppc.md#qemu-versions). */
 	    req->machine == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
@@ -238,7 +345,9 @@ static void defaults(const struct vcpuchar_ppc_request *req, const struct vcpuch
 							   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)
 		    ? "pseries-3.0 and 3.1"
 		    : machine_names[req->machine],
-	    refused ? "would refuse to start" : "would start, but the guest would run mitigations the host does not need",
+	    refused ? "would refuse to start"
+	    : worse ? "would start, a downgrade: the guest loses mitigations"
+		    : "would start, but the guest would run mitigations the host does not need",
 	    info ? "" : " (the host gives no information, so QEMU reads its levels as broken/off)");
 	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
 		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
@@ -253,11 +362,15 @@ static void defaults(const struct vcpuchar_ppc_request *req, const struct vcpuch
 		    vcpuchar_ppc_level_name(c->cap, c->requested), vcpuchar_ppc_level_name(c->cap, c->host));
 		sep = ", ";
 	}
+	for (uint32_t i = 0; worse && i < 5; i++)
+		if (weaker(view_file(&low, i), view_file(&high, i)))
+			put(&t, "; guest %s \"%s\", not \"%s\"", view_files[i], view_file(&low, i),
+			    view_file(&high, i));
 	if (refused && first)
 		put(&t, "; QEMU stops at the first: \"%s\" \"%s\"; pass the qemu string instead", first->message,
 		    first->hint);
 	else
-		put(&t, "; the qemu string raises them to the host's levels");
+		raised_text(req, res, d, &t);
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host,
@@ -324,7 +437,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 		for (uint32_t i = 0; i < d.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++)
 			below |= d.conflicts[i].severity == VCPUCHAR_SEVERITY_INFO;
 		if (d.n_errors || below)
-			defaults(req, &d, d.n_errors != 0, info, &out.entries[out.n_entries++]);
+			defaults(host, req, &res, &d, d.n_errors != 0, info, &out.entries[out.n_entries++]);
 	}
 	/* The entries an older caller's size covers (lowest codes first), and their codes. */
 	out.n_entries = VCPUCHAR_ENTRIES(ret, entries, out.n_entries);

@@ -250,4 +250,9 @@ expect "15: pseries-rhel7.6.0 with all four caps" 0 - -- "$cli" ppc hcall --host
 	--machine pseries-rhel7.6.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=off
 jcheck "15: answered, ccf-assist off" "$tmp/out" 'assert j["effective_caps"]["ccf_assist"] == "off", j["effective_caps"]'
 
+# 16. A move between two fixed-na hosts loses nothing: the paste line's broken gives the
+# guest the same R4/R5 as fixed-na (hw/ppc/spapr_hcall.c: neither adds an ibs bit).
+expect "16: fixed-na to fixed-na" 0 - -- "$cli" ppc migrate --src-host "$p10na" --dst-host "$p10na"
+hasnt "16: no downgrade warning" "capability level is below the host's"
+
 finish cli-advice

@@ -413,6 +413,77 @@ START_TEST(host_mode)
 }
 END_TEST
 
+/*
+ * Wide masks (lib/ppc.md#masks, the 2025 kernel masks 0xff50.../0xf7c0...)
+ * that vouch both NO_L1D bits clear: no L1D flush needed on return to user,
+ * but the entry and uaccess flushes are. QEMU's cfpc=fixed answer
+ * (hw/ppc/spapr_hcall.c, since 17fd09c021) would tell the guest to skip
+ * them, so host-max keeps cfpc below fixed (lib/ppc.md#modes).
+ */
+START_TEST(host_max_keeps_needed_flushes)
+{
+	const uint64_t no_l1d = VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS;
+	/* ORI30 and TRIG2 and THREAD_PRIV: the flush instructions are there. */
+	struct vcpuchar_ppc_host h = test_host(0x3c00000000000000, 0x8000000000000000, 0xff50000000000000,
+					       0xf7c0000000000000, 0);
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	uint64_t r4, r5;
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.host_caps.cfpc, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.r5 & no_l1d, 0);
+	ck_assert_uint_eq(res.n_conflicts, 1);
+	ck_assert_uint_eq(res.conflicts[0].cap, VCPUCHAR_PPC_CAP_CFPC);
+	ck_assert_ptr_nonnull(strstr(res.conflicts[0].explanation, "NO_L1D_FLUSH_ENTRY or NO_L1D_FLUSH_UACCESS"));
+	/* Host mode on the same host keeps them too. */
+	ck_assert_int_eq(vcpuchar_ppc_host_to_hcall(&h, &r4, &r5), 0);
+	ck_assert_uint_eq(r5 & no_l1d, 0);
+
+	/* Without the flush instructions: broken, which still tells the guest to flush. */
+	h.character = 0;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(res.r5 & no_l1d, 0);
+
+	/* The host vouching both bits set: fixed, as before. */
+	h.behaviour |= no_l1d;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_uint_eq(res.r5 & no_l1d, no_l1d);
+}
+END_TEST
+
+/*
+ * ccf-assist below the host costs nothing unless ibs is workaround: QEMU
+ * sends BCCTR_FLUSH_ASSIST only then (hw/ppc/spapr_hcall.c). Host: the
+ * measured words of an L0 with the pseries-7.2 defaults (workaround x3, on).
+ */
+START_TEST(ccf_assist_below_texts)
+{
+	struct vcpuchar_ppc_host h = test_host(0xbc40000000000000, 0xe400000000000000, 0xff40000000000000,
+					       0xe400000000000000, 0);
+	struct vcpuchar_ppc_caps c = { .cfpc = VCPUCHAR_PPC_LEVEL_WORKAROUND, .sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND };
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_request r;
+
+	for (uint32_t ibs = VCPUCHAR_PPC_LEVEL_BROKEN; ibs <= VCPUCHAR_PPC_LEVEL_WORKAROUND; ibs++) {
+		c.ibs = (uint8_t)ibs;
+		r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0xf, c);
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+		ck_assert_uint_eq(res.n_conflicts, ibs == VCPUCHAR_PPC_LEVEL_BROKEN ? 2 : 1);
+		ck_assert_uint_eq(res.conflicts[res.n_conflicts - 1].cap, VCPUCHAR_PPC_CAP_CCF_ASSIST);
+		if (ibs == VCPUCHAR_PPC_LEVEL_WORKAROUND)
+			ck_assert_ptr_nonnull(strstr(res.conflicts[0].message, "in software"));
+		else
+			ck_assert_str_eq(res.conflicts[1].message,
+					 "Requested count cache flush assist capability level is below the host's: no effect "
+					 "on the guest, which is told of the assist only with cap-ibs=workaround");
+	}
+}
+END_TEST
+
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_request r = request(0, 0, 0, unset);
@@ -597,6 +668,8 @@ int main(void)
 	tcase_add_test(tc, tcg_defaults_warn);
 	tcase_add_test(tc, host_max_mode);
 	tcase_add_test(tc, not_expressible);
+	tcase_add_test(tc, host_max_keeps_needed_flushes);
+	tcase_add_test(tc, ccf_assist_below_texts);
 	tcase_add_test(tc, host_mode);
 	tcase_add_test(tc, bad_args);
 	tcase_add_test(tc, bigger_structs);

@@ -387,12 +387,73 @@ START_TEST(defaults_class_names)
 }
 END_TEST
 
+/*
+ * A default below the host that costs the guest a mitigation is a downgrade
+ * (lib/ppc.md#warnings). Host: the measured words of an L0 started with the
+ * pseries-7.2 defaults (tests/data/ppc-warnings.tsv w-nested-wa-on):
+ * workaround x3, ccf-assist=on, so its firmware needs the count-cache flush.
+ */
+START_TEST(defaults_downgrade)
+{
+	struct vcpuchar_ppc_host wa = test_host(0xbc40000000000000, 0xe400000000000000, 0xff40000000000000,
+						0xe400000000000000, 0);
+	/* cfpc and sbbc fixed, every count-cache bit known clear: ibs fixed-na. */
+	struct vcpuchar_ppc_host fixed = test_host(0x0400000000000000, 0x8180000000000000, 0xff40000000000000,
+						   0xe400000000000000, 0);
+	static const struct {
+		uint32_t v, machine, mode;
+		bool fixed_host;
+		const char *want, *not;
+	} cases[] = {
+		/* pseries-3.1's ibs=broken: spectre_v2 Vulnerable where the host flushes. */
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, false,
+		  "would start, a downgrade: the guest loses mitigations", "host does not need" },
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, false,
+		  "guest spectre_v2 \"Vulnerable\", not \"Mitigation: Software count cache flush", NULL },
+		/* QEMU 10.0's sbbc=broken default drops the ori31 barrier the host offers. */
+		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_MODE_HOST_MAX, false,
+		  "spectre_v1 \"Mitigation: __user pointer sanitization\", not \"Mitigation: __user pointer "
+		  "sanitization, ori31 speculation barrier enabled\"",
+		  NULL },
+		/* Host mode's string is the defaults: it raises nothing. */
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST, false, "host mode's qemu string keeps these defaults",
+		  "raises" },
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, false,
+		  "the qemu string raises cap-cfpc, cap-sbbc, cap-ibs, cap-ccf-assist to host-max's levels", NULL },
+		/* A host that needs no mitigation: the defaults only cost, no downgrade. */
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, true,
+		  "mitigations the host does not need", "downgrade" },
+		/* Its fixed-na ibs is pasted as broken: kept, and said so. */
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, true,
+		  "it keeps cap-ibs=broken (no higher level for this guest CPU, or fixed-na spelled broken", NULL },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, cases[i].machine);
+		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+		const char *text = NULL;
+		int n;
+
+		r.mode = cases[i].mode;
+		n = vcpuchar_ppc_warnings_check(cases[i].fixed_host ? &fixed : &wa, &r, &w);
+		ck_assert_int_ge(n, 1);
+		for (uint32_t k = 0; k < w.n_entries; k++)
+			if (w.entries[k].code == VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST)
+				text = w.entries[k].text;
+		ck_assert_msg(text, "%zu: no defaults_below_host", i);
+		ck_assert_msg(strstr(text, cases[i].want), "%zu: '%s'", i, text);
+		ck_assert_msg(!cases[i].not || !strstr(text, cases[i].not), "%zu: '%s'", i, text);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu");
 	TCase *tc = tcase_create("ppc-qemu");
 
 	tcase_add_test(tc, version_vectors);
+	tcase_add_test(tc, defaults_downgrade);
 	tcase_add_test(tc, machine_types_per_release);
 	tcase_add_test(tc, version_numbers);
 	tcase_add_test(tc, request_sizes);
