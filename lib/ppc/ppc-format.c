@@ -261,7 +261,7 @@ static bool downgrade(const struct vcpuchar_ppc_host *host, const struct vcpucha
 
 	if (vcpuchar_ppc_cpu_resolve(host, req->cpu, &cpu, NULL, 0) < 0)
 		return false;
-	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++)
+	for (uint32_t i = 0; i < d->n_conflicts; i++)
 		if (d->conflicts[i].severity == VCPUCHAR_SEVERITY_INFO)
 			*ppc_cap_field(&raised, d->conflicts[i].cap) = d->conflicts[i].host;
 	low->size = high->size = sizeof(*low);
@@ -294,7 +294,7 @@ static void raised_text(const struct vcpuchar_ppc_request *req, const struct vcp
 		return;
 	}
 	pasteable(&paste);
-	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+	for (uint32_t i = 0; i < d->n_conflicts; i++) {
 		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
 
 		if (c->severity != VCPUCHAR_SEVERITY_INFO)
@@ -311,7 +311,7 @@ static void raised_text(const struct vcpuchar_ppc_request *req, const struct vcp
 	if (!kept)
 		return;
 	sep = "; it keeps ";
-	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+	for (uint32_t i = 0; i < d->n_conflicts; i++) {
 		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
 
 		if (c->severity != VCPUCHAR_SEVERITY_INFO || ppc_cap_level(&paste, c->cap) > c->requested)
@@ -349,7 +349,7 @@ static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar
 	    : worse ? "would start, a downgrade: the guest loses mitigations"
 		    : "would start, but the guest would run mitigations the host does not need",
 	    info ? "" : " (the host gives no information, so QEMU reads its levels as broken/off)");
-	for (uint32_t i = 0; i < d->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+	for (uint32_t i = 0; i < d->n_conflicts; i++) {
 		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
 		uint32_t want = refused ? VCPUCHAR_SEVERITY_ERROR : VCPUCHAR_SEVERITY_INFO;
 
