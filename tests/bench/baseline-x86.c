@@ -11,7 +11,8 @@
 static const uint64_t refusals = BIT(R_(LATENCY_NEEDS_PINNING)) | BIT(R_(HOST_IS_GUEST)) |
 				 BIT(R_(CVM_HLT_PASSTHROUGH_UNVERIFIED)) | BIT(R_(SMT_RSB_FORBIDS_HLT_PASSTHROUGH)) |
 				 BIT(R_(HLT_NOT_IN_ALLOWED_MASK)) | BIT(R_(DISABLE_EXITS_MASKED)) |
-				 BIT(R_(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH)) | BIT(R_(NESTED_SVM_UNAVAILABLE));
+				 BIT(R_(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH)) | BIT(R_(NESTED_SVM_UNAVAILABLE)) |
+				 BIT(R_(REALTIME_HINT_HOST_IS_GUEST));
 
 /* "6.15.0-foo" -> 6 << 16 | 15; UINT32_MAX when it does not start with two numbers (unknown). */
 static uint32_t kernel_version(const char *s)
@@ -98,15 +99,17 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	ret->disable_exits = de;
 
 	/* REALTIME and POLL_CONTROL with dedicated CPUs only; lib/x86.md#global-rules G2 for PV_UNHALT. */
-	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER;
+	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
 	if (!pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
 		no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
-	if (pinned && !ret->hints_realtime)
-		ADD(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
+	if (!pinned)
+		ADD(REALTIME_HINT_NEEDS_PINNING);
 	else if (ret->hints_realtime)
 		ADD(REALTIME_HINT_DEDICATED);
-	else
-		ADD(REALTIME_HINT_NEEDS_PINNING);
+	if (pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
+		ADD(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
+	if (pinned && guest)
+		ADD(REALTIME_HINT_HOST_IS_GUEST);
 	if (ret->poll_control)
 		ADD(POLL_CONTROL_WITH_REALTIME);
 	else
@@ -118,10 +121,14 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		ADD(PV_UNHALT_WITH_HLT_EXITS);
 	else
 		ADD(PV_UNHALT_NEEDS_IRQCHIP);
+	if ((de & HLT) && !ret->hints_realtime && !ret->pv_unhalt)
+		ADD(GUEST_TAS_SPINLOCK);
 
 	if (de & HLT) {
 		ADD(HALT_POLL_MOOT_HLT_PASSTHROUGH);
-	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
+	} else if (!irqchip) {
+		ADD(HLT_EXITS_REACH_VMM);
+	} else if (ADD(HLT_HANDLED_IN_KERNEL), vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
 		ret->halt_poll_set = 1;
 		ret->halt_poll_ns = vm->halt_poll_ns;
 		ADDV(HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);

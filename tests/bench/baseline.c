@@ -196,15 +196,39 @@ static const char *const cap_text[VCPUCHAR_PPC_N_CAPS][5][3] = {
 #define R5_NOT_IN_CAPS (B_(FAVOUR_SECURITY_H) | B_(FLUSH_LINK_STACK) | B_(NO_STF_BARRIER) | \
 			B_(NO_L1D_FLUSH_ENTRY) | B_(NO_L1D_FLUSH_UACCESS))
 
+/* The host's family from its PVR version (QEMU's CPU_POWERPC_*_BASE), else the POWER8 flag; 0 unknown. */
+static uint32_t bl_host_family(const struct vcpuchar_ppc_host *host)
+{
+	switch (host->pvr >> 16) {
+	case 0x003f: case 0x004a: return VCPUCHAR_PPC_CPU_POWER7;
+	case 0x004b: case 0x004c: case 0x004d: return VCPUCHAR_PPC_CPU_POWER8;
+	case 0x004e: return VCPUCHAR_PPC_CPU_POWER9;
+	case 0x0080: return VCPUCHAR_PPC_CPU_POWER10;
+	case 0x0082: return VCPUCHAR_PPC_CPU_POWER11;
+	default: return host->power8 ? VCPUCHAR_PPC_CPU_POWER8 : 0;
+	}
+}
+
+#define KNOWN_CLEAR(h, bit) (((h)->behaviour_mask & (bit)) && !((h)->behaviour & (bit)))
+
 int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req, struct bl_answer *ret)
 {
 	int info = host && (host->character_mask || host->behaviour_mask);
 	int tcg = req->accel == VCPUCHAR_ACCEL_TCG;
 	struct vcpuchar_ppc_caps base;
 	const uint8_t *req_l = &req->caps.cfpc, *eff_l, *host_l, *base_l = &base.cfpc;
+	uint32_t family = host ? bl_host_family(host) : 0, cpu = req->cpu;
+	int assumed = 0;
 
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST && !info)
 		return -ENODATA;
+	/* Under KVM the guest CPU is the host's family unless given, and never newer. */
+	if (!tcg && family && cpu > family)
+		return -ENOENT;
+	if (!cpu) {
+		cpu = !tcg && family ? family : VCPUCHAR_PPC_CPU_POWER9;
+		assumed = !tcg && !family;
+	}
 	if (info)
 		bl_host_levels(host, &ret->host_caps);
 	else
@@ -213,8 +237,19 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 		base = machine_caps[req->machine];
 	else
 		base = tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps;
+	/* host-max keeps the entry and uaccess flushes the host's masks say are needed. */
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST_MAX && !tcg && base.cfpc == VCPUCHAR_PPC_LEVEL_FIXED &&
+	    (KNOWN_CLEAR(host, B_(NO_L1D_FLUSH_ENTRY)) || KNOWN_CLEAR(host, B_(NO_L1D_FLUSH_UACCESS)))) {
+		struct vcpuchar_ppc_host h = *host;
+		struct vcpuchar_ppc_caps l;
+
+		h.behaviour |= B_(L1D_FLUSH_PR);
+		h.behaviour_mask |= B_(L1D_FLUSH_PR);
+		bl_host_levels(&h, &l);
+		base.cfpc = l.cfpc;
+	}
 	/* QEMU default_caps_with_cpu(): POWER7 lacks ISA 2.07, so no cfpc. */
-	if (req->cpu == VCPUCHAR_PPC_CPU_POWER7)
+	if (cpu == VCPUCHAR_PPC_CPU_POWER7)
 		base.cfpc = VCPUCHAR_PPC_LEVEL_BROKEN;
 	ret->effective_caps.cfpc = (req->caps_set & 1) ? req_l[0] : base_l[0];
 	ret->effective_caps.sbbc = (req->caps_set & 2) ? req_l[1] : base_l[1];
@@ -262,7 +297,7 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 		ret->n_conflicts++;
 	}
 
-	ret->flags = info ? 0 : VCPUCHAR_PPC_RESULT_HOST_NO_INFO;
+	ret->flags = (info ? 0 : VCPUCHAR_PPC_RESULT_HOST_NO_INFO) | (assumed ? VCPUCHAR_PPC_RESULT_CPU_ASSUMED : 0);
 	ret->unexpressed_r4 = ret->unexpressed_r5 = 0;
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST) {
 		bl_host_to_hcall(host, &ret->r4, &ret->r5);
@@ -276,6 +311,6 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 				ret->flags |= VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE;
 		}
 	}
-	bl_guest_view(ret->r4, ret->r5, req->cpu, 0, &ret->guest_view);
+	bl_guest_view(ret->r4, ret->r5, cpu, 0, &ret->guest_view);
 	return 0;
 }
