@@ -124,11 +124,14 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	if ((de & HLT) && !ret->hints_realtime && !ret->pv_unhalt)
 		ADD(GUEST_TAS_SPINLOCK);
 
+	/* Kept HLT exits stay in the kernel with an irqchip, else reach the VMM (no halt polling). */
+	if (!(de & HLT) && irqchip)
+		ADD(HLT_HANDLED_IN_KERNEL);
 	if (de & HLT) {
 		ADD(HALT_POLL_MOOT_HLT_PASSTHROUGH);
 	} else if (!irqchip) {
 		ADD(HLT_EXITS_REACH_VMM);
-	} else if (ADD(HLT_HANDLED_IN_KERNEL), vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
+	} else if (vm->flags & VCPUCHAR_X86_VM_HALT_POLL_NS) {
 		ret->halt_poll_set = 1;
 		ret->halt_poll_ns = vm->halt_poll_ns;
 		ADDV(HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
