@@ -133,3 +133,86 @@ fn qemu_machine_types_per_release() {
         assert_eq!(n_upstream, 12 + 1 + 2 + 21 + 1, "{}", id);
     }
 }
+
+fn mode(s: &str) -> PpcMode {
+    match s {
+        "host-max" => PpcMode::HostMax,
+        "caps" => PpcMode::Caps,
+        "host" => PpcMode::Host,
+        _ => panic!("unknown mode {:?}", s),
+    }
+}
+
+/// "cfpc,ibs" as cap bits; "-" is none.
+fn cap_bits(list: &str) -> u32 {
+    if list == "-" {
+        return 0;
+    }
+    list.split(',').map(|n| 1 << PpcCap::ALL.iter().position(|c| ppc_cap_name(*c) == n).unwrap()).fold(0, |a, b| a | b)
+}
+
+#[test]
+fn warnings() {
+    for r in &tsv("ppc-warnings.tsv") {
+        let id = &r["id"];
+        let h = PpcHost::from_words(num(&r["character"]), num(&r["behaviour"]), num(&r["character_mask"]), num(&r["behaviour_mask"]));
+        let mut q = PpcRequest::init().mode(mode(&r["mode"])).accel(if r["accel"] == "tcg" { Accel::Tcg } else { Accel::Kvm });
+        if r["caps"] != "-" {
+            let mut caps = PpcCaps::init();
+            let set = ppc_caps_parse(&r["caps"], &mut caps).unwrap();
+            q = q.caps(caps, set);
+        }
+        let w = ppc_warnings_check(Some(&h), &q).unwrap_or_else(|e| panic!("{}: {}", id, e));
+        assert_eq!(w.codes(), codes(&r["expect_codes"]), "{}: codes", id);
+        let (mut seen, mut dcaps) = (0u32, 0u32);
+        let text = r["expect_text"].as_str();
+        let mut text_found = text == "-";
+        for e in w.iter() {
+            let code = e.code.unwrap_or_else(|| panic!("{}: code {} unknown to the crate", id, e.raw_code));
+            assert!(1 << e.raw_code > seen, "{}: order", id);
+            seen |= 1 << e.raw_code;
+            assert_eq!(ppc_warning_name(code), WARNINGS[e.raw_code as usize], "{}", id);
+            assert!(e.text.len() > 40, "{}: short text", id);
+            match code {
+                PpcWarning::DefaultsRefused | PpcWarning::DefaultsBelowHost => dcaps = e.caps,
+                PpcWarning::HostBitsOutsideMasks => assert_eq!((e.r4, e.r5), (h.character & !h.character_mask, h.behaviour & !h.behaviour_mask), "{}", id),
+                PpcWarning::MasksWithoutKnownBits => assert_eq!((e.r4, e.r5), (h.character_mask, h.behaviour_mask), "{}", id),
+                PpcWarning::QemuFixedNaAbort => assert_eq!(e.caps, 1 << PpcCap::Ibs.raw(), "{}", id),
+            }
+            text_found |= e.text.contains(text);
+        }
+        assert_eq!(dcaps, cap_bits(&r["expect_defaults_caps"]), "{}: defaults caps", id);
+        assert!(text_found, "{}: no text holds {:?}", id, text);
+    }
+}
+
+#[test]
+fn baseline_of_the_bundled_profiles() {
+    let dir = format!("{}/../../examples/profiles", data_dir());
+    for r in &tsv("ppc-baseline.tsv") {
+        let id = &r["id"];
+        let names: Vec<&str> = r["profiles"].split(',').collect();
+        let hosts: Vec<PpcHost> = names
+            .iter()
+            .map(|n| profile_load(&format!("{}/{}.profile", dir, n)).unwrap_or_else(|e| panic!("{}: {}", id, e)).ppc)
+            .collect();
+        let b = ppc_baseline(&hosts.iter().map(Some).collect::<Vec<_>>()).unwrap();
+        assert_eq!(levels(&b.baseline.caps), levels(&caps_list(&r["expect_caps"])), "{}: caps", id);
+        let no_info = hosts.iter().filter(|h| h.valid == 0).count() as u32;
+        assert_eq!((b.baseline.n_hosts, b.baseline.n_no_info), (names.len() as u32, no_info), "{}", id);
+        let mut held = Vec::new();
+        for cap in PpcCap::ALL {
+            for (k, n) in names.iter().enumerate() {
+                if b.held_back[k] & (1 << cap.raw()) != 0 {
+                    held.push(format!("{}:{}", ppc_cap_name(*cap), n));
+                }
+            }
+        }
+        assert_eq!(if held.is_empty() { "none".into() } else { held.join(";") }, r["expect_held"], "{}: held back", id);
+        for (k, h) in hosts.iter().enumerate() {
+            assert_eq!(levels(&b.levels[k]), levels(&ppc_host_levels(Some(h)).unwrap().0), "{}: own levels", id);
+        }
+        assert_eq!(b.baseline.held_back, b.held_back.iter().fold(0, |a, h| a | h), "{}", id);
+        assert_eq!(ppc_caps_format(&b.baseline.caps, PpcFormat::Qemu).unwrap().0, r["expect_qemu"], "{}: qemu", id);
+    }
+}
