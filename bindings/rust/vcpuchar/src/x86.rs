@@ -50,6 +50,8 @@ pub trait X86HostExt {
     fn fact_error(&self, fact: X86Fact) -> i32;
     /// The CPU vendor; `None` for a value this crate does not know.
     fn vendor_kind(&self) -> Option<X86Vendor>;
+    /// Where the facts came from; `None` for a value this crate does not know.
+    fn source_kind(&self) -> Option<Source>;
     /// KVM's vendor module ("kvm_amd", "kvm_intel", ...), "" when unknown.
     fn vendor_module(&self) -> String;
     /// `uname -m`, "" when unknown.
@@ -69,6 +71,9 @@ impl X86HostExt for X86Host {
     }
     fn vendor_kind(&self) -> Option<X86Vendor> {
         X86Vendor::from_raw(self.vendor)
+    }
+    fn source_kind(&self) -> Option<Source> {
+        Source::from_raw(self.source)
     }
     fn vendor_module(&self) -> String {
         array_str(&self.vendor_module)
