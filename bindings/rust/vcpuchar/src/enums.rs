@@ -184,7 +184,7 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_ppc_warning`: Warning codes of the caps spellings and of the warnings check. Stable: never renamed, renumbered or reused; the name function gives the snake_case name the CLI's JSON prints. A set of codes is a word with bit (1u << code) per code. since 1.0
     PpcWarning {
-        /// `VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT` = 1: The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and 10.0 (Debian 13) abort at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which gives the guest identical R4/R5. The text names the request's qemu_version (Since: 1.1).
+        /// `VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT` = 1: The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and 10.0 (Debian 13) abort at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which gives the guest identical R4/R5. The text names the request's qemu_version (since 1.1).
         QemuFixedNaAbort = 1,
         /// `VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS` = 2: The host set bits that its masks do not vouch for (Linux < the 2025 mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...).
         HostBitsOutsideMasks = 2,
@@ -394,7 +394,7 @@ c_enum! {
         DisableExitsEinvalFallback = 36,
         /// `VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT` = 37
         HaltPollCapAbsent = 37,
-        /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED` = 38: Class VERIFY: only from the verification step (vcpuchar_x86_policy_verify), which says whether KVM honoured a policy, from two vCPU statistics snapshots. Since: 1.0 /
+        /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED` = 38: Class VERIFY: only from the verification step (vcpuchar_x86_policy_verify), which says whether KVM honoured a policy, from two vCPU statistics snapshots. since 1.0
         HltPassthroughHonoured = 38,
         /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED` = 39
         HltPassthroughNotHonoured = 39,
@@ -422,7 +422,7 @@ c_enum! {
         HaltPollNoHaltInKernel = 50,
         /// `VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT` = 51
         HaltPollStatsAbsent = 51,
-        /// `VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN` = 52: Since: 1.0 The kernel release is missing or does not parse as X.Y: whether KVM uses Idle HLT is unknown (not "too old").
+        /// `VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN` = 52: since 1.0 The kernel release is missing or does not parse as X.Y: whether KVM uses Idle HLT is unknown (not "too old").
         IdleHltKernelUnknown = 52,
         /// `VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL` = 53: hlt_passthrough=force lifted refusals; value: bit (1 << code) per refusal code it lifted, for codes below 64 (for any code, ask vcpuchar_x86_policy_lifted, since 1.2).
         OverrideLiftedRefusal = 53,
@@ -430,7 +430,7 @@ c_enum! {
         OverrideNoEffect = 54,
         /// `VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ` = 55: A CVM whose HLT exits without Idle HLT: the VMM cannot see the guest's pending interrupts at HLT and must re-check them before blocking the vCPU.
         CvmRecheckPendingIrq = 55,
-        /// `VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL` = 56: Since: 1.2 HLT exits kept with an in-kernel or split irqchip: KVM halts the vCPU itself, the VMM never sees KVM_EXIT_HLT.
+        /// `VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL` = 56: since 1.2 HLT exits kept with an in-kernel or split irqchip: KVM halts the vCPU itself, the VMM never sees KVM_EXIT_HLT.
         HltHandledInKernel = 56,
         /// `VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM` = 57: HLT exits kept without an in-kernel irqchip: every HLT reaches the VMM as KVM_EXIT_HLT, and KVM's halt polling does not apply.
         HltExitsReachVmm = 57,
