@@ -7,14 +7,18 @@ use std::ffi::CString;
 use vcpuchar_sys as sys;
 
 /// "MAJOR.MINOR.MICRO" of the loaded library (`vcpuchar_version()`); compare
-/// with [`HEADER_VERSION`], the headers the bindings were generated from.
+/// with [`header_version`], the headers the bindings were generated from.
 pub fn version() -> &'static str {
     // SAFETY: no arguments; returns a static string.
     static_str(unsafe { sys::vcpuchar_version() }).unwrap_or("")
 }
 
-/// The version of the headers `vcpuchar-sys` was generated from.
-pub const HEADER_VERSION: &str = "1.2.0";
+/// "MAJOR.MINOR.MICRO" of the headers `vcpuchar-sys` was generated from
+/// (`VCPUCHAR_VERSION_STRING`).
+pub fn header_version() -> &'static str {
+    let v = sys::VCPUCHAR_VERSION_STRING;
+    std::str::from_utf8(&v[..v.len() - 1]).unwrap_or("")
+}
 
 /// The loaded library's value of a count or mask (`vcpuchar_limit()`): a
 /// count, a highest code or a bit mask, which a newer library may raise.

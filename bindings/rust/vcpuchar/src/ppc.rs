@@ -94,7 +94,8 @@ pub trait PpcRequestExt: Sized {
     fn cpu(self, cpu: PpcCpu) -> Self;
     /// Sets one cap to a level and marks it in `caps_set`.
     fn cap(self, cap: PpcCap, level: PpcLevel) -> Self;
-    /// Sets every cap `set` names from `caps` (as [`ppc_caps_parse`] returns them).
+    /// Sets every cap `set` (bits 1 << [`PpcCap`]) names from `caps`, as
+    /// [`ppc_caps_parse`] returns them.
     fn caps(self, caps: PpcCaps, set: u32) -> Self;
     /// The target QEMU, `VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)` (see
     /// [`ppc_qemu_version`]); 0 = the oldest supported (7.2).
@@ -130,14 +131,21 @@ impl PpcRequestExt for PpcRequest {
         self
     }
     fn caps(mut self, caps: PpcCaps, set: u32) -> Self {
-        for cap in PpcCap::ALL {
-            if set & (1 << cap.raw()) != 0 {
-                let l = ppc_caps_get(&caps, *cap).ok().and_then(PpcLevel::from_raw);
-                if let Some(l) = l {
-                    self = self.cap(*cap, l);
-                }
+        // Levels copied as they are: one out of range is the library's EINVAL, not dropped here.
+        for (bit, (dst, src)) in [
+            (&mut self.caps.cfpc, caps.cfpc),
+            (&mut self.caps.sbbc, caps.sbbc),
+            (&mut self.caps.ibs, caps.ibs),
+            (&mut self.caps.ccf_assist, caps.ccf_assist),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            if set & (1 << bit) != 0 {
+                *dst = src;
             }
         }
+        self.caps_set |= set & 0xf;
         self
     }
     fn qemu_version(mut self, v: u32) -> Self {

@@ -120,3 +120,20 @@ fn decide_refuses_a_contradiction() {
     let e = x86_decide(&x86_host(), &vm).unwrap_err();
     assert_eq!(e.errno(), 22, "{}", shown(&e));
 }
+
+#[test]
+fn versions_and_limits() {
+    assert_eq!(version(), header_version());
+    assert_eq!(limit(Limit::X86ReasonMax).unwrap(), sys::VCPUCHAR_X86_REASON_MAX as u64);
+    assert_eq!(limit(Limit::PpcNCaps).unwrap(), PpcCap::ALL.len() as u64);
+    assert_eq!(limit(Limit::X86NFacts).unwrap(), X86Fact::ALL.len() as u64);
+}
+
+#[test]
+fn a_level_out_of_range_reaches_the_library() {
+    let caps = sys::vcpuchar_ppc_caps { cfpc: 9, sbbc: 0, ibs: 0, ccf_assist: 0 };
+    let q = PpcRequest::init().mode(PpcMode::Caps).caps(caps, 0xf);
+    assert_eq!(ppc_decide(None, &q).unwrap_err().errno(), 22);
+    let mut c = PpcCaps::init();
+    assert_eq!(ppc_caps_set(&mut c, PpcCap::CcfAssist, PpcLevel::Fixed).unwrap_err().errno(), 22);
+}
