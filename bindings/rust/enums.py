@@ -24,7 +24,8 @@ def camel(words):
 def text(comment):
     """A C comment as one line of prose."""
     s = re.sub(r"/\*|\*/|^\s*\*", "", comment.strip(), flags=re.M)
-    return re.sub(r"\s+", " ", s).strip().replace("Since:", "since").rstrip(" /")
+    s = re.sub(r"\s+", " ", s).strip().replace("Since:", "since").rstrip(" /")
+    return s.replace("[", "\\[").replace("]", "\\]")  # not rustdoc links
 
 
 def rust_enum(cname, comment, body):
@@ -36,13 +37,13 @@ def rust_enum(cname, comment, body):
         m = VALUE.match(line)
         if not m:
             if text(line):
-                pending.append(text(line))
+                pending.append(line)
             continue
         name, value, note = m.group(1), m.group(2), m.group(3) or " ".join(pending)
         pending = []
         assert name.startswith(prefix), (name, prefix)
         variant = camel(name[len(prefix):])
-        note = re.sub(r"\s+", " ", note).strip()
+        note = text(note)
         out.append("        /// `%s` = %s%s" % (name, value, ": " + note if note else ""))
         out.append("        %s = %s," % ("V" + variant if variant[0].isdigit() else variant, value))
     return out + ["    }", "}", ""]

@@ -7,14 +7,14 @@ use crate::util::{cstring, with_msg, Init};
 use crate::x86::X86Host;
 use vcpuchar_sys as sys;
 
-/// The facts of a profile: [ppc] and [x86] (an absent group reads as "no
+/// The facts of a profile: `[ppc]` and `[x86]` (an absent group reads as "no
 /// information": `valid` 0 with error -ENODATA, or no have bit with every
 /// error -ENODATA).
 #[derive(Debug, Clone, Copy)]
 pub struct Profile {
-    /// The [ppc] facts (source PROFILE).
+    /// The `[ppc]` facts (source PROFILE).
     pub ppc: PpcHost,
-    /// The [x86] facts (source PROFILE).
+    /// The `[x86]` facts (source PROFILE).
     pub x86: X86Host,
 }
 
