@@ -39,7 +39,7 @@ def rust_enum(cname, comment, body):
             if text(line):
                 pending.append(line)
             continue
-        name, value, note = m.group(1), m.group(2), m.group(3) or " ".join(pending)
+        name, value, note = m.group(1), m.group(2), m.group(3) or "\n".join(pending)
         pending = []
         assert name.startswith(prefix), (name, prefix)
         variant = camel(name[len(prefix):])

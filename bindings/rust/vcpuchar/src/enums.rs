@@ -150,11 +150,11 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_ppc_mode`: How R4/R5 are built (/usr/share/doc/libvcpuchar/ppc.md#modes). since 1.0
     PpcMode {
-        /// `VCPUCHAR_PPC_MODE_HOST_MAX` = 0: Recommended default: caps the caller did not set take the host's * levels, then R4/R5 come from the caps. Fixes the guest/host * mismatch and keeps QEMU's migration checks.
+        /// `VCPUCHAR_PPC_MODE_HOST_MAX` = 0: Recommended default: caps the caller did not set take the host's levels, then R4/R5 come from the caps. Fixes the guest/host mismatch and keeps QEMU's migration checks.
         HostMax = 0,
         /// `VCPUCHAR_PPC_MODE_CAPS` = 1: Classic QEMU: R4/R5 from the effective caps, bit for bit.
         Caps = 1,
-        /// `VCPUCHAR_PPC_MODE_HOST` = 2: Masked host words passed through: the host's own view. Not * migration-safe; needs host information.
+        /// `VCPUCHAR_PPC_MODE_HOST` = 2: Masked host words passed through: the host's own view. Not migration-safe; needs host information.
         Host = 2,
     }
 }
@@ -174,9 +174,9 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_ppc_format`: Output formats of vcpuchar_ppc_caps_format. since 1.0
     PpcFormat {
-        /// `VCPUCHAR_PPC_FORMAT_QEMU` = 0: "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values)
+        /// `VCPUCHAR_PPC_FORMAT_QEMU` = 0: "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values)
         Qemu = 0,
-        /// `VCPUCHAR_PPC_FORMAT_LIBVIRT` = 1: "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/> * <ccf-assist state='on|off'/></features>" (one line, no spaces * between elements), the libvirt domain XML elements of the same caps
+        /// `VCPUCHAR_PPC_FORMAT_LIBVIRT` = 1: "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/> <ccf-assist state='on|off'/></features>" (one line, no spaces between elements), the libvirt domain XML elements of the same caps
         Libvirt = 1,
     }
 }
@@ -184,15 +184,15 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_ppc_warning`: Warning codes of the caps spellings and of the warnings check. Stable: never renamed, renumbered or reused; the name function gives the snake_case name the CLI's JSON prints. A set of codes is a word with bit (1u << code) per code. since 1.0
     PpcWarning {
-        /// `VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT` = 1: The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and * 10.0 (Debian 13) abort at the guest's first * H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which * gives the guest identical R4/R5. The text names the request's * qemu_version (since 1.1).
+        /// `VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT` = 1: The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and 10.0 (Debian 13) abort at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which gives the guest identical R4/R5. The text names the request's qemu_version (since 1.1).
         QemuFixedNaAbort = 1,
-        /// `VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS` = 2: The host set bits that its masks do not vouch for (Linux < the 2025 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...).
+        /// `VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS` = 2: The host set bits that its masks do not vouch for (Linux < the 2025 mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...).
         HostBitsOutsideMasks = 2,
         /// `VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS` = 3: The masks are non-zero but hold no bit the library knows.
         MasksWithoutKnownBits = 3,
-        /// `VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED` = 4: host-max or host mode: QEMU with the machine type's defaults would * refuse to start on this host.
+        /// `VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED` = 4: host-max or host mode: QEMU with the machine type's defaults would refuse to start on this host.
         DefaultsRefused = 4,
-        /// `VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST` = 5: host-max or host mode: it would start, but the guest would run * mitigations the host does not need.
+        /// `VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST` = 5: host-max or host mode: it would start, but the guest would run mitigations the host does not need.
         DefaultsBelowHost = 5,
     }
 }
@@ -288,7 +288,7 @@ c_enum! {
         Auto = 0,
         /// `VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER` = 1
         Never = 1,
-        /// `VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE` = 2: lifts the soft checks (latency, host is a guest, CVM, SMT_RSB bug * without mitigation); never pinning, the KVM mask or * kvm.mitigate_smt_rsb=1
+        /// `VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE` = 2: lifts the soft checks (latency, host is a guest, CVM, SMT_RSB bug without mitigation); never pinning, the KVM mask or kvm.mitigate_smt_rsb=1
         Force = 2,
     }
 }
@@ -394,7 +394,7 @@ c_enum! {
         DisableExitsEinvalFallback = 36,
         /// `VCPUCHAR_X86_REASON_HALT_POLL_CAP_ABSENT` = 37
         HaltPollCapAbsent = 37,
-        /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED` = 38: Class VERIFY: only from the verification step * (vcpuchar_x86_policy_verify), which says whether KVM honoured a * policy, from two vCPU statistics snapshots. * since 1.0
+        /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_HONOURED` = 38: Class VERIFY: only from the verification step (vcpuchar_x86_policy_verify), which says whether KVM honoured a policy, from two vCPU statistics snapshots. since 1.0
         HltPassthroughHonoured = 38,
         /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_NOT_HONOURED` = 39
         HltPassthroughNotHonoured = 39,
@@ -422,21 +422,21 @@ c_enum! {
         HaltPollNoHaltInKernel = 50,
         /// `VCPUCHAR_X86_REASON_HALT_POLL_STATS_ABSENT` = 51
         HaltPollStatsAbsent = 51,
-        /// `VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN` = 52: since 1.0 The kernel release is missing or does not parse as X.Y: whether KVM * uses Idle HLT is unknown (not "too old").
+        /// `VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_UNKNOWN` = 52: since 1.0 The kernel release is missing or does not parse as X.Y: whether KVM uses Idle HLT is unknown (not "too old").
         IdleHltKernelUnknown = 52,
-        /// `VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL` = 53: hlt_passthrough=force lifted refusals; value: bit (1 << code) per * refusal code it lifted, for codes below 64 (for any code, ask * vcpuchar_x86_policy_lifted, since 1.2).
+        /// `VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL` = 53: hlt_passthrough=force lifted refusals; value: bit (1 << code) per refusal code it lifted, for codes below 64 (for any code, ask vcpuchar_x86_policy_lifted, since 1.2).
         OverrideLiftedRefusal = 53,
-        /// `VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT` = 54: Overrides that changed nothing for this VM; value: * VCPUCHAR_X86_OVERRIDE_* bits.
+        /// `VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT` = 54: Overrides that changed nothing for this VM; value: VCPUCHAR_X86_OVERRIDE_* bits.
         OverrideNoEffect = 54,
-        /// `VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ` = 55: A CVM whose HLT exits without Idle HLT: the VMM cannot see the * guest's pending interrupts at HLT and must re-check them before * blocking the vCPU.
+        /// `VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ` = 55: A CVM whose HLT exits without Idle HLT: the VMM cannot see the guest's pending interrupts at HLT and must re-check them before blocking the vCPU.
         CvmRecheckPendingIrq = 55,
-        /// `VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL` = 56: since 1.2 HLT exits kept with an in-kernel or split irqchip: KVM halts the * vCPU itself, the VMM never sees KVM_EXIT_HLT.
+        /// `VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL` = 56: since 1.2 HLT exits kept with an in-kernel or split irqchip: KVM halts the vCPU itself, the VMM never sees KVM_EXIT_HLT.
         HltHandledInKernel = 56,
-        /// `VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM` = 57: HLT exits kept without an in-kernel irqchip: every HLT reaches the * VMM as KVM_EXIT_HLT, and KVM's halt polling does not apply.
+        /// `VCPUCHAR_X86_REASON_HLT_EXITS_REACH_VMM` = 57: HLT exits kept without an in-kernel irqchip: every HLT reaches the VMM as KVM_EXIT_HLT, and KVM's halt polling does not apply.
         HltExitsReachVmm = 57,
-        /// `VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST` = 58: Pinned on a host that is itself a VM: no KVM_HINTS_REALTIME (its * pCPUs are vCPUs its own host can preempt).
+        /// `VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST` = 58: Pinned on a host that is itself a VM: no KVM_HINTS_REALTIME (its pCPUs are vCPUs its own host can preempt).
         RealtimeHintHostIsGuest = 58,
-        /// `VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK` = 59: HLT pass-through with neither KVM_HINTS_REALTIME nor PV_UNHALT: a * Linux guest's spinlocks are virt_spin_lock()'s test-and-set lock.
+        /// `VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK` = 59: HLT pass-through with neither KVM_HINTS_REALTIME nor PV_UNHALT: a Linux guest's spinlocks are virt_spin_lock()'s test-and-set lock.
         GuestTasSpinlock = 59,
     }
 }
@@ -512,7 +512,7 @@ c_enum! {
     X86ExitClass {
         /// `VCPUCHAR_X86_EXIT_CLASS_OTHER` = 0
         Other = 0,
-        /// `VCPUCHAR_X86_EXIT_CLASS_HALT` = 1: the vCPU halted: block until an event (interrupt, NMI, ...) is * pending, never re-enter at once
+        /// `VCPUCHAR_X86_EXIT_CLASS_HALT` = 1: the vCPU halted: block until an event (interrupt, NMI, ...) is pending, never re-enter at once
         Halt = 1,
     }
 }
