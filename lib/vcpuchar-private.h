@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Private to lib/: never installed, never included by tests of the public API. */
 #ifndef VCPUCHAR_PRIVATE_H
 #define VCPUCHAR_PRIVATE_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Names of the x86 host facts and one sentence per fact: its value, or why it is missing. */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* The x86 host probe: CPUID, KVM system ioctls, /proc and /sys (lib/x86.md#cpuid, #host-facts). */
 #define _GNU_SOURCE
 #include <dirent.h>

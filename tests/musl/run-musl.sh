@@ -35,12 +35,13 @@ sources=$(sed -n "/^lib_sources = files(/,/^)/s/^ *'\([^']*\)'\( \/ '\([^']*\)'\
 [ -n "$sources" ] || { echo "FAIL no sources read from lib/meson.build"; exit 1; }
 # What a glibc-only call would be: undeclared (an error here), or a GNU
 # prototype used against musl's (strerror_r's int, caught by -Wformat).
-cflags="-std=gnu11 -O1 -fvisibility=hidden -Wall -Werror=implicit-function-declaration -Werror=int-conversion
-	-Werror=format -Wno-format-truncation -Werror=incompatible-pointer-types -I$src/include -I$build/include -I$src/lib
-	-isystem $out/kernel-include"
-for f in $sources; do
-	echo "$f"
-done | xargs -P 2 -I{} sh -c 'o=$(echo "{}" | tr / _); exec musl-gcc '"$(echo $cflags)"' -c "'"$src"'/lib/{}" -o "'"$out"'/obj/${o%.c}.o"'
+cflags="-std=gnu11 -O1 -fvisibility=hidden -Wall -Werror=implicit-function-declaration -Werror=int-conversion"
+cflags="$cflags -Werror=format -Wno-format-truncation -Werror=incompatible-pointer-types"
+cflags="$cflags -I$src/include -I$build/include -I$src/lib -isystem $out/kernel-include"
+export cflags src out
+# shellcheck disable=SC2016 # expanded by the inner sh, one source each
+printf '%s\n' "$sources" | xargs -P 2 -n 1 sh -c \
+	'o=$(echo "$1" | tr / _); exec musl-gcc $cflags -c "$src/lib/$1" -o "$out/obj/${o%.c}.o"' sh
 ar rcs "$out/libvcpuchar.a" "$out"/obj/*.o
 
 # Every symbol the archive needs from outside must be in musl's libc.a.
@@ -60,7 +61,7 @@ fi
 echo "musl: libvcpuchar.a needs $(comm -23 "$out/lib-undefined" "$out/lib-defined" | wc -l) libc symbols, all in musl"
 
 # The runners, static: no shared library at all, libc included.
-tflags="$(echo $cflags) -I$src/tests/unit -I$src/lib/ppc -static"
+tflags="$cflags -I$src/tests/unit -I$src/lib/ppc -static"
 # shellcheck disable=SC2086 # lists of words
 musl-gcc $tflags -DCROSS_BIG_ENDIAN=0 -Wno-unused-parameter -o "$out/ppc-vectors" \
 	"$src/tests/cross/vectors/vectors.c" "$src/tests/unit/tsv.c" "$out/libvcpuchar.a"

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // Links libvcpuchar: from VCPUCHAR_LIB_DIR (a build tree's lib/) when set,
 // else from the system's library path (libvcpuchar-dev).
 fn main() {

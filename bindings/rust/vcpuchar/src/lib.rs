@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 //! A small safe layer over libvcpuchar (vcpuchar-sys): the H_GET_CPU_CHARACTERISTICS
 //! answer from SPAPR caps, and the x86 HLT-exit policy. Every call returns the C
 //! function's negative errno as `Err(Errno)`; results are plain copies.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The shared vectors of tests/data driven through Rust: the same R4/R5 as the C
 // suite (ppc-hcall.tsv) and the same HLT decisions (x86-policy*.tsv, read as
 // tests/unit/x86-vectors.c reads them: the same fixed host assumptions).
