@@ -6,6 +6,8 @@
 #   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
 pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev groff-base scdoc"
+# The musl suite's musl-gcc (tests/musl/).
+pkgs="$pkgs musl-tools"
 # The lint suite's tools (tests/lint/).
 pkgs="$pkgs shellcheck flake8"
 if [ "${1:-}" = "--all" ]; then

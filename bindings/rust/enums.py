@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# SPDX-License-Identifier: LGPL-2.1-or-later
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 """Writes vcpuchar/src/enums.rs: every C enum of include/vcpuchar/*.h as a Rust
 enum with the same explicit values, each variant documented with its C name
 and comment. Usage: enums.py [OUT] (default: the committed file).
@@ -52,7 +52,7 @@ def rust_enum(cname, comment, body):
 def main():
     out_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "vcpuchar/src/enums.rs")
     src = "".join(open(os.path.join(HERE, "../../include/vcpuchar", h)).read() for h in HEADERS)
-    out = ["// SPDX-License-Identifier: LGPL-2.1-or-later",
+    out = ["// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause",
            "//! The C enums of include/vcpuchar/*.h as Rust enums with the same explicit values,",
            "//! each variant documented with its C name. Written by bindings/rust/enums.py from",
            "//! the headers (rerun it after a header change: tests/rust/run.sh fails when this",

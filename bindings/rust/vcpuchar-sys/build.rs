@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // Finds libvcpuchar through pkg-config (libvcpuchar.pc of libvcpuchar-dev, or
 // of a build tree through PKG_CONFIG_PATH). VCPUCHAR_LIB_DIR=DIR instead links
 // from DIR without pkg-config (an uninstalled build's lib/). The `static`

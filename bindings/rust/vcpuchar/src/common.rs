@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The part both domains share: version, limits, probe options.
 use crate::enums::Limit;
 use crate::error::Result;

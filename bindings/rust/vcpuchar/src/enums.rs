@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 //! The C enums of include/vcpuchar/*.h as Rust enums with the same explicit values,
 //! each variant documented with its C name. Written by bindings/rust/enums.py from
 //! the headers (rerun it after a header change: tests/rust/run.sh fails when this

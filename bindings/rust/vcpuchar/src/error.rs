@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 //! The error of every call: the C function, its negative errno and, for the
 //! functions that take a message buffer, the library's sentence.
 use std::fmt;

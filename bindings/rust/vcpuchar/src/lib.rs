@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 //! Safe Rust API of libvcpuchar: POWER (pseries) CPU security caps and
 //! H_GET_CPU_CHARACTERISTICS, and the x86 HLT-exit policy (SVM Idle HLT) of a
 //! KVM VMM. Every exported C function has a wrapper here (the rust suite's

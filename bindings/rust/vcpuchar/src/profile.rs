@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // Host profile files: load and save the facts of both domains
 // (include/vcpuchar/profile.h; format in examples/profiles/README.md).
 use crate::error::Result;

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The few helpers every wrapper shares: the C enum macro, size-led structs,
 // static strings, and calls with a message buffer. All unsafe code of the
 // crate's helpers is here, each block with the reason it is sound.

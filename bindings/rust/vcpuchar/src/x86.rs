@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // x86: the SVM Idle HLT intercept and the HLT-exit policy: facts, probe,
 // decision, apply, guest CPUID, vCPU statistics, verdict, guest view
 // (include/vcpuchar/x86.h; rules in lib/x86.md).

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // Every exported function has a safe wrapper: the names of lib/libvcpuchar.sym
 // and the prototypes of include/vcpuchar/*.h must be the same set, and each
 // must be called as `sys::NAME(` in the crate's src/. Fails naming each one

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // Failing calls: the errno the C docs name, the function, the library's
 // message where the function has a message buffer, and Display with both.
 use std::fs::File;

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // Host facts through the crate: the number rule of profiles and --chars
 // (numbers.tsv, as tests/unit/test-profile.c reads it), the explanations of
 // conflicts (ppc-explain.tsv, as tests/unit/test-ppc-decide.c), the x86 probe

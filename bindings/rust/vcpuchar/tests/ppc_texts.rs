@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The POWER spellings and QEMU versions of tests/data through the crate, checked
 // as tests/unit/test-ppc-format.c, test-ppc-caps.c and test-ppc-qemu.c check them.
 mod common;

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The POWER vector files of tests/data through the crate, checked as the C
 // suites check them (tests/unit/test-ppc-*.c): the same R4/R5, levels, guest
 // files, migration messages and conflicts.

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The x86 vector files of tests/data through the crate, with the C suite's
 // fixed host assumptions (tests/unit/x86-vectors.c x86_row_host/x86_row_vm)
 // and its checks (tests/unit/test-x86-policy.c run_row).

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // x86-guest-view.tsv and x86-verify.tsv through the crate, with the hosts, VMs
 // and checks of tests/unit/test-x86-guest.c and test-x86-verify.c.
 mod common;

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // The vector files of tests/data read as the C suites read them
 // (tests/unit/tsv.c): a header row, then one row per vector; '#' lines and
 // empty lines skipped.
