@@ -30,7 +30,7 @@ mod x86;
 
 pub use common::*;
 pub use enums::*;
-pub use error::{Error, Result};
+pub use error::{Errno, Error, Result};
 pub use ppc::*;
 pub use profile::*;
 pub use util::Init;

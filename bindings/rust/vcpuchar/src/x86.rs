@@ -222,6 +222,12 @@ pub struct X86Reason {
     pub value: Option<u64>,
 }
 
+impl From<&sys::vcpuchar_x86_reason> for X86Reason {
+    fn from(r: &sys::vcpuchar_x86_reason) -> X86Reason {
+        X86Reason::from_c(r)
+    }
+}
+
 impl X86Reason {
     /// The code as an enum; `None` for one this crate does not know.
     pub fn kind(&self) -> Option<X86ReasonCode> {
@@ -283,10 +289,13 @@ impl X86Policy {
     pub fn n_refusals(&self) -> u32 {
         self.0.n_refusals
     }
-    /// The reasons, in code order.
-    pub fn reasons(&self) -> impl Iterator<Item = X86Reason> + '_ {
-        let n = (self.0.n_reasons as usize).min(self.0.reasons.len());
-        self.0.reasons[..n].iter().map(X86Reason::from_c)
+    /// The reasons as the C struct holds them, in code order.
+    pub fn reasons(&self) -> &[sys::vcpuchar_x86_reason] {
+        &self.0.reasons[..(self.0.n_reasons as usize).min(self.0.reasons.len())]
+    }
+    /// The reasons, in code order, each with its name, class and sentence.
+    pub fn iter(&self) -> impl Iterator<Item = X86Reason> + '_ {
+        self.reasons().iter().map(X86Reason::from_c)
     }
     /// Whether hlt_passthrough=force lifted the refusal `code` ([`x86_policy_lifted`]).
     pub fn lifted(&self, code: u32) -> Result<bool> {
@@ -412,10 +421,13 @@ impl X86Verdict {
     pub fn halt_exits(&self) -> u64 {
         self.0.halt_exits
     }
-    /// The reasons (class VERIFY), in code order.
-    pub fn reasons(&self) -> impl Iterator<Item = X86Reason> + '_ {
-        let n = (self.0.n_reasons as usize).min(self.0.reasons.len());
-        self.0.reasons[..n].iter().map(X86Reason::from_c)
+    /// The reasons (class VERIFY) as the C struct holds them, in code order.
+    pub fn reasons(&self) -> &[sys::vcpuchar_x86_reason] {
+        &self.0.reasons[..(self.0.n_reasons as usize).min(self.0.reasons.len())]
+    }
+    /// The reasons, in code order, each with its name, class and sentence.
+    pub fn iter(&self) -> impl Iterator<Item = X86Reason> + '_ {
+        self.reasons().iter().map(X86Reason::from_c)
     }
 }
 

@@ -137,3 +137,16 @@ fn a_level_out_of_range_reaches_the_library() {
     let mut c = PpcCaps::init();
     assert_eq!(ppc_caps_set(&mut c, PpcCap::CcfAssist, PpcLevel::Fixed).unwrap_err().errno(), 22);
 }
+
+#[test]
+fn the_first_wrappers_still_read_as_before() {
+    // 1.1's crate: x86_decide(..).map_err(|e| e.0) gave the negative errno, and
+    // X86Policy::reasons() the C entries.
+    let vm = x86_vm().hlt_passthrough(X86HltPassthrough::Never).flags(sys::VCPUCHAR_X86_VM_WANT_MWAIT);
+    let e = x86_decide(&x86_host(), &vm).unwrap_err();
+    assert_eq!((e.0, *e), (-22, Errno(-22)));
+    let p = x86_decide(&x86_host(), &x86_vm()).unwrap();
+    let names: Vec<&str> = p.reasons().iter().map(|r| x86_reason_name(r.code).unwrap()).collect();
+    assert_eq!(names, p.iter().map(|r| r.name().unwrap()).collect::<Vec<_>>());
+    assert!(!names.is_empty());
+}

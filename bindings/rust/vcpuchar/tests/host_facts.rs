@@ -118,7 +118,7 @@ fn profile_round_trip() {
     for f in X86Fact::ALL {
         assert_eq!(x86_host_describe(&back.x86, *f).unwrap(), x86_host_describe(&p.x86, *f).unwrap(), "{:?}", f);
     }
-    assert_eq!(x86_decide(&back.x86, &x86_vm()).unwrap().reasons().collect::<Vec<_>>(), x86_decide(&p.x86, &x86_vm()).unwrap().reasons().collect::<Vec<_>>());
+    assert_eq!(x86_decide(&back.x86, &x86_vm()).unwrap().iter().collect::<Vec<_>>(), x86_decide(&p.x86, &x86_vm()).unwrap().iter().collect::<Vec<_>>());
     let e = profile_save(dir.to_str().unwrap(), None, Some(&p.x86)).unwrap_err();
     assert_eq!(e.errno(), 21, "{}", e);
     std::fs::remove_dir_all(&dir).unwrap();

@@ -143,7 +143,7 @@ fn run_file(name: &str, exact: bool) {
             assert_eq!(p.halt_poll_ns(), None, "{}", id);
         }
         // Reasons: named, in code order, refusals counted, each wanted code present.
-        let got: Vec<X86Reason> = p.reasons().collect();
+        let got: Vec<X86Reason> = p.iter().collect();
         assert!(got.windows(2).all(|w| w[0].code < w[1].code), "{}: order", id);
         let refusals = got.iter().filter(|x| x.class().unwrap() == X86ReasonClass::Refusal).count();
         assert_eq!(refusals as u32, p.n_refusals(), "{}: refusals", id);

@@ -107,7 +107,7 @@ fn verify() {
         assert_eq!(v.halt_exits(), num(&r["expect_halt_exits"]), "{}: halt_exits", id);
         assert_eq!(v.0.guest_hlts, guest.unwrap_or(u64::MAX), "{}", id);
         assert_eq!(v.0.have, before.have & after.have, "{}", id);
-        let reasons: Vec<X86Reason> = v.reasons().collect();
+        let reasons: Vec<X86Reason> = v.iter().collect();
         for x in &reasons {
             assert_eq!(x.class().unwrap(), X86ReasonClass::Verify, "{}", id);
             let text = x.text().unwrap();
