@@ -24,7 +24,11 @@ fetch() {
 	suite=$1 keep=$2 status=$3
 	shift 3
 	[ -f "$root/.$suite" ] && return 0
-	opts=$(sh "$common/apt-private.sh" ${upd:-} "$cache/apt-$suite" "$suite") || { echo "SKIP: $opts" >&2; exit 77; }
+	# A stable suite with its -security suite (bookworm's rustc-web is updated there).
+	case $suite in
+	trixie) opts=$(sh "$common/apt-private.sh" "$cache/apt-$suite" "$suite") ;;
+	*) opts=$(sh "$common/apt-private.sh" --updates "$cache/apt-$suite" "$suite") ;;
+	esac || { echo "SKIP: $opts" >&2; exit 77; }
 	# shellcheck disable=SC2086
 	list=$(apt-get $opts -o Dir::State::status="$status" -s install --no-install-recommends "$@" 2>&1) || {
 		echo "SKIP: $suite does not serve $* ($(echo "$list" | grep -m1 '^E:'))" >&2
@@ -45,7 +49,7 @@ fetch() {
 # compiler with what this machine lacks of its libraries (libLLVM, its std).
 : >"$cache/empty-status"
 fetch trixie '^librust-' "$cache/empty-status" librust-kvm-ioctls-dev
-upd=--updates fetch bookworm . /var/lib/dpkg/status rustc-web cargo-web
+fetch bookworm . /var/lib/dpkg/status rustc-web cargo-web
 for c in kvm-ioctls kvm-bindings vmm-sys-util libc; do
 	ls -d "$root"/usr/share/cargo/registry/$c-* >/dev/null 2>&1 ||
 		{ echo "SKIP: crate $c missing from the unpacked Debian packages in $root" >&2; exit 77; }
@@ -70,7 +74,8 @@ mkdir -p "$out/project"
 cp -R "$src/examples/rust-vmm/src" "$out/project/"
 sed "s,\"\.\./\.\./bindings/,\"$src/bindings/," "$src/examples/rust-vmm/Cargo.toml" >"$out/project/Cargo.toml"
 cd "$out/project"
+# The build tree's library by RPATH, as meson links hlt-vmm (also inside the emulated hosts).
 CARGO_HOME=$out/cargo-home CARGO_TARGET_DIR=$out/target RUSTC=$root/usr/bin/rustc \
-	VCPUCHAR_LIB_DIR=$build/lib "$cargo" build --offline --release >"$out/cargo.log" 2>&1 ||
+	RUSTFLAGS="-C link-arg=-Wl,-rpath,$build/lib" VCPUCHAR_LIB_DIR=$build/lib "$cargo" build --offline --release >"$out/cargo.log" 2>&1 ||
 	{ cat "$out/cargo.log" >&2; exit 1; }
 echo "$out/target/release/rust-hlt-vmm"
