@@ -42,6 +42,7 @@ fetch() {
 		exit 77
 	}
 	for f in "$cache/debs-$suite"/*.deb; do dpkg-deb -x "$f" "$root"; done
+	rm -f "$cache/debs-$suite"/*.deb # unpacked: only the tree is kept
 	touch "$root/.$suite"
 }
 
@@ -74,8 +75,9 @@ mkdir -p "$out/project"
 cp -R "$src/examples/rust-vmm/src" "$out/project/"
 sed "s,\"\.\./\.\./bindings/,\"$src/bindings/," "$src/examples/rust-vmm/Cargo.toml" >"$out/project/Cargo.toml"
 cd "$out/project"
-# The build tree's library by RPATH, as meson links hlt-vmm (also inside the emulated hosts).
+# Without a warning (as -Dwerror=true for the C code); the build tree's library by
+# RPATH, as meson links hlt-vmm (also inside the emulated hosts).
 CARGO_HOME=$out/cargo-home CARGO_TARGET_DIR=$out/target RUSTC=$root/usr/bin/rustc \
-	RUSTFLAGS="-C link-arg=-Wl,-rpath,$build/lib" VCPUCHAR_LIB_DIR=$build/lib "$cargo" build --offline --release >"$out/cargo.log" 2>&1 ||
+	RUSTFLAGS="-D warnings -C link-arg=-Wl,-rpath,$build/lib" VCPUCHAR_LIB_DIR=$build/lib "$cargo" build --offline --release >"$out/cargo.log" 2>&1 ||
 	{ cat "$out/cargo.log" >&2; exit 1; }
 echo "$out/target/release/rust-hlt-vmm"

@@ -126,7 +126,7 @@ fn alarm_after(timeout: std::time::Duration) -> std::sync::mpsc::Sender<()> {
     let (cancel, wait) = std::sync::mpsc::channel::<()>();
     unsafe {
         let mut sa: libc::sigaction = std::mem::zeroed();
-        sa.sa_sigaction = on_alarm as usize;
+        sa.sa_sigaction = on_alarm as extern "C" fn(libc::c_int) as usize;
         libc::sigaction(libc::SIGALRM, &sa, std::ptr::null_mut());
     }
     let target = unsafe { libc::pthread_self() };
