@@ -35,6 +35,7 @@ const STACK_TOP: u64 = 0x8000;
 const PLAIN: [u8; 11] = [0xb9, 0, 0, 0xf4, 0xe2, 0xfd, 0xb0, 0x42, 0xe6, DONE_PORT, 0xf4];
 /// cli; PIC ICW1-4 (vector base 8), unmask IRQ0; mov cx, N; L: cli; out 0x11, al;
 /// sti; hlt; loop L; cli; mov al, 0x42; out 0x10, al; hlt
+#[rustfmt::skip]
 const IDLE: [u8; 37] = [
     0xfa, 0xb0, 0x11, 0xe6, 0x20, 0xb0, IRQ0_VECTOR, 0xe6, 0x21, 0xb0, 0x04, 0xe6, 0x21, 0xb0, 0x01, 0xe6, 0x21,
     0xb0, 0xfe, 0xe6, 0x21, 0xb9, 0, 0, 0xfa, 0xe6, PENDING_PORT, 0xfb, 0xf4, 0xe2, 0xf9, 0xfa, 0xb0, 0x42, 0xe6,
@@ -56,7 +57,12 @@ fn usage(msg: &str) -> ! {
 }
 
 fn parse_args() -> Args {
-    let mut a = Args { passthrough: false, pending: false, apply_after_vcpu: false, count: 5 };
+    let mut a = Args {
+        passthrough: false,
+        pending: false,
+        apply_after_vcpu: false,
+        count: 5,
+    };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         match arg.as_str() {
@@ -77,7 +83,10 @@ fn parse_args() -> Args {
 }
 
 fn die(what: &str, errno: i32) -> ! {
-    eprintln!("rust-hlt-vmm: {what}: {}", std::io::Error::from_raw_os_error(errno.abs()));
+    eprintln!(
+        "rust-hlt-vmm: {what}: {}",
+        std::io::Error::from_raw_os_error(errno.abs())
+    );
     std::process::exit(1);
 }
 
@@ -104,7 +113,9 @@ fn reason_text(r: &sys::vcpuchar_x86_reason) -> String {
 fn stats_read(vcpu_fd: i32) -> sys::vcpuchar_x86_vcpu_stats {
     let mut st: sys::vcpuchar_x86_vcpu_stats = unsafe { std::mem::zeroed() };
     st.size = std::mem::size_of_val(&st) as u32;
-    lib("vcpuchar_x86_vcpu_stats_read", unsafe { sys::vcpuchar_x86_vcpu_stats_read(vcpu_fd, &mut st) });
+    lib("vcpuchar_x86_vcpu_stats_read", unsafe {
+        sys::vcpuchar_x86_vcpu_stats_read(vcpu_fd, &mut st)
+    });
     st
 }
 
@@ -112,7 +123,13 @@ fn stats_read(vcpu_fd: i32) -> sys::vcpuchar_x86_vcpu_stats {
 fn print_stats(label: &str, st: &sys::vcpuchar_x86_vcpu_stats) {
     let fields: Vec<String> = (0..sys::VCPUCHAR_X86_N_STATS)
         .filter(|s| st.have & (1 << s) != 0)
-        .map(|s| format!("\"{}\": {}", cstr(unsafe { sys::vcpuchar_x86_stat_name(s) }), st.values[s as usize]))
+        .map(|s| {
+            format!(
+                "\"{}\": {}",
+                cstr(unsafe { sys::vcpuchar_x86_stat_name(s) }),
+                st.values[s as usize]
+            )
+        })
         .collect();
     println!("{label}: {{{}}}", fields.join(", "));
 }
@@ -160,15 +177,20 @@ enum Ev {
 
 fn main() {
     let args = parse_args();
-    let (mut code, count_at, loop_off) =
-        if args.pending { (IDLE.to_vec(), 22, 29) } else { (PLAIN.to_vec(), 1, 4) };
+    let (mut code, count_at, loop_off) = if args.pending {
+        (IDLE.to_vec(), 22, 29)
+    } else {
+        (PLAIN.to_vec(), 1, 4)
+    };
     code[count_at] = (args.count & 0xff) as u8;
     code[count_at + 1] = (args.count >> 8) as u8;
     let loop_addr = CODE_ADDR + loop_off;
 
     let kvm = Kvm::new().unwrap_or_else(|e| die("open /dev/kvm", e.errno()));
     let mut host = vcpuchar::x86_host();
-    lib("probe", unsafe { sys::vcpuchar_x86_host_probe(kvm.as_raw_fd(), std::ptr::null(), &mut host) });
+    lib("probe", unsafe {
+        sys::vcpuchar_x86_host_probe(kvm.as_raw_fd(), std::ptr::null(), &mut host)
+    });
     let have_module = host.have & (1 << sys::vcpuchar_x86_fact_VCPUCHAR_X86_FACT_VENDOR_MODULE) != 0;
     let module = match cstr(host.vendor_module.as_ptr()) {
         m if have_module && !m.is_empty() => m.to_string(),
@@ -178,19 +200,32 @@ fn main() {
     // The VM this program makes: no in-kernel irqchip unless --pending; --passthrough
     // asks for HLT pass-through on dedicated CPUs, forced past the soft checks.
     let mut vm_profile = vcpuchar::x86_vm();
-    vm_profile.flags = if args.pending { 0 } else { sys::VCPUCHAR_X86_VM_NO_IRQCHIP };
+    vm_profile.flags = if args.pending {
+        0
+    } else {
+        sys::VCPUCHAR_X86_VM_NO_IRQCHIP
+    };
     if args.passthrough {
         vm_profile.flags |= sys::VCPUCHAR_X86_VM_PINNED | sys::VCPUCHAR_X86_VM_LATENCY;
         vm_profile.hlt_passthrough = sys::vcpuchar_x86_hlt_passthrough_VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
     }
     // The crate's decision from the probed facts; apply decides again with the live mask.
     let decided = vcpuchar::x86_decide(&host, &vm_profile).unwrap_or_else(|e| die("vcpuchar::x86_decide", e.0));
-    let names: Vec<&str> = decided.reasons().iter().map(|r| vcpuchar::x86_reason_name(r.code).unwrap_or("?")).collect();
-    println!("decided: disable_exits=0x{:x} reasons={}", decided.0.disable_exits, names.join(","));
+    let names: Vec<&str> = decided
+        .reasons()
+        .iter()
+        .map(|r| vcpuchar::x86_reason_name(r.code).unwrap_or("?"))
+        .collect();
+    println!(
+        "decided: disable_exits=0x{:x} reasons={}",
+        decided.0.disable_exits,
+        names.join(",")
+    );
 
     let vm = kvm.create_vm().unwrap_or_else(|e| die("KVM_CREATE_VM", e.errno()));
     // Real mode on VMX without unrestricted guest needs a TSS area.
-    vm.set_tss_address(0xfffb_d000).unwrap_or_else(|e| die("KVM_SET_TSS_ADDR", e.errno()));
+    vm.set_tss_address(0xfffb_d000)
+        .unwrap_or_else(|e| die("KVM_SET_TSS_ADDR", e.errno()));
     let mut pol: sys::vcpuchar_x86_policy = unsafe { std::mem::zeroed() };
     pol.size = std::mem::size_of_val(&pol) as u32;
     let apply = |pol: &mut sys::vcpuchar_x86_policy| unsafe {
@@ -203,7 +238,11 @@ fn main() {
         println!(
             "apply_after_vcpu: ret={} ({})",
             r,
-            if r < 0 { std::io::Error::from_raw_os_error(-r).to_string() } else { "accepted".to_string() }
+            if r < 0 {
+                std::io::Error::from_raw_os_error(-r).to_string()
+            } else {
+                "accepted".to_string()
+            }
         );
         if r == 0 {
             std::process::exit(3); // the library should have refused
@@ -211,14 +250,17 @@ fn main() {
         // Nothing was applied: the VM keeps HLT exits, the policy of a VM that asks for nothing.
         let mut kept = vcpuchar::x86_vm();
         kept.flags = vm_profile.flags & sys::VCPUCHAR_X86_VM_NO_IRQCHIP;
-        pol = vcpuchar::x86_decide(&host, &kept).unwrap_or_else(|e| die("vcpuchar::x86_decide", e.0)).0;
+        pol = vcpuchar::x86_decide(&host, &kept)
+            .unwrap_or_else(|e| die("vcpuchar::x86_decide", e.0))
+            .0;
     } else {
         // Before any vCPU exists (lib/x86.md#apply).
         lib("vcpuchar_x86_apply", apply(&mut pol));
     }
     // PIC, IOAPIC and a LAPIC per vCPU: before the vCPU.
     if args.pending {
-        vm.create_irq_chip().unwrap_or_else(|e| die("KVM_CREATE_IRQCHIP", e.errno()));
+        vm.create_irq_chip()
+            .unwrap_or_else(|e| die("KVM_CREATE_IRQCHIP", e.errno()));
     }
     let pol = vcpuchar::X86Policy(pol);
     let hlt_disabled = pol.0.disable_exits & sys::VCPUCHAR_X86_DISABLE_EXITS_HLT != 0;
@@ -227,13 +269,21 @@ fn main() {
         pol.0.disable_exits, pol.0.idle_hlt_active, pol.0.pv_unhalt, pol.0.hints_realtime
     );
     for r in pol.reasons() {
-        println!("  {}: {}", vcpuchar::x86_reason_name(r.code).unwrap_or("?"), reason_text(r));
+        println!(
+            "  {}: {}",
+            vcpuchar::x86_reason_name(r.code).unwrap_or("?"),
+            reason_text(r)
+        );
     }
     // Idle HLT does not exit with an interrupt pending (lib/x86.md#how-kvm-uses-idle-hlt).
     let (svm_exit, halt_exits) = if hlt_disabled {
         ("none", 0)
     } else if pol.0.idle_hlt_active != 0 {
-        if args.pending { ("none", 0) } else { ("0xa6", args.count) }
+        if args.pending {
+            ("none", 0)
+        } else {
+            ("0xa6", args.count)
+        }
     } else {
         ("0x78", args.count)
     };
@@ -247,8 +297,14 @@ fn main() {
 
     // Guest memory: anonymous, private to this process, freed at exit.
     let ram = unsafe {
-        libc::mmap(std::ptr::null_mut(), GUEST_MEM, libc::PROT_READ | libc::PROT_WRITE,
-                   libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE, -1, 0)
+        libc::mmap(
+            std::ptr::null_mut(),
+            GUEST_MEM,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS | libc::MAP_NORESERVE,
+            -1,
+            0,
+        )
     };
     if ram == libc::MAP_FAILED {
         die("mmap", std::io::Error::last_os_error().raw_os_error().unwrap_or(0));
@@ -276,18 +332,21 @@ fn main() {
         None => vm.create_vcpu(0).unwrap_or_else(|e| die("KVM_CREATE_VCPU", e.errno())),
     };
     // Guest CPUID: KVM's supported set with the policy's PV bits (and never IDLE_HLT).
-    let mut cpuid =
-        kvm.get_supported_cpuid(KVM_MAX_CPUID_ENTRIES).unwrap_or_else(|e| die("KVM_GET_SUPPORTED_CPUID", e.errno()));
+    let mut cpuid = kvm
+        .get_supported_cpuid(KVM_MAX_CPUID_ENTRIES)
+        .unwrap_or_else(|e| die("KVM_GET_SUPPORTED_CPUID", e.errno()));
     let entries = cpuid.as_mut_slice();
     // kvm_cpuid_entry2 and vcpuchar_x86_cpuid_entry have the same layout (include/vcpuchar/x86.h).
     lib("vcpuchar_x86_cpuid_patch", unsafe {
         sys::vcpuchar_x86_cpuid_patch(entries.as_mut_ptr().cast(), entries.len() as u32, &host, &pol.0)
     });
-    vcpu.set_cpuid2(&cpuid).unwrap_or_else(|e| die("KVM_SET_CPUID2", e.errno()));
+    vcpu.set_cpuid2(&cpuid)
+        .unwrap_or_else(|e| die("KVM_SET_CPUID2", e.errno()));
     let mut sregs = vcpu.get_sregs().unwrap_or_else(|e| die("KVM_GET_SREGS", e.errno()));
     sregs.cs.base = 0;
     sregs.cs.selector = 0;
-    vcpu.set_sregs(&sregs).unwrap_or_else(|e| die("KVM_SET_SREGS", e.errno()));
+    vcpu.set_sregs(&sregs)
+        .unwrap_or_else(|e| die("KVM_SET_SREGS", e.errno()));
     let mut regs: kvm_bindings::kvm_regs = Default::default();
     regs.rip = CODE_ADDR;
     regs.rsp = STACK_TOP; // for the IRQ0 handler's iret frame
@@ -297,7 +356,11 @@ fn main() {
     let st0 = stats_read(vcpu.as_raw_fd());
     // A halted vCPU with HLT pass-through never exits on its own; otherwise
     // the guest ends the run itself and the timer is only a bound.
-    let timer = alarm_after(std::time::Duration::from_millis(if args.pending || !hlt_disabled { 5000 } else { 300 }));
+    let timer = alarm_after(std::time::Duration::from_millis(if args.pending || !hlt_disabled {
+        5000
+    } else {
+        300
+    }));
     let (mut done, mut interrupted) = (false, false);
     let (mut kvm_exit_hlt, mut runs, mut pending_raised) = (0u64, 0u64, 0u64);
     while !done && !interrupted {
@@ -312,15 +375,19 @@ fn main() {
         };
         // The library classifies KVM's own exit code (KVM_EXIT_HLT).
         let reason = vcpu.get_kvm_run().exit_reason;
-        let class = unsafe { sys::vcpuchar_x86_exit_class(sys::vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_KVM, reason.into()) };
+        let class = unsafe {
+            sys::vcpuchar_x86_exit_class(sys::vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_KVM, reason.into())
+        };
         match ev {
             Ev::Other if class == sys::vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_HALT as i32 => kvm_exit_hlt += 1,
             Ev::Done => done = true,
             Ev::Intr => interrupted = true,
             Ev::Pending => {
                 // An IRQ0 edge while the guest's IF is clear: pending at its next HLT.
-                vm.set_irq_line(0, true).unwrap_or_else(|e| die("KVM_IRQ_LINE", e.errno()));
-                vm.set_irq_line(0, false).unwrap_or_else(|e| die("KVM_IRQ_LINE", e.errno()));
+                vm.set_irq_line(0, true)
+                    .unwrap_or_else(|e| die("KVM_IRQ_LINE", e.errno()));
+                vm.set_irq_line(0, false)
+                    .unwrap_or_else(|e| die("KVM_IRQ_LINE", e.errno()));
                 pending_raised += 1;
             }
             Ev::Other => {
@@ -338,7 +405,11 @@ fn main() {
     println!(
         "guest: {} HLT instructions to run, {}, rip=0x{:x}, rcx={}",
         args.count,
-        if done { "finished" } else { "still halted when the timer fired" },
+        if done {
+            "finished"
+        } else {
+            "still halted when the timer fired"
+        },
         regs.rip,
         regs.rcx & 0xffff
     );
@@ -347,7 +418,9 @@ fn main() {
     }
     println!(
         "observed: kvm_exit_hlt={kvm_exit_hlt} halt_exits={} exits={} kvm_run_calls={runs} finished={}",
-        st.values[halt], st.values[exits], u8::from(done)
+        st.values[halt],
+        st.values[exits],
+        u8::from(done)
     );
     println!("vendor_module: {module}");
     if hlt_disabled && st.values[halt] - st0.values[halt] >= args.count {
@@ -363,22 +436,41 @@ fn main() {
     let mut v: sys::vcpuchar_x86_verdict = unsafe { std::mem::zeroed() };
     v.size = std::mem::size_of_val(&v) as u32;
     lib("vcpuchar_x86_policy_verify", unsafe {
-        sys::vcpuchar_x86_policy_verify(&pol.0, &st0, &st, guest_hlts(args.count, done, loop_addr, &regs), &mut v)
+        sys::vcpuchar_x86_policy_verify(
+            &pol.0,
+            &st0,
+            &st,
+            guest_hlts(args.count, done, loop_addr, &regs),
+            &mut v,
+        )
     });
     let known = |s: u32| v.have & (1 << s) != 0;
     let num = |have: bool, n: u64| if have { n.to_string() } else { "unknown".to_string() };
     let reasons = &v.reasons[..v.n_reasons as usize];
-    let names: Vec<&str> = reasons.iter().map(|r| vcpuchar::x86_reason_name(r.code).unwrap_or("?")).collect();
+    let names: Vec<&str> = reasons
+        .iter()
+        .map(|r| vcpuchar::x86_reason_name(r.code).unwrap_or("?"))
+        .collect();
     println!(
         "verdict: hlt={} halt_poll={} guest_hlts={} halt_exits={} halt_attempted_poll={} reasons={}",
         cstr(unsafe { sys::vcpuchar_x86_hlt_verdict_name(v.hlt) }),
         cstr(unsafe { sys::vcpuchar_x86_halt_poll_verdict_name(v.halt_poll) }),
-        num(v.guest_hlts != sys::VCPUCHAR_X86_GUEST_HLTS_UNKNOWN as u64, v.guest_hlts),
+        num(
+            v.guest_hlts != sys::VCPUCHAR_X86_GUEST_HLTS_UNKNOWN as u64,
+            v.guest_hlts
+        ),
         num(known(sys::vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_EXITS), v.halt_exits),
-        num(known(sys::vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL), v.halt_attempted_poll),
+        num(
+            known(sys::vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL),
+            v.halt_attempted_poll
+        ),
         names.join(",")
     );
     for r in reasons {
-        println!("verdict_reason: {}: {}", vcpuchar::x86_reason_name(r.code).unwrap_or("?"), reason_text(r));
+        println!(
+            "verdict_reason: {}: {}",
+            vcpuchar::x86_reason_name(r.code).unwrap_or("?"),
+            reason_text(r)
+        );
     }
 }
