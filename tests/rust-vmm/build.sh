@@ -17,13 +17,15 @@ cache=$(cd "$cache" && pwd)
 root=$cache/root
 
 # Download the packages matching KEEP (an awk regex) of PKG's closure from
-# SUITE and unpack them under $root, once per cache (root/.SUITE). STATUS is
+# SUITE and unpack them under $root, once per cache and list (root/.SUITE.PKGS). STATUS is
 # the dpkg status the closure is computed against: the machine's (only what
 # it lacks) or an empty one (everything, whatever the machine has).
 fetch() {
 	suite=$1 keep=$2 status=$3
 	shift 3
-	[ -f "$root/.$suite" ] && return 0
+	# One mark per suite and package list: a list that grows fetches again.
+	mark=$root/.$suite.$(echo "$*" | tr ' ' '+')
+	[ -f "$mark" ] && return 0
 	# A stable suite with its -security suite (bookworm's rustc-web is updated there).
 	case $suite in
 	trixie) opts=$(sh "$common/apt-private.sh" "$cache/apt-$suite" "$suite") ;;
@@ -43,15 +45,16 @@ fetch() {
 	}
 	for f in "$cache/debs-$suite"/*.deb; do dpkg-deb -x "$f" "$root"; done
 	rm -f "$cache/debs-$suite"/*.deb # unpacked: only the tree is kept
-	touch "$root/.$suite"
+	touch "$mark"
 }
 
 # Every crate of the closure, whatever this machine has installed; the
 # compiler with what this machine lacks of its libraries (libLLVM, its std).
 : >"$cache/empty-status"
-fetch trixie '^librust-' "$cache/empty-status" librust-kvm-ioctls-dev
+# pkg-config: the build dependency of vcpuchar-sys.
+fetch trixie '^librust-' "$cache/empty-status" librust-kvm-ioctls-dev librust-pkg-config-dev
 fetch bookworm . /var/lib/dpkg/status rustc-web cargo-web
-for c in kvm-ioctls kvm-bindings vmm-sys-util libc; do
+for c in kvm-ioctls kvm-bindings vmm-sys-util libc pkg-config; do
 	ls -d "$root"/usr/share/cargo/registry/$c-* >/dev/null 2>&1 ||
 		{ echo "SKIP: crate $c missing from the unpacked Debian packages in $root" >&2; exit 77; }
 done
