@@ -1202,8 +1202,10 @@ enum vcpuchar_ppc_warning {
 	/* host-max or host mode: QEMU with the machine type's defaults would
 	 * refuse to start on this host. */
 	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
-	/* host-max or host mode: it would start, but the guest would run
-	 * mitigations the host does not need. */
+	/* host-max or host mode: the defaults pass the Spectre caps' check,
+	 * but the guest would run mitigations the host does not need (since
+	 * 1.2 the text adds the other caps QEMU refuses or may refuse at start,
+	 * vcpuchar_ppc_start_check()). */
 	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
 };
 /* Highest warning code in this release. Since: 1.0 */

@@ -243,6 +243,32 @@ START_TEST(spectre_caps)
 }
 END_TEST
 
+/* The defaults warnings no longer read as "QEMU will start": they add what else QEMU refuses. */
+START_TEST(defaults_warning_names_other_refusals)
+{
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 3, 1 });
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_warnings w = TEST_OUT(struct vcpuchar_ppc_warnings);
+	const char *text = NULL;
+
+	h.pvr = 0x004e1202;
+	h.facts_read = VCPUCHAR_PPC_FACT_ALL;
+	h.facts = ALL_BUT(VCPUCHAR_PPC_FACT_FWNMI);
+	h.dec_bits = 56;
+	h.page_size = 4096;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	for (uint32_t k = 0; k < w.n_entries; k++)
+		if (w.entries[k].code == VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST)
+			text = w.entries[k].text;
+	ck_assert_msg(text, "no defaults_below_host");
+	ck_assert_msg(strstr(text, "passes these four caps"), "%s", text);
+	ck_assert_msg(strstr(text, "; QEMU also refuses other caps at start: add "
+				   "cap-hpt-max-page-size=4k,cap-fwnmi=off"),
+		      "%s", text);
+	ck_assert_msg(!strstr(text, "would start"), "%s", text);
+}
+END_TEST
+
 START_TEST(bad_arguments)
 {
 	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
@@ -287,6 +313,7 @@ int main(void)
 	tcase_add_test(tc, unknown_facts);
 	tcase_add_test(tc, htm_old_types);
 	tcase_add_test(tc, spectre_caps);
+	tcase_add_test(tc, defaults_warning_names_other_refusals);
 	tcase_add_test(tc, bad_arguments);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
