@@ -222,6 +222,57 @@ START_TEST(htm_old_types)
 }
 END_TEST
 
+/* Under TCG nothing is compared with the host; 7.2's pseries-2.11 and older still need cap-htm=off. */
+START_TEST(tcg)
+{
+	struct vcpuchar_ppc_host h = p9_host(0, 4096);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_start s;
+
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	s = check(&h, &r);
+	for (uint32_t i = VCPUCHAR_PPC_N_CAPS; i < s.n_entries; i++)
+		ck_assert_msg(s.entries[i].verdict == VCPUCHAR_PPC_VERDICT_STARTS, "%s: %s", s.entries[i].name,
+			      s.entries[i].reason);
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
+	s = check(&h, &r);
+	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_msg(strstr(find(&s, VCPUCHAR_PPC_START_HTM)->reason, "No Transactional Memory support in TCG"), "%s",
+		      find(&s, VCPUCHAR_PPC_START_HTM)->reason);
+	/* A POWER7 guest has no HTM to default on (default_caps_with_cpu()). */
+	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
+	s = check(&h, &r);
+	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+}
+END_TEST
+
+/* hpt-max-page-size where the request's class mixes types, or a fact is missing. */
+START_TEST(hpt_partly_known)
+{
+	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	struct vcpuchar_ppc_start s = check(&h, &r);
+	const struct vcpuchar_ppc_start_entry *e = find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+
+	/* QEMU 7.2's pseries-3.1-and-older class holds 2.12 (host page) and 3.0/3.1 (64 KiB). */
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_str_eq(e->fix, "cap-hpt-max-page-size=4k");
+	ck_assert_str_eq(s.paste, "");
+	/* QEMU 10.0 has only 3.0 and 3.1 there: refused. */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
+	s = check(&h, &r);
+	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* The page size known, KVM's need of contiguous pages not. */
+	h.facts_read &= ~VCPUCHAR_PPC_FACT_PAGES_REAL;
+	h.facts &= ~VCPUCHAR_PPC_FACT_PAGES_REAL;
+	s = check(&h, &r);
+	e = find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_msg(strstr(e->reason, "KVM_PPC_GET_SMMU_INFO"), "%s", e->reason);
+	ck_assert_str_eq(e->fix, "cap-hpt-max-page-size=4k");
+}
+END_TEST
+
 /* The Spectre caps as vcpuchar_ppc_decide() judges them: its ERROR is a refusal. */
 START_TEST(spectre_caps)
 {
@@ -312,6 +363,8 @@ int main(void)
 	tcase_add_test(tc, large_decr);
 	tcase_add_test(tc, unknown_facts);
 	tcase_add_test(tc, htm_old_types);
+	tcase_add_test(tc, tcg);
+	tcase_add_test(tc, hpt_partly_known);
 	tcase_add_test(tc, spectre_caps);
 	tcase_add_test(tc, defaults_warning_names_other_refusals);
 	tcase_add_test(tc, bad_arguments);
