@@ -177,14 +177,19 @@ struct vcpuchar_ppc_host {
  * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
  * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
  * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
- * the PVR for the POWER8 test.
+ * the PVR for the POWER8 test. Since 1.2, where @ret's size has them, also
+ * the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):
+ * KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and
+ * KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size
+ * (sysconf()) and <root>/proc/device-tree/cpus' ibm,dec-bits; each one that
+ * cannot be read stays unknown (its @facts_read bit clear), never an error.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * on failure it holds "no information" facts (valid 0, source KVM, error set
  * to the return value, every other field zero), never guessed bits. @pvr and
  * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
- * and @arch/@kernel_release (uname(2)) are filled only when the ioctl
- * answered.
+ * and @arch/@kernel_release (uname(2)), and the start facts, are filled
+ * only when the ioctl answered.
  *
  * Return: 0 when the ioctl answered (the facts may still be "no
  * information" when the kernel returned zero masks: check @ret->valid);
