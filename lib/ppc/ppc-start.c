@@ -135,7 +135,7 @@ static void large_decr(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar
 
 /* The Spectre caps: the decision's conflicts (lib/ppc.md#validation). */
 static void spectre(struct vcpuchar_ppc_start *s, const struct vcpuchar_ppc_host *host,
-		    const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_result *res)
+		    const struct vcpuchar_ppc_result *res)
 {
 	/* KVM's own zero masks are what QEMU reads too; facts nobody read are unknown. */
 	bool unread = (res->flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO) &&
@@ -196,7 +196,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 		    m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
 	new_cpu = cpu >= VCPUCHAR_PPC_CPU_POWER9;
 
-	spectre(&out, host, req, &res);
+	spectre(&out, host, &res);
 
 	/* htm: off from pseries-2.12 on, on before; off for CPUs before POWER8 (default_caps_with_cpu()). */
 	{
