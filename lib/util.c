@@ -9,7 +9,7 @@
 
 #include "vcpuchar-private.h"
 
-int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size)
+int vcpuchar_read_bytes(const char *root, const char *rel, char *buf, size_t size)
 {
 	char path[PATH_MAX];
 	struct stat st;
@@ -52,7 +52,14 @@ int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size
 	}
 	close(fd);
 	buf[len] = '\0';
-	return 0;
+	return (int)len;
+}
+
+int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size)
+{
+	int r = vcpuchar_read_bytes(root, rel, buf, size);
+
+	return r < 0 ? r : 0;
 }
 
 bool vcpuchar_fd_is_kvm_anon(int fd, const char *kind)

@@ -40,6 +40,7 @@
 #define VCPUCHAR_FIRST_SIZE(s) \
 	_Generic(*(s), \
 		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
+		struct vcpuchar_ppc_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, reserved), \
 		default: sizeof(*(s)))
 
 /* The caller's size of a size-led struct (read without alignment assumptions). */
@@ -191,6 +192,8 @@ static inline bool vcpuchar_ascii_ncaseeq(const char *a, const char *b, size_t n
  * -EINVAL for any other file that is not regular: never blocks on a FIFO).
  */
 int vcpuchar_read_text(const char *root, const char *rel, char *buf, size_t size);
+/* The same, returning the number of bytes read (a file with NULs, such as a device-tree cell). */
+int vcpuchar_read_bytes(const char *root, const char *rel, char *buf, size_t size);
 
 /*
  * What a file descriptor that refused a KVM ioctl is, from its

@@ -210,8 +210,34 @@ static char *paste_note(const struct vcpuchar_ppc_result *r)
 			       "(/usr/share/doc/libvcpuchar/ppc.md#modes)", r4, r5);
 }
 
+/* The start verdict's entries that are not "starts" (lib/ppc.md#start). */
+static const char *const verdict_names[] = { "starts", "refused", "unknown" };
+
+static void json_start(JsonBuilder *b, const struct vcpuchar_ppc_start *st)
+{
+	json_builder_set_member_name(b, "start");
+	json_builder_begin_object(b);
+	json_str(b, "paste", st->paste);
+	json_builder_set_member_name(b, "caps");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < st->n_entries && i < VCPUCHAR_PPC_START_CAPS; i++) {
+		const struct vcpuchar_ppc_start_entry *e = &st->entries[i];
+
+		json_builder_begin_object(b);
+		json_str(b, "cap", e->name);
+		json_str(b, "verdict", e->verdict < 3 ? verdict_names[e->verdict] : "?");
+		json_builder_set_member_name(b, "level");
+		json_builder_add_int_value(b, e->level);
+		json_str(b, "fix", e->fix);
+		json_str(b, "reason", e->reason);
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+}
+
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
-			    const struct vcpuchar_ppc_warnings *w)
+			    const struct vcpuchar_ppc_warnings *w, const struct vcpuchar_ppc_start *st)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 
@@ -221,6 +247,8 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 	json_str(b, "qemu", qemu);
 	json_str(b, "libvirt", libvirt);
 	json_str(b, "paste_note", note);
+	if (st)
+		json_start(b, st);
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
@@ -251,7 +279,7 @@ static char *cli_machine_type(const char *machine)
 }
 
 void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w,
-			    const char *machine)
+			    const char *machine, const struct vcpuchar_ppc_start *st)
 {
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	g_autofree char *note = paste_note(r);
@@ -262,7 +290,19 @@ void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vc
 		cli_printf("paste: %s\n", note);
 	else
 		cli_printf("paste (either gives the guest view above):\n");
-	cli_printf("  qemu     -machine %s,%s\n  libvirt  %s\n", type, qemu, libvirt);
+	/* The other caps QEMU refuses on this host go on the qemu line; libvirt's XML has no room for them. */
+	cli_printf("  qemu     -machine %s,%s%s%s\n  libvirt  %s\n", type, qemu, st && *st->paste ? "," : "",
+		   st ? st->paste : "", libvirt);
+	for (uint32_t i = 0; st && i < st->n_entries && i < VCPUCHAR_PPC_START_CAPS; i++) {
+		const struct vcpuchar_ppc_start_entry *e = &st->entries[i];
+
+		if (e->verdict == VCPUCHAR_PPC_VERDICT_REFUSED)
+			cli_printf("start   cap-%s refused: %s%s%s\n", e->name, e->reason, *e->fix ? "; the qemu line adds " : "",
+				   e->fix);
+		else if (e->verdict == VCPUCHAR_PPC_VERDICT_UNKNOWN)
+			cli_printf("start   cap-%s not judged: %s; if QEMU refuses it, add %s\n", e->name, e->reason,
+				   *e->fix ? e->fix : "the caps above");
+	}
 	for (uint32_t i = 0; w && i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
 		cli_printf("warning %s: %s\n", vcpuchar_ppc_warning_name(w->entries[i].code), w->entries[i].text);
 }
@@ -686,6 +726,7 @@ static int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	struct cli_qemu_target qv;
@@ -782,6 +823,8 @@ static int cmd_hcall(int argc, char **argv)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
+	if ((r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0)
+		return cli_usage("cannot check the start: %s", g_strerror(-r));
 	if (mx.unknown)
 		drop_defaults_warnings(&warn);
 
@@ -791,7 +834,7 @@ static int cmd_hcall(int argc, char **argv)
 		json_builder_begin_object(b);
 		cli_json_qemu_version(b, &qv);
 		cli_json_ppc_result(b, &res);
-		cli_json_ppc_spellings(b, &res, &warn);
+		cli_json_ppc_spellings(b, &res, &warn, &start);
 		json_builder_set_member_name(b, "ignored");
 		json_builder_begin_array(b);
 		for (guint i = 0; i < ignored->len; i++)
@@ -831,9 +874,9 @@ static int cmd_hcall(int argc, char **argv)
 			cli_printf("note            %s\n", shown);
 		}
 		cli_text_ppc_result(&res, shown_cpu);
-		cli_text_ppc_spellings(&res, &warn, machine);
+		cli_text_ppc_spellings(&res, &warn, machine, &start);
 	}
-	return res.n_errors ? CLI_NO : CLI_OK;
+	return res.n_errors || start.n_refused ? CLI_NO : CLI_OK;
 }
 
 /* A migrate LIST: QEMU spelling (unlisted caps from the newest defaults), or

@@ -54,6 +54,7 @@ int cmd_probe(int argc, char **argv)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
 	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm x86_vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy x86_pol = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
@@ -88,8 +89,10 @@ int cmd_probe(int argc, char **argv)
 	vcpuchar_ppc_host_describe(&ppc, why, sizeof(why));
 	r = vcpuchar_ppc_decide(&ppc, &req, &res);
 	/* The same warnings as ppc hcall (the request is valid, so this cannot fail once decide did not). */
-	if (r == 0)
+	if (r == 0) {
 		vcpuchar_ppc_warnings_check(&ppc, &req, &warn);
+		vcpuchar_ppc_start_check(&ppc, &req, &start);
+	}
 	/* x86: CPUID and files are read even without /dev/kvm; each fact says why it is missing. */
 	x86_r = vcpuchar_x86_host_probe(kvm_fd, NULL, &x86);
 	/*
@@ -179,7 +182,7 @@ int cmd_probe(int argc, char **argv)
 		cli_json_qemu_version(b, &qv);
 		if (r == 0) {
 			cli_json_ppc_result(b, &res);
-			cli_json_ppc_spellings(b, &res, &warn);
+			cli_json_ppc_spellings(b, &res, &warn, &start);
 		}
 		json_builder_end_object(b);
 		json_builder_end_object(b);
@@ -220,7 +223,7 @@ int cmd_probe(int argc, char **argv)
 				   "--host PROFILE --qemu-version V)\n", target, guest);
 			cli_text_qemu_version(&qv);
 			cli_text_ppc_result(&res, guest);
-			cli_text_ppc_spellings(&res, &warn, NULL);
+			cli_text_ppc_spellings(&res, &warn, NULL, &start);
 		}
 		cli_printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");
 		{

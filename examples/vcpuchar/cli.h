@@ -88,12 +88,13 @@ void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err);
 void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
 void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
 void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
-/* Members "qemu", "libvirt", "warnings"; in text, the lines to paste and the warnings. */
+/* Members "qemu", "libvirt", "warnings" and, with @st, "start"; in text, the lines to paste
+ * (the qemu line with @st's paste), the caps QEMU refuses or the facts cannot judge, and the warnings. */
 void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
-			    const struct vcpuchar_ppc_warnings *w);
+			    const struct vcpuchar_ppc_warnings *w, const struct vcpuchar_ppc_start *st);
 /* @machine: the --machine value given, or NULL: the paste line keeps its type. */
 void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vcpuchar_ppc_warnings *w,
-			    const char *machine);
+			    const char *machine, const struct vcpuchar_ppc_start *st);
 
 /* --help of --qemu-version (ppc hcall, migrate, baseline and probe). */
 #define QEMU_VERSION_HELP \

@@ -104,6 +104,19 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * @arch: `uname -m` of the host these facts describe, "" when unknown
  * @kernel_release: `uname -r` of that host, "" when unknown
  * @reserved: zero (explicit, so that a later member always grows the size)
+ * @facts_read: (Since: 1.2) VCPUCHAR_PPC_FACT_* bits of the facts that were
+ *              read; a fact whose bit is clear is unknown (0: none read, a
+ *              1.0 or 1.1 caller's struct, which ends before this member)
+ * @facts: (Since: 1.2) of @facts_read, the facts that hold (KVM offers the
+ *         capability, the device tree has the property); no bit outside
+ *         @facts_read
+ * @page_size: (Since: 1.2) the host's base page size in bytes
+ *             (sysconf(_SC_PAGESIZE)): 4096 or 65536 on ppc64el kernels;
+ *             0 when unknown, else a power of two from 4096 to 1 GiB
+ * @dec_bits: (Since: 1.2) the host's decrementer width, the
+ *            "ibm,dec-bits" property of its first CPU node in the device
+ *            tree (QEMU target/ppc/kvm.c kvmppc_get_dec_bits()), 1-64;
+ *            read only with VCPUCHAR_PPC_FACT_DEC_BITS in @facts, else 0
  *
  * Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
@@ -130,7 +143,27 @@ struct vcpuchar_ppc_host {
 	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved[7];
+	uint32_t facts_read;
+	uint32_t facts;
+	uint32_t page_size;
+	uint32_t dec_bits;
 };
+
+/*
+ * Host facts QEMU checks at start besides the characteristics words
+ * (hw/ppc/spapr_caps.c cap_*_apply(), target/ppc/kvm.c kvm_arch_init()),
+ * one bit each in vcpuchar_ppc_host.facts_read and .facts. The KVM ones are
+ * KVM_CHECK_EXTENSION on the VM fd, as QEMU asks. Since: 1.2
+ */
+#define VCPUCHAR_PPC_FACT_HTM        (1u << 0) /* KVM_CAP_PPC_HTM (129): cap-htm=on */
+#define VCPUCHAR_PPC_FACT_NESTED_HV  (1u << 1) /* KVM_CAP_PPC_NESTED_HV (160): cap-nested-hv=on */
+#define VCPUCHAR_PPC_FACT_FWNMI      (1u << 2) /* KVM_CAP_PPC_FWNMI (182): cap-fwnmi=on */
+/* KVM_PPC_GET_SMMU_INFO flags hold KVM_PPC_PAGE_SIZES_REAL (KVM-HV): a guest
+ * page must be backed by a host page as large (cap-hpt-max-page-size) */
+#define VCPUCHAR_PPC_FACT_PAGES_REAL (1u << 3)
+#define VCPUCHAR_PPC_FACT_DEC_BITS   (1u << 4) /* the device tree gives ibm,dec-bits: cap-large-decr=on */
+/* Every fact bit of this release. */
+#define VCPUCHAR_PPC_FACT_ALL        0x1fu
 
 /**
  * vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM
@@ -144,14 +177,19 @@ struct vcpuchar_ppc_host {
  * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
  * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
  * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
- * the PVR for the POWER8 test.
+ * the PVR for the POWER8 test. Since 1.2, where @ret's size has them, also
+ * the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):
+ * KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and
+ * KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size
+ * (sysconf()) and <root>/proc/device-tree/cpus' ibm,dec-bits; each one that
+ * cannot be read stays unknown (its @facts_read bit clear), never an error.
  *
  * Unlike other functions, @ret is written whenever the arguments are valid:
  * on failure it holds "no information" facts (valid 0, source KVM, error set
  * to the return value, every other field zero), never guessed bits. @pvr and
  * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
- * and @arch/@kernel_release (uname(2)) are filled only when the ioctl
- * answered.
+ * and @arch/@kernel_release (uname(2)), and the start facts, are filled
+ * only when the ioctl answered.
  *
  * Return: 0 when the ioctl answered (the facts may still be "no
  * information" when the kernel returned zero masks: check @ret->valid);
@@ -891,6 +929,121 @@ struct vcpuchar_ppc_result_ext {
 int vcpuchar_ppc_decide_ext(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 			    struct vcpuchar_ppc_result *ret, struct vcpuchar_ppc_result_ext *ext);
 
+/*
+ * The start verdict: every cap QEMU checks against KVM when it starts a
+ * pseries machine (hw/ppc/spapr_caps.c spapr_caps_apply(), which stops at
+ * the first refusal), with the levels QEMU's machine type gives it.
+ * Since: 1.2
+ */
+
+/* Caps of the start verdict besides enum vcpuchar_ppc_cap, numbered after
+ * them. Since: 1.2 */
+enum vcpuchar_ppc_start_cap {
+	VCPUCHAR_PPC_START_HTM = 4,               /* cap-htm */
+	VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE = 5, /* cap-hpt-max-page-size */
+	VCPUCHAR_PPC_START_NESTED_HV = 6,         /* cap-nested-hv */
+	VCPUCHAR_PPC_START_LARGE_DECR = 7,        /* cap-large-decr */
+	VCPUCHAR_PPC_START_FWNMI = 8,             /* cap-fwnmi */
+};
+/* Entries of struct vcpuchar_ppc_start in this release. Since: 1.2 */
+#define VCPUCHAR_PPC_START_CAPS 9
+
+/* What QEMU does with one cap at start. Since: 1.2 */
+enum vcpuchar_ppc_verdict {
+	VCPUCHAR_PPC_VERDICT_STARTS = 0,  /* QEMU accepts the level */
+	VCPUCHAR_PPC_VERDICT_REFUSED = 1, /* QEMU refuses to start: @fix lifts it */
+	VCPUCHAR_PPC_VERDICT_UNKNOWN = 2, /* a fact it needs is unknown: @reason names it */
+};
+
+/* Room for a start entry's texts, NUL included. Since: 1.2 */
+#define VCPUCHAR_PPC_START_NAME_LEN 24
+#define VCPUCHAR_PPC_START_FIX_LEN 40
+#define VCPUCHAR_PPC_START_REASON_LEN 256
+#define VCPUCHAR_PPC_START_PASTE_LEN 256
+
+/**
+ * struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start
+ * @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap
+ * @verdict: enum vcpuchar_ppc_verdict
+ * @level: the level QEMU starts with: for the caps of enum
+ *         vcpuchar_ppc_cap the effective level of the decision; for on/off
+ *         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift
+ *         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and
+ *         older: from the host, never refused)
+ * @reserved: zero
+ * @name: QEMU's cap name without "cap-", e.g. "fwnmi"
+ * @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU
+ *       start whatever the unknown fact is, e.g. "cap-fwnmi=off",
+ *       "cap-hpt-max-page-size=4k"; "" when there is none (STARTS, or a
+ *       Spectre cap whose fix is the decision's own caps)
+ * @reason: one sentence naming the fact and its source, e.g. QEMU's message
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_start_entry {
+	uint32_t cap;
+	uint32_t verdict;
+	uint32_t level;
+	uint32_t reserved;
+	char name[VCPUCHAR_PPC_START_NAME_LEN];
+	char fix[VCPUCHAR_PPC_START_FIX_LEN];
+	char reason[VCPUCHAR_PPC_START_REASON_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_start - will QEMU start, cap by cap
+ * @size: sizeof(struct vcpuchar_ppc_start), set by the caller
+ * @n_refused: entries whose verdict is REFUSED
+ * @n_unknown: entries whose verdict is UNKNOWN
+ * @n_entries: entries written: every cap this library judges, in @cap
+ *             order, or as many as the caller's @size holds
+ * @paste: the @fix of every REFUSED entry, comma-separated, to append to
+ *         the decision's caps on "-machine pseries,"; "" when none is
+ *         needed. An UNKNOWN entry's @fix is not in it: it would cost a
+ *         guest whose host may not need it
+ * @entries: one per cap; last, so that a later cap grows the struct
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_start {
+	uint32_t size;
+	uint32_t n_refused;
+	uint32_t n_unknown;
+	uint32_t n_entries;
+	char paste[VCPUCHAR_PPC_START_PASTE_LEN];
+	struct vcpuchar_ppc_start_entry entries[VCPUCHAR_PPC_START_CAPS];
+};
+
+/**
+ * vcpuchar_ppc_start_check() - will QEMU start this VM on this host
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request, as for vcpuchar_ppc_decide()
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * The Spectre caps (enum vcpuchar_ppc_cap) at the levels of
+ * vcpuchar_ppc_decide() for @req: REFUSED for its ERROR conflicts, UNKNOWN
+ * under KVM when @host carries no information. The other caps at the
+ * level @req->machine and the guest CPU give them (QEMU hw/ppc/spapr.c
+ * and default_caps_with_cpu()), judged under KVM from @host's 1.2 facts
+ * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an
+ * UNKNOWN entry naming it:
+ * htm needs VCPUCHAR_PPC_FACT_HTM; nested-hv VCPUCHAR_PPC_FACT_NESTED_HV;
+ * fwnmi VCPUCHAR_PPC_FACT_FWNMI; large-decr the host's dec_bits equal to
+ * the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page
+ * at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG
+ * nothing is checked against the host: every entry STARTS but htm=on and
+ * nested-hv=on, which QEMU's TCG refuses. Rules and sources:
+ * /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation.
+ *
+ * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
+ * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad
+ * @ret->size.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			     struct vcpuchar_ppc_start *ret);
+
 /**
  * struct vcpuchar_ppc_migration_entry - one cap whose levels differ
  * @cap: enum vcpuchar_ppc_cap
@@ -1054,8 +1207,10 @@ enum vcpuchar_ppc_warning {
 	/* host-max or host mode: QEMU with the machine type's defaults would
 	 * refuse to start on this host. */
 	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
-	/* host-max or host mode: it would start, but the guest would run
-	 * mitigations the host does not need. */
+	/* host-max or host mode: the defaults pass the Spectre caps' check,
+	 * but the guest would run mitigations the host does not need (since
+	 * 1.2 the text adds the other caps QEMU refuses or may refuse at start,
+	 * vcpuchar_ppc_start_check()). */
 	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
 };
 /* Highest warning code in this release. Since: 1.0 */

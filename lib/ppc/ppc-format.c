@@ -325,6 +325,28 @@ static void raised_text(const struct vcpuchar_ppc_request *req, const struct vcp
 	       "R4/R5)");
 }
 
+/*
+ * The caps besides the Spectre four that QEMU refuses at start on this host
+ * (lib/ppc.md#start), so that the defaults warnings never read as "QEMU
+ * will start". Those the facts cannot judge are the start verdict's to
+ * name: the text has no room for them.
+ */
+static void start_text(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+		       struct text *t)
+{
+	struct vcpuchar_ppc_start st = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	const char *sep = "; QEMU also refuses other caps at start: add ";
+
+	if (vcpuchar_ppc_start_check(host, req, &st) < 0)
+		return;
+	for (uint32_t i = VCPUCHAR_PPC_N_CAPS; i < st.n_entries; i++) {
+		if (st.entries[i].verdict != VCPUCHAR_PPC_VERDICT_REFUSED)
+			continue;
+		put(t, "%s%s", sep, st.entries[i].fix);
+		sep = ",";
+	}
+}
+
 /* DEFAULTS_REFUSED / DEFAULTS_BELOW_HOST from a caps-mode decision of the same request. */
 static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 		     const struct vcpuchar_ppc_result *res, const struct vcpuchar_ppc_result *d, bool refused, bool info,
@@ -347,8 +369,8 @@ static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar
 		    ? "pseries-3.0 and 3.1"
 		    : machine_names[req->machine],
 	    refused ? "would refuse to start"
-	    : worse ? "would start, a downgrade: the guest loses mitigations"
-		    : "would start, but the guest would run mitigations the host does not need",
+	    : worse ? "passes these four caps, a downgrade: the guest loses mitigations"
+		    : "passes these four caps, but the guest would run mitigations the host does not need",
 	    info ? "" : " (the host gives no information, so QEMU reads its levels as broken/off)");
 	for (uint32_t i = 0; i < d->n_conflicts; i++) {
 		const struct vcpuchar_ppc_conflict *c = &d->conflicts[i];
@@ -372,6 +394,7 @@ static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar
 		    first->hint);
 	else
 		raised_text(req, res, d, &t);
+	start_text(host, req, &t);
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host,

@@ -25,6 +25,9 @@ static inline bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits)
 }
 
 /* NULL or a struct of acceptable size with in-range enum fields. */
+/* The start facts of a struct that has them (ppc-start.c). */
+bool vcpuchar_ppc_start_facts_ok(const struct vcpuchar_ppc_host *host) __attribute__((visibility("hidden")));
+
 static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 {
 	if (!host)
@@ -34,8 +37,13 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	 * must be clear; @error 0 or a negative errno the describe text can
 	 * negate (INT32_MIN cannot be).
 	 */
-	return VCPUCHAR_SIZE_OK(host) &&
-	       !((host->source >> 2) | ((host->valid | host->power8) >> 1)) && vcpuchar_errno_ok(host->error);
+	if (!VCPUCHAR_SIZE_OK(host) || ((host->source >> 2) | ((host->valid | host->power8) >> 1)) ||
+	    !vcpuchar_errno_ok(host->error))
+		return false;
+	/* The 1.2 facts, where the caller's struct has them (lib/ppc.md#start). */
+	if (host->size < VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, dec_bits))
+		return true;
+	return vcpuchar_ppc_start_facts_ok(host);
 }
 
 /*

@@ -35,4 +35,29 @@ _Static_assert(offsetof(struct vcpuchar_kvm_ppc_cpu_char, behaviour_mask) == 24,
 #define VCPUCHAR_KVM_CAP_PPC_GET_CPU_CHAR 151
 #endif
 
+
+/*
+ * The start facts (lib/ppc.md#start): capability numbers of Linux
+ * include/uapi/linux/kvm.h, and KVM_PPC_GET_SMMU_INFO, whose struct only
+ * powerpc's UAPI defines (arch/powerpc/include/uapi/asm/kvm.h struct
+ * kvm_ppc_smmu_info: flags, slb_size, data_keys, instr_keys, then 8 segment
+ * sizes of 8 + 8 * 8 bytes). Only its flags are read.
+ */
+#define VCPUCHAR_KVM_CAP_PPC_HTM 129
+#define VCPUCHAR_KVM_CAP_PPC_NESTED_HV 160
+#define VCPUCHAR_KVM_CAP_PPC_FWNMI 182
+#define VCPUCHAR_KVM_PPC_PAGE_SIZES_REAL 0x00000001u
+
+struct vcpuchar_kvm_ppc_smmu_info {
+	uint64_t flags;
+	uint32_t slb_size;
+	uint16_t data_keys;
+	uint16_t instr_keys;
+	uint32_t sps[8][2 + 8 * 2];
+};
+
+_Static_assert(sizeof(struct vcpuchar_kvm_ppc_smmu_info) == 592, "kvm_ppc_smmu_info is 592 bytes");
+
+#define VCPUCHAR_KVM_PPC_GET_SMMU_INFO _IOR(KVMIO, 0xa6, struct vcpuchar_kvm_ppc_smmu_info)
+
 #endif

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
-/* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR and the PVR (lib/ppc.md#the-ioctl, #probe). */
+/* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR, the PVR and the start facts (lib/ppc.md#the-ioctl, #probe, #start). */
+#include <dirent.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "ppc-internal.h"
 #include "ppc-kvm.h"
@@ -27,6 +30,84 @@ static uint32_t read_pvr(const char *root)
 	return pvr;
 }
 
+
+/* 1 when KVM offers capability @cap on @vm_fd, 0 when not, -1 when the check fails (unknown). */
+static int kvm_offers(int vm_fd, int cap)
+{
+	int r = ioctl(vm_fd, KVM_CHECK_EXTENSION, cap);
+
+	return r < 0 ? -1 : r > 0;
+}
+
+/* A fact bit from a check: read when @v >= 0, holding when @v > 0. */
+static void set_fact(struct vcpuchar_ppc_host *h, uint32_t bit, int v)
+{
+	if (v < 0)
+		return;
+	h->facts_read |= bit;
+	if (v)
+		h->facts |= bit;
+}
+
+/*
+ * QEMU target/ppc/kvm.c kvmppc_find_cpu_dt() and kvmppc_get_dec_bits(): the
+ * first node under /proc/device-tree/cpus with a clock-frequency, its
+ * ibm,dec-bits as one big-endian cell. -1 when there is no such node
+ * (unknown), 0 when the node lacks the property, else the width.
+ */
+static int read_dec_bits(const char *root)
+{
+	char path[PATH_MAX], buf[8];
+	struct dirent *d;
+	int r = -1;
+	DIR *dir;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/proc/device-tree/cpus", root) >= sizeof(path))
+		return -1;
+	dir = opendir(path);
+	if (!dir)
+		return -1;
+	while (r < 0 && (d = readdir(dir))) {
+		char rel[PATH_MAX];
+		int n;
+
+		if (d->d_name[0] == '.')
+			continue;
+		snprintf(rel, sizeof(rel), "proc/device-tree/cpus/%s/clock-frequency", d->d_name);
+		if (vcpuchar_read_text(root, rel, buf, sizeof(buf)) < 0)
+			continue;
+		snprintf(rel, sizeof(rel), "proc/device-tree/cpus/%s/ibm,dec-bits", d->d_name);
+		n = vcpuchar_read_bytes(root, rel, buf, sizeof(buf));
+		r = n == 4 ? (int)((uint32_t)(uint8_t)buf[0] << 24 | (uint32_t)(uint8_t)buf[1] << 16 |
+				   (uint32_t)(uint8_t)buf[2] << 8 | (uint8_t)buf[3])
+			   : 0;
+		if (r < 0 || r > 64)
+			r = 0;
+	}
+	closedir(dir);
+	return r;
+}
+
+/* The facts QEMU checks at start besides the words (lib/ppc.md#start). */
+static void read_start_facts(int vm_fd, const char *root, struct vcpuchar_ppc_host *h)
+{
+	struct vcpuchar_kvm_ppc_smmu_info smmu;
+	long page = sysconf(_SC_PAGESIZE);
+	int bits;
+
+	set_fact(h, VCPUCHAR_PPC_FACT_HTM, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_HTM));
+	set_fact(h, VCPUCHAR_PPC_FACT_NESTED_HV, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_NESTED_HV));
+	set_fact(h, VCPUCHAR_PPC_FACT_FWNMI, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_FWNMI));
+	memset(&smmu, 0, sizeof(smmu));
+	if (ioctl(vm_fd, VCPUCHAR_KVM_PPC_GET_SMMU_INFO, &smmu) == 0)
+		set_fact(h, VCPUCHAR_PPC_FACT_PAGES_REAL, (smmu.flags & VCPUCHAR_KVM_PPC_PAGE_SIZES_REAL) != 0);
+	if (page >= 4096 && page <= (1L << 30) && !(page & (page - 1)))
+		h->page_size = (uint32_t)page;
+	bits = read_dec_bits(root);
+	set_fact(h, VCPUCHAR_PPC_FACT_DEC_BITS, bits);
+	if (bits > 0)
+		h->dec_bits = (uint32_t)bits;
+}
 
 /* Copies a NUL-terminated string, truncated to @size - 1 bytes. */
 static void copy_str(char *dst, size_t size, const char *src)
@@ -95,6 +176,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_pro
 	ret->valid = (cc.character_mask || cc.behaviour_mask) ? 1 : 0;
 	ret->pvr = read_pvr(opts && opts->root ? opts->root : "");
 	ret->power8 = ppc_pvr_is_power8(ret->pvr);
+	read_start_facts(vm_fd, opts && opts->root ? opts->root : "", ret);
 	if (uname(&u) == 0) {
 		copy_str(ret->arch, sizeof(ret->arch), u.machine);
 		copy_str(ret->kernel_release, sizeof(ret->kernel_release), u.release);

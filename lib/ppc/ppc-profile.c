@@ -2,9 +2,68 @@
 /* Host profiles: the [ppc] group (examples/profiles/README.md), read and written. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <strings.h>
 
 #include "ppc-internal.h"
 #include "profile-keys.h"
+
+/* The start facts' keys (lib/ppc.md#start), in VCPUCHAR_PPC_FACT_* order but dec_bits. */
+static const char *const fact_keys[] = { "kvm_htm", "kvm_nested_hv", "kvm_fwnmi", "kvm_pages_real" };
+
+/* A key whose value is "unknown" is as absent: the fact was not read. */
+static bool unknown(const struct vcpuchar_kf *kf, const char *key)
+{
+	size_t len;
+	const char *v = vcpuchar_kf_value(kf, "ppc", key, &len);
+
+	if (!v)
+		return true;
+	while (len && (v[len - 1] == ' ' || v[len - 1] == '\t'))
+		len--;
+	return len == 7 && !strncasecmp(v, "unknown", 7);
+}
+
+static int read_start_facts(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
+{
+	uint64_t n;
+	uint32_t b;
+	int r;
+
+	for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(fact_keys); i++) {
+		if (unknown(kf, fact_keys[i]))
+			continue;
+		r = vcpuchar_profile_get_bool(kf, "ppc", fact_keys[i], &b, err, err_size);
+		if (r < 0)
+			return r;
+		out->facts_read |= 1u << i;
+		out->facts |= b << i;
+	}
+	if (!unknown(kf, "page_size")) {
+		r = vcpuchar_profile_get_u64(kf, "ppc", "page_size", VCPUCHAR_NUM_COUNT, &n, err, err_size);
+		if (r < 0)
+			return r;
+		if (n < 4096 || n > (1u << 30) || (n & (n - 1)))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[ppc] page_size: %" PRIu64 " is not a page size (a power of two from 4096 "
+						"to 1 GiB, or unknown)", n);
+		out->page_size = (uint32_t)n;
+	}
+	if (!unknown(kf, "dec_bits")) {
+		r = vcpuchar_profile_get_u64(kf, "ppc", "dec_bits", VCPUCHAR_NUM_COUNT, &n, err, err_size);
+		if (r < 0)
+			return r;
+		if (n > 64)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"[ppc] dec_bits: %" PRIu64 " is no decrementer width (1-64, 0 for none "
+						"in the device tree, or unknown)", n);
+		out->facts_read |= VCPUCHAR_PPC_FACT_DEC_BITS;
+		if (n) {
+			out->facts |= VCPUCHAR_PPC_FACT_DEC_BITS;
+			out->dec_bits = (uint32_t)n;
+		}
+	}
+	return 0;
+}
 
 int vcpuchar_profile_ppc_read(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
 {
@@ -35,6 +94,9 @@ int vcpuchar_profile_ppc_read(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_
 	out->behaviour_mask = w[3];
 	/* Zero masks are the kernel's "no information", whatever the words say. */
 	out->valid = (w[2] | w[3]) != 0;
+	r = read_start_facts(kf, out, err, err_size);
+	if (r < 0)
+		return r;
 	r = vcpuchar_profile_get_bool(kf, "ppc", "power8", &out->power8, err, err_size);
 	if (r < 0)
 		return r;
@@ -99,5 +161,15 @@ void vcpuchar_profile_ppc_write(struct vcpuchar_kf_out *kf, const struct vcpucha
 			snprintf(hex, sizeof(hex), "0x%08" PRIx32, ppc->pvr);
 			vcpuchar_kf_out_value(kf, "pvr", hex);
 		}
+		/* The start facts, "unknown" where not read, so that the file says what it lacks. */
+		for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(fact_keys); i++)
+			vcpuchar_kf_out_value(kf, fact_keys[i],
+					     !(ppc->facts_read & 1u << i) ? "unknown"
+					     : ppc->facts & 1u << i	  ? "true"
+									  : "false");
+		snprintf(hex, sizeof(hex), "%" PRIu32, ppc->page_size);
+		vcpuchar_kf_out_value(kf, "page_size", ppc->page_size ? hex : "unknown");
+		snprintf(hex, sizeof(hex), "%" PRIu32, ppc->dec_bits);
+		vcpuchar_kf_out_value(kf, "dec_bits", ppc->facts_read & VCPUCHAR_PPC_FACT_DEC_BITS ? hex : "unknown");
 	}
 }

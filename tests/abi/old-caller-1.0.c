@@ -68,11 +68,13 @@ static const char amd[] =
 
 static void sizes(void)
 {
-	/* 1.0's layout is today's for every struct but the request, which grew at its end in 1.1. */
+	/* 1.0's layout is today's for every struct but the request, which grew at its end in 1.1, and the
+	 * host facts, which grew at their end in 1.2 (the start facts). */
 	CHECK(sizeof(struct vcpuchar_ppc_request) == 28);
 	CHECK(today_sizeof(TODAY_PPC_REQUEST) > sizeof(struct vcpuchar_ppc_request));
 	CHECK(today_sizeof(TODAY_PROBE_OPTS) == sizeof(struct vcpuchar_probe_opts));
-	CHECK(today_sizeof(TODAY_PPC_HOST) == sizeof(struct vcpuchar_ppc_host));
+	CHECK(sizeof(struct vcpuchar_ppc_host) == 144);
+	CHECK(today_sizeof(TODAY_PPC_HOST) > sizeof(struct vcpuchar_ppc_host));
 	CHECK(today_sizeof(TODAY_PPC_GUEST_VIEW) == sizeof(struct vcpuchar_ppc_guest_view));
 	CHECK(today_sizeof(TODAY_PPC_RESULT) >= sizeof(struct vcpuchar_ppc_result));
 	CHECK(today_sizeof(TODAY_PPC_MIGRATION) == sizeof(struct vcpuchar_ppc_migration));

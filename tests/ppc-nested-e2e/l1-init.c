@@ -93,22 +93,15 @@ static void print_view(const char *key, const struct vcpuchar_ppc_guest_view *v)
 }
 
 /*
- * vcpuchar.l2m=<options> on the command line: appended to every L2 -M (the
- * runner passes cap-hpt-max-page-size=4k for a kernel built with 4K pages,
- * README.md, "Stacks"); "" without it.
+ * What every L2 -M gets besides its caps: the library's start verdict's
+ * paste line (vcpuchar_ppc_start_check()), e.g. cap-hpt-max-page-size=4k on
+ * a kernel built with 4K pages; main() fills it once from the probe.
  */
+static char l2_paste[VCPUCHAR_PPC_START_PASTE_LEN + 1];
+
 static const char *l2_extra(void)
 {
-	static char extra[256];
-	char cmdline[1024], *p;
-
-	nested_read_line("/proc/cmdline", cmdline, sizeof(cmdline));
-	p = strstr(cmdline, "vcpuchar.l2m=");
-	if (p) {
-		p += strlen("vcpuchar.l2m=");
-		snprintf(extra, sizeof(extra), ",%.*s", (int)strcspn(p, " "), p);
-	}
-	return extra;
+	return l2_paste;
 }
 
 /*
@@ -258,6 +251,23 @@ int main(void)
 	printf("N: warnings.n: %d\n", r);
 	for (uint32_t i = 0; r > 0 && i < warn.n_entries; i++)
 		printf("N: warning.%s: %s\n", vcpuchar_ppc_warning_name(warn.entries[i].code), warn.entries[i].text);
+
+	/* Every cap QEMU checks at start: what L2's -M needs on this L1 (README.md, "Stacks"). */
+	{
+		struct vcpuchar_ppc_start st = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+
+		printf("N: probe.facts: 0x%x/0x%x page_size %u dec_bits %u\n", host.facts_read, host.facts,
+		       host.page_size, host.dec_bits);
+		r = vcpuchar_ppc_start_check(&host, &req, &st);
+		printf("N: start.check: %d\nN: start.paste: %s\n", r, st.paste);
+		for (uint32_t i = 0; r == 0 && i < st.n_entries; i++)
+			if (st.entries[i].verdict != VCPUCHAR_PPC_VERDICT_STARTS)
+				printf("N: start.%s: %s: %s\n", st.entries[i].name,
+				       st.entries[i].verdict == VCPUCHAR_PPC_VERDICT_REFUSED ? "refused" : "unknown",
+				       st.entries[i].reason);
+		if (r == 0 && st.paste[0])
+			snprintf(l2_paste, sizeof(l2_paste), ",%s", st.paste);
+	}
 
 	/* What QEMU does with the machine type's defaults: caps mode, nothing set. */
 	req.mode = VCPUCHAR_PPC_MODE_CAPS;

@@ -197,12 +197,12 @@ def boot(job, logdir):
     cmd = [QEMU, "-M", machine, "-cpu", cpu, "-smp", "1", "-m", "2G", "-nographic", "-nodefaults",
            "-chardev", "stdio,id=con0,signal=off", "-device", "spapr-vty,chardev=con0", "-no-reboot",
            "-kernel", pair["vmlinux"], "-initrd", pair["initrd"],
-           "-append", f"console=hvc0 panic=-1 loglevel=4 vcpuchar.cpu={cpu} vcpuchar.qemu={pair['qemu']}{pair['l2_extra']}"]
+           "-append", f"console=hvc0 panic=-1 loglevel=4 vcpuchar.cpu={cpu} vcpuchar.qemu={pair['qemu']}"]
     log = os.path.join(logdir, f"{pair['kernel']}-{pair['qemu']}-{name}.log")
     out, rc, secs = common.run_qemu(cmd, L0_TIMEOUT, log)
     r = {"name": name, "cpu": cpu, "caps": caps, "rc": rc, "secs": secs, "l1": {}, "l1dbg": {},
          "kernel": pair["kernel"], "qemu": pair["qemu"], "release": pair["release"],
-         "qemu_version": pair["qemu_version"], "patched_why": pair["patched_why"],
+         "qemu_version": pair["qemu_version"], "patched_why": pair["patched_why"], "four_k": pair["four_k"],
          "l2": {k: {} for k in RUNS}, "l2dbg": {k: {} for k in RUNS}, "n": {},
          "out": {k: [] for k in RUNS},
          "warnings": {}, "done": "NESTED-DONE" in out, "tail": out.splitlines()[-15:],
@@ -239,9 +239,15 @@ def check(r):
     if not r["done"]:
         fails.append(f"L1 did not finish (L0 exit {r['rc']}); last lines:\n      " + "\n      ".join(r["tail"]))
         return
-    for key in ("module.kvm", "module.kvm-hv", "probe", "hostmax.decide", "defaults.decide"):
+    for key in ("module.kvm", "module.kvm-hv", "probe", "hostmax.decide", "defaults.decide", "start.check"):
         if n.get(key) != "0":
             fails.append(f"{key}: expected 0, got {n.get(key)}")
+    # The start verdict's paste line, which L1 appends to every L2 -M: a 4K-page kernel's KVM
+    # cannot back L2's default 64K HPT pages, a 64K-page kernel's can.
+    paste = n.get("start.paste", "")
+    if ("cap-hpt-max-page-size=4k" in paste.split(",")) != r["four_k"]:
+        fails.append(f"start.paste \"{paste}\" on a {'4K' if r['four_k'] else '64K'}-page L1 kernel "
+                     f"(facts {n.get('probe.facts')}; {n.get('start.hpt-max-page-size', 'hpt-max-page-size starts')})")
     runs = "ab" + ("cde" if n.get("patched") == "1" else "")
     for run in runs.replace("e", ""):
         rc = n.get(f"{run}.rc")
@@ -547,8 +553,9 @@ def main():
             if os.path.exists(os.path.join(qroot, ".version")) else "?",
             "fallback": open(fallback).read().split("\n") if os.path.exists(fallback) else [],
             "patched_why": patched[q][1],
-            # A 4K-page L1 kernel: its KVM cannot back L2's default 64K HPT pages.
-            "l2_extra": " vcpuchar.l2m=cap-hpt-max-page-size=4k" if four_k else "",
+            # A 4K-page L1 kernel: its KVM cannot back L2's default 64K HPT pages; the
+            # library's start verdict in L1 must say so (check()), and L1 pastes it.
+            "four_k": four_k,
             "l0_extra": "",
             "initrd": build(args, kdir, vmlinux, qroot, patched[q][0], os.path.join(out, f"l1-{k}-{q}"),
                             l2cpio, l1init),
@@ -570,7 +577,7 @@ def main():
 
     for pair in runnable:
         st = stacks[pair]
-        print(f"\nstack: kernel {st['kernel']} ({st['release']}{', 4K pages: L2 -M +cap-hpt-max-page-size=4k' if st['l2_extra'] else ''}); "
+        print(f"\nstack: kernel {st['kernel']} ({st['release']}{', 4K pages' if st['four_k'] else ''}); "
               f"L1's QEMU {st['qemu']} (Debian ppc64el {st['qemu_version']}"
               f"{'; libraries from the fallback suite: ' + ', '.join(x for x in st['fallback'] if x) if st['fallback'] else ''})"
               f"{'; (c)-(e) skipped: ' + st['patched_why'] if st['patched_why'] else ', and the patched QEMU'}")

@@ -27,20 +27,46 @@ static struct {
 	int check_ret, check_errno;
 	int get_errno;
 	struct vcpuchar_kvm_ppc_cpu_char words;
+	/* The start facts: KVM_CAP_PPC_HTM, NESTED_HV, FWNMI answers, SMMU flags or errno. */
+	int htm, nested_hv, fwnmi;
+	int smmu_errno;
+	uint64_t smmu_flags;
 	int calls;
-	unsigned long seen[4];
+	unsigned long seen[8];
 } fake;
 
 static bool fake_fd(int fd, unsigned long req, void *arg, const void *caller, int *ret)
 {
 	if (fd != FAKE_FD)
 		return false;
-	if (fake.calls < 4)
+	if (fake.calls < 8)
 		fake.seen[fake.calls] = req;
 	fake.calls++;
 	*ret = -1;
-	if (req == KVM_CHECK_EXTENSION) {
-		ck_assert_uint_eq((unsigned long)arg, 151);
+	if (req == KVM_CHECK_EXTENSION && (unsigned long)arg != 151) {
+		/* Linux include/uapi/linux/kvm.h: 129 HTM, 160 NESTED_HV, 182 FWNMI. */
+		switch ((unsigned long)arg) {
+		case 129:
+			*ret = fake.htm;
+			break;
+		case 160:
+			*ret = fake.nested_hv;
+			break;
+		case 182:
+			*ret = fake.fwnmi;
+			break;
+		default:
+			ck_abort_msg("unexpected capability %lu", (unsigned long)arg);
+		}
+		if (*ret < 0)
+			errno = EINVAL;
+	} else if (req == VCPUCHAR_KVM_PPC_GET_SMMU_INFO) {
+		errno = fake.smmu_errno;
+		if (!fake.smmu_errno) {
+			memcpy(arg, &fake.smmu_flags, sizeof(fake.smmu_flags));
+			*ret = 0;
+		}
+	} else if (req == KVM_CHECK_EXTENSION) {
 		errno = fake.check_errno;
 		if (!fake.check_errno)
 			*ret = fake.check_ret;
@@ -112,9 +138,11 @@ START_TEST(answer_fills_facts)
 							 0xe400000000000000 };
 	write_cpuinfo(P9_ENTRY);
 	ck_assert_int_eq(probe(&h), 0);
-	ck_assert_int_eq(fake.calls, 2);
+	/* The words, then the start facts: three capabilities and the SMMU info. */
+	ck_assert_int_eq(fake.calls, 6);
 	ck_assert_uint_eq(fake.seen[0], KVM_CHECK_EXTENSION);
 	ck_assert_uint_eq(fake.seen[1], VCPUCHAR_KVM_PPC_GET_CPU_CHAR);
+	ck_assert_uint_eq(fake.seen[5], VCPUCHAR_KVM_PPC_GET_SMMU_INFO);
 	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_KVM);
 	ck_assert_uint_eq(h.valid, 1);
 	ck_assert_int_eq(h.error, 0);
@@ -270,6 +298,80 @@ START_TEST(get_fails)
 }
 END_TEST
 
+/* A device-tree CPU node as Linux exposes it: properties are files of big-endian cells. */
+static void write_cpu_node(const char *node, const char *dec_bits, gssize len)
+{
+	g_autofree char *dir = g_build_filename(root, "proc", "device-tree", "cpus", node, NULL);
+	g_autofree char *freq = g_build_filename(dir, "clock-frequency", NULL);
+	g_autofree char *bits = g_build_filename(dir, "ibm,dec-bits", NULL);
+
+	ck_assert_int_eq(g_mkdir_with_parents(dir, 0700), 0);
+	ck_assert(g_file_set_contents(freq, "\x83\x21\x56\x00", 4, NULL));
+	if (dec_bits)
+		ck_assert(g_file_set_contents(bits, dec_bits, len, NULL));
+}
+
+/* What the probe reads for the start verdict, each fact read or left unknown. */
+START_TEST(start_facts)
+{
+	struct vcpuchar_ppc_host h;
+
+	fake.words.character_mask = 0xff40000000000000;
+	/* A POWER9 KVM-HV host: no HTM capability, nested-hv and FWNMI offered, PAGE_SIZES_REAL set. */
+	fake.htm = 0;
+	fake.nested_hv = 1;
+	fake.fwnmi = 1;
+	fake.smmu_flags = 0x1;
+	/* 56 bits as one cell: the POWER9 value of skiboot's device tree. */
+	write_cpu_node("PowerPC,POWER9@0", "\0\0\0\x38", 4);
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.facts_read, VCPUCHAR_PPC_FACT_ALL);
+	ck_assert_uint_eq(h.facts, VCPUCHAR_PPC_FACT_NESTED_HV | VCPUCHAR_PPC_FACT_FWNMI |
+					   VCPUCHAR_PPC_FACT_PAGES_REAL | VCPUCHAR_PPC_FACT_DEC_BITS);
+	ck_assert_uint_eq(h.dec_bits, 56);
+	ck_assert_uint_eq(h.page_size, (uint32_t)sysconf(_SC_PAGESIZE));
+}
+END_TEST
+
+START_TEST(start_facts_unknown)
+{
+	struct vcpuchar_ppc_host h;
+
+	fake.words.character_mask = 0xff40000000000000;
+	/* The checks fail (a kernel that says EINVAL), no SMMU info, no device tree: every fact unknown. */
+	fake.htm = fake.nested_hv = fake.fwnmi = -1;
+	fake.smmu_errno = EINVAL;
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.facts_read, 0);
+	ck_assert_uint_eq(h.facts, 0);
+	ck_assert_uint_eq(h.dec_bits, 0);
+}
+END_TEST
+
+START_TEST(start_facts_no_dec_bits)
+{
+	g_autofree char *skipped = g_build_filename(root, "proc", "device-tree", "cpus", "l2-cache@2000",
+						    "clock-frequency", NULL);
+	g_autofree char *dt = g_build_filename(root, "proc", "device-tree", NULL);
+	struct vcpuchar_ppc_host h;
+
+	fake.words.character_mask = 0xff40000000000000;
+	/* A node without ibm,dec-bits (QEMU reads 0: no large decrementer), and a node QEMU skips first. */
+	write_cpu_node("l2-cache@2000", NULL, 0);
+	ck_assert_int_eq(g_remove(skipped), 0);
+	write_cpu_node("PowerPC,POWER8@8", NULL, 0);
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.facts_read & VCPUCHAR_PPC_FACT_DEC_BITS, VCPUCHAR_PPC_FACT_DEC_BITS);
+	ck_assert_uint_eq(h.facts & VCPUCHAR_PPC_FACT_DEC_BITS, 0);
+	ck_assert_uint_eq(h.dec_bits, 0);
+	/* A property that is not one cell reads as none. */
+	ck_assert_int_eq(test_rm_tree(dt), 0);
+	write_cpu_node("PowerPC,POWER9@0", "\0\x38", 2);
+	ck_assert_int_eq(probe(&h), 0);
+	ck_assert_uint_eq(h.facts & VCPUCHAR_PPC_FACT_DEC_BITS, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-probe-inject");
@@ -278,6 +380,9 @@ int main(void)
 	ioctl_hook = fake_fd;
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, answer_fills_facts);
+	tcase_add_test(tc, start_facts);
+	tcase_add_test(tc, start_facts_unknown);
+	tcase_add_test(tc, start_facts_no_dec_bits);
 	tcase_add_test(tc, power8_family);
 	tcase_add_loop_test(tc, cpuinfo_pvr, 0, G_N_ELEMENTS(cpuinfo_cases));
 	tcase_add_test(tc, zero_masks);

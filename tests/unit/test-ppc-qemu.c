@@ -407,7 +407,7 @@ START_TEST(defaults_downgrade)
 	} cases[] = {
 		/* pseries-3.1's ibs=broken: spectre_v2 Vulnerable where the host flushes. */
 		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, false,
-		  "would start, a downgrade: the guest loses mitigations", "host does not need" },
+		  "passes these four caps, a downgrade: the guest loses mitigations", "host does not need" },
 		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_MODE_HOST_MAX, false,
 		  "guest spectre_v2 \"Vulnerable\", not \"Mitigation: Software count cache flush", NULL },
 		/* QEMU 10.0's sbbc=broken default drops the ori31 barrier the host offers. */

@@ -254,6 +254,52 @@ START_TEST(file_errors_and_round_trip)
 }
 END_TEST
 
+/* The start facts (lib/ppc.md#start): each key read or unknown, round trip, bad values. */
+#define WORDS "[ppc]\ncharacter=0x0\nbehaviour=0x0\ncharacter_mask=0xff40000000000000\nbehaviour_mask=0x0\n"
+START_TEST(start_facts)
+{
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
+	g_autofree char *text = NULL;
+	struct vcpuchar_ppc_host h, back = TEST_OUT(struct vcpuchar_ppc_host);
+	char err[256] = "";
+
+	/* A 4 KiB-page POWER9 KVM-HV L1 of the nested tier: no FWNMI said false, HTM unknown. */
+	ck_assert_int_eq(load(WORDS "kvm_htm=unknown\nkvm_nested_hv=true\nkvm_fwnmi=false\nkvm_pages_real=Y\n"
+				    "page_size=4096\ndec_bits=56\n",
+			      &h, err, sizeof(err)),
+			 0);
+	ck_assert_uint_eq(h.facts_read, VCPUCHAR_PPC_FACT_ALL & ~VCPUCHAR_PPC_FACT_HTM);
+	ck_assert_uint_eq(h.facts,
+			  VCPUCHAR_PPC_FACT_NESTED_HV | VCPUCHAR_PPC_FACT_PAGES_REAL | VCPUCHAR_PPC_FACT_DEC_BITS);
+	ck_assert_uint_eq(h.page_size, 4096);
+	ck_assert_uint_eq(h.dec_bits, 56);
+	ck_assert_int_eq(vcpuchar_profile_save(path, &h, NULL, err, sizeof(err)), 0);
+	ck_assert(g_file_get_contents(path, &text, NULL, NULL));
+	ck_assert_msg(strstr(text, "kvm_htm=unknown\n") && strstr(text, "kvm_fwnmi=false\n"), "%s", text);
+	ck_assert_int_eq(vcpuchar_profile_load(path, &back, NULL, err, sizeof(err)), 0);
+	ck_assert_uint_eq(back.facts_read, h.facts_read);
+	ck_assert_uint_eq(back.facts, h.facts);
+	ck_assert_uint_eq(back.page_size, 4096);
+	ck_assert_uint_eq(back.dec_bits, 56);
+	g_unlink(path);
+	g_rmdir(dir);
+
+	/* Absent keys (a 1.1 profile): nothing read. dec_bits=0: the device tree has none. */
+	ck_assert_int_eq(load(WORDS "dec_bits=0\n", &h, err, sizeof(err)), 0);
+	ck_assert_uint_eq(h.facts_read, VCPUCHAR_PPC_FACT_DEC_BITS);
+	ck_assert_uint_eq(h.facts, 0);
+	ck_assert_uint_eq(h.page_size, 0);
+	/* Bad values name the key. */
+	ck_assert_int_eq(load(WORDS "page_size=5000\n", &h, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "page_size"), "%s", err);
+	ck_assert_int_eq(load(WORDS "dec_bits=65\n", &h, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "dec_bits"), "%s", err);
+	ck_assert_int_eq(load(WORDS "kvm_fwnmi=maybe\n", &h, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "kvm_fwnmi"), "%s", err);
+}
+END_TEST
+
 /* A long path in a small buffer: the echo of the path is cut, never the cause. */
 START_TEST(long_path_keeps_the_cause)
 {
@@ -417,6 +463,7 @@ int main(void)
 	TCase *tc = tcase_create("profile");
 
 	tcase_add_test(tc, design_example);
+	tcase_add_test(tc, start_facts);
 	tcase_add_test(tc, last_line_without_newline);
 	tcase_add_test(tc, absent_group_and_zero_masks_mean_no_information);
 	tcase_add_test(tc, absent_group_is_named);

@@ -28,6 +28,12 @@ pub const VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS: u64 = 36028797018963968;
 pub const VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER: u64 = 18014398509481984;
 pub const VCPUCHAR_H_CPU_BEHAV_ALL: i64 = -594475150812905472;
 pub const VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT: i64 = -2305843009213693952;
+pub const VCPUCHAR_PPC_FACT_HTM: u32 = 1;
+pub const VCPUCHAR_PPC_FACT_NESTED_HV: u32 = 2;
+pub const VCPUCHAR_PPC_FACT_FWNMI: u32 = 4;
+pub const VCPUCHAR_PPC_FACT_PAGES_REAL: u32 = 8;
+pub const VCPUCHAR_PPC_FACT_DEC_BITS: u32 = 16;
+pub const VCPUCHAR_PPC_FACT_ALL: u32 = 31;
 pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
@@ -44,6 +50,11 @@ pub const VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF: u32 = 2;
 pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
+pub const VCPUCHAR_PPC_START_CAPS: u32 = 9;
+pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
+pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
+pub const VCPUCHAR_PPC_START_REASON_LEN: u32 = 256;
+pub const VCPUCHAR_PPC_START_PASTE_LEN: u32 = 256;
 pub const VCPUCHAR_PPC_FORMAT_LEN: u32 = 128;
 pub const VCPUCHAR_PPC_WARNING_MAX: u32 = 5;
 pub const VCPUCHAR_PPC_WARNING_TEXT_LEN: u32 = 640;
@@ -185,6 +196,19 @@ extern "C" {
 #[doc = " @arch: `uname -m` of the host these facts describe, \"\" when unknown"]
 #[doc = " @kernel_release: `uname -r` of that host, \"\" when unknown"]
 #[doc = " @reserved: zero (explicit, so that a later member always grows the size)"]
+#[doc = " @facts_read: (Since: 1.2) VCPUCHAR_PPC_FACT_* bits of the facts that were"]
+#[doc = "              read; a fact whose bit is clear is unknown (0: none read, a"]
+#[doc = "              1.0 or 1.1 caller's struct, which ends before this member)"]
+#[doc = " @facts: (Since: 1.2) of @facts_read, the facts that hold (KVM offers the"]
+#[doc = "         capability, the device tree has the property); no bit outside"]
+#[doc = "         @facts_read"]
+#[doc = " @page_size: (Since: 1.2) the host's base page size in bytes"]
+#[doc = "             (sysconf(_SC_PAGESIZE)): 4096 or 65536 on ppc64el kernels;"]
+#[doc = "             0 when unknown, else a power of two from 4096 to 1 GiB"]
+#[doc = " @dec_bits: (Since: 1.2) the host's decrementer width, the"]
+#[doc = "            \"ibm,dec-bits\" property of its first CPU node in the device"]
+#[doc = "            tree (QEMU target/ppc/kvm.c kvmppc_get_dec_bits()), 1-64;"]
+#[doc = "            read only with VCPUCHAR_PPC_FACT_DEC_BITS in @facts, else 0"]
 #[doc = ""]
 #[doc = " Facts can come from vcpuchar_ppc_host_probe(), a profile file, or the"]
 #[doc = " caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks)."]
@@ -212,6 +236,10 @@ pub struct vcpuchar_ppc_host {
     pub arch: [::std::os::raw::c_char; 16usize],
     pub kernel_release: [::std::os::raw::c_char; 65usize],
     pub reserved: [u8; 7usize],
+    pub facts_read: u32,
+    pub facts: u32,
+    pub page_size: u32,
+    pub dec_bits: u32,
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM"]
@@ -225,14 +253,19 @@ extern "C" {
     #[doc = " Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then"]
     #[doc = " KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)"]
     #[doc = " on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and"]
-    #[doc = " the PVR for the POWER8 test."]
+    #[doc = " the PVR for the POWER8 test. Since 1.2, where @ret's size has them, also"]
+    #[doc = " the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):"]
+    #[doc = " KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and"]
+    #[doc = " KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size"]
+    #[doc = " (sysconf()) and <root>/proc/device-tree/cpus' ibm,dec-bits; each one that"]
+    #[doc = " cannot be read stays unknown (its @facts_read bit clear), never an error."]
     #[doc = ""]
     #[doc = " Unlike other functions, @ret is written whenever the arguments are valid:"]
     #[doc = " on failure it holds \"no information\" facts (valid 0, source KVM, error set"]
     #[doc = " to the return value, every other field zero), never guessed bits. @pvr and"]
     #[doc = " @power8 (from \"(pvr XXXX YYYY)\" in <root>/proc/cpuinfo; 0 when unreadable)"]
-    #[doc = " and @arch/@kernel_release (uname(2)) are filled only when the ioctl"]
-    #[doc = " answered."]
+    #[doc = " and @arch/@kernel_release (uname(2)), and the start facts, are filled"]
+    #[doc = " only when the ioctl answered."]
     #[doc = ""]
     #[doc = " Return: 0 when the ioctl answered (the facts may still be \"no"]
     #[doc = " information\" when the kernel returned zero masks: check @ret->valid);"]
@@ -934,6 +967,99 @@ extern "C" {
         req: *const vcpuchar_ppc_request,
         ret: *mut vcpuchar_ppc_result,
         ext: *mut vcpuchar_ppc_result_ext,
+    ) -> ::std::os::raw::c_int;
+}
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HTM: vcpuchar_ppc_start_cap = 4;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_ppc_start_cap = 5;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
+pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_UNKNOWN: vcpuchar_ppc_verdict = 2;
+pub type vcpuchar_ppc_verdict = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start"]
+#[doc = " @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap"]
+#[doc = " @verdict: enum vcpuchar_ppc_verdict"]
+#[doc = " @level: the level QEMU starts with: for the caps of enum"]
+#[doc = "         vcpuchar_ppc_cap the effective level of the decision; for on/off"]
+#[doc = "         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift"]
+#[doc = "         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and"]
+#[doc = "         older: from the host, never refused)"]
+#[doc = " @reserved: zero"]
+#[doc = " @name: QEMU's cap name without \"cap-\", e.g. \"fwnmi\""]
+#[doc = " @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU"]
+#[doc = "       start whatever the unknown fact is, e.g. \"cap-fwnmi=off\","]
+#[doc = "       \"cap-hpt-max-page-size=4k\"; \"\" when there is none (STARTS, or a"]
+#[doc = "       Spectre cap whose fix is the decision's own caps)"]
+#[doc = " @reason: one sentence naming the fact and its source, e.g. QEMU's message"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_start_entry {
+    pub cap: u32,
+    pub verdict: u32,
+    pub level: u32,
+    pub reserved: u32,
+    pub name: [::std::os::raw::c_char; 24usize],
+    pub fix: [::std::os::raw::c_char; 40usize],
+    pub reason: [::std::os::raw::c_char; 256usize],
+}
+#[doc = " struct vcpuchar_ppc_start - will QEMU start, cap by cap"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_start), set by the caller"]
+#[doc = " @n_refused: entries whose verdict is REFUSED"]
+#[doc = " @n_unknown: entries whose verdict is UNKNOWN"]
+#[doc = " @n_entries: entries written: every cap this library judges, in @cap"]
+#[doc = "             order, or as many as the caller's @size holds"]
+#[doc = " @paste: the @fix of every REFUSED entry, comma-separated, to append to"]
+#[doc = "         the decision's caps on \"-machine pseries,\"; \"\" when none is"]
+#[doc = "         needed. An UNKNOWN entry's @fix is not in it: it would cost a"]
+#[doc = "         guest whose host may not need it"]
+#[doc = " @entries: one per cap; last, so that a later cap grows the struct"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_start {
+    pub size: u32,
+    pub n_refused: u32,
+    pub n_unknown: u32,
+    pub n_entries: u32,
+    pub paste: [::std::os::raw::c_char; 256usize],
+    pub entries: [vcpuchar_ppc_start_entry; 9usize],
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_start_check() - will QEMU start this VM on this host"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " The Spectre caps (enum vcpuchar_ppc_cap) at the levels of"]
+    #[doc = " vcpuchar_ppc_decide() for @req: REFUSED for its ERROR conflicts, UNKNOWN"]
+    #[doc = " under KVM when @host carries no information. The other caps at the"]
+    #[doc = " level @req->machine and the guest CPU give them (QEMU hw/ppc/spapr.c"]
+    #[doc = " and default_caps_with_cpu()), judged under KVM from @host's 1.2 facts"]
+    #[doc = " (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an"]
+    #[doc = " UNKNOWN entry naming it:"]
+    #[doc = " htm needs VCPUCHAR_PPC_FACT_HTM; nested-hv VCPUCHAR_PPC_FACT_NESTED_HV;"]
+    #[doc = " fwnmi VCPUCHAR_PPC_FACT_FWNMI; large-decr the host's dec_bits equal to"]
+    #[doc = " the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page"]
+    #[doc = " at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG"]
+    #[doc = " nothing is checked against the host: every entry STARTS but htm=on and"]
+    #[doc = " nested-hv=on, which QEMU's TCG refuses. Rules and sources:"]
+    #[doc = " /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of"]
+    #[doc = " vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad"]
+    #[doc = " @ret->size."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_start_check(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_start,
     ) -> ::std::os::raw::c_int;
 }
 #[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]

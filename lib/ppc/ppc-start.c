@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The start verdict: every cap QEMU checks against KVM when it starts (lib/ppc.md#start). */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+/* QEMU's page shift for its default cap-hpt-max-page-size (pseries-3.0 and later: 64 KiB). */
+#define HPT_SHIFT_DEFAULT 16
+/* POWER9 and later models' decrementer width (QEMU target/ppc/cpu_init.c lrg_decr_bits). */
+#define LARGE_DECR_BITS 56
+
+bool vcpuchar_ppc_start_facts_ok(const struct vcpuchar_ppc_host *host)
+{
+	uint32_t p = host->page_size;
+
+	if ((host->facts_read | host->facts) & ~VCPUCHAR_PPC_FACT_ALL || host->facts & ~host->facts_read)
+		return false;
+	if (p && (p & (p - 1) || p < 4096 || p > (1u << 30)))
+		return false;
+	/* dec_bits only with the fact that the device tree has it. */
+	if (host->facts & VCPUCHAR_PPC_FACT_DEC_BITS)
+		return host->dec_bits >= 1 && host->dec_bits <= 64;
+	return host->dec_bits == 0;
+}
+
+/* One entry; @fix and @reason are printf formats only where they need numbers. */
+static struct vcpuchar_ppc_start_entry *entry(struct vcpuchar_ppc_start *s, uint32_t cap, const char *name,
+					      uint32_t level)
+{
+	struct vcpuchar_ppc_start_entry *e = &s->entries[s->n_entries++];
+
+	e->cap = cap;
+	e->level = level;
+	snprintf(e->name, sizeof(e->name), "%s", name);
+	return e;
+}
+
+static void verdict(struct vcpuchar_ppc_start_entry *e, uint32_t v, const char *fix, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void verdict(struct vcpuchar_ppc_start_entry *e, uint32_t v, const char *fix, const char *fmt, ...)
+{
+	va_list ap;
+
+	e->verdict = v;
+	snprintf(e->fix, sizeof(e->fix), "%s", fix);
+	va_start(ap, fmt);
+	vsnprintf(e->reason, sizeof(e->reason), fmt, ap);
+	va_end(ap);
+}
+
+/* A fact: 1 holds, 0 does not, -1 unknown. */
+static int fact(const struct vcpuchar_ppc_host *host, uint32_t bit)
+{
+	if (!host || !(host->facts_read & bit))
+		return -1;
+	return (host->facts & bit) != 0;
+}
+
+/* An on/off cap QEMU refuses under KVM without one KVM capability (cap_htm/nested_kvm_hv/fwnmi_apply()). */
+static void kvm_bool(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar_ppc_host *host, uint32_t bit,
+		     const char *kvm_cap, const char *qemu_msg)
+{
+	char fix[VCPUCHAR_PPC_START_FIX_LEN];
+	int f = fact(host, bit);
+
+	snprintf(fix, sizeof(fix), "cap-%s=off", e->name);
+	if (!e->level)
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-%s=off: QEMU checks nothing", e->name);
+	else if (f < 0)
+		verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, fix,
+			"cap-%s=on needs %s, which the host facts do not say; without it QEMU says \"%s\"", e->name,
+			kvm_cap, qemu_msg);
+	else if (!f)
+		verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, fix, "cap-%s=on: this KVM lacks %s: QEMU says \"%s\"",
+			e->name, kvm_cap, qemu_msg);
+	else
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-%s=on: this KVM offers %s", e->name, kvm_cap);
+}
+
+/* hw/ppc/spapr_caps.c cap_hpt_maxpagesize_apply() -> spapr_check_pagesize(). */
+static void hpt(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar_ppc_host *host, bool old_types)
+{
+	int real = fact(host, VCPUCHAR_PPC_FACT_PAGES_REAL);
+	uint32_t page = host ? host->page_size : 0;
+	char fix[VCPUCHAR_PPC_START_FIX_LEN] = "";
+
+	if (page)
+		snprintf(fix, sizeof(fix), "cap-hpt-max-page-size=%uk", page >> 10);
+	if (real == 0)
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "",
+			"this KVM does not need host-contiguous guest pages (no KVM_PPC_PAGE_SIZES_REAL): QEMU "
+			"checks no page size");
+	else if (!page || real < 0)
+		verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, page ? fix : "cap-hpt-max-page-size=4k",
+			"cap-hpt-max-page-size=64k needs a host page of 64 KiB under KVM-HV; the host facts do not "
+			"say %s",
+			!page ? "the host's page size" : "whether KVM needs host-contiguous pages (KVM_PPC_GET_SMMU_INFO)");
+	else if (page >= (1u << HPT_SHIFT_DEFAULT))
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "the host's %u KiB pages back 64 KiB guest pages",
+			page >> 10);
+	else
+		verdict(e, old_types ? VCPUCHAR_PPC_VERDICT_UNKNOWN : VCPUCHAR_PPC_VERDICT_REFUSED, fix,
+			"%sQEMU says \"Can't support 64 kiB guest pages with %u kiB host pages with this KVM "
+			"implementation\"",
+			old_types ? "pseries-2.12 and older take the host's page size and start; pseries-3.0 and 3.1 "
+				    "take 64 KiB: "
+				  : "",
+			page >> 10);
+}
+
+/* hw/ppc/spapr_caps.c cap_large_decr_apply(), target/ppc/kvm.c kvmppc_get_dec_bits(). */
+static void large_decr(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar_ppc_host *host)
+{
+	int f = fact(host, VCPUCHAR_PPC_FACT_DEC_BITS);
+
+	if (!e->level)
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-large-decr=off: QEMU checks nothing");
+	else if (f < 0)
+		verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-large-decr=off",
+			"cap-large-decr=on needs the host's ibm,dec-bits (%u), which the host facts do not say",
+			LARGE_DECR_BITS);
+	else if (!f)
+		verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-large-decr=off",
+			"the host's device tree has no ibm,dec-bits: QEMU says \"No large decrementer support\"");
+	else if (host->dec_bits != LARGE_DECR_BITS)
+		verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-large-decr=off",
+			"QEMU says \"KVM large decrementer size (%u) differs to model (%u)\"", host->dec_bits,
+			LARGE_DECR_BITS);
+	else
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "the host's ibm,dec-bits is %u, the model's",
+			LARGE_DECR_BITS);
+}
+
+/* The Spectre caps: the decision's conflicts (lib/ppc.md#validation). */
+static void spectre(struct vcpuchar_ppc_start *s, const struct vcpuchar_ppc_host *host,
+		    const struct vcpuchar_ppc_result *res)
+{
+	/* KVM's own zero masks are what QEMU reads too; facts nobody read are unknown. */
+	bool unread = (res->flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO) &&
+		      !(host && host->source == VCPUCHAR_SOURCE_KVM && host->error == 0);
+
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		struct vcpuchar_ppc_start_entry *e =
+			entry(s, cap, vcpuchar_ppc_cap_name(cap), ppc_cap_level(&res->effective_caps, cap));
+		const struct vcpuchar_ppc_conflict *c = NULL;
+
+		for (uint32_t i = 0; i < res->n_conflicts; i++)
+			if (res->conflicts[i].cap == cap && res->conflicts[i].severity == VCPUCHAR_SEVERITY_ERROR)
+				c = &res->conflicts[i];
+		if (c && unread)
+			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "",
+				"the host's characteristics were not read: QEMU refuses this level on a host that "
+				"gives none (\"%s\")",
+				c->message);
+		else if (c)
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "", "QEMU says \"%s\"", c->message);
+		else
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "at or below the host's level");
+	}
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
+					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
+{
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_request rq;
+	struct vcpuchar_ppc_host hbuf;
+	struct vcpuchar_ppc_start out;
+	uint32_t cpu, m;
+	bool kvm, old_types, new_cpu;
+	size_t len = 0;
+	int r;
+
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
+	/* decide() checks @host and @req. */
+	r = vcpuchar_ppc_decide(host, req, &res);
+	if (r < 0)
+		return r;
+	req = VCPUCHAR_IN(req, &rq);
+	host = VCPUCHAR_IN(host, &hbuf);
+	memset(&out, 0, sizeof(out));
+	out.size = sizeof(out);
+	kvm = req->accel == VCPUCHAR_ACCEL_KVM;
+	cpu = req->cpu;
+	if (!cpu && kvm)
+		vcpuchar_ppc_host_cpu(host, 0, &cpu, NULL, 0);
+	if (!cpu)
+		cpu = VCPUCHAR_PPC_CPU_POWER9;
+	m = req->machine;
+	/* pseries-3.1 and older: 2.x too where the release still has them (lib/ppc.md#qemu-versions). */
+	old_types = (m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
+		     vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
+						   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
+		    m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
+	new_cpu = cpu >= VCPUCHAR_PPC_CPU_POWER9;
+
+	spectre(&out, host, &res);
+
+	/* htm: off from pseries-2.12 on, on before; off for CPUs before POWER8 (default_caps_with_cpu()). */
+	{
+		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_HTM, "htm", 0);
+
+		if (!old_types || cpu < VCPUCHAR_PPC_CPU_POWER8)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
+		else if (!kvm)
+			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
+				"pseries-2.11 and older take cap-htm=on: QEMU says \"No Transactional Memory support "
+				"in TCG\"; the type's version is not in the request");
+		else if (fact(host, VCPUCHAR_PPC_FACT_HTM) == 1)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "",
+				"pseries-2.11 and older take cap-htm=on, which this KVM offers");
+		else
+			/* Also POWER8 under KVM-HV: QEMU takes HTM from AT_HWCAP2 without the capability. */
+			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
+				"pseries-2.11 and older take cap-htm=on, which needs KVM_CAP_PPC_HTM (or a POWER8 "
+				"KVM-HV host with HTM); the type's version is not in the request");
+	}
+	{
+		struct vcpuchar_ppc_start_entry *e =
+			entry(&out, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, "hpt-max-page-size",
+			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM ? 0 : HPT_SHIFT_DEFAULT);
+
+		if (!kvm)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no page size");
+		else if (!e->level)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 takes the host's page size");
+		else
+			hpt(e, host, old_types);
+	}
+	{
+		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_NESTED_HV, "nested-hv", 0);
+
+		/* Off in every machine type; the request cannot ask for it. */
+		kvm_bool(e, host, VCPUCHAR_PPC_FACT_NESTED_HV, "KVM_CAP_PPC_NESTED_HV",
+			 "KVM implementation does not support Nested-HV");
+	}
+	{
+		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()). */
+		bool on = new_cpu && (m == VCPUCHAR_PPC_MACHINE_PSERIES || m == VCPUCHAR_PPC_MACHINE_PSERIES_4);
+		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_LARGE_DECR, "large-decr", on);
+
+		if (!kvm)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no host decrementer");
+		else
+			large_decr(e, host);
+	}
+	{
+		/* On from pseries-5.0 (spapr_machine_4_2_class_options() turns it off). */
+		struct vcpuchar_ppc_start_entry *e =
+			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", m == VCPUCHAR_PPC_MACHINE_PSERIES);
+
+		if (!kvm)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks nothing");
+		else
+			kvm_bool(e, host, VCPUCHAR_PPC_FACT_FWNMI, "KVM_CAP_PPC_FWNMI",
+				 "Firmware Assisted Non-Maskable Interrupts(FWNMI) not supported by KVM.");
+	}
+
+	for (uint32_t i = 0; i < out.n_entries; i++) {
+		const struct vcpuchar_ppc_start_entry *e = &out.entries[i];
+
+		out.n_refused += e->verdict == VCPUCHAR_PPC_VERDICT_REFUSED;
+		out.n_unknown += e->verdict == VCPUCHAR_PPC_VERDICT_UNKNOWN;
+		/* Only what a start needs: a fix for an unknown fact would cost a guest that may not need it. */
+		if (e->verdict == VCPUCHAR_PPC_VERDICT_REFUSED && e->fix[0] && len < sizeof(out.paste))
+			len += (size_t)snprintf(out.paste + len, sizeof(out.paste) - len, "%s%s", len ? "," : "",
+						e->fix);
+	}
+	out.n_entries = VCPUCHAR_ENTRIES(ret, entries, out.n_entries);
+	VCPUCHAR_OUT_END(ret, &out);
+	return 0;
+}

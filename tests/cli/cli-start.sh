@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The start verdict in the CLI (lib/ppc.md#start): ppc hcall adds to the qemu line
+# what QEMU needs to start on the host (cap-hpt-max-page-size=4k on a 4 KiB-page
+# KVM-HV host, cap-fwnmi=off without KVM_CAP_PPC_FWNMI), says which caps the
+# facts cannot judge, and exits 1 when QEMU would refuse the caps it prints.
+# Usage: cli-start.sh VCPUCHAR SRCDIR
+set -u
+cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2
+# shellcheck source-path=SCRIPTDIR source=cli-test.sh
+. "$(dirname "$0")/cli-test.sh"
+
+p9=$src/examples/profiles/power9-dd2.3-opal.profile
+
+# 1. A profile without the start facts (written before 1.2): nothing added, each unread fact named.
+expect "no facts" 0 - -- "$cli" ppc hcall --host "$p9"
+has "no facts" '^  qemu +-machine pseries,cap-cfpc=[a-z-]+,cap-sbbc=[a-z-]+,cap-ibs=[a-z-]+,cap-ccf-assist=(on|off)$'
+has "no facts" '^start +cap-hpt-max-page-size not judged: .*the host.s page size'
+has "no facts" '^start +cap-fwnmi not judged: .*KVM_CAP_PPC_FWNMI'
+
+# 2. The nested tier's L1 (Debian 6.12, 4 KiB pages, KVM-HV) on a kernel without FWNMI:
+#    both refusals go on the qemu line, QEMU's messages are quoted, exit 1.
+cp "$p9" "$tmp/l1.profile"
+printf 'kvm_htm=false\nkvm_nested_hv=true\nkvm_fwnmi=false\nkvm_pages_real=true\npage_size=4096\ndec_bits=56\n' \
+	>>"$tmp/l1.profile"
+expect "4k" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile"
+has "4k" '^  qemu +-machine pseries,cap-cfpc=.*,cap-ccf-assist=(on|off),cap-hpt-max-page-size=4k,cap-fwnmi=off$'
+has "4k" "^start +cap-hpt-max-page-size refused: QEMU says \"Can't support 64 kiB guest pages with 4 kiB host pages"
+has "4k" '^start +cap-fwnmi refused: .*not supported by KVM'
+hasnt "4k" 'not judged'
+expect "4k json" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --json
+jcheck "4k json" "$tmp/out" 's = j["start"]
+assert s["paste"] == "cap-hpt-max-page-size=4k,cap-fwnmi=off", s
+v = {c["cap"]: c["verdict"] for c in s["caps"]}
+assert v["hpt-max-page-size"] == "refused" and v["fwnmi"] == "refused" and v["large-decr"] == "starts", v
+assert [c["cap"] for c in s["caps"]][:4] == ["cfpc", "sbbc", "ibs", "ccf-assist"], s'
+
+# 3. pseries-4.2 takes cap-fwnmi=off (hw/ppc/spapr.c): only the page size is left.
+expect "4.2" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --machine pseries-4.2
+has "4.2" '^  qemu +-machine pseries-4\.2,.*,cap-hpt-max-page-size=4k$'
+
+# 4. A 64 KiB-page host with FWNMI: QEMU starts, nothing added.
+sed -i 's/^kvm_fwnmi=false/kvm_fwnmi=true/; s/^page_size=4096/page_size=65536/' "$tmp/l1.profile"
+expect "64k" 0 - -- "$cli" ppc hcall --host "$tmp/l1.profile"
+hasnt "64k" '^start '
+has "64k" '^  qemu +-machine pseries,cap-cfpc=.*,cap-ccf-assist=(on|off)$'
+
+finish cli-start
