@@ -462,6 +462,81 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
 int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
 				    size_t err_size);
 
+/* A fact of a QEMU release no source was found for (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). Since: 1.2 */
+#define VCPUCHAR_PPC_QEMU_FACT_UNKNOWN 0xffffffffu
+
+/**
+ * struct vcpuchar_ppc_qemu_release - what one QEMU release has
+ * @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller
+ * @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,
+ *            minor, 0), as vcpuchar_ppc_qemu_version_check() names it
+ * @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for
+ *               pseries-2.1; 502 for 11.1)
+ * @newest_type: the newest, X * 100 + Y: the release's own version (the
+ *               "pseries" alias)
+ * @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0
+ * @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every
+ *                   type from @oldest_type up to it warns), 0 for none, or
+ *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+ * @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU
+ *                  but POWER7, 0 when it is the machine type's
+ * @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first
+ *                   H_GET_CPU_CHARACTERISTICS (measured), or
+ *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+ * @has_power11: 1 when it has the power11 CPU model, else 0
+ *
+ * A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others
+ * are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * Grows at its end (@size). Since: 1.2
+ */
+struct vcpuchar_ppc_qemu_release {
+	uint32_t size;
+	uint32_t answered;
+	uint32_t oldest_type;
+	uint32_t newest_type;
+	uint32_t has_sxxm;
+	uint32_t deprecated_upto;
+	uint32_t sbbc_broken_p8;
+	uint32_t fixed_na_aborts;
+	uint32_t has_power11;
+};
+
+/**
+ * vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
+ * @ret: receives the row (as much as @ret->size holds)
+ *
+ * The row answers as vcpuchar_ppc_qemu_version_check() says: its own row
+ * for a release from 7.2 to 11.1 (any micro), the nearest release before a
+ * version that is no release (8.3), the newest row for a newer version.
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size
+ * below the 1.2 struct's.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
+
+/**
+ * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
+ * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for
+ *        @qemu_version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
+ * @note: optional; receives QEMU's warning and what to do ("QEMU 10.0 warns:
+ *        Machine type 'pseries-6.0' is deprecated ...; pin pseries-7.1 or
+ *        newer"), or why it is unknown; "" for 0; cut to @note_size
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * Return: 0 when the release does not mark the type deprecated; 1 when it
+ * does (QEMU prints its warning at start and starts); 2 when the release's
+ * deprecations are unknown (no source found); -EINVAL or -ENOENT as
+ * vcpuchar_ppc_machine_parse_qemu() (@note then holds its message).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, char *note, size_t note_size);
+
 /* Guest CPU model: its ISA level decides cap defaults and the STF barrier type. Since: 1.0 */
 enum vcpuchar_ppc_cpu {
 	VCPUCHAR_PPC_CPU_DEFAULT = 0,  /* POWER9 */

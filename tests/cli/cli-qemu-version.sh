@@ -32,17 +32,23 @@ for v in 7.2 7.2.22 10.0 10.0.13; do
 assert q['target'] == '$v' and q['answered'] == '${v:0:4}'.rstrip('.') and q['assumed'] is False and q['note'] == '', q"
 done
 
-# 3. Newer than the newest measured: 10.0 answers, a warning on stderr names both; its newer types count.
-expect "newer" 0 "warning: QEMU 11\.1 is newer than 10\.0, the newest QEMU this library has measured: the answer is for QEMU 10\.0" -- \
-	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-11.0
-has "newer" '^qemu +QEMU 11\.1 is newer than 10\.0'
-expect "newer json" 0 "newer than 10\.0" -- "$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --json
+# 3. Newer than the newest row: 11.1 answers, a warning on stderr names both; its newer types count.
+expect "newer" 0 "warning: QEMU 12\.0 is newer than 11\.1, the newest QEMU in this library's release table: the answer is for QEMU 11\.1" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 12.0 --machine pseries-11.1
+has "newer" '^qemu +QEMU 12\.0 is newer than 11\.1'
+expect "newer json" 0 "newer than 11\.1" -- "$cli" ppc hcall --host "$p9" --qemu-version 12.0.3 --json
 jcheck "newer json" "$tmp/out" 'q = j["qemu_version"]
-assert q["target"] == "11.1.3" and q["answered"] == "10.0" and q["assumed"] is False and "11.1.3" in q["note"], q'
-expect "newer: 2.x stays removed" 2 "'pseries-2\.12' is not a machine type of QEMU 11\.1 \(answered as 10\.0" -- \
-	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-2.12
-expect "between: 7.2 answers" 0 "warning: QEMU 8\.2 was not measured: the answer is for QEMU 7\.2" -- \
-	"$cli" ppc hcall --host "$p9" --qemu-version 8.2 --machine pseries-8.2
+assert q["target"] == "12.0.3" and q["answered"] == "11.1" and q["assumed"] is False and "12.0.3" in q["note"], q'
+expect "newer: deleted types stay deleted" 2 "'pseries-5\.1' is not a machine type of QEMU 12\.0 \(answered as 11\.1" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 12.0 --machine pseries-5.1
+# 11.1 has its own row: no warning, pseries-11.1 taken, pseries-5.1 refused naming 11.1's range.
+expect "11.1 own row" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --machine pseries-11.1
+expect "11.1 deletion" 2 "'pseries-5\.1' is not a machine type of QEMU 11\.1\.3: it has pseries-5\.2 to pseries-11\.1" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --machine pseries-5.1
+expect "9.2 removed 2.x" 2 "'pseries-2\.12-sxxm' is not a machine type of QEMU 9\.2: it has pseries-3\.0 to pseries-9\.2" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 9.2 --machine pseries-2.12-sxxm
+expect "between: the release before answers" 0 "warning: QEMU 8\.3 is no release in this library's table" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 8.3 --machine pseries-8.2
 
 # 4. Malformed or older than supported: exit 2 naming it, nothing on stdout.
 for v in 10 10.0.x 07.2 10.0.13+ds-0+deb13u1 10.0.100 10..0 ' 10.0'; do
@@ -93,7 +99,7 @@ expect "baseline sxxm on 10.0" 2 "--machine: 'pseries-2\.12-sxxm' is not a machi
 	"$cli" ppc baseline "$p9" "$p10na" --machine pseries-2.12-sxxm --qemu-version 10.0
 expect "baseline 10.0 json" 0 - -- "$cli" ppc baseline "$p9" "$p10na" --qemu-version 10.0 --json
 jcheck "baseline 10.0 json" "$tmp/out" 'assert j["qemu_version"] == {"target": "10.0", "answered": "10.0", "assumed": False, "note": ""}, j["qemu_version"]'
-expect "baseline 9.1" 0 "warning: QEMU 9\.1 was not measured" -- "$cli" ppc baseline "$p9" --qemu-version 9.1
+expect "baseline 9.3" 0 "warning: QEMU 9\.3 is no release" -- "$cli" ppc baseline "$p9" --qemu-version 9.3
 expect "baseline malformed" 2 "'9' is not a QEMU version" -- "$cli" ppc baseline "$p9" --qemu-version 9
 
 # 8. ppc migrate: with --src-host only.

@@ -31,6 +31,7 @@ pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
 pub const VCPUCHAR_PPC_LEVEL_ON: u32 = 1;
+pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT: u32 = 1;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_HOST_NO_INFO: u32 = 1;
@@ -542,6 +543,83 @@ extern "C" {
         ret: *mut u32,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+#[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
+#[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]
+#[doc = "            minor, 0), as vcpuchar_ppc_qemu_version_check() names it"]
+#[doc = " @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for"]
+#[doc = "               pseries-2.1; 502 for 11.1)"]
+#[doc = " @newest_type: the newest, X * 100 + Y: the release's own version (the"]
+#[doc = "               \"pseries\" alias)"]
+#[doc = " @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0"]
+#[doc = " @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every"]
+#[doc = "                   type from @oldest_type up to it warns), 0 for none, or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU"]
+#[doc = "                  but POWER7, 0 when it is the machine type's"]
+#[doc = " @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first"]
+#[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
+#[doc = ""]
+#[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
+#[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
+#[doc = " Grows at its end (@size). Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_release {
+    pub size: u32,
+    pub answered: u32,
+    pub oldest_type: u32,
+    pub newest_type: u32,
+    pub has_sxxm: u32,
+    pub deprecated_upto: u32,
+    pub sbbc_broken_p8: u32,
+    pub fixed_na_aborts: u32,
+    pub has_power11: u32,
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version"]
+    #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)"]
+    #[doc = " @ret: receives the row (as much as @ret->size holds)"]
+    #[doc = ""]
+    #[doc = " The row answers as vcpuchar_ppc_qemu_version_check() says: its own row"]
+    #[doc = " for a release from 7.2 to 11.1 (any micro), the nearest release before a"]
+    #[doc = " version that is no release (8.3), the newest row for a newer version."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size"]
+    #[doc = " below the 1.2 struct's."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_qemu_release_get(
+        qemu_version: u32,
+        ret: *mut vcpuchar_ppc_qemu_release,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type"]
+    #[doc = " @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for"]
+    #[doc = "        @qemu_version"]
+    #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)"]
+    #[doc = " @note: optional; receives QEMU's warning and what to do (\"QEMU 10.0 warns:"]
+    #[doc = "        Machine type 'pseries-6.0' is deprecated ...; pin pseries-7.1 or"]
+    #[doc = "        newer\"), or why it is unknown; \"\" for 0; cut to @note_size"]
+    #[doc = " @note_size: size of @note in bytes (0 with a NULL @note)"]
+    #[doc = ""]
+    #[doc = " Return: 0 when the release does not mark the type deprecated; 1 when it"]
+    #[doc = " does (QEMU prints its warning at start and starts); 2 when the release's"]
+    #[doc = " deprecations are unknown (no source found); -EINVAL or -ENOENT as"]
+    #[doc = " vcpuchar_ppc_machine_parse_qemu() (@note then holds its message)."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_machine_deprecated(
+        name: *const ::std::os::raw::c_char,
+        qemu_version: u32,
+        note: *mut ::std::os::raw::c_char,
+        note_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
