@@ -534,6 +534,42 @@ START_TEST(deprecated_types)
 END_TEST
 
 
+/*
+ * A default above the host names an older type to pin only where the target
+ * QEMU has it: pseries-3.1 until 10.0, pseries-4.2 until 10.1
+ * (lib/ppc.md#qemu-versions, "Remedies name only types the target has").
+ */
+START_TEST(remedies_per_release)
+{
+	struct vcpuchar_ppc_host h = test_host(0, 0xe400000000000000, 0xff40000000000000, 0xe400000000000000, 0);
+	static const struct {
+		uint32_t v, machine, cap;
+		const char *want, *not;
+	} cases[] = {
+		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "such as pseries-3.1", "no older" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "no older machine type", "pseries-3.1" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CCF_ASSIST, "such as pseries-4.2", "no older" },
+		{ 100200, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CCF_ASSIST, "no older machine type", "pseries-4.2" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES_4, VCPUCHAR_PPC_CAP_CFPC, "no older machine type", "pseries-3.1" },
+		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-2.12", "no older" },
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-3.1", "no older" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, cases[i].machine);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		const char *e = NULL;
+
+		r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+		for (uint32_t k = 0; k < res.n_conflicts; k++)
+			if (res.conflicts[k].cap == cases[i].cap)
+				e = res.conflicts[k].explanation;
+		ck_assert_msg(e && strstr(e, cases[i].want) && !strstr(e, cases[i].not), "%zu: '%s'", i, e ? e : "(none)");
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu");
@@ -549,6 +585,7 @@ int main(void)
 	tcase_add_test(tc, fixed_na_texts);
 	tcase_add_test(tc, release_rows);
 	tcase_add_test(tc, deprecated_types);
+	tcase_add_test(tc, remedies_per_release);
 	tcase_add_test(tc, defaults_class_names);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
