@@ -54,8 +54,8 @@ static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
 /*
  * --qemu-version (lib/ppc.md#qemu-versions; examples/vcpuchar/README.md):
  * the number for the request and what to say about it. Malformed or older
- * than supported: exit 2. Answered by another measured release (a newer or
- * unmeasured version): a warning on stderr naming both. Not given: the
+ * than supported: exit 2. Answered by another release's row (a newer
+ * version, or one that is no release): a warning on stderr naming both. Not given: the
  * answer is for the oldest supported, which the note says.
  */
 static void unknown_facts(struct cli_qemu_target *q)

@@ -103,7 +103,7 @@ void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vc
 /* The QEMU release a POWER answer is for (--qemu-version V, or none given). */
 struct cli_qemu_target {
 	uint32_t version;  /* 0 when not given */
-	uint32_t answered; /* the measured release that answers */
+	uint32_t answered; /* the release whose row answers */
 	int kind;          /* vcpuchar_ppc_qemu_version_check() */
 	char note[384];
 	char unknown[128]; /* the release's facts without a source, "" when none */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * The target QEMU's version: which measured release answers for it, and
+ * The target QEMU's version: which release's row answers for it, and
  * which machine types it has (lib/ppc.md#qemu-versions).
  */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The target QEMU's version (lib/ppc.md#qemu-versions): parsing, which
- * measured release answers, machine types per version, the request's new
+ * release's row answers, machine types per version, the request's new
  * member and the texts that name the version.
  */
 #include <errno.h>
@@ -77,7 +77,7 @@ END_TEST
 
 /*
  * Every type upstream QEMU had (what the 1.0 parser accepts), against each
- * measured release's list read in its source: accepted exactly when listed,
+ * release's list with its source: accepted exactly when listed,
  * else -ENOENT (tests/data/ppc-qemu-machine-types.tsv).
  */
 START_TEST(machine_types_per_release)
