@@ -306,7 +306,7 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->message = above_host_msg[cap];
 		c->hint = level_text[cap][h].above_hint;
 		if (from_default)
-			c->explanation = vcpuchar_ppc_qemu_release_has_type(vcpuchar_ppc_qemu_release(req->qemu_version),
+			c->explanation = vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
 									    older_type(req->machine, cap))
 						 ? default_above_expl[req->machine][cap][!info]
 						 : default_above_no_older[req->machine][cap][!info];

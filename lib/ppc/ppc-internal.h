@@ -67,8 +67,8 @@ const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibilit
 const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
 /* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
-/* The release registers pseries-X.Y, @type = X * 100 + Y. */
-bool vcpuchar_ppc_qemu_release_has_type(int release, unsigned type) __attribute__((visibility("hidden")));
+/* The release still has the older pseries-X.Y, @type = X * 100 + Y (not newer than any release). */
+bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
 uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
 /*

@@ -96,9 +96,9 @@ bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine)
 	}
 }
 
-bool vcpuchar_ppc_qemu_release_has_type(int release, unsigned type)
+bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type)
 {
-	return type >= releases[release].first_type && type <= releases[release].version / 100;
+	return type >= releases[release].first_type;
 }
 
 void vcpuchar_ppc_qemu_version_text(uint32_t v, char buf[12])
@@ -312,13 +312,15 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 		return 2;
 	}
 	type = 212; /* pseries-2.12-sxxm */
-	if (m != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && sscanf(name + 8, "%u.%u", &major, &minor) == 2)
+	if (m != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM) {
+		/* The parse above took "pseries-X.Y". */
+		sscanf(name + 8, "%u.%u", &major, &minor);
 		type = major * 100 + minor;
+	}
 	if (type > r->deprecated_upto)
 		return 0;
-	/* The oldest type it does not deprecate: the next after deprecated_upto. */
-	newest = r->deprecated_upto % 100 == 2 || r->deprecated_upto < 400 ? (r->deprecated_upto / 100 + 1) * 100
-									 : r->deprecated_upto + 1;
+	/* The oldest type it does not deprecate, the next after deprecated_upto (X.0 to X.2 from 4.0 on). */
+	newest = r->deprecated_upto % 100 == 2 ? (r->deprecated_upto / 100 + 1) * 100 : r->deprecated_upto + 1;
 	if (note_size)
 		snprintf(note, note_size,
 			 "QEMU %s warns \"Machine type '%s' is deprecated: machines more than 3 years old are "

@@ -530,6 +530,11 @@ START_TEST(deprecated_types)
 	}
 	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-7.0", 100000, NULL, 1), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-7.0", 100000, NULL, 0), 1);
+	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-2.1", 80200, NULL, 0), 2);
+	/* Without a note buffer the kinds are the same. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(0, NULL, NULL, 0), 1);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(80300, NULL, NULL, 0), 2);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(120000, NULL, NULL, 0), 2);
 }
 END_TEST
 
