@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * libvcpuchar: the facts about a host's vCPU security and idle-exit features,
  * read through the real KVM ioctls, and a correct, explained decision of what

@@ -1,61 +1,75 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
-/* Host profiles: reading one key of a GKeyFile group, for every domain. */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/* Host profiles: reading one key of a group (lib/keyfile.h), for every domain. */
 #include "profile-keys.h"
 
-int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, char *buf, size_t size, char *err,
-			     size_t err_size)
+int vcpuchar_profile_get_str(const struct vcpuchar_kf *kf, const char *group, const char *key, char *buf, size_t size,
+			     char *err, size_t err_size)
 {
-	g_autofree char *v = NULL;
+	const char *why = "";
+	size_t len;
+	const char *v = vcpuchar_kf_value(kf, group, key, &len);
+	int r;
 
-	if (!g_key_file_has_key(kf, group, key, NULL))
-		return 1;
-	v = g_key_file_get_string(kf, group, key, NULL);
 	if (!v)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: value is not valid UTF-8 text",
-					group, key);
-	if (strlen(v) >= size)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is longer than %zu bytes", group, key, v, size - 1);
-	memcpy(buf, v, strlen(v) + 1);
+		return 1;
+	r = vcpuchar_kf_string(v, len, buf, size, &why);
+	if (r == -ERANGE)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%.*s' is longer than %zu bytes", group, key,
+					(int)len, v, size - 1);
+	if (r < 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: %s", group, key, why);
 	return 0;
 }
 
-int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, int kind, uint64_t *ret,
-		    char *err, size_t err_size)
+/* The value without blanks at either end (g_strstrip()), @len bytes; NULL when absent. */
+static const char *stripped(const struct vcpuchar_kf *kf, const char *group, const char *key, size_t *len)
 {
-	g_autofree char *v = NULL;
-	const char *s, *why = "";
+	const char *v = vcpuchar_kf_value(kf, group, key, len);
 
-	if (!g_key_file_has_key(kf, group, key, NULL))
+	while (v && *len && strchr(" \t\n\r\f\v", v[*len - 1]))
+		(*len)--;
+	return v;
+}
+
+int vcpuchar_profile_get_u64(const struct vcpuchar_kf *kf, const char *group, const char *key, int kind, uint64_t *ret,
+			     char *err, size_t err_size)
+{
+	const char *why = "";
+	size_t len;
+	const char *s = stripped(kf, group, key, &len);
+
+	if (!s)
 		return 1;
-	v = g_key_file_get_value(kf, group, key, NULL);
-	s = v ? g_strstrip(v) : "";
-	if (vcpuchar_parse_u64(s, kind, ret, &why) < 0)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)",
-					group, key, s, why,
+	if (vcpuchar_parse_u64n(s, len, kind, ret, &why) < 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"[%s] %s: '%.*s' is not an unsigned 64-bit number here: %s (%s)", group, key,
+					(int)len, s, why,
 					kind == VCPUCHAR_NUM_WORD ? "register words and masks: 0x and hex digits"
 								  : "numbers: decimal, or 0x and hex digits");
 	return 0;
 }
 
-int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, uint32_t *ret, char *err,
-			      size_t err_size)
+static bool is(const char *s, size_t len, const char *word)
 {
-	g_autofree char *v = NULL;
-	const char *s;
+	return len == strlen(word) && vcpuchar_ascii_ncaseeq(s, word, len);
+}
 
-	if (!g_key_file_has_key(kf, group, key, NULL))
+int vcpuchar_profile_get_bool(const struct vcpuchar_kf *kf, const char *group, const char *key, uint32_t *ret,
+			      char *err, size_t err_size)
+{
+	size_t len;
+	const char *s = stripped(kf, group, key, &len);
+
+	if (!s)
 		return 1;
-	v = g_key_file_get_value(kf, group, key, NULL);
-	s = v ? g_strstrip(v) : "";
 	/* Y and N as sysfs prints boolean module parameters (param_get_bool()). */
-	if (!g_ascii_strcasecmp(s, "true") || !strcmp(s, "1") || !g_ascii_strcasecmp(s, "y"))
+	if (is(s, len, "true") || is(s, len, "1") || is(s, len, "y"))
 		*ret = 1;
-	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0") || !g_ascii_strcasecmp(s, "n"))
+	else if (is(s, len, "false") || is(s, len, "0") || is(s, len, "n"))
 		*ret = 0;
 	else
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
-					group, key, s);
+					"[%s] %s: '%.*s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
+					group, key, (int)len, s);
 	return 0;
 }

@@ -1,23 +1,24 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * Host profiles: the public load and save, the file handling and [host];
  * each domain reads and writes its own group (lib/ppc/ppc-profile.c,
- * lib/x86/x86-profile.c) with the key readers of lib/profile-keys.c.
+ * lib/x86/x86-profile.c) with the key readers of lib/profile-keys.c over
+ * the key file of lib/keyfile.c.
  * Format: examples/profiles/README.md (installed as /usr/share/doc/libvcpuchar/profiles.md).
  */
 #include <fcntl.h>
-#include <glib/gstdio.h>
-#include <limits.h>
-#include <stdlib.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ppc/ppc-internal.h"
 #include "profile-keys.h"
 
-static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpuchar_x86_host *x86,
+static int load_keyfile(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_host *ppc, struct vcpuchar_x86_host *x86,
 			char *err, size_t err_size)
 {
 	struct vcpuchar_ppc_host p;
@@ -57,70 +58,10 @@ static int load_keyfile(GKeyFile *kf, struct vcpuchar_ppc_host *ppc, struct vcpu
 	return 0;
 }
 
-/*
- * GKeyFile merges a group given twice and keeps the last of a key given
- * twice: a hand-edited profile would then silently say something else than
- * one of its lines. Both are refused, naming the line. Runs on text that
- * GKeyFile has parsed already, so every line is a comment, blank, [group]
- * or key=value.
- */
-static int find_repeats(const char *data, size_t len, char *err, size_t err_size)
-{
-	g_autoptr(GHashTable) seen = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
-	g_autofree char *group = NULL;
-	const char *p = data, *end = data + len;
-	unsigned line = 0;
-
-	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		const char *e = eol ? eol : end;
-		g_autofree char *text = NULL;
-
-		line++;
-		text = g_strstrip(g_strndup(p, (size_t)(e - p)));
-		p = eol ? eol + 1 : end;
-		if (!*text || *text == '#')
-			continue;
-		if (*text == '[') {
-			char *close = strrchr(text, ']');
-			g_autofree char *key = NULL;
-
-			if (close)
-				*close = '\0';
-			g_free(group);
-			group = g_strdup(text + 1);
-			key = g_strdup_printf("[%s]", group);
-			if (g_hash_table_contains(seen, key))
-				return vcpuchar_set_err(err, err_size, -EINVAL,
-							"line %u: group [%s] given twice (the groups would be merged "
-							"silently); give each group once", line, group);
-			g_hash_table_add(seen, g_steal_pointer(&key));
-			continue;
-		}
-		{
-			char *eq = strchr(text, '=');
-			g_autofree char *key = NULL;
-
-			if (!eq || !group)
-				continue;
-			*eq = '\0';
-			g_strchomp(text);
-			key = g_strdup_printf("%s\n%s", group, text);
-			if (g_hash_table_contains(seen, key))
-				return vcpuchar_set_err(err, err_size, -EINVAL,
-							"line %u: [%s] %s given twice (the last would win silently); "
-							"give each key once", line, group, text);
-			g_hash_table_add(seen, g_steal_pointer(&key));
-		}
-	}
-	return 0;
-}
-
 VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc_host *ppc,
 					       struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
-	g_autoptr(GKeyFile) kf = NULL;
-	g_autoptr(GError) error = NULL;
+	struct vcpuchar_kf kf;
 	int r;
 
 	return_val_if_fail(data || !len, -EINVAL);
@@ -137,12 +78,18 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 		data += 3;
 		len -= 3;
 	}
-	kf = g_key_file_new();
-	if (!g_key_file_load_from_data(kf, data ? data : "", len, G_KEY_FILE_NONE, &error))
-		return vcpuchar_set_err(err, err_size, -EINVAL, "not a key file: %s", error->message);
-	if ((r = find_repeats(data ? data : "", len, err, err_size)) < 0)
-		return r;
-	return load_keyfile(kf, ppc, x86, err, err_size);
+	/*
+	 * The parser refuses a group or a key given twice, naming the line:
+	 * GKeyFile, which read profiles up to 1.1, merged the groups or kept
+	 * the last value silently.
+	 */
+	r = vcpuchar_kf_parse(&kf, data, len, err, err_size);
+	if (r == -ENOMEM)
+		r = vcpuchar_set_err(err, err_size, r, "out of memory reading the profile");
+	if (!r)
+		r = load_keyfile(&kf, ppc, x86, err, err_size);
+	vcpuchar_kf_free(&kf);
+	return r;
 }
 
 /*
@@ -152,19 +99,20 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
  * too long for the buffer on its own is cut after the whole path.
  */
 static int path_err(char *err, size_t err_size, int code, const char *path, const char *fmt, ...)
-	G_GNUC_PRINTF(5, 6);
+	__attribute__((format(printf, 5, 6)));
 
 static int path_err(char *err, size_t err_size, int code, const char *path, const char *fmt, ...)
 {
-	g_autofree char *cause = NULL;
+	char cause[1024];
 	size_t plen = strlen(path), clen, room;
 	const char *tail;
 	va_list ap;
 
 	if (!err || !err_size)
 		return code;
+	/* The longest cause is a loader message, cut to the caller's buffer already; or it is cut here. */
 	va_start(ap, fmt);
-	cause = g_strdup_vprintf(fmt, ap);
+	vsnprintf(cause, sizeof(cause), fmt, ap);
 	va_end(ap);
 	clen = strlen(cause);
 	room = err_size - 1;
@@ -186,7 +134,7 @@ static int path_err(char *err, size_t err_size, int code, const char *path, cons
 VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc,
 					  struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
-	g_autofree char *data = NULL;
+	char *data = NULL, eb[128];
 	struct stat st;
 	int fd, r;
 	ssize_t n;
@@ -196,12 +144,12 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	/* O_NONBLOCK: a FIFO must not block us before the regular-file check. */
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
-		return path_err(err, err_size, -errno, path, "%s", g_strerror(errno));
+		return path_err(err, err_size, -errno, path, "%s", vcpuchar_strerror(errno, eb, sizeof(eb)));
 	/* A failed fstat leaves @st undefined: report its errno, read nothing of @st. */
 	if (fstat(fd, &st) < 0) {
 		r = -errno;
 		close(fd);
-		return path_err(err, err_size, r, path, "%s", g_strerror(-r));
+		return path_err(err, err_size, r, path, "%s", vcpuchar_strerror(-r, eb, sizeof(eb)));
 	}
 	if (!S_ISREG(st.st_mode)) {
 		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
@@ -213,12 +161,19 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	 * The buffer starts at the file's size (a profile is a few hundred
 	 * bytes; a fleet loads 100,000 of them) and grows only if it grew.
 	 */
-	cap = (size_t)MIN(st.st_size > 0 ? st.st_size : 0, VCPUCHAR_PROFILE_MAX) + 1;
-	data = g_malloc(cap);
-	while (len <= VCPUCHAR_PROFILE_MAX) {
+	cap = (st.st_size > 0 && st.st_size < VCPUCHAR_PROFILE_MAX ? (size_t)st.st_size : VCPUCHAR_PROFILE_MAX) + 1;
+	data = malloc(cap);
+	while (data && len <= VCPUCHAR_PROFILE_MAX) {
 		if (len == cap) {
+			char *bigger = realloc(data, VCPUCHAR_PROFILE_MAX + 1);
+
+			if (!bigger) {
+				free(data);
+				data = NULL;
+				break;
+			}
+			data = bigger;
 			cap = VCPUCHAR_PROFILE_MAX + 1;
-			data = g_realloc(data, cap);
 		}
 		n = read(fd, data + len, cap - len);
 		if (n < 0 && errno == EINTR)
@@ -226,20 +181,27 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 		if (n < 0) {
 			r = -errno;
 			close(fd);
-			return path_err(err, err_size, r, path, "%s", g_strerror(-r));
+			free(data);
+			return path_err(err, err_size, r, path, "%s", vcpuchar_strerror(-r, eb, sizeof(eb)));
 		}
 		if (n == 0)
 			break;
 		len += (size_t)n;
 	}
 	close(fd);
-	if (len > VCPUCHAR_PROFILE_MAX)
+	if (!data)
+		return path_err(err, err_size, -ENOMEM, path, "out of memory reading it");
+	if (len > VCPUCHAR_PROFILE_MAX) {
+		free(data);
 		return path_err(err, err_size, -EFBIG, path, "larger than %d bytes; not a profile",
 				VCPUCHAR_PROFILE_MAX);
+	}
 	r = vcpuchar_profile_load_data(data, len, ppc, x86, err, err_size);
+	free(data);
 	if (r < 0 && err && err_size) {
-		g_autofree char *msg = g_strdup(err);
+		char msg[1024];
 
+		snprintf(msg, sizeof(msg), "%s", err);
 		path_err(err, err_size, r, path, "%s", msg);
 	}
 	return r;
@@ -280,9 +242,55 @@ static int write_all(int fd, const char *data, size_t len)
  * followed and its target replaced; anything else that is not a regular
  * file is refused, never replaced. On failure nothing is left behind.
  */
+/*
+ * A new file next to @target, named .BASE.XXXXXX, created 0666 less the
+ * umask as open(2) would create it (mkstemp() makes 0600). The name in
+ * @tmp (malloc'd). -errno.
+ */
+static int create_temp(const char *target, char **tmp)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	const char *slash = strrchr(target, '/');
+	size_t dlen = slash ? (size_t)(slash - target) + 1 : 0;
+	size_t size = dlen + strlen(target + dlen) + 10;
+	struct timespec ts;
+	uint64_t x;
+	char *p;
+
+	*tmp = malloc(size);
+	if (!*tmp)
+		return -ENOMEM;
+	snprintf(*tmp, size, "%.*s.%s.XXXXXX", (int)dlen, target, target + dlen);
+	p = *tmp + size - 7;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	x = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 20 ^ (uint64_t)getpid() << 40 ^ (uintptr_t)*tmp;
+	for (int tries = 0; tries < 1000; tries++) {
+		int fd;
+
+		for (int i = 0; i < 6; i++) {
+			/* xorshift64: names need to differ, not to be secret (O_EXCL does the rest). */
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			p[i] = chars[x % (sizeof(chars) - 1)];
+		}
+		fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+		if (fd >= 0 || errno != EEXIST)
+			return fd >= 0 ? fd : -errno;
+	}
+	return -EEXIST;
+}
+
+/*
+ * Replaces @path with @data atomically: a temporary file in the same
+ * directory, written in full, synced, then renamed over it. An existing
+ * file keeps its mode (and owner, where permitted); a symbolic link is
+ * followed and its target replaced; anything else that is not a regular
+ * file is refused, never replaced. On failure nothing is left behind.
+ */
 static int save_atomic(const char *path, const char *data, size_t len, char *err, size_t err_size)
 {
-	g_autofree char *target = NULL, *dir = NULL, *base = NULL, *tmp = NULL;
+	char *target = NULL, *tmp = NULL, eb[128];
 	struct stat st;
 	bool exists = false;
 	int fd, r;
@@ -294,35 +302,42 @@ static int save_atomic(const char *path, const char *data, size_t len, char *err
 			target = realpath(path, NULL);
 			if (!target || stat(target, &st) < 0) {
 				r = -errno;
+				free(target);
 				return path_err(err, err_size, r, path, "a symbolic link whose target cannot be used: %s",
-						g_strerror(-r));
+						vcpuchar_strerror(-r, eb, sizeof(eb)));
 			}
 		}
 		if (S_ISDIR(st.st_mode))
-			return path_err(err, err_size, -EISDIR, path, "is a directory");
-		if (!S_ISREG(st.st_mode))
-			return path_err(err, err_size, -EINVAL, path,
-					"is %s; a profile is saved only as a regular file, never in place of another kind",
-					file_kind(st.st_mode));
+			r = path_err(err, err_size, -EISDIR, path, "is a directory");
+		else if (!S_ISREG(st.st_mode))
+			r = path_err(err, err_size, -EINVAL, path,
+				     "is %s; a profile is saved only as a regular file, never in place of another kind",
+				     file_kind(st.st_mode));
+		else
+			r = 0;
+		if (r) {
+			free(target);
+			return r;
+		}
 	} else if (errno != ENOENT) {
 		r = -errno;
-		return path_err(err, err_size, r, path, "%s", g_strerror(-r));
+		return path_err(err, err_size, r, path, "%s", vcpuchar_strerror(-r, eb, sizeof(eb)));
 	}
-	if (!target)
-		target = g_strdup(path);
-	dir = g_path_get_dirname(target);
-	base = g_path_get_basename(target);
-	tmp = g_strdup_printf("%s/.%s.XXXXXX", dir, base);
-	/* 0666 less the umask for a new file, as open(2) would create it. */
-	fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0666);
+	fd = create_temp(target ? target : path, &tmp);
 	if (fd < 0) {
-		r = -errno;
+		r = fd;
 		/* The directory is named only when it is not the path's own (a link's target). */
-		if (strcmp(target, path))
-			return path_err(err, err_size, r, path, "cannot create a temporary file in %s, the link "
-					"target's directory: %s", dir, g_strerror(-r));
-		return path_err(err, err_size, r, path, "cannot create a temporary file in its directory: %s",
-				g_strerror(-r));
+		if (target && strcmp(target, path)) {
+			char *slash = strrchr(target, '/');
+
+			path_err(err, err_size, r, path, "cannot create a temporary file in %.*s, the link "
+				 "target's directory: %s", slash == target ? 1 : (int)(slash - target), target,
+				 vcpuchar_strerror(-r, eb, sizeof(eb)));
+		} else {
+			path_err(err, err_size, r, path, "cannot create a temporary file in its directory: %s",
+				 vcpuchar_strerror(-r, eb, sizeof(eb)));
+		}
+		goto out;
 	}
 	r = 0;
 	if (exists) {
@@ -339,13 +354,16 @@ static int save_atomic(const char *path, const char *data, size_t len, char *err
 	/* close(2) can report a deferred write error (NFS): it counts. */
 	if (close(fd) < 0 && !r && errno != EINTR)
 		r = -errno;
-	if (!r && rename(tmp, target) < 0)
+	if (!r && rename(tmp, target ? target : path) < 0)
 		r = -errno;
 	if (r) {
 		unlink(tmp);
-		return path_err(err, err_size, r, path, "%s (the file is unchanged)", g_strerror(-r));
+		path_err(err, err_size, r, path, "%s (the file is unchanged)", vcpuchar_strerror(-r, eb, sizeof(eb)));
 	}
-	return 0;
+out:
+	free(target);
+	free(tmp);
+	return r;
 }
 
 /* A [host] string load would take back: terminated within its array, valid UTF-8. */
@@ -356,7 +374,7 @@ static int check_str(const char *what, const char *field, const char *s, size_t 
 	if (n == size)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s %s: not NUL-terminated within its %zu bytes",
 					what, field, size);
-	if (!g_utf8_validate(s, (gssize)n, NULL))
+	if (!vcpuchar_utf8_valid(s, n))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s %s: not valid UTF-8, which a profile cannot hold",
 					what, field);
 	return 0;
@@ -396,9 +414,9 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 {
 	struct vcpuchar_ppc_host pbuf;
 	struct vcpuchar_x86_host xbuf;
-	g_autoptr(GKeyFile) kf = g_key_file_new();
-	g_autofree char *data = NULL;
-	gsize len;
+	struct vcpuchar_kf_out out = { 0 };
+	const char *arch = NULL, *release = NULL;
+	bool with_x86;
 	int r;
 
 	return_val_if_fail(path, -EINVAL);
@@ -411,37 +429,39 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	if (r)
 		return r;
 
-	g_key_file_set_comment(kf, NULL, NULL,
-			       " libvcpuchar host profile (keys: /usr/share/doc/libvcpuchar/profiles.md)", NULL);
+	/*
+	 * Facts without a single have bit still get the (empty) [x86] group
+	 * unless they say there was none (-ENODATA, as loaded from a file
+	 * without it): a reload must tell the two apart as the original did.
+	 */
+	with_x86 = x86 && (x86->have || x86->error[0] != -ENODATA);
+	/* [host] holds what the POWER facts say, else what the x86 facts say. */
 	if (ppc && ppc->arch[0])
-		g_key_file_set_string(kf, "host", "arch", ppc->arch);
+		arch = ppc->arch;
+	else if (with_x86 && x86->arch[0])
+		arch = x86->arch;
 	if (ppc && ppc->kernel_release[0])
-		g_key_file_set_string(kf, "host", "kernel_release", ppc->kernel_release);
+		release = ppc->kernel_release;
+	else if (with_x86 && x86->kernel_release[0])
+		release = x86->kernel_release;
+
+	vcpuchar_kf_out_comment(&out, " libvcpuchar host profile (keys: /usr/share/doc/libvcpuchar/profiles.md)");
+	if (arch || release)
+		vcpuchar_kf_out_group(&out, "host");
+	if (arch)
+		vcpuchar_kf_out_string(&out, "arch", arch);
+	if (release)
+		vcpuchar_kf_out_string(&out, "kernel_release", release);
 	/* The [ppc] group: lib/ppc/ppc-profile.c. */
 	if (ppc)
-		vcpuchar_profile_ppc_write(kf, ppc);
-	/*
-	 * The [x86] group: lib/x86/x86-profile.c. Facts without a single have bit
-	 * still get the (empty) group unless they say there was none
-	 * (-ENODATA, as loaded from a file without it): a reload must tell
-	 * the two apart as the original did.
-	 */
-	if (x86 && (x86->have || x86->error[0] != -ENODATA)) {
-		if (x86->arch[0] && !g_key_file_has_key(kf, "host", "arch", NULL))
-			g_key_file_set_string(kf, "host", "arch", x86->arch);
-		if (x86->kernel_release[0] && !g_key_file_has_key(kf, "host", "kernel_release", NULL))
-			g_key_file_set_string(kf, "host", "kernel_release", x86->kernel_release);
-		vcpuchar_profile_x86_write(kf, x86);
-		/*
-		 * Facts whose only keys live in [host] (kernel_release) still
-		 * need the group: without it a reload means "no x86
-		 * information". GKeyFile creates a group only with a key.
-		 */
-		if (!g_key_file_has_group(kf, "x86")) {
-			g_key_file_set_value(kf, "x86", "vendor", "");
-			g_key_file_remove_key(kf, "x86", "vendor", NULL);
-		}
-	}
-	data = g_key_file_to_data(kf, &len, NULL);
-	return save_atomic(path, data, len, err, err_size);
+		vcpuchar_profile_ppc_write(&out, ppc);
+	/* The [x86] group: lib/x86/x86-profile.c. */
+	if (with_x86)
+		vcpuchar_profile_x86_write(&out, x86);
+	if (out.failed)
+		r = vcpuchar_set_err(err, err_size, -ENOMEM, "out of memory writing the profile");
+	else
+		r = save_atomic(path, out.buf, out.len, err, err_size);
+	free(out.buf);
+	return r;
 }

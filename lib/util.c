@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 #include <fcntl.h>
 #include <limits.h>
 #include <stdint.h>
@@ -164,4 +164,23 @@ int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, cons
 	}
 	*ret = v;
 	return 0;
+}
+
+/* Which strerror_r() this libc has, told by its return type (lib/vcpuchar-private.h). */
+static const char *strerror_posix(int r, char *buf, size_t size, int errnum)
+{
+	if (r)
+		snprintf(buf, size, "error %d", errnum);
+	return buf;
+}
+
+static const char *strerror_gnu(const char *r, char *buf, size_t size, int errnum)
+{
+	return r;
+}
+
+const char *vcpuchar_strerror(int errnum, char *buf, size_t size)
+{
+	return _Generic(strerror_r(0, buf, 0), int: strerror_posix, default: strerror_gnu)(
+		strerror_r(errnum, buf, size), buf, size, errnum);
 }

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Private to lib/: never installed, never included by tests of the public API. */
 #ifndef VCPUCHAR_PRIVATE_H
 #define VCPUCHAR_PRIVATE_H
@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "vcpuchar.h"
+
+/* The number of elements of an array. */
+#define VCPUCHAR_N_ELEMENTS(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Marks a definition as part of the ABI; everything else is hidden. */
 #define VCPUCHAR_EXPORT __attribute__((visibility("default")))
@@ -217,6 +220,13 @@ enum vcpuchar_num_kind { VCPUCHAR_NUM_WORD = 0, VCPUCHAR_NUM_COUNT = 1 };
 int vcpuchar_parse_u64(const char *s, int kind, uint64_t *ret, const char **why);
 /* The same over @len bytes of @s (not NUL-terminated there). */
 int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, const char **why);
+
+/*
+ * The text of @errnum, thread-safe, in @buf or a static string: strerror_r()
+ * is the GNU one (returns the text) in glibc with _GNU_SOURCE and the POSIX
+ * one (returns 0 and fills @buf) in musl; this works with either.
+ */
+const char *vcpuchar_strerror(int errnum, char *buf, size_t size);
 
 /* snprintf into an optional (err, err_size) buffer; always returns @code. */
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 #include "vcpuchar-private.h"
 
 VCPUCHAR_EXPORT const char *vcpuchar_version(void)

@@ -6,6 +6,8 @@
 #   tests/setup-debian.sh --all    also the cross, POWER and x86 e2e and hardening tiers
 set -eu
 pkgs="locales meson ninja-build pkg-config gcc g++ check libglib2.0-dev libjson-glib-dev linux-libc-dev groff-base scdoc"
+# The musl suite's musl-gcc (tests/musl/).
+pkgs="$pkgs musl-tools"
 # The lint suite's tools (tests/lint/).
 pkgs="$pkgs shellcheck flake8"
 if [ "${1:-}" = "--all" ]; then
@@ -38,4 +40,6 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/package/setup.sh"
 	# Debian's rustc, cargo and bindgen for bindings/rust.
 	"$(dirname "$0")/rust/setup.sh"
+	# cargo-web's libraries for examples/rust-vmm (its compiler is unpacked by the tier).
+	"$(dirname "$0")/rust-vmm/setup.sh"
 fi

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * libvcpuchar, the part both domains share: conventions, versions, limits,
  * the size-led struct rules and the probe options. Included by every other

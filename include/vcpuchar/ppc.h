@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * libvcpuchar, POWER (pseries): H_GET_CPU_CHARACTERISTICS bits, host facts
  * and probe, spapr caps, validation, R4/R5, guest view, migration. The rules

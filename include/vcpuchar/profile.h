@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * libvcpuchar, host profile files: load and save the facts of both domains
  * (struct vcpuchar_ppc_host, struct vcpuchar_x86_host).

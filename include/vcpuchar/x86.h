@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy
  * (facts, probe, decision, apply, vCPU statistics, verdict). The rules are

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * The caps a guest can have on every host of a fleet (lib/ppc.md#fleet-baseline):
  * per cap the lowest of the levels QEMU would accept on each host, which is

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* R4/R5 bit names and the known-set/known-clear tests (lib/ppc.md#bits and #masks). */
 #include "ppc-internal.h"
 #include <stdio.h>

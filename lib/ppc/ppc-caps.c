@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * spapr caps: names, levels, the QEMU -machine spelling, machine-type
  * defaults and the host's levels (lib/ppc.md#caps-and-levels, #machine-defaults, #host-levels).

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * The guest CPU a host runs under KVM-HV (lib/ppc.md#guest-cpu): QEMU's
  * default is the host's own family, and KVM-HV runs the host's generation

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* The guest CPU a host runs (lib/ppc/ppc-cpu.c, lib/ppc.md#guest-cpu). */
 #ifndef VCPUCHAR_PPC_CPU_H
 #define VCPUCHAR_PPC_CPU_H

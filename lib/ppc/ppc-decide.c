@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * One VM's caps, conflicts, R4/R5 and guest view (lib/ppc.md#validation, #modes):
  * QEMU hw/ppc/spapr_caps.c cap_*_apply(), but every conflict at once.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * Caps in QEMU's and libvirt's spellings, and the warnings a user of an
  * unmodified QEMU needs (lib/ppc.md#qemu-and-libvirt-spellings and #warnings).

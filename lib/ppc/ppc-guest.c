@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * What a Linux pseries guest prints in /sys/devices/system/cpu/vulnerabilities
  * for given R4/R5 (lib/ppc.md#guest-view): Linux arch/powerpc/platforms/pseries/setup.c

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* H_GET_CPU_CHARACTERISTICS R4/R5 from caps (lib/ppc.md#r4-and-r5-from-caps) or from host words (#modes). */
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"

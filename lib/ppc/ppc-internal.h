@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Private helpers shared by the lib/ppc/ppc-*.c files (rules: lib/ppc.md). */
 #ifndef VCPUCHAR_PPC_INTERNAL_H
 #define VCPUCHAR_PPC_INTERNAL_H

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * KVM_PPC_GET_CPU_CHAR for any build target (lib/ppc.md#the-ioctl). Only
  * powerpc's UAPI defines struct kvm_ppc_cpu_char, so the library keeps its

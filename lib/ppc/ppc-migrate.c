@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Migration check of spapr caps, as QEMU's spapr_caps_post_migration() (lib/ppc.md#migration). */
 #include <stdio.h>
 

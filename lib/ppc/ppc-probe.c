@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* The only POWER code that touches the kernel: KVM_PPC_GET_CPU_CHAR and the PVR (lib/ppc.md#the-ioctl, #probe). */
 #include <inttypes.h>
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Host profiles: the [ppc] group (examples/profiles/README.md), read and written. */
 #include <inttypes.h>
 #include <stdio.h>
@@ -6,7 +6,7 @@
 #include "ppc-internal.h"
 #include "profile-keys.h"
 
-int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
+int vcpuchar_profile_ppc_read(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_host *out, char *err, size_t err_size)
 {
 	static const char *const words[] = {
 		"character", "behaviour", "character_mask", "behaviour_mask",
@@ -16,11 +16,11 @@ int vcpuchar_profile_ppc_read(GKeyFile *kf, struct vcpuchar_ppc_host *out, char 
 
 	out->source = VCPUCHAR_SOURCE_PROFILE;
 	/* No group is not "zero masks": -ENODATA lets describe and callers say which. */
-	if (!g_key_file_has_group(kf, "ppc")) {
+	if (!vcpuchar_kf_has_group(kf, "ppc")) {
 		out->error = -ENODATA;
 		return 0;
 	}
-	for (size_t i = 0; i < G_N_ELEMENTS(words); i++) {
+	for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(words); i++) {
 		r = vcpuchar_profile_get_u64(kf, "ppc", words[i], VCPUCHAR_NUM_WORD, &w[i], err, err_size);
 		if (r < 0)
 			return r;
@@ -73,7 +73,7 @@ int vcpuchar_profile_ppc_check(const struct vcpuchar_ppc_host *ppc, char *err, s
 	return 0;
 }
 
-void vcpuchar_profile_ppc_write(GKeyFile *kf, const struct vcpuchar_ppc_host *ppc)
+void vcpuchar_profile_ppc_write(struct vcpuchar_kf_out *kf, const struct vcpuchar_ppc_host *ppc)
 {
 	char hex[19];
 
@@ -89,14 +89,15 @@ void vcpuchar_profile_ppc_write(GKeyFile *kf, const struct vcpuchar_ppc_host *pp
 			"character", "behaviour", "character_mask", "behaviour_mask",
 		};
 
-		for (size_t i = 0; i < G_N_ELEMENTS(keys); i++) {
+		vcpuchar_kf_out_group(kf, "ppc");
+		for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(keys); i++) {
 			snprintf(hex, sizeof(hex), "0x%016" PRIx64, w[i]);
-			g_key_file_set_value(kf, "ppc", keys[i], hex);
+			vcpuchar_kf_out_value(kf, keys[i], hex);
 		}
-		g_key_file_set_boolean(kf, "ppc", "power8", ppc->power8 != 0);
+		vcpuchar_kf_out_bool(kf, "power8", ppc->power8 != 0);
 		if (ppc->pvr) {
 			snprintf(hex, sizeof(hex), "0x%08" PRIx32, ppc->pvr);
-			g_key_file_set_value(kf, "ppc", "pvr", hex);
+			vcpuchar_kf_out_value(kf, "pvr", hex);
 		}
 	}
 }

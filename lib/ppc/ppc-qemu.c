@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * The target QEMU's version: which release's row answers for it, and
  * which machine types it has (lib/ppc.md#qemu-versions).

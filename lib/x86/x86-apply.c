@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Applying the x86 policy to a VM fd and to a guest CPUID table (lib/x86.md#apply). */
 #include <fcntl.h>
 #include <linux/kvm.h>

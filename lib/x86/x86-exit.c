@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Exit classification (lib/x86.md#exit-classification). */
 #include "vcpuchar-private.h"
 

@@ -1,6 +1,5 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Names of the x86 host facts and one sentence per fact: its value, or why it is missing. */
-#define _GNU_SOURCE
 #include <inttypes.h>
 #include <stdio.h>
 
@@ -99,7 +98,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 		if (fact == VCPUCHAR_X86_FACT_CPUID_SVM && err == -ENOTSUP)
 			return snprintf(buf, size, "%s: not read: leaf 0x8000000A is valid only on AMD/Hygon with SVM",
 					facts[fact].name);
-		return snprintf(buf, size, "%s: not read: %s (%s)", facts[fact].name, strerror_r(-err, eb, sizeof(eb)),
+		return snprintf(buf, size, "%s: not read: %s (%s)", facts[fact].name, vcpuchar_strerror(-err, eb, sizeof(eb)),
 				facts[fact].origin);
 	}
 	switch (fact) {

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * What a Linux guest finds under a policy (lib/x86.md#guest-view): pure, no
  * allocation, no I/O.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * The HLT-exit policy (lib/x86.md#idle-hlt-inference to #decision-table): pure, no allocation,
  * no I/O. Reasons are collected in a bitmap and emitted in code order,

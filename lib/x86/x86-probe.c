@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* The x86 host probe: CPUID, KVM system ioctls, /proc and /sys (lib/x86.md#cpuid, #host-facts). */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -224,14 +224,17 @@ static void vendor_module(struct probe *p)
 			return;
 		}
 	}
-	/* getdents64 into a stack buffer, not opendir: the probe allocates nothing. */
+	/*
+	 * getdents64 into a stack buffer, not opendir: the probe allocates
+	 * nothing. glibc declares its buffer void *, musl struct dirent *.
+	 */
 	snprintf(path, sizeof(path), "%s/sys/module", p->root);
 	fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (fd < 0) {
 		fact_err(h, VCPUCHAR_X86_FACT_VENDOR_MODULE, -errno);
 		return;
 	}
-	while ((n = getdents64(fd, ents, sizeof(ents))) > 0) {
+	while ((n = getdents64(fd, (void *)ents, sizeof(ents))) > 0) {
 		for (ssize_t off = 0; off < n;) {
 			const struct dirent64 *d = (const struct dirent64 *)(ents + off);
 

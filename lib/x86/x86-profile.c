@@ -1,15 +1,17 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * The [x86] group of a host profile (examples/profiles/README.md): x86 host facts to
- * and from a GKeyFile. Each key present sets its fact's have bit.
+ * and from a key file (lib/keyfile.h). Each key present sets its fact's have bit.
  */
+#include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "profile-keys.h"
 
 #define G "x86"
 
-static int get_u32(GKeyFile *kf, const char *key, int kind, uint32_t *ret, char *err, size_t err_size)
+static int get_u32(const struct vcpuchar_kf *kf, const char *key, int kind, uint32_t *ret, char *err, size_t err_size)
 {
 	uint64_t v;
 	int r = vcpuchar_profile_get_u64(kf, G, key, kind, &v, err, err_size);
@@ -17,13 +19,13 @@ static int get_u32(GKeyFile *kf, const char *key, int kind, uint32_t *ret, char 
 	if (r)
 		return r;
 	if (v > UINT32_MAX)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[" G "] %s: '0x%" G_GINT64_MODIFIER "x' does not fit in 32 bits",
+		return vcpuchar_set_err(err, err_size, -EINVAL, "[" G "] %s: '0x%" PRIx64 "' does not fit in 32 bits",
 					key, v);
 	*ret = (uint32_t)v;
 	return 0;
 }
 
-static int get_vendor(GKeyFile *kf, uint32_t *ret, char *err, size_t err_size)
+static int get_vendor(const struct vcpuchar_kf *kf, uint32_t *ret, char *err, size_t err_size)
 {
 	static const char *const names[] = { [VCPUCHAR_X86_VENDOR_AMD] = "amd",
 					     [VCPUCHAR_X86_VENDOR_INTEL] = "intel",
@@ -40,9 +42,9 @@ static int get_vendor(GKeyFile *kf, uint32_t *ret, char *err, size_t err_size)
 						   [VCPUCHAR_X86_VENDOR_HYGON] = "HygonGenuine",
 						   [VCPUCHAR_X86_VENDOR_OTHER] = "other" };
 
-	g_strstrip(s);
+	vcpuchar_strip(s);
 	for (uint32_t v = VCPUCHAR_X86_VENDOR_AMD; v <= VCPUCHAR_X86_VENDOR_OTHER; v++)
-		if (!g_ascii_strcasecmp(s, names[v]) || !strcmp(s, cpuid_names[v])) {
+		if ((strlen(s) == strlen(names[v]) && vcpuchar_ascii_ncaseeq(s, names[v], strlen(s))) || !strcmp(s, cpuid_names[v])) {
 			*ret = v;
 			return 0;
 		}
@@ -50,27 +52,39 @@ static int get_vendor(GKeyFile *kf, uint32_t *ret, char *err, size_t err_size)
 }
 
 /* Integers separated by ',' or ';'; empty means none. Only 510 matters (X86_FEATURE_IDLE_HLT). */
-static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_size)
+static int get_clearcpuid(const struct vcpuchar_kf *kf, uint32_t *ret, char *err, size_t err_size)
 {
-	g_autofree char *s = g_key_file_get_value(kf, G, "clearcpuid", NULL);
-	g_auto(GStrv) items = NULL;
+	size_t len;
+	const char *s = vcpuchar_kf_value(kf, G, "clearcpuid", &len), *p, *end, *sep;
 	uint32_t found = 0;
 
 	if (!s)
 		return 1;
-	items = g_strsplit_set(s, ",;", -1);
-	for (int i = 0; items[i]; i++) {
-		const char *item = g_strstrip(items[i]);
-		char *end;
-		guint64 v;
+	end = s + len;
+	/* Only blanks: the empty list. */
+	for (p = s; p < end && strchr(" \t\n\r\f\v", *p); p++)
+		;
+	for (p = p == end ? NULL : s; p; p = sep < end ? sep + 1 : NULL) {
+		const char *a, *b;
+		uint64_t v = 0;
+		bool ok;
 
-		if (!*item && !items[1])
-			break; /* the empty list */
-		errno = 0;
-		v = g_ascii_strtoull(item, &end, 10);
-		if (!g_ascii_isdigit(*item) || errno || *end)
+		for (sep = p; sep < end && *sep != ',' && *sep != ';'; sep++)
+			;
+		for (a = p; a < sep && strchr(" \t\n\r\f\v", *a); a++)
+			;
+		for (b = sep; b > a && strchr(" \t\n\r\f\v", b[-1]); b--)
+			;
+		/* Decimal digits; an empty item or a value past 64 bits (strtoull's ERANGE) is refused. */
+		ok = a < b;
+		for (const char *c = a; ok && c < b; c++) {
+			ok = *c >= '0' && *c <= '9' && v <= (UINT64_MAX - (uint64_t)(*c - '0')) / 10;
+			v = v * 10 + (uint64_t)(*c - '0');
+		}
+		if (!ok)
 			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[" G "] clearcpuid: '%s' is not a list of integers separated by ',' or ';'", s);
+						"[" G "] clearcpuid: '%.*s' is not a list of integers separated by ',' or ';'",
+						(int)len, s);
 		found |= v == 510;
 	}
 	*ret = found;
@@ -78,14 +92,14 @@ static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_siz
 }
 
 /* A module name as /sys/module shows it: [a-z0-9_], or "" for none. */
-static int get_vendor_module(GKeyFile *kf, char *buf, size_t size, char *err, size_t err_size)
+static int get_vendor_module(const struct vcpuchar_kf *kf, char *buf, size_t size, char *err, size_t err_size)
 {
 	int r = vcpuchar_profile_get_str(kf, G, "vendor_module", buf, size, err, err_size);
 
 	if (r)
 		return r;
 	for (const char *c = buf; *c; c++)
-		if (!g_ascii_islower(*c) && !g_ascii_isdigit(*c) && *c != '_')
+		if (!(*c >= 'a' && *c <= 'z') && !(*c >= '0' && *c <= '9') && *c != '_')
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)", buf);
 	return 0;
@@ -134,7 +148,7 @@ static uint32_t *field_of(struct vcpuchar_x86_host *h, size_t i)
 	return (uint32_t *)((char *)h + x86_keys[i].offset);
 }
 
-int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
+int vcpuchar_profile_x86_read(const struct vcpuchar_kf *kf, const char *arch, const char *release, struct vcpuchar_x86_host *out,
 			      char *err, size_t err_size)
 {
 	struct vcpuchar_x86_host h;
@@ -145,9 +159,9 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 	h.source = VCPUCHAR_SOURCE_PROFILE;
 	h.smt_possible = 1;
 	/* [host] strings fit (lib/profile.c read them into buffers of these sizes). */
-	g_strlcpy(h.arch, arch, sizeof(h.arch));
-	g_strlcpy(h.kernel_release, release, sizeof(h.kernel_release));
-	if (!g_key_file_has_group(kf, G)) {
+	snprintf(h.arch, sizeof(h.arch), "%s", arch);
+	snprintf(h.kernel_release, sizeof(h.kernel_release), "%s", release);
+	if (!vcpuchar_kf_has_group(kf, G)) {
 		/* Not "not read": no [x86] group at all, which describe and callers can tell from a group without known keys. */
 		for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
 			h.error[f] = -ENODATA;
@@ -161,7 +175,7 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 		return r;
 	if (!r)
 		h.have |= 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR;
-	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
+	for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(x86_keys); i++) {
 		r = x86_keys[i].kind == BOOL ? vcpuchar_profile_get_bool(kf, G, x86_keys[i].key, field_of(&h, i), err, err_size)
 					     : get_u32(kf, x86_keys[i].key,
 						       x86_keys[i].kind == NUM ? VCPUCHAR_NUM_COUNT : VCPUCHAR_NUM_WORD,
@@ -198,37 +212,39 @@ static bool has(const struct vcpuchar_x86_host *h, uint32_t fact)
 	return h->have & (1u << fact);
 }
 
-void vcpuchar_profile_x86_write(GKeyFile *kf, const struct vcpuchar_x86_host *x86)
+void vcpuchar_profile_x86_write(struct vcpuchar_kf_out *kf, const struct vcpuchar_x86_host *x86)
 {
 	static const char *const vendors[] = { "other", "amd", "intel", "hygon", "other" };
 	char buf[24];
 
+	vcpuchar_kf_out_group(kf, G);
 	if (has(x86, VCPUCHAR_X86_FACT_CPUID_VENDOR))
-		g_key_file_set_value(kf, G, "vendor", vendors[x86->vendor <= VCPUCHAR_X86_VENDOR_OTHER ? x86->vendor : 0]);
+		vcpuchar_kf_out_value(kf, "vendor", vendors[x86->vendor <= VCPUCHAR_X86_VENDOR_OTHER ? x86->vendor : 0]);
 	if (has(x86, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
-		snprintf(buf, sizeof(buf), "%" G_GUINT64_FORMAT, x86->halt_poll_ns);
-		g_key_file_set_value(kf, G, "halt_poll_ns", buf);
+		snprintf(buf, sizeof(buf), "%" PRIu64, x86->halt_poll_ns);
+		vcpuchar_kf_out_value(kf, "halt_poll_ns", buf);
 	}
 	if (has(x86, VCPUCHAR_X86_FACT_CLEARCPUID))
-		g_key_file_set_value(kf, G, "clearcpuid", x86->clearcpuid_510 ? "510" : "");
+		vcpuchar_kf_out_value(kf, "clearcpuid", x86->clearcpuid_510 ? "510" : "");
 	if (has(x86, VCPUCHAR_X86_FACT_VENDOR_MODULE)) {
 		/* A caller's field need not be terminated: at most its size. */
-		g_autofree char *m = g_strndup(x86->vendor_module, sizeof(x86->vendor_module));
+		char m[sizeof(x86->vendor_module) + 1];
 
-		g_key_file_set_value(kf, G, "vendor_module", m);
+		snprintf(m, sizeof(m), "%.*s", (int)sizeof(x86->vendor_module), x86->vendor_module);
+		vcpuchar_kf_out_value(kf, "vendor_module", m);
 	}
-	for (size_t i = 0; i < G_N_ELEMENTS(x86_keys); i++) {
+	for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(x86_keys); i++) {
 		uint32_t v;
 
 		if (!has(x86, x86_keys[i].fact))
 			continue;
 		memcpy(&v, (const char *)x86 + x86_keys[i].offset, sizeof(v));
 		if (x86_keys[i].kind == BOOL) {
-			g_key_file_set_boolean(kf, G, x86_keys[i].key, v != 0);
+			vcpuchar_kf_out_bool(kf, x86_keys[i].key, v != 0);
 			continue;
 		}
 		snprintf(buf, sizeof(buf), x86_keys[i].kind == WORD ? "0x%08x" : x86_keys[i].kind == MASK ? "0x%x" : "%u",
 			 v);
-		g_key_file_set_value(kf, G, x86_keys[i].key, buf);
+		vcpuchar_kf_out_value(kf, x86_keys[i].key, buf);
 	}
 }

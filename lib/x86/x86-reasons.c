@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* Reason codes of the x86 policy: stable names, classes and sentences (lib/x86.md#reason-codes). */
 #include <inttypes.h>
 #include <stdio.h>

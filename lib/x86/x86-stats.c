@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * KVM binary statistics (KVM_GET_STATS_FD, lib/x86.md#statistics). The file comes
  * from the kernel, but the parser trusts none of its offsets or sizes: every

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * Verification of an applied x86 policy from two vCPU statistics snapshots
  * (lib/x86.md#verification): pure, no allocation, no I/O.
