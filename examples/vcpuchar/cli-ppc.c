@@ -54,10 +54,24 @@ static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
 /*
  * --qemu-version (lib/ppc.md#qemu-versions; examples/vcpuchar/README.md):
  * the number for the request and what to say about it. Malformed or older
- * than supported: exit 2. Answered by another measured release (a newer or
- * unmeasured version): a warning on stderr naming both. Not given: the
+ * than supported: exit 2. Answered by another release's row (a newer
+ * version, or one that is no release): a warning on stderr naming both. Not given: the
  * answer is for the oldest supported, which the note says.
  */
+static void unknown_facts(struct cli_qemu_target *q)
+{
+	struct vcpuchar_ppc_qemu_release r = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
+
+	if (vcpuchar_ppc_qemu_release_get(q->version, &r) < 0)
+		return;
+	g_snprintf(q->unknown, sizeof(q->unknown), "%s%s%s",
+		   r.deprecated_upto == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN ? "its deprecated machine types" : "",
+		   r.deprecated_upto == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN && r.fixed_na_aborts == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+			   ? ", "
+			   : "",
+		   r.fixed_na_aborts == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN ? "whether cap-ibs=fixed-na aborts it" : "");
+}
+
 int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 {
 	size_t err_size = CLI_ERR_SIZE(arg ? arg : "");
@@ -71,6 +85,7 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 		return cli_usage("--qemu-version: %s", g_strerror(-q->kind));
 	if (q->kind == 2)
 		g_printerr("vcpuchar: warning: %s\n", q->note);
+	unknown_facts(q);
 	return CLI_OK;
 }
 
@@ -100,14 +115,21 @@ void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q)
 	json_str(b, "answered", answered);
 	json_bool(b, "assumed", q->kind == 1);
 	json_str(b, "note", q->note);
+	json_str(b, "unknown", q->unknown);
 	json_builder_end_object(b);
 }
 
 /* The text output's line: only when the answer is not for the given version itself. */
 void cli_text_qemu_version(const struct cli_qemu_target *q)
 {
+	char target[16];
+
 	if (q->kind)
 		cli_printf("qemu            %s\n", q->note);
+	if (q->unknown[0] && q->kind != 1) {
+		cli_qemu_version_target(q, target, sizeof(target));
+		cli_printf("qemu unknown    no source found for QEMU %s: %s\n", target, q->unknown);
+	}
 }
 
 static void json_bit_names(JsonBuilder *b, const char *key, uint32_t reg, uint64_t bits)
@@ -400,6 +422,9 @@ static int parse_machine_type(const char *name, uint32_t qemu_version, uint32_t 
 	g_autofree char *err = g_malloc0(err_size);
 	int r = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, machine, err, err_size);
 
+	/* What that QEMU prints for a deprecated type (lib/ppc.md#qemu-versions). */
+	if (r == 0 && vcpuchar_ppc_machine_deprecated(name, qemu_version, err, err_size) == 1)
+		g_printerr("vcpuchar: warning: %s\n", err);
 	if (r == 0)
 		return CLI_OK;
 	/* A type upstream QEMU had, but not the target (lib/ppc.md#qemu-versions). */
@@ -879,16 +904,28 @@ static int cmd_hcall(int argc, char **argv)
 	return res.n_errors || start.n_refused ? CLI_NO : CLI_OK;
 }
 
-/* A migrate LIST: QEMU spelling (unlisted caps from the newest defaults), or
- * four positional values "cfpc,sbbc,ibs,ccf-assist". */
-static int parse_migrate_caps(const char *opt, const char *arg, struct vcpuchar_ppc_caps *caps, GPtrArray *ignored)
+/*
+ * A migrate LIST: QEMU spelling (unlisted caps from the newest pseries
+ * defaults of the target QEMU @qemu_version, as the library decides them:
+ * the caps-mode caps of a TCG request, which are the defaults), or four
+ * positional values "cfpc,sbbc,ibs,ccf-assist".
+ */
+static int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
+			      GPtrArray *ignored)
 {
 	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
 	uint32_t set = 0;
 	size_t err_size = CLI_ERR_SIZE(arg) + 64;
 	g_autofree char *err = g_malloc0(err_size);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 
-	vcpuchar_ppc_machine_defaults(VCPUCHAR_PPC_MACHINE_PSERIES, 0, caps);
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.accel = VCPUCHAR_ACCEL_TCG;
+	req.qemu_version = qemu_version;
+	if (vcpuchar_ppc_decide(NULL, &req, &res) < 0)
+		return cli_usage("%s: cannot decide the defaults of that QEMU", opt);
+	*caps = res.effective_caps;
 	/* The --caps spelling includes a libvirt fragment, as the man page says for LIST. */
 	for (const char *p = arg; *p; p++) {
 		g_autoptr(GString) q = NULL;
@@ -1467,7 +1504,7 @@ static int cmd_migrate(int argc, char **argv)
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "With --src-host: pseries machine type", "TYPE" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "With --src-host: host-max (default) or caps", "MODE" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "With --src-host: guest CPU for the guest view", "CPU" },
-		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, "With --src-host: " QEMU_VERSION_HELP, "V" },
+		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -1479,7 +1516,8 @@ static int cmd_migrate(int argc, char **argv)
 	int r;
 
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,... or a "
-					  "libvirt <features> fragment, unlisted caps take the newest pseries defaults, "
+					  "libvirt <features> fragment, unlisted caps take the newest pseries defaults of "
+					  "--qemu-version's QEMU (7.2 when not given), "
 					  "or four values "
 					  "cfpc,sbbc,ibs,ccf-assist), or two host profiles (--src-host A --dst-host B): "
 					  "the caps decided on A, whether QEMU on B starts with them, and B's migration "
@@ -1495,13 +1533,18 @@ static int cmd_migrate(int argc, char **argv)
 			return r;
 		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, &qv, json);
 	}
-	/* Two cap sets: QEMU's migration check, the same function in every supported version. */
-	if (caps || machine || mode || cpu || qemu_version)
-		return cli_usage("--caps, --machine, --mode, --guest-cpu and --qemu-version go with "
-				 "--src-host/--dst-host");
+	/*
+	 * Two cap sets: QEMU's migration check, the same function in every
+	 * supported version; --qemu-version gives the defaults of unlisted caps.
+	 */
+	if (caps || machine || mode || cpu)
+		return cli_usage("--caps, --machine, --mode and --guest-cpu go with --src-host/--dst-host");
 	if (!src || !dst)
 		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
-	if ((r = parse_migrate_caps("--src", src, &s, ignored)) || (r = parse_migrate_caps("--dst", dst, &d, ignored)))
+	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
+		return r;
+	if ((r = parse_migrate_caps("--src", src, qv.version, &s, ignored)) ||
+	    (r = parse_migrate_caps("--dst", dst, qv.version, &d, ignored)))
 		return r;
 	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
 		return cli_usage("cannot check the migration: %s", g_strerror(-r));

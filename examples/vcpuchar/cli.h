@@ -104,18 +104,19 @@ void cli_text_ppc_spellings(const struct vcpuchar_ppc_result *r, const struct vc
 /* The QEMU release a POWER answer is for (--qemu-version V, or none given). */
 struct cli_qemu_target {
 	uint32_t version;  /* 0 when not given */
-	uint32_t answered; /* the measured release that answers */
+	uint32_t answered; /* the release whose row answers */
 	int kind;          /* vcpuchar_ppc_qemu_version_check() */
 	char note[384];
+	char unknown[128]; /* the release's facts without a source, "" when none */
 };
 
 /* Parses --qemu-version @arg (NULL: not given) into @q; a warning on stderr when another release answers. */
 int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
 /* The target release as text ("7.2", "10.0.13"): the one given, else the one answered. */
 void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size);
-/* Member "qemu_version": {"target", "answered", "assumed", "note"}. */
+/* Member "qemu_version": {"target", "answered", "assumed", "note", "unknown"}. */
 void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q);
-/* The "qemu" text line, when the answer is not for the given version itself. */
+/* The "qemu" text line, when the answer is not for the given version itself, and the unknown facts. */
 void cli_text_qemu_version(const struct cli_qemu_target *q);
 
 /* Members "disable_exits" ... "reasons" of examples/vcpuchar/README.md; one line per output and reason. */

@@ -391,7 +391,7 @@ enum vcpuchar_ppc_machine {
 /**
  * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
  * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros, a
- *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0), or
+ *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0-11.1), or
  *        "pseries-2.12-sxxm"
  * @ret: receives an enum vcpuchar_ppc_machine value
  * @err, @err_size: optional message buffer
@@ -428,9 +428,9 @@ int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_
  * @ret: receives VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)
  * @err, @err_size: optional message buffer, naming @s and the rule it breaks
  *
- * A version newer than any this library has measured is accepted (0 is
- * returned): vcpuchar_ppc_qemu_version_check() says whose facts answer for
- * it. Pure: no allocation.
+ * A version newer than any in this library's release table is accepted (0
+ * is returned): vcpuchar_ppc_qemu_version_check() says whose row answers
+ * for it. Pure: no allocation.
  *
  * Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older
  * than QEMU 7.2, the oldest supported (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions); @ret is
@@ -443,25 +443,27 @@ int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, siz
 /**
  * vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version
  * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for "not given"
- * @answered: optional; receives the measured version whose facts the answer
- *            uses, as VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200
- *            (QEMU 7.2, Debian 12) or 100000 (QEMU 10.0, Debian 13)
+ * @answered: optional; receives the release whose row answers, as
+ *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 (QEMU 7.2) to
+ *            110100 (QEMU 11.1)
  * @note: optional; receives one NUL-terminated sentence a caller should show
  *        whenever the return value is not 0, naming both versions (e.g.
- *        "QEMU 11.1 is newer than 10.0, the newest this library has
- *        measured: the answer is for QEMU 10.0"), "" when it is 0; cut to
+ *        "QEMU 12.0 is newer than 11.1, the newest QEMU in this library's
+ *        release table: the answer is for QEMU 11.1"), "" when it is 0; cut to
  *        @note_size
  * @note_size: size of @note in bytes (0 with a NULL @note)
  *
- * The library answers per measured QEMU release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions):
- * a version of a measured major.minor (any micro) is answered for it; a
- * version between two measured ones by the older of them, plus the machine
- * types upstream added up to the version; a version newer than the newest
- * measured by the newest measured, likewise. Pure: no allocation.
+ * The library has a row per QEMU release from 7.2 to 11.1
+ * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions): a version of a release's
+ * major.minor (any micro) is answered by its row; a version that is no
+ * release (8.3) by the nearest release before it, plus the machine types
+ * upstream added up to the version; a version newer than 11.1 by 11.1,
+ * likewise. Since 1.2 every release has its row (1.1 had 7.2 and 10.0
+ * only). Pure: no allocation.
  *
- * Return: 0 when @qemu_version belongs to a measured release; 1 when it is
- * 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2 when
- * another measured release's facts stand in; -EINVAL for a non-zero value
+ * Return: 0 when @qemu_version belongs to a release with a row; 1 when it
+ * is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2
+ * when another release's row stands in; -EINVAL for a non-zero value
  * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
  * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
  * then unchanged).
@@ -479,14 +481,13 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * @err, @err_size: optional message buffer
  *
  * vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever
- * had), then whether the target QEMU has the type: QEMU 7.2 has
- * pseries-2.1 to pseries-7.2 and pseries-2.12-sxxm; QEMU 10.0 has
- * pseries-3.0 to pseries-10.0 (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE of each
- * Debian source). For an unmeasured version the types of the measured
- * release that answers for it (vcpuchar_ppc_qemu_version_check()) count,
- * plus the newer upstream types up to the version itself. A type's caps are
- * the same in every measured release but one: QEMU 10.0 lowers the default
- * cap-sbbc for every guest CPU newer than POWER7, which
+ * had), then whether the target QEMU has the type: QEMU 7.2 to 9.1 have
+ * pseries-2.1 to their own and pseries-2.12-sxxm; 9.2 and 10.0 pseries-3.0
+ * on; from 10.1 types older than 6 years are gone (11.1: pseries-5.2 to
+ * pseries-11.1). For a version without a row the types of the release that
+ * answers for it (vcpuchar_ppc_qemu_version_check()) count, plus the newer
+ * upstream types up to the version itself. From 9.2 on QEMU lowers the
+ * default cap-sbbc for every guest CPU newer than POWER7, which
  * vcpuchar_ppc_decide() applies from the request's qemu_version
  * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
@@ -499,6 +500,81 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  */
 int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
 				    size_t err_size);
+
+/* A fact of a QEMU release no source was found for (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). Since: 1.2 */
+#define VCPUCHAR_PPC_QEMU_FACT_UNKNOWN 0xffffffffu
+
+/**
+ * struct vcpuchar_ppc_qemu_release - what one QEMU release has
+ * @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller
+ * @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,
+ *            minor, 0), as vcpuchar_ppc_qemu_version_check() names it
+ * @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for
+ *               pseries-2.1; 502 for 11.1)
+ * @newest_type: the newest, X * 100 + Y: the release's own version (the
+ *               "pseries" alias)
+ * @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0
+ * @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every
+ *                   type from @oldest_type up to it warns), 0 for none, or
+ *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+ * @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU
+ *                  but POWER7, 0 when it is the machine type's
+ * @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first
+ *                   H_GET_CPU_CHARACTERISTICS (measured), or
+ *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+ * @has_power11: 1 when it has the power11 CPU model, else 0
+ *
+ * A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others
+ * are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * Grows at its end (@size). Since: 1.2
+ */
+struct vcpuchar_ppc_qemu_release {
+	uint32_t size;
+	uint32_t answered;
+	uint32_t oldest_type;
+	uint32_t newest_type;
+	uint32_t has_sxxm;
+	uint32_t deprecated_upto;
+	uint32_t sbbc_broken_p8;
+	uint32_t fixed_na_aborts;
+	uint32_t has_power11;
+};
+
+/**
+ * vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
+ * @ret: receives the row (as much as @ret->size holds)
+ *
+ * The row answers as vcpuchar_ppc_qemu_version_check() says: its own row
+ * for a release from 7.2 to 11.1 (any micro), the nearest release before a
+ * version that is no release (8.3), the newest row for a newer version.
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size
+ * below the 1.2 struct's.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
+
+/**
+ * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
+ * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for
+ *        @qemu_version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
+ * @note: optional; receives QEMU's warning and what to do ("QEMU 10.0 warns:
+ *        Machine type 'pseries-6.0' is deprecated ...; pin pseries-7.1 or
+ *        newer"), or why it is unknown; "" for 0; cut to @note_size
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * Return: 0 when the release does not mark the type deprecated; 1 when it
+ * does (QEMU prints its warning at start and starts); 2 when the release's
+ * deprecations are unknown (no source found); -EINVAL or -ENOENT as
+ * vcpuchar_ppc_machine_parse_qemu() (@note then holds its message).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, char *note, size_t note_size);
 
 /* Guest CPU model: its ISA level decides cap defaults and the STF barrier type. Since: 1.0 */
 enum vcpuchar_ppc_cpu {
@@ -549,9 +625,9 @@ int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, ui
  *       broken (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu())
  * @ret: receives the defaults
  *
- * The defaults of QEMU 7.2. QEMU 10.0 also lowers cap-sbbc to broken for
+ * The defaults of QEMU 7.2. QEMU 9.2 and later also lower cap-sbbc to broken for
  * every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a
- * request whose qemu_version is 10.0 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * request whose qemu_version is 9.2 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
  * Return: 0; -EINVAL for an unknown @machine or @cpu, or NULL @ret.
  *
@@ -655,7 +731,7 @@ struct vcpuchar_ppc_conflict {
  *                version the VMM links against; 0 = not given: the answer
  *                is for the oldest supported QEMU (7.2), as before 1.1.
  *                What it changes: machine types the target lacks are
- *                refused (pseries-2.12-sxxm from 10.0 on) and message texts
+ *                refused (pseries-2.12-sxxm from 9.2 on) and message texts
  *                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct
  *                ends before this member (its size is 28 bytes): it is
  *                read as 0. Values: see vcpuchar_ppc_qemu_version_check().
@@ -840,7 +916,7 @@ struct vcpuchar_ppc_result {
  * unchanged); -EINVAL for NULL @req or
  * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
  * @req->qemu_version); -ENOENT for a machine type the target QEMU lacks
- * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on), the errno
+ * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno
  * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
  * here; since 1.2 one condition has one errno).
  *
@@ -1197,7 +1273,8 @@ enum vcpuchar_ppc_warning {
 	 * 10.0 (Debian 13) abort at the guest's first
 	 * H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which
 	 * gives the guest identical R4/R5. The text names the request's
-	 * qemu_version (Since: 1.1). */
+	 * qemu_version (Since: 1.1), and says so where that release's abort is
+	 * unknown (Since: 1.2). */
 	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
 	/* The host set bits that its masks do not vouch for (Linux < the 2025
 	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */

@@ -233,16 +233,16 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		goto bad;
 	/*
 	 * Only versions QEMU had (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE): 2.1 to
-	 * 2.12, 3.0, 3.1, X.0 to X.2 for 4 to 10, and 11.0, the newest in
+	 * 2.12, 3.0, 3.1, X.0 to X.2 for 4 to 10, and 11.0 and 11.1, the newest in
 	 * master (lib/ppc.md#machine-defaults). A name outside is a typo or a
 	 * type this library does not know; guessing its defaults would explain
 	 * conflicts wrongly.
 	 */
 	if (!((major == 2 && minor >= 1 && minor <= 12) || (major == 3 && minor <= 1) ||
-	      (major >= 4 && major <= 10 && minor <= 2) || (major == 11 && minor == 0)))
+	      (major >= 4 && major <= 10 && minor <= 2) || (major == 11 && minor <= 1)))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"'%s': QEMU never had this pseries type; known: pseries-2.1 to pseries-11.0 "
-					"(2.1-2.12, 3.0-3.1, then X.0-X.2 up to 10.2, and 11.0); for a QEMU newer than "
+					"'%s': QEMU never had this pseries type; known: pseries-2.1 to pseries-11.1 "
+					"(2.1-2.12, 3.0-3.1, then X.0-X.2 up to 10.2, 11.0 and 11.1); for a QEMU newer than "
 					"that, 'pseries' gives the newest defaults", name);
 	/* hw/ppc/spapr.c: mitigations default on from 4.0, ccf-assist on from 5.0. */
 	if (major >= 5)

@@ -136,6 +136,32 @@ static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
 						     ERR("ccf-assist", M_SXXM, "pseries-2.12", "") },
 };
 
+/* The same where the target QEMU lacks the older type PIN() names (lib/ppc.md#qemu-versions). */
+#define ERRN(cap, mach, H) \
+	{ DEF(cap, mach) NO_OLDER H, DEF(cap, mach) NO_OLDER "; " NO_INFO }
+#define NO_OLDER \
+	": set it explicitly to the level the hint names (this QEMU has no older machine type with a lower default)"
+
+static const char *const default_above_no_older[4][VCPUCHAR_PPC_N_CAPS][2] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERRN("cfpc", M_5, AND(H_CFPC_WA)), ERRN("sbbc", M_5, AND(H_SBBC_WA)),
+					   ERRN("ibs", M_5, AND(H_IBS_WA)), ERRN("ccf-assist", M_5, AND(H_CCF_ON)) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERRN("cfpc", M_4, AND(H_CFPC_WA)), ERRN("sbbc", M_4, AND(H_SBBC_WA)),
+					     ERRN("ibs", M_4, AND(H_IBS_WA)), ERRN("ccf-assist", M_4, "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERRN("cfpc", M_3, ""), ERRN("sbbc", M_3, ""), ERRN("ibs", M_3, ""),
+					       ERRN("ccf-assist", M_3, "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERRN("cfpc", M_SXXM, AND(H_CFPC_WA)),
+						     ERRN("sbbc", M_SXXM, AND(H_SBBC_WA)),
+						     ERRN("ibs", M_SXXM, AND(H_IBS_CCD)), ERRN("ccf-assist", M_SXXM, "") },
+};
+
+/* The older type default_above_expl names, X * 100 + Y. */
+static unsigned older_type(uint32_t machine, uint32_t cap)
+{
+	if (machine == VCPUCHAR_PPC_MACHINE_PSERIES)
+		return cap == VCPUCHAR_PPC_CAP_CCF_ASSIST ? 402 : 301;
+	return machine == VCPUCHAR_PPC_MACHINE_PSERIES_4 ? 301 : 212;
+}
+
 #define BELOW(cap, mach) \
 	DEF(cap, mach) " (for this guest CPU): set it to the host level the hint names, or use host-max mode"
 
@@ -280,7 +306,10 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->message = above_host_msg[cap];
 		c->hint = level_text[cap][h].above_hint;
 		if (from_default)
-			c->explanation = default_above_expl[req->machine][cap][!info];
+			c->explanation = vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
+									    older_type(req->machine, cap))
+						 ? default_above_expl[req->machine][cap][!info]
+						 : default_above_no_older[req->machine][cap][!info];
 		else if (!info)
 			c->explanation = no_info_expl;
 		else

@@ -119,8 +119,9 @@ __attribute__((format(printf, 2, 3))) static void put(struct text *t, const char
 }
 
 /*
- * QEMU_FIXED_NA_ABORT names the target QEMU (lib/ppc.md#qemu-versions): both
- * measured releases abort. Without a version the text is 1.0's.
+ * QEMU_FIXED_NA_ABORT names the target QEMU (lib/ppc.md#qemu-versions): the
+ * releases measured abort; for the others it is unknown and says so.
+ * Without a version the text is 1.0's.
  */
 static void fixed_na_text(uint32_t qemu_version, struct text *t)
 {
@@ -130,17 +131,14 @@ static void fixed_na_text(uint32_t qemu_version, struct text *t)
 	vcpuchar_ppc_qemu_version_text(qemu_version, want);
 	if (!qemu_version)
 		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts");
-	else if (qemu_version / 100 == VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0) / 100)
-		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (%s) aborts", want,
-		    vcpuchar_ppc_qemu_release_source(rel));
-	else if (qemu_version / 100 == VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0) / 100)
-		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (%s) aborts as 7.2 does (its "
-		       "handler still has no case for the value the command line stores)",
-		    want, vcpuchar_ppc_qemu_release_source(rel));
+	else if (vcpuchar_ppc_qemu_release_fixed_na(rel) == 1)
+		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (%s) aborts%s", want,
+		    vcpuchar_ppc_qemu_release_source(rel),
+		    rel ? " as 7.2 does (its handler still has no case for the value the command line stores)" : "");
 	else
-		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s, answered as %s (%s), the "
-		       "nearest measured release, aborts",
-		    want, vcpuchar_ppc_qemu_release_name(rel), vcpuchar_ppc_qemu_release_source(rel));
+		put(t, "the effective caps hold cap-ibs=fixed-na: whether QEMU %s aborts on it is unknown (not "
+		       "measured for %s), as 7.2 and 10.0 do",
+		    want, vcpuchar_ppc_qemu_release_name(rel));
 	put(t, " with an assertion failure in h_get_cpu_characteristics() at the guest's first "
 	       "H_GET_CPU_CHARACTERISTICS; the qemu and libvirt spellings give cap-ibs=broken instead, "
 	       "which gives the guest identical R4/R5 (neither level adds an ibs bit)");

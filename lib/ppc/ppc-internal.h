@@ -75,10 +75,14 @@ const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibilit
 const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
 /* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
+/* The release still has the older pseries-X.Y, @type = X * 100 + Y (not newer than any release). */
+bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute__((visibility("hidden")));
+/* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
+uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
 /*
  * The release's own change to a machine type's default @caps for the guest
- * CPU @cpu: QEMU 10.0 lowers cap-sbbc to broken for every CPU newer than
- * POWER7 (lib/ppc.md#qemu-versions). Defaults only: caps the caller or
+ * CPU @cpu: QEMU 9.2 and later lower cap-sbbc to broken for every CPU newer
+ * than POWER7 (lib/ppc.md#qemu-versions). Defaults only: caps the caller or
  * host-max sets are not touched.
  */
 void vcpuchar_ppc_qemu_release_defaults(int release, uint32_t cpu, struct vcpuchar_ppc_caps *caps)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * The target QEMU's version: which measured release answers for it, and
+ * The target QEMU's version: which release's row answers for it, and
  * which machine types it has (lib/ppc.md#qemu-versions).
  */
 #include <stdio.h>
@@ -9,24 +9,38 @@
 #include "vcpuchar-private.h"
 
 /*
- * The measured releases, oldest first (lib/ppc.md#qemu-versions): the
- * version, where it was measured, and the machine types it has, read in
- * hw/ppc/spapr.c's DEFINE_SPAPR_MACHINE lines of each Debian source package
- * (tests/data/ppc-qemu-versions.tsv). Types are major * 100 + minor.
+ * One row per QEMU release from 7.2 to 11.1, oldest first
+ * (lib/ppc.md#qemu-versions, where each fact names its source). Types are
+ * major * 100 + minor; FACT_UNKNOWN marks a fact no source was found for,
+ * which the library answers as unknown, never borrowed from another row.
  */
+#define FACT_UNKNOWN VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
 static const struct release {
 	uint32_t version;
 	const char *name, *source;
-	unsigned first_type; /* the oldest pseries-X.Y it still has */
-	bool sxxm;           /* it has pseries-2.12-sxxm */
-	bool sbbc_p7_only;   /* the default cap-sbbc is workaround for POWER7 only (lib/ppc.md#qemu-versions) */
+	unsigned first_type;      /* the oldest pseries-X.Y it registers */
+	bool sxxm;                /* it has pseries-2.12-sxxm */
+	uint32_t deprecated_upto; /* the newest type it marks deprecated, 0 none */
+	bool sbbc_p8_broken;      /* the default cap-sbbc is broken for every CPU but POWER7 */
+	uint32_t fixed_na_aborts; /* 1: cap-ibs=fixed-na aborts at the first hcall (measured) */
+	bool power11;             /* it has the power11 CPU model */
 } releases[] = {
-	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, 0, false, 1, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0), "8.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0), "8.1", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), "8.2", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), "9.1", "upstream commits", 201, true, 601, false, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, 700, true, 1, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), "10.1", "upstream commits", 402, false, 701, true, FACT_UNKNOWN, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 2, 0), "10.2", "upstream commits", 500, false, 702, true, FACT_UNKNOWN, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(11, 0, 0), "11.0", "upstream commits", 501, false, 800, true, FACT_UNKNOWN, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0), "11.1", "Debian sid", 502, false, 801, true, FACT_UNKNOWN, true },
 };
 #define N_RELEASES (int)(sizeof(releases) / sizeof(releases[0]))
-/* The newest type vcpuchar_ppc_machine_parse() knows (lib/ppc.md#machine-defaults): pseries-11.0. */
-#define UPSTREAM_NEWEST 1100u
+/* The newest type vcpuchar_ppc_machine_parse() knows (lib/ppc.md#machine-defaults): pseries-11.1. */
+#define UPSTREAM_NEWEST 1101u
 /* The highest version the encoding holds: 99.99.99. */
 #define VERSION_MAX VCPUCHAR_PPC_QEMU_VERSION(99, 99, 99)
 
@@ -38,7 +52,7 @@ int vcpuchar_ppc_qemu_release(uint32_t v)
 		return 0;
 	if (v < releases[0].version || v > VERSION_MAX)
 		return -1;
-	/* The newest measured release not newer than @v, by major.minor. */
+	/* The newest release not newer than @v, by major.minor. */
 	for (i = N_RELEASES - 1; i > 0; i--)
 		if (v / 100 >= releases[i].version / 100)
 			break;
@@ -55,16 +69,36 @@ const char *vcpuchar_ppc_qemu_release_source(int release)
 	return releases[release].source;
 }
 
+uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release)
+{
+	return releases[release].fixed_na_aborts;
+}
+
 void vcpuchar_ppc_qemu_release_defaults(int release, uint32_t cpu, struct vcpuchar_ppc_caps *caps)
 {
-	if (releases[release].sbbc_p7_only && cpu != VCPUCHAR_PPC_CPU_POWER7)
+	if (releases[release].sbbc_p8_broken && cpu != VCPUCHAR_PPC_CPU_POWER7)
 		caps->sbbc = VCPUCHAR_PPC_LEVEL_BROKEN;
 }
 
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine)
 {
-	/* PSERIES_3_1 stands for 3.0 and 3.1 too, which every release has. */
-	return machine != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || releases[release].sxxm;
+	const struct release *r = &releases[release];
+
+	switch (machine) {
+	case VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM:
+		return r->sxxm;
+	case VCPUCHAR_PPC_MACHINE_PSERIES_3_1:
+		return r->first_type <= 301;
+	case VCPUCHAR_PPC_MACHINE_PSERIES_4:
+		return r->first_type <= 402;
+	default:
+		return true;
+	}
+}
+
+bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type)
+{
+	return type >= releases[release].first_type;
 }
 
 void vcpuchar_ppc_qemu_version_text(uint32_t v, char buf[12])
@@ -152,13 +186,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 		kind = 2;
 		if (note_size && rel == N_RELEASES - 1)
 			snprintf(note, note_size,
-				 "QEMU %s is newer than %s, the newest QEMU this library has measured: the answer is "
-				 "for QEMU %s (%s), with the machine types upstream added up to %s",
+				 "QEMU %s is newer than %s, the newest QEMU in this library's release table: the "
+				 "answer is for QEMU %s (%s), with the machine types upstream added up to %s",
 				 want, r->name, r->name, r->source, want);
 		else if (note_size)
 			snprintf(note, note_size,
-				 "QEMU %s was not measured: the answer is for QEMU %s (%s), the newest measured "
-				 "release before it, with the machine types upstream added up to %s",
+				 "QEMU %s is no release in this library's table (QEMU releases X.0 to X.2 a year): "
+				 "the answer is for QEMU %s (%s), the nearest release before it, with the machine "
+				 "types upstream added up to %s",
 				 want, r->name, r->source, want);
 	}
 	if (answered)
@@ -217,11 +252,80 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	if (!qemu_version)
 		snprintf(who, sizeof(who), " (no QEMU version given: the oldest supported)");
 	else if (qemu_version / 100 != r->version / 100)
-		snprintf(who, sizeof(who), " (answered as %s, the newest measured%s)", r->name,
-			 rel == N_RELEASES - 1 ? "" : " before it");
+		snprintf(who, sizeof(who), " (answered as %s, the %s)", r->name,
+			 rel == N_RELEASES - 1 ? "newest in the table" : "nearest release before it");
 	else
 		who[0] = '\0';
 	return vcpuchar_set_err(err, err_size, -ENOENT, "'%s' is not a machine type of QEMU %s%s: it has %s%s",
 				name, want, who, range,
 				type && type < r->first_type ? "; the older ones were removed" : "");
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret)
+{
+	int rel = vcpuchar_ppc_qemu_release(qemu_version);
+	struct vcpuchar_ppc_qemu_release buf, *out;
+	const struct release *r;
+
+	return_val_if_fail(rel >= 0 && VCPUCHAR_SIZE_OK(ret), -EINVAL);
+	r = &releases[rel];
+	out = VCPUCHAR_OUT(ret, &buf);
+	out->answered = r->version;
+	out->oldest_type = r->first_type;
+	out->newest_type = r->version / 100;
+	out->has_sxxm = r->sxxm;
+	out->deprecated_upto = r->deprecated_upto;
+	out->sbbc_broken_p8 = r->sbbc_p8_broken;
+	out->fixed_na_aborts = r->fixed_na_aborts;
+	out->has_power11 = r->power11;
+	VCPUCHAR_OUT_END(ret, out);
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, char *note,
+						    size_t note_size)
+{
+	const struct release *r;
+	char want[12];
+	unsigned major, minor, type, newest;
+	uint32_t m;
+	int rc;
+
+	return_val_if_fail(note || !note_size, -EINVAL);
+	if ((rc = vcpuchar_ppc_machine_parse_qemu(name, qemu_version, &m, note, note_size)) < 0)
+		return rc;
+	if (note_size)
+		note[0] = '\0';
+	r = &releases[vcpuchar_ppc_qemu_release(qemu_version)];
+	if (qemu_version)
+		vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	else
+		snprintf(want, sizeof(want), "%s", r->name);
+	if (strcmp(name, "pseries") == 0)
+		return 0; /* the newest type, never deprecated */
+	if (r->deprecated_upto == FACT_UNKNOWN) {
+		if (note_size)
+			snprintf(note, note_size,
+				 "whether QEMU %s marks '%s' deprecated is unknown: no source for its deprecations "
+				 "was found",
+				 want, name);
+		return 2;
+	}
+	type = 212; /* pseries-2.12-sxxm */
+	if (m != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM) {
+		/* The parse above took "pseries-X.Y". */
+		sscanf(name + 8, "%u.%u", &major, &minor);
+		type = major * 100 + minor;
+	}
+	if (type > r->deprecated_upto)
+		return 0;
+	/* The oldest type it does not deprecate, the next after deprecated_upto (X.0 to X.2 from 4.0 on). */
+	newest = r->deprecated_upto % 100 == 2 ? (r->deprecated_upto / 100 + 1) * 100 : r->deprecated_upto + 1;
+	if (note_size)
+		snprintf(note, note_size,
+			 "QEMU %s warns \"Machine type '%s' is deprecated: machines more than 3 years old are "
+			 "subject to deletion after 6 years\" and starts; pin pseries-%u.%u or newer to keep the "
+			 "type past its deletion",
+			 want, name, newest / 100, newest % 100);
+	return 1;
 }

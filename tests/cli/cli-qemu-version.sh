@@ -32,17 +32,23 @@ for v in 7.2 7.2.22 10.0 10.0.13; do
 assert q['target'] == '$v' and q['answered'] == '${v:0:4}'.rstrip('.') and q['assumed'] is False and q['note'] == '', q"
 done
 
-# 3. Newer than the newest measured: 10.0 answers, a warning on stderr names both; its newer types count.
-expect "newer" 0 "warning: QEMU 11\.1 is newer than 10\.0, the newest QEMU this library has measured: the answer is for QEMU 10\.0" -- \
-	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-11.0
-has "newer" '^qemu +QEMU 11\.1 is newer than 10\.0'
-expect "newer json" 0 "newer than 10\.0" -- "$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --json
+# 3. Newer than the newest row: 11.1 answers, a warning on stderr names both; its newer types count.
+expect "newer" 0 "warning: QEMU 12\.0 is newer than 11\.1, the newest QEMU in this library's release table: the answer is for QEMU 11\.1" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 12.0 --machine pseries-11.1
+has "newer" '^qemu +QEMU 12\.0 is newer than 11\.1'
+expect "newer json" 0 "newer than 11\.1" -- "$cli" ppc hcall --host "$p9" --qemu-version 12.0.3 --json
 jcheck "newer json" "$tmp/out" 'q = j["qemu_version"]
-assert q["target"] == "11.1.3" and q["answered"] == "10.0" and q["assumed"] is False and "11.1.3" in q["note"], q'
-expect "newer: 2.x stays removed" 2 "'pseries-2\.12' is not a machine type of QEMU 11\.1 \(answered as 10\.0" -- \
-	"$cli" ppc hcall --host "$p9" --qemu-version 11.1 --machine pseries-2.12
-expect "between: 7.2 answers" 0 "warning: QEMU 8\.2 was not measured: the answer is for QEMU 7\.2" -- \
-	"$cli" ppc hcall --host "$p9" --qemu-version 8.2 --machine pseries-8.2
+assert q["target"] == "12.0.3" and q["answered"] == "11.1" and q["assumed"] is False and "12.0.3" in q["note"], q'
+expect "newer: deleted types stay deleted" 2 "'pseries-5\.1' is not a machine type of QEMU 12\.0 \(answered as 11\.1" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 12.0 --machine pseries-5.1
+# 11.1 has its own row: no warning, pseries-11.1 taken, pseries-5.1 refused naming 11.1's range.
+expect "11.1 own row" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --machine pseries-11.1
+expect "11.1 deletion" 2 "'pseries-5\.1' is not a machine type of QEMU 11\.1\.3: it has pseries-5\.2 to pseries-11\.1" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 11.1.3 --machine pseries-5.1
+expect "9.2 removed 2.x" 2 "'pseries-2\.12-sxxm' is not a machine type of QEMU 9\.2: it has pseries-3\.0 to pseries-9\.2" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 9.2 --machine pseries-2.12-sxxm
+expect "between: the release before answers" 0 "warning: QEMU 8\.3 is no release in this library's table" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 8.3 --machine pseries-8.2
 
 # 4. Malformed or older than supported: exit 2 naming it, nothing on stdout.
 for v in 10 10.0.x 07.2 10.0.13+ds-0+deb13u1 10.0.100 10..0 ' 10.0'; do
@@ -81,7 +87,7 @@ for v in 7.2 10.0.13; do
 assert len(w) == 1 and 'on which QEMU $v (Debian 1' in w[0], w
 assert 'cap-ibs=broken' in j['qemu'] and 'fixed-na' not in j['qemu'] + j['libvirt'], j['qemu']"
 done
-expect "3.x class on 10.0" 0 - -- "$cli" ppc hcall --host "$p9" --machine pseries-3.1 --qemu-version 10.0
+expect "3.x class on 10.0" 0 "warning: QEMU 10\.0 warns \"Machine type .pseries-3\.1. is deprecated" -- "$cli" ppc hcall --host "$p9" --machine pseries-3.1 --qemu-version 10.0
 has "3.x class on 10.0" 'warning defaults_below_host: QEMU started with the pseries-3\.0 and 3\.1 default caps'
 expect "3.x class on 7.2" 0 - -- "$cli" ppc hcall --host "$p9" --machine pseries-3.1 --qemu-version 7.2
 has "3.x class on 7.2" 'warning defaults_below_host: QEMU started with the pseries-3\.1 and older default caps'
@@ -92,8 +98,8 @@ has "baseline unset" '^qemu +no QEMU version given'
 expect "baseline sxxm on 10.0" 2 "--machine: 'pseries-2\.12-sxxm' is not a machine type of QEMU 10\.0" -- \
 	"$cli" ppc baseline "$p9" "$p10na" --machine pseries-2.12-sxxm --qemu-version 10.0
 expect "baseline 10.0 json" 0 - -- "$cli" ppc baseline "$p9" "$p10na" --qemu-version 10.0 --json
-jcheck "baseline 10.0 json" "$tmp/out" 'assert j["qemu_version"] == {"target": "10.0", "answered": "10.0", "assumed": False, "note": ""}, j["qemu_version"]'
-expect "baseline 9.1" 0 "warning: QEMU 9\.1 was not measured" -- "$cli" ppc baseline "$p9" --qemu-version 9.1
+jcheck "baseline 10.0 json" "$tmp/out" 'assert j["qemu_version"] == {"target": "10.0", "answered": "10.0", "assumed": False, "note": "", "unknown": ""}, j["qemu_version"]'
+expect "baseline 9.3" 0 "warning: QEMU 9\.3 is no release" -- "$cli" ppc baseline "$p9" --qemu-version 9.3
 expect "baseline malformed" 2 "'9' is not a QEMU version" -- "$cli" ppc baseline "$p9" --qemu-version 9
 
 # 8. ppc migrate: with --src-host only.
@@ -103,8 +109,20 @@ expect "migrate 2.12 on 10.0" 2 "'pseries-2\.12' is not a machine type of QEMU 1
 	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --machine pseries-2.12 --qemu-version 10.0
 expect "migrate unset" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9"
 has "migrate unset" '^qemu +no QEMU version given'
-expect "migrate two cap sets" 2 "--qemu-version go with --src-host/--dst-host" -- \
-	"$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken --qemu-version 10.0
+# Two cap sets: unlisted caps take that release's defaults (sbbc broken from 9.2 on), so a
+# source listing sbbc=workaround meets a 10.0 destination that lists nothing for it.
+expect "migrate lists 7.2" 0 - -- "$cli" ppc migrate --src cap-sbbc=workaround --dst cap-cfpc=workaround --json
+jcheck "migrate lists 7.2" "$tmp/out" 'assert j["ok"] is True, j'
+expect "migrate lists 10.0" 1 - -- "$cli" ppc migrate --src cap-sbbc=workaround --dst cap-cfpc=workaround \
+	--qemu-version 10.0 --json
+jcheck "migrate lists 10.0" "$tmp/out" 'assert j["ok"] is False and "sbbc" in json.dumps(j["errors"]), j'
+
+# Deprecated types warn as that QEMU does; unknown facts are said.
+expect "deprecated 10.0" 0 "warning: QEMU 10\.0 warns \"Machine type 'pseries-6\.0' is deprecated: machines more than 3 years old are subject to deletion after 6 years\" and starts; pin pseries-7\.1 or newer" -- \
+	"$cli" ppc hcall --host "$p9" --qemu-version 10.0 --machine pseries-6.0
+expect "not deprecated 7.2" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version 7.2 --machine pseries-6.0
+expect "unknown 8.1" 0 - -- "$cli" ppc hcall --host "$p9" --qemu-version 8.1 --machine pseries-6.0
+has "unknown 8.1" '^qemu unknown +no source found for QEMU 8\.1: its deprecated machine types, whether cap-ibs=fixed-na aborts it'
 
 # 9. probe: its POWER default VM is answered for QEMU 7.2, and it says so (JSON and text).
 expect "probe json" 0 "" -- "$cli" probe --json

@@ -307,6 +307,7 @@ START_TEST(machine_parse)
 	} good[] = {
 		{ "pseries", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-11.0", VCPUCHAR_PPC_MACHINE_PSERIES },
+		{ "pseries-11.1", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-5.0", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-7.2", VCPUCHAR_PPC_MACHINE_PSERIES },
 		{ "pseries-4.2", VCPUCHAR_PPC_MACHINE_PSERIES_4 },

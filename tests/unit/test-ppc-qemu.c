@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The target QEMU's version (lib/ppc.md#qemu-versions): parsing, which
- * measured release answers, machine types per version, the request's new
+ * release's row answers, machine types per version, the request's new
  * member and the texts that name the version.
  */
 #include <errno.h>
@@ -77,7 +77,7 @@ END_TEST
 
 /*
  * Every type upstream QEMU had (what the 1.0 parser accepts), against each
- * measured release's list read in its source: accepted exactly when listed,
+ * release's list with its source: accepted exactly when listed,
  * else -ENOENT (tests/data/ppc-qemu-machine-types.tsv).
  */
 START_TEST(machine_types_per_release)
@@ -119,8 +119,8 @@ START_TEST(machine_types_per_release)
 		ck_assert_msg(n_ok == g_strv_length(listed), "%s: %u of %u listed types accepted", id, n_ok,
 			      g_strv_length(listed));
 	}
-	/* 2.1-2.12, sxxm, 3.0-3.1, 4.0-10.2 (21), 11.0 (lib/ppc.md#machine-defaults). */
-	ck_assert_uint_eq(n_upstream, 12 + 1 + 2 + 21 + 1);
+	/* 2.1-2.12, sxxm, 3.0-3.1, 4.0-10.2 (21), 11.0-11.1 (lib/ppc.md#machine-defaults). */
+	ck_assert_uint_eq(n_upstream, 12 + 1 + 2 + 21 + 2);
 	tsv_close(t);
 }
 END_TEST
@@ -141,14 +141,15 @@ START_TEST(version_numbers)
 	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse(NULL, &v, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_qemu_version_parse("7.2", NULL, NULL, 0), -EINVAL);
 
-	/* Which measured release answers: 0 and 7.2.x are 7.2; 8.x and 9.x too; 10.0.x and later are 10.0. */
+	/* Which row answers: every release 7.2 to 11.1 its own; 7.3 (no release) 7.2; after 11.1 11.1. */
 	static const struct {
 		uint32_t v, answered;
 		int kind;
 	} cases[] = {
-		{ 0, 70200, 1 },	  { 70200, 70200, 0 },	 { 70222, 70200, 0 },	{ 70300, 70200, 2 },
-		{ 90200, 70200, 2 },	  { 99999 - 99, 70200, 2 }, { 100000, 100000, 0 }, { 100013, 100000, 0 },
-		{ 100100, 100000, 2 }, { 110103, 100000, 2 }, { 999999, 100000, 2 },
+		{ 0, 70200, 1 },	  { 70200, 70200, 0 },	   { 70222, 70200, 0 },	  { 70300, 70200, 2 },
+		{ 80300, 80200, 2 },	  { 90200, 90200, 0 },	   { 99999 - 99, 90200, 2 }, { 100000, 100000, 0 },
+		{ 100013, 100000, 0 },	  { 100100, 100100, 0 },   { 100300, 100200, 2 }, { 110103, 110100, 0 },
+		{ 110200, 110100, 2 },	  { 999999, 110100, 2 },
 	};
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
 		answered = 1;
@@ -157,9 +158,12 @@ START_TEST(version_numbers)
 		ck_assert_msg(answered == cases[i].answered, "%u: answered %u", cases[i].v, answered);
 	}
 	/* The note names both versions. */
-	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(110103, NULL, note, sizeof(note)), 2);
-	ck_assert_msg(strstr(note, "QEMU 11.1.3 is newer than 10.0") && strstr(note, "answer is for QEMU 10.0"), "%s",
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(120000, NULL, note, sizeof(note)), 2);
+	ck_assert_msg(strstr(note, "QEMU 12.0 is newer than 11.1") && strstr(note, "answer is for QEMU 11.1"), "%s",
 		      note);
+	/* A version that is no release names the row that stands in. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(80300, NULL, note, sizeof(note)), 2);
+	ck_assert_msg(strstr(note, "QEMU 8.3 is no release") && strstr(note, "answer is for QEMU 8.2"), "%s", note);
 	/* Cut to the buffer, still a string. */
 	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(0, NULL, note, 8), 1);
 	ck_assert_uint_eq(strlen(note), 7);
@@ -236,7 +240,11 @@ START_TEST(request_versions)
 	} cases[] = {
 		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
 		{ 70200, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
-		{ 90200, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
+		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0 },
+		{ 90200, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, -ENOENT },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, -ENOENT },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES_4, 0 },
+		{ 100200, VCPUCHAR_PPC_MACHINE_PSERIES_4, -ENOENT },
 		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, -ENOENT },
 		{ 110100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, -ENOENT },
 		{ 100013, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, 0 },
@@ -294,8 +302,11 @@ START_TEST(sbbc_default_per_version)
 		{ 100000, VCPUCHAR_PPC_CPU_POWER7, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
 		/* pseries-3.1's own default is broken already. */
 		{ 100000, VCPUCHAR_PPC_CPU_POWER7, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, VCPUCHAR_PPC_LEVEL_BROKEN },
-		/* A newer QEMU than measured answers as 10.0. */
+		/* 11.1.3 measured (tests/qemu-releases); 9.2 from the pull that brought the check. */
 		{ 110103, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		{ 90200, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		{ 90100, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ 120000, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -336,8 +347,8 @@ START_TEST(fixed_na_texts)
 		     "level adds an ibs bit)" },
 		{ 70222, "on which QEMU 7.2.22 (Debian 12) aborts with an assertion failure" },
 		{ 100013, "on which QEMU 10.0.13 (Debian 13) aborts as 7.2 does" },
-		{ 90100, "on which QEMU 9.1, answered as 7.2 (Debian 12), the nearest measured release, aborts" },
-		{ 110103, "on which QEMU 11.1.3, answered as 10.0 (Debian 13), the nearest measured release, aborts" },
+		{ 90100, "whether QEMU 9.1 aborts on it is unknown (not measured for 9.1), as 7.2 and 10.0 do" },
+		{ 110103, "whether QEMU 11.1.3 aborts on it is unknown (not measured for 11.1)" },
 	};
 	struct vcpuchar_ppc_caps na = { 0, 0, VCPUCHAR_PPC_LEVEL_FIXED_NA, 0 };
 
@@ -447,6 +458,123 @@ START_TEST(defaults_downgrade)
 }
 END_TEST
 
+/*
+ * The release table's rows as a caller reads them (lib/ppc.md#qemu-versions):
+ * 9.2 removed the 2.x types and lowered sbbc (pull-ppc-for-9.2-1-20241104),
+ * 10.1 deletes types older than 6 years (include/hw/boards.h), 11.1.3 was
+ * measured (tests/qemu-releases); a fact without a source is unknown.
+ */
+START_TEST(release_rows)
+{
+	static const struct {
+		uint32_t v, answered, oldest, newest, sxxm, depr, sbbc, fixed_na;
+	} cases[] = {
+		{ 0, 70200, 201, 702, 1, 0, 0, 1 },
+		{ 80100, 80100, 201, 801, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN, 0, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
+		{ 90200, 90200, 300, 902, 0, 602, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
+		{ 100013, 100000, 300, 1000, 0, 700, 1, 1 },
+		{ 100100, 100100, 402, 1001, 0, 701, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
+		{ 110103, 110100, 502, 1101, 0, 801, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
+		{ 120000, 110100, 502, 1101, 0, 801, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
+	};
+	struct vcpuchar_ppc_qemu_release r = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(cases[i].v, &r), 0);
+		ck_assert_msg(r.answered == cases[i].answered && r.oldest_type == cases[i].oldest &&
+				      r.newest_type == cases[i].newest && r.has_sxxm == cases[i].sxxm &&
+				      r.deprecated_upto == cases[i].depr && r.sbbc_broken_p8 == cases[i].sbbc &&
+				      r.fixed_na_aborts == cases[i].fixed_na,
+			      "%u: %u %u %u %u %u %u %u", cases[i].v, r.answered, r.oldest_type, r.newest_type,
+			      r.has_sxxm, r.deprecated_upto, r.sbbc_broken_p8, r.fixed_na_aborts);
+	}
+	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(70199, &r), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(0, NULL), -EINVAL);
+	r.size = 8;
+	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(0, &r), -EINVAL);
+}
+END_TEST
+
+/* QEMU's deprecation warning per release: MACHINE_VER_DEPRECATION, 3 years (include/hw/boards.h). */
+START_TEST(deprecated_types)
+{
+	static const struct {
+		const char *name;
+		uint32_t v;
+		int want;
+		const char *text;
+	} cases[] = {
+		{ "pseries-7.0", 100013, 1, "QEMU 10.0.13 warns \"Machine type 'pseries-7.0' is deprecated" },
+		{ "pseries-7.0", 100013, 1, "pin pseries-7.1 or newer" },
+		{ "pseries-7.1", 100013, 0, "" },
+		{ "pseries-3.0", 100000, 1, "pin pseries-7.1" },
+		{ "pseries-8.1", 110103, 1, "pin pseries-8.2 or newer" },
+		{ "pseries-8.2", 110103, 0, "" },
+		{ "pseries-6.2", 90200, 1, "pin pseries-7.0 or newer" },
+		{ "pseries-2.12-sxxm", 90100, 1, "pseries-6.2 or newer" },
+		{ "pseries-2.1", 70200, 0, "" },
+		{ "pseries-2.1", 0, 0, "" },
+		{ "pseries", 100000, 0, "" },
+		{ "pseries-2.1", 80200, 2, "whether QEMU 8.2 marks 'pseries-2.1' deprecated is unknown" },
+		{ "pseries-5.1", 110100, -ENOENT, "it has pseries-5.2 to pseries-11.1" },
+		{ "pseries-rhel9.2.0", 100000, -EINVAL, "downstream" },
+	};
+	char note[512];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		int r = vcpuchar_ppc_machine_deprecated(cases[i].name, cases[i].v, note, sizeof(note));
+
+		ck_assert_msg(r == cases[i].want, "%zu: %d: %s", i, r, note);
+		ck_assert_msg(cases[i].text[0] ? strstr(note, cases[i].text) != NULL : note[0] == '\0', "%zu: '%s'", i,
+			      note);
+	}
+	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-7.0", 100000, NULL, 1), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-7.0", 100000, NULL, 0), 1);
+	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-2.1", 80200, NULL, 0), 2);
+	/* Without a note buffer the kinds are the same. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(0, NULL, NULL, 0), 1);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(80300, NULL, NULL, 0), 2);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(120000, NULL, NULL, 0), 2);
+}
+END_TEST
+
+
+/*
+ * A default above the host names an older type to pin only where the target
+ * QEMU has it: pseries-3.1 until 10.0, pseries-4.2 until 10.1
+ * (lib/ppc.md#qemu-versions, "Remedies name only types the target has").
+ */
+START_TEST(remedies_per_release)
+{
+	struct vcpuchar_ppc_host h = test_host(0, 0xe400000000000000, 0xff40000000000000, 0xe400000000000000, 0);
+	static const struct {
+		uint32_t v, machine, cap;
+		const char *want, *not;
+	} cases[] = {
+		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "such as pseries-3.1", "no older" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "no older machine type", "pseries-3.1" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CCF_ASSIST, "such as pseries-4.2", "no older" },
+		{ 100200, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CCF_ASSIST, "no older machine type", "pseries-4.2" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES_4, VCPUCHAR_PPC_CAP_CFPC, "no older machine type", "pseries-3.1" },
+		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-2.12", "no older" },
+		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-3.1", "no older" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		struct vcpuchar_ppc_request r = caps_request(cases[i].v, cases[i].machine);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		const char *e = NULL;
+
+		r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+		for (uint32_t k = 0; k < res.n_conflicts; k++)
+			if (res.conflicts[k].cap == cases[i].cap)
+				e = res.conflicts[k].explanation;
+		ck_assert_msg(e && strstr(e, cases[i].want) && !strstr(e, cases[i].not), "%zu: '%s'", i, e ? e : "(none)");
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu");
@@ -460,6 +588,9 @@ int main(void)
 	tcase_add_test(tc, request_versions);
 	tcase_add_test(tc, sbbc_default_per_version);
 	tcase_add_test(tc, fixed_na_texts);
+	tcase_add_test(tc, release_rows);
+	tcase_add_test(tc, deprecated_types);
+	tcase_add_test(tc, remedies_per_release);
 	tcase_add_test(tc, defaults_class_names);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -38,6 +38,7 @@ pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
 pub const VCPUCHAR_PPC_LEVEL_ON: u32 = 1;
+pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT: u32 = 1;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_HOST_NO_INFO: u32 = 1;
@@ -462,7 +463,7 @@ pub type vcpuchar_ppc_machine = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults"]
     #[doc = " @name: \"pseries\", \"pseries-X.Y\" (two numbers without leading zeros, a"]
-    #[doc = "        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0), or"]
+    #[doc = "        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0-11.1), or"]
     #[doc = "        \"pseries-2.12-sxxm\""]
     #[doc = " @ret: receives an enum vcpuchar_ppc_machine value"]
     #[doc = " @err, @err_size: optional message buffer"]
@@ -494,9 +495,9 @@ extern "C" {
     #[doc = " @ret: receives VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)"]
     #[doc = " @err, @err_size: optional message buffer, naming @s and the rule it breaks"]
     #[doc = ""]
-    #[doc = " A version newer than any this library has measured is accepted (0 is"]
-    #[doc = " returned): vcpuchar_ppc_qemu_version_check() says whose facts answer for"]
-    #[doc = " it. Pure: no allocation."]
+    #[doc = " A version newer than any in this library's release table is accepted (0"]
+    #[doc = " is returned): vcpuchar_ppc_qemu_version_check() says whose row answers"]
+    #[doc = " for it. Pure: no allocation."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older"]
     #[doc = " than QEMU 7.2, the oldest supported (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions); @ret is"]
@@ -513,25 +514,27 @@ extern "C" {
 extern "C" {
     #[doc = " vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version"]
     #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for \"not given\""]
-    #[doc = " @answered: optional; receives the measured version whose facts the answer"]
-    #[doc = "            uses, as VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200"]
-    #[doc = "            (QEMU 7.2, Debian 12) or 100000 (QEMU 10.0, Debian 13)"]
+    #[doc = " @answered: optional; receives the release whose row answers, as"]
+    #[doc = "            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 (QEMU 7.2) to"]
+    #[doc = "            110100 (QEMU 11.1)"]
     #[doc = " @note: optional; receives one NUL-terminated sentence a caller should show"]
     #[doc = "        whenever the return value is not 0, naming both versions (e.g."]
-    #[doc = "        \"QEMU 11.1 is newer than 10.0, the newest this library has"]
-    #[doc = "        measured: the answer is for QEMU 10.0\"), \"\" when it is 0; cut to"]
+    #[doc = "        \"QEMU 12.0 is newer than 11.1, the newest QEMU in this library's"]
+    #[doc = "        release table: the answer is for QEMU 11.1\"), \"\" when it is 0; cut to"]
     #[doc = "        @note_size"]
     #[doc = " @note_size: size of @note in bytes (0 with a NULL @note)"]
     #[doc = ""]
-    #[doc = " The library answers per measured QEMU release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions):"]
-    #[doc = " a version of a measured major.minor (any micro) is answered for it; a"]
-    #[doc = " version between two measured ones by the older of them, plus the machine"]
-    #[doc = " types upstream added up to the version; a version newer than the newest"]
-    #[doc = " measured by the newest measured, likewise. Pure: no allocation."]
+    #[doc = " The library has a row per QEMU release from 7.2 to 11.1"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions): a version of a release's"]
+    #[doc = " major.minor (any micro) is answered by its row; a version that is no"]
+    #[doc = " release (8.3) by the nearest release before it, plus the machine types"]
+    #[doc = " upstream added up to the version; a version newer than 11.1 by 11.1,"]
+    #[doc = " likewise. Since 1.2 every release has its row (1.1 had 7.2 and 10.0"]
+    #[doc = " only). Pure: no allocation."]
     #[doc = ""]
-    #[doc = " Return: 0 when @qemu_version belongs to a measured release; 1 when it is"]
-    #[doc = " 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2 when"]
-    #[doc = " another measured release's facts stand in; -EINVAL for a non-zero value"]
+    #[doc = " Return: 0 when @qemu_version belongs to a release with a row; 1 when it"]
+    #[doc = " is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2"]
+    #[doc = " when another release's row stands in; -EINVAL for a non-zero value"]
     #[doc = " below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the"]
     #[doc = " encoding holds), or NULL @note with @note_size > 0 (@answered and @note"]
     #[doc = " then unchanged)."]
@@ -553,14 +556,13 @@ extern "C" {
     #[doc = " @err, @err_size: optional message buffer"]
     #[doc = ""]
     #[doc = " vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever"]
-    #[doc = " had), then whether the target QEMU has the type: QEMU 7.2 has"]
-    #[doc = " pseries-2.1 to pseries-7.2 and pseries-2.12-sxxm; QEMU 10.0 has"]
-    #[doc = " pseries-3.0 to pseries-10.0 (hw/ppc/spapr.c DEFINE_SPAPR_MACHINE of each"]
-    #[doc = " Debian source). For an unmeasured version the types of the measured"]
-    #[doc = " release that answers for it (vcpuchar_ppc_qemu_version_check()) count,"]
-    #[doc = " plus the newer upstream types up to the version itself. A type's caps are"]
-    #[doc = " the same in every measured release but one: QEMU 10.0 lowers the default"]
-    #[doc = " cap-sbbc for every guest CPU newer than POWER7, which"]
+    #[doc = " had), then whether the target QEMU has the type: QEMU 7.2 to 9.1 have"]
+    #[doc = " pseries-2.1 to their own and pseries-2.12-sxxm; 9.2 and 10.0 pseries-3.0"]
+    #[doc = " on; from 10.1 types older than 6 years are gone (11.1: pseries-5.2 to"]
+    #[doc = " pseries-11.1). For a version without a row the types of the release that"]
+    #[doc = " answers for it (vcpuchar_ppc_qemu_version_check()) count, plus the newer"]
+    #[doc = " upstream types up to the version itself. From 9.2 on QEMU lowers the"]
+    #[doc = " default cap-sbbc for every guest CPU newer than POWER7, which"]
     #[doc = " vcpuchar_ppc_decide() applies from the request's qemu_version"]
     #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
     #[doc = ""]
@@ -576,6 +578,83 @@ extern "C" {
         ret: *mut u32,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+#[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
+#[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]
+#[doc = "            minor, 0), as vcpuchar_ppc_qemu_version_check() names it"]
+#[doc = " @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for"]
+#[doc = "               pseries-2.1; 502 for 11.1)"]
+#[doc = " @newest_type: the newest, X * 100 + Y: the release's own version (the"]
+#[doc = "               \"pseries\" alias)"]
+#[doc = " @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0"]
+#[doc = " @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every"]
+#[doc = "                   type from @oldest_type up to it warns), 0 for none, or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU"]
+#[doc = "                  but POWER7, 0 when it is the machine type's"]
+#[doc = " @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first"]
+#[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
+#[doc = ""]
+#[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
+#[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
+#[doc = " Grows at its end (@size). Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_release {
+    pub size: u32,
+    pub answered: u32,
+    pub oldest_type: u32,
+    pub newest_type: u32,
+    pub has_sxxm: u32,
+    pub deprecated_upto: u32,
+    pub sbbc_broken_p8: u32,
+    pub fixed_na_aborts: u32,
+    pub has_power11: u32,
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version"]
+    #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)"]
+    #[doc = " @ret: receives the row (as much as @ret->size holds)"]
+    #[doc = ""]
+    #[doc = " The row answers as vcpuchar_ppc_qemu_version_check() says: its own row"]
+    #[doc = " for a release from 7.2 to 11.1 (any micro), the nearest release before a"]
+    #[doc = " version that is no release (8.3), the newest row for a newer version."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size"]
+    #[doc = " below the 1.2 struct's."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_qemu_release_get(
+        qemu_version: u32,
+        ret: *mut vcpuchar_ppc_qemu_release,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type"]
+    #[doc = " @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for"]
+    #[doc = "        @qemu_version"]
+    #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)"]
+    #[doc = " @note: optional; receives QEMU's warning and what to do (\"QEMU 10.0 warns:"]
+    #[doc = "        Machine type 'pseries-6.0' is deprecated ...; pin pseries-7.1 or"]
+    #[doc = "        newer\"), or why it is unknown; \"\" for 0; cut to @note_size"]
+    #[doc = " @note_size: size of @note in bytes (0 with a NULL @note)"]
+    #[doc = ""]
+    #[doc = " Return: 0 when the release does not mark the type deprecated; 1 when it"]
+    #[doc = " does (QEMU prints its warning at start and starts); 2 when the release's"]
+    #[doc = " deprecations are unknown (no source found); -EINVAL or -ENOENT as"]
+    #[doc = " vcpuchar_ppc_machine_parse_qemu() (@note then holds its message)."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_machine_deprecated(
+        name: *const ::std::os::raw::c_char,
+        qemu_version: u32,
+        note: *mut ::std::os::raw::c_char,
+        note_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
@@ -628,9 +707,9 @@ extern "C" {
     #[doc = "       broken (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu())"]
     #[doc = " @ret: receives the defaults"]
     #[doc = ""]
-    #[doc = " The defaults of QEMU 7.2. QEMU 10.0 also lowers cap-sbbc to broken for"]
+    #[doc = " The defaults of QEMU 7.2. QEMU 9.2 and later also lower cap-sbbc to broken for"]
     #[doc = " every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a"]
-    #[doc = " request whose qemu_version is 10.0 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
+    #[doc = " request whose qemu_version is 9.2 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for an unknown @machine or @cpu, or NULL @ret."]
     #[doc = ""]
@@ -718,7 +797,7 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = "                version the VMM links against; 0 = not given: the answer"]
 #[doc = "                is for the oldest supported QEMU (7.2), as before 1.1."]
 #[doc = "                What it changes: machine types the target lacks are"]
-#[doc = "                refused (pseries-2.12-sxxm from 10.0 on) and message texts"]
+#[doc = "                refused (pseries-2.12-sxxm from 9.2 on) and message texts"]
 #[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
 #[doc = "                ends before this member (its size is 28 bytes): it is"]
 #[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
@@ -895,7 +974,7 @@ extern "C" {
     #[doc = " unchanged); -EINVAL for NULL @req or"]
     #[doc = " @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid"]
     #[doc = " @req->qemu_version); -ENOENT for a machine type the target QEMU lacks"]
-    #[doc = " (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 10.0 on), the errno"]
+    #[doc = " (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno"]
     #[doc = " vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL"]
     #[doc = " here; since 1.2 one condition has one errno)."]
     #[doc = ""]
