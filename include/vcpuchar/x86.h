@@ -426,10 +426,16 @@ enum vcpuchar_x86_reason_code {
 	/* HLT pass-through with neither KVM_HINTS_REALTIME nor PV_UNHALT: a
 	 * Linux guest's spinlocks are virt_spin_lock()'s test-and-set lock. */
 	VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK = 59,
+	/* KVM_GET_SUPPORTED_CPUID was read and leaf 0x40000001 EAX lacks
+	 * KVM_FEATURE_PV_UNHALT: QEMU drops it, so the policy does not offer it. */
+	VCPUCHAR_X86_REASON_PV_UNHALT_NOT_SUPPORTED = 60,
+	/* The same for KVM_FEATURE_POLL_CONTROL (REALTIME does not depend on
+	 * that leaf: QEMU always offers the hint). */
+	VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTED = 61,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 59 in 1.2) */
-#define VCPUCHAR_X86_REASON_MAX 59
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 61 in 1.2) */
+#define VCPUCHAR_X86_REASON_MAX 61
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)

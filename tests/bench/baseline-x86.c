@@ -99,7 +99,9 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	ret->disable_exits = de;
 
 	/* REALTIME and POLL_CONTROL with dedicated CPUs only; lib/x86.md#global-rules G2 for PV_UNHALT. */
-	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
+	ret->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
+	ret->poll_control = ret->hints_realtime && (!(h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)) ||
+						    (h->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL));
 	if (!pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
 		no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
 	if (!pinned)
@@ -112,16 +114,21 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		ADD(REALTIME_HINT_HOST_IS_GUEST);
 	if (ret->poll_control)
 		ADD(POLL_CONTROL_WITH_REALTIME);
+	else if (ret->hints_realtime)
+		ADD(POLL_CONTROL_NOT_SUPPORTED);
 	else
 		ADD(POLL_CONTROL_NEEDS_DEDICATED);
-	ret->pv_unhalt = !(de & HLT) && irqchip;
+	ret->pv_unhalt = !(de & HLT) && irqchip && (!(h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)) ||
+						    (h->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT));
 	if (de & HLT)
 		ADD(PV_UNHALT_OFF_HLT_PASSTHROUGH);
-	else if (irqchip)
+	else if (!irqchip)
+		ADD(PV_UNHALT_NEEDS_IRQCHIP);
+	else if (ret->pv_unhalt)
 		ADD(PV_UNHALT_WITH_HLT_EXITS);
 	else
-		ADD(PV_UNHALT_NEEDS_IRQCHIP);
-	if ((de & HLT) && !ret->hints_realtime && !ret->pv_unhalt)
+		ADD(PV_UNHALT_NOT_SUPPORTED);
+	if (!ret->hints_realtime && !ret->pv_unhalt)
 		ADD(GUEST_TAS_SPINLOCK);
 
 	/* Kept HLT exits stay in the kernel with an irqchip, else reach the VMM (no halt polling). */

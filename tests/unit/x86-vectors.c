@@ -36,6 +36,7 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 	const char *vendor = tsv_get(t, i, "vendor");
 	const char *extra = tsv_has(t, "host_extra") ? tsv_get(t, i, "host_extra") : "-";
 	int amd = !strcmp(vendor, "amd") || !strcmp(vendor, "hygon");
+	char v[32];
 
 	memset(h, 0, sizeof(*h));
 	h->size = sizeof(*h);
@@ -55,6 +56,8 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 	h->disable_exits_allowed = (uint32_t)tsv_u64(t, i, "disable_exits_allowed", NULL);
 	h->halt_poll_cap = 1;
 	h->kvm_features = VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT | VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL;
+	if (kv(extra, "kvm_features", v, sizeof(v)))
+		h->kvm_features = (uint32_t)strtoul(v, NULL, 0);
 	h->halt_poll_ns = 200000;
 	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb", NULL);
 	h->kvm_amd = amd && !kv_is(extra, "kvm_amd", "0");
