@@ -37,6 +37,7 @@
 #define VCPUCHAR_FIRST_SIZE(s) \
 	_Generic(*(s), \
 		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
+		struct vcpuchar_x86_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved1), \
 		default: sizeof(*(s)))
 
 /* The caller's size of a size-led struct (read without alignment assumptions). */
@@ -224,6 +225,29 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 
 
 /* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
+/* CPUID.1:EAX to family and model, as Linux arch/x86/lib/cpu.c x86_family() and x86_model(). */
+static inline void vcpuchar_x86_signature(uint32_t eax, uint32_t *family, uint32_t *model)
+{
+	*family = eax >> 8 & 0xf;
+	if (*family == 0xf)
+		*family += eax >> 20 & 0xff;
+	*model = eax >> 4 & 0xf;
+	if (*family >= 0x6)
+		*model += (eax >> 16 & 0xf) << 4;
+}
+
+/*
+ * Write facts @h to a caller's @out (probe, profile load). A caller built
+ * before 1.2 has no room for the 1.2 facts: their have bits are cleared, so
+ * that its struct never claims a fact whose fields it lacks.
+ */
+static inline void vcpuchar_x86_host_out(struct vcpuchar_x86_host *out, struct vcpuchar_x86_host *h)
+{
+	if (vcpuchar_size_of(out) < VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, enable_ipiv))
+		h->have &= ~(1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE | 1u << VCPUCHAR_X86_FACT_ENABLE_IPIV);
+	VCPUCHAR_OUT_END(out, h);
+}
+
 static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 {
 	uint32_t bad = 0;

@@ -401,6 +401,28 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 }
 
 /*
+ * lib/x86.md#avic-erratum-1235: AVIC on an AMD Family 17h or Hygon Family
+ * 18h CPU, unless kvm_amd.enable_ipiv was read as N (the fix, or the
+ * operator, turned IPI virtualization off).
+ */
+static void avic_erratum(const struct vcpuchar_x86_host *h, struct acc *a)
+{
+	uint32_t family = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SIGNATURE, h->family);
+	bool cpu = (h->vendor == VCPUCHAR_X86_VENDOR_AMD && family == 0x17) ||
+		   (h->vendor == VCPUCHAR_X86_VENDOR_HYGON && family == 0x18);
+
+	if (!cpu)
+		return;
+	if (have(h, VCPUCHAR_X86_FACT_ENABLE_IPIV)) {
+		if (h->enable_ipiv)
+			add_value(a, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235, 0);
+	} else {
+		add_value(a, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235,
+			  h->error[VCPUCHAR_X86_FACT_ENABLE_IPIV] == -ENOENT ? 1 : 2);
+	}
+}
+
+/*
  * Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it
  * (#idle-hlt-inference), and the notes on it.
  */
@@ -428,9 +450,12 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 			add(a, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE);
 	}
 	/* lib/x86.md#decision-table row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
-	if (in->amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
-	    vm->cvm == VCPUCHAR_X86_CVM_NONE && in->irqchip)
-		add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
+	if (in->amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && vm->cvm == VCPUCHAR_X86_CVM_NONE &&
+	    in->irqchip) {
+		if (!(de & DX_HLT))
+			add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
+		avic_erratum(h, a);
+	}
 }
 
 int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,

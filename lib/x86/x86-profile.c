@@ -113,6 +113,8 @@ static const struct {
 	{ "mitigate_smt_rsb", VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, BOOL, FIELD(mitigate_smt_rsb) },
 	{ "kvm_amd", VCPUCHAR_X86_FACT_KVM_AMD, BOOL, FIELD(kvm_amd) },
 	{ "avic", VCPUCHAR_X86_FACT_AVIC, BOOL, FIELD(avic) },
+	{ "enable_ipiv", VCPUCHAR_X86_FACT_ENABLE_IPIV, BOOL, FIELD(enable_ipiv) },
+	{ "cpuid_1_eax", VCPUCHAR_X86_FACT_CPUID_SIGNATURE, WORD, FIELD(cpuid_1_eax) },
 	{ "nested", VCPUCHAR_X86_FACT_NESTED, BOOL, FIELD(nested) },
 	{ "sev", VCPUCHAR_X86_FACT_SEV, BOOL, FIELD(sev) },
 	{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, BOOL, FIELD(sev_es) },
@@ -189,7 +191,8 @@ int vcpuchar_profile_x86_read(GKeyFile *kf, const char *arch, const char *releas
 	/* No key for the highest extended leaf: 0x8000000A was read if it is given. */
 	if (h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM))
 		h.cpuid_max_ext = 0x8000000A;
-	VCPUCHAR_OUT_END(out, &h);
+	vcpuchar_x86_signature(h.cpuid_1_eax, &h.family, &h.model);
+	vcpuchar_x86_host_out(out, &h);
 	return 0;
 }
 

@@ -159,6 +159,12 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"KVM_FEATURE_POLL_CONTROL off: KVM_GET_SUPPORTED_CPUID does not list it (leaf 0x40000001 EAX[12]), "
 		"so QEMU drops it; KVM_HINTS_REALTIME, and with it the guest's haltpoll driver, does not depend on "
 		"that leaf." },
+	[VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235] = { "avic_ipi_erratum_1235", G,
+		"AVIC is on and this CPU (AMD Family 17h or Hygon Family 18h) has erratum #1235: with AVIC IPI "
+		"virtualization the IPI that should wake a halted, blocking vCPU can be lost. Kernels with "
+		"upstream's fix turn IPI virtualization off there and keep AVIC (AMD: Linux 6.17, 8de4a1c8164e "
+		"with the enable_ipiv parameter of d921665e01ba; Hygon: Linux 7.1, 9a12fa5213cf, also in 6.18 "
+		"stable); here %s. Remedy: kvm_amd.enable_ipiv=0 where the parameter exists, else kvm_amd.avic=0." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
@@ -237,6 +243,8 @@ static bool value_ok(const struct vcpuchar_x86_reason *r)
 		return true;
 	case VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT:
 		return !(r->value & ~overrides);
+	case VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
+		return r->value <= 2;
 	default:
 		return true;
 	}
@@ -345,6 +353,16 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 				l += (size_t)snprintf(list + l, l < sizeof(list) ? sizeof(list) - l : 0, "%s%s",
 						      l ? "; " : "", what[b]);
 		n = snprintf(buf, size, r->text, l ? list : "(none)");
+		break;
+	}
+	case VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235: {
+		static const char *const ipiv[] = {
+			"kvm_amd.enable_ipiv is Y, so IPI virtualization is on",
+			"kvm_amd has no enable_ipiv parameter (a kernel before 6.17), so IPI virtualization is on",
+			"kvm_amd.enable_ipiv was not read, so whether IPI virtualization is on is not known",
+		};
+
+		n = snprintf(buf, size, r->text, ipiv[reason->has_value ? reason->value : 2]);
 		break;
 	}
 	default:

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The inline VMM code vcpuchar_x86_decide() is measured against (see baseline-x86.h). */
+#include <errno.h>
+
 #include "baseline-x86.h"
 
 #define HAVE(f) (h->have & (1u << VCPUCHAR_X86_FACT_##f))
@@ -193,6 +195,12 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	}
 	if (amd && HAVE(AVIC) && h->avic && !(de & HLT) && !cvm && irqchip)
 		ADD(AVIC_GLOBAL_ON);
+	/* Erratum #1235: AMD Family 17h, Hygon 18h, unless enable_ipiv was read as N. */
+	if (amd && HAVE(AVIC) && h->avic && !cvm && irqchip && HAVE(CPUID_SIGNATURE) &&
+	    ((h->vendor == VCPUCHAR_X86_VENDOR_AMD && h->family == 0x17) ||
+	     (h->vendor == VCPUCHAR_X86_VENDOR_HYGON && h->family == 0x18)) &&
+	    !(HAVE(ENABLE_IPIV) && !h->enable_ipiv))
+		ADDV(AVIC_IPI_ERRATUM_1235, HAVE(ENABLE_IPIV) ? 0 : h->error[VCPUCHAR_X86_FACT_ENABLE_IPIV] == -ENOENT ? 1 : 2);
 
 	if (no_effect)
 		ADDV(OVERRIDE_NO_EFFECT, no_effect);
