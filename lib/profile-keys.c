@@ -14,8 +14,8 @@ int vcpuchar_profile_get_str(GKeyFile *kf, const char *group, const char *key, c
 		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: value is not valid UTF-8 text",
 					group, key);
 	if (strlen(v) >= size)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is longer than %zu bytes", group, key, v, size - 1);
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, v, strlen(v), "[%s] %s: '%s' is longer than %zu bytes",
+					     group, key, VCPUCHAR_ECHO, size - 1);
 	memcpy(buf, v, strlen(v) + 1);
 	return 0;
 }
@@ -31,8 +31,9 @@ int vcpuchar_profile_get_u64(GKeyFile *kf, const char *group, const char *key, i
 	v = g_key_file_get_value(kf, group, key, NULL);
 	s = v ? g_strstrip(v) : "";
 	if (vcpuchar_parse_u64(s, kind, ret, &why) < 0)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)",
-					group, key, s, why,
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, strlen(s),
+					     "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)", group, key,
+					     VCPUCHAR_ECHO, why,
 					kind == VCPUCHAR_NUM_WORD ? "register words and masks: 0x and hex digits"
 								  : "numbers: decimal, or 0x and hex digits");
 	return 0;
@@ -54,8 +55,8 @@ int vcpuchar_profile_get_bool(GKeyFile *kf, const char *group, const char *key, 
 	else if (!g_ascii_strcasecmp(s, "false") || !strcmp(s, "0") || !g_ascii_strcasecmp(s, "n"))
 		*ret = 0;
 	else
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
-					group, key, s);
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, strlen(s),
+					     "[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
+					     group, key, VCPUCHAR_ECHO);
 	return 0;
 }

@@ -223,6 +223,22 @@ int vcpuchar_parse_u64n(const char *s, size_t len, int kind, uint64_t *ret, cons
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/*
+ * Echoing a caller's value in a message: at most VCPUCHAR_ECHO_MAX bytes of
+ * it, then "..." when cut; control bytes, DEL and bytes that are not valid UTF-8 as
+ * \xNN, so a message never carries raw bytes from a file or argument.
+ * vcpuchar_echo() writes at most @budget bytes and a NUL into @out and
+ * returns the length. vcpuchar_set_err_echo() formats @fmt, whose one
+ * VCPUCHAR_ECHO argument (a "%s") marks where @value goes, and gives the
+ * echo only the room the rest of the message leaves in @err: the echo is
+ * cut, never the cause.
+ */
+#define VCPUCHAR_ECHO_MAX 64
+#define VCPUCHAR_ECHO "\x01"
+size_t vcpuchar_echo(char *out, size_t budget, const char *s, size_t len);
+int vcpuchar_set_err_echo(char *err, size_t err_size, int code, const char *value, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
 
 /* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
 /* CPUID.1:EAX to family and model, as Linux arch/x86/lib/cpu.c x86_family() and x86_model(). */

@@ -46,7 +46,8 @@ static int get_vendor(GKeyFile *kf, uint32_t *ret, char *err, size_t err_size)
 			*ret = v;
 			return 0;
 		}
-	return vcpuchar_set_err(err, err_size, -EINVAL, "[" G "] vendor: '%s' is not amd, intel, hygon or other", s);
+	return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, strlen(s),
+				     "[" G "] vendor: '%s' is not amd, intel, hygon or other", VCPUCHAR_ECHO);
 }
 
 /* Integers separated by ',' or ';'; empty means none. Only 510 matters (X86_FEATURE_IDLE_HLT). */
@@ -69,8 +70,9 @@ static int get_clearcpuid(GKeyFile *kf, uint32_t *ret, char *err, size_t err_siz
 		errno = 0;
 		v = g_ascii_strtoull(item, &end, 10);
 		if (!g_ascii_isdigit(*item) || errno || *end)
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[" G "] clearcpuid: '%s' is not a list of integers separated by ',' or ';'", s);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, strlen(s),
+						     "[" G "] clearcpuid: '%s' is not a list of integers separated by "
+						     "',' or ';'", VCPUCHAR_ECHO);
 		found |= v == 510;
 	}
 	*ret = found;
@@ -86,8 +88,9 @@ static int get_vendor_module(GKeyFile *kf, char *buf, size_t size, char *err, si
 		return r;
 	for (const char *c = buf; *c; c++)
 		if (!g_ascii_islower(*c) && !g_ascii_isdigit(*c) && *c != '_')
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)", buf);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, buf, strlen(buf),
+						     "[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)",
+						     VCPUCHAR_ECHO);
 	return 0;
 }
 
