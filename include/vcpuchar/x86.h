@@ -174,7 +174,8 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
  * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
  * function reading facts returns -EINVAL when an @error entry of a known
- * fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and
+ * fact is outside 0 and -1 ... -4095 (the kernel's errno range) or when a
+ * reserved byte is not zero (since 1.2). @arch and
  * @kernel_release need no terminating NUL when full: they are never read
  * past their size.
  *

@@ -34,8 +34,14 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	 * must be clear; @error 0 or a negative errno the describe text can
 	 * negate (INT32_MIN cannot be).
 	 */
-	return VCPUCHAR_SIZE_OK(host) &&
-	       !((host->source >> 2) | ((host->valid | host->power8) >> 1)) && vcpuchar_errno_ok(host->error);
+	uint64_t reserved = 0;
+
+	if (!VCPUCHAR_SIZE_OK(host))
+		return false;
+	/* Reserved bytes are zero: a later release may give them a meaning. */
+	memcpy(&reserved, host->reserved, sizeof(host->reserved));
+	return !((host->source >> 2) | ((host->valid | host->power8) >> 1)) && vcpuchar_errno_ok(host->error) &&
+	       !reserved;
 }
 
 /*
