@@ -240,6 +240,11 @@ expect "14: a value's case folds as in QEMU" 0 - -- "$cli" ppc migrate \
 has "14: BROKEN is broken" "^migration ok"
 expect "14: hcall --caps CAP-CFPC" 2 "unknown cap" -- "$cli" ppc hcall --host "$p9" --caps CAP-CFPC=broken
 expect "14: hcall --machine cap-HTM" 2 "unknown cap 'cap-HTM'" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-HTM=on
+# One of the four caps without its cap- prefix: QEMU has no such property and refuses the line; never "ignored".
+expect "hcall --machine cfpc= without cap-" 2 "'cfpc=workaround': QEMU's pseries has no property 'cfpc' and would refuse it; the cap is cap-cfpc" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries,cfpc=workaround
+expect "hcall --machine CCF-ASSIST= without cap-" 2 "the cap is cap-ccf-assist" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-7.2,CCF-ASSIST=on
 expect "14: hcall --machine cap-htm still ignored" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-htm=on
 
 # 15. A RHEL 7 machine type: RHEL 7's QEMU (2.12) predates cap-ccf-assist (QEMU 4.0), which the
