@@ -14,8 +14,8 @@ int vcpuchar_profile_get_str(const struct vcpuchar_kf *kf, const char *group, co
 		return 1;
 	r = vcpuchar_kf_string(v, len, buf, size, &why);
 	if (r == -ERANGE)
-		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: '%.*s' is longer than %zu bytes", group, key,
-					(int)len, v, size - 1);
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, v, len, "[%s] %s: '%s' is longer than %zu bytes",
+					     group, key, VCPUCHAR_ECHO, size - 1);
 	if (r < 0)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: %s", group, key, why);
 	return 0;
@@ -41,9 +41,9 @@ int vcpuchar_profile_get_u64(const struct vcpuchar_kf *kf, const char *group, co
 	if (!s)
 		return 1;
 	if (vcpuchar_parse_u64n(s, len, kind, ret, &why) < 0)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%.*s' is not an unsigned 64-bit number here: %s (%s)", group, key,
-					(int)len, s, why,
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, len,
+					     "[%s] %s: '%s' is not an unsigned 64-bit number here: %s (%s)", group, key,
+					     VCPUCHAR_ECHO, why,
 					kind == VCPUCHAR_NUM_WORD ? "register words and masks: 0x and hex digits"
 								  : "numbers: decimal, or 0x and hex digits");
 	return 0;
@@ -68,8 +68,8 @@ int vcpuchar_profile_get_bool(const struct vcpuchar_kf *kf, const char *group, c
 	else if (is(s, len, "false") || is(s, len, "0") || is(s, len, "n"))
 		*ret = 0;
 	else
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"[%s] %s: '%.*s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
-					group, key, (int)len, s);
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, len,
+					     "[%s] %s: '%s' is not a boolean (true/false, 1/0, or Y/N as sysfs prints)",
+					     group, key, VCPUCHAR_ECHO);
 	return 0;
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 #include <fcntl.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -103,6 +104,71 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 		vsnprintf(err, err_size, fmt, ap);
 		va_end(ap);
 	}
+	return code;
+}
+
+/* Length of the valid UTF-8 sequence at @s (at most @len bytes), 0 when it is not one. */
+static size_t utf8_len(const unsigned char *s, size_t len)
+{
+	size_t n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : 0;
+
+	if (s[0] >= 0xf5 || n > len)
+		return 0;
+	for (size_t i = 1; i < n; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return n;
+}
+
+size_t vcpuchar_echo(char *out, size_t budget, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t o = 0, i = 0;
+
+	while (i < len) {
+		size_t n = u[i] >= 0x20 && u[i] < 0x7f ? 1 : u[i] >= 0x80 ? utf8_len(u + i, len - i) : 0;
+		size_t w = n ? n : 4; /* an escaped byte is \xNN */
+
+		/* Room for this piece, and for "..." if more follows. */
+		if (o + w + (i + (n ? n : 1) < len ? 3 : 0) > budget) {
+			o = o + 3 <= budget ? o : (budget >= 3 ? budget - 3 : 0);
+			memcpy(out + o, "...", budget >= 3 ? 3 : 0);
+			o += budget >= 3 ? 3 : 0;
+			break;
+		}
+		if (n) {
+			memcpy(out + o, s + i, n);
+		} else {
+			snprintf(out + o, 5, "\\x%02x", u[i]);
+			n = 1;
+		}
+		o += w;
+		i += n;
+	}
+	out[o] = '\0';
+	return o;
+}
+
+int vcpuchar_set_err_echo(char *err, size_t err_size, int code, const char *value, size_t len, const char *fmt, ...)
+{
+	char msg[1024], echo[VCPUCHAR_ECHO_MAX + 4];
+	const char *mark;
+	size_t fixed, budget;
+	va_list ap;
+
+	if (!err || !err_size)
+		return code;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	mark = strchr(msg, VCPUCHAR_ECHO[0]);
+	if (!mark) /* GCOVR_EXCL_LINE: every caller's format holds the mark */
+		return vcpuchar_set_err(err, err_size, code, "%s", msg);
+	/* The message's own words first: the echo gets what is left, at most VCPUCHAR_ECHO_MAX bytes and "...". */
+	fixed = strlen(msg) - 1;
+	budget = err_size - 1 > fixed ? err_size - 1 - fixed : 0;
+	vcpuchar_echo(echo, budget < VCPUCHAR_ECHO_MAX + 3 ? budget : VCPUCHAR_ECHO_MAX + 3, value, len);
+	snprintf(err, err_size, "%.*s%s%s", (int)(mark - msg), msg, echo, mark + 1);
 	return code;
 }
 

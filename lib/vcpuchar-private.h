@@ -41,6 +41,7 @@
 	_Generic(*(s), \
 		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
 		struct vcpuchar_ppc_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, reserved), \
+		struct vcpuchar_x86_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved1), \
 		default: sizeof(*(s)))
 
 /* The caller's size of a size-led struct (read without alignment assumptions). */
@@ -235,14 +236,55 @@ const char *vcpuchar_strerror(int errnum, char *buf, size_t size);
 int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/*
+ * Echoing a caller's value in a message: at most VCPUCHAR_ECHO_MAX bytes of
+ * it, then "..." when cut; control bytes, DEL and bytes that are not valid UTF-8 as
+ * \xNN, so a message never carries raw bytes from a file or argument.
+ * vcpuchar_echo() writes at most @budget bytes and a NUL into @out and
+ * returns the length. vcpuchar_set_err_echo() formats @fmt, whose one
+ * VCPUCHAR_ECHO argument (a "%s") marks where @value goes, and gives the
+ * echo only the room the rest of the message leaves in @err: the echo is
+ * cut, never the cause.
+ */
+#define VCPUCHAR_ECHO_MAX 64
+#define VCPUCHAR_ECHO "\x01"
+size_t vcpuchar_echo(char *out, size_t budget, const char *s, size_t len);
+int vcpuchar_set_err_echo(char *err, size_t err_size, int code, const char *value, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
 
 /* The size and every per-fact error of x86 facts from a caller (see vcpuchar_errno_ok). */
+/* CPUID.1:EAX to family and model, as Linux arch/x86/lib/cpu.c x86_family() and x86_model(). */
+static inline void vcpuchar_x86_signature(uint32_t eax, uint32_t *family, uint32_t *model)
+{
+	*family = eax >> 8 & 0xf;
+	if (*family == 0xf)
+		*family += eax >> 20 & 0xff;
+	*model = eax >> 4 & 0xf;
+	if (*family >= 0x6)
+		*model += (eax >> 16 & 0xf) << 4;
+}
+
+/*
+ * Write facts @h to a caller's @out (probe, profile load). A caller built
+ * before 1.2 has no room for the 1.2 facts: their have bits are cleared, so
+ * that its struct never claims a fact whose fields it lacks.
+ */
+static inline void vcpuchar_x86_host_out(struct vcpuchar_x86_host *out, struct vcpuchar_x86_host *h)
+{
+	if (vcpuchar_size_of(out) < VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, enable_ipiv))
+		h->have &= ~(1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE | 1u << VCPUCHAR_X86_FACT_ENABLE_IPIV);
+	VCPUCHAR_OUT_END(out, h);
+}
+
 static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 {
 	uint32_t bad = 0;
 
 	if (!VCPUCHAR_SIZE_OK(h))
 		return false;
+	/* Reserved bytes are zero: a later release may give them a meaning. */
+	bad = h->reserved0 | h->reserved1[0] | h->reserved1[1] | h->reserved1[2];
 	/* vcpuchar_errno_ok() of each: e is in [-MAX, 0] exactly when the unsigned e + MAX is in [0, MAX]. */
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
 		bad |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX > VCPUCHAR_ERRNO_MAX;

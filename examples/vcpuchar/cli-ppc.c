@@ -508,6 +508,15 @@ static int parse_machine_line(const char *arg, uint32_t qemu_version, uint32_t *
 						 "and would refuse it (its names are lower case; the caps decided here: "
 						 "cfpc, sbbc, ibs, ccf-assist)", (int)(eq ? eq - it : (long)strlen(it)), it);
 		}
+		/* One of the four without its prefix: meant as a cap, yet QEMU has no such property and refuses it. */
+		{
+			g_autofree char *name = g_strndup(it, eq ? (gsize)(eq - it) : strlen(it));
+			g_autofree char *lower = g_ascii_strdown(name, -1);
+
+			if (is_our_cap(name))
+				return cli_usage("--machine: '%s': QEMU's pseries has no property '%s' and would refuse "
+						 "it; the cap is cap-%s", it, name, lower);
+		}
 		g_ptr_array_add(ignored, g_strdup(it));
 	}
 	return CLI_OK;

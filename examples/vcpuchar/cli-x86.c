@@ -284,7 +284,16 @@ static void json_facts_not_read(JsonBuilder *b, const struct vcpuchar_x86_host *
 
 			json_builder_add_string_value(b, why);
 		} else if (h->error[f] && h->error[f] != -ENODATA) {
-			json_builder_add_string_value(b, g_strerror(-h->error[f]));
+			/* The library's sentence without "NAME: not read: ": the cause and where it was read. */
+			char why[512];
+			const char *cause = why;
+
+			vcpuchar_x86_host_describe(h, f, why, sizeof(why));
+			if (g_str_has_prefix(why, vcpuchar_x86_fact_name(f)))
+				cause = why + strlen(vcpuchar_x86_fact_name(f));
+			if (g_str_has_prefix(cause, ": not read: "))
+				cause += strlen(": not read: ");
+			json_builder_add_string_value(b, cause);
 		} else {
 			json_builder_add_string_value(b, h->source == VCPUCHAR_SOURCE_PROFILE ? "not in the profile"
 											   : "not read");

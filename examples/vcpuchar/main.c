@@ -50,13 +50,30 @@ static int shown_len(const char *s, size_t max)
 	return (int)(end - s);
 }
 
-/* @n bytes of @s to @f, a control byte (a file name may hold any) as \n, \t or \xNN, never raw. */
+/* Bytes of the valid UTF-8 character at @s (at most @n), 0 when the bytes are not one. */
+static size_t utf8_char(const char *s, size_t n)
+{
+	gunichar c = g_utf8_get_char_validated(s, (gssize)n);
+
+	return c == (gunichar)-1 || c == (gunichar)-2 ? 0 : (size_t)g_utf8_skip[(unsigned char)*s];
+}
+
+/*
+ * @n bytes of @s to @f, a control byte (a file name may hold any) as \n,
+ * \t or \xNN, and so every byte that is not valid UTF-8: never raw.
+ */
 static void put_shown(FILE *f, const char *s, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = (unsigned char)s[i];
+		size_t k = c >= 0x80 ? utf8_char(s + i, n - i) : 1;
 
-		if (c == '\n')
+		if (c >= 0x80 && k) {
+			fwrite(s + i, 1, k, f);
+			i += k - 1;
+		} else if (c >= 0x80)
+			fprintf(f, "\\x%02x", c);
+		else if (c == '\n')
 			fputs("\\n", f);
 		else if (c == '\t')
 			fputs("\\t", f);
@@ -125,7 +142,11 @@ int cli_usage(const char *fmt, ...)
 			put_shown(stderr, tail, (size_t)(p + run - tail));
 			p += run;
 		} else {
-			put_shown(stderr, p++, 1);
+			/* One character: a UTF-8 sequence whole, so that it is not taken for stray bytes. */
+			size_t k = (unsigned char)*p >= 0x80 ? utf8_char(p, strlen(p)) : 1;
+
+			put_shown(stderr, p, k ? k : 1);
+			p += k ? k : 1;
 		}
 	}
 	fputc('\n', stderr);
@@ -470,20 +491,27 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 		g_hash_table_destroy(d.count);
 		return NULL;
 	}
-	if (too_deep(data, len)) {
-		g_hash_table_destroy(d.count);
-		cli_usage("%s %s: JSON nested deeper than %d levels", opt, path, CLI_JSON_DEPTH_MAX);
-		return NULL;
-	}
+	/* Characters first: a binary file is not JSON, whatever its brackets would nest to. */
 	if ((why = not_json(data, len, &at, &tok))) {
-		g_autofree char *shown = g_strndup(data + at, MIN(tok, 64));
+		g_autoptr(GString) shown = g_string_new(NULL);
 		unsigned line = 1, col = 1;
 
 		g_hash_table_destroy(d.count);
+		/* A NUL would end the message: spelled out, as cli_usage() spells other control bytes. */
+		for (size_t i = at; i < at + MIN(tok, 64); i++)
+			if (data[i])
+				g_string_append_c(shown, data[i]);
+			else
+				g_string_append(shown, "\\x00");
 		for (size_t i = 0; i < at; i++, col++)
 			if (data[i] == '\n')
 				line++, col = 0;
-		cli_usage("%s %s:%u:%u: \"%s\": %s (RFC 8259)", opt, path, line, col, shown, why);
+		cli_usage("%s %s:%u:%u: \"%s\": %s (RFC 8259)", opt, path, line, col, shown->str, why);
+		return NULL;
+	}
+	if (too_deep(data, len)) {
+		g_hash_table_destroy(d.count);
+		cli_usage("%s %s: JSON nested deeper than %d levels", opt, path, CLI_JSON_DEPTH_MAX);
 		return NULL;
 	}
 	id = g_signal_connect(parser, "object-member", G_CALLBACK(on_member), &d);

@@ -122,8 +122,9 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks).
  * Functions that read facts decide "information" by the masks alone, the
  * kernel's own test (@valid summarises it for the caller), and return
- * -EINVAL for a bad @size, for @source, @valid or @power8 out of range, or
- * for @error outside 0 and -1 ... -4095 (the kernel's errno range). @arch
+ * -EINVAL for a bad @size, for @source, @valid or @power8 out of range,
+ * for @error outside 0 and -1 ... -4095 (the kernel's errno range), or for
+ * a @reserved byte that is not zero (since 1.2). @arch
  * and @kernel_release need no terminating NUL when full: they are never
  * read past their size.
  *

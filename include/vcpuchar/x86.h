@@ -78,10 +78,13 @@ enum vcpuchar_x86_fact {
 	VCPUCHAR_X86_FACT_SMT_RSB_BUG = 21,       /* "smt_rsb" on the bugs line of /proc/cpuinfo */
 	VCPUCHAR_X86_FACT_SMT_CONTROL = 22,       /* /sys/devices/system/cpu/smt/control */
 	VCPUCHAR_X86_FACT_VENDOR_MODULE = 23,     /* KVM's vendor module, named from /sys/module */
+	/* Since: 1.2 */
+	VCPUCHAR_X86_FACT_CPUID_SIGNATURE = 24,   /* leaf 1 EAX: family, model, stepping */
+	VCPUCHAR_X86_FACT_ENABLE_IPIV = 25,       /* /sys/module/kvm_amd/parameters/enable_ipiv */
 };
 /* Number of facts: this release's value; later releases may add facts, see
- * vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_N_FACTS 24
+ * vcpuchar_limit(). Since: 1.0 (24 in 1.0 and 1.1, 26 in 1.2) */
+#define VCPUCHAR_X86_N_FACTS 26
 
 /**
  * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
@@ -155,11 +158,24 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @kernel_release: `uname -r` of the host, "" when unknown
  * @reserved0, @reserved1: zero (explicit padding, so that a later member
  *                         always grows the size)
+ * @cpuid_1_eax: CPUID.1:EAX, the signature (since 1.2; fact
+ *               VCPUCHAR_X86_FACT_CPUID_SIGNATURE, read with leaf 1)
+ * @family: the CPU family from @cpuid_1_eax as the kernel's x86_family():
+ *          base family, plus the extended family when the base is 0xf
+ *          (0x17 = AMD Zen 1/2, 0x18 = Hygon Dhyana); since 1.2
+ * @model: the CPU model as the kernel's x86_model(): base model, with the
+ *         extended model as bits 7:4 when the family is 6 or above 0xe;
+ *         since 1.2
+ * @enable_ipiv: kvm_amd.enable_ipiv (1 = Y: AVIC IPI virtualization on).
+ *               Fact VCPUCHAR_X86_FACT_ENABLE_IPIV, -ENOENT in @error where
+ *               the parameter is missing: kernels before Linux 6.17
+ *               (d921665e01ba), whose AVIC always virtualizes IPIs; since 1.2
  *
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
  * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
  * function reading facts returns -EINVAL when an @error entry of a known
- * fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and
+ * fact is outside 0 and -1 ... -4095 (the kernel's errno range) or when a
+ * reserved byte is not zero (since 1.2). @arch and
  * @kernel_release need no terminating NUL when full: they are never read
  * past their size.
  *
@@ -205,6 +221,11 @@ struct vcpuchar_x86_host {
 	char arch[16];
 	char kernel_release[65];
 	uint8_t reserved1[3];
+	/* Since: 1.2 */
+	uint32_t cpuid_1_eax;
+	uint32_t family;
+	uint32_t model;
+	uint32_t enable_ipiv;
 };
 
 /**
@@ -426,10 +447,21 @@ enum vcpuchar_x86_reason_code {
 	/* HLT pass-through with neither KVM_HINTS_REALTIME nor PV_UNHALT: a
 	 * Linux guest's spinlocks are virt_spin_lock()'s test-and-set lock. */
 	VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK = 59,
+	/* KVM_GET_SUPPORTED_CPUID was read and leaf 0x40000001 EAX lacks
+	 * KVM_FEATURE_PV_UNHALT: QEMU drops it, so the policy does not offer it. */
+	VCPUCHAR_X86_REASON_PV_UNHALT_NOT_SUPPORTED = 60,
+	/* The same for KVM_FEATURE_POLL_CONTROL (REALTIME does not depend on
+	 * that leaf: QEMU always offers the hint). */
+	VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTED = 61,
+	/* AVIC on an AMD Family 17h or Hygon Family 18h CPU (erratum #1235:
+	 * the wakeup IPI of a blocking vCPU can be lost) whose KVM may still
+	 * virtualize IPIs; value: 0 kvm_amd.enable_ipiv is Y, 1 the parameter
+	 * is missing (a kernel before Linux 6.17), 2 it was not read. */
+	VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235 = 62,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 59 in 1.2) */
-#define VCPUCHAR_X86_REASON_MAX 59
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 62 in 1.2) */
+#define VCPUCHAR_X86_REASON_MAX 62
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
@@ -460,7 +492,8 @@ enum vcpuchar_x86_reason_class {
  *         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per
  *         lifted refusal of a code below 64 (override_lifted_refusal; see
  *         vcpuchar_x86_policy_lifted()),
- *         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), or a count
+ *         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), 0 to 2
+ *         (avic_ipi_erratum_1235: what kvm_amd.enable_ipiv says), or a count
  *         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the
  *         growth of halt_exits for the other hlt_* and halt_exits_* codes,
  *         of halt_attempted_poll for halt_poll_active)

@@ -55,13 +55,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_p
 		size_t len = end ? (size_t)(end - p) : strlen(p);
 
 		if ((i < 3 && !end) || (i == 3 && end))
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"'%s': want four words C,B,CM,BM (character, behaviour, character_mask, "
-						"behaviour_mask)", words);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, words, strlen(words),
+						     "'%s': want four words C,B,CM,BM (character, behaviour, "
+						     "character_mask, behaviour_mask)", VCPUCHAR_ECHO);
 		/* Parsed in place: a word may carry any number of leading zeros, as in a profile. */
 		if (vcpuchar_parse_u64n(p, len, VCPUCHAR_NUM_WORD, &w[i], &why) < 0)
-			return vcpuchar_set_err(err, err_size, -EINVAL, "%s '%.*s': %s", names[i],
-						len > 64 ? 64 : (int)len, p, why);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len, "%s '%s': %s", names[i],
+						     VCPUCHAR_ECHO, why);
 		p = end ? end + 1 : p + len;
 	}
 	ret = VCPUCHAR_OUT(out, &buf);

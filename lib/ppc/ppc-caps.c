@@ -109,8 +109,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u is empty", item);
 		eq = memchr(p, '=', len);
 		if (!eq)
-			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u '%.*s' has no '='", item,
-						(int)len, p);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len, "item %u '%s' has no '='", item,
+						     VCPUCHAR_ECHO);
 		name = p;
 		name_len = (size_t)(eq - p);
 		if (name_len > 4 && !memcmp(name, "cap-", 4)) {
@@ -121,21 +121,21 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_pp
 			if (word_eq(name, name_len, cap_names[cap]))
 				break;
 		if (cap == VCPUCHAR_PPC_N_CAPS)
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"unknown cap '%.*s' (known: cfpc, sbbc, ibs, ccf-assist; QEMU's property "
-						"names are lower case)", (int)(eq - p), p);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, (size_t)(eq - p),
+						     "unknown cap '%s' (known: cfpc, sbbc, ibs, ccf-assist; QEMU's "
+						     "property names are lower case)", VCPUCHAR_ECHO);
 		if (seen & (1u << cap))
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s is given twice", cap_names[cap]);
 		val = eq + 1;
 		val_len = len - (size_t)(val - p);
 		level = parse_level(cap, val, val_len);
 		if (level < 0 && cap == VCPUCHAR_PPC_CAP_CCF_ASSIST)
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"cap-%s: unknown value '%.*s' (QEMU takes on, off, yes, no, true, "
-						"false, y or n, in lower case)", cap_names[cap], (int)val_len, val);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, val, val_len,
+						     "cap-%s: unknown value '%s' (QEMU takes on, off, yes, no, true, "
+						     "false, y or n, in lower case)", cap_names[cap], VCPUCHAR_ECHO);
 		if (level < 0)
-			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: unknown value '%.*s'",
-						cap_names[cap], (int)val_len, val);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, val, val_len, "cap-%s: unknown value '%s'",
+						     cap_names[cap], VCPUCHAR_ECHO);
 		*ppc_cap_field(&out, cap) = (uint8_t)level;
 		seen |= 1u << cap;
 		if (!end)
@@ -206,20 +206,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		 * RHEL's source, not read here: unknown, not borrowed.
 		 */
 		if (letters == 4 && !strncmp(p, "rhel7", 5))
-			return vcpuchar_set_err(err, err_size, -EINVAL,
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 						"'%s' is a RHEL 7 machine type: RHEL 7's QEMU (2.12) predates "
 						"cap-ccf-assist (QEMU 4.0), so a guest there never asked for it; its "
 						"cfpc, sbbc and ibs defaults under a later RHEL's QEMU are in RHEL's "
 						"source, not known here: give all four caps (cap-ccf-assist=off for what "
-						"RHEL 7 did), which makes the machine type irrelevant", name);
+						"RHEL 7 did), which makes the machine type irrelevant", VCPUCHAR_ECHO);
 		if (letters >= 2 && p[letters] >= '0' && p[letters] <= '9')
-			return vcpuchar_set_err(err, err_size, -EINVAL,
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 						"'%s' is a downstream (distribution) machine type: its cap defaults are "
 						"set in that distribution's QEMU (hw/ppc/spapr.c of its source package), "
 						"not upstream's; give the upstream pseries-X.Y its class options start "
 						"from, or give all four caps explicitly (cap-cfpc, cap-sbbc, cap-ibs, "
 						"cap-ccf-assist, e.g. from the running guest's command line), which makes "
-						"the machine type irrelevant", name);
+						"the machine type irrelevant", VCPUCHAR_ECHO);
 		goto bad;
 	}
 	if (!(n = parse_num(p, &major)) || p[n] != '.')
@@ -240,10 +240,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 	 */
 	if (!((major == 2 && minor >= 1 && minor <= 12) || (major == 3 && minor <= 1) ||
 	      (major >= 4 && major <= 10 && minor <= 2) || (major == 11 && minor <= 1)))
-		return vcpuchar_set_err(err, err_size, -EINVAL,
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 					"'%s': QEMU never had this pseries type; known: pseries-2.1 to pseries-11.1 "
 					"(2.1-2.12, 3.0-3.1, then X.0-X.2 up to 10.2, 11.0 and 11.1); for a QEMU newer than "
-					"that, 'pseries' gives the newest defaults", name);
+					"that, 'pseries' gives the newest defaults", VCPUCHAR_ECHO);
 	/* hw/ppc/spapr.c: mitigations default on from 4.0, ccf-assist on from 5.0. */
 	if (major >= 5)
 		*ret = VCPUCHAR_PPC_MACHINE_PSERIES;
@@ -253,8 +253,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		*ret = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
 	return 0;
 bad:
-	return vcpuchar_set_err(err, err_size, -EINVAL,
-				"'%s' is not a pseries machine type (pseries, pseries-X.Y, pseries-2.12-sxxm)", name);
+	return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
+				"'%s' is not a pseries machine type (pseries, pseries-X.Y, pseries-2.12-sxxm)", VCPUCHAR_ECHO);
 }
 
 /* lib/ppc.md#machine-defaults, in enum vcpuchar_ppc_machine order. */

@@ -37,8 +37,14 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	 * must be clear; @error 0 or a negative errno the describe text can
 	 * negate (INT32_MIN cannot be).
 	 */
+	uint64_t reserved = 0;
+
 	if (!VCPUCHAR_SIZE_OK(host) || ((host->source >> 2) | ((host->valid | host->power8) >> 1)) ||
 	    !vcpuchar_errno_ok(host->error))
+		return false;
+	/* Reserved bytes are zero: a later release may give them a meaning. */
+	memcpy(&reserved, host->reserved, sizeof(host->reserved));
+	if (reserved)
 		return false;
 	/* The 1.2 facts, where the caller's struct has them (lib/ppc.md#start). */
 	if (host->size < VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, dec_bits))

@@ -240,7 +240,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	} else {
 		/* The 1.0 parse accepted it: "pseries-" then two numbers. */
 		if (sscanf(name + 8, "%u.%u", &major, &minor) != 2)
-			return vcpuchar_set_err(err, err_size, -EINVAL, "'%s': cannot read its version", name);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name), "'%s': cannot read its version",
+						     VCPUCHAR_ECHO);
 		type = major * 100 + minor;
 		/* Types the release has, and the newer upstream types up to an unmeasured target. */
 		if (type >= r->first_type &&
@@ -256,8 +257,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 			 rel == N_RELEASES - 1 ? "newest in the table" : "nearest release before it");
 	else
 		who[0] = '\0';
-	return vcpuchar_set_err(err, err_size, -ENOENT, "'%s' is not a machine type of QEMU %s%s: it has %s%s",
-				name, want, who, range,
+	return vcpuchar_set_err_echo(err, err_size, -ENOENT, name, strlen(name),
+				     "'%s' is not a machine type of QEMU %s%s: it has %s%s", VCPUCHAR_ECHO, want, who, range,
 				type && type < r->first_type ? "; the older ones were removed" : "");
 }
 

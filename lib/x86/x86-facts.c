@@ -35,6 +35,8 @@ static const struct {
 	[VCPUCHAR_X86_FACT_SMT_RSB_BUG] = { "smt_rsb_bug", "bugs line of /proc/cpuinfo" },
 	[VCPUCHAR_X86_FACT_SMT_CONTROL] = { "smt_possible", "/sys/devices/system/cpu/smt/control" },
 	[VCPUCHAR_X86_FACT_VENDOR_MODULE] = { "vendor_module", "/sys/module" },
+	[VCPUCHAR_X86_FACT_CPUID_SIGNATURE] = { "cpuid_1_eax", "CPUID.1:EAX" },
+	[VCPUCHAR_X86_FACT_ENABLE_IPIV] = { "enable_ipiv", "/sys/module/kvm_amd/parameters/enable_ipiv" },
 };
 
 VCPUCHAR_EXPORT const char *vcpuchar_x86_fact_name(uint32_t fact)
@@ -73,6 +75,7 @@ static uint64_t value_of(const struct vcpuchar_x86_host *h, uint32_t fact)
 	case VCPUCHAR_X86_FACT_CLEARCPUID: return h->clearcpuid_510;
 	case VCPUCHAR_X86_FACT_SMT_RSB_BUG: return h->smt_rsb_bug;
 	case VCPUCHAR_X86_FACT_SMT_CONTROL: return h->smt_possible;
+	case VCPUCHAR_X86_FACT_ENABLE_IPIV: return h->enable_ipiv;
 	default: return 0;
 	}
 }
@@ -118,6 +121,9 @@ VCPUCHAR_EXPORT int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *h
 		return snprintf(buf, size, "%s: %.*s (%s/%.*s)", facts[fact].name, (int)sizeof(host->vendor_module),
 				host->vendor_module, facts[fact].origin, (int)sizeof(host->vendor_module),
 				host->vendor_module);
+	case VCPUCHAR_X86_FACT_CPUID_SIGNATURE:
+		return snprintf(buf, size, "%s: 0x%" PRIx32 ", family 0x%" PRIx32 " model 0x%" PRIx32 " (%s)",
+				facts[fact].name, host->cpuid_1_eax, host->family, host->model, facts[fact].origin);
 	case VCPUCHAR_X86_FACT_CPUID_EXT:
 	case VCPUCHAR_X86_FACT_CPUID_SVM:
 	case VCPUCHAR_X86_FACT_DISABLE_EXITS:

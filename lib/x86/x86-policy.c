@@ -311,6 +311,16 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 	return req & in->allowed;
 }
 
+/*
+ * Whether KVM_GET_SUPPORTED_CPUID lists a KVM feature bit (leaf 0x40000001
+ * EAX): QEMU drops a feature KVM does not list (lib/x86.md#global-rules G4).
+ * Unread, it counts as listed, as before the fact was used.
+ */
+static bool kvm_offers(const struct vcpuchar_x86_host *h, uint32_t feature)
+{
+	return !have(h, VCPUCHAR_X86_FACT_SUPPORTED_CPUID) || (h->kvm_features & feature);
+}
+
 /* The KVM paravirt hints: REALTIME and POLL_CONTROL, and PV_UNHALT (lib/x86.md#global-rules G2). */
 static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_policy *p, struct acc *a)
 {
@@ -330,19 +340,28 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	if (in->pinned && guest)
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST);
-	p->poll_control = p->hints_realtime;
-	add(a, p->poll_control ? VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME
-			       : VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED);
+	p->poll_control = p->hints_realtime && kvm_offers(in->h, VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL);
+	if (p->hints_realtime && !p->poll_control)
+		add(a, VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTED);
+	else
+		add(a, p->poll_control ? VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME
+				       : VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED);
 
 	/* lib/x86.md#global-rules G2: no PV_UNHALT without HLT exits. */
-	p->pv_unhalt = !(de & DX_HLT) && in->irqchip;
+	p->pv_unhalt = !(de & DX_HLT) && in->irqchip && kvm_offers(in->h, VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT);
 	if (de & DX_HLT)
 		add(a, VCPUCHAR_X86_REASON_PV_UNHALT_OFF_HLT_PASSTHROUGH);
+	else if (!in->irqchip)
+		add(a, VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP);
 	else
-		add(a, in->irqchip ? VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS
-				   : VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP);
-	/* Linux arch/x86/kernel/kvm.c kvm_spinlock_init(): neither gives the test-and-set lock. */
-	if ((de & DX_HLT) && !p->hints_realtime && !p->pv_unhalt)
+		add(a, p->pv_unhalt ? VCPUCHAR_X86_REASON_PV_UNHALT_WITH_HLT_EXITS
+				    : VCPUCHAR_X86_REASON_PV_UNHALT_NOT_SUPPORTED);
+	/*
+	 * Linux arch/x86/kernel/kvm.c kvm_spinlock_init(): neither gives the
+	 * test-and-set lock, whatever took PV_UNHALT away (pass-through, no
+	 * irqchip, a KVM without it).
+	 */
+	if (!p->hints_realtime && !p->pv_unhalt)
 		add(a, VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK);
 }
 
@@ -382,6 +401,28 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 }
 
 /*
+ * lib/x86.md#avic-erratum-1235: AVIC on an AMD Family 17h or Hygon Family
+ * 18h CPU, unless kvm_amd.enable_ipiv was read as N (the fix, or the
+ * operator, turned IPI virtualization off).
+ */
+static void avic_erratum(const struct vcpuchar_x86_host *h, struct acc *a)
+{
+	uint32_t family = fact_u32(h, VCPUCHAR_X86_FACT_CPUID_SIGNATURE, h->family);
+	bool cpu = (h->vendor == VCPUCHAR_X86_VENDOR_AMD && family == 0x17) ||
+		   (h->vendor == VCPUCHAR_X86_VENDOR_HYGON && family == 0x18);
+
+	if (!cpu)
+		return;
+	if (have(h, VCPUCHAR_X86_FACT_ENABLE_IPIV)) {
+		if (h->enable_ipiv)
+			add_value(a, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235, 0);
+	} else {
+		add_value(a, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235,
+			  h->error[VCPUCHAR_X86_FACT_ENABLE_IPIV] == -ENOENT ? 1 : 2);
+	}
+}
+
+/*
  * Idle HLT: never exposed (lib/x86.md#global-rules G1), whether KVM uses it
  * (#idle-hlt-inference), and the notes on it.
  */
@@ -409,9 +450,12 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 			add(a, VCPUCHAR_X86_REASON_NESTED_SVM_UNAVAILABLE);
 	}
 	/* lib/x86.md#decision-table row 9: AVIC is inhibited without an in-kernel irqchip and for SEV. */
-	if (in->amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && !(de & DX_HLT) &&
-	    vm->cvm == VCPUCHAR_X86_CVM_NONE && in->irqchip)
-		add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
+	if (in->amd && fact_u32(h, VCPUCHAR_X86_FACT_AVIC, h->avic) && vm->cvm == VCPUCHAR_X86_CVM_NONE &&
+	    in->irqchip) {
+		if (!(de & DX_HLT))
+			add(a, VCPUCHAR_X86_REASON_AVIC_GLOBAL_ON);
+		avic_erratum(h, a);
+	}
 }
 
 int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm,

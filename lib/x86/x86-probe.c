@@ -301,6 +301,8 @@ static void files(struct probe *p)
 		fact_err(h, VCPUCHAR_X86_FACT_KVM_AMD, -errno);
 	}
 	param(p, VCPUCHAR_X86_FACT_AVIC, "sys/module/kvm_amd/parameters/avic", KIND_BOOL, &h->avic);
+	param(p, VCPUCHAR_X86_FACT_ENABLE_IPIV, "sys/module/kvm_amd/parameters/enable_ipiv", KIND_BOOL,
+	      &h->enable_ipiv);
 	param(p, VCPUCHAR_X86_FACT_NESTED, "sys/module/kvm_amd/parameters/nested", KIND_BOOL, &h->nested);
 	param(p, VCPUCHAR_X86_FACT_SEV, "sys/module/kvm_amd/parameters/sev", KIND_BOOL, &h->sev);
 	param(p, VCPUCHAR_X86_FACT_SEV_ES, "sys/module/kvm_amd/parameters/sev_es", KIND_BOOL, &h->sev_es);
@@ -352,8 +354,12 @@ static void cpuid_facts(struct probe *p, vcpuchar_cpuid_fn cpuid, void *ctx)
 		h->cpuid_1_ecx = r[2];
 		h->hypervisor = !!(r[2] & VCPUCHAR_X86_CPUID_1_ECX_HYPERVISOR);
 		fact_ok(h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR);
+		h->cpuid_1_eax = r[0];
+		vcpuchar_x86_signature(r[0], &h->family, &h->model);
+		fact_ok(h, VCPUCHAR_X86_FACT_CPUID_SIGNATURE);
 	} else {
 		fact_err(h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, -ENOTSUP);
+		fact_err(h, VCPUCHAR_X86_FACT_CPUID_SIGNATURE, -ENOTSUP);
 	}
 
 	cpuid(0x80000000, 0, r, ctx);
@@ -549,12 +555,15 @@ int vcpuchar_x86_host_probe_with(int kvm_fd, const struct vcpuchar_probe_opts *o
 	if (cpuid)
 		cpuid_facts(&p, cpuid, ctx);
 	else
+	{
 		for (uint32_t f = VCPUCHAR_X86_FACT_CPUID_VENDOR; f <= VCPUCHAR_X86_FACT_CPUID_SVM; f++)
 			fact_err(&h, f, -ENOTSUP);
+		fact_err(&h, VCPUCHAR_X86_FACT_CPUID_SIGNATURE, -ENOTSUP);
+	}
 	if (fd_err)
 		for (size_t i = 0; i < sizeof(kvm_facts) / sizeof(kvm_facts[0]); i++)
 			fact_err(&h, kvm_facts[i], fd_err);
-	VCPUCHAR_OUT_END(ret, &h);
+	vcpuchar_x86_host_out(ret, &h);
 	return fd_err;
 }
 

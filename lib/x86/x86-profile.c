@@ -48,7 +48,8 @@ static int get_vendor(const struct vcpuchar_kf *kf, uint32_t *ret, char *err, si
 			*ret = v;
 			return 0;
 		}
-	return vcpuchar_set_err(err, err_size, -EINVAL, "[" G "] vendor: '%s' is not amd, intel, hygon or other", s);
+	return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, strlen(s),
+				     "[" G "] vendor: '%s' is not amd, intel, hygon or other", VCPUCHAR_ECHO);
 }
 
 /* Integers separated by ',' or ';'; empty means none. Only 510 matters (X86_FEATURE_IDLE_HLT). */
@@ -82,9 +83,9 @@ static int get_clearcpuid(const struct vcpuchar_kf *kf, uint32_t *ret, char *err
 			v = v * 10 + (uint64_t)(*c - '0');
 		}
 		if (!ok)
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[" G "] clearcpuid: '%.*s' is not a list of integers separated by ',' or ';'",
-						(int)len, s);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, len,
+						     "[" G "] clearcpuid: '%s' is not a list of integers separated by "
+						     "',' or ';'", VCPUCHAR_ECHO);
 		found |= v == 510;
 	}
 	*ret = found;
@@ -100,8 +101,9 @@ static int get_vendor_module(const struct vcpuchar_kf *kf, char *buf, size_t siz
 		return r;
 	for (const char *c = buf; *c; c++)
 		if (!(*c >= 'a' && *c <= 'z') && !(*c >= '0' && *c <= '9') && *c != '_')
-			return vcpuchar_set_err(err, err_size, -EINVAL,
-						"[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)", buf);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, buf, strlen(buf),
+						     "[" G "] vendor_module: '%s' is not a module name (a-z, 0-9, _)",
+						     VCPUCHAR_ECHO);
 	return 0;
 }
 
@@ -127,6 +129,8 @@ static const struct {
 	{ "mitigate_smt_rsb", VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, BOOL, FIELD(mitigate_smt_rsb) },
 	{ "kvm_amd", VCPUCHAR_X86_FACT_KVM_AMD, BOOL, FIELD(kvm_amd) },
 	{ "avic", VCPUCHAR_X86_FACT_AVIC, BOOL, FIELD(avic) },
+	{ "enable_ipiv", VCPUCHAR_X86_FACT_ENABLE_IPIV, BOOL, FIELD(enable_ipiv) },
+	{ "cpuid_1_eax", VCPUCHAR_X86_FACT_CPUID_SIGNATURE, WORD, FIELD(cpuid_1_eax) },
 	{ "nested", VCPUCHAR_X86_FACT_NESTED, BOOL, FIELD(nested) },
 	{ "sev", VCPUCHAR_X86_FACT_SEV, BOOL, FIELD(sev) },
 	{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, BOOL, FIELD(sev_es) },
@@ -203,7 +207,8 @@ int vcpuchar_profile_x86_read(const struct vcpuchar_kf *kf, const char *arch, co
 	/* No key for the highest extended leaf: 0x8000000A was read if it is given. */
 	if (h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SVM))
 		h.cpuid_max_ext = 0x8000000A;
-	VCPUCHAR_OUT_END(out, &h);
+	vcpuchar_x86_signature(h.cpuid_1_eax, &h.family, &h.model);
+	vcpuchar_x86_host_out(out, &h);
 	return 0;
 }
 

@@ -47,7 +47,9 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 	[VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH] = { "realtime_hint_needs_host_passthrough", R,
 		"KVM_HINTS_REALTIME not set: hint-dedicated needs CPU mode host-passthrough (libvirt rule)." },
 	[VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME] = { "poll_control_with_realtime", D,
-		"KVM_FEATURE_POLL_CONTROL offered with KVM_HINTS_REALTIME: the guest's haltpoll driver switches host polling off." },
+		"KVM_FEATURE_POLL_CONTROL offered with KVM_HINTS_REALTIME: the guest's haltpoll driver asks KVM to "
+		"stop host halt polling for its vCPUs (KVM polls only on HLT exits it handles: kept HLT exits with "
+		"an in-kernel irqchip)." },
 	[VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED] = { "poll_control_needs_dedicated", D,
 		"KVM_FEATURE_POLL_CONTROL not offered: it comes only with KVM_HINTS_REALTIME, i.e. with dedicated CPUs." },
 	[VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT] = { "halt_poll_leave_default", D,
@@ -142,13 +144,27 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"KVM_HINTS_REALTIME not set: the host is itself a VM (CPUID.1:ECX[31]), so its pCPUs are vCPUs of "
 		"its own host, which can preempt them; the hint would tell the guest it is never preempted." },
 	[VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK] = { "guest_tas_spinlock", G,
-		"HLT pass-through without KVM_HINTS_REALTIME or KVM_FEATURE_PV_UNHALT: a Linux guest's "
-		"kvm_spinlock_init() leaves virt_spin_lock_key on, so its spinlocks are virt_spin_lock()'s "
+		"Neither KVM_HINTS_REALTIME nor KVM_FEATURE_PV_UNHALT (HLT pass-through, no in-kernel irqchip or "
+		"a KVM without PV_UNHALT): a Linux guest with more than one vCPU has kvm_spinlock_init() leave "
+		"virt_spin_lock_key on, so its spinlocks are virt_spin_lock()'s "
 		"unfair test-and-set lock. Remedies: KVM_HINTS_REALTIME (dedicated pCPUs, CPU mode "
 		"host-passthrough, a host that is not a VM; guest kernels with upstream's 2025 change "
 		"\"prefer native qspinlock for dedicated vCPUs irrespective of PV_UNHALT\" then use the native "
-		"qspinlock, older ones still this lock), or keep HLT exits (hlt_passthrough=never) so that "
-		"PV_UNHALT gives PV spinlocks." },
+		"qspinlock, older ones still this lock), or HLT exits kept (hlt_passthrough=never) with an "
+		"in-kernel irqchip on a KVM that lists PV_UNHALT, so that PV_UNHALT gives PV spinlocks." },
+	[VCPUCHAR_X86_REASON_PV_UNHALT_NOT_SUPPORTED] = { "pv_unhalt_not_supported", G,
+		"KVM_FEATURE_PV_UNHALT off: KVM_GET_SUPPORTED_CPUID does not list it (leaf 0x40000001 EAX[7]), so "
+		"QEMU drops it and the guest never sees it." },
+	[VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTED] = { "poll_control_not_supported", G,
+		"KVM_FEATURE_POLL_CONTROL off: KVM_GET_SUPPORTED_CPUID does not list it (leaf 0x40000001 EAX[12]), "
+		"so QEMU drops it; KVM_HINTS_REALTIME, and with it the guest's haltpoll driver, does not depend on "
+		"that leaf." },
+	[VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235] = { "avic_ipi_erratum_1235", G,
+		"AVIC is on and this CPU (AMD Family 17h or Hygon Family 18h) has erratum #1235: with AVIC IPI "
+		"virtualization the IPI that should wake a halted, blocking vCPU can be lost. Kernels with "
+		"upstream's fix turn IPI virtualization off there and keep AVIC (AMD: Linux 6.17, 8de4a1c8164e "
+		"with the enable_ipiv parameter of d921665e01ba; Hygon: Linux 7.1, 9a12fa5213cf, also in 6.18 "
+		"stable); here %s. Remedy: kvm_amd.enable_ipiv=0 where the parameter exists, else kvm_amd.avic=0." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
@@ -227,6 +243,8 @@ static bool value_ok(const struct vcpuchar_x86_reason *r)
 		return true;
 	case VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT:
 		return !(r->value & ~overrides);
+	case VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
+		return r->value <= 2;
 	default:
 		return true;
 	}
@@ -335,6 +353,16 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 				l += (size_t)snprintf(list + l, l < sizeof(list) ? sizeof(list) - l : 0, "%s%s",
 						      l ? "; " : "", what[b]);
 		n = snprintf(buf, size, r->text, l ? list : "(none)");
+		break;
+	}
+	case VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235: {
+		static const char *const ipiv[] = {
+			"kvm_amd.enable_ipiv is Y, so IPI virtualization is on",
+			"kvm_amd has no enable_ipiv parameter (a kernel before 6.17), so IPI virtualization is on",
+			"kvm_amd.enable_ipiv was not read, so whether IPI virtualization is on is not known",
+		};
+
+		n = snprintf(buf, size, r->text, ipiv[reason->has_value ? reason->value : 2]);
 		break;
 	}
 	default:

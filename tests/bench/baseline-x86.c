@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* The inline VMM code vcpuchar_x86_decide() is measured against (see baseline-x86.h). */
+#include <errno.h>
+
 #include "baseline-x86.h"
 
 #define HAVE(f) (h->have & (1u << VCPUCHAR_X86_FACT_##f))
@@ -99,7 +101,9 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	ret->disable_exits = de;
 
 	/* REALTIME and POLL_CONTROL with dedicated CPUs only; lib/x86.md#global-rules G2 for PV_UNHALT. */
-	ret->hints_realtime = ret->poll_control = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
+	ret->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
+	ret->poll_control = ret->hints_realtime && (!(h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)) ||
+						    (h->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL));
 	if (!pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
 		no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
 	if (!pinned)
@@ -112,16 +116,21 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		ADD(REALTIME_HINT_HOST_IS_GUEST);
 	if (ret->poll_control)
 		ADD(POLL_CONTROL_WITH_REALTIME);
+	else if (ret->hints_realtime)
+		ADD(POLL_CONTROL_NOT_SUPPORTED);
 	else
 		ADD(POLL_CONTROL_NEEDS_DEDICATED);
-	ret->pv_unhalt = !(de & HLT) && irqchip;
+	ret->pv_unhalt = !(de & HLT) && irqchip && (!(h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)) ||
+						    (h->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT));
 	if (de & HLT)
 		ADD(PV_UNHALT_OFF_HLT_PASSTHROUGH);
-	else if (irqchip)
+	else if (!irqchip)
+		ADD(PV_UNHALT_NEEDS_IRQCHIP);
+	else if (ret->pv_unhalt)
 		ADD(PV_UNHALT_WITH_HLT_EXITS);
 	else
-		ADD(PV_UNHALT_NEEDS_IRQCHIP);
-	if ((de & HLT) && !ret->hints_realtime && !ret->pv_unhalt)
+		ADD(PV_UNHALT_NOT_SUPPORTED);
+	if (!ret->hints_realtime && !ret->pv_unhalt)
 		ADD(GUEST_TAS_SPINLOCK);
 
 	/* Kept HLT exits stay in the kernel with an irqchip, else reach the VMM (no halt polling). */
@@ -186,6 +195,12 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	}
 	if (amd && HAVE(AVIC) && h->avic && !(de & HLT) && !cvm && irqchip)
 		ADD(AVIC_GLOBAL_ON);
+	/* Erratum #1235: AMD Family 17h, Hygon 18h, unless enable_ipiv was read as N. */
+	if (amd && HAVE(AVIC) && h->avic && !cvm && irqchip && HAVE(CPUID_SIGNATURE) &&
+	    ((h->vendor == VCPUCHAR_X86_VENDOR_AMD && h->family == 0x17) ||
+	     (h->vendor == VCPUCHAR_X86_VENDOR_HYGON && h->family == 0x18)) &&
+	    !(HAVE(ENABLE_IPIV) && !h->enable_ipiv))
+		ADDV(AVIC_IPI_ERRATUM_1235, HAVE(ENABLE_IPIV) ? 0 : h->error[VCPUCHAR_X86_FACT_ENABLE_IPIV] == -ENOENT ? 1 : 2);
 
 	if (no_effect)
 		ADDV(OVERRIDE_NO_EFFECT, no_effect);

@@ -87,6 +87,15 @@ expect "6: downstream type with --caps" 0 - -- "$cli" ppc hcall --host "$p9" --m
 expect "6: not a pseries name, four caps" 2 "not a pseries machine type" -- "$cli" ppc hcall --host "$p9" \
 	--machine psereis-8.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=on
 
+# facts_not_read keeps each cause whole: where the fact comes from, or why it cannot be read
+# (a bare strerror such as "No such file or directory" named no file). Probes this host.
+if "$cli" x86 policy --json >"$tmp/probe.json" 2>/dev/null || [ -s "$tmp/probe.json" ]; then
+	jcheck "facts_not_read names each cause" "$tmp/probe.json" '
+for e in j["facts_not_read"]:
+    err = e["error"]
+    assert err.startswith("/dev/kvm cannot be opened") or "(" in err or "0x8000000A" in err, e'
+fi
+
 # 7. x86 policy.
 expect "7: --cvm sev-snp without SNP" 2 "sev-snp.*kvm_amd.sev_snp" -- "$cli" x86 policy --host "$amd" --cvm sev-snp
 expect "7: --cvm sev without SEV" 2 "--cvm sev.*kvm_amd.sev " -- "$cli" x86 policy --host "$amd" --cvm sev
@@ -240,6 +249,11 @@ expect "14: a value's case folds as in QEMU" 0 - -- "$cli" ppc migrate \
 has "14: BROKEN is broken" "^migration ok"
 expect "14: hcall --caps CAP-CFPC" 2 "unknown cap" -- "$cli" ppc hcall --host "$p9" --caps CAP-CFPC=broken
 expect "14: hcall --machine cap-HTM" 2 "unknown cap 'cap-HTM'" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-HTM=on
+# One of the four caps without its cap- prefix: QEMU has no such property and refuses the line; never "ignored".
+expect "hcall --machine cfpc= without cap-" 2 "'cfpc=workaround': QEMU's pseries has no property 'cfpc' and would refuse it; the cap is cap-cfpc" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries,cfpc=workaround
+expect "hcall --machine CCF-ASSIST= without cap-" 2 "the cap is cap-ccf-assist" -- \
+	"$cli" ppc hcall --host "$p9" --machine pseries-7.2,CCF-ASSIST=on
 expect "14: hcall --machine cap-htm still ignored" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-htm=on
 
 # 15. A RHEL 7 machine type: RHEL 7's QEMU (2.12) predates cap-ccf-assist (QEMU 4.0), which the

@@ -194,6 +194,12 @@ expect "x86 verify --policy 100,000 deep" 2 "^vcpuchar: --policy $tmp/deep.json:
 	verify "$tmp/deep.json" - -
 python3 -c 'print("{\"halt_exits\": 1, \"x\": " + "[" * 33 + "]" * 33 + "}")' >"$tmp/deep33.json"
 expect "x86 verify --before 33 deep" 2 'JSON nested deeper than 32' -- verify - "$tmp/deep33.json" -
+# A binary file is not JSON, whatever its brackets would nest to; its bytes are escaped, never raw.
+python3 -c 'import sys; sys.stdout.buffer.write(b"\xff\x00" + b"[" * 40 + b"\x80")' >"$tmp/binary.json"
+expect "x86 verify --policy binary" 2 '^vcpuchar: --policy '"$tmp"'/binary.json:1:1: "\\xff": a character JSON does not have here' -- \
+	verify "$tmp/binary.json" - -
+python3 -c 'import sys; sys.stdout.buffer.write(b"\x00[[[")' >"$tmp/nul.json"
+expect "x86 verify --policy NUL first" 2 ':1:1: "\\x00": a character JSON does not have here' -- verify "$tmp/nul.json" - -
 # Brackets within strings are no nesting.
 python3 -c 'print("{\"halt_exits\": 1, \"x\": \"" + "[{" * 40 + "\\\"\"}")' >"$tmp/strings.json"
 expect "x86 verify, brackets in a string" 0 "" -- verify - "$tmp/strings.json" -

@@ -32,6 +32,12 @@ static char *write_profile(const struct vcpuchar_x86_host *h, const char *id)
 	g_string_append_printf(s, "hypervisor=%s\n", h->hypervisor ? "true" : "false");
 	g_string_append_printf(s, "disable_exits_allowed=0x%x\nhalt_poll=true\nhalt_poll_ns=%" G_GUINT64_FORMAT "\n",
 			       h->disable_exits_allowed, h->halt_poll_ns);
+	if (h->have & (1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE))
+		g_string_append_printf(s, "cpuid_1_eax=0x%08x\n", h->cpuid_1_eax);
+	if (h->have & (1u << VCPUCHAR_X86_FACT_ENABLE_IPIV))
+		g_string_append_printf(s, "enable_ipiv=%s\n", h->enable_ipiv ? "true" : "false");
+	if (h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID))
+		g_string_append_printf(s, "supported_40000001_eax=0x%08x\n", h->kvm_features);
 	g_string_append_printf(s, "mitigate_smt_rsb=%s\n", h->mitigate_smt_rsb ? "true" : "false");
 	g_string_append_printf(s, "# numbers from clearcpuid=\nclearcpuid=%s\n", h->clearcpuid_510 ? "304,510" : "");
 	g_string_append_printf(s, "kvm_amd=%s\n", h->kvm_amd ? "true" : "false");

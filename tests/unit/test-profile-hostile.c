@@ -228,6 +228,60 @@ START_TEST(x86_values)
 }
 END_TEST
 
+/*
+ * A long echoed value and a small message buffer: the echo is cut (at most
+ * 64 bytes and "..."), never the cause; bytes that are not printable text
+ * are escaped as \xNN, never copied raw into a caller's terminal.
+ */
+static void ends_with(const char *msg, const char *cause)
+{
+	size_t m = strlen(msg), c = strlen(cause);
+
+	ck_assert_msg(m >= c && !strcmp(msg + m - c, cause), "message lost its cause: '%s'", msg);
+}
+
+START_TEST(echo_cut_never_cause)
+{
+	g_autofree char *long_val = g_strnfill(300, 'v');
+	g_autofree char *vendor = g_strdup_printf("[host]\narch=x86_64\n[x86]\nvendor=%s\n", long_val);
+	g_autofree char *caps = g_strdup_printf("cap-%s=on", long_val);
+	g_autofree char *value = g_strdup_printf("cfpc=%s", long_val);
+	g_autofree char *machine = g_strdup_printf("pseries-%s", long_val);
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_ppc_caps c;
+	uint32_t set, m;
+	char err[72], mid[120], big[512];
+
+	ck_assert_int_eq(vcpuchar_profile_load_data(vendor, strlen(vendor), NULL, &x, err, sizeof(err)), -EINVAL);
+	ends_with(err, "is longer than 31 bytes");
+	ck_assert_ptr_nonnull(strstr(err, "v..."));
+	ck_assert_int_eq(vcpuchar_profile_load_data(vendor, strlen(vendor), NULL, &x, big, sizeof(big)), -EINVAL);
+	/* With room, 64 bytes of the value and "...". */
+	ck_assert_ptr_nonnull(strstr(big, "'vvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvvv...'"));
+	ck_assert_int_eq(vcpuchar_ppc_caps_parse(caps, &c, &set, mid, sizeof(mid)), -EINVAL);
+	ends_with(mid, "property names are lower case)");
+	ck_assert_int_eq(vcpuchar_ppc_caps_parse(value, &c, &set, mid, sizeof(mid)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(mid, "cap-cfpc: unknown value 'vvv"));
+	ck_assert_int_eq(vcpuchar_ppc_machine_parse(machine, &m, mid, sizeof(mid)), -EINVAL);
+	ends_with(mid, "pseries-2.12-sxxm)");
+}
+END_TEST
+
+START_TEST(echo_escapes_bytes)
+{
+	static const char data[] = "[host]\narch=x86_64\n[x86]\nkvm_amd=a\xff\x01"
+				   "b\xc3\xa9\n";
+	struct vcpuchar_x86_host x = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[256];
+
+	ck_assert_int_eq(vcpuchar_profile_load_data(data, strlen(data), NULL, &x, err, sizeof(err)), -EINVAL);
+	/* 0xff and 0x01 escaped, the valid UTF-8 "é" kept. */
+	ck_assert_msg(strstr(err, "'a\\xff\\x01b\xc3\xa9'"), "%s", err);
+	for (const unsigned char *p = (const unsigned char *)err; *p; p++)
+		ck_assert_msg(*p >= 0x20 && *p != 0x7f && *p != 0xff, "raw byte 0x%02x in '%s'", *p, err);
+}
+END_TEST
+
 START_TEST(limits_still_load)
 {
 	/* The largest values that fit are accepted, as is a profile of exactly 1 MiB. */
@@ -261,6 +315,8 @@ int main(void)
 	tcase_add_test(tc, overflowing_values);
 	tcase_add_test(tc, x86_values);
 	tcase_add_test(tc, limits_still_load);
+	tcase_add_test(tc, echo_cut_never_cause);
+	tcase_add_test(tc, echo_escapes_bytes);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

@@ -25,7 +25,8 @@ static void host(struct vcpuchar_x86_host *h)
 	strcpy(h->kernel_release, "6.12.0");
 }
 
-static void vm_from(const char *spec, struct vcpuchar_x86_vm *vm)
+/* The VM's words, and "supported=0xN": KVM_GET_SUPPORTED_CPUID read with leaf 0x40000001 EAX = N. */
+static void vm_from(const char *spec, struct vcpuchar_x86_vm *vm, struct vcpuchar_x86_host *h)
 {
 	g_auto(GStrv) words = g_strsplit(spec, ",", -1);
 
@@ -40,7 +41,10 @@ static void vm_from(const char *spec, struct vcpuchar_x86_vm *vm)
 			vm->flags |= VCPUCHAR_X86_VM_NO_IRQCHIP;
 		else if (!strcmp(*w, "cpu_mode_other"))
 			vm->cpu_mode = VCPUCHAR_X86_CPU_MODE_OTHER;
-		else if (!strcmp(*w, "never"))
+		else if (g_str_has_prefix(*w, "supported=")) {
+			h->have |= 1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID;
+			h->kvm_features = (uint32_t)strtoul(*w + strlen("supported="), NULL, 16);
+		} else if (!strcmp(*w, "never"))
 			vm->hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER;
 		else
 			ck_assert_msg(!strcmp(*w, "-"), "unknown vm word %s", *w);
@@ -60,7 +64,7 @@ START_TEST(vectors)
 		int ok = 1;
 
 		host(&h);
-		vm_from(tsv_get(t, i, "vm"), &vm);
+		vm_from(tsv_get(t, i, "vm"), &vm, &h);
 		ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 		ck_assert_int_eq(vcpuchar_x86_guest_view(&p, (uint32_t)tsv_u64(t, i, "vcpus", &ok), &g), 0);
 		ck_assert_msg(ok, "%s: vcpus", id);
@@ -144,7 +148,7 @@ START_TEST(arch_refused)
 	struct vcpuchar_x86_vm vm;
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy), keep;
 
-	vm_from("pinned", &vm);
+	vm_from("pinned", &vm, &h);
 	for (size_t i = 0; i < G_N_ELEMENTS(ok); i++) {
 		host(&h);
 		strcpy(h.arch, ok[i]);

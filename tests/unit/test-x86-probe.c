@@ -197,6 +197,76 @@ START_TEST(mitigate_smt_rsb)
 }
 END_TEST
 
+/* Erratum #1235 facts: CPUID.1:EAX decoded as the kernel's x86_family()/x86_model(), and kvm_amd.enable_ipiv. */
+START_TEST(avic_erratum_facts)
+{
+	struct vcpuchar_x86_host h;
+	struct vcpuchar_x86_policy p;
+	struct vcpuchar_x86_reason r;
+	char buf[512];
+
+	/* Zen 2 (EPYC Rome, 0x00830f10) on 6.8: no enable_ipiv parameter, AVIC off. */
+	probe_host("amd-zen2-smt-rsb", &h);
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE));
+	ck_assert_uint_eq(h.cpuid_1_eax, 0x00830f10);
+	ck_assert_uint_eq(h.family, 0x17);
+	ck_assert_uint_eq(h.model, 0x31);
+	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_ENABLE_IPIV)));
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_ENABLE_IPIV], -ENOENT);
+	decide(&h, 0x4, 0, &p);
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235));
+	/* The same host with AVIC on: the kernel cannot turn IPI virtualization off. */
+	h.avic = 1;
+	decide(&h, 0x4, 0, &p);
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235));
+
+	/* Hygon Dhyana (0x00900f01) on 6.18 without the Hygon fix: enable_ipiv Y. */
+	probe_host("hygon-18h-6.18", &h);
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_HYGON);
+	ck_assert_uint_eq(h.family, 0x18);
+	ck_assert_uint_eq(h.model, 0x0);
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_ENABLE_IPIV));
+	ck_assert_uint_eq(h.enable_ipiv, 1);
+	ck_assert_int_gt(vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_CPUID_SIGNATURE, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "cpuid_1_eax: 0x900f01, family 0x18 model 0x0 (CPUID.1:EAX)");
+	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
+	ck_assert(p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT);
+	ck_assert(has_code(&p, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235));
+	r = p.reasons[p.n_reasons - 1];
+	ck_assert_uint_eq(r.code, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235);
+	ck_assert_uint_eq(r.value, 0);
+	ck_assert_int_gt(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "kvm_amd.enable_ipiv is Y"));
+	/* An operator's enable_ipiv=N removes the warning. */
+	h.enable_ipiv = 0;
+	decide(&h, 0xe, VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY, &p);
+	ck_assert(!has_code(&p, VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235));
+	/* A value outside 0-2 has no sentence. */
+	r.value = 3;
+	ck_assert_int_eq(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), -EINVAL);
+}
+END_TEST
+
+/* A caller built before 1.2 (the struct up to reserved1) never gets the 1.2 facts' have bits. */
+START_TEST(old_size_no_new_facts)
+{
+	size_t old = offsetof(struct vcpuchar_x86_host, reserved1) + sizeof(((struct vcpuchar_x86_host *)0)->reserved1);
+	struct vcpuchar_x86_host h;
+	struct fake_cpuid f = { .t = load_cpuid("hygon-18h-6.18") };
+	g_autofree char *root = g_build_filename(VCPUCHAR_TEST_DATA, "x86-hosts", "hygon-18h-6.18", NULL);
+	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = root };
+
+	memset(&h, 0xa5, sizeof(h));
+	h.size = (uint32_t)old;
+	ck_assert_int_eq(vcpuchar_x86_host_probe_with(-1, &opts, fake_cpuid, &f, &h), -EBADF);
+	tsv_close(f.t);
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_AVIC));
+	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE | 1u << VCPUCHAR_X86_FACT_ENABLE_IPIV)));
+	/* Nothing past the caller's size was written. */
+	ck_assert_uint_eq(h.cpuid_1_eax, 0xa5a5a5a5u);
+}
+END_TEST
+
 START_TEST(intel_vendor_gate)
 {
 	struct vcpuchar_x86_host h;
@@ -381,6 +451,8 @@ int main(void)
 	tcase_add_test(tc, intel_vendor_gate);
 	tcase_add_test(tc, vendor_module_rule);
 	tcase_add_test(tc, host_is_a_guest);
+	tcase_add_test(tc, avic_erratum_facts);
+	tcase_add_test(tc, old_size_no_new_facts);
 	tcase_add_test(tc, missing_and_bad_files);
 	tcase_add_test(tc, fifo_never_blocks);
 	tcase_add_test(tc, bad_options);

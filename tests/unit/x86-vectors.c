@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 	const char *vendor = tsv_get(t, i, "vendor");
 	const char *extra = tsv_has(t, "host_extra") ? tsv_get(t, i, "host_extra") : "-";
 	int amd = !strcmp(vendor, "amd") || !strcmp(vendor, "hygon");
+	char v[32];
 
 	memset(h, 0, sizeof(*h));
 	h->size = sizeof(*h);
@@ -55,6 +57,8 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 	h->disable_exits_allowed = (uint32_t)tsv_u64(t, i, "disable_exits_allowed", NULL);
 	h->halt_poll_cap = 1;
 	h->kvm_features = VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT | VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL;
+	if (kv(extra, "kvm_features", v, sizeof(v)))
+		h->kvm_features = (uint32_t)strtoul(v, NULL, 0);
 	h->halt_poll_ns = 200000;
 	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb", NULL);
 	h->kvm_amd = amd && !kv_is(extra, "kvm_amd", "0");
@@ -66,6 +70,22 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 	if (kv_is(extra, "no_ext", "1")) {
 		h->have &= ~HAVE(CPUID_EXT);
 		h->cpuid_80000001_ecx = 0;
+	}
+	/* The CPU signature, as given (family and model spelled out by the row, not decoded here). */
+	if (kv(extra, "cpuid_1_eax", v, sizeof(v))) {
+		h->have |= HAVE(CPUID_SIGNATURE);
+		h->cpuid_1_eax = (uint32_t)strtoul(v, NULL, 0);
+		h->family = kv(extra, "family", v, sizeof(v)) ? (uint32_t)strtoul(v, NULL, 0) : 0;
+		h->model = kv(extra, "model", v, sizeof(v)) ? (uint32_t)strtoul(v, NULL, 0) : 0;
+	}
+	/* kvm_amd.enable_ipiv: 0 or 1, "absent" (a kernel before 6.17), or not given (not read). */
+	if (kv(extra, "enable_ipiv", v, sizeof(v))) {
+		if (!strcmp(v, "absent")) {
+			h->error[VCPUCHAR_X86_FACT_ENABLE_IPIV] = -ENOENT;
+		} else {
+			h->have |= HAVE(ENABLE_IPIV);
+			h->enable_ipiv = !strcmp(v, "1");
+		}
 	}
 	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510", NULL);
 	h->smt_rsb_bug = kv_is(extra, "smt_rsb_bug", "1");

@@ -71,7 +71,7 @@ pub const VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT: u32 = 1073741824;
 pub const VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT: u32 = 128;
 pub const VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL: u32 = 4096;
 pub const VCPUCHAR_X86_KVM_HINTS_REALTIME: u32 = 1;
-pub const VCPUCHAR_X86_N_FACTS: u32 = 24;
+pub const VCPUCHAR_X86_N_FACTS: u32 = 26;
 pub const VCPUCHAR_X86_VM_PINNED: u32 = 1;
 pub const VCPUCHAR_X86_VM_LATENCY: u32 = 2;
 pub const VCPUCHAR_X86_VM_NESTED_GUEST: u32 = 4;
@@ -79,7 +79,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 59;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 62;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -215,8 +215,9 @@ extern "C" {
 #[doc = " caller (set @source to VCPUCHAR_SOURCE_CALLER and @valid by the masks)."]
 #[doc = " Functions that read facts decide \"information\" by the masks alone, the"]
 #[doc = " kernel's own test (@valid summarises it for the caller), and return"]
-#[doc = " -EINVAL for a bad @size, for @source, @valid or @power8 out of range, or"]
-#[doc = " for @error outside 0 and -1 ... -4095 (the kernel's errno range). @arch"]
+#[doc = " -EINVAL for a bad @size, for @source, @valid or @power8 out of range,"]
+#[doc = " for @error outside 0 and -1 ... -4095 (the kernel's errno range), or for"]
+#[doc = " a @reserved byte that is not zero (since 1.2). @arch"]
 #[doc = " and @kernel_release need no terminating NUL when full: they are never"]
 #[doc = " read past their size."]
 #[doc = ""]
@@ -1444,6 +1445,8 @@ pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_CLEARCPUID: vcpuchar_x86_fact = 20
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_SMT_RSB_BUG: vcpuchar_x86_fact = 21;
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_SMT_CONTROL: vcpuchar_x86_fact = 22;
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_VENDOR_MODULE: vcpuchar_x86_fact = 23;
+pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_CPUID_SIGNATURE: vcpuchar_x86_fact = 24;
+pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_ENABLE_IPIV: vcpuchar_x86_fact = 25;
 pub type vcpuchar_x86_fact = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_x86_fact_name() - short name of a fact, e.g. \"disable_exits\""]
@@ -1515,11 +1518,24 @@ extern "C" {
 #[doc = " @kernel_release: `uname -r` of the host, \"\" when unknown"]
 #[doc = " @reserved0, @reserved1: zero (explicit padding, so that a later member"]
 #[doc = "                         always grows the size)"]
+#[doc = " @cpuid_1_eax: CPUID.1:EAX, the signature (since 1.2; fact"]
+#[doc = "               VCPUCHAR_X86_FACT_CPUID_SIGNATURE, read with leaf 1)"]
+#[doc = " @family: the CPU family from @cpuid_1_eax as the kernel's x86_family():"]
+#[doc = "          base family, plus the extended family when the base is 0xf"]
+#[doc = "          (0x17 = AMD Zen 1/2, 0x18 = Hygon Dhyana); since 1.2"]
+#[doc = " @model: the CPU model as the kernel's x86_model(): base model, with the"]
+#[doc = "         extended model as bits 7:4 when the family is 6 or above 0xe;"]
+#[doc = "         since 1.2"]
+#[doc = " @enable_ipiv: kvm_amd.enable_ipiv (1 = Y: AVIC IPI virtualization on)."]
+#[doc = "               Fact VCPUCHAR_X86_FACT_ENABLE_IPIV, -ENOENT in @error where"]
+#[doc = "               the parameter is missing: kernels before Linux 6.17"]
+#[doc = "               (d921665e01ba), whose AVIC always virtualizes IPIs; since 1.2"]
 #[doc = ""]
 #[doc = " Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or"]
 #[doc = " the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every"]
 #[doc = " function reading facts returns -EINVAL when an @error entry of a known"]
-#[doc = " fact is outside 0 and -1 ... -4095 (the kernel's errno range). @arch and"]
+#[doc = " fact is outside 0 and -1 ... -4095 (the kernel's errno range) or when a"]
+#[doc = " reserved byte is not zero (since 1.2). @arch and"]
 #[doc = " @kernel_release need no terminating NUL when full: they are never read"]
 #[doc = " past their size."]
 #[doc = ""]
@@ -1566,6 +1582,10 @@ pub struct vcpuchar_x86_host {
     pub arch: [::std::os::raw::c_char; 16usize],
     pub kernel_release: [::std::os::raw::c_char; 65usize],
     pub reserved1: [u8; 3usize],
+    pub cpuid_1_eax: u32,
+    pub family: u32,
+    pub model: u32,
+    pub enable_ipiv: u32,
 }
 extern "C" {
     #[doc = " vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts"]
@@ -1796,6 +1816,12 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUE
     vcpuchar_x86_reason_code = 58;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK:
     vcpuchar_x86_reason_code = 59;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_PV_UNHALT_NOT_SUPPORTED:
+    vcpuchar_x86_reason_code = 60;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTED:
+    vcpuchar_x86_reason_code = 61;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
+    vcpuchar_x86_reason_code = 62;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;
@@ -1815,7 +1841,8 @@ pub type vcpuchar_x86_reason_class = ::std::os::raw::c_uint;
 #[doc = "         major << 16 | minor (idle_hlt_kernel_too_old), bit (1 << code) per"]
 #[doc = "         lifted refusal of a code below 64 (override_lifted_refusal; see"]
 #[doc = "         vcpuchar_x86_policy_lifted()),"]
-#[doc = "         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), or a count"]
+#[doc = "         VCPUCHAR_X86_OVERRIDE_* bits (override_no_effect), 0 to 2"]
+#[doc = "         (avic_ipi_erratum_1235: what kvm_amd.enable_ipiv says), or a count"]
 #[doc = "         (class VERIFY: guest HLTs for hlt_passthrough_honoured, the"]
 #[doc = "         growth of halt_exits for the other hlt_* and halt_exits_* codes,"]
 #[doc = "         of halt_attempted_poll for halt_poll_active)"]
