@@ -129,6 +129,17 @@ START_TEST(messages)
 }
 END_TEST
 
+/* A repeat found early is still named after the entry table has grown (and moved) past it. */
+START_TEST(repeat_after_growth)
+{
+	g_autoptr(GString) s = g_string_new("[ppc]\nk=1\nk=2\n");
+
+	for (unsigned i = 0; i < 200; i++)
+		g_string_append_printf(s, "k%u=%u\n", i, i);
+	refused(s->str, "line 3: [ppc] k given twice");
+}
+END_TEST
+
 START_TEST(strings)
 {
 	char buf[8];
@@ -196,6 +207,7 @@ int main(void)
 
 	tcase_add_test(tc, same_as_gkeyfile);
 	tcase_add_test(tc, messages);
+	tcase_add_test(tc, repeat_after_growth);
 	tcase_add_test(tc, strings);
 	tcase_add_test(tc, utf8);
 	tcase_add_test(tc, writer_as_gkeyfile);
