@@ -7,8 +7,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -76,6 +78,21 @@ START_TEST(refuses_fifo)
 
 	ck_assert_int_eq(mkfifo(p, 0600), 0);
 	assert_node_refused(p, S_IFIFO, "FIFO");
+}
+END_TEST
+
+START_TEST(refuses_socket)
+{
+	g_autofree char *p = g_build_filename(dir, "sock", NULL);
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_uint_lt(strlen(p), sizeof(sa.sun_path));
+	strcpy(sa.sun_path, p);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_node_refused(p, S_IFSOCK, "a socket");
+	close(fd);
 }
 END_TEST
 
@@ -312,6 +329,7 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, refuses_fifo);
+	tcase_add_test(tc, refuses_socket);
 	tcase_add_test(tc, refuses_char_device);
 	tcase_add_test(tc, refuses_directory);
 	tcase_add_test(tc, keeps_mode);
