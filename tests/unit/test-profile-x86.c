@@ -102,6 +102,17 @@ START_TEST(numbers_and_lists)
 	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_INTEL);
 	ck_assert_uint_eq(h.halt_poll_ns, 200000);
 	ck_assert_uint_eq(h.clearcpuid_510, 1);
+	/* Every boolean spelling (examples/profiles/README.md#format), any case. */
+	ck_assert_int_eq(load("[x86]\nhypervisor=Y\nkvm_amd=n\navic=1\nnested=0\nsev=TRUE\nsev_es=False\nsev_snp=y\n"
+			      "smt_rsb_bug=N\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.hypervisor, 1);
+	ck_assert_uint_eq(h.kvm_amd, 0);
+	ck_assert_uint_eq(h.avic, 1);
+	ck_assert_uint_eq(h.nested, 0);
+	ck_assert_uint_eq(h.sev, 1);
+	ck_assert_uint_eq(h.sev_es, 0);
+	ck_assert_uint_eq(h.sev_snp, 1);
+	ck_assert_uint_eq(h.smt_rsb_bug, 0);
 	ck_assert_int_eq(load("[x86]\nclearcpuid=  \t\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);
 	ck_assert_int_eq(load("[x86]\nvendor=AuthenticAMD\nclearcpuid=5100,51\n", &h, NULL, 0), 0);
