@@ -40,4 +40,6 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/package/setup.sh"
 	# Debian's rustc, cargo and bindgen for bindings/rust.
 	"$(dirname "$0")/rust/setup.sh"
+	# cargo-web's libraries for examples/rust-vmm (its compiler is unpacked by the tier).
+	"$(dirname "$0")/rust-vmm/setup.sh"
 fi

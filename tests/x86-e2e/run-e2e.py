@@ -315,10 +315,11 @@ BUSYBOX_APPLETS = ["sh", "env", "mktemp", "seq", "grep", "sed", "tr", "cp", "cmp
                    "mkdir", "ls", "basename", "dirname", "wc", "sort"]
 
 
-def build_common(args, out):
+def build_common(args, out, extra_build_files=()):
     """The part of the initramfs every boot shares: /init, busybox, bash, the
     tree's own build outputs at their build paths (so their RPATH and
-    compiled-in paths hold) and every shared library they load, with the
+    compiled-in paths hold; another tier adds its own with
+    extra_build_files) and every shared library they load, with the
     dynamic loader. Static linking is not possible: json-glib has no .a and
     the fault shim is an LD_PRELOAD module."""
     root = os.path.join(out, "initramfs")
@@ -333,7 +334,7 @@ def build_common(args, out):
         os.symlink("busybox", os.path.join(root, "bin", a))
     elfs = [shutil.which("bash"), shutil.which("busybox")]
     e2e_common.copy_into(root, "/bin/bash", elfs[0])
-    for f in BUILD_FILES:
+    for f in BUILD_FILES + list(extra_build_files):
         path = os.path.join(args.build_root, f)
         if not os.path.exists(path):
             raise RuntimeError(f"{path} is not built")

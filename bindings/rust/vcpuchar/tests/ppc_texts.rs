@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+// The POWER spellings and QEMU versions of tests/data through the crate, checked
+// as tests/unit/test-ppc-format.c, test-ppc-caps.c and test-ppc-qemu.c check them.
+mod common;
+use common::*;
+use vcpuchar::*;
+
+const CLASSES: [&str; 4] = ["pseries", "pseries-4", "pseries-3.1", "pseries-2.12-sxxm"];
+const WARNINGS: [&str; 6] = ["", "qemu_fixed_na_abort", "host_bits_outside_masks", "masks_without_known_bits", "defaults_refused", "defaults_below_host"];
+
+fn class(m: PpcMachine) -> &'static str {
+    CLASSES[m.raw() as usize]
+}
+
+/// "a;b" of warning names as a set of codes (the tests' own list of names).
+fn codes(list: &str) -> u32 {
+    if list == "none" {
+        return 0;
+    }
+    list.split(';').map(|n| 1 << WARNINGS.iter().position(|w| *w == n).unwrap_or_else(|| panic!("warning {:?}", n))).fold(0, |a, b| a | b)
+}
+
+#[test]
+fn format() {
+    for r in &tsv("ppc-format.tsv") {
+        let id = &r["id"];
+        let c = caps_cols(r, "");
+        for (f, col) in [(PpcFormat::Qemu, "expect_qemu"), (PpcFormat::Libvirt, "expect_libvirt")] {
+            let (text, w) = ppc_caps_format(&c, f).unwrap();
+            assert_eq!(text, r[col], "{}: {:?}", id, f);
+            assert_eq!(w, codes(&r["expect_warnings"]), "{}: warnings", id);
+        }
+        // What the user pastes gives the guest the same R4/R5 as the caps themselves.
+        let mut back = PpcCaps::init();
+        assert_eq!(ppc_caps_parse(&r["expect_qemu"], &mut back).unwrap(), 0xf, "{}", id);
+        assert_eq!(ppc_caps_to_hcall(&back).unwrap(), ppc_caps_to_hcall(&c).unwrap(), "{}: pasted caps", id);
+        assert_ne!(back.ibs, PpcLevel::FixedNa as u8, "{}: fixed-na written", id);
+    }
+}
+
+#[test]
+fn machine_types() {
+    for r in &tsv("ppc-machine-types.tsv") {
+        let id = &r["id"];
+        match (ppc_machine_parse(&r["name"]), r["expect"].as_str()) {
+            (Err(e), "refused") => {
+                assert_eq!(e.errno(), 22, "{}", id);
+                let m = e.message().unwrap();
+                assert!(m.contains(&r["expect_message"]) && m.contains(&r["name"]), "{}: {:?}", id, m);
+            }
+            (Ok(m), want) => assert_eq!(class(m), want, "{}", id),
+            (Err(e), want) => panic!("{}: {} (want {})", id, e, want),
+        }
+    }
+}
+
+fn version_cell(r: &Row) -> u32 {
+    match r["qemu"].as_str() {
+        "-" => 0,
+        q => ppc_qemu_version_parse(q).unwrap_or_else(|e| panic!("{}: {}", r["id"], e)),
+    }
+}
+
+#[test]
+fn qemu_versions() {
+    for r in &tsv("ppc-qemu-versions.tsv") {
+        let (id, expect, text, machine) = (&r["id"], r["expect"].as_str(), r["expect_text"].as_str(), r["machine"].as_str());
+        if machine == "-" {
+            let e = ppc_qemu_version_parse(&r["qemu"]).unwrap_err();
+            assert_eq!((expect, e.errno()), ("EINVAL", 22), "{}", id);
+            assert!(e.message().unwrap().contains(text), "{}: {}", id, e);
+            continue;
+        }
+        let v = version_cell(r);
+        let check = ppc_qemu_version_check(v).unwrap();
+        assert_eq!(check.status.to_string(), r["expect_check"], "{}: {}", id, check.note);
+        assert_eq!(check.status != 0, !check.note.is_empty(), "{}: note {:?}", id, check.note);
+        match (ppc_machine_parse_qemu(machine, v), expect.strip_prefix("ok:")) {
+            (Ok(m), Some(want)) => {
+                assert_eq!(class(m), want, "{}", id);
+                if text != "-" {
+                    assert!(check.note.contains(text), "{}: note {:?} lacks {:?}", id, check.note, text);
+                }
+            }
+            (Err(e), None) => {
+                assert_eq!(e.errno(), if expect == "ENOENT" { 2 } else { 22 }, "{}: {}", id, e);
+                let m = e.message().unwrap();
+                assert!(m.contains(machine), "{}: {:?} does not name the type", id, m);
+                assert!(m.contains(text) || check.note.contains(text), "{}: {:?}", id, m);
+                if e.errno() == 2 {
+                    assert!(m.contains(if v != 0 { r["qemu"].as_str() } else { "7.2" }), "{}: {:?}", id, m);
+                }
+            }
+            (got, _) => panic!("{}: {:?}, want {}", id, got.map(class), expect),
+        }
+    }
+}
+
+#[test]
+fn qemu_machine_types_per_release() {
+    for r in &tsv("ppc-qemu-machine-types.tsv") {
+        let id = &r["id"];
+        let listed: Vec<&str> = r["types"].split(' ').collect();
+        let v = version_cell(r);
+        assert_eq!(ppc_qemu_version_check(v).unwrap().status, 0, "{}", id);
+        let (mut n_ok, mut n_upstream) = (0, 0);
+        for major in 0..=12 {
+            for minor in 0..=13 {
+                for sx in ["", "-sxxm"] {
+                    let name = format!("pseries-{}.{}{}", major, minor, sx);
+                    let m0 = match ppc_machine_parse(&name) {
+                        Ok(m) => m,
+                        Err(_) => continue,
+                    };
+                    n_upstream += 1;
+                    match ppc_machine_parse_qemu(&name, v) {
+                        Ok(m) if listed.contains(&name.as_str()) => {
+                            assert_eq!(m, m0, "{}: {}", id, name);
+                            n_ok += 1;
+                        }
+                        Err(e) if !listed.contains(&name.as_str()) => {
+                            assert_eq!(e.errno(), 2, "{}: {}", id, name);
+                            let m = e.message().unwrap();
+                            assert!(m.contains(&name) && m.contains(&r["qemu"]), "{}: {:?}", id, m);
+                        }
+                        got => panic!("{}: {}: {:?}", id, name, got),
+                    }
+                }
+            }
+        }
+        assert_eq!(n_ok, listed.len(), "{}: listed types accepted", id);
+        // 2.1-2.12, sxxm, 3.0-3.1, 4.0-10.2 (21), 11.0 (lib/ppc.md#machine-defaults).
+        assert_eq!(n_upstream, 12 + 1 + 2 + 21 + 1, "{}", id);
+    }
+}
+
+fn mode(s: &str) -> PpcMode {
+    match s {
+        "host-max" => PpcMode::HostMax,
+        "caps" => PpcMode::Caps,
+        "host" => PpcMode::Host,
+        _ => panic!("unknown mode {:?}", s),
+    }
+}
+
+/// "cfpc,ibs" as cap bits; "-" is none.
+fn cap_bits(list: &str) -> u32 {
+    if list == "-" {
+        return 0;
+    }
+    list.split(',').map(|n| 1 << PpcCap::ALL.iter().position(|c| ppc_cap_name(*c) == n).unwrap()).fold(0, |a, b| a | b)
+}
+
+#[test]
+fn warnings() {
+    for r in &tsv("ppc-warnings.tsv") {
+        let id = &r["id"];
+        let h = PpcHost::from_words(num(&r["character"]), num(&r["behaviour"]), num(&r["character_mask"]), num(&r["behaviour_mask"]));
+        let mut q = PpcRequest::init().mode(mode(&r["mode"])).accel(if r["accel"] == "tcg" { Accel::Tcg } else { Accel::Kvm });
+        if r["caps"] != "-" {
+            let mut caps = PpcCaps::init();
+            let set = ppc_caps_parse(&r["caps"], &mut caps).unwrap();
+            q = q.caps(caps, set);
+        }
+        let w = ppc_warnings_check(Some(&h), &q).unwrap_or_else(|e| panic!("{}: {}", id, e));
+        assert_eq!(w.codes(), codes(&r["expect_codes"]), "{}: codes", id);
+        let (mut seen, mut dcaps) = (0u32, 0u32);
+        let text = r["expect_text"].as_str();
+        let mut text_found = text == "-";
+        for e in w.iter() {
+            let code = e.code.unwrap_or_else(|| panic!("{}: code {} unknown to the crate", id, e.raw_code));
+            assert!(1 << e.raw_code > seen, "{}: order", id);
+            seen |= 1 << e.raw_code;
+            assert_eq!(ppc_warning_name(code), WARNINGS[e.raw_code as usize], "{}", id);
+            assert!(e.text.len() > 40, "{}: short text", id);
+            match code {
+                PpcWarning::DefaultsRefused | PpcWarning::DefaultsBelowHost => dcaps = e.caps,
+                PpcWarning::HostBitsOutsideMasks => assert_eq!((e.r4, e.r5), (h.character & !h.character_mask, h.behaviour & !h.behaviour_mask), "{}", id),
+                PpcWarning::MasksWithoutKnownBits => assert_eq!((e.r4, e.r5), (h.character_mask, h.behaviour_mask), "{}", id),
+                PpcWarning::QemuFixedNaAbort => assert_eq!(e.caps, 1 << PpcCap::Ibs.raw(), "{}", id),
+            }
+            text_found |= e.text.contains(text);
+        }
+        assert_eq!(dcaps, cap_bits(&r["expect_defaults_caps"]), "{}: defaults caps", id);
+        assert!(text_found, "{}: no text holds {:?}", id, text);
+    }
+}
+
+#[test]
+fn baseline_of_the_bundled_profiles() {
+    let dir = format!("{}/../../examples/profiles", data_dir());
+    for r in &tsv("ppc-baseline.tsv") {
+        let id = &r["id"];
+        let names: Vec<&str> = r["profiles"].split(',').collect();
+        let hosts: Vec<PpcHost> = names
+            .iter()
+            .map(|n| profile_load(&format!("{}/{}.profile", dir, n)).unwrap_or_else(|e| panic!("{}: {}", id, e)).ppc)
+            .collect();
+        let b = ppc_baseline(&hosts.iter().map(Some).collect::<Vec<_>>()).unwrap();
+        assert_eq!(levels(&b.baseline.caps), levels(&caps_list(&r["expect_caps"])), "{}: caps", id);
+        let no_info = hosts.iter().filter(|h| h.valid == 0).count() as u32;
+        assert_eq!((b.baseline.n_hosts, b.baseline.n_no_info), (names.len() as u32, no_info), "{}", id);
+        let mut held = Vec::new();
+        for cap in PpcCap::ALL {
+            for (k, n) in names.iter().enumerate() {
+                if b.held_back[k] & (1 << cap.raw()) != 0 {
+                    held.push(format!("{}:{}", ppc_cap_name(*cap), n));
+                }
+            }
+        }
+        assert_eq!(if held.is_empty() { "none".into() } else { held.join(";") }, r["expect_held"], "{}: held back", id);
+        for (k, h) in hosts.iter().enumerate() {
+            assert_eq!(levels(&b.levels[k]), levels(&ppc_host_levels(Some(h)).unwrap().0), "{}: own levels", id);
+        }
+        assert_eq!(b.baseline.held_back, b.held_back.iter().fold(0, |a, h| a | h), "{}", id);
+        assert_eq!(ppc_caps_format(&b.baseline.caps, PpcFormat::Qemu).unwrap().0, r["expect_qemu"], "{}: qemu", id);
+    }
+}
