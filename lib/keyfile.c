@@ -185,7 +185,7 @@ struct parse_state {
 	size_t group_len;
 	const char *first_group; /* GKeyFile's start group: where Encoding= is checked */
 	size_t first_len;
-	const struct vcpuchar_kf_entry *repeat; /* the first repeated group or key */
+	size_t repeat; /* the first repeated group or key: its entry's index + 1 (entries move as they grow) */
 	unsigned repeat_line;
 };
 
@@ -197,7 +197,7 @@ static int add(struct vcpuchar_kf *kf, struct parse_state *st, const struct vcpu
 	if (old) {
 		/* Reported after the whole text parsed, as a syntax error wins. */
 		if (!st->repeat) {
-			st->repeat = old;
+			st->repeat = (size_t)(old - kf->entries) + 1;
 			st->repeat_line = e->line;
 		}
 		return 0;
@@ -274,6 +274,7 @@ static int parse_line(struct vcpuchar_kf *kf, struct parse_state *st, const char
 int vcpuchar_kf_parse(struct vcpuchar_kf *kf, const char *data, size_t len, char *err, size_t err_size)
 {
 	struct parse_state st = { 0 };
+	const struct vcpuchar_kf_entry *rep;
 	const char *p = data, *end = data + len;
 	unsigned no = 0;
 	int r;
@@ -291,18 +292,18 @@ int vcpuchar_kf_parse(struct vcpuchar_kf *kf, const char *data, size_t len, char
 			return r;
 		p = eol ? eol + 1 : end;
 	}
-	if (st.repeat && !st.repeat->key)
+	if (!st.repeat)
+		return 0;
+	rep = &kf->entries[st.repeat - 1];
+	if (!rep->key)
 		return vcpuchar_set_err(err, err_size, -EINVAL,
 					"line %u: group [%.*s] given twice (the groups would be merged "
 					"silently); give each group once",
-					st.repeat_line, (int)st.repeat->group_len, st.repeat->group);
-	if (st.repeat)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"line %u: [%.*s] %.*s given twice (the last would win silently); "
-					"give each key once",
-					st.repeat_line, (int)st.repeat->group_len, st.repeat->group,
-					(int)st.repeat->key_len, st.repeat->key);
-	return 0;
+					st.repeat_line, (int)rep->group_len, rep->group);
+	return vcpuchar_set_err(err, err_size, -EINVAL,
+				"line %u: [%.*s] %.*s given twice (the last would win silently); "
+				"give each key once",
+				st.repeat_line, (int)rep->group_len, rep->group, (int)rep->key_len, rep->key);
 }
 
 void vcpuchar_kf_free(struct vcpuchar_kf *kf)

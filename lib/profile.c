@@ -252,7 +252,8 @@ static int create_temp(const char *target, char **tmp)
 	static const char chars[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	const char *slash = strrchr(target, '/');
 	size_t dlen = slash ? (size_t)(slash - target) + 1 : 0;
-	size_t size = dlen + strlen(target + dlen) + 10;
+	/* DIR/ . BASE .XXXXXX NUL */
+	size_t size = dlen + 1 + strlen(target + dlen) + 7 + 1;
 	struct timespec ts;
 	uint64_t x;
 	char *p;

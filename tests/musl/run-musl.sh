@@ -50,7 +50,7 @@ libc_a=$(sed -n 's/.*-specs "\(.*\)\/musl-gcc.specs".*/\1/p' "$(command -v musl-
 [ -f "$libc_a" ] || { echo "FAIL musl's libc.a not found (looked at $libc_a)"; exit 1; }
 nm -g --defined-only "$libc_a" 2>/dev/null | awk 'NF == 3 { print $3 }' | sort -u >"$out/libc-defined"
 nm -g --defined-only "$out/libvcpuchar.a" | awk 'NF == 3 { print $3 }' | sort -u >"$out/lib-defined"
-nm -u "$out/libvcpuchar.a" | awk '{ print $NF }' | grep -v ':$' | sort -u >"$out/lib-undefined"
+nm -u "$out/libvcpuchar.a" | awk 'NF { print $NF }' | grep -v ':$' | sort -u >"$out/lib-undefined"
 missing=$(comm -23 "$out/lib-undefined" "$out/lib-defined" | comm -23 - "$out/libc-defined")
 if [ -n "$missing" ]; then
 	for s in $missing; do

@@ -7,8 +7,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include <glib/gstdio.h>
@@ -79,6 +81,21 @@ START_TEST(refuses_fifo)
 }
 END_TEST
 
+START_TEST(refuses_socket)
+{
+	g_autofree char *p = g_build_filename(dir, "sock", NULL);
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_uint_lt(strlen(p), sizeof(sa.sun_path));
+	strcpy(sa.sun_path, p);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	assert_node_refused(p, S_IFSOCK, "a socket");
+	close(fd);
+}
+END_TEST
+
 START_TEST(refuses_char_device)
 {
 	g_autofree char *p = g_build_filename(dir, "null", NULL);
@@ -89,6 +106,74 @@ START_TEST(refuses_char_device)
 		return;
 	}
 	assert_node_refused(p, S_IFCHR, "character device");
+}
+END_TEST
+
+START_TEST(refuses_block_device)
+{
+	g_autofree char *p = g_build_filename(dir, "loop", NULL);
+
+	/* A private node of loop0 (7:0), never opened: needs CAP_MKNOD. */
+	if (mknod(p, S_IFBLK | 0600, makedev(7, 0)) < 0) {
+		ck_assert_int_eq(errno, EPERM);
+		return;
+	}
+	assert_node_refused(p, S_IFBLK, "a block device");
+}
+END_TEST
+
+/* A link whose target is missing: refused naming why, the link left as it was. */
+START_TEST(refuses_dangling_symlink)
+{
+	g_autofree char *p = g_build_filename(dir, "dangling", NULL);
+	struct vcpuchar_x86_host x = facts();
+	char err[256] = "";
+
+	ck_assert_int_eq(symlink("nowhere/at-all.profile", p), 0);
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "a symbolic link whose target cannot be used"), "%s", err);
+	ck_assert_uint_eq(entries(), 1);
+}
+END_TEST
+
+/* A path without a directory part: the temporary file goes to the working directory. */
+START_TEST(relative_path)
+{
+	g_autofree char *cwd = g_get_current_dir();
+	struct vcpuchar_x86_host x = facts(), back = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[256] = "";
+
+	ck_assert_int_eq(chdir(dir), 0);
+	ck_assert_int_eq(vcpuchar_profile_save("rel.profile", NULL, &x, err, sizeof(err)), 0);
+	ck_assert_int_eq(vcpuchar_profile_load("rel.profile", NULL, &back, err, sizeof(err)), 0);
+	ck_assert_uint_eq(back.halt_poll_ns, 123456);
+	ck_assert_uint_eq(entries(), 1);
+	ck_assert_int_eq(chdir(cwd), 0);
+}
+END_TEST
+
+/* Arguments: no path, a bad size; facts load would refuse; loading what is no regular file. */
+START_TEST(bad_arguments)
+{
+	struct vcpuchar_x86_host x = facts();
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	g_autofree char *p = g_build_filename(dir, "p.profile", NULL);
+	char err[256] = "";
+
+	ck_assert_int_eq(vcpuchar_profile_save(NULL, NULL, &x, err, sizeof(err)), -EINVAL);
+	h.size = 3;
+	ck_assert_int_eq(vcpuchar_profile_save(p, &h, NULL, err, sizeof(err)), -EINVAL);
+	memset(x.kernel_release, 'r', sizeof(x.kernel_release));
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "x86 facts kernel_release: not NUL-terminated"), "%s", err);
+	ck_assert_uint_eq(entries(), 0);
+	/* /dev/null is a character device: not a profile, and no message asked for. */
+	ck_assert_int_eq(vcpuchar_profile_load("/dev/null", NULL, &x, NULL, 0), -EINVAL);
+	/* A load error without a message buffer. */
+	ck_assert_int_eq(g_file_set_contents(p, "no key file", -1, NULL), TRUE);
+	ck_assert_int_eq(vcpuchar_profile_load(p, NULL, &x, NULL, 0), -EINVAL);
+	/* Two bytes: too short for a byte order mark, and no key file. */
+	ck_assert_int_eq(vcpuchar_profile_load_data("\xef\xbb", 2, NULL, &x, err, sizeof(err)), -EINVAL);
 }
 END_TEST
 
@@ -312,7 +397,12 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, refuses_fifo);
+	tcase_add_test(tc, refuses_socket);
 	tcase_add_test(tc, refuses_char_device);
+	tcase_add_test(tc, refuses_block_device);
+	tcase_add_test(tc, refuses_dangling_symlink);
+	tcase_add_test(tc, relative_path);
+	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, refuses_directory);
 	tcase_add_test(tc, keeps_mode);
 	tcase_add_test(tc, through_symlink);

@@ -68,6 +68,10 @@ START_TEST(bad_values_are_named)
 		{ "[x86]\nhalt_poll_ns=fast\n", "[x86] halt_poll_ns: 'fast'" },
 		{ "[x86]\nvendor_module=kvm-amd\n", "[x86] vendor_module: 'kvm-amd' is not a module name" },
 		{ "[x86]\nvendor_module=kvm_amd_with_a_name_of_32_bytes_\n", "[x86] vendor_module: 'kvm_amd_with" },
+		/* Strings take GKeyFile's escapes only (examples/profiles/README.md#format). */
+		{ "[x86]\nvendor=am\\d\n", "[x86] vendor: value has an invalid escape sequence" },
+		{ "[x86]\nclearcpuid=510,\n", "[x86] clearcpuid: '510,' is not a list" },
+		{ "[x86]\nclearcpuid=99999999999999999999\n", "[x86] clearcpuid: '99999999999999999999'" },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -93,6 +97,24 @@ START_TEST(numbers_and_lists)
 	ck_assert_int_eq(load("[x86]\nclearcpuid=\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);
 	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_CLEARCPUID));
+	/* Blanks around values and items are not part of them; an escaped leading blank is, then stripped. */
+	ck_assert_int_eq(load("[x86]\nvendor=\\s Intel \nhalt_poll_ns=200000 \t\nclearcpuid= 1 ; 510 \n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_INTEL);
+	ck_assert_uint_eq(h.halt_poll_ns, 200000);
+	ck_assert_uint_eq(h.clearcpuid_510, 1);
+	/* Every boolean spelling (examples/profiles/README.md#format), any case. */
+	ck_assert_int_eq(load("[x86]\nhypervisor=Y\nkvm_amd=n\navic=1\nnested=0\nsev=TRUE\nsev_es=False\nsev_snp=y\n"
+			      "smt_rsb_bug=N\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.hypervisor, 1);
+	ck_assert_uint_eq(h.kvm_amd, 0);
+	ck_assert_uint_eq(h.avic, 1);
+	ck_assert_uint_eq(h.nested, 0);
+	ck_assert_uint_eq(h.sev, 1);
+	ck_assert_uint_eq(h.sev_es, 0);
+	ck_assert_uint_eq(h.sev_snp, 1);
+	ck_assert_uint_eq(h.smt_rsb_bug, 0);
+	ck_assert_int_eq(load("[x86]\nclearcpuid=  \t\n", &h, NULL, 0), 0);
+	ck_assert_uint_eq(h.clearcpuid_510, 0);
 	ck_assert_int_eq(load("[x86]\nvendor=AuthenticAMD\nclearcpuid=5100,51\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.vendor, VCPUCHAR_X86_VENDOR_AMD);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);
