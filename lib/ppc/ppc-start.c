@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* The start verdict: every cap QEMU checks against KVM when it starts (lib/ppc.md#start). */
 #include <stdarg.h>
 #include <stdio.h>
