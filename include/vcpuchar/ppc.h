@@ -1013,6 +1013,118 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
 			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
 			  struct vcpuchar_ppc_baseline *ret);
 
+/* Where a finding of a host-to-host migration arises. Since: 1.2 */
+enum vcpuchar_ppc_host_migration_where {
+	VCPUCHAR_PPC_AT_SOURCE = 0,      /* QEMU on the source host */
+	VCPUCHAR_PPC_AT_DESTINATION = 1, /* QEMU on the destination, started with the source's caps */
+	VCPUCHAR_PPC_AT_STREAM = 2,      /* the destination's check of the incoming caps */
+};
+
+/* @cap of an entry about the guest CPU rather than a cap. Since: 1.2 */
+#define VCPUCHAR_PPC_CAP_GUEST_CPU VCPUCHAR_PPC_N_CAPS
+
+/**
+ * struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration
+ * @where: enum vcpuchar_ppc_host_migration_where
+ * @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)
+ *            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the
+ *            destination's level: the guest keeps the source's view)
+ * @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest
+ *       CPU cannot run on the host at @where
+ * @requested: the level QEMU is started with (the source's decision)
+ * @host: the level the host at @where supports
+ * @reserved: zero (explicit padding)
+ * @explanation: for a destination ERROR, what that host would have to
+ *               change (static text), else ""
+ * @message: QEMU's words, or the library's for the guest CPU,
+ *           NUL-terminated; front ends name the host in front
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_host_migration_entry {
+	uint32_t where;
+	uint32_t severity;
+	uint32_t cap;
+	uint8_t requested;
+	uint8_t host;
+	uint8_t reserved[2];
+	const char *explanation;
+	char message[256];
+};
+
+/* Entries of struct vcpuchar_ppc_host_migration: two guest CPU refusals, or
+ * per cap a source error, a destination finding and a stream finding. Since: 1.2 */
+#define VCPUCHAR_PPC_HOST_MIGRATION_MAX (3 * VCPUCHAR_PPC_N_CAPS)
+
+/**
+ * struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another
+ * @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller
+ * @ok: 1 when QEMU starts the guest on both hosts and migrates it (no
+ *      ERROR entry)
+ * @n_errors: ERROR entries
+ * @n_warnings: WARNING entries
+ * @n_entries: entries used: source, then destination, then stream findings
+ * @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the
+ *       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9
+ *       under TCG when none is given
+ * @run_caps: the caps QEMU runs with on both hosts: the source's decision
+ *            spelled as the paste line (vcpuchar_ppc_caps_format(), so
+ *            ibs=fixed-na runs as broken, the same R4/R5)
+ * @dst_host_caps: the levels the destination supports
+ *                 (vcpuchar_ppc_host_levels())
+ * @r4: R4 the guest was told at boot on the source, and keeps
+ * @r5: R5 likewise
+ * @entries: the findings
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_host_migration {
+	uint32_t size;
+	uint32_t ok;
+	uint32_t n_errors;
+	uint32_t n_warnings;
+	uint32_t n_entries;
+	uint32_t cpu;
+	struct vcpuchar_ppc_caps run_caps;
+	struct vcpuchar_ppc_caps dst_host_caps;
+	uint64_t r4;
+	uint64_t r5;
+	struct vcpuchar_ppc_host_migration_entry entries[VCPUCHAR_PPC_HOST_MIGRATION_MAX];
+};
+
+/**
+ * vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst
+ * @src: the source host's facts (information needed for host-max mode)
+ * @dst: the destination host's facts
+ * @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is
+ *       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode
+ *       depends on the boot host: not migratable, -EINVAL)
+ * @src_result: optional; receives the decision on @src (effective caps,
+ *              guest view) unless the guest CPU is refused
+ * @ret: receives the verdict (@ret->size set by the caller)
+ * @err, @err_size: optional message buffer for -EINVAL on contradictory
+ *                  hosts
+ *
+ * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
+ * the guest CPU must run on both hosts under KVM (else an ERROR per host
+ * and nothing else is decided); the caps are decided on @src; QEMU on
+ * @dst is started with the same command line, every cap explicit as
+ * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
+ * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
+ * WARNING (the guest keeps the source's view); then QEMU's migration check
+ * (vcpuchar_ppc_migration_check()). Pure: no allocation, no global state.
+ *
+ * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
+ * fields, host mode, or hosts of different architectures (ppc64 and
+ * ppc64le are one; @err says which). On failure @ret and @src_result are
+ * unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
+			       const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *src_result,
+			       struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size);
+
 /*
  * Caps in the spellings users paste: QEMU's -machine properties and
  * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only

@@ -22,7 +22,7 @@ static const char *const severity_names[] = { "info", "warning", "error" };
 static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "below-host" };
 
 struct args {
-	const char *cmd, *host, *chars, *caps, *machine, *mode, *accel, *cpu, *qemu;
+	const char *cmd, *host, *chars, *caps, *machine, *mode, *accel, *cpu, *qemu, *src_host, *dst_host, *src, *dst;
 	gboolean power8;
 };
 
@@ -236,19 +236,164 @@ static char *hcall(const struct args *a)
 	return json_to_string(root, FALSE);
 }
 
+/* The request options hcall and migrate share; 0, or 2 for bad usage, or -1 for a rule not in the library. */
+static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered, const char **why)
+{
+	static const char *const modes[] = { "host-max", "caps", "host" };
+	static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
+	static const char *const accels[] = { "kvm", "tcg" };
+	static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
+	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
+	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
+	char err[1024];
+	uint32_t set = 0;
+
+	*why = NULL;
+	if (a->caps && strchr(a->caps, '<'))
+		*why = "libvirt <features> parser (examples/vcpuchar/cli-ppc.c)";
+	else if (a->machine && strchr(a->machine, ','))
+		*why = "-machine line parser (examples/vcpuchar/cli-ppc.c)";
+	if (*why)
+		return -1;
+	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
+		return 2;
+	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
+		return 2;
+	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
+	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
+	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
+		return 2;
+	if (a->caps && vcpuchar_ppc_caps_parse(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
+		return 2;
+	req->caps_set = set;
+	if (a->machine &&
+	    vcpuchar_ppc_machine_parse_qemu(a->machine, req->qemu_version, &req->machine, err, sizeof(err)) < 0) {
+		*why = "a machine type the library does not know, with all four caps given";
+		return set == (1u << VCPUCHAR_PPC_N_CAPS) - 1 ? -1 : 2;
+	}
+	return 0;
+}
+
+/* A POWER host profile: 0, 2 when the library refuses it, -1 when only the CLI does. */
+static int load(const char *path, struct vcpuchar_ppc_host *host)
+{
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[1024];
+
+	if (vcpuchar_profile_load(path, host, &x86, err, sizeof(err)) < 0)
+		return 2;
+	if (host->error == -ENODATA || (host->arch[0] && !g_str_has_prefix(host->arch, "ppc")))
+		return -1;
+	return 0;
+}
+
+static void put_answered(JsonBuilder *b, uint32_t ans)
+{
+	char answered[16];
+
+	if (ans % 100)
+		snprintf(answered, sizeof(answered), "%u.%u.%u", ans / 10000, ans / 100 % 100, ans % 100);
+	else
+		snprintf(answered, sizeof(answered), "%u.%u", ans / 10000, ans / 100 % 100);
+	json_builder_set_member_name(b, "qemu_version");
+	json_builder_begin_object(b);
+	put_str(b, "answered", answered);
+	json_builder_end_object(b);
+}
+
+static void put_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
+{
+	json_builder_set_member_name(b, "guest_view");
+	json_builder_begin_object(b);
+	put_str(b, "meltdown", v->meltdown);
+	put_str(b, "l1tf", v->l1tf);
+	put_str(b, "spectre_v1", v->spectre_v1);
+	put_str(b, "spectre_v2", v->spectre_v2);
+	put_str(b, "spec_store_bypass", v->spec_store_bypass);
+	json_builder_end_object(b);
+}
+
+/*
+ * `ppc migrate --src-host --dst-host`: vcpuchar_ppc_migrate_hosts(). Each
+ * finding as "FILE: ... cap-NAME", the host and cap golden.py compares.
+ */
+static char *migrate_hosts(const struct args *a)
+{
+	struct vcpuchar_ppc_host src = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host dst = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host_migration hm = VCPUCHAR_INIT(struct vcpuchar_ppc_host_migration);
+	const char *why;
+	uint32_t ans;
+	int r;
+
+	if ((r = request(a, &req, &ans, &why)))
+		return r < 0 ? pending(why) : exit_only(r);
+	if (a->mode && req.mode == VCPUCHAR_PPC_MODE_HOST)
+		return exit_only(2);
+	if ((r = load(a->src_host, &src)) || (r = load(a->dst_host, &dst)))
+		return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc.c)") : exit_only(r);
+	if (vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0) < 0)
+		return exit_only(2);
+
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	gboolean cpu_refused = hm.n_entries && hm.entries[0].cap == VCPUCHAR_PPC_CAP_GUEST_CPU;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, hm.ok ? 0 : 1);
+	json_builder_set_member_name(b, "json");
+	json_builder_begin_object(b);
+	put_answered(b, ans);
+	json_builder_set_member_name(b, "ok");
+	json_builder_add_boolean_value(b, hm.ok);
+	for (uint32_t sev = VCPUCHAR_SEVERITY_ERROR; sev >= VCPUCHAR_SEVERITY_WARNING; sev--) {
+		json_builder_set_member_name(b, sev == VCPUCHAR_SEVERITY_ERROR ? "errors" : "warnings");
+		json_builder_begin_array(b);
+		for (uint32_t i = 0; i < hm.n_entries; i++) {
+			const struct vcpuchar_ppc_host_migration_entry *e = &hm.entries[i];
+			/* The CLI's source errors are QEMU's start-up message alone: no cap- named. */
+			gboolean named = e->cap != VCPUCHAR_PPC_CAP_GUEST_CPU && e->where != VCPUCHAR_PPC_AT_SOURCE;
+			g_autofree char *t = NULL;
+
+			if (e->severity != sev)
+				continue;
+			if (e->where == VCPUCHAR_PPC_AT_STREAM)
+				t = g_strdup_printf("cap-%s", vcpuchar_ppc_cap_name(e->cap));
+			else
+				t = g_strdup_printf("%s: %s%s",
+						    e->where == VCPUCHAR_PPC_AT_SOURCE ? a->src_host : a->dst_host,
+						    named ? "cap-" : "", named ? vcpuchar_ppc_cap_name(e->cap) : "");
+			json_builder_add_string_value(b, t);
+		}
+		json_builder_end_array(b);
+	}
+	if (!cpu_refused) {
+		put_str(b, "mode", vcpuchar_ppc_mode_name(req.mode));
+		put_caps(b, "effective_caps", &rs.effective_caps);
+		put_caps(b, "dst_host_caps", &hm.dst_host_caps);
+		put_view(b, &rs.guest_view);
+	}
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	g_autoptr(JsonNode) root = json_builder_get_root(b);
+	return json_to_string(root, FALSE);
+}
+
 static char *answer(JsonArray *argv)
 {
 	struct args a = { 0 };
 	guint n = json_array_get_length(argv);
-	const char **val[] = { &a.host, &a.chars, &a.caps, &a.machine, &a.mode, &a.accel, &a.cpu, &a.qemu };
-	static const char *const opts[] = { "--host", "--chars", "--caps",      "--machine",
-					    "--mode", "--accel", "--guest-cpu", "--qemu-version" };
+	const char **val[] = { &a.host, &a.chars, &a.caps,     &a.machine,  &a.mode, &a.accel,
+			       &a.cpu,  &a.qemu,  &a.src_host, &a.dst_host, &a.src,  &a.dst };
+	static const char *const opts[] = { "--host",     "--chars",    "--caps",      "--machine",
+					    "--mode",     "--accel",    "--guest-cpu", "--qemu-version",
+					    "--src-host", "--dst-host", "--src",       "--dst" };
 
 	if (n < 2 || strcmp(json_array_get_string_element(argv, 0), "ppc"))
 		return exit_only(2);
 	a.cmd = json_array_get_string_element(argv, 1);
-	if (!strcmp(a.cmd, "migrate"))
-		return pending("migrate (cap lists and host-to-host rules in examples/vcpuchar/cli-ppc.c)");
 	if (!strcmp(a.cmd, "baseline"))
 		return pending("baseline fleet rules (examples/vcpuchar/cli-ppc.c)");
 	for (guint i = 2; i < n; i++) {
@@ -265,6 +410,9 @@ static char *answer(JsonArray *argv)
 			return exit_only(2);
 		*val[k] = json_array_get_string_element(argv, ++i);
 	}
+	if (!strcmp(a.cmd, "migrate"))
+		return a.src_host && a.dst_host ? migrate_hosts(&a)
+						: pending("migrate cap lists (examples/vcpuchar/cli-ppc.c)");
 	if (a.host && a.chars)
 		return exit_only(2);
 	if (a.power8 && !a.chars)
