@@ -1102,8 +1102,10 @@ struct vcpuchar_ppc_host_migration {
  * @src_result: optional; receives the decision on @src (effective caps,
  *              guest view) unless the guest CPU is refused
  * @ret: receives the verdict (@ret->size set by the caller)
- * @err, @err_size: optional message buffer for -EINVAL on contradictory
- *                  hosts
+ * @err, @err_size: optional message buffer: for -EINVAL on host mode or
+ *                  hosts of two architectures ("arch=DST, but the source
+ *                  is arch=SRC: ..."; a front end names the destination in
+ *                  front), else ""
  *
  * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
  * the guest CPU must run on both hosts under KVM (else an ERROR per host

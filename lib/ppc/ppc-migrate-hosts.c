@@ -118,8 +118,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 					"host mode answers from the boot host's words: a guest in it is not migratable");
 	if (!same_arch(src->arch, dst->arch))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"the destination is arch=%.16s, the source arch=%.16s: a guest does not migrate "
-					"between architectures",
+					"arch=%.16s, but the source is arch=%.16s: a guest does not migrate between "
+					"architectures",
 					dst->arch, src->arch);
 	memset(&m, 0, sizeof(m));
 	/* lib/ppc.md#guest-cpu: the source's family unless given, and it must run on both hosts. */
