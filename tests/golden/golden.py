@@ -62,12 +62,12 @@ def write_profiles(d):
     """Profiles of GEN_HOSTS (and a contradictory one) in d: name -> path."""
     levels = {r['id']: r for r in tsv('ppc-host-levels.tsv')}
     out = {}
-    hosts = GEN_HOSTS + [('hl-e2e-wa', 'p8-contradicts')]
+    hosts = GEN_HOSTS + [('hl-e2e-wa', 'p8-contradicts'), ('hl-e2e-wa', 'x86-contradicts')]
     for words, cpu in hosts:
         name = '%s+%s' % (words, cpu)
         r = levels[words]
-        pvr, p8 = PVRS.get(cpu, ('0x004d0200', False))
-        text = '[host]\narch=ppc64le\n[ppc]\n'
+        pvr, p8 = PVRS.get(cpu, ('0x004d0200', False) if cpu == 'p8-contradicts' else (None, False))
+        text = '[host]\narch=%s\n[ppc]\n' % ('x86_64' if cpu == 'x86-contradicts' else 'ppc64le')
         for k in ('character', 'behaviour', 'character_mask', 'behaviour_mask'):
             text += '%s=%s\n' % (k, r[k])
         text += 'power8=%s\n' % ('true' if p8 else 'false')
@@ -176,6 +176,11 @@ def generated():
         out.append(('gen-baseline-%04d' % n, a))
     for n in range(0, len(hosts) - 2, 2):
         out.append(('gen-baseline3-%02d' % n, ['ppc', 'baseline', *hosts[n:n + 3]]))
+    # Contradictory facts (POWER words with arch=x86_64) in every command.
+    bad = '@gen/hl-e2e-wa+x86-contradicts'
+    out += [('gen-x86-words-hcall', ['ppc', 'hcall', '--host', bad]),
+            ('gen-x86-words-migrate', ['ppc', 'migrate', '--src-host', hosts[0], '--dst-host', bad]),
+            ('gen-x86-words-baseline', ['ppc', 'baseline', hosts[0], bad])]
     return out
 
 
