@@ -2290,8 +2290,10 @@ extern "C" {
     #[doc = " Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO"]
     #[doc = " ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be"]
     #[doc = " read; -EISDIR for a directory; -EINVAL for another file that is not"]
-    #[doc = " regular, or a malformed file or value (the message names it); -EFBIG for"]
-    #[doc = " a file over 1 MiB. Nothing is written to @ppc or @x86 on failure."]
+    #[doc = " regular, or a malformed file or value (the message names it), or"]
+    #[doc = " contradictory facts (a pvr and power8 that disagree, [ppc] words with a"]
+    #[doc = " [host] arch no POWER host has; since 1.2); -EFBIG for a file over 1 MiB."]
+    #[doc = " Nothing is written to @ppc or @x86 on failure."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_profile_load(
