@@ -68,6 +68,15 @@ const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibil
 /* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
 /*
+ * vcpuchar_ppc_machine_defaults() and vcpuchar_ppc_guest_view() for values
+ * the caller checked: vcpuchar_ppc_decide() checks its request once and
+ * hands the resolved machine, CPU and release on.
+ */
+void vcpuchar_ppc_machine_caps(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
+	__attribute__((visibility("hidden")));
+void vcpuchar_ppc_guest_view_fill(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
+				  struct vcpuchar_ppc_guest_view *ret) __attribute__((visibility("hidden")));
+/*
  * The release's own change to a machine type's default @caps for the guest
  * CPU @cpu: QEMU 10.0 lowers cap-sbbc to broken for every CPU newer than
  * POWER7 (lib/ppc.md#qemu-versions). Defaults only: caps the caller or
