@@ -590,6 +590,35 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV"]
+    #[doc = " @host: host facts, or NULL for none"]
+    #[doc = " @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and"]
+    #[doc = "       every older one (each runs in a compatibility mode), or every CPU"]
+    #[doc = "       this library knows when the facts name no family"]
+    #[doc = ""]
+    #[doc = " The family as vcpuchar_ppc_host_cpu() reads it. Linux"]
+    #[doc = " arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the"]
+    #[doc = " architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level"]
+    #[doc = " is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every"]
+    #[doc = " level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7"]
+    #[doc = " (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is"]
+    #[doc = " POWER7 up to the family: a CPU in it is"]
+    #[doc = " exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10"]
+    #[doc = " host's set: its PVR is not one KVM-HV on POWER10 runs"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator"]
+    #[doc = " choosing a CPU model per host. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0 when the host's family is known; 1 when the facts name none"]
+    #[doc = " (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);"]
+    #[doc = " -EINVAL for NULL @ret or bad @host (@ret unchanged)."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_host_cpus(
+        host: *const vcpuchar_ppc_host,
+        ret: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU"]
     #[doc = " @machine: enum vcpuchar_ppc_machine"]
     #[doc = " @cpu: enum vcpuchar_ppc_cpu; models older than ISA 2.07 lower cfpc to"]
