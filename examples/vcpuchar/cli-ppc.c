@@ -1279,13 +1279,11 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		else if (e->where == VCPUCHAR_PPC_AT_SOURCE)
 			g_ptr_array_add(list, g_strdup_printf("%s: QEMU does not start the guest there: %s", file,
 							      e->message));
-		else if (e->where == VCPUCHAR_PPC_AT_DESTINATION)
+		else
 			g_ptr_array_add(list, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", file,
 							      e->message, vcpuchar_ppc_cap_name(e->cap),
 							      vcpuchar_ppc_level_name(e->cap, e->requested), src_file,
 							      vcpuchar_ppc_level_name(e->cap, e->host)));
-		else
-			g_ptr_array_add(list, g_strdup(e->message));
 		if (*e->explanation)
 			g_ptr_array_add(explain, g_strdup_printf("%s: cap-%s: %s", file, vcpuchar_ppc_cap_name(e->cap),
 								 e->explanation));

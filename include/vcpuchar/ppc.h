@@ -1044,7 +1044,6 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
 enum vcpuchar_ppc_host_migration_where {
 	VCPUCHAR_PPC_AT_SOURCE = 0,      /* QEMU on the source host */
 	VCPUCHAR_PPC_AT_DESTINATION = 1, /* QEMU on the destination, started with the source's caps */
-	VCPUCHAR_PPC_AT_STREAM = 2,      /* the destination's check of the incoming caps */
 };
 
 /* @cap of an entry about the guest CPU rather than a cap. Since: 1.2 */
@@ -1080,8 +1079,8 @@ struct vcpuchar_ppc_host_migration_entry {
 };
 
 /* Entries of struct vcpuchar_ppc_host_migration: two guest CPU refusals, or
- * per cap a source error, a destination finding and a stream finding. Since: 1.2 */
-#define VCPUCHAR_PPC_HOST_MIGRATION_MAX (3 * VCPUCHAR_PPC_N_CAPS)
+ * per cap a source error and a destination finding. Since: 1.2 */
+#define VCPUCHAR_PPC_HOST_MIGRATION_MAX (2 * VCPUCHAR_PPC_N_CAPS)
 
 /**
  * struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another
@@ -1090,7 +1089,7 @@ struct vcpuchar_ppc_host_migration_entry {
  *      ERROR entry)
  * @n_errors: ERROR entries
  * @n_warnings: WARNING entries
- * @n_entries: entries used: source, then destination, then stream findings
+ * @n_entries: entries used: source, then destination findings
  * @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the
  *       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9
  *       under TCG when none is given
@@ -1140,13 +1139,15 @@ struct vcpuchar_ppc_host_migration {
  * @dst is started with the same command line, every cap explicit as
  * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
  * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
- * WARNING (the guest keeps the source's view); then QEMU's migration check
- * (vcpuchar_ppc_migration_check()). Pure: no allocation, no global state.
+ * WARNING (the guest keeps the source's view). QEMU's migration check
+ * (vcpuchar_ppc_migration_check()) then compares equal caps and finds
+ * nothing. Pure: no allocation, no global state.
  *
  * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
  * fields, host mode, or hosts of different architectures (ppc64 and
- * ppc64le are one; @err says which). On failure @ret and @src_result are
- * unchanged.
+ * ppc64le are one; @err says which); -ENOENT for a machine type the
+ * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
+ * @src_result are unchanged.
  *
  * Since: 1.2
  */

@@ -84,9 +84,9 @@ static void destination(struct vcpuchar_ppc_host_migration *m, const struct vcpu
 			c->cap);
 		e->requested = (uint8_t)c->requested;
 		e->host = (uint8_t)c->host;
-		if (c->severity == VCPUCHAR_SEVERITY_ERROR && c->explanation)
+		if (c->severity == VCPUCHAR_SEVERITY_ERROR)
 			e->explanation = c->explanation;
-		snprintf(e->message, sizeof(e->message), "%s", c->message ? c->message : "");
+		snprintf(e->message, sizeof(e->message), "%s", c->message);
 	}
 }
 
@@ -98,7 +98,6 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 {
 	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result rd = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_migration check = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	struct vcpuchar_ppc_request rbuf, rq, start;
 	struct vcpuchar_ppc_host sbuf, dbuf;
 	struct vcpuchar_ppc_host_migration m;
@@ -137,15 +136,18 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 			m.cpu = rq.cpu;
 	}
 	if (!m.n_errors) {
-		if ((r = vcpuchar_ppc_decide(src, &rq, &rs)) < 0)
-			return vcpuchar_set_err(err, err_size, r, "%s", "the source's decision failed");
-		pasted(&rs.effective_caps, &m.run_caps);
+		/*
+		 * QEMU on the destination gets the source's command line, every cap
+		 * explicit as pasted. Its stream check (spapr_caps_post_migration())
+		 * then compares equal caps: it never finds anything, so it is not run.
+		 */
 		start = rq;
 		start.mode = VCPUCHAR_PPC_MODE_CAPS;
 		start.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-		start.caps = m.run_caps;
-		if ((r = vcpuchar_ppc_decide(dst, &start, &rd)) < 0)
-			return vcpuchar_set_err(err, err_size, r, "%s", "the destination's decision failed");
+		if ((r = vcpuchar_ppc_decide(src, &rq, &rs)) < 0 ||
+		    (pasted(&rs.effective_caps, &start.caps), r = vcpuchar_ppc_decide(dst, &start, &rd)) < 0)
+			return vcpuchar_set_err(err, err_size, r, "%s", "the caps cannot be decided on the source");
+		m.run_caps = start.caps;
 		for (uint32_t i = 0; i < rs.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
 			const struct vcpuchar_ppc_conflict *c = &rs.conflicts[i];
 			struct vcpuchar_ppc_host_migration_entry *e;
@@ -155,19 +157,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 			e = add(&m, VCPUCHAR_PPC_AT_SOURCE, VCPUCHAR_SEVERITY_ERROR, c->cap);
 			e->requested = (uint8_t)c->requested;
 			e->host = (uint8_t)c->host;
-			snprintf(e->message, sizeof(e->message), "%s", c->message ? c->message : "");
+			snprintf(e->message, sizeof(e->message), "%s", c->message);
 		}
 		destination(&m, &rd);
-		/* QEMU on the destination compares the stream with the caps it runs with. */
-		vcpuchar_ppc_migration_check(&m.run_caps, &rd.effective_caps, &check);
-		for (uint32_t i = 0; i < check.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++) {
-			struct vcpuchar_ppc_host_migration_entry *e =
-				add(&m, VCPUCHAR_PPC_AT_STREAM, check.entries[i].severity, check.entries[i].cap);
-
-			e->requested = check.entries[i].src;
-			e->host = check.entries[i].dst;
-			snprintf(e->message, sizeof(e->message), "%s", check.entries[i].message);
-		}
 		m.dst_host_caps = rd.host_caps;
 		m.r4 = rs.r4;
 		m.r5 = rs.r5;

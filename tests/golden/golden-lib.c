@@ -359,12 +359,8 @@ static char *migrate_hosts(const struct args *a)
 
 			if (e->severity != sev)
 				continue;
-			if (e->where == VCPUCHAR_PPC_AT_STREAM)
-				t = g_strdup_printf("cap-%s", vcpuchar_ppc_cap_name(e->cap));
-			else
-				t = g_strdup_printf("%s: %s%s",
-						    e->where == VCPUCHAR_PPC_AT_SOURCE ? a->src_host : a->dst_host,
-						    named ? "cap-" : "", named ? vcpuchar_ppc_cap_name(e->cap) : "");
+			t = g_strdup_printf("%s: %s%s", e->where == VCPUCHAR_PPC_AT_SOURCE ? a->src_host : a->dst_host,
+					    named ? "cap-" : "", named ? vcpuchar_ppc_cap_name(e->cap) : "");
 			json_builder_add_string_value(b, t);
 		}
 		json_builder_end_array(b);

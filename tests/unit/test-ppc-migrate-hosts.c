@@ -150,6 +150,13 @@ START_TEST(bad_args)
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, "not migratable"), "'%s'", err);
 	req.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	/* A machine type the target QEMU lacks: pseries-2.12-sxxm is gone from QEMU 10.0 (lib/ppc.md#qemu-versions). */
+	req.machine = VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
+	req.qemu_version = 100000;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(*err, "no message");
+	req.machine = 0;
+	req.qemu_version = 0;
 	/* ppc64 and ppc64le are one architecture; another is refused, both named. */
 	g_strlcpy(a.arch, "ppc64", sizeof(a.arch));
 	g_strlcpy(b.arch, "ppc64le", sizeof(b.arch));

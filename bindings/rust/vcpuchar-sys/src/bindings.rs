@@ -44,7 +44,7 @@ pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
 pub const VCPUCHAR_PPC_CAP_GUEST_CPU: u32 = 4;
-pub const VCPUCHAR_PPC_HOST_MIGRATION_MAX: u32 = 12;
+pub const VCPUCHAR_PPC_HOST_MIGRATION_MAX: u32 = 8;
 pub const VCPUCHAR_PPC_FORMAT_LEN: u32 = 128;
 pub const VCPUCHAR_PPC_WARNING_MAX: u32 = 5;
 pub const VCPUCHAR_PPC_WARNING_TEXT_LEN: u32 = 640;
@@ -1094,8 +1094,6 @@ pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
     vcpuchar_ppc_host_migration_where = 0;
 pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:
     vcpuchar_ppc_host_migration_where = 1;
-pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_STREAM:
-    vcpuchar_ppc_host_migration_where = 2;
 pub type vcpuchar_ppc_host_migration_where = ::std::os::raw::c_uint;
 #[doc = " struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration"]
 #[doc = " @where: enum vcpuchar_ppc_host_migration_where"]
@@ -1131,7 +1129,7 @@ pub struct vcpuchar_ppc_host_migration_entry {
 #[doc = "      ERROR entry)"]
 #[doc = " @n_errors: ERROR entries"]
 #[doc = " @n_warnings: WARNING entries"]
-#[doc = " @n_entries: entries used: source, then destination, then stream findings"]
+#[doc = " @n_entries: entries used: source, then destination findings"]
 #[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the"]
 #[doc = "       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9"]
 #[doc = "       under TCG when none is given"]
@@ -1158,7 +1156,7 @@ pub struct vcpuchar_ppc_host_migration {
     pub dst_host_caps: vcpuchar_ppc_caps,
     pub r4: u64,
     pub r5: u64,
-    pub entries: [vcpuchar_ppc_host_migration_entry; 12usize],
+    pub entries: [vcpuchar_ppc_host_migration_entry; 8usize],
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst"]
@@ -1181,13 +1179,15 @@ extern "C" {
     #[doc = " @dst is started with the same command line, every cap explicit as"]
     #[doc = " pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c"]
     #[doc = " cap_*_apply()); a cap below @dst's level that changes R4/R5 is a"]
-    #[doc = " WARNING (the guest keeps the source's view); then QEMU's migration check"]
-    #[doc = " (vcpuchar_ppc_migration_check()). Pure: no allocation, no global state."]
+    #[doc = " WARNING (the guest keeps the source's view). QEMU's migration check"]
+    #[doc = " (vcpuchar_ppc_migration_check()) then compares equal caps and finds"]
+    #[doc = " nothing. Pure: no allocation, no global state."]
     #[doc = ""]
     #[doc = " Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or"]
     #[doc = " fields, host mode, or hosts of different architectures (ppc64 and"]
-    #[doc = " ppc64le are one; @err says which). On failure @ret and @src_result are"]
-    #[doc = " unchanged."]
+    #[doc = " ppc64le are one; @err says which); -ENOENT for a machine type the"]
+    #[doc = " target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and"]
+    #[doc = " @src_result are unchanged."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_migrate_hosts(
