@@ -32,13 +32,13 @@ static bool same_arch(const char *a, const char *b)
  */
 static void pasted(const struct vcpuchar_ppc_caps *c, struct vcpuchar_ppc_caps *ret)
 {
-	char q[VCPUCHAR_PPC_FORMAT_LEN];
+	char q[VCPUCHAR_PPC_FORMAT_LEN] = "";
 	uint32_t set;
 
 	*ret = *c;
-	/* Both succeed on caps that passed the decision; a failure keeps the caps as decided. */
-	if (vcpuchar_ppc_caps_format(c, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL) >= 0)
-		vcpuchar_ppc_caps_parse(q, ret, &set, NULL, 0);
+	/* Both succeed on decided caps (a buffer of VCPUCHAR_PPC_FORMAT_LEN always fits). */
+	vcpuchar_ppc_caps_format(c, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL);
+	vcpuchar_ppc_caps_parse(q, ret, &set, NULL, 0);
 }
 
 /* Whether @caps with @cap at @level give the guest the same R4/R5 as @caps. */
@@ -72,7 +72,8 @@ static struct vcpuchar_ppc_host_migration_entry *add(struct vcpuchar_ppc_host_mi
 /* Every conflict of QEMU on the destination started with @run: its errors, and the warnings that change R4/R5. */
 static void destination(struct vcpuchar_ppc_host_migration *m, const struct vcpuchar_ppc_result *rd)
 {
-	for (uint32_t i = 0; i < rd->n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+	/* At most one conflict per cap: n_conflicts bounds the array. */
+	for (uint32_t i = 0; i < rd->n_conflicts; i++) {
 		const struct vcpuchar_ppc_conflict *c = &rd->conflicts[i];
 		struct vcpuchar_ppc_host_migration_entry *e;
 
@@ -144,11 +145,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 		start = rq;
 		start.mode = VCPUCHAR_PPC_MODE_CAPS;
 		start.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-		if ((r = vcpuchar_ppc_decide(src, &rq, &rs)) < 0 ||
-		    (pasted(&rs.effective_caps, &start.caps), r = vcpuchar_ppc_decide(dst, &start, &rd)) < 0)
+		if ((r = vcpuchar_ppc_decide(src, &rq, &rs)) < 0)
 			return vcpuchar_set_err(err, err_size, r, "%s", "the caps cannot be decided on the source");
+		pasted(&rs.effective_caps, &start.caps);
 		m.run_caps = start.caps;
-		for (uint32_t i = 0; i < rs.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+		/* The request the source took, in caps mode with valid caps: the destination takes it too. */
+		vcpuchar_ppc_decide(dst, &start, &rd);
+		for (uint32_t i = 0; i < rs.n_conflicts; i++) {
 			const struct vcpuchar_ppc_conflict *c = &rs.conflicts[i];
 			struct vcpuchar_ppc_host_migration_entry *e;
 

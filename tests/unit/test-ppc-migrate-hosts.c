@@ -143,6 +143,22 @@ START_TEST(bad_args)
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, NULL, NULL, &m, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, NULL, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, NULL, 8), -EINVAL);
+	{
+		struct vcpuchar_ppc_host small = a;
+		struct vcpuchar_ppc_request rsmall = req;
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		struct vcpuchar_ppc_host_migration msmall = m;
+
+		small.size = 4;
+		ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&small, &b, &req, NULL, &m, NULL, 0), -EINVAL);
+		ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &small, &req, NULL, &m, NULL, 0), -EINVAL);
+		rsmall.size = 4;
+		ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &rsmall, NULL, &m, NULL, 0), -EINVAL);
+		msmall.size = 4;
+		ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &msmall, NULL, 0), -EINVAL);
+		res.size = 4;
+		ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, &res, &m, NULL, 0), -EINVAL);
+	}
 	req.cpu = 12;
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, NULL, 0), -EINVAL);
 	req.cpu = 0;
@@ -167,6 +183,14 @@ START_TEST(bad_args)
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, "arch=x86_64") && strstr(err, "arch=ppc64"), "'%s'", err);
 	ck_assert_uint_eq(m.ok, TEST_GARBAGE_U32);
+	/* 32-bit ppc is another target than ppc64; the same name matches; an unknown arch matches anything. */
+	g_strlcpy(b.arch, "ppc", sizeof(b.arch));
+	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -EINVAL);
+	g_strlcpy(a.arch, "ppc", sizeof(a.arch));
+	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), 0);
+	a.arch[0] = '\0';
+	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&b, &a, &req, NULL, &m, err, sizeof(err)), 0);
 }
 END_TEST
 
