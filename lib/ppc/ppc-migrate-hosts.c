@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * A guest decided on one host and migrated to another
  * (lib/ppc.md#migration-between-hosts): QEMU on the destination is started
