@@ -96,6 +96,13 @@ for e in j["facts_not_read"]:
     assert err.startswith("/dev/kvm cannot be opened") or "(" in err or "0x8000000A" in err, e'
 fi
 
+# Option values are exact (lower case, as the man page spells them), but --guest-cpu, which
+# takes any case as QEMU's -cpu does.
+expect "--cvm SEV refused" 2 "--cvm 'SEV': expected one of none, sev, sev-es, sev-snp" -- "$cli" x86 policy --host "$amd" --cvm SEV
+expect "--hlt-passthrough FORCE refused" 2 "expected one of" -- "$cli" x86 policy --host "$amd" --hlt-passthrough FORCE
+expect "--mode HOST-MAX refused" 2 "--mode 'HOST-MAX': expected one of" -- "$cli" ppc hcall --host "$p9" --mode HOST-MAX
+expect "--guest-cpu POWER9 as QEMU" 0 "" -- "$cli" ppc hcall --host "$p9" --guest-cpu POWER9
+
 # 7. x86 policy.
 expect "7: --cvm sev-snp without SNP" 2 "sev-snp.*kvm_amd.sev_snp" -- "$cli" x86 policy --host "$amd" --cvm sev-snp
 expect "7: --cvm sev without SEV" 2 "--cvm sev.*kvm_amd.sev " -- "$cli" x86 policy --host "$amd" --cvm sev
