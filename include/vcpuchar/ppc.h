@@ -176,8 +176,9 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * vcpuchar_ppc_host_parse() - host facts from the four words as text
  * @words: "C,B,CM,BM": character, behaviour, character_mask and
  *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
- *         0x and 1-16 hex digits (or a single digit 0-9, the same in either
- *         base), no spaces; the CLI's --chars
+ *         0x and hex digits, at most 16 of them significant (leading zeros
+ *         are fine), or a single digit 0-9 without 0x (the same in either
+ *         base, so "1,2,3,4" is four words); no spaces; the CLI's --chars
  * @ret: receives the facts (@ret->size set by the caller): source CALLER,
  *       valid by the masks, the four words; every other field zero (set
  *       @ret->power8 afterwards for a POWER8-family host)

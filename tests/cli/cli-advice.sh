@@ -103,6 +103,12 @@ expect "--hlt-passthrough FORCE refused" 2 "expected one of" -- "$cli" x86 polic
 expect "--mode HOST-MAX refused" 2 "--mode 'HOST-MAX': expected one of" -- "$cli" ppc hcall --host "$p9" --mode HOST-MAX
 expect "--guest-cpu POWER9 as QEMU" 0 "" -- "$cli" ppc hcall --host "$p9" --guest-cpu POWER9
 
+# --chars as vcpuchar_ppc_host_parse(3) and the man page say: single digits without 0x, leading zeros
+# past 16 digits, never decimal.
+expect "--chars 1,2,3,4" 0 - -- "$cli" ppc hcall --chars 1,2,3,4
+expect "--chars 20 digits with leading zeros" 0 - -- "$cli" ppc hcall --chars 0x00009840000000000000,0,0,0
+expect "--chars 10 without 0x" 2 "character '10': a register word or mask needs 0x" -- "$cli" ppc hcall --chars 10,2,3,4
+
 # 7. x86 policy.
 expect "7: --cvm sev-snp without SNP" 2 "sev-snp.*kvm_amd.sev_snp" -- "$cli" x86 policy --host "$amd" --cvm sev-snp
 expect "7: --cvm sev without SEV" 2 "--cvm sev.*kvm_amd.sev " -- "$cli" x86 policy --host "$amd" --cvm sev
