@@ -483,7 +483,7 @@ enum vcpuchar_ppc_cpu {
  *       default CPU the host's own: target/ppc/kvm.c
  *       kvm_ppc_register_host_cpu_type()), else POWER9
  * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
- *       for 1, the refusal for -ENOENT; cut to @err_size
+ *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
  * @err_size: size of @err in bytes (0 with a NULL @err)
  *
  * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
@@ -497,7 +497,9 @@ enum vcpuchar_ppc_cpu {
  *
  * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
  * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
- * the assumed POWER9; -ENOENT when @cpu is newer than the host's family
+ * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
+ * family, so it could not be checked against the host (@ret is @cpu, the
+ * note says so); -ENOENT when @cpu is newer than the host's family
  * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
  * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
  *
