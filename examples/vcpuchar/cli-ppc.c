@@ -797,7 +797,10 @@ static int cmd_hcall(int argc, char **argv)
 		static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
 		static const uint32_t v[] = { 7, 8, 9, 10, 11 };
 
-		if ((r = parse_enum("--guest-cpu", cpu, n, v, 5, &req.cpu)))
+		/* QEMU's CPU names, in any case as QEMU takes them (target/ppc/cpu_init.c ppc_cpu_class_by_name()). */
+		g_autofree char *lc = g_ascii_strdown(cpu, -1);
+
+		if ((r = parse_enum("--guest-cpu", lc, n, v, 5, &req.cpu)))
 			return r;
 	}
 	if ((r = parse_request_caps(machine, caps, &req, ignored, &mx)))
@@ -1025,7 +1028,10 @@ static int parse_cpu_opt(const char *cpu, uint32_t *ret)
 	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
 	static const uint32_t v[] = { 7, 8, 9, 10, 11 };
 
-	return cpu ? parse_enum("--guest-cpu", cpu, n, v, 5, ret) : CLI_OK;
+	g_autofree char *lc = cpu ? g_ascii_strdown(cpu, -1) : NULL;
+
+	/* Any case, as QEMU's -cpu (target/ppc/cpu_init.c ppc_cpu_class_by_name() lowers the name). */
+	return cpu ? parse_enum("--guest-cpu", lc, n, v, 5, ret) : CLI_OK;
 }
 
 static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)

@@ -214,8 +214,9 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * vcpuchar_ppc_host_parse() - host facts from the four words as text
  * @words: "C,B,CM,BM": character, behaviour, character_mask and
  *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
- *         0x and 1-16 hex digits (or a single digit 0-9, the same in either
- *         base), no spaces; the CLI's --chars
+ *         0x and hex digits, at most 16 of them significant (leading zeros
+ *         are fine), or a single digit 0-9 without 0x (the same in either
+ *         base, so "1,2,3,4" is four words); no spaces; the CLI's --chars
  * @ret: receives the facts (@ret->size set by the caller): source CALLER,
  *       valid by the masks, the four words; every other field zero (set
  *       @ret->power8 afterwards for a POWER8-family host)
@@ -596,7 +597,7 @@ enum vcpuchar_ppc_cpu {
  *       default CPU the host's own: target/ppc/kvm.c
  *       kvm_ppc_register_host_cpu_type()), else POWER9
  * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
- *       for 1, the refusal for -ENOENT; cut to @err_size
+ *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
  * @err_size: size of @err in bytes (0 with a NULL @err)
  *
  * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
@@ -610,7 +611,9 @@ enum vcpuchar_ppc_cpu {
  *
  * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
  * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
- * the assumed POWER9; -ENOENT when @cpu is newer than the host's family
+ * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
+ * family, so it could not be checked against the host (@ret is @cpu, the
+ * note says so); -ENOENT when @cpu is newer than the host's family
  * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
  * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
  *

@@ -60,6 +60,12 @@ int vcpuchar_ppc_cpu_resolve(const struct vcpuchar_ppc_host *host, uint32_t cpu,
 	}
 	if (cpu) {
 		*ret = cpu;
+		/* Facts without a CPU cannot refuse a newer guest CPU: say it was not checked. */
+		if (host && !family)
+			return vcpuchar_set_err(err, err_size, 2,
+						"the host facts carry no CPU (no pvr, not marked POWER8-family): whether a "
+						"POWER%" PRIu32 " guest CPU runs there is not checked (KVM-HV runs the "
+						"host's own generation or an older one)", cpu);
 		vcpuchar_set_err(err, err_size, 0, "%s", "");
 		return 0;
 	}

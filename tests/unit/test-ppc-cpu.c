@@ -64,9 +64,22 @@ START_TEST(no_cpu_information_assumes_power9)
 	ck_assert_ptr_nonnull(strstr(note, "no pvr"));
 	ck_assert_int_eq(vcpuchar_ppc_host_cpu(&odd, 0, &cpu, note, sizeof(note)), 1);
 	ck_assert_ptr_nonnull(strstr(note, "0x12340000"));
-	/* Given explicitly, nothing is assumed. */
-	ck_assert_int_eq(vcpuchar_ppc_host_cpu(&h, VCPUCHAR_PPC_CPU_POWER10, &cpu, NULL, 0), 0);
+	/* Given explicitly, nothing is assumed, but facts without a CPU cannot check it: 2, and a note. */
+	ck_assert_int_eq(vcpuchar_ppc_host_cpu(&h, VCPUCHAR_PPC_CPU_POWER10, &cpu, note, sizeof(note)), 2);
 	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER10);
+	ck_assert_ptr_nonnull(strstr(note, "whether a POWER10 guest CPU runs there is not checked"));
+	/* With no facts at all (TCG, or no host) there is nothing to check against. */
+	ck_assert_int_eq(vcpuchar_ppc_host_cpu(NULL, VCPUCHAR_PPC_CPU_POWER11, &cpu, note, sizeof(note)), 0);
+	ck_assert_str_eq(note, "");
+	/* Decide does not call the caller's CPU assumed. */
+	{
+		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		req.cpu = VCPUCHAR_PPC_CPU_POWER10;
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &req, &res), 0);
+		ck_assert(!(res.flags & VCPUCHAR_PPC_RESULT_CPU_ASSUMED));
+	}
 }
 END_TEST
 

@@ -184,7 +184,7 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_ppc_warning`: Warning codes of the caps spellings and of the warnings check. Stable: never renamed, renumbered or reused; the name function gives the snake_case name the CLI's JSON prints. A set of codes is a word with bit (1u << code) per code. since 1.0
     PpcWarning {
-        /// `VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT` = 1: The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and 10.0 (Debian 13) abort at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which gives the guest identical R4/R5. The text names the request's qemu_version (since 1.1).
+        /// `VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT` = 1: The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and 10.0 (Debian 13) abort at the guest's first H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which gives the guest identical R4/R5. The text names the request's qemu_version (since 1.1), and says so where that release's abort is unknown (since 1.2).
         QemuFixedNaAbort = 1,
         /// `VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS` = 2: The host set bits that its masks do not vouch for (Linux < the 2025 mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...).
         HostBitsOutsideMasks = 2,

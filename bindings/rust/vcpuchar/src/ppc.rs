@@ -28,7 +28,8 @@ size_led!(
     sys::vcpuchar_ppc_result_ext,
     sys::vcpuchar_ppc_migration,
     sys::vcpuchar_ppc_baseline,
-    sys::vcpuchar_ppc_warnings
+    sys::vcpuchar_ppc_warnings,
+    sys::vcpuchar_ppc_qemu_release
 );
 
 impl Init for sys::vcpuchar_ppc_caps {
@@ -327,6 +328,31 @@ pub fn ppc_machine_parse_qemu(name: &str, qemu_version: u32) -> Result<PpcMachin
     // SAFETY: valid C string and out-pointer; buffer of the given length.
     with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_machine_parse_qemu(c.as_ptr(), qemu_version, &mut m, e, n as _) })?;
     known(F, m, PpcMachine::from_raw)
+}
+
+/// One row of the library's QEMU release table (C `struct vcpuchar_ppc_qemu_release`);
+/// a member may be [`sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN`] where no source was found.
+pub type PpcQemuRelease = sys::vcpuchar_ppc_qemu_release;
+
+/// The release table's row that answers for a QEMU version (0 = not given: 7.2).
+///
+/// Errors: EINVAL for a value below 70200 or above 999999.
+pub fn ppc_qemu_release_get(qemu_version: u32) -> Result<PpcQemuRelease> {
+    let mut r = PpcQemuRelease::init();
+    // SAFETY: a sized struct the library writes within its size.
+    check("vcpuchar_ppc_qemu_release_get", unsafe { sys::vcpuchar_ppc_qemu_release_get(qemu_version, &mut r) })?;
+    Ok(r)
+}
+
+/// Whether a QEMU release marks a machine type deprecated: 0 no, 1 yes (the
+/// note is QEMU's warning and the type to pin), 2 unknown (the note says why).
+///
+/// Errors: EINVAL or ENOENT as [`ppc_machine_parse_qemu`].
+pub fn ppc_machine_deprecated(name: &str, qemu_version: u32) -> Result<(i32, String)> {
+    const F: &str = "vcpuchar_ppc_machine_deprecated";
+    let c = cstring(F, "the machine type", name)?;
+    // SAFETY: valid C string; buffer of the given length.
+    with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_machine_deprecated(c.as_ptr(), qemu_version, e, n as _) })
 }
 
 /// The guest CPU a host runs under KVM-HV for `cpu` ([`PpcCpu::Default`]: the

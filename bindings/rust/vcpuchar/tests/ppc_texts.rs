@@ -129,9 +129,28 @@ fn qemu_machine_types_per_release() {
             }
         }
         assert_eq!(n_ok, listed.len(), "{}: listed types accepted", id);
-        // 2.1-2.12, sxxm, 3.0-3.1, 4.0-10.2 (21), 11.0 (lib/ppc.md#machine-defaults).
-        assert_eq!(n_upstream, 12 + 1 + 2 + 21 + 1, "{}", id);
+        // 2.1-2.12, sxxm, 3.0-3.1, 4.0-10.2 (21), 11.0-11.1 (lib/ppc.md#machine-defaults).
+        assert_eq!(n_upstream, 12 + 1 + 2 + 21 + 2, "{}", id);
     }
+}
+
+/// The release table's rows and QEMU's deprecation warning (lib/ppc.md#qemu-versions):
+/// 11.1 registers pseries-5.2 on and deprecates up to 8.1 (qemu-system-ppc64 11.1.3);
+/// 8.2's deprecations and fixed-na abort are unknown.
+#[test]
+fn qemu_release_rows() {
+    let r = ppc_qemu_release_get(110103).unwrap();
+    assert_eq!((r.answered, r.oldest_type, r.newest_type, r.deprecated_upto), (110100, 502, 1101, 801));
+    assert_eq!(r.fixed_na_aborts, sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN);
+    let r = ppc_qemu_release_get(80200).unwrap();
+    assert_eq!(r.deprecated_upto, sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN);
+    assert_eq!(ppc_qemu_release_get(1).unwrap_err().errno(), 22);
+    let (k, note) = ppc_machine_deprecated("pseries-8.1", 110103).unwrap();
+    assert_eq!(k, 1);
+    assert!(note.contains("Machine type 'pseries-8.1' is deprecated") && note.contains("pin pseries-8.2"), "{}", note);
+    assert_eq!(ppc_machine_deprecated("pseries-8.2", 110103).unwrap(), (0, String::new()));
+    assert_eq!(ppc_machine_deprecated("pseries-8.2", 80200).unwrap().0, 2);
+    assert_eq!(ppc_machine_deprecated("pseries-5.1", 110100).unwrap_err().errno(), 2);
 }
 
 fn mode(s: &str) -> PpcMode {
