@@ -494,7 +494,10 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
  * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
- * @qemu_version; -ENOENT for a type the target QEMU does not have (the
+ * @qemu_version, or (since 1.2) for a pseries-X.Y newer than pseries-11.1
+ * that a target newer than the table may have (X.Y up to the target's
+ * version, Y 0 to 2): the message says its defaults are unknown here, not
+ * that QEMU never had it; -ENOENT for a type the target QEMU does not have (the
  * message names the type, the target version and the range it has). @ret
  * is written only on success.
  *
