@@ -58,18 +58,23 @@ static void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
  * version, or one that is no release): a warning on stderr naming both. Not given: the
  * answer is for the oldest supported, which the note says.
  */
-static void unknown_facts(struct cli_qemu_target *q)
+static void unknown_facts(struct cli_qemu_target *q, gboolean fixed_na)
 {
 	struct vcpuchar_ppc_qemu_release r = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
+	gboolean dep, fna;
 
 	if (vcpuchar_ppc_qemu_release_get(q->version, &r) < 0)
 		return;
-	g_snprintf(q->unknown, sizeof(q->unknown), "%s%s%s",
-		   r.deprecated_upto == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN ? "its deprecated machine types" : "",
-		   r.deprecated_upto == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN && r.fixed_na_aborts == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
-			   ? ", "
-			   : "",
-		   r.fixed_na_aborts == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN ? "whether cap-ibs=fixed-na aborts it" : "");
+	dep = r.deprecated_upto == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN;
+	fna = fixed_na && r.fixed_na_aborts == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN;
+	g_snprintf(q->unknown, sizeof(q->unknown), "%s%s%s", dep ? "its deprecated machine types" : "",
+		   dep && fna ? ", " : "", fna ? "whether cap-ibs=fixed-na aborts it" : "");
+}
+
+/* Once the caps are decided: the fixed-na abort is unknown only for a guest that uses fixed-na. */
+void cli_qemu_version_caps(struct cli_qemu_target *q, const struct vcpuchar_ppc_caps *caps)
+{
+	unknown_facts(q, caps->ibs == VCPUCHAR_PPC_LEVEL_FIXED_NA);
 }
 
 int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
@@ -85,7 +90,7 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 		return cli_usage("--qemu-version: %s", g_strerror(-q->kind));
 	if (q->kind == 2)
 		g_printerr("vcpuchar: warning: %s\n", q->note);
-	unknown_facts(q);
+	unknown_facts(q, TRUE);
 	return CLI_OK;
 }
 
@@ -862,6 +867,7 @@ static int cmd_hcall(int argc, char **argv)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
 	if ((r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0)
 		return cli_usage("cannot check the start: %s", g_strerror(-r));
+	cli_qemu_version_caps(&qv, &res.effective_caps);
 	if (mx.unknown)
 		drop_defaults_warnings(&warn);
 
@@ -1221,6 +1227,7 @@ static int cmd_baseline(int argc, char **argv)
 		}
 	}
 
+	cli_qemu_version_caps(&qv, &base.caps);
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();
 

@@ -115,6 +115,7 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
 /* The target release as text ("7.2", "10.0.13"): the one given, else the one answered. */
 void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size);
 /* Member "qemu_version": {"target", "answered", "assumed", "note", "unknown"}. */
+void cli_qemu_version_caps(struct cli_qemu_target *q, const struct vcpuchar_ppc_caps *caps);
 void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q);
 /* The "qemu" text line, when the answer is not for the given version itself, and the unknown facts. */
 void cli_text_qemu_version(const struct cli_qemu_target *q);
