@@ -5,7 +5,7 @@
 use crate::common::ProbeOpts;
 use crate::enums::*;
 use crate::error::{Error, Result};
-use crate::util::{array_str, check, cstring, size_led, snprintf_string, static_str, with_msg, Init};
+use crate::util::{array_str, check, cstring, size_led, snprintf_string, static_str, unknown_value, with_msg, Init};
 use std::os::raw::c_char;
 use std::os::unix::io::AsRawFd;
 use vcpuchar_sys as sys;
@@ -28,7 +28,9 @@ size_led!(
     sys::vcpuchar_ppc_result_ext,
     sys::vcpuchar_ppc_migration,
     sys::vcpuchar_ppc_baseline,
-    sys::vcpuchar_ppc_warnings
+    sys::vcpuchar_ppc_warnings,
+    sys::vcpuchar_ppc_qemu_release,
+    sys::vcpuchar_ppc_start
 );
 
 impl Init for sys::vcpuchar_ppc_caps {
@@ -264,8 +266,8 @@ pub fn ppc_host_levels(host: Option<&PpcHost>) -> Result<(PpcCaps, bool)> {
     Ok((caps, r == 1))
 }
 
-fn known<E>(func: &'static str, v: u32, from: fn(u32) -> Option<E>) -> Result<E> {
-    from(v).ok_or_else(|| Error::new(func, -34, Some(format!("the library returned {}, a value this crate does not know (a newer library?)", v))))
+pub(crate) fn known<E>(func: &'static str, v: u32, from: fn(u32) -> Option<E>) -> Result<E> {
+    from(v).ok_or_else(|| unknown_value(func, v))
 }
 
 /// The machine type of a QEMU name ("pseries", "pseries-X.Y", "pseries-2.12-sxxm").
