@@ -47,6 +47,17 @@ static int spapr_cpu_char_init(struct spapr_machine *m, int vm_fd, const char *p
 		fprintf(stderr, "%s\n", err);
 		return -1;
 	}
+	/* The refusals of `vcpuchar ppc hcall --host`: a profile of another machine, or without POWER facts. */
+	if (profile && host.arch[0] && strcmp(host.arch, "ppc64le") && strcmp(host.arch, "ppc64") &&
+	    strcmp(host.arch, "ppc") && strcmp(host.arch, "ppcle")) {
+		fprintf(stderr, "%s: not a POWER host (arch=%.*s in [host]); an spapr machine needs a POWER host profile\n",
+			profile, (int)sizeof(host.arch), host.arch);
+		return -1;
+	}
+	if (profile && host.error == -ENODATA) {
+		fprintf(stderr, "%s: no [ppc] group: there is no POWER information in that file\n", profile);
+		return -1;
+	}
 	vcpuchar_ppc_host_describe(&host, err, sizeof(err));
 	printf("host: %s\n", err);
 

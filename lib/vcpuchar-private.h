@@ -214,8 +214,9 @@ int vcpuchar_fd_not_kvm(int fd);
 
 /*
  * The one number rule of profiles and --chars (examples/profiles/README.md#format):
- * WORD (register words and bit masks) is 0x and 1-16 hex digits, or a single
- * digit 0-9, which reads the same in both bases: more digits without 0x are
+ * WORD (register words and bit masks) is 0x and hex digits (at most 16
+ * significant, leading zeros fine), or a single digit 0-9, which reads the
+ * same in both bases: more digits without 0x are
  * refused, never silently decimal. COUNT (nanoseconds, factors) is decimal or
  * 0x hex. "0x0x..." and anything else are refused. Returns 0, or -EINVAL
  * with *why set to a phrase for the message.

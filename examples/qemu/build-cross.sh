@@ -291,7 +291,7 @@ endian = 'little'
 EOF
 log "cross-building libvcpuchar"
 meson setup --cross-file "$work/cross.ini" --prefix=/usr --libdir="lib/$triplet" \
-	--buildtype=release -Dtests=disabled -Dcli=disabled -Dexamples=disabled -Dbench=disabled \
+	--buildtype=release -Ddefault_library=shared -Dtests=disabled -Dcli=disabled -Dexamples=disabled -Dbench=disabled \
 	"$work/lib-build" "$srcroot" \
 	>"$work/lib.log" 2>&1 || fail "libvcpuchar: meson setup failed (see $work/lib.log)"
 meson compile -C "$work/lib-build" -j "$jobs" vcpuchar:shared_library >>"$work/lib.log" 2>&1 ||

@@ -797,7 +797,10 @@ static int cmd_hcall(int argc, char **argv)
 		static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
 		static const uint32_t v[] = { 7, 8, 9, 10, 11 };
 
-		if ((r = parse_enum("--guest-cpu", cpu, n, v, 5, &req.cpu)))
+		/* QEMU's CPU names, in any case as QEMU takes them (target/ppc/cpu_init.c ppc_cpu_class_by_name()). */
+		g_autofree char *lc = g_ascii_strdown(cpu, -1);
+
+		if ((r = parse_enum("--guest-cpu", lc, n, v, 5, &req.cpu)))
 			return r;
 	}
 	if ((r = parse_request_caps(machine, caps, &req, ignored, &mx)))
@@ -1020,40 +1023,15 @@ static gboolean same_arch(const char *a, const char *b)
 	return !strcmp(a, b);
 }
 
-/*
- * The caps QEMU runs with when started with our paste line: the qemu
- * spelling read back, so fixed-na is broken there (lib/ppc.md#qemu-and-libvirt-spellings).
- */
-static void pasted_caps(const struct vcpuchar_ppc_caps *c, struct vcpuchar_ppc_caps *ret)
-{
-	char q[VCPUCHAR_PPC_FORMAT_LEN];
-	uint32_t set;
-
-	*ret = *c;
-	if (vcpuchar_ppc_caps_format(c, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL) >= 0)
-		vcpuchar_ppc_caps_parse(q, ret, &set, NULL, 0);
-}
-
-/* Whether @caps with @cap at @level give the guest the same R4/R5 as @caps. */
-static gboolean same_hcall(const struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level)
-{
-	struct vcpuchar_ppc_caps other = *caps;
-	uint64_t r4, r5, o4, o5;
-	uint8_t *field[] = { &other.cfpc, &other.sbbc, &other.ibs, &other.ccf_assist };
-
-	if (cap >= G_N_ELEMENTS(field))
-		return FALSE;
-	*field[cap] = (uint8_t)level;
-	return vcpuchar_ppc_caps_to_hcall(caps, &r4, &r5) == 0 && vcpuchar_ppc_caps_to_hcall(&other, &o4, &o5) == 0 &&
-	       r4 == o4 && r5 == o5;
-}
-
 static int parse_cpu_opt(const char *cpu, uint32_t *ret)
 {
 	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
 	static const uint32_t v[] = { 7, 8, 9, 10, 11 };
 
-	return cpu ? parse_enum("--guest-cpu", cpu, n, v, 5, ret) : CLI_OK;
+	g_autofree char *lc = cpu ? g_ascii_strdown(cpu, -1) : NULL;
+
+	/* Any case, as QEMU's -cpu (target/ppc/cpu_init.c ppc_cpu_class_by_name() lowers the name). */
+	return cpu ? parse_enum("--guest-cpu", lc, n, v, 5, ret) : CLI_OK;
 }
 
 static void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
@@ -1358,17 +1336,15 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	struct vcpuchar_ppc_host a = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_host b = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
-	struct vcpuchar_ppc_request start = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result ra = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
-	struct vcpuchar_ppc_caps run;
+	struct vcpuchar_ppc_host_migration hm = VCPUCHAR_INIT(struct vcpuchar_ppc_host_migration);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func(g_free);
 	g_autoptr(GPtrArray) explain = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *note = NULL;
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
+	char err[512];
 	int r;
 
 	if (mode) {
@@ -1385,75 +1361,36 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		req.accel = (uint32_t)mx.accel;
 	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
 		return r;
-	if (!same_arch(a.arch, b.arch))
-		return cli_usage("%s: arch=%s, but %s is arch=%s: a guest does not migrate between architectures",
-				 dst_file, b.arch, src_file, a.arch);
-	/*
-	 * As in ppc hcall, the guest CPU is A's own unless --guest-cpu says
-	 * otherwise, and it must run on both hosts (lib/ppc.md#guest-cpu).
-	 */
-	for (int k = 0; k < 2 && req.accel == VCPUCHAR_ACCEL_KVM; k++) {
-		char why[512];
+	/* The rules (lib/ppc.md#migration-between-hosts) are the library's; this names the files. */
+	if ((r = vcpuchar_ppc_migrate_hosts(&a, &b, &req, &ra, &hm, err, sizeof(err))) < 0)
+		return cli_usage("%s: %s", dst_file, *err ? err : g_strerror(-r));
+	for (uint32_t i = 0; i < hm.n_entries; i++) {
+		const struct vcpuchar_ppc_host_migration_entry *e = &hm.entries[i];
+		const char *file = e->where == VCPUCHAR_PPC_AT_SOURCE ? src_file : dst_file;
+		GPtrArray *list = e->severity == VCPUCHAR_SEVERITY_ERROR ? errors : warnings;
 
-		if (vcpuchar_ppc_host_cpu(k ? &b : &a, req.cpu, &req.cpu, why, sizeof(why)) == -ENOENT)
-			g_ptr_array_add(errors, g_strdup_printf("%s: %s", k ? dst_file : src_file, why));
+		if (e->cap == VCPUCHAR_PPC_CAP_GUEST_CPU)
+			g_ptr_array_add(list, g_strdup_printf("%s: %s", file, e->message));
+		else if (e->where == VCPUCHAR_PPC_AT_SOURCE)
+			g_ptr_array_add(list, g_strdup_printf("%s: QEMU does not start the guest there: %s", file,
+							      e->message));
+		else
+			g_ptr_array_add(list, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", file,
+							      e->message, vcpuchar_ppc_cap_name(e->cap),
+							      vcpuchar_ppc_level_name(e->cap, e->requested), src_file,
+							      vcpuchar_ppc_level_name(e->cap, e->host)));
+		if (*e->explanation)
+			g_ptr_array_add(explain, g_strdup_printf("%s: cap-%s: %s", file, vcpuchar_ppc_cap_name(e->cap),
+								 e->explanation));
 	}
 	/* The library decides nothing for a guest CPU a host cannot run. */
-	if (errors->len)
+	if (hm.n_entries && hm.entries[0].cap == VCPUCHAR_PPC_CAP_GUEST_CPU)
 		return migrate_cpu_refused(errors, qv, json);
-
-	if (vcpuchar_ppc_decide(&a, &req, &ra) < 0)
-		return cli_usage("cannot decide");
-	/*
-	 * QEMU on B gets the source's command line: every cap explicit, as A
-	 * decided them and as pasted (fixed-na is written broken, the same
-	 * R4/R5), and QEMU on A runs with those too.
-	 */
-	pasted_caps(&ra.effective_caps, &run);
-	start = req;
-	start.mode = VCPUCHAR_PPC_MODE_CAPS;
-	start.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-	start.caps = run;
-	if (vcpuchar_ppc_decide(&b, &start, &rs) < 0)
-		return cli_usage("cannot decide");
-	for (uint32_t i = 0; i < ra.n_conflicts; i++)
-		if (ra.conflicts[i].severity == VCPUCHAR_SEVERITY_ERROR)
-			g_ptr_array_add(errors, g_strdup_printf("%s: QEMU does not start the guest there: %s",
-								src_file, ra.conflicts[i].message));
-	for (uint32_t i = 0; i < rs.n_conflicts; i++) {
-		const struct vcpuchar_ppc_conflict *c = &rs.conflicts[i];
-
-		/*
-		 * Below B's level: B would allow less work, but the guest keeps A's
-		 * view. A level that gives the guest the same R4/R5 as B's (fixed-na
-		 * pasted as broken) loses nothing: no warning.
-		 */
-		if (c->severity == VCPUCHAR_SEVERITY_INFO && !same_hcall(&run, c->cap, c->host))
-			g_ptr_array_add(warnings, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", dst_file,
-								  c->message, vcpuchar_ppc_cap_name(c->cap),
-								  vcpuchar_ppc_level_name(c->cap, c->requested),
-								  src_file, vcpuchar_ppc_level_name(c->cap, c->host)));
-		if (c->severity != VCPUCHAR_SEVERITY_ERROR)
-			continue;
-		g_ptr_array_add(errors, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", dst_file,
-							c->message, vcpuchar_ppc_cap_name(c->cap),
-							vcpuchar_ppc_level_name(c->cap, c->requested), src_file,
-							vcpuchar_ppc_level_name(c->cap, c->host)));
-		if (c->explanation && *c->explanation)
-			g_ptr_array_add(explain, g_strdup_printf("%s: cap-%s: %s", dst_file,
-								 vcpuchar_ppc_cap_name(c->cap), c->explanation));
-	}
-	/* QEMU on B runs with the caps it was started with; its check compares the stream with them. */
-	if ((r = vcpuchar_ppc_migration_check(&run, &rs.effective_caps, &m)) < 0)
-		return cli_usage("cannot check the migration: %s", g_strerror(-r));
-	for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
-		g_ptr_array_add(m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? errors : warnings,
-				g_strdup(m.entries[i].message));
 	/* Always said: whatever B offers, the guest keeps what A told it at boot. */
 	note = g_strdup_printf("the guest keeps the view it got at boot on %s (R4 0x%016" PRIx64 ", R5 0x%016" PRIx64
 			       ") until it reboots: Linux re-reads H_GET_CPU_CHARACTERISTICS only after a PowerVM "
 			       "partition migration, never after a KVM migration",
-			       src_file, ra.r4, ra.r5);
+			       src_file, hm.r4, hm.r5);
 
 	if (json) {
 		g_autoptr(JsonBuilder) jb = json_builder_new();
@@ -1472,7 +1409,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		}
 		json_str(jb, "mode", vcpuchar_ppc_mode_name(req.mode));
 		json_caps(jb, "effective_caps", &ra.effective_caps);
-		json_caps(jb, "dst_host_caps", &rs.host_caps);
+		json_caps(jb, "dst_host_caps", &hm.dst_host_caps);
 		json_str(jb, "note", note);
 		json_view(jb, &ra.guest_view);
 		json_builder_end_object(jb);
@@ -1483,7 +1420,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
 
 		cli_printf("                (decided on %s, %s mode)\n", src_shown, vcpuchar_ppc_mode_name(req.mode));
-		text_caps("destination", &rs.host_caps);
+		text_caps("destination", &hm.dst_host_caps);
 		cli_printf("                (the levels %s supports)\n", dst_shown);
 		for (guint i = 0; i < errors->len; i++)
 			cli_printf("error: %s\n", (const char *)g_ptr_array_index(errors, i));
@@ -1492,7 +1429,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		for (guint i = 0; i < warnings->len; i++)
 			cli_printf("warning: %s\n", (const char *)g_ptr_array_index(warnings, i));
 		cli_printf("note: %s\n", note);
-		text_view(&ra.guest_view, req.cpu);
+		text_view(&ra.guest_view, hm.cpu);
 		cli_printf("%s\n", errors->len ? "migration refused" : "migration ok");
 	}
 	return errors->len ? CLI_NO : CLI_OK;

@@ -541,8 +541,9 @@ JsonNode *cli_json_load(JsonParser *parser, const char *opt, const char *path)
 
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices)
 {
+	/* Exact, as the pages spell them (lower case): SEV or Host-Max is refused, naming the choices. */
 	for (size_t i = 0; i < n; i++)
-		if (names[i] && !g_ascii_strcasecmp(arg, names[i]))
+		if (names[i] && !strcmp(arg, names[i]))
 			return (int)i;
 	for (size_t i = 0; i < n; i++)
 		if (names[i])

@@ -214,8 +214,9 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
  * vcpuchar_ppc_host_parse() - host facts from the four words as text
  * @words: "C,B,CM,BM": character, behaviour, character_mask and
  *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
- *         0x and 1-16 hex digits (or a single digit 0-9, the same in either
- *         base), no spaces; the CLI's --chars
+ *         0x and hex digits, at most 16 of them significant (leading zeros
+ *         are fine), or a single digit 0-9 without 0x (the same in either
+ *         base, so "1,2,3,4" is four words); no spaces; the CLI's --chars
  * @ret: receives the facts (@ret->size set by the caller): source CALLER,
  *       valid by the masks, the four words; every other field zero (set
  *       @ret->power8 afterwards for a POWER8-family host)
@@ -596,7 +597,7 @@ enum vcpuchar_ppc_cpu {
  *       default CPU the host's own: target/ppc/kvm.c
  *       kvm_ppc_register_host_cpu_type()), else POWER9
  * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
- *       for 1, the refusal for -ENOENT; cut to @err_size
+ *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
  * @err_size: size of @err in bytes (0 with a NULL @err)
  *
  * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
@@ -610,7 +611,9 @@ enum vcpuchar_ppc_cpu {
  *
  * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
  * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
- * the assumed POWER9; -ENOENT when @cpu is newer than the host's family
+ * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
+ * family, so it could not be checked against the host (@ret is @cpu, the
+ * note says so); -ENOENT when @cpu is newer than the host's family
  * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
  * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
  *
@@ -618,6 +621,33 @@ enum vcpuchar_ppc_cpu {
  */
 int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
 			  size_t err_size);
+
+/**
+ * vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV
+ * @host: host facts, or NULL for none
+ * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and
+ *       every older one (each runs in a compatibility mode), or every CPU
+ *       this library knows when the facts name no family
+ *
+ * The family as vcpuchar_ppc_host_cpu() reads it. Linux
+ * arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the
+ * architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level
+ * is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every
+ * level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7
+ * (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is
+ * POWER7 up to the family: a CPU in it is
+ * exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10
+ * host's set: its PVR is not one KVM-HV on POWER10 runs
+ * (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator
+ * choosing a CPU model per host. Pure: no allocation.
+ *
+ * Return: 0 when the host's family is known; 1 when the facts name none
+ * (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);
+ * -EINVAL for NULL @ret or bad @host (@ret unchanged).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host, uint32_t *ret);
 
 /**
  * vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU
@@ -1242,6 +1272,121 @@ struct vcpuchar_ppc_baseline {
 int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
 			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
 			  struct vcpuchar_ppc_baseline *ret);
+
+/* Where a finding of a host-to-host migration arises. Since: 1.2 */
+enum vcpuchar_ppc_host_migration_where {
+	VCPUCHAR_PPC_AT_SOURCE = 0,      /* QEMU on the source host */
+	VCPUCHAR_PPC_AT_DESTINATION = 1, /* QEMU on the destination, started with the source's caps */
+};
+
+/* @cap of an entry about the guest CPU rather than a cap. Since: 1.2 */
+#define VCPUCHAR_PPC_CAP_GUEST_CPU VCPUCHAR_PPC_N_CAPS
+
+/**
+ * struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration
+ * @where: enum vcpuchar_ppc_host_migration_where
+ * @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)
+ *            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the
+ *            destination's level: the guest keeps the source's view)
+ * @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest
+ *       CPU cannot run on the host at @where
+ * @requested: the level QEMU is started with (the source's decision)
+ * @host: the level the host at @where supports
+ * @reserved: zero (explicit padding)
+ * @explanation: for a destination ERROR, what that host would have to
+ *               change (static text), else ""
+ * @message: QEMU's words, or the library's for the guest CPU,
+ *           NUL-terminated; front ends name the host in front
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_host_migration_entry {
+	uint32_t where;
+	uint32_t severity;
+	uint32_t cap;
+	uint8_t requested;
+	uint8_t host;
+	uint8_t reserved[2];
+	const char *explanation;
+	char message[256];
+};
+
+/* Entries of struct vcpuchar_ppc_host_migration: two guest CPU refusals, or
+ * per cap a source error and a destination finding. Since: 1.2 */
+#define VCPUCHAR_PPC_HOST_MIGRATION_MAX (2 * VCPUCHAR_PPC_N_CAPS)
+
+/**
+ * struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another
+ * @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller
+ * @ok: 1 when QEMU starts the guest on both hosts and migrates it (no
+ *      ERROR entry)
+ * @n_errors: ERROR entries
+ * @n_warnings: WARNING entries
+ * @n_entries: entries used: source, then destination findings
+ * @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the
+ *       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9
+ *       under TCG when none is given
+ * @run_caps: the caps QEMU runs with on both hosts: the source's decision
+ *            spelled as the paste line (vcpuchar_ppc_caps_format(), so
+ *            ibs=fixed-na runs as broken, the same R4/R5)
+ * @dst_host_caps: the levels the destination supports
+ *                 (vcpuchar_ppc_host_levels())
+ * @r4: R4 the guest was told at boot on the source, and keeps
+ * @r5: R5 likewise
+ * @entries: the findings
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_host_migration {
+	uint32_t size;
+	uint32_t ok;
+	uint32_t n_errors;
+	uint32_t n_warnings;
+	uint32_t n_entries;
+	uint32_t cpu;
+	struct vcpuchar_ppc_caps run_caps;
+	struct vcpuchar_ppc_caps dst_host_caps;
+	uint64_t r4;
+	uint64_t r5;
+	struct vcpuchar_ppc_host_migration_entry entries[VCPUCHAR_PPC_HOST_MIGRATION_MAX];
+};
+
+/**
+ * vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst
+ * @src: the source host's facts (information needed for host-max mode)
+ * @dst: the destination host's facts
+ * @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is
+ *       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode
+ *       depends on the boot host: not migratable, -EINVAL)
+ * @src_result: optional; receives the decision on @src (effective caps,
+ *              guest view) unless the guest CPU is refused
+ * @ret: receives the verdict (@ret->size set by the caller)
+ * @err, @err_size: optional message buffer: for -EINVAL on host mode or
+ *                  hosts of two architectures ("arch=DST, but the source
+ *                  is arch=SRC: ..."; a front end names the destination in
+ *                  front), else ""
+ *
+ * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
+ * the guest CPU must run on both hosts under KVM (else an ERROR per host
+ * and nothing else is decided); the caps are decided on @src; QEMU on
+ * @dst is started with the same command line, every cap explicit as
+ * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
+ * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
+ * WARNING (the guest keeps the source's view). QEMU's migration check
+ * (vcpuchar_ppc_migration_check()) then compares equal caps and finds
+ * nothing. Pure: no allocation, no global state.
+ *
+ * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
+ * fields, host mode, or hosts of different architectures (ppc64 and
+ * ppc64le are one; @err says which); -ENOENT for a machine type the
+ * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
+ * @src_result are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
+			       const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *src_result,
+			       struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size);
 
 /*
  * Caps in the spellings users paste: QEMU's -machine properties and

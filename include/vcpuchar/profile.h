@@ -45,8 +45,10 @@ extern "C" {
  * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
  * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
  * read; -EISDIR for a directory; -EINVAL for another file that is not
- * regular, or a malformed file or value (the message names it); -EFBIG for
- * a file over 1 MiB. Nothing is written to @ppc or @x86 on failure.
+ * regular, or a malformed file or value (the message names it), or
+ * contradictory facts (a pvr and power8 that disagree, [ppc] words with a
+ * [host] arch no POWER host has; since 1.2); -EFBIG for a file over 1 MiB.
+ * Nothing is written to @ppc or @x86 on failure.
  *
  * Since: 1.0
  */

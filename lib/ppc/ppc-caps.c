@@ -279,13 +279,18 @@ void vcpuchar_ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu)
 		caps->cfpc = VCPUCHAR_PPC_LEVEL_BROKEN;
 }
 
+void vcpuchar_ppc_machine_caps(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
+{
+	*ret = machine_caps[machine];
+	vcpuchar_ppc_caps_limit_cpu(ret, cpu);
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
 {
 	struct vcpuchar_ppc_caps c;
 
 	return_val_if_fail(ret && machine <= VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && ppc_cpu_ok(cpu), -EINVAL);
-	c = machine_caps[machine];
-	vcpuchar_ppc_caps_limit_cpu(&c, cpu);
+	vcpuchar_ppc_machine_caps(machine, cpu, &c);
 	*ret = c;
 	return 0;
 }

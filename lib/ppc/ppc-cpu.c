@@ -60,6 +60,12 @@ int vcpuchar_ppc_cpu_resolve(const struct vcpuchar_ppc_host *host, uint32_t cpu,
 	}
 	if (cpu) {
 		*ret = cpu;
+		/* Facts without a CPU cannot refuse a newer guest CPU: say it was not checked. */
+		if (host && !family)
+			return vcpuchar_set_err(err, err_size, 2,
+						"the host facts carry no CPU (no pvr, not marked POWER8-family): whether a "
+						"POWER%" PRIu32 " guest CPU runs there is not checked (KVM-HV runs the "
+						"host's own generation or an older one)", cpu);
 		vcpuchar_set_err(err, err_size, 0, "%s", "");
 		return 0;
 	}
@@ -86,4 +92,18 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, 
 {
 	return_val_if_fail(ret && ppc_host_ok(host) && ppc_cpu_ok(cpu) && (err || !err_size), -EINVAL);
 	return vcpuchar_ppc_cpu_resolve(host, cpu, ret, err, err_size);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host, uint32_t *ret)
+{
+	struct vcpuchar_ppc_host hbuf;
+	const char *name;
+	uint32_t family;
+
+	return_val_if_fail(ret && ppc_host_ok(host), -EINVAL);
+	/* An older caller's struct lacks pvr: it reads as 0. */
+	family = host_family(host ? VCPUCHAR_IN(host, &hbuf) : NULL, &name);
+	/* POWER7 up to the family: kvmppc_set_arch_compat() takes every level up to the host's. */
+	*ret = ((2u << (family ? family : VCPUCHAR_PPC_CPU_POWER11)) - 1) & ~((1u << VCPUCHAR_PPC_CPU_POWER7) - 1);
+	return family ? 0 : 1;
 }

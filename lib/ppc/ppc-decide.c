@@ -203,9 +203,9 @@ static const char no_info_expl[] = NO_INFO;
  * target QEMU lacks (lib/ppc.md#qemu-versions), as
  * vcpuchar_ppc_machine_parse_qemu() says for its name.
  */
-static int request_check(const struct vcpuchar_ppc_request *req)
+static int request_check(const struct vcpuchar_ppc_request *req, int *release)
 {
-	int rel = vcpuchar_ppc_qemu_release(req->qemu_version);
+	int rel = *release = vcpuchar_ppc_qemu_release(req->qemu_version);
 
 	if (rel < 0 || req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
 	    req->machine > VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || !ppc_cpu_ok(req->cpu) ||
@@ -343,13 +343,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	struct vcpuchar_ppc_caps defaults, base;
 	bool tcg, info, assumed = false, flush_needed = false;
 	uint32_t cpu = 0;
-	int r;
+	int r, release;
 
 	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_ok(host), -EINVAL);
 	/* An older caller's structs lack the newer members: they read as 0. */
 	req = VCPUCHAR_IN(req, &rq);
 	host = VCPUCHAR_IN(host, &hbuf);
-	r = request_check(req);
+	/* One pass: the request is checked and its release, CPU and defaults resolved once, here. */
+	r = request_check(req, &release);
 	if (r)
 		return r;
 	info = ppc_host_has_info(host);
@@ -374,8 +375,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* Without information the levels stay broken/off, QEMU's fallback (zeroed above). */
 	if (info)
 		ppc_levels(host, &ret->host_caps);
-	vcpuchar_ppc_machine_defaults(req->machine, cpu, &defaults);
-	vcpuchar_ppc_qemu_release_defaults(vcpuchar_ppc_qemu_release(req->qemu_version), cpu, &defaults);
+	vcpuchar_ppc_machine_caps(req->machine, cpu, &defaults);
+	vcpuchar_ppc_qemu_release_defaults(release, cpu, &defaults);
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;
@@ -421,10 +422,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	}
 	ret->mode_reason = mode_reason(req->mode, tcg, info);
 	ret->guest_view.size = sizeof(ret->guest_view);
-	r = vcpuchar_ppc_guest_view(ret->r4, ret->r5, cpu, 0, &ret->guest_view);
+	vcpuchar_ppc_guest_view_fill(ret->r4, ret->r5, cpu, 0, &ret->guest_view);
 	ret->n_conflicts = VCPUCHAR_ENTRIES(out, conflicts, ret->n_conflicts);
 	VCPUCHAR_OUT_END(out, ret);
-	return r;
+	return 0;
 }
 
 /* The guest view's files in struct vcpuchar_ppc_result_ext's order: the 1.0 struct's, then any later one. */

@@ -127,29 +127,32 @@ static void show_ssb(char *buf, const struct guest_ftr *f, bool stf, uint32_t cp
 	}
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
-					    struct vcpuchar_ppc_guest_view *out)
+void vcpuchar_ppc_guest_view_fill(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
+				  struct vcpuchar_ppc_guest_view *ret)
 {
-	struct vcpuchar_ppc_guest_view buf, *ret;
-	const uint32_t known = VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14 | VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF;
-	struct guest_ftr f;
-	bool on, stf;
-
-	return_val_if_fail(VCPUCHAR_SIZE_OK(out) && ppc_cpu_ok(cpu) && !(flags & ~known), -EINVAL);
-	f = guest_flags(r4, r5);
+	struct guest_ftr f = guest_flags(r4, r5);
 	/* mitigations=off (cpu_mitigations_off()) stops every switchable mitigation. */
-	on = !(flags & VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF);
+	bool on = !(flags & VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF);
 	/* Before 5.14 (commit 84ed26fd00c5) a guest tied the STF barrier to L1D_FLUSH_PR. */
-	stf = f.favour_security &&
-	      ((flags & VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14) ? f.l1d_flush_pr : f.stf_barrier);
+	bool stf = f.favour_security && ((flags & VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14) ? f.l1d_flush_pr : f.stf_barrier);
 
-	/* Whole buffers are defined, so results compare with memcmp(). */
-	ret = VCPUCHAR_OUT(out, &buf);
 	show_meltdown(ret->meltdown, &f, on && f.favour_security && f.l1d_flush_pr);
 	show_meltdown(ret->l1tf, &f, on && f.favour_security && f.l1d_flush_pr);
 	show_spectre_v1(ret->spectre_v1, &f, on && f.favour_security && f.bnds_chk_spec_bar);
 	show_spectre_v2(ret->spectre_v2, &f, on);
 	show_ssb(ret->spec_store_bypass, &f, on && stf, cpu);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
+					    struct vcpuchar_ppc_guest_view *out)
+{
+	struct vcpuchar_ppc_guest_view buf, *ret;
+	const uint32_t known = VCPUCHAR_PPC_GUEST_LINUX_PRE_5_14 | VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF;
+
+	return_val_if_fail(VCPUCHAR_SIZE_OK(out) && ppc_cpu_ok(cpu) && !(flags & ~known), -EINVAL);
+	/* Whole buffers are defined, so results compare with memcmp(). */
+	ret = VCPUCHAR_OUT(out, &buf);
+	vcpuchar_ppc_guest_view_fill(r4, r5, cpu, flags, ret);
 	VCPUCHAR_OUT_END(out, ret);
 	return 0;
 }

@@ -86,6 +86,15 @@ bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
 uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
 /*
+ * vcpuchar_ppc_machine_defaults() and vcpuchar_ppc_guest_view() for values
+ * the caller checked: vcpuchar_ppc_decide() checks its request once and
+ * hands the resolved machine, CPU and release on.
+ */
+void vcpuchar_ppc_machine_caps(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret)
+	__attribute__((visibility("hidden")));
+void vcpuchar_ppc_guest_view_fill(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
+				  struct vcpuchar_ppc_guest_view *ret) __attribute__((visibility("hidden")));
+/*
  * The release's own change to a machine type's default @caps for the guest
  * CPU @cpu: QEMU 9.2 and later lower cap-sbbc to broken for every CPU newer
  * than POWER7 (lib/ppc.md#qemu-versions). Defaults only: caps the caller or

@@ -2,6 +2,7 @@
 /* Host profiles: the [ppc] group (examples/profiles/README.md), read and written. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <strings.h>
 
 #include "ppc-internal.h"
@@ -118,14 +119,29 @@ int vcpuchar_profile_ppc_read(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_
 		 */
 		if (r == 0 && !have_power8)
 			out->power8 = ppc_pvr_is_power8(out->pvr);
-		else if (r == 0)
-			return vcpuchar_profile_ppc_check(out, err, err_size);
 	}
-	return 0;
+	return vcpuchar_profile_ppc_check(out, err, err_size);
+}
+
+/* A POWER machine as uname -m names it (ppc64le, ppc64; ppc and ppcle for 32-bit), whole names only. */
+static bool power_arch(const char *arch)
+{
+	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(arch, names[i]))
+			return true;
+	return false;
 }
 
 int vcpuchar_profile_ppc_check(const struct vcpuchar_ppc_host *ppc, char *err, size_t err_size)
 {
+	/* KVM_PPC_GET_CPU_CHAR exists only on POWER: its words with another arch are two machines in one file. */
+	if (ppc->arch[0] && !power_arch(ppc->arch))
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"[host] arch=%.16s, but [ppc] holds KVM_PPC_GET_CPU_CHAR words, which only a "
+					"POWER host (ppc64le, ppc64) has",
+					ppc->arch);
 	/* A PVR, when known, says whether the host is POWER8 family (lib/ppc.md#probe). */
 	if (ppc->pvr && ppc->power8 != ppc_pvr_is_power8(ppc->pvr))
 		return vcpuchar_set_err(err, err_size, -EINVAL,

@@ -96,6 +96,26 @@ for e in j["facts_not_read"]:
     assert err.startswith("/dev/kvm cannot be opened") or "(" in err or "0x8000000A" in err, e'
 fi
 
+# Option values are exact (lower case, as the man page spells them), but --guest-cpu, which
+# takes any case as QEMU's -cpu does.
+expect "--cvm SEV refused" 2 "--cvm 'SEV': expected one of none, sev, sev-es, sev-snp" -- "$cli" x86 policy --host "$amd" --cvm SEV
+expect "--hlt-passthrough FORCE refused" 2 "expected one of" -- "$cli" x86 policy --host "$amd" --hlt-passthrough FORCE
+expect "--mode HOST-MAX refused" 2 "--mode 'HOST-MAX': expected one of" -- "$cli" ppc hcall --host "$p9" --mode HOST-MAX
+expect "--guest-cpu POWER9 as QEMU" 0 "" -- "$cli" ppc hcall --host "$p9" --guest-cpu POWER9
+
+# --chars as vcpuchar_ppc_host_parse(3) and the man page say: single digits without 0x, leading zeros
+# past 16 digits, never decimal.
+expect "--chars 1,2,3,4" 0 - -- "$cli" ppc hcall --chars 1,2,3,4
+expect "--chars 20 digits with leading zeros" 0 - -- "$cli" ppc hcall --chars 0x00009840000000000000,0,0,0
+expect "--chars 10 without 0x" 2 "character '10': a register word or mask needs 0x" -- "$cli" ppc hcall --chars 10,2,3,4
+
+# examples/spapr-hcall refuses an x86 profile as `ppc hcall --host` does (it answered "no information" and R4/R5).
+spapr="$(dirname "$cli")/spapr-hcall"
+if [ -x "$spapr" ]; then
+	expect "spapr-hcall x86 profile" 1 "arch=x86_64 in \[host\]\); an spapr machine needs a POWER host profile" -- "$spapr" "$amd"
+	expect "ppc hcall x86 profile" 2 "a ppc command needs a POWER host profile" -- "$cli" ppc hcall --host "$amd"
+fi
+
 # 7. x86 policy.
 expect "7: --cvm sev-snp without SNP" 2 "sev-snp.*kvm_amd.sev_snp" -- "$cli" x86 policy --host "$amd" --cvm sev-snp
 expect "7: --cvm sev without SEV" 2 "--cvm sev.*kvm_amd.sev " -- "$cli" x86 policy --host "$amd" --cvm sev

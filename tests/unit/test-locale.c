@@ -39,7 +39,8 @@ END_TEST
 
 START_TEST(profile_upper_case)
 {
-	static const char text[] = "[host]\narch=x86_64\n[x86]\nvendor=INTEL\nhypervisor=TRUE\nkvm_amd=FALSE\n"
+	/* No [host] arch: x86 and POWER facts of one host would contradict it (lib/ppc/ppc-profile.c). */
+	static const char text[] = "[x86]\nvendor=INTEL\nhypervisor=TRUE\nkvm_amd=FALSE\n"
 				   "[ppc]\ncharacter=0X1\nbehaviour=0x0\ncharacter_mask=0X1\nbehaviour_mask=0x0\n"
 				   "power8=TRUE\n";
 	struct vcpuchar_ppc_host ppc = VCPUCHAR_INIT(struct vcpuchar_ppc_host);

@@ -64,9 +64,22 @@ START_TEST(no_cpu_information_assumes_power9)
 	ck_assert_ptr_nonnull(strstr(note, "no pvr"));
 	ck_assert_int_eq(vcpuchar_ppc_host_cpu(&odd, 0, &cpu, note, sizeof(note)), 1);
 	ck_assert_ptr_nonnull(strstr(note, "0x12340000"));
-	/* Given explicitly, nothing is assumed. */
-	ck_assert_int_eq(vcpuchar_ppc_host_cpu(&h, VCPUCHAR_PPC_CPU_POWER10, &cpu, NULL, 0), 0);
+	/* Given explicitly, nothing is assumed, but facts without a CPU cannot check it: 2, and a note. */
+	ck_assert_int_eq(vcpuchar_ppc_host_cpu(&h, VCPUCHAR_PPC_CPU_POWER10, &cpu, note, sizeof(note)), 2);
 	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER10);
+	ck_assert_ptr_nonnull(strstr(note, "whether a POWER10 guest CPU runs there is not checked"));
+	/* With no facts at all (TCG, or no host) there is nothing to check against. */
+	ck_assert_int_eq(vcpuchar_ppc_host_cpu(NULL, VCPUCHAR_PPC_CPU_POWER11, &cpu, note, sizeof(note)), 0);
+	ck_assert_str_eq(note, "");
+	/* Decide does not call the caller's CPU assumed. */
+	{
+		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		req.cpu = VCPUCHAR_PPC_CPU_POWER10;
+		ck_assert_int_eq(vcpuchar_ppc_decide(&h, &req, &res), 0);
+		ck_assert(!(res.flags & VCPUCHAR_PPC_RESULT_CPU_ASSUMED));
+	}
 }
 END_TEST
 
@@ -177,6 +190,48 @@ START_TEST(decide_refuses_newer_cpu)
 }
 END_TEST
 
+/* The set of guest CPUs: POWER7 up to the family, and exactly the CPUs vcpuchar_ppc_host_cpu() accepts. */
+START_TEST(host_cpus_up_to_the_family)
+{
+	static const struct {
+		uint32_t pvr, p8, want;
+		int r;
+	} rows[] = {
+		{ 0x003f0201, 0, 0x080, 0 }, /* POWER7: itself */
+		{ 0x004d0200, 1, 0x180, 0 }, /* POWER8: POWER7 and 8 */
+		{ 0, 1, 0x180, 0 },	     /* the POWER8 flag alone */
+		{ 0x004e1202, 0, 0x380, 0 }, /* POWER9: 7, 8, 9 */
+		{ 0x00800200, 0, 0x780, 0 }, /* POWER10: 7 to 10, not 11 */
+		{ 0x00820200, 0, 0xf80, 0 }, /* POWER11: 7 to 11 */
+		{ 0, 0, 0xf80, 1 },	     /* no CPU named: all, said by 1 */
+		{ 0x12345678, 0, 0xf80, 1 }, /* a PVR of no known family likewise */
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_host h = host_pvr(rows[i].pvr, rows[i].p8);
+		uint32_t set = TEST_GARBAGE_U32, got;
+
+		ck_assert_int_eq(vcpuchar_ppc_host_cpus(&h, &set), rows[i].r);
+		ck_assert_msg(set == rows[i].want, "row %zu: 0x%x, want 0x%x", i, set, rows[i].want);
+		for (uint32_t cpu = VCPUCHAR_PPC_CPU_POWER7; cpu <= VCPUCHAR_PPC_CPU_POWER11; cpu++) {
+			int r = vcpuchar_ppc_host_cpu(&h, cpu, &got, NULL, 0);
+
+			ck_assert_msg((r >= 0) == !!(set & (1u << cpu)), "row %zu: POWER%u: host_cpu %d", i, cpu, r);
+		}
+	}
+	ck_assert_int_eq(vcpuchar_ppc_host_cpus(NULL, &(uint32_t){ 0 }), 1);
+	ck_assert_int_eq(vcpuchar_ppc_host_cpus(NULL, NULL), -EINVAL);
+	{
+		struct vcpuchar_ppc_host bad = host_pvr(0, 0);
+		uint32_t set = TEST_GARBAGE_U32;
+
+		bad.size = 4;
+		ck_assert_int_eq(vcpuchar_ppc_host_cpus(&bad, &set), -EINVAL);
+		ck_assert_uint_eq(set, TEST_GARBAGE_U32);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-cpu");
@@ -189,6 +244,7 @@ int main(void)
 	tcase_add_test(tc, decide_power8_host_predicts_power8);
 	tcase_add_test(tc, decide_says_when_power9_is_assumed);
 	tcase_add_test(tc, decide_refuses_newer_cpu);
+	tcase_add_test(tc, host_cpus_up_to_the_family);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

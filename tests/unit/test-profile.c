@@ -188,6 +188,11 @@ START_TEST(bad_values)
 	expect_bad(longrel, -EINVAL, "[host] kernel_release");
 	expect_bad("this is not a key file\n", -EINVAL, "not a key file");
 	expect_bad("[ppc\ncharacter=0\n", -EINVAL, "not a key file");
+	/* Contradictory facts: KVM_PPC_GET_CPU_CHAR words with an x86 arch, or a name that only starts with ppc. */
+	expect_bad("[host]\narch=x86_64\n[ppc]\ncharacter=0\nbehaviour=0\ncharacter_mask=1\nbehaviour_mask=0\n",
+		   -EINVAL, "[host] arch=x86_64, but [ppc] holds KVM_PPC_GET_CPU_CHAR words");
+	expect_bad("[host]\narch=ppcx\n[ppc]\ncharacter=0\nbehaviour=0\ncharacter_mask=1\nbehaviour_mask=0\n",
+		   -EINVAL, "arch=ppcx");
 	expect_bad("[ppc]\ncharacter=0 # trailing comment\nbehaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n",
 		   -EINVAL, "trailing comment");
 }

@@ -68,7 +68,7 @@ static void cpuid_facts(void)
 	vendor[12] = 0;
 	printf("E2E-FACT: cpuid.vendor=%s\n", vendor);
 	__cpuid_count(1, 0, a, b, c, d);
-	printf("E2E-FACT: cpuid.1.ecx=0x%08x\n", c);
+	printf("E2E-FACT: cpuid.1.eax=0x%08x\nE2E-FACT: cpuid.1.ecx=0x%08x\n", a, c);
 	__cpuid_count(0x80000000, 0, max_ext, b, c, d);
 	__cpuid_count(0x80000001, 0, a, b, c, d);
 	printf("E2E-FACT: cpuid.80000001.ecx=0x%08x\n", c);

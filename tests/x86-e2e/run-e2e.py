@@ -136,6 +136,18 @@ def as_bool(v):
     return {"Y": "1", "N": "0", "1": "1", "0": "0"}.get(v, v)
 
 
+def signature(eax):
+    """CPUID.1:EAX as the library describes it: family and model decoded as Linux's x86_family()
+    and x86_model() do (arch/x86/lib/cpu.c), from /init's raw register."""
+    family = eax >> 8 & 0xf
+    if family == 0xf:
+        family += eax >> 20 & 0xff
+    model = eax >> 4 & 0xf
+    if family >= 6:
+        model += (eax >> 16 & 0xf) << 4
+    return f"{hex(eax)}, family {hex(family)} model {hex(model)}"
+
+
 def expected_facts(f):
     """What each of the library's facts must say, from /init's own reads."""
     cmdline = f.get("proc.cmdline", "")
@@ -143,6 +155,7 @@ def expected_facts(f):
     return {
         "vendor": {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(f.get("cpuid.vendor"), "other"),
         "hypervisor": str(bits(f["cpuid.1.ecx"]) >> 31),
+        "cpuid_1_eax": signature(bits(f["cpuid.1.eax"])),
         "cpuid_80000001_ecx": hex(bits(f["cpuid.80000001.ecx"])),
         "cpuid_8000000a_edx": hex(bits(f["cpuid.8000000a.edx"])),
         "disable_exits_allowed": hex(bits(f["kvm.cap.x86_disable_exits"])),
@@ -159,6 +172,8 @@ def expected_facts(f):
         # The init loads kvm_amd and no other vendor module.
         "vendor_module": "kvm_amd" if f.get("module.kvm_amd") == "present" else "",
         "avic": as_bool(f.get("kvm_amd.avic")),
+        # Absent before Linux's enable_ipiv parameter (d921665e01ba): the fact is not read.
+        "enable_ipiv": as_bool(f.get("kvm_amd.enable_ipiv")),
         "nested": as_bool(f.get("kvm_amd.nested")),
         "sev": as_bool(f.get("kvm_amd.sev")),
         "sev_es": as_bool(f.get("kvm_amd.sev_es")),

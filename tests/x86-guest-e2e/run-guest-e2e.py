@@ -61,6 +61,15 @@ POLICIES = [
 # The second stack (trixie's QEMU 10.0 and libvirt 11.3) runs a subset, to
 # keep the tier's time: nothing on, hints on, hints on with a refusal.
 STACK_POLICIES = {"trixie": ["default", "pinned", "pinned-latency"]}
+# The patched QEMU (examples/qemu-x86: the series for this stack's QEMU
+# release) asks the library itself: the statement each policy's CLI options
+# make, as -accel kvm properties; -cpu host as the qemu spelling has it.
+PATCHED_QEMU = {"bookworm": "7.2", "trixie": "10.0"}
+PATCHED_ACCEL = {"default": "hlt-policy=shared", "pinned": "hlt-policy=pinned",
+                 "pinned-latency": "hlt-policy=pinned-latency",
+                 "never": "hlt-policy=pinned-latency,hlt-passthrough=never"}
+# Where the patched tree lives in L1 (in trixie's chroot for that stack).
+PATCHED_DIR = "/patched"
 CVM = ("cvm-sev-snp", ["--cvm", "sev-snp"])
 VCPUS = 2
 ITEMS = ["kvm_feature_pv_unhalt", "kvm_feature_poll_control", "kvm_hints_realtime", "cpuidle_driver",
@@ -77,7 +86,7 @@ def version_of(cmd):
     return m.group(1) if m else "?"
 
 
-def l1_script(args, policies, stack):
+def l1_script(args, policies, stack, patched):
     """The L1 /init: modules, facts, decisions, libvirt's argv, the L2 runs.
     The trixie stack's QEMU and virsh run in a chroot of trixie's userland
     (/trixie, with /proc, /sys, /dev and /tmp bound in); the CLI and l1-vm
@@ -88,6 +97,10 @@ def l1_script(args, policies, stack):
     base = (f"{'/bin/chroot /trixie ' if pre else ''}/usr/bin/{QEMU} -enable-kvm -smp {VCPUS} -m 256 -nographic -nodefaults -serial stdio -no-reboot "
             f"-kernel /l2/vmlinux -initrd /l2/initrd.cpio -append '{L2_APPEND}'")
     lv = "qemu:///embed?root=/tmp/lv"
+    # The patched QEMU: the same L2, its own binary; -L names the data (a
+    # relocatable QEMU looks beside its binary), -accel kvm replaces
+    # -enable-kvm (the two cannot be combined) when the option is on.
+    pbase = base.replace(f"/usr/bin/{QEMU}", f"{PATCHED_DIR}/usr/bin/{QEMU} -L /usr/share/qemu -L /usr/share/seabios")
     s = ["#!/bin/sh", "export PATH=/bin:/usr/bin:/usr/sbin:/sbin HOME=/tmp",
          "mount -t proc proc /proc; mount -t sysfs sys /sys; mount -t devtmpfs dev /dev",
          # /tmp stays on the initramfs: a tmpfs there would hide the CLI and the
@@ -118,6 +131,17 @@ def l1_script(args, policies, stack):
                  f"echo \"E2E-VIRSH: {name}: rc=$? $(tr '\\n' ' ' < /tmp/{name}.err)\"; "
                  f"echo \"E2E-NATIVE: {name}: $(tr '\\n' ' ' < /tmp/{name}.native)\"")
     s.append(f"l2 defaults {L2_TIMEOUT} defaults - -- {base}")
+    if patched:
+        s.append(f"echo \"E2E-FACT: patched=$({pre}{PATCHED_DIR}/usr/bin/{QEMU} --version | head -1)\"")
+        s.append(f"l2 patched-off {L2_TIMEOUT} defaults - -- {pbase}")
+        # A library older than QEMU's headers (old-version.c says 1.1.0):
+        # QEMU must stop at the first vCPU with its error, not crash.
+        old = pbase.replace(" -enable-kvm ", " -accel kvm,hlt-policy=shared ")
+        s.append(f"LD_PRELOAD={PATCHED_DIR}/old-version.so timeout 120 {old} -S > /tmp/old.out 2>&1; "
+                 "echo \"E2E-OLDLIB: rc=$? $(tr '\\n' ' ' < /tmp/old.out)\"")
+        for name, _ in policies:
+            on = pbase.replace(" -enable-kvm ", f" -accel kvm,{PATCHED_ACCEL[name]} -cpu host ")
+            s.append(f"l2 {name}/patched {L2_TIMEOUT} defaults - -- {on}")
     for name, _ in policies:
         s.append(f"l2 {name}/qemu {L2_TIMEOUT} qemu /tmp/{name}.json -- {base}")
         s.append(f"[ -s /tmp/{name}.native ] && l2 {name}/libvirt {L2_TIMEOUT} libvirt /tmp/{name}.native -- {base}")
@@ -145,7 +169,7 @@ def pack_cpio(root, out):
     return out
 
 
-def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
+def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=None):
     root = os.path.join(out, "l1root-" + stack)
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(os.path.join(root, "bin"))
@@ -155,7 +179,7 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
     for a in APPLETS:
         os.symlink("busybox", os.path.join(root, "bin", a))
     with open(os.path.join(root, "init"), "w") as f:
-        f.write(l1_script(args, policies, stack))
+        f.write(l1_script(args, policies, stack, patched))
     os.chmod(os.path.join(root, "init"), 0o755)
     # libvirt parses its compiled-in QEMU user before it reads qemu.conf.
     user_root = root
@@ -175,6 +199,16 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None):
             os.path.join(args.build_root, "tests", "x86-guest-e2e", "l1-vm")]
     if stack == "bookworm":
         elfs += [shutil.which(QEMU), shutil.which("virsh")]
+    if patched:
+        # The tree with its libvcpuchar; the rest of its libraries are
+        # bookworm's (copied below) or, in trixie's chroot, trixie's.
+        shutil.copytree(patched, os.path.join(user_root, PATCHED_DIR.lstrip("/")), symlinks=True)
+        subprocess.run(["gcc", "-shared", "-fPIC", "-O2", "-Wall", "-Werror", "-o",
+                        os.path.join(user_root, PATCHED_DIR.lstrip("/"), "old-version.so"),
+                        os.path.join(HERE, "old-version.c")], check=True)
+        if stack == "bookworm":
+            elfs += [lib for lib in e2e_common.shared_libs(os.path.join(patched, "usr", "bin", QEMU))
+                     if not lib.startswith(patched)]
     for e in elfs:
         if not e or not os.path.exists(e):
             raise RuntimeError(f"{e} is not there (built?)")
@@ -273,9 +307,12 @@ def boot(cmd, timeout, log):
 
 # What L1's /init prints besides E2E-FACT (e2e_common): the CLI's answers
 # per policy, and per L2 run the facts L2 printed and L1's idle counts.
+OLDLIB = re.compile(r"E2E-OLDLIB: rc=(\d+) ?(.*)")
 POLICY = re.compile(r"E2E-(CLI|JSON|XML|VIRSH|NATIVE): ([^:]+): ?(.*)")
 L2_FACT = re.compile(r"^L2 (\S+): .*L2-FACT: ([^=]+)=(.*)")
 L1_IDLE = re.compile(r"^L1 (\S+): idle vcpus=(\d+) halt_exits=(\d+) exits=(\d+)")
+# The patched QEMU's warnings: the library's reasons and the guest view it predicts.
+QEMU_WARN = re.compile(r"^L2 (\S+): \S*qemu-system-x86_64: warning: (hlt-policy.*)")
 L1_NOTE = re.compile(r"^L1 (\S+): (done .*|idle stats unreadable.*|argv: .*|retry .*)")
 
 
@@ -289,9 +326,11 @@ def parse(out):
 
     e2e_common.scan(out, [
         (e2e_common.FACT, lambda m: facts.__setitem__(m.group(1), m.group(2))),
+        (OLDLIB, lambda m: facts.__setitem__("oldlib", (m.group(1), m.group(2)))),
         (POLICY, lambda m: pol.setdefault(m.group(2), {}).__setitem__(m.group(1), m.group(3))),
         (L2_FACT, lambda m: runs.setdefault(m.group(1), {}).__setitem__(m.group(2), m.group(3))),
         (L1_IDLE, idle),
+        (QEMU_WARN, lambda m: runs.setdefault(m.group(1), {}).setdefault("qemu_warnings", []).append(m.group(2))),
         (L1_NOTE, lambda m: runs.setdefault(m.group(1), {}).setdefault("l1", []).append(m.group(2))),
     ])
     return facts, pol, runs
@@ -322,11 +361,28 @@ def predicted(pj):
     return {k: (yn(g[k]) if isinstance(g[k], bool) else g[k]) for k in ITEMS}
 
 
-def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails):
+def build_patched(args, out, stack):
+    """examples/qemu-x86/build.sh for this stack's QEMU release, cached in
+    @out: (tree, None), or (None, why) when it cannot be had (exit 77);
+    raises RuntimeError when the build fails."""
+    qemu = PATCHED_QEMU[stack]
+    t0 = time.monotonic()
+    r = subprocess.run([os.path.join(args.source_dir, "examples", "qemu-x86", "build.sh"), "--smoke", "--qemu", qemu,
+                        os.path.join(out, "qemu-x86")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    last = r.stdout.strip().splitlines()[-1] if r.stdout.strip() else ""
+    print(f"{TIER}: patched QEMU {qemu}: exit {r.returncode} in {time.monotonic() - t0:.0f} s: {last}", flush=True)
+    if r.returncode == 77:
+        return None, last
+    if r.returncode:
+        raise RuntimeError(f"examples/qemu-x86/build.sh --qemu {qemu} failed:\n{r.stderr.strip()}")
+    return last, None
+
+
+def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patched=None):
     """One L1 boot with this stack's QEMU and libvirt: its rows and failures."""
     t0 = time.monotonic()
     try:
-        initrd = build_initrd(args, out, kdir, policies, stack, trixie_root)
+        initrd = build_initrd(args, out, kdir, policies, stack, trixie_root, patched)
     except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
         fails.append(f"{stack}: building the L1 initramfs: {e}")
         return {}
@@ -353,6 +409,8 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails):
         fails.append(f"{stack}: L1 never finished (qemu exit {rc}, {secs:.0f} s): see {log}; last lines:\n" +
                      "\n".join(text.splitlines()[-15:]))
     base = observed(runs.get("defaults"))
+    patched_v = re.search(r"(\d+\.\d+\.\d+)", facts.get("patched", ""))
+    patched_v = patched_v.group(1) if patched_v else "?"
     for name, _ in policies:
         p = pol.get(name, {})
         try:
@@ -365,23 +423,35 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails):
             fails.append(f"{stack} {name}: libvirt refused the XML: {p['VIRSH']} (XML: {p.get('XML')})")
         lib_ne = any("libvirt has no element" in n or "libvirt's domain XML has no element" in n
                      for n in pj.get("not_expressible", []))
-        for spelling, run, lv in (("defaults", base, "-"), ("qemu", observed(runs.get(name + "/qemu")), "-"),
-                                  ("libvirt", observed(runs.get(name + "/libvirt")), libvirt_v)):
+        spellings = [("defaults", base, "-"), ("qemu", observed(runs.get(name + "/qemu")), "-"),
+                     ("libvirt", observed(runs.get(name + "/libvirt")), libvirt_v)]
+        if patched:
+            spellings += [("patched-off", observed(runs.get("patched-off")), "-"),
+                          ("patched", observed(runs.get(name + "/patched")), "-")]
+        for spelling, run, lv in spellings:
             if run is None:
-                key = name + "/" + spelling if spelling != "defaults" else "defaults"
+                key = {"defaults": "defaults", "patched-off": "patched-off"}.get(spelling, name + "/" + spelling)
                 fails.append(f"{stack} {name} {spelling}: L2 reported nothing ({'; '.join(runs.get(key, {}).get('l1', []))})")
                 continue
             for item in ITEMS:
                 want, got = pred[item], run[item]
-                if want == got:
+                if spelling == "patched-off" and (base is None or got != base[item]):
+                    agree = "no"  # the option off must change nothing
+                elif want == got:
                     agree = "yes"
-                elif spelling == "defaults":
+                elif spelling in ("defaults", "patched-off"):
                     agree = "differs"  # QEMU's defaults are not the advice: shown, not judged
                 elif spelling == "libvirt" and item == "halt_exits_grow" and lib_ne:
                     agree = "n/e"  # the CLI said libvirt cannot disable exits
                 else:
                     agree = "no"
-                rows.append([name, qemu_v, lv, spelling, item, want, got, agree])
+                rows.append([name, patched_v if spelling.startswith("patched") else qemu_v, lv, spelling, item, want,
+                             got, agree])
+    if patched:
+        rc, text = facts.get("oldlib", ("none", "(no E2E-OLDLIB line)"))
+        ok = rc == "1" and "older than" in text
+        rows.append(["old-library", patched_v, "-", "patched", "exit", "1: older than the headers",
+                     f"{rc}: {text.strip()[:160]}", "yes" if ok else "no"])
     sev = {k: facts.get("kvm_amd." + k, "?") for k in ("sev", "sev_es", "sev_snp")}
     note = (f"skipped: L1's kvm_amd has sev={sev['sev']} sev_es={sev['sev_es']} sev_snp={sev['sev_snp']} "
             "(TCG's -cpu max offers no SEV, so no SEV-SNP guest can start)")
@@ -403,6 +473,7 @@ def main():
     ap.add_argument("--libvirt-xml", default="current", choices=["current", "1.0"])
     ap.add_argument("--policies", nargs="*")
     ap.add_argument("--stacks", nargs="*", default=["bookworm", "trixie"])
+    ap.add_argument("--no-patched", action="store_true", help="leave out the patched QEMU (no build)")
     args = ap.parse_args()
     args.source_dir, args.build_root = os.path.abspath(args.source_dir), os.path.abspath(args.build_root)
     t0 = time.monotonic()
@@ -433,10 +504,20 @@ def main():
                 print(f"{TIER}: SKIP part: {skipped[-1]}")
                 continue
         mine = [p for p in policies if p[0] in STACK_POLICIES.get(stack, [p[0]])]
-        jobs.append((stack, trixie_root, mine, [], []))
+        patched = None
+        if not args.no_patched:
+            try:
+                patched, why = build_patched(args, out, stack)
+            except RuntimeError as e:
+                fails.append(f"{stack}: patched QEMU: {e}")
+                why = None
+            if why:
+                skipped.append(f"{stack} stack's patched QEMU: {why}")
+                print(f"{TIER}: SKIP part: {skipped[-1]}")
+        jobs.append((stack, trixie_root, mine, [], [], patched))
     # The two L1 boots at once: each is mostly waiting on its L2s.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
-        list(ex.map(lambda j: run_stack(args, out, kdir, j[2], j[0], j[1], j[3], j[4]), jobs))
+        list(ex.map(lambda j: run_stack(args, out, kdir, j[2], j[0], j[1], j[3], j[4], j[5]), jobs))
     for j in jobs:
         rows += j[3]
         fails += j[4]

@@ -56,6 +56,8 @@ pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
 pub const VCPUCHAR_PPC_START_REASON_LEN: u32 = 256;
 pub const VCPUCHAR_PPC_START_PASTE_LEN: u32 = 256;
+pub const VCPUCHAR_PPC_CAP_GUEST_CPU: u32 = 4;
+pub const VCPUCHAR_PPC_HOST_MIGRATION_MAX: u32 = 8;
 pub const VCPUCHAR_PPC_FORMAT_LEN: u32 = 128;
 pub const VCPUCHAR_PPC_WARNING_MAX: u32 = 5;
 pub const VCPUCHAR_PPC_WARNING_TEXT_LEN: u32 = 640;
@@ -293,8 +295,9 @@ extern "C" {
     #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
     #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
     #[doc = "         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each"]
-    #[doc = "         0x and 1-16 hex digits (or a single digit 0-9, the same in either"]
-    #[doc = "         base), no spaces; the CLI's --chars"]
+    #[doc = "         0x and hex digits, at most 16 of them significant (leading zeros"]
+    #[doc = "         are fine), or a single digit 0-9 without 0x (the same in either"]
+    #[doc = "         base, so \"1,2,3,4\" is four words); no spaces; the CLI's --chars"]
     #[doc = " @ret: receives the facts (@ret->size set by the caller): source CALLER,"]
     #[doc = "       valid by the masks, the four words; every other field zero (set"]
     #[doc = "       @ret->power8 afterwards for a POWER8-family host)"]
@@ -674,7 +677,7 @@ extern "C" {
     #[doc = "       default CPU the host's own: target/ppc/kvm.c"]
     #[doc = "       kvm_ppc_register_host_cpu_type()), else POWER9"]
     #[doc = " @err: optional; receives one NUL-terminated sentence: \"\" for 0, the note"]
-    #[doc = "       for 1, the refusal for -ENOENT; cut to @err_size"]
+    #[doc = "       for 1 and 2, the refusal for -ENOENT; cut to @err_size"]
     #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
     #[doc = ""]
     #[doc = " The family comes from @host->pvr's version (the upper 16 bits: 0x003f"]
@@ -688,7 +691,9 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0 when @ret is the caller's CPU or the host's family; 1 when the"]
     #[doc = " facts name no family (NULL @host, no known pvr and power8 0) and @ret is"]
-    #[doc = " the assumed POWER9; -ENOENT when @cpu is newer than the host's family"]
+    #[doc = " the assumed POWER9; 2 when @cpu is given but non-NULL @host names no"]
+    #[doc = " family, so it could not be checked against the host (@ret is @cpu, the"]
+    #[doc = " note says so); -ENOENT when @cpu is newer than the host's family"]
     #[doc = " (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL"]
     #[doc = " @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0."]
     #[doc = ""]
@@ -699,6 +704,35 @@ extern "C" {
         ret: *mut u32,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV"]
+    #[doc = " @host: host facts, or NULL for none"]
+    #[doc = " @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and"]
+    #[doc = "       every older one (each runs in a compatibility mode), or every CPU"]
+    #[doc = "       this library knows when the facts name no family"]
+    #[doc = ""]
+    #[doc = " The family as vcpuchar_ppc_host_cpu() reads it. Linux"]
+    #[doc = " arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the"]
+    #[doc = " architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level"]
+    #[doc = " is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every"]
+    #[doc = " level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7"]
+    #[doc = " (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is"]
+    #[doc = " POWER7 up to the family: a CPU in it is"]
+    #[doc = " exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10"]
+    #[doc = " host's set: its PVR is not one KVM-HV on POWER10 runs"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator"]
+    #[doc = " choosing a CPU model per host. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0 when the host's family is known; 1 when the facts name none"]
+    #[doc = " (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);"]
+    #[doc = " -EINVAL for NULL @ret or bad @host (@ret unchanged)."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_host_cpus(
+        host: *const vcpuchar_ppc_host,
+        ret: *mut u32,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
@@ -1264,6 +1298,116 @@ extern "C" {
         levels: *mut vcpuchar_ppc_caps,
         held_back: *mut u32,
         ret: *mut vcpuchar_ppc_baseline,
+    ) -> ::std::os::raw::c_int;
+}
+pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
+    vcpuchar_ppc_host_migration_where = 0;
+pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:
+    vcpuchar_ppc_host_migration_where = 1;
+pub type vcpuchar_ppc_host_migration_where = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration"]
+#[doc = " @where: enum vcpuchar_ppc_host_migration_where"]
+#[doc = " @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)"]
+#[doc = "            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the"]
+#[doc = "            destination's level: the guest keeps the source's view)"]
+#[doc = " @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest"]
+#[doc = "       CPU cannot run on the host at @where"]
+#[doc = " @requested: the level QEMU is started with (the source's decision)"]
+#[doc = " @host: the level the host at @where supports"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @explanation: for a destination ERROR, what that host would have to"]
+#[doc = "               change (static text), else \"\""]
+#[doc = " @message: QEMU's words, or the library's for the guest CPU,"]
+#[doc = "           NUL-terminated; front ends name the host in front"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_host_migration_entry {
+    pub where_: u32,
+    pub severity: u32,
+    pub cap: u32,
+    pub requested: u8,
+    pub host: u8,
+    pub reserved: [u8; 2usize],
+    pub explanation: *const ::std::os::raw::c_char,
+    pub message: [::std::os::raw::c_char; 256usize],
+}
+#[doc = " struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller"]
+#[doc = " @ok: 1 when QEMU starts the guest on both hosts and migrates it (no"]
+#[doc = "      ERROR entry)"]
+#[doc = " @n_errors: ERROR entries"]
+#[doc = " @n_warnings: WARNING entries"]
+#[doc = " @n_entries: entries used: source, then destination findings"]
+#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the"]
+#[doc = "       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9"]
+#[doc = "       under TCG when none is given"]
+#[doc = " @run_caps: the caps QEMU runs with on both hosts: the source's decision"]
+#[doc = "            spelled as the paste line (vcpuchar_ppc_caps_format(), so"]
+#[doc = "            ibs=fixed-na runs as broken, the same R4/R5)"]
+#[doc = " @dst_host_caps: the levels the destination supports"]
+#[doc = "                 (vcpuchar_ppc_host_levels())"]
+#[doc = " @r4: R4 the guest was told at boot on the source, and keeps"]
+#[doc = " @r5: R5 likewise"]
+#[doc = " @entries: the findings"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_host_migration {
+    pub size: u32,
+    pub ok: u32,
+    pub n_errors: u32,
+    pub n_warnings: u32,
+    pub n_entries: u32,
+    pub cpu: u32,
+    pub run_caps: vcpuchar_ppc_caps,
+    pub dst_host_caps: vcpuchar_ppc_caps,
+    pub r4: u64,
+    pub r5: u64,
+    pub entries: [vcpuchar_ppc_host_migration_entry; 8usize],
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst"]
+    #[doc = " @src: the source host's facts (information needed for host-max mode)"]
+    #[doc = " @dst: the destination host's facts"]
+    #[doc = " @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is"]
+    #[doc = "       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode"]
+    #[doc = "       depends on the boot host: not migratable, -EINVAL)"]
+    #[doc = " @src_result: optional; receives the decision on @src (effective caps,"]
+    #[doc = "              guest view) unless the guest CPU is refused"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = " @err, @err_size: optional message buffer: for -EINVAL on host mode or"]
+    #[doc = "                  hosts of two architectures (\"arch=DST, but the source"]
+    #[doc = "                  is arch=SRC: ...\"; a front end names the destination in"]
+    #[doc = "                  front), else \"\""]
+    #[doc = ""]
+    #[doc = " The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:"]
+    #[doc = " the guest CPU must run on both hosts under KVM (else an ERROR per host"]
+    #[doc = " and nothing else is decided); the caps are decided on @src; QEMU on"]
+    #[doc = " @dst is started with the same command line, every cap explicit as"]
+    #[doc = " pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c"]
+    #[doc = " cap_*_apply()); a cap below @dst's level that changes R4/R5 is a"]
+    #[doc = " WARNING (the guest keeps the source's view). QEMU's migration check"]
+    #[doc = " (vcpuchar_ppc_migration_check()) then compares equal caps and finds"]
+    #[doc = " nothing. Pure: no allocation, no global state."]
+    #[doc = ""]
+    #[doc = " Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or"]
+    #[doc = " fields, host mode, or hosts of different architectures (ppc64 and"]
+    #[doc = " ppc64le are one; @err says which); -ENOENT for a machine type the"]
+    #[doc = " target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and"]
+    #[doc = " @src_result are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_migrate_hosts(
+        src: *const vcpuchar_ppc_host,
+        dst: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        src_result: *mut vcpuchar_ppc_result,
+        ret: *mut vcpuchar_ppc_host_migration,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_QEMU: vcpuchar_ppc_format = 0;
@@ -2411,8 +2555,10 @@ extern "C" {
     #[doc = " Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO"]
     #[doc = " ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be"]
     #[doc = " read; -EISDIR for a directory; -EINVAL for another file that is not"]
-    #[doc = " regular, or a malformed file or value (the message names it); -EFBIG for"]
-    #[doc = " a file over 1 MiB. Nothing is written to @ppc or @x86 on failure."]
+    #[doc = " regular, or a malformed file or value (the message names it), or"]
+    #[doc = " contradictory facts (a pvr and power8 that disagree, [ppc] words with a"]
+    #[doc = " [host] arch no POWER host has; since 1.2); -EFBIG for a file over 1 MiB."]
+    #[doc = " Nothing is written to @ppc or @x86 on failure."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_profile_load(

@@ -200,6 +200,16 @@ c_enum! {
 }
 
 c_enum! {
+    /// C `enum vcpuchar_ppc_host_migration_where`: Where a finding of a host-to-host migration arises. since 1.2
+    PpcHostMigrationWhere {
+        /// `VCPUCHAR_PPC_AT_SOURCE` = 0: QEMU on the source host
+        AtSource = 0,
+        /// `VCPUCHAR_PPC_AT_DESTINATION` = 1: QEMU on the destination, started with the source's caps
+        AtDestination = 1,
+    }
+}
+
+c_enum! {
     /// C `enum vcpuchar_ppc_format`: Output formats of vcpuchar_ppc_caps_format. since 1.0
     PpcFormat {
         /// `VCPUCHAR_PPC_FORMAT_QEMU` = 0: "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values)

@@ -134,6 +134,25 @@ fn qemu_machine_types_per_release() {
     }
 }
 
+/// The release table's rows and QEMU's deprecation warning (lib/ppc.md#qemu-versions):
+/// 11.1 registers pseries-5.2 on and deprecates up to 8.1 (qemu-system-ppc64 11.1.3);
+/// 8.2's deprecations and fixed-na abort are unknown.
+#[test]
+fn qemu_release_rows() {
+    let r = ppc_qemu_release_get(110103).unwrap();
+    assert_eq!((r.answered, r.oldest_type, r.newest_type, r.deprecated_upto), (110100, 502, 1101, 801));
+    assert_eq!(r.fixed_na_aborts, sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN);
+    let r = ppc_qemu_release_get(80200).unwrap();
+    assert_eq!(r.deprecated_upto, sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN);
+    assert_eq!(ppc_qemu_release_get(1).unwrap_err().errno(), 22);
+    let (k, note) = ppc_machine_deprecated("pseries-8.1", 110103).unwrap();
+    assert_eq!(k, 1);
+    assert!(note.contains("Machine type 'pseries-8.1' is deprecated") && note.contains("pin pseries-8.2"), "{}", note);
+    assert_eq!(ppc_machine_deprecated("pseries-8.2", 110103).unwrap(), (0, String::new()));
+    assert_eq!(ppc_machine_deprecated("pseries-8.2", 80200).unwrap().0, 2);
+    assert_eq!(ppc_machine_deprecated("pseries-5.1", 110100).unwrap_err().errno(), 2);
+}
+
 fn mode(s: &str) -> PpcMode {
     match s {
         "host-max" => PpcMode::HostMax,
@@ -240,9 +259,9 @@ fn release_rows_match_the_types_listed() {
         for t in &listed {
             let n = if t.ends_with("-sxxm") { 212 } else { type_number(t) };
             match (ppc_machine_deprecated(t, v).unwrap_or_else(|e| panic!("{}: {}: {}", id, t, e)), row.deprecated_upto_known()) {
-                (PpcDeprecation::Unknown(s), None) => assert!(s.contains(t), "{}: {:?}", id, s),
-                (PpcDeprecation::Warns(s), Some(d)) if n <= d => assert!(s.contains(t) && s.contains("deprecated"), "{}: {:?}", id, s),
-                (PpcDeprecation::No, Some(d)) if n > d => {}
+                ((2, s), None) => assert!(s.contains(t), "{}: {:?}", id, s),
+                ((1, s), Some(d)) if n <= d => assert!(s.contains(t) && s.contains("deprecated"), "{}: {:?}", id, s),
+                ((0, s), Some(d)) if n > d => assert_eq!(s, "", "{}", id),
                 got => panic!("{}: {}: {:?} with deprecated_upto {}", id, t, got, row.deprecated_upto),
             }
         }
@@ -266,18 +285,9 @@ fn release_rows_and_deprecations() {
     assert_eq!((e.errno(), e.function()), (22, "vcpuchar_ppc_qemu_release_get"));
 
     let v10 = ppc_qemu_version(10, 0, 13);
-    match ppc_machine_deprecated("pseries-7.0", v10).unwrap() {
-        PpcDeprecation::Warns(s) => assert!(s.contains("QEMU 10.0.13 warns") && s.contains("pin pseries-7.1 or newer"), "{:?}", s),
-        d => panic!("{:?}", d),
-    }
-    assert_eq!(ppc_machine_deprecated("pseries-7.1", v10).unwrap(), PpcDeprecation::No);
-    match ppc_machine_deprecated("pseries-2.1", ppc_qemu_version(8, 2, 0)).unwrap() {
-        PpcDeprecation::Unknown(s) => assert!(s.contains("whether QEMU 8.2 marks 'pseries-2.1' deprecated is unknown"), "{:?}", s),
-        d => panic!("{:?}", d),
-    }
-    let e = ppc_machine_deprecated("pseries-5.1", ppc_qemu_version(11, 1, 0)).unwrap_err();
-    assert_eq!(e.errno(), 2);
-    assert!(e.message().unwrap().contains("it has pseries-5.2 to pseries-11.1"), "{}", e);
+    let (k, s) = ppc_machine_deprecated("pseries-7.0", v10).unwrap();
+    assert!(k == 1 && s.contains("QEMU 10.0.13 warns") && s.contains("pin pseries-7.1 or newer"), "{} {:?}", k, s);
+    assert_eq!(ppc_machine_deprecated("pseries-7.1", v10).unwrap(), (0, String::new()));
     let e = ppc_machine_deprecated("pseries-rhel9.2.0", v10).unwrap_err();
     assert!(e.errno() == 22 && e.message().unwrap().contains("downstream"), "{}", e);
 }

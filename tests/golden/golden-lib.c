@@ -1,0 +1,436 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * The golden rows answered through the library alone (tests/golden/README.md):
+ * each stdin line is one JSON array of `vcpuchar` arguments; each stdout
+ * line is {"exit": N, "json": {...}} with the fields golden.py compares, or
+ * {"pending": "WHY"} for a row whose rule the library does not hold yet.
+ * GLib and json-glib read and write the rows; every answer comes from
+ * libvcpuchar: this file holds no POWER rule, so a row it answers differently
+ * from the CLI is a rule the CLI keeps to itself.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+#include <vcpuchar/ppc.h>
+#include <vcpuchar/profile.h>
+#include <vcpuchar/x86.h>
+
+static const char *const severity_names[] = { "info", "warning", "error" };
+static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "below-host" };
+
+struct args {
+	const char *cmd, *host, *chars, *caps, *machine, *mode, *accel, *cpu, *qemu, *src_host, *dst_host, *src, *dst;
+	gboolean power8;
+};
+
+static void put_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
+{
+	static const char *const keys[] = { "cfpc", "sbbc", "ibs", "ccf_assist" };
+
+	json_builder_set_member_name(b, key);
+	json_builder_begin_object(b);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		json_builder_set_member_name(b, keys[cap]);
+		json_builder_add_string_value(b, vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(c, cap)));
+	}
+	json_builder_end_object(b);
+}
+
+static void put_str(JsonBuilder *b, const char *key, const char *v)
+{
+	json_builder_set_member_name(b, key);
+	json_builder_add_string_value(b, v);
+}
+
+static void put_hex(JsonBuilder *b, const char *key, uint64_t v)
+{
+	char buf[19];
+
+	snprintf(buf, sizeof(buf), "0x%016" PRIx64, v);
+	put_str(b, key, buf);
+}
+
+static void put_bits(JsonBuilder *b, const char *key, uint32_t reg, uint64_t bits)
+{
+	json_builder_set_member_name(b, key);
+	json_builder_begin_array(b);
+	for (uint32_t bit = 0; bit < 64; bit++)
+		if (bits & (1ull << (63 - bit))) {
+			const char *n = vcpuchar_ppc_bit_name(reg, bit);
+			char buf[16];
+
+			if (!n) {
+				snprintf(buf, sizeof(buf), "bit %u", bit);
+				n = buf;
+			}
+			json_builder_add_string_value(b, n);
+		}
+	json_builder_end_array(b);
+}
+
+static char *pending(const char *why)
+{
+	return g_strdup_printf("{\"pending\": \"%s\"}", why);
+}
+
+static char *exit_only(int status)
+{
+	return g_strdup_printf("{\"exit\": %d}", status);
+}
+
+static int parse_name(const char *s, const char *const *names, size_t n, uint32_t *ret, const uint32_t *values)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(s, names[i])) {
+			*ret = values[i];
+			return 0;
+		}
+	return -1;
+}
+
+static int parse_words(const char *s, struct vcpuchar_ppc_host *h)
+{
+	g_auto(GStrv) w = g_strsplit(s, ",", -1);
+	uint64_t *f[] = { &h->character, &h->behaviour, &h->character_mask, &h->behaviour_mask };
+
+	if (g_strv_length(w) != 4)
+		return -1;
+	for (int i = 0; i < 4; i++)
+		if (!g_str_has_prefix(w[i], "0x") ||
+		    !g_ascii_string_to_unsigned(w[i] + 2, 16, 0, UINT64_MAX, f[i], NULL))
+			return -1;
+	h->source = VCPUCHAR_SOURCE_PROFILE;
+	h->valid = 1;
+	return 0;
+}
+
+/* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
+static char *hcall(const struct args *a)
+{
+	static const char *const modes[] = { "host-max", "caps", "host" };
+	static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
+	static const char *const accels[] = { "kvm", "tcg" };
+	static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
+	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
+	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
+	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], answered[16];
+	uint32_t set = 0, cpu, ans;
+	gboolean have_host = a->host || a->chars;
+
+	if (a->caps && strchr(a->caps, '<'))
+		return pending("libvirt <features> parser (examples/vcpuchar/cli-ppc.c)");
+	if (a->machine && strchr(a->machine, ','))
+		return pending("-machine line parser (examples/vcpuchar/cli-ppc.c)");
+	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
+		return pending("this host's KVM");
+	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req.qemu_version, err, sizeof(err)) < 0)
+		return exit_only(2);
+	if (vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0)
+		return exit_only(2);
+	if ((a->mode && parse_name(a->mode, modes, 3, &req.mode, mode_v)) ||
+	    (a->accel && parse_name(a->accel, accels, 2, &req.accel, accel_v)) ||
+	    (a->cpu && parse_name(a->cpu, cpus, 5, &req.cpu, cpu_v)))
+		return exit_only(2);
+	if (a->caps && vcpuchar_ppc_caps_parse(a->caps, &req.caps, &set, err, sizeof(err)) < 0)
+		return exit_only(2);
+	if (a->machine &&
+	    vcpuchar_ppc_machine_parse_qemu(a->machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)
+		return set == (1u << VCPUCHAR_PPC_N_CAPS) - 1
+			       ? pending("a machine type the library does not know, with all four caps given")
+			       : exit_only(2);
+	req.caps_set = set;
+	if (a->chars) {
+		if (parse_words(a->chars, &host))
+			return exit_only(2);
+		host.power8 = a->power8;
+	} else if (a->host) {
+		struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+
+		if (vcpuchar_profile_load(a->host, &host, &x86, err, sizeof(err)) < 0)
+			return exit_only(2);
+		if (host.error == -ENODATA || (host.arch[0] && !g_str_has_prefix(host.arch, "ppc")))
+			return pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc.c)");
+	}
+	if (req.accel == VCPUCHAR_ACCEL_KVM &&
+	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
+		return exit_only(2);
+	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
+	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0)
+		return exit_only(2);
+
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, res.n_errors ? 1 : 0);
+	json_builder_set_member_name(b, "json");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "qemu_version");
+	json_builder_begin_object(b);
+	if (ans % 100)
+		snprintf(answered, sizeof(answered), "%u.%u.%u", ans / 10000, ans / 100 % 100, ans % 100);
+	else
+		snprintf(answered, sizeof(answered), "%u.%u", ans / 10000, ans / 100 % 100);
+	put_str(b, "answered", answered);
+	json_builder_end_object(b);
+	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));
+	json_builder_set_member_name(b, "host_info");
+	json_builder_add_boolean_value(b, !(res.flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO));
+	json_builder_set_member_name(b, "migration_safe");
+	json_builder_add_boolean_value(b, !(res.flags & VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE));
+	put_caps(b, "host_caps", &res.host_caps);
+	put_caps(b, "effective_caps", &res.effective_caps);
+	json_builder_set_member_name(b, "conflicts");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < res.n_conflicts && i < VCPUCHAR_PPC_N_CAPS; i++) {
+		const struct vcpuchar_ppc_conflict *c = &res.conflicts[i];
+
+		json_builder_begin_object(b);
+		put_str(b, "cap", vcpuchar_ppc_cap_name(c->cap));
+		put_str(b, "requested", vcpuchar_ppc_level_name(c->cap, c->requested));
+		put_str(b, "severity", c->severity < 3 ? severity_names[c->severity] : "unknown");
+		put_str(b, "code", c->code < 4 ? code_names[c->code] : "unknown");
+		json_builder_set_member_name(b, "from_default");
+		json_builder_add_boolean_value(b, !!(c->flags & VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT));
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	put_hex(b, "r4", res.r4);
+	put_hex(b, "r5", res.r5);
+	json_builder_set_member_name(b, "not_expressible");
+	json_builder_begin_object(b);
+	put_bits(b, "r4", VCPUCHAR_PPC_REG_R4, res.unexpressed_r4);
+	put_bits(b, "r5", VCPUCHAR_PPC_REG_R5, res.unexpressed_r5);
+	json_builder_end_object(b);
+	json_builder_set_member_name(b, "guest_view");
+	json_builder_begin_object(b);
+	put_str(b, "meltdown", res.guest_view.meltdown);
+	put_str(b, "l1tf", res.guest_view.l1tf);
+	put_str(b, "spectre_v1", res.guest_view.spectre_v1);
+	put_str(b, "spectre_v2", res.guest_view.spectre_v2);
+	put_str(b, "spec_store_bypass", res.guest_view.spec_store_bypass);
+	json_builder_end_object(b);
+	if (vcpuchar_ppc_caps_format(&res.effective_caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL) < 0 ||
+	    vcpuchar_ppc_caps_format(&res.effective_caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt, sizeof(libvirt), NULL) <
+		    0)
+		return exit_only(3);
+	put_str(b, "qemu", qemu);
+	put_str(b, "libvirt", libvirt);
+	json_builder_set_member_name(b, "warnings");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < warn.n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
+		json_builder_begin_object(b);
+		put_str(b, "code", vcpuchar_ppc_warning_name(warn.entries[i].code));
+		json_builder_end_object(b);
+	}
+	json_builder_end_array(b);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	g_autoptr(JsonNode) root = json_builder_get_root(b);
+	return json_to_string(root, FALSE);
+}
+
+/* The request options hcall and migrate share; 0, or 2 for bad usage, or -1 for a rule not in the library. */
+static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered, const char **why)
+{
+	static const char *const modes[] = { "host-max", "caps", "host" };
+	static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
+	static const char *const accels[] = { "kvm", "tcg" };
+	static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
+	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
+	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
+	char err[1024];
+	uint32_t set = 0;
+
+	*why = NULL;
+	if (a->caps && strchr(a->caps, '<'))
+		*why = "libvirt <features> parser (examples/vcpuchar/cli-ppc.c)";
+	else if (a->machine && strchr(a->machine, ','))
+		*why = "-machine line parser (examples/vcpuchar/cli-ppc.c)";
+	if (*why)
+		return -1;
+	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
+		return 2;
+	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
+		return 2;
+	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
+	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
+	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
+		return 2;
+	if (a->caps && vcpuchar_ppc_caps_parse(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
+		return 2;
+	req->caps_set = set;
+	if (a->machine &&
+	    vcpuchar_ppc_machine_parse_qemu(a->machine, req->qemu_version, &req->machine, err, sizeof(err)) < 0) {
+		*why = "a machine type the library does not know, with all four caps given";
+		return set == (1u << VCPUCHAR_PPC_N_CAPS) - 1 ? -1 : 2;
+	}
+	return 0;
+}
+
+/* A POWER host profile: 0, 2 when the library refuses it, -1 when only the CLI does. */
+static int load(const char *path, struct vcpuchar_ppc_host *host)
+{
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	char err[1024];
+
+	if (vcpuchar_profile_load(path, host, &x86, err, sizeof(err)) < 0)
+		return 2;
+	if (host->error == -ENODATA || (host->arch[0] && !g_str_has_prefix(host->arch, "ppc")))
+		return -1;
+	return 0;
+}
+
+static void put_answered(JsonBuilder *b, uint32_t ans)
+{
+	char answered[16];
+
+	if (ans % 100)
+		snprintf(answered, sizeof(answered), "%u.%u.%u", ans / 10000, ans / 100 % 100, ans % 100);
+	else
+		snprintf(answered, sizeof(answered), "%u.%u", ans / 10000, ans / 100 % 100);
+	json_builder_set_member_name(b, "qemu_version");
+	json_builder_begin_object(b);
+	put_str(b, "answered", answered);
+	json_builder_end_object(b);
+}
+
+static void put_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
+{
+	json_builder_set_member_name(b, "guest_view");
+	json_builder_begin_object(b);
+	put_str(b, "meltdown", v->meltdown);
+	put_str(b, "l1tf", v->l1tf);
+	put_str(b, "spectre_v1", v->spectre_v1);
+	put_str(b, "spectre_v2", v->spectre_v2);
+	put_str(b, "spec_store_bypass", v->spec_store_bypass);
+	json_builder_end_object(b);
+}
+
+/*
+ * `ppc migrate --src-host --dst-host`: vcpuchar_ppc_migrate_hosts(). Each
+ * finding as "FILE: ... cap-NAME", the host and cap golden.py compares.
+ */
+static char *migrate_hosts(const struct args *a)
+{
+	struct vcpuchar_ppc_host src = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host dst = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_host_migration hm = VCPUCHAR_INIT(struct vcpuchar_ppc_host_migration);
+	const char *why;
+	uint32_t ans;
+	int r;
+
+	if ((r = request(a, &req, &ans, &why)))
+		return r < 0 ? pending(why) : exit_only(r);
+	if (a->mode && req.mode == VCPUCHAR_PPC_MODE_HOST)
+		return exit_only(2);
+	if ((r = load(a->src_host, &src)) || (r = load(a->dst_host, &dst)))
+		return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc.c)") : exit_only(r);
+	if (vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0) < 0)
+		return exit_only(2);
+
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	gboolean cpu_refused = hm.n_entries && hm.entries[0].cap == VCPUCHAR_PPC_CAP_GUEST_CPU;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, hm.ok ? 0 : 1);
+	json_builder_set_member_name(b, "json");
+	json_builder_begin_object(b);
+	put_answered(b, ans);
+	json_builder_set_member_name(b, "ok");
+	json_builder_add_boolean_value(b, hm.ok);
+	for (uint32_t sev = VCPUCHAR_SEVERITY_ERROR; sev >= VCPUCHAR_SEVERITY_WARNING; sev--) {
+		json_builder_set_member_name(b, sev == VCPUCHAR_SEVERITY_ERROR ? "errors" : "warnings");
+		json_builder_begin_array(b);
+		for (uint32_t i = 0; i < hm.n_entries; i++) {
+			const struct vcpuchar_ppc_host_migration_entry *e = &hm.entries[i];
+			/* The CLI's source errors are QEMU's start-up message alone: no cap- named. */
+			gboolean named = e->cap != VCPUCHAR_PPC_CAP_GUEST_CPU && e->where != VCPUCHAR_PPC_AT_SOURCE;
+			g_autofree char *t = NULL;
+
+			if (e->severity != sev)
+				continue;
+			t = g_strdup_printf("%s: %s%s", e->where == VCPUCHAR_PPC_AT_SOURCE ? a->src_host : a->dst_host,
+					    named ? "cap-" : "", named ? vcpuchar_ppc_cap_name(e->cap) : "");
+			json_builder_add_string_value(b, t);
+		}
+		json_builder_end_array(b);
+	}
+	if (!cpu_refused) {
+		put_str(b, "mode", vcpuchar_ppc_mode_name(req.mode));
+		put_caps(b, "effective_caps", &rs.effective_caps);
+		put_caps(b, "dst_host_caps", &hm.dst_host_caps);
+		put_view(b, &rs.guest_view);
+	}
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	g_autoptr(JsonNode) root = json_builder_get_root(b);
+	return json_to_string(root, FALSE);
+}
+
+static char *answer(JsonArray *argv)
+{
+	struct args a = { 0 };
+	guint n = json_array_get_length(argv);
+	const char **val[] = { &a.host, &a.chars, &a.caps,     &a.machine,  &a.mode, &a.accel,
+			       &a.cpu,  &a.qemu,  &a.src_host, &a.dst_host, &a.src,  &a.dst };
+	static const char *const opts[] = { "--host",     "--chars",    "--caps",      "--machine",
+					    "--mode",     "--accel",    "--guest-cpu", "--qemu-version",
+					    "--src-host", "--dst-host", "--src",       "--dst" };
+
+	if (n < 2 || strcmp(json_array_get_string_element(argv, 0), "ppc"))
+		return exit_only(2);
+	a.cmd = json_array_get_string_element(argv, 1);
+	if (!strcmp(a.cmd, "baseline"))
+		return pending("baseline fleet rules (examples/vcpuchar/cli-ppc.c)");
+	for (guint i = 2; i < n; i++) {
+		const char *o = json_array_get_string_element(argv, i);
+		size_t k;
+
+		if (!strcmp(o, "--power8-host")) {
+			a.power8 = TRUE;
+			continue;
+		}
+		for (k = 0; k < G_N_ELEMENTS(opts) && strcmp(o, opts[k]); k++)
+			;
+		if (k == G_N_ELEMENTS(opts) || i + 1 >= n)
+			return exit_only(2);
+		*val[k] = json_array_get_string_element(argv, ++i);
+	}
+	if (!strcmp(a.cmd, "migrate"))
+		return a.src_host && a.dst_host ? migrate_hosts(&a)
+						: pending("migrate cap lists (examples/vcpuchar/cli-ppc.c)");
+	if (a.host && a.chars)
+		return exit_only(2);
+	if (a.power8 && !a.chars)
+		return exit_only(2);
+	return hcall(&a);
+}
+
+int main(void)
+{
+	g_autoptr(JsonParser) p = json_parser_new();
+	char line[65536];
+
+	while (fgets(line, sizeof(line), stdin)) {
+		g_autoptr(GError) e = NULL;
+		g_autofree char *out = NULL;
+
+		if (!json_parser_load_from_data(p, line, -1, &e) || !JSON_NODE_HOLDS_ARRAY(json_parser_get_root(p))) {
+			fprintf(stderr, "golden-lib: not a JSON array: %s", line);
+			return 1;
+		}
+		out = answer(json_node_get_array(json_parser_get_root(p)));
+		printf("%s\n", out);
+	}
+	return ferror(stdout) || fflush(stdout) ? 1 : 0;
+}

@@ -1,0 +1,330 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""The POWER answers of `vcpuchar ppc ... --json` recorded as a golden file.
+
+golden.py CLI [--lib DRIVER] [--update] [--golden FILE] [--source ROOT]
+
+Rows: every CLI vector row of tests/data (ppc-hcall, ppc-host-levels,
+ppc-validate, ppc-guest-view, ppc-warnings, ppc-power8-guest, ppc-migrate,
+ppc-migrate-hosts, ppc-baseline, ppc-qemu-versions) and generated
+combinations: hosts (examples/profiles and profiles written here from
+ppc-host-levels.tsv rows with a PVR of each family) x guest CPUs x machine
+types x caps x modes x QEMU versions for hcall, host pairs for migrate,
+fleets for baseline. Each row keeps the fields that are the answer (R4/R5,
+caps, conflicts, warning codes, guest view, paste lines, verdicts), not the
+prose, so a changed text is no changed answer.
+
+Without --update: the CLI's answers, and with --lib the library driver's
+(golden-lib.c, the library only), must equal the golden file; a changed row
+prints its arguments and both answers. Rows the driver cannot answer through
+the library yet are counted and named by command. --update rewrites the
+golden file and prints a summary of the rows that changed.
+"""
+import argparse
+import itertools
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
+CPUS = [None, 'power7', 'power8', 'power9', 'power10', 'power11']
+MACHINES = [None, 'pseries-2.12', 'pseries-4.2', 'pseries-7.2', 'pseries-2.12-sxxm']
+MODES = ['host-max', 'caps', 'host']
+CAPNAMES = ('cfpc', 'sbbc', 'ibs', 'ccf_assist')
+QEMUS = [None, '7.2', '10.0', '8.2']
+CAPS = [None, 'cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround,cap-ccf-assist=on',
+        'cap-cfpc=fixed,cap-sbbc=fixed,cap-ibs=fixed-ccd', 'cap-ibs=broken',
+        'cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off',
+        "<features><cfpc value='workaround'/><ccf-assist state='off'/></features>"]
+# PVRs of each family (QEMU target/ppc/cpu-models.h CPU_POWERPC_*).
+PVRS = {'p8': ('0x004d0200', True), 'p8e': ('0x004b0201', True), 'p9': ('0x004e1202', False),
+        'p10': ('0x00800200', False), 'p11': ('0x00820200', False), 'nocpu': (None, False),
+        'p8flag': (None, True)}
+# Host words (rows of tests/data/ppc-host-levels.tsv) given each PVR.
+GEN_HOSTS = [('hl-p9-dd23-risk0', 'p9'), ('hl-e2e-wa', 'p9'), ('hl-e2e-broken', 'p10'),
+             ('hl-e2e-p9-fixed-fixed-ccd', 'p9'), ('hl-e2e-p10-wa-fixed-broken-off', 'p10'),
+             ('hl-syn-power8-exempt', 'p8'), ('hl-syn-power8-needs-flush', 'p8e'),
+             ('hl-e2e-p10-fixed-wa-ibs-on', 'p11'), ('hl-syn-power8-exempt', 'p8flag'),
+             ('hl-all-zero-unknown', 'nocpu'), ('hl-e2e-wa', 'p8')]
+EXAMPLES = ['power9-dd2.3-opal', 'power9-nested-hv-qemu', 'power9-nested-hv-qemu-fixed-ccd',
+            'power10-nested-hv-qemu-fixed-na', 'no-information', 'amd-zen5-idle-hlt-6.15']
+
+
+def tsv(name):
+    with open(os.path.join(ROOT, 'tests', 'data', name), encoding='utf-8') as f:
+        lines = [line.rstrip('\n').split('\t') for line in f if line.strip() and not line.startswith('#')]
+    return [dict(zip(lines[0], row)) for row in lines[1:]]
+
+
+def write_profiles(d):
+    """Profiles of GEN_HOSTS (and a contradictory one) in d: name -> path."""
+    levels = {r['id']: r for r in tsv('ppc-host-levels.tsv')}
+    out = {}
+    hosts = GEN_HOSTS + [('hl-e2e-wa', 'p8-contradicts'), ('hl-e2e-wa', 'x86-contradicts')]
+    for words, cpu in hosts:
+        name = '%s+%s' % (words, cpu)
+        r = levels[words]
+        pvr, p8 = PVRS.get(cpu, ('0x004d0200', False) if cpu == 'p8-contradicts' else (None, False))
+        text = '[host]\narch=%s\n[ppc]\n' % ('x86_64' if cpu == 'x86-contradicts' else 'ppc64le')
+        for k in ('character', 'behaviour', 'character_mask', 'behaviour_mask'):
+            text += '%s=%s\n' % (k, r[k])
+        text += 'power8=%s\n' % ('true' if p8 else 'false')
+        if pvr:
+            text += 'pvr=%s\n' % pvr
+        path = os.path.join(d, name + '.profile')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        out['@gen/' + name] = path
+    for e in EXAMPLES:
+        out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
+    return out
+
+
+def opt(args, name, value):
+    if value is not None:
+        args += [name, value]
+
+
+def rows():
+    """(id, args) in a stable order; host files as @gen/NAME or @profiles/NAME."""
+    out = []
+    for r in tsv('ppc-hcall.tsv'):
+        caps = 'cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s' % (r['cfpc'], r['sbbc'], r['ibs'],
+                                                                         r['ccf_assist'])
+        for m in MODES[:2]:
+            out.append(('%s/%s' % (r['id'], m), ['ppc', 'hcall', '--accel', 'tcg', '--mode', m, '--caps', caps]))
+    for r in tsv('ppc-host-levels.tsv'):
+        chars = ','.join(r[k] for k in ('character', 'behaviour', 'character_mask', 'behaviour_mask'))
+        a = ['ppc', 'hcall', '--chars', chars] + (['--power8-host'] if r['power8_host'] == '1' else [])
+        for m in MODES:
+            out.append(('%s/%s' % (r['id'], m), a + ['--mode', m]))
+    # Host words with the row's host levels: the ppc-host-levels.tsv row that has them.
+    words = {tuple(r['expect_' + c] for c in CAPNAMES): r for r in tsv('ppc-host-levels.tsv')
+             if r['power8_host'] == '0'}
+    for r in tsv('ppc-validate.tsv'):
+        h = words.get(tuple(r['host_' + c] for c in CAPNAMES))
+        if not h:
+            continue  # no measured or derived words give these levels
+        caps = ','.join('cap-%s=%s' % (c.replace('_', '-'), r['req_' + c]) for c in CAPNAMES)
+        chars = ','.join(h[k] for k in ('character', 'behaviour', 'character_mask', 'behaviour_mask'))
+        out.append((r['id'], ['ppc', 'hcall', '--accel', r['accel'], '--mode', 'caps', '--caps', caps,
+                              '--chars', chars]))
+    for r in tsv('ppc-guest-view.tsv'):
+        chars = '%s,%s,0xffffffffffffffff,0xffffffffffffffff' % (r['r4'], r['r5'])
+        cpu = {'p8': 'power8', 'p9': 'power9', 'p10': 'power10'}.get(r['guest_isa'], 'power9')
+        out.append((r['id'], ['ppc', 'hcall', '--mode', 'host', '--chars', chars, '--guest-cpu', cpu]))
+    for r in tsv('ppc-warnings.tsv'):
+        chars = ','.join(r[k] for k in ('character', 'behaviour', 'character_mask', 'behaviour_mask'))
+        a = ['ppc', 'hcall', '--chars', chars, '--mode', r['mode'], '--accel', r['accel']]
+        opt(a, '--caps', None if r['caps'] == '-' else r['caps'])
+        out.append((r['id'], a))
+    for r in tsv('ppc-power8-guest.tsv'):
+        a = ['ppc', 'hcall', '--chars', r['chars']] + (['--power8-host'] if r['power8_host'] == '1' else [])
+        opt(a, '--guest-cpu', None if r['guest_cpu'] == '-' else r['guest_cpu'])
+        out.append((r['id'], a))
+    for r in tsv('ppc-qemu-versions.tsv'):
+        a = ['ppc', 'hcall', '--accel', 'tcg']
+        opt(a, '--qemu-version', None if r['qemu'] == '-' else r['qemu'])
+        opt(a, '--machine', None if r['machine'] == '-' else r['machine'])
+        out.append((r['id'], a))
+    for r in tsv('ppc-migrate.tsv'):
+        out.append((r['id'], ['ppc', 'migrate', '--src', r['src_caps'], '--dst', r['dst_caps']]))
+    for r in tsv('ppc-migrate-hosts.tsv'):
+        a = ['ppc', 'migrate', '--src-host', '@profiles/' + r['src'], '--dst-host', '@profiles/' + r['dst']]
+        opt(a, '--mode', None if r['mode'] in ('-', '') else r['mode'])
+        opt(a, '--caps', None if r['caps'] in ('-', '') else r['caps'])
+        out.append((r['id'], a))
+    for r in tsv('ppc-baseline.tsv'):
+        out.append((r['id'], ['ppc', 'baseline'] + ['@profiles/' + p for p in r['profiles'].split(',')]))
+    return out + generated()
+
+
+def generated():
+    """The combinations: every host x CPU x machine x mode, caps and QEMU versions in turn."""
+    hosts = ['@gen/%s+%s' % h for h in GEN_HOSTS] + ['@profiles/' + e for e in EXAMPLES] + \
+        ['@gen/hl-e2e-wa+p8-contradicts']
+    out = []
+    for n, (h, cpu, machine, mode) in enumerate(itertools.product(hosts, CPUS, MACHINES, MODES)):
+        a = ['ppc', 'hcall', '--host', h, '--mode', mode]
+        opt(a, '--guest-cpu', cpu)
+        opt(a, '--machine', machine)
+        opt(a, '--caps', CAPS[n % len(CAPS)])
+        opt(a, '--qemu-version', QEMUS[(n // len(CAPS)) % len(QEMUS)])
+        out.append(('gen-hcall-%04d' % n, a))
+    for n, cpu in enumerate(CPUS[1:]):
+        for machine in MACHINES:
+            a = ['ppc', 'hcall', '--accel', 'tcg', '--guest-cpu', cpu]
+            opt(a, '--machine', machine)
+            out.append(('gen-tcg-%s-%s' % (cpu, machine), a))
+    ppc_hosts = [h for h in hosts if 'amd' not in h]
+    for n, (src, dst) in enumerate(itertools.product(ppc_hosts, ppc_hosts)):
+        if n % 2:
+            continue
+        a = ['ppc', 'migrate', '--src-host', src, '--dst-host', dst, '--mode', MODES[(n // 2) % 2]]
+        opt(a, '--guest-cpu', CPUS[(n // 2) % len(CPUS)])
+        opt(a, '--machine', MACHINES[(n // 3) % len(MACHINES)])
+        opt(a, '--qemu-version', QEMUS[(n // 5) % len(QEMUS)])
+        out.append(('gen-migrate-%04d' % n, a))
+    for n, fleet in enumerate(itertools.combinations(hosts, 2)):
+        if n % 3:
+            continue
+        a = ['ppc', 'baseline', *fleet]
+        opt(a, '--guest-cpu', CPUS[(n // 3) % len(CPUS)])
+        opt(a, '--machine', MACHINES[(n // 5) % len(MACHINES)])
+        out.append(('gen-baseline-%04d' % n, a))
+    for n in range(0, len(hosts) - 2, 2):
+        out.append(('gen-baseline3-%02d' % n, ['ppc', 'baseline', *hosts[n:n + 3]]))
+    # Contradictory facts (POWER words with arch=x86_64) in every command.
+    bad = '@gen/hl-e2e-wa+x86-contradicts'
+    out += [('gen-x86-words-hcall', ['ppc', 'hcall', '--host', bad]),
+            ('gen-x86-words-migrate', ['ppc', 'migrate', '--src-host', hosts[0], '--dst-host', bad]),
+            ('gen-x86-words-baseline', ['ppc', 'baseline', hosts[0], bad])]
+    return out
+
+
+def resolve(args, paths):
+    """The command line of a row: host names to their files."""
+    return [paths.get(a, a) for a in args]
+
+
+def label(text, paths):
+    """Which host a migrate or baseline message is about and the cap it names."""
+    who = ''
+    for name, path in paths.items():
+        if text.startswith(path + ':'):
+            who = name
+    cap = ''
+    i = text.find('cap-')
+    if i >= 0:
+        cap = text[i:].split('=')[0].split(' ')[0].rstrip(',;:)')
+    return '%s %s' % (who, cap)
+
+
+def project(cmd, rc, j, paths):
+    """The answer fields of one --json object."""
+    if j is None:
+        return {'exit': rc}
+    a = {'exit': rc}
+    qv = j.get('qemu_version')
+    if qv:
+        a['qemu_answered'] = qv.get('answered')
+    if cmd == 'hcall':
+        for k in ('mode', 'host_info', 'migration_safe', 'host_caps', 'effective_caps', 'r4', 'r5', 'guest_view',
+                  'qemu', 'libvirt'):
+            a[k] = j.get(k)
+        a['conflicts'] = ['%s %s %s %s%s' % (c['cap'], c['code'], c['severity'], c['requested'],
+                                             ' default' if c['from_default'] else '') for c in j['conflicts']]
+        a['warnings'] = [w['code'] for w in j['warnings']]
+        a['not_expressible'] = j.get('not_expressible')
+    elif cmd == 'migrate':
+        for k in ('ok', 'mode', 'effective_caps', 'dst_host_caps', 'guest_view'):
+            if k in j:
+                a[k] = j[k]
+        a['errors'] = [label(e, paths) for e in j.get('errors', [])]
+        a['warnings'] = [label(w, paths) for w in j.get('warnings', [])]
+    else:
+        for k in ('caps', 'r4', 'r5', 'guest_view', 'qemu', 'libvirt'):
+            a[k] = j.get(k)
+        names = {v: k for k, v in paths.items()}
+        a['held_back'] = ['%s %s %s' % (h['cap'], names.get(h['host'], h['host']), h['level'])
+                          for h in j.get('held_back', [])]
+        a['warnings'] = [w['code'] for w in j.get('warnings', [])]
+    return a
+
+
+def run_cli(cli, args):
+    p = subprocess.run([cli] + args + ['--json'], capture_output=True, text=True, check=False)
+    try:
+        j = json.loads(p.stdout) if p.returncode in (0, 1) else None
+    except ValueError:
+        j = {'unparsable': p.stdout[:200]}
+    return p.returncode, j
+
+
+def run_lib(driver, lines):
+    """The driver reads one JSON array of arguments per line and prints one JSON object per line."""
+    p = subprocess.run([driver], input=''.join(json.dumps(a) + '\n' for a in lines), capture_output=True,
+                       text=True, check=False)
+    if p.returncode != 0:
+        sys.exit('golden: %s exited %d: %s' % (driver, p.returncode, p.stderr[-2000:]))
+    out = [json.loads(line) for line in p.stdout.splitlines()]
+    if len(out) != len(lines):
+        sys.exit('golden: %s answered %d rows of %d' % (driver, len(out), len(lines)))
+    return out
+
+
+def show(old, new):
+    """The fields of two answers that differ, one line each."""
+    old, new = old or {}, new or {}
+    keys = sorted(k for k in set(old) | set(new) if old.get(k) != new.get(k))
+    return ''.join('      %s: %s -> %s\n' % (k, json.dumps(old.get(k)), json.dumps(new.get(k))) for k in keys)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('cli')
+    ap.add_argument('--lib', help='the library driver (golden-lib)')
+    ap.add_argument('--update', action='store_true')
+    ap.add_argument('--golden', default=os.path.join(ROOT, 'tests', 'golden', 'ppc-golden.jsonl'))
+    o = ap.parse_args()
+    with tempfile.TemporaryDirectory() as d:
+        paths = write_profiles(d)
+        rs = rows()
+        answers = {}
+        for rid, args in rs:
+            rc, j = run_cli(o.cli, resolve(args, paths))
+            answers[rid] = project(args[1], rc, j, paths)
+        lib = None
+        if o.lib:
+            got = run_lib(o.lib, [resolve(a, paths) for _, a in rs])
+            lib = {rid: (project(a[1], g['exit'], g.get('json'), paths) if 'pending' not in g else g)
+                   for (rid, a), g in zip(rs, got)}
+    golden = {}
+    if os.path.exists(o.golden):
+        with open(o.golden, encoding='utf-8') as f:
+            for line in f:
+                row = json.loads(line)
+                golden[row['id']] = row
+    changed = [rid for rid, _ in rs if rid in golden and golden[rid]['answer'] != answers[rid]]
+    added = [rid for rid, _ in rs if rid not in golden]
+    removed = [rid for rid in golden if rid not in answers]
+    if o.update:
+        with open(o.golden, 'w', encoding='utf-8') as f:
+            for rid, args in rs:
+                f.write(json.dumps({'id': rid, 'args': args, 'answer': answers[rid]}, sort_keys=True) + '\n')
+        print('golden: %d rows written to %s: %d changed, %d added, %d removed' % (
+            len(rs), o.golden, len(changed), len(added), len(removed)))
+        for rid in changed:
+            print('  changed %s: %s' % (rid, ' '.join(golden[rid]['args'])))
+            print(show(golden[rid]['answer'], answers[rid]), end='')
+        for rid in removed:
+            print('  removed %s' % rid)
+        return 0
+    fails = 0
+    args_of = dict(rs)
+    for rid in changed + added + removed:
+        fails += 1
+        print('CLI differs in %s: vcpuchar %s' % (rid, ' '.join(args_of.get(rid, golden.get(rid, {}).get('args', [])))))
+        print('    golden -> cli:\n' + show(golden.get(rid, {}).get('answer'), answers.get(rid)), end='')
+    pending = {}
+    if lib is not None:
+        for rid, args in rs:
+            g = lib[rid]
+            if 'pending' in g:
+                pending[g['pending']] = pending.get(g['pending'], 0) + 1
+            elif rid in golden and g != golden[rid]['answer']:
+                fails += 1
+                print('library differs in %s: vcpuchar %s' % (rid, ' '.join(args)))
+                print('    golden -> library:\n' + show(golden[rid]['answer'], g), end='')
+    why = ''
+    if pending:
+        why = ' (the library driver cannot answer %d rows yet: %s)' % (
+            sum(pending.values()), ', '.join('%s %d' % kv for kv in sorted(pending.items())))
+    print('golden: %d rows, %d differ%s' % (len(rs), fails, why))
+    return 1 if fails else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
