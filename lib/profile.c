@@ -131,6 +131,19 @@ static int path_err(char *err, size_t err_size, int code, const char *path, cons
 	return code;
 }
 
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "a file of another kind";
+}
+
 VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_host *ppc,
 					  struct vcpuchar_x86_host *x86, char *err, size_t err_size)
 {
@@ -151,10 +164,14 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 		close(fd);
 		return path_err(err, err_size, r, path, "%s", vcpuchar_strerror(-r, eb, sizeof(eb)));
 	}
-	if (!S_ISREG(st.st_mode)) {
-		r = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	if (S_ISDIR(st.st_mode)) {
 		close(fd);
-		return path_err(err, err_size, r, path, "not a regular file");
+		return path_err(err, err_size, -EISDIR, path, "is a directory");
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		return path_err(err, err_size, -EINVAL, path, "is %s; a profile is read only from a regular file",
+				file_kind(st.st_mode));
 	}
 	/*
 	 * Read one byte past the limit, so a file that grew is still caught.
@@ -205,19 +222,6 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 		path_err(err, err_size, r, path, "%s", msg);
 	}
 	return r;
-}
-
-static const char *file_kind(mode_t mode)
-{
-	if (S_ISCHR(mode))
-		return "a character device";
-	if (S_ISBLK(mode))
-		return "a block device";
-	if (S_ISFIFO(mode))
-		return "a FIFO";
-	if (S_ISSOCK(mode))
-		return "a socket";
-	return "not a regular file";
 }
 
 static int write_all(int fd, const char *data, size_t len)

@@ -312,7 +312,7 @@ static char *read_input(const char *opt, const char *path, size_t *len)
 	}
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
-		cli_usage("%s %s: not a regular file", opt, path);
+		cli_usage("%s %s: %s", opt, path, S_ISDIR(st.st_mode) ? "is a directory" : "not a regular file");
 		return NULL;
 	}
 	/* One byte past the limit, so a file that grew is still caught. */
@@ -381,6 +381,35 @@ static gboolean in_set(const char *set, char c)
 	return c && strchr(set, c);
 }
 
+/* One \\uXXXX at @esc, or a surrogate pair: 0 (*at, *tok set) or where the escape ends. */
+static size_t u_escape(const char *data, size_t len, size_t esc, size_t *at, size_t *tok)
+{
+	unsigned unit[2] = { 0, 0 };
+	size_t i = esc + 1;
+
+	*at = esc;
+	*tok = 1;
+	for (int u = 0; u < 2; u++) {
+		for (int k = 0; k < 4; k++) {
+			if (++i >= len || !g_ascii_isxdigit(data[i]))
+				return u ? esc + 5 : 0;
+			unit[u] = unit[u] * 16 + (unsigned)g_ascii_xdigit_value(data[i]);
+		}
+		/* A high surrogate must come with a low one, and a low one never alone. */
+		if (u == 0 && (unit[0] < 0xd800 || unit[0] > 0xdfff))
+			return i;
+		if (u == 0 && unit[0] <= 0xdbff && i + 2 < len && data[i + 1] == '\\' && data[i + 2] == 'u') {
+			i += 2;
+			continue;
+		}
+		if (u == 1 && unit[1] >= 0xdc00 && unit[1] <= 0xdfff)
+			return i;
+		break;
+	}
+	*tok = 6;
+	return 0;
+}
+
 static const char *not_json(const char *data, size_t len, size_t *at, size_t *tok)
 {
 	static const char *const words[] = { "true", "false", "null" };
@@ -402,10 +431,9 @@ static const char *not_json(const char *data, size_t len, size_t *at, size_t *to
 					continue;
 				if (++i < len && !in_set("\"\\/bfnrtu", data[i]))
 					return "an escape JSON does not have";
-				if (i < len && data[i] == 'u')
-					for (int k = 0; k < 4; k++)
-						if (++i >= len || !g_ascii_isxdigit(data[i]))
-							return "\\u without four hexadecimal digits";
+				if (i < len && data[i] == 'u' && !(i = u_escape(data, len, i - 1, at, tok)))
+					return *tok == 6 ? "a UTF-16 surrogate escape without its pair, which is no character (section 8.2)"
+							 : "\\u without four hexadecimal digits";
 			}
 			if (i >= len)
 				return "a string without its closing quote";

@@ -494,7 +494,10 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
  * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
- * @qemu_version; -ENOENT for a type the target QEMU does not have (the
+ * @qemu_version, or (since 1.2) for a pseries-X.Y newer than pseries-11.1
+ * that a target newer than the table may have (X.Y up to the target's
+ * version, Y 0 to 2): the message says its defaults are unknown here, not
+ * that QEMU never had it; -ENOENT for a type the target QEMU does not have (the
  * message names the type, the target version and the range it has). @ret
  * is written only on success.
  *
@@ -939,14 +942,17 @@ struct vcpuchar_ppc_result {
  * host mode the guest gets the host's words, so a low cap costs it
  * nothing). Under TCG every cap that is not broken/off is a WARNING and the
  * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set. Rules: /usr/share/doc/libvcpuchar/ppc.md#validation and #modes.
+ * set, and host mode is refused (the host's words do not describe a CPU
+ * that QEMU emulates). Rules: /usr/share/doc/libvcpuchar/ppc.md#validation
+ * and #modes.
  *
  * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
  * -ENODATA in host mode without host information; -ENOENT (since 1.2)
  * under KVM for a guest CPU newer than the host's family (@ret
  * unchanged); -EINVAL for NULL @req or
  * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
- * @req->qemu_version); -ENOENT for a machine type the target QEMU lacks
+ * @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered
+ * with the host's words); -ENOENT for a machine type the target QEMU lacks
  * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno
  * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
  * here; since 1.2 one condition has one errno).
@@ -1569,7 +1575,8 @@ struct vcpuchar_ppc_warnings {
  * -ENODATA in host mode without host information; -ENOENT for a machine
  * type the target QEMU lacks or for a guest CPU the host cannot run (as
  * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
- * out-of-range request fields.
+ * out-of-range request fields (since 1.2 also host mode under TCG, as
+ * vcpuchar_ppc_decide()).
  * On failure @ret is unchanged.
  *
  * Since: 1.0

@@ -805,7 +805,7 @@ int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *re
 
 /* Did KVM honour the HLT part of a policy? Since: 1.0 */
 enum vcpuchar_x86_hlt_verdict {
-	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* the guest never halted, or no halt_exits */
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* no halt seen, no halt_exits, or Idle HLT and no exit */
 	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
 	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
 };
@@ -916,8 +916,10 @@ struct vcpuchar_x86_verdict {
  * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
  * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
  * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
- * /usr/share/doc/libvcpuchar/x86.md#how-kvm-uses-idle-hlt), without it NOT_HONOURED,
- * hlt_exits_kept_not_honoured.
+ * /usr/share/doc/libvcpuchar/x86.md#how-kvm-uses-idle-hlt), but since 1.2
+ * CANNOT_TELL with idle_hlt_fewer_halt_exits alone when dh = 0 (exits
+ * disabled behind the policy show the same counts); without Idle HLT
+ * NOT_HONOURED, hlt_exits_kept_not_honoured.
  * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
  * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
  * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,

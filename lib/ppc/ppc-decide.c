@@ -199,9 +199,11 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
 /*
- * 0, -EINVAL for a field out of range, or -ENOENT for a machine type the
- * target QEMU lacks (lib/ppc.md#qemu-versions), as
- * vcpuchar_ppc_machine_parse_qemu() says for its name.
+ * 0, -EINVAL for a field out of range or for host mode under TCG (the
+ * host does not run a TCG guest, so its words are not the guest's:
+ * lib/ppc.md#modes), or -ENOENT for a machine type the target QEMU lacks
+ * (lib/ppc.md#qemu-versions), as vcpuchar_ppc_machine_parse_qemu() says
+ * for its name.
  */
 static int request_check(const struct vcpuchar_ppc_request *req, int *release)
 {
@@ -209,7 +211,8 @@ static int request_check(const struct vcpuchar_ppc_request *req, int *release)
 
 	if (rel < 0 || req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
 	    req->machine > VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || !ppc_cpu_ok(req->cpu) ||
-	    (req->caps_set & ~((1u << VCPUCHAR_PPC_N_CAPS) - 1)))
+	    (req->caps_set & ~((1u << VCPUCHAR_PPC_N_CAPS) - 1)) ||
+	    (req->mode == VCPUCHAR_PPC_MODE_HOST && req->accel == VCPUCHAR_ACCEL_TCG))
 		return -EINVAL;
 	/* Only the caps the caller set are read. */
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)

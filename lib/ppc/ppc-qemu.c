@@ -187,8 +187,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 		if (note_size && rel == N_RELEASES - 1)
 			snprintf(note, note_size,
 				 "QEMU %s is newer than %s, the newest QEMU in this library's release table: the "
-				 "answer is for QEMU %s (%s), with the machine types upstream added up to %s",
-				 want, r->name, r->name, r->source, want);
+				 "answer is for QEMU %s (%s); pseries types newer than pseries-%u.%u are unknown "
+				 "to this library",
+				 want, r->name, r->name, r->source, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100);
 		else if (note_size)
 			snprintf(note, note_size,
 				 "QEMU %s is no release in this library's table (QEMU releases X.0 to X.2 a year): "
@@ -214,13 +215,26 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	if (rel < 0)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%u is not a supported QEMU version number",
 					qemu_version);
-	if ((rc = vcpuchar_ppc_machine_parse(name, &m, err, err_size)) < 0)
-		return rc;
 	r = &releases[rel];
 	if (!qemu_version)
 		snprintf(want, sizeof(want), "%s", r->name);
 	else
 		vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	/*
+	 * A type newer than every type known, of a release the target may have
+	 * (X.0 to X.2, not newer than the target): not "never had", but
+	 * unknown here (lib/ppc.md#qemu-versions).
+	 */
+	if (sscanf(name, "pseries-%3u.%1u", &major, &minor) == 2 &&
+	    snprintf(range, sizeof(range), "pseries-%u.%u", major, minor) > 0 && !strcmp(range, name) &&
+	    minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= qemu_version / 100)
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
+					     "'%s' is newer than pseries-%u.%u, the newest pseries type this library "
+					     "knows: its defaults in QEMU %s are unknown here; give all four caps "
+					     "explicitly, which makes the machine type irrelevant",
+					     VCPUCHAR_ECHO, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100, want);
+	if ((rc = vcpuchar_ppc_machine_parse(name, &m, err, err_size)) < 0)
+		return rc;
 	/* The newest type the range can name: the target's own, at most the newest upstream type known. */
 	newest = qemu_version / 100 > r->version / 100 ? qemu_version / 100 : r->version / 100;
 	if (newest > UPSTREAM_NEWEST)

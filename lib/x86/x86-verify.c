@@ -67,7 +67,15 @@ static uint32_t hlt_verdict(const struct vcpuchar_x86_policy *p, uint64_t dh, ui
 			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED, dh);
 			return VCPUCHAR_X86_HLT_VERDICT_HONOURED;
 		}
-		/* Idle HLT lets an HLT with a virtual interrupt pending complete without an exit. */
+		/*
+		 * Idle HLT lets an HLT with a virtual interrupt pending complete
+		 * without an exit. With no exit at all, every HLT may have done so,
+		 * which is also what exits disabled behind the policy would show.
+		 */
+		if (p->idle_hlt_active && dh == 0) {
+			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS, dh);
+			return VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL;
+		}
 		if (p->idle_hlt_active) {
 			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_HONOURED, dh);
 			vcpuchar_x86_reason_add_value(a, VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS, dh);

@@ -185,7 +185,7 @@ expect "x86 verify --policy FIFO" 2 "^vcpuchar: --policy $tmp/fifo: not a regula
 expect "x86 verify --before /dev/zero" 2 '^vcpuchar: --before /dev/zero: not a regular file' -- verify - /dev/zero -
 expect "x86 verify --after /dev/urandom" 2 '^vcpuchar: --after /dev/urandom: not a regular file' -- \
 	verify - - /dev/urandom
-expect "x86 verify --after directory" 2 "^vcpuchar: --after $tmp: not a regular file" -- verify - - "$tmp"
+expect "x86 verify --after directory" 2 "^vcpuchar: --after $tmp: is a directory" -- verify - - "$tmp"
 { printf '{"halt_exits": 1, "pad": "'; head -c 2000000 /dev/zero | tr '\0' x; printf '"}\n'; } >"$tmp/big.json"
 expect "x86 verify --before 2 MB" 2 "^vcpuchar: --before $tmp/big.json: larger than 1048576 bytes" -- \
 	verify - "$tmp/big.json" -
@@ -246,7 +246,13 @@ single quotes|{'halt_exits': 5}|1:2
 NaN|{"halt_exits": 5, "x": NaN}|1:24
 raw tab in a string|{"halt_exits": 5, "x": "a	b"}|1:26
 \x escape|{"halt_exits": 5, "x": "\x41"}|1:25
+lone high surrogate|{"halt_exits": 5, "x": "\ud800"}|1:25
+lone low surrogate|{"halt_exits": 5, "x": "a\udc00"}|1:26
+high surrogate, then no low one|{"halt_exits": 5, "x": "\ud800\u0041"}|1:25
 EOF_ROWS
+# A surrogate pair is one character (U+1F600), and an escaped backslash ends its escape: both read.
+printf '{"halt_exits": 5, "x": "\\ud83d\\ude00", "y": "\\\\ud800"}\n' >"$tmp/strict.json"
+expect "x86 verify --after, a surrogate pair" 0 "" -- verify - - "$tmp/strict.json"
 printf '{"halt_exits": 5,\n  "x": 0x1}\n' >"$tmp/strict.json"
 expect "x86 verify --after, hex on line 2" 2 "^vcpuchar: --after $tmp/strict.json:2:8: \"0x1\": not a JSON number" -- \
 	verify - - "$tmp/strict.json"

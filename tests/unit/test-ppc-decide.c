@@ -286,6 +286,11 @@ START_TEST(tcg_defaults_warn)
 	ck_assert_uint_eq(res.r4, 0x0400000000000000);
 	ck_assert_uint_eq(res.r5, 0xe000000000000000);
 	ck_assert_ptr_nonnull(strstr(res.mode_reason, "TCG"));
+	/* Host mode would hand a TCG guest the words of a host that does not run it: refused. */
+	r.mode = VCPUCHAR_PPC_MODE_HOST;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 }
 END_TEST
 
@@ -639,6 +644,12 @@ START_TEST(every_combination)
 					if (ri < 0)
 						r.machine = (uint32_t)(-ri - 1);
 					ret = vcpuchar_ppc_decide(hp, &r, &res);
+					/* A TCG guest does not run on the host: host mode has no words to give it. */
+					if (mode == VCPUCHAR_PPC_MODE_HOST && accel == VCPUCHAR_ACCEL_TCG) {
+						if (ret != -EINVAL)
+							ck_abort_msg("host mode under TCG: %d", ret);
+						continue;
+					}
 					if (!hp && mode == VCPUCHAR_PPC_MODE_HOST) {
 						if (ret != -ENODATA)
 							ck_abort_msg("host mode without host: %d", ret);

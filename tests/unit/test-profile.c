@@ -229,6 +229,11 @@ START_TEST(file_errors_and_round_trip)
 	ck_assert_int_eq(vcpuchar_profile_load("/nonexistent/x.profile", &out, NULL, err, sizeof(err)), -ENOENT);
 	ck_assert(strstr(err, "/nonexistent/x.profile"));
 	ck_assert_int_eq(vcpuchar_profile_load(dir, &out, NULL, err, sizeof(err)), -EISDIR);
+	/* Each errno its own words: a directory is not called "not a regular file" like a device. */
+	ck_assert_msg(strstr(err, ": is a directory"), "%s", err);
+	ck_assert_int_eq(vcpuchar_profile_load("/dev/null", &out, NULL, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "/dev/null: is a character device; a profile is read only from a regular file"),
+		      "%s", err);
 
 	/* Measured words of a nested KVM-HV host (vector hl-e2e-broken of tests/data/ppc-host-levels.tsv). */
 	in.source = VCPUCHAR_SOURCE_KVM;
