@@ -10,9 +10,6 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEADERS = ["common.h", "ppc.h", "x86.h"]
-# Variant prefixes that are not the enum's own name in capitals.
-PREFIX = {"vcpuchar_x86_reason_code": "VCPUCHAR_X86_REASON_",
-          "vcpuchar_ppc_conflict_code": "VCPUCHAR_PPC_CONFLICT_CODE_"}
 ENUM = re.compile(r"((?:/\*[^\n]*?\*/\s*\n)?(?:/\*(?:[^*]|\*(?!/))*\*/\s*\n)?)enum (vcpuchar_\w+) \{(.*?)\n\};", re.S)
 VALUE = re.compile(r"\s*(VCPUCHAR_\w+)\s*=\s*(\d+),\s*(?:/\*\s*(.*?)\s*\*/)?")
 
@@ -28,8 +25,22 @@ def text(comment):
     return s.replace("[", "\\[").replace("]", "\\]")  # not rustdoc links
 
 
+def prefix_of(cname, names):
+    """The variants' prefix: the enum's name in capitals, less its last words
+    until every value starts with it (VCPUCHAR_X86_REASON_ of enum
+    vcpuchar_x86_reason_code, VCPUCHAR_PPC_START_ of vcpuchar_ppc_start_cap),
+    never shorter than VCPUCHAR_ and one more word."""
+    words = cname.upper().split("_")
+    while len(words) >= 2:
+        prefix = "_".join(words) + "_"
+        if all(n.startswith(prefix) and n != prefix for n in names):
+            return prefix
+        words.pop()
+    raise AssertionError("enum %s: no common prefix of %s" % (cname, names))
+
+
 def rust_enum(cname, comment, body):
-    prefix = PREFIX.get(cname, cname.upper() + "_")
+    prefix = prefix_of(cname, [m.group(1) for m in map(VALUE.match, body.split("\n")) if m])
     doc = text(comment)
     out = ["c_enum! {", "    /// C `enum %s`%s" % (cname, ": " + doc if doc else ""), "    %s {" % camel(cname[len("vcpuchar_"):])]
     pending = []
@@ -41,7 +52,6 @@ def rust_enum(cname, comment, body):
             continue
         name, value, note = m.group(1), m.group(2), m.group(3) or "\n".join(pending)
         pending = []
-        assert name.startswith(prefix), (name, prefix)
         variant = camel(name[len(prefix):])
         note = text(note)
         out.append("        /// `%s` = %s%s" % (name, value, ": " + note if note else ""))

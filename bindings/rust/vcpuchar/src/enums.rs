@@ -172,6 +172,44 @@ c_enum! {
 }
 
 c_enum! {
+    /// C `enum vcpuchar_ppc_start_cap`: Caps of the start verdict besides enum vcpuchar_ppc_cap, numbered after them. since 1.2
+    PpcStartCap {
+        /// `VCPUCHAR_PPC_START_HTM` = 4: cap-htm
+        Htm = 4,
+        /// `VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE` = 5: cap-hpt-max-page-size
+        HptMaxPageSize = 5,
+        /// `VCPUCHAR_PPC_START_NESTED_HV` = 6: cap-nested-hv
+        NestedHv = 6,
+        /// `VCPUCHAR_PPC_START_LARGE_DECR` = 7: cap-large-decr
+        LargeDecr = 7,
+        /// `VCPUCHAR_PPC_START_FWNMI` = 8: cap-fwnmi
+        Fwnmi = 8,
+    }
+}
+
+c_enum! {
+    /// C `enum vcpuchar_ppc_verdict`: What QEMU does with one cap at start. since 1.2
+    PpcVerdict {
+        /// `VCPUCHAR_PPC_VERDICT_STARTS` = 0: QEMU accepts the level
+        Starts = 0,
+        /// `VCPUCHAR_PPC_VERDICT_REFUSED` = 1: QEMU refuses to start: @fix lifts it
+        Refused = 1,
+        /// `VCPUCHAR_PPC_VERDICT_UNKNOWN` = 2: a fact it needs is unknown: @reason names it
+        Unknown = 2,
+    }
+}
+
+c_enum! {
+    /// C `enum vcpuchar_ppc_host_migration_where`: Where a finding of a host-to-host migration arises. since 1.2
+    PpcHostMigrationWhere {
+        /// `VCPUCHAR_PPC_AT_SOURCE` = 0: QEMU on the source host
+        AtSource = 0,
+        /// `VCPUCHAR_PPC_AT_DESTINATION` = 1: QEMU on the destination, started with the source's caps
+        AtDestination = 1,
+    }
+}
+
+c_enum! {
     /// C `enum vcpuchar_ppc_format`: Output formats of vcpuchar_ppc_caps_format. since 1.0
     PpcFormat {
         /// `VCPUCHAR_PPC_FORMAT_QEMU` = 0: "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values)
@@ -192,7 +230,7 @@ c_enum! {
         MasksWithoutKnownBits = 3,
         /// `VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED` = 4: host-max or host mode: QEMU with the machine type's defaults would refuse to start on this host.
         DefaultsRefused = 4,
-        /// `VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST` = 5: host-max or host mode: it would start, but the guest would run mitigations the host does not need.
+        /// `VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST` = 5: host-max or host mode: the defaults pass the Spectre caps' check, but the guest would run mitigations the host does not need (since 1.2 the text adds the other caps QEMU refuses or may refuse at start, vcpuchar_ppc_start_check()).
         DefaultsBelowHost = 5,
     }
 }
@@ -264,6 +302,10 @@ c_enum! {
         SmtControl = 22,
         /// `VCPUCHAR_X86_FACT_VENDOR_MODULE` = 23: KVM's vendor module, named from /sys/module
         VendorModule = 23,
+        /// `VCPUCHAR_X86_FACT_CPUID_SIGNATURE` = 24: leaf 1 EAX: family, model, stepping
+        CpuidSignature = 24,
+        /// `VCPUCHAR_X86_FACT_ENABLE_IPIV` = 25: /sys/module/kvm_amd/parameters/enable_ipiv
+        EnableIpiv = 25,
     }
 }
 
@@ -438,6 +480,12 @@ c_enum! {
         RealtimeHintHostIsGuest = 58,
         /// `VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK` = 59: HLT pass-through with neither KVM_HINTS_REALTIME nor PV_UNHALT: a Linux guest's spinlocks are virt_spin_lock()'s test-and-set lock.
         GuestTasSpinlock = 59,
+        /// `VCPUCHAR_X86_REASON_PV_UNHALT_NOT_SUPPORTED` = 60: KVM_GET_SUPPORTED_CPUID was read and leaf 0x40000001 EAX lacks KVM_FEATURE_PV_UNHALT: QEMU drops it, so the policy does not offer it.
+        PvUnhaltNotSupported = 60,
+        /// `VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTED` = 61: The same for KVM_FEATURE_POLL_CONTROL (REALTIME does not depend on that leaf: QEMU always offers the hint).
+        PollControlNotSupported = 61,
+        /// `VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235` = 62: AVIC on an AMD Family 17h or Hygon Family 18h CPU (erratum #1235: the wakeup IPI of a blocking vCPU can be lost) whose KVM may still virtualize IPIs; value: 0 kvm_amd.enable_ipiv is Y, 1 the parameter is missing (a kernel before Linux 6.17), 2 it was not read.
+        AvicIpiErratum1235 = 62,
     }
 }
 
@@ -476,7 +524,7 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_x86_hlt_verdict`: Did KVM honour the HLT part of a policy? since 1.0
     X86HltVerdict {
-        /// `VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL` = 0: the guest never halted, or no halt_exits
+        /// `VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL` = 0: no halt seen, no halt_exits, or Idle HLT and no exit
         CannotTell = 0,
         /// `VCPUCHAR_X86_HLT_VERDICT_HONOURED` = 1: HLT exited, or not, as the policy said
         Honoured = 1,

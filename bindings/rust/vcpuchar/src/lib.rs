@@ -13,7 +13,8 @@
 //!   aliases here); [`Init::init`] is `VCPUCHAR_INIT`, and every wrapper
 //!   passes the library a copy whose `size` it set, so a caller's `size` never
 //!   matters;
-//! - results that hold lists (reasons, warnings, conflicts, migration entries)
+//! - results that hold lists (reasons, warnings, conflicts, migration entries,
+//!   start verdicts)
 //!   are wrapped in types with iterators.
 //!
 //! Everything is pure and allocation-free in C except the probes, apply, the
@@ -24,6 +25,8 @@ mod common;
 pub mod enums;
 mod error;
 mod ppc;
+mod ppc_migrate_hosts;
+mod ppc_start;
 mod profile;
 mod util;
 mod x86;
@@ -32,6 +35,8 @@ pub use common::*;
 pub use enums::*;
 pub use error::{Errno, Error, Result};
 pub use ppc::*;
+pub use ppc_migrate_hosts::*;
+pub use ppc_start::*;
 pub use profile::*;
 pub use util::Init;
 pub use x86::*;

@@ -5,7 +5,7 @@
 use crate::common::ProbeOpts;
 use crate::enums::*;
 use crate::error::{Error, Result};
-use crate::util::{array_str, check, cstring, size_led, snprintf_string, static_str, with_msg, Init};
+use crate::util::{array_str, check, cstring, size_led, snprintf_string, static_str, unknown_value, with_msg, Init};
 use std::os::raw::c_char;
 use std::os::unix::io::AsRawFd;
 use vcpuchar_sys as sys;
@@ -29,7 +29,9 @@ size_led!(
     sys::vcpuchar_ppc_migration,
     sys::vcpuchar_ppc_baseline,
     sys::vcpuchar_ppc_warnings,
-    sys::vcpuchar_ppc_qemu_release
+    sys::vcpuchar_ppc_qemu_release,
+    sys::vcpuchar_ppc_start,
+    sys::vcpuchar_ppc_host_migration
 );
 
 impl Init for sys::vcpuchar_ppc_caps {
@@ -265,8 +267,8 @@ pub fn ppc_host_levels(host: Option<&PpcHost>) -> Result<(PpcCaps, bool)> {
     Ok((caps, r == 1))
 }
 
-fn known<E>(func: &'static str, v: u32, from: fn(u32) -> Option<E>) -> Result<E> {
-    from(v).ok_or_else(|| Error::new(func, -34, Some(format!("the library returned {}, a value this crate does not know (a newer library?)", v))))
+pub(crate) fn known<E>(func: &'static str, v: u32, from: fn(u32) -> Option<E>) -> Result<E> {
+    from(v).ok_or_else(|| unknown_value(func, v))
 }
 
 /// The machine type of a QEMU name ("pseries", "pseries-X.Y", "pseries-2.12-sxxm").
@@ -334,6 +336,31 @@ pub fn ppc_machine_parse_qemu(name: &str, qemu_version: u32) -> Result<PpcMachin
 /// a member may be [`sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN`] where no source was found.
 pub type PpcQemuRelease = sys::vcpuchar_ppc_qemu_release;
 
+/// A release fact as an `Option`: `None` for `VCPUCHAR_PPC_QEMU_FACT_UNKNOWN`.
+fn release_fact(v: u32) -> Option<u32> {
+    Some(v).filter(|&v| v != sys::VCPUCHAR_PPC_QEMU_FACT_UNKNOWN)
+}
+
+/// The members of [`PpcQemuRelease`] that may be unknown, as `Option`s.
+pub trait PpcQemuReleaseExt {
+    /// The newest machine type the release marks deprecated, X * 100 + Y
+    /// (every type from `oldest_type` up to it warns); `Some(0)` for none,
+    /// `None` when unknown.
+    fn deprecated_upto_known(&self) -> Option<u32>;
+    /// Whether cap-ibs=fixed-na aborts this QEMU at the guest's first
+    /// H_GET_CPU_CHARACTERISTICS (measured); `None` when unknown.
+    fn fixed_na_aborts_known(&self) -> Option<bool>;
+}
+
+impl PpcQemuReleaseExt for PpcQemuRelease {
+    fn deprecated_upto_known(&self) -> Option<u32> {
+        release_fact(self.deprecated_upto)
+    }
+    fn fixed_na_aborts_known(&self) -> Option<bool> {
+        release_fact(self.fixed_na_aborts).map(|v| v == 1)
+    }
+}
+
 /// The release table's row that answers for a QEMU version (0 = not given: 7.2).
 ///
 /// Errors: EINVAL for a value below 70200 or above 999999.
@@ -369,6 +396,22 @@ pub fn ppc_host_cpu(host: Option<&PpcHost>, cpu: PpcCpu) -> Result<(PpcCpu, Opti
     // SAFETY: NULL or a sized struct; valid out-pointer; buffer of the given length.
     let (r, msg) = with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_host_cpu(p, cpu.raw(), &mut ret, e, n as _) })?;
     Ok((known(F, ret, PpcCpu::from_raw)?, if r == 1 { Some(msg) } else { None }))
+}
+
+/// Every guest CPU a host runs under KVM-HV, as bits (1 << [`PpcCpu`]): the
+/// host's family and every older one down to POWER7; with `true` when the
+/// facts name the family, `false` when they name none (every CPU this library
+/// knows: QEMU and KVM decide at start). The CPUs:
+/// `PpcCpu::ALL.iter().filter(|c| bits & 1 << c.raw() != 0)`.
+///
+/// Errors: EINVAL for bad facts.
+pub fn ppc_host_cpus(host: Option<&PpcHost>) -> Result<(u32, bool)> {
+    let h = host.map(|h| h.sized());
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut bits = 0u32;
+    // SAFETY: NULL or a sized struct; valid out-pointer.
+    let r = check("vcpuchar_ppc_host_cpus", unsafe { sys::vcpuchar_ppc_host_cpus(p, &mut bits) })?;
+    Ok((bits, r == 0))
 }
 
 /// The default caps of a machine type for a guest CPU (QEMU 7.2's).
@@ -462,7 +505,7 @@ pub struct PpcConflict {
 
 /// The full answer for one VM (C `struct vcpuchar_ppc_result`), from [`ppc_decide`].
 #[derive(Debug, Clone, Copy)]
-pub struct PpcResult(sys::vcpuchar_ppc_result);
+pub struct PpcResult(pub(crate) sys::vcpuchar_ppc_result);
 
 impl PpcResult {
     /// The C struct (read only: its strings belong to the library).
@@ -542,7 +585,7 @@ impl PpcResultExt {
     }
 }
 
-fn decide_args(host: Option<&PpcHost>, req: &PpcRequest) -> (Option<PpcHost>, PpcRequest) {
+pub(crate) fn decide_args(host: Option<&PpcHost>, req: &PpcRequest) -> (Option<PpcHost>, PpcRequest) {
     (host.map(|h| h.sized()), req.sized())
 }
 

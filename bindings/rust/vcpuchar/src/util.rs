@@ -153,6 +153,12 @@ pub(crate) fn cstring(func: &'static str, what: &str, s: &str) -> Result<std::ff
         .map_err(|_| Error::new(func, -libc_einval(), Some(format!("{} holds a NUL byte: {:?}", what, s))))
 }
 
+/// ERANGE for a value the library returned that this crate does not know (a
+/// newer library's), rather than a guess.
+pub(crate) fn unknown_value(func: &'static str, v: impl std::fmt::Display) -> Error {
+    Error::new(func, -34, Some(format!("the library returned {}, a value this crate does not know (a newer library?)", v)))
+}
+
 pub(crate) const fn libc_einval() -> i32 {
     22
 }

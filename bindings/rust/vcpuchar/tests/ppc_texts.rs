@@ -235,3 +235,59 @@ fn baseline_of_the_bundled_profiles() {
         assert_eq!(ppc_caps_format(&b.baseline.caps, PpcFormat::Qemu).unwrap().0, r["expect_qemu"], "{}: qemu", id);
     }
 }
+
+/// "pseries-X.Y" as X * 100 + Y, the release table's numbering.
+fn type_number(name: &str) -> u32 {
+    let (x, y) = name.trim_start_matches("pseries-").split_once('.').unwrap();
+    x.parse::<u32>().unwrap() * 100 + y.parse::<u32>().unwrap()
+}
+
+// The release table agrees with the machine types each release registers
+// (ppc-qemu-machine-types.tsv), and its deprecations with the per-type warning.
+#[test]
+fn release_rows_match_the_types_listed() {
+    for r in &tsv("ppc-qemu-machine-types.tsv") {
+        let id = &r["id"];
+        let v = version_cell(r);
+        let row = ppc_qemu_release_get(v).unwrap_or_else(|e| panic!("{}: {}", id, e));
+        let listed: Vec<&str> = r["types"].split(' ').collect();
+        let numbered: Vec<u32> = listed.iter().filter(|t| !t.ends_with("-sxxm")).map(|t| type_number(t)).collect();
+        assert_eq!(row.answered, v / 100 * 100, "{}: answered", id);
+        assert_eq!(row.oldest_type, *numbered.iter().min().unwrap(), "{}: oldest", id);
+        assert_eq!(row.newest_type, *numbered.iter().max().unwrap(), "{}: newest", id);
+        assert_eq!(row.has_sxxm == 1, listed.contains(&"pseries-2.12-sxxm"), "{}: sxxm", id);
+        for t in &listed {
+            let n = if t.ends_with("-sxxm") { 212 } else { type_number(t) };
+            match (ppc_machine_deprecated(t, v).unwrap_or_else(|e| panic!("{}: {}: {}", id, t, e)), row.deprecated_upto_known()) {
+                ((2, s), None) => assert!(s.contains(t), "{}: {:?}", id, s),
+                ((1, s), Some(d)) if n <= d => assert!(s.contains(t) && s.contains("deprecated"), "{}: {:?}", id, s),
+                ((0, s), Some(d)) if n > d => assert_eq!(s, "", "{}", id),
+                got => panic!("{}: {}: {:?} with deprecated_upto {}", id, t, got, row.deprecated_upto),
+            }
+        }
+    }
+}
+
+// Rows and warnings as tests/unit/test-ppc-qemu.c reads them (lib/ppc.md#qemu-versions):
+// 9.2 removed the 2.x types and lowered sbbc (pull-ppc-for-9.2-1-20241104); QEMU warns
+// for types older than 3 years (include/hw/boards.h MACHINE_VER_DEPRECATION).
+#[test]
+fn release_rows_and_deprecations() {
+    let r = ppc_qemu_release_get(0).unwrap();
+    assert_eq!((r.answered, r.oldest_type, r.newest_type, r.sbbc_broken_p8), (70200, 201, 702, 0));
+    assert_eq!((r.deprecated_upto_known(), r.fixed_na_aborts_known()), (Some(0), Some(true)));
+    let r = ppc_qemu_release_get(ppc_qemu_version(9, 2, 0)).unwrap();
+    assert_eq!((r.oldest_type, r.has_sxxm, r.sbbc_broken_p8, r.deprecated_upto_known()), (300, 0, 1, Some(602)));
+    assert_eq!(r.fixed_na_aborts_known(), None);
+    let r = ppc_qemu_release_get(ppc_qemu_version(12, 0, 0)).unwrap();
+    assert_eq!((r.answered, r.newest_type), (110100, 1101));
+    let e = ppc_qemu_release_get(70199).unwrap_err();
+    assert_eq!((e.errno(), e.function()), (22, "vcpuchar_ppc_qemu_release_get"));
+
+    let v10 = ppc_qemu_version(10, 0, 13);
+    let (k, s) = ppc_machine_deprecated("pseries-7.0", v10).unwrap();
+    assert!(k == 1 && s.contains("QEMU 10.0.13 warns") && s.contains("pin pseries-7.1 or newer"), "{} {:?}", k, s);
+    assert_eq!(ppc_machine_deprecated("pseries-7.1", v10).unwrap(), (0, String::new()));
+    let e = ppc_machine_deprecated("pseries-rhel9.2.0", v10).unwrap_err();
+    assert!(e.errno() == 22 && e.message().unwrap().contains("downstream"), "{}", e);
+}

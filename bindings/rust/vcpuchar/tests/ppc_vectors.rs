@@ -143,3 +143,56 @@ fn validate() {
         }
     }
 }
+
+// ppc-migrate-hosts.tsv as tests/unit/test-ppc-migrate-hosts.c checks it: the
+// bundled profiles as the hosts, QEMU's start errors in order, the source's
+// decision as ppc_decide() gives it there, the destination's levels as ppc_host_levels().
+#[test]
+fn migrate_hosts() {
+    let dir = format!("{}/../../examples/profiles", data_dir());
+    let host = |n: &str| profile_load(&format!("{}/{}.profile", dir, n)).unwrap_or_else(|e| panic!("{}: {}", n, e)).ppc;
+    for r in &tsv("ppc-migrate-hosts.tsv") {
+        let id = &r["id"];
+        let (a, b) = (host(&r["src"]), host(&r["dst"]));
+        let mut q = PpcRequest::init().mode(if r["mode"] == "caps" { PpcMode::Caps } else { PpcMode::HostMax });
+        if r["caps"] != "-" {
+            let mut caps = PpcCaps::init();
+            let set = ppc_caps_parse(&r["caps"], &mut caps).unwrap();
+            q = q.caps(caps, set);
+        }
+        let (m, ra) = ppc_migrate_hosts(&a, &b, &q).unwrap_or_else(|e| panic!("{}: {}", id, e));
+        let want: Vec<&str> = if r["expect_errors"] == "none" { vec![] } else { r["expect_errors"].split(';').collect() };
+        assert_eq!(m.ok() as u64, num(&r["expect_ok"]), "{}: ok", id);
+        assert_eq!((m.n_errors() as usize, m.n_warnings() as u64), (want.len(), num(&r["expect_warnings"])), "{}", id);
+        let errors: Vec<String> = m.entries().filter(|e| e.severity == Some(Severity::Error)).map(|e| e.message).collect();
+        assert_eq!(errors.len(), want.len(), "{}", id);
+        for (got, w) in errors.iter().zip(&want) {
+            assert!(got.contains(w), "{}: {:?} lacks {:?}", id, got, w);
+        }
+        let alone = ppc_decide(Some(&a), &q).unwrap();
+        let ra = ra.unwrap_or_else(|| panic!("{}: no source decision", id));
+        assert_eq!((ra.hcall(), m.hcall()), (alone.hcall(), alone.hcall()), "{}: r4/r5", id);
+        // The bundled profiles carry no pvr: the source's family reads as POWER9.
+        assert_eq!(m.cpu(), Some(PpcCpu::Power9), "{}", id);
+        assert_eq!(levels(&m.dst_host_caps()), levels(&ppc_host_levels(Some(&b)).unwrap().0), "{}: dst levels", id);
+    }
+    // Host mode depends on the boot host: refused with the library's message.
+    let p9 = host("power9-dd2.3-opal");
+    let e = ppc_migrate_hosts(&p9, &p9, &PpcRequest::init().mode(PpcMode::Host)).unwrap_err();
+    assert_eq!((e.errno(), e.function()), (22, "vcpuchar_ppc_migrate_hosts"));
+}
+
+// The guest CPUs a host runs: POWER7 up to its family (lib/ppc.md#guest-cpu).
+#[test]
+fn host_cpus() {
+    let mut h = PpcHost::from_words(0, 0, !0, !0);
+    h.pvr = 0x004e1202; // POWER9 DD2.2 (Linux arch/powerpc/include/asm/reg.h PVR_POWER9 0x004e)
+    let (bits, known) = ppc_host_cpus(Some(&h)).unwrap();
+    let cpus: Vec<PpcCpu> = PpcCpu::ALL.iter().copied().filter(|c| bits & 1 << c.raw() != 0).collect();
+    assert_eq!((cpus, known), (vec![PpcCpu::Power7, PpcCpu::Power8, PpcCpu::Power9], true));
+    // Each is one ppc_host_cpu() accepts; the next is refused.
+    assert_eq!(ppc_host_cpu(Some(&h), PpcCpu::Power8).unwrap().0, PpcCpu::Power8);
+    assert_eq!(ppc_host_cpu(Some(&h), PpcCpu::Power10).unwrap_err().errno(), 2);
+    let (all, known) = ppc_host_cpus(None).unwrap();
+    assert!(!known && all & bits == bits && all != bits, "{:#x}", all);
+}

@@ -40,6 +40,9 @@ fn row_host(r: &Row) -> X86Host {
     h.disable_exits_allowed = num(&r["disable_exits_allowed"]) as u32;
     h.halt_poll_cap = 1;
     h.kvm_features = sys::VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT | sys::VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL;
+    if let Some(v) = kv(extra, "kvm_features") {
+        h.kvm_features = num(v) as u32;
+    }
     h.halt_poll_ns = 200000;
     h.mitigate_smt_rsb = num(&r["mitigate_smt_rsb"]) as u32;
     h.kvm_amd = (amd && !is("kvm_amd", "0")) as u32;
@@ -51,6 +54,22 @@ fn row_host(r: &Row) -> X86Host {
     if is("no_ext", "1") {
         h.have &= !(1 << CpuidExt.raw());
         h.cpuid_80000001_ecx = 0;
+    }
+    // The CPU signature, as given (family and model spelled out by the row, not decoded here).
+    if let Some(v) = kv(extra, "cpuid_1_eax") {
+        h.have |= 1 << CpuidSignature.raw();
+        h.cpuid_1_eax = num(v) as u32;
+        h.family = kv(extra, "family").map_or(0, |v| num(v) as u32);
+        h.model = kv(extra, "model").map_or(0, |v| num(v) as u32);
+    }
+    // kvm_amd.enable_ipiv: 0 or 1, "absent" (a kernel before 6.17), or not given (not read).
+    match kv(extra, "enable_ipiv") {
+        Some("absent") => h.error[EnableIpiv.raw() as usize] = -2,
+        Some(v) => {
+            h.have |= 1 << EnableIpiv.raw();
+            h.enable_ipiv = (v == "1") as u32;
+        }
+        None => {}
     }
     h.clearcpuid_510 = num(&r["clearcpuid_510"]) as u32;
     h.smt_rsb_bug = is("smt_rsb_bug", "1") as u32;

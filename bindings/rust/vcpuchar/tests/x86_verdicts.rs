@@ -23,8 +23,14 @@ fn guest_view() {
     assert_eq!(h.arch(), "x86_64");
     for r in &tsv("x86-guest-view.tsv") {
         let id = &r["id"];
-        let mut vm = x86_vm();
+        let (mut vm, mut h) = (x86_vm(), h);
         for w in r["vm"].split(',') {
+            // "supported=N": KVM_GET_SUPPORTED_CPUID read, leaf 0x40000001 EAX = N (hex).
+            if let Some(n) = w.strip_prefix("supported=") {
+                h.have |= 1 << X86Fact::SupportedCpuid.raw();
+                h.kvm_features = u32::from_str_radix(n.trim_start_matches("0x"), 16).unwrap_or_else(|_| panic!("{}: {:?}", id, w));
+                continue;
+            }
             vm = match w {
                 "pinned" => vm.pinned(),
                 "latency" => vm.latency(),

@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+// POWER: the start verdict, whether QEMU starts a pseries VM on a host, cap
+// by cap (include/vcpuchar/ppc.h; rules in lib/ppc.md#start).
+use crate::enums::*;
+use crate::error::Result;
+use crate::ppc::{PpcHost, PpcRequest};
+use crate::util::{array_str, check, Init};
+use vcpuchar_sys as sys;
+
+/// What QEMU does with one cap at start (C `struct vcpuchar_ppc_start_entry`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PpcStartEntry {
+    /// The cap: a [`PpcCap`] value (0-3) or a [`PpcStartCap`] value (4 on).
+    pub cap: u32,
+    /// The verdict; `None` for one this crate does not know (see `raw_verdict`).
+    pub verdict: Option<PpcVerdict>,
+    /// The C verdict.
+    pub raw_verdict: u32,
+    /// The level QEMU starts with: a [`PpcLevel`] for the Spectre caps, 0
+    /// (off) or 1 (on) for on/off caps, the page shift for
+    /// hpt-max-page-size (16: 64 KiB; 0 when QEMU takes the host's).
+    pub level: u32,
+    /// QEMU's cap name without "cap-", e.g. "fwnmi".
+    pub name: String,
+    /// For REFUSED and UNKNOWN the -machine property that lets QEMU start,
+    /// e.g. "cap-fwnmi=off"; "" when there is none.
+    pub fix: String,
+    /// One sentence naming the fact and its source, e.g. QEMU's message.
+    pub reason: String,
+}
+
+impl PpcStartEntry {
+    /// The cap as a [`PpcCap`], `None` when it is one of [`PpcStartCap`].
+    pub fn spectre_cap(&self) -> Option<PpcCap> {
+        PpcCap::from_raw(self.cap)
+    }
+    /// The cap as a [`PpcStartCap`], `None` when it is one of [`PpcCap`] (or
+    /// one a newer library added).
+    pub fn start_cap(&self) -> Option<PpcStartCap> {
+        PpcStartCap::from_raw(self.cap)
+    }
+}
+
+/// Will QEMU start, cap by cap (C `struct vcpuchar_ppc_start`), from [`ppc_start_check`].
+#[derive(Debug, Clone, Copy)]
+pub struct PpcStart(pub sys::vcpuchar_ppc_start);
+
+impl PpcStart {
+    /// Entries whose verdict is REFUSED.
+    pub fn n_refused(&self) -> u32 {
+        self.0.n_refused
+    }
+    /// Entries whose verdict is UNKNOWN.
+    pub fn n_unknown(&self) -> u32 {
+        self.0.n_unknown
+    }
+    /// The `fix` of every REFUSED entry, comma-separated, to append to the
+    /// decision's caps on "-machine pseries,"; "" when none is needed (an
+    /// UNKNOWN entry's fix is not in it).
+    pub fn paste(&self) -> String {
+        array_str(&self.0.paste)
+    }
+    /// One entry per cap the library judges, in cap order.
+    pub fn entries(&self) -> impl Iterator<Item = PpcStartEntry> + '_ {
+        let n = (self.0.n_entries as usize).min(self.0.entries.len());
+        self.0.entries[..n].iter().map(|e| PpcStartEntry {
+            cap: e.cap,
+            verdict: PpcVerdict::from_raw(e.verdict),
+            raw_verdict: e.verdict,
+            level: e.level,
+            name: array_str(&e.name),
+            fix: array_str(&e.fix),
+            reason: array_str(&e.reason),
+        })
+    }
+}
+
+/// Will QEMU start this VM on this host (`host` `None`: no information): the
+/// Spectre caps at the levels of [`ppc_decide`](crate::ppc_decide) (REFUSED for
+/// its ERROR conflicts), and htm, hpt-max-page-size, nested-hv, large-decr and
+/// fwnmi at the levels the machine type and guest CPU give them, judged under
+/// KVM from the host's start facts (`facts_read`, `facts`, `page_size`,
+/// `dec_bits`; each unknown fact an UNKNOWN entry naming it). Under TCG only
+/// htm=on and nested-hv=on are refused.
+///
+/// Errors: as [`ppc_decide`](crate::ppc_decide).
+pub fn ppc_start_check(host: Option<&PpcHost>, req: &PpcRequest) -> Result<PpcStart> {
+    let h = host.map(|h| h.sized());
+    let q = req.sized();
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut s = sys::vcpuchar_ppc_start::init();
+    // SAFETY: NULL or sized structs; sized out-struct.
+    check("vcpuchar_ppc_start_check", unsafe { sys::vcpuchar_ppc_start_check(p, &q, &mut s) })?;
+    Ok(PpcStart(s))
+}
