@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+
 #include "cli.h"
 
 /*
