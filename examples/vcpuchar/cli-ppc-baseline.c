@@ -169,6 +169,15 @@ int cmd_baseline(int argc, char **argv)
 	 * the texts (what the guest still gets) read the baseline's R4/R5;
 	 * host-max mode keeps the defaults warnings.
 	 */
+	/*
+	 * File names as the user can read them, in text and JSON alike: a control
+	 * byte is escaped (a name cannot forge a line) and so is a byte that is no
+	 * UTF-8 (the JSON stays valid).
+	 */
+	g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+
+	for (int i = 0; i < n; i++)
+		g_ptr_array_add(shown, cli_shown(argv[i + 1]));
 	for (int i = 0; i < n; i++) {
 		struct vcpuchar_ppc_warnings hw = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 		struct vcpuchar_ppc_request fleet = req;
@@ -183,7 +192,7 @@ int cmd_baseline(int argc, char **argv)
 			if (hw.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
 				continue;
 			bw.code = vcpuchar_ppc_warning_name(hw.entries[k].code);
-			bw.text = g_strdup_printf("%s: %s", argv[i + 1], hw.entries[k].text);
+			bw.text = g_strdup_printf("%s: %s", (const char *)g_ptr_array_index(shown, i), hw.entries[k].text);
 			g_array_append_val(warns, bw);
 		}
 	}
@@ -198,7 +207,7 @@ int cmd_baseline(int argc, char **argv)
 		json_builder_begin_array(b);
 		for (int i = 0; i < n; i++) {
 			json_builder_begin_object(b);
-			json_str(b, "host", argv[i + 1]);
+			json_str(b, "host", g_ptr_array_index(shown, i));
 			json_caps(b, "caps", &levels[i]);
 			json_bool(b, "host_info", hosts[i].character_mask || hosts[i].behaviour_mask);
 			json_builder_end_object(b);
@@ -212,7 +221,7 @@ int cmd_baseline(int argc, char **argv)
 					continue;
 				json_builder_begin_object(b);
 				json_str(b, "cap", vcpuchar_ppc_cap_name(cap));
-				json_str(b, "host", argv[i + 1]);
+				json_str(b, "host", g_ptr_array_index(shown, i));
 				json_str(b, "level", vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)));
 				json_builder_end_object(b);
 			}
@@ -236,11 +245,6 @@ int cmd_baseline(int argc, char **argv)
 	} else {
 		cli_text_qemu_version(&qv);
 		text_caps("baseline", &base.caps);
-		/* File names as the user can read them: a control byte in one is escaped, never printed raw. */
-		g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
-
-		for (int i = 0; i < n; i++)
-			g_ptr_array_add(shown, cli_shown(argv[i + 1]));
 		for (int i = 0; i < n; i++) {
 			cli_printf("host            %s%s\n", (const char *)g_ptr_array_index(shown, i),
 			       hosts[i].character_mask || hosts[i].behaviour_mask ? "" : " (no information)");

@@ -75,9 +75,12 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	/* The rules (lib/ppc.md#migration-between-hosts) are the library's; this names the files. */
 	if ((r = vcpuchar_ppc_migrate_hosts(&a, &b, &req, &ra, &hm, err, sizeof(err))) < 0)
 		return cli_usage("%s: %s", dst_file, *err ? err : g_strerror(-r));
+	/* The names escaped in every line and JSON string: no forged line, no byte that is no UTF-8. */
+	g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
+
 	for (uint32_t i = 0; i < hm.n_entries; i++) {
 		const struct vcpuchar_ppc_host_migration_entry *e = &hm.entries[i];
-		const char *file = e->where == VCPUCHAR_PPC_AT_SOURCE ? src_file : dst_file;
+		const char *file = e->where == VCPUCHAR_PPC_AT_SOURCE ? src_shown : dst_shown;
 		GPtrArray *list = e->severity == VCPUCHAR_SEVERITY_ERROR ? errors : warnings;
 
 		if (e->cap == VCPUCHAR_PPC_CAP_GUEST_CPU)
@@ -88,7 +91,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		else
 			g_ptr_array_add(list, g_strdup_printf("%s: %s (cap-%s=%s from %s; this host: %s)", file,
 							      e->message, vcpuchar_ppc_cap_name(e->cap),
-							      vcpuchar_ppc_level_name(e->cap, e->requested), src_file,
+							      vcpuchar_ppc_level_name(e->cap, e->requested), src_shown,
 							      vcpuchar_ppc_level_name(e->cap, e->host)));
 		if (*e->explanation)
 			g_ptr_array_add(explain, g_strdup_printf("%s: cap-%s: %s", file, vcpuchar_ppc_cap_name(e->cap),
@@ -101,7 +104,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	note = g_strdup_printf("the guest keeps the view it got at boot on %s (R4 0x%016" PRIx64 ", R5 0x%016" PRIx64
 			       ") until it reboots: Linux re-reads H_GET_CPU_CHARACTERISTICS only after a PowerVM "
 			       "partition migration, never after a KVM migration",
-			       src_file, hm.r4, hm.r5);
+			       src_shown, hm.r4, hm.r5);
 
 	if (json) {
 		g_autoptr(JsonBuilder) jb = json_builder_new();
@@ -128,8 +131,6 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	} else {
 		cli_text_qemu_version(qv);
 		text_caps("effective caps", &ra.effective_caps);
-		g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
-
 		cli_printf("                (decided on %s, %s mode)\n", src_shown, vcpuchar_ppc_mode_name(req.mode));
 		text_caps("destination", &hm.dst_host_caps);
 		cli_printf("                (the levels %s supports)\n", dst_shown);
