@@ -458,10 +458,13 @@ enum vcpuchar_x86_reason_code {
 	 * virtualize IPIs; value: 0 kvm_amd.enable_ipiv is Y, 1 the parameter
 	 * is missing (a kernel before Linux 6.17), 2 it was not read. */
 	VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235 = 62,
+	/* hlt_passthrough=force on a VM that is not pinned: HLT exits are kept,
+	 * since force never lifts the need for dedicated pCPUs. */
+	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING = 63,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 62 in 1.2) */
-#define VCPUCHAR_X86_REASON_MAX 62
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2) */
+#define VCPUCHAR_X86_REASON_MAX 63
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)

@@ -281,6 +281,9 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 
 	if (!in->pinned) {
 		add(a, VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT);
+		/* lib/x86.md#row-selection: force never lifts pinning; say why it was refused. */
+		if (in->force)
+			add(a, VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING);
 		if (in->latency)
 			add(a, VCPUCHAR_X86_REASON_LATENCY_NEEDS_PINNING);
 		return 0;

@@ -165,6 +165,10 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"upstream's fix turn IPI virtualization off there and keep AVIC (AMD: Linux 6.17, 8de4a1c8164e "
 		"with the enable_ipiv parameter of d921665e01ba; Hygon: Linux 7.1, 9a12fa5213cf, also in 6.18 "
 		"stable); here %s. Remedy: kvm_amd.enable_ipiv=0 where the parameter exists, else kvm_amd.avic=0." },
+	[VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING] = { "hlt_passthrough_force_needs_pinning", G,
+		"hlt_passthrough=force refused: the VM is not pinned, and force never lifts the need for every vCPU "
+		"on a dedicated pCPU, so HLT exits are kept; declare the VM pinned once each vCPU has a pCPU of "
+		"its own." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)

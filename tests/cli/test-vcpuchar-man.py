@@ -215,6 +215,20 @@ for args, status in (
                         "(or a subsection it refers to)")
 shutil.rmtree(tmp)
 
+# Exit status precedence: an answer "no" (1) that could not be written in full exits 3,
+# and EXIT STATUS says so (a script must know the "no" may hide behind a 3).
+no_answer = ["ppc", "hcall", "--caps", "cap-cfpc=fixed", "--chars", "0,0,0,0"]
+run(*no_answer, status=1)
+if os.path.exists("/dev/full"):
+    with open("/dev/full", "w") as full:
+        got = subprocess.run([cli, *no_answer], stdout=full, stderr=subprocess.DEVNULL).returncode
+    if got != 3:
+        problems.append(f"vcpuchar {' '.join(no_answer)} >/dev/full: exit {got}, want 3")
+exit_text = " ".join(plain(line) for line in section("EXIT STATUS") if not line.startswith("."))
+if "3 wins over 1" not in exit_text or "2 is given before any answer" not in exit_text:
+    problems.append("EXIT STATUS: does not say which status wins when more than one applies "
+                    "('3 wins over 1', '2 is given before any answer')")
+
 for p in problems:
     print(p)
 print(f"{'FAIL' if problems else 'ok'}: {len(man_opts)} commands, "

@@ -77,12 +77,12 @@ START_TEST(value_out_of_range)
 			      vcpuchar_x86_reason_name(rows[i].code), rows[i].bad);
 		ck_assert_str_eq(buf, "untouched");
 	}
-	/* A lifted bit above the highest code is no refusal either. */
+	/* A lifted bit for code 63 (a diagnostic since 1.2, above the highest code before) is no refusal. */
 	{
 		struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL, .has_value = 1,
 						 .value = UINT64_C(1) << 63 };
 
-		ck_assert_int_lt(VCPUCHAR_X86_REASON_MAX, 63);
+		ck_assert_int_ne(vcpuchar_x86_reason_class(63), VCPUCHAR_X86_REASON_CLASS_REFUSAL);
 		ck_assert_int_eq(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), -EINVAL);
 	}
 	/* has_value is a boolean. */

@@ -81,7 +81,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 62;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 63;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -1973,6 +1973,8 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_POLL_CONTROL_NOT_SUPPORTE
     vcpuchar_x86_reason_code = 61;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
     vcpuchar_x86_reason_code = 62;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING:
+    vcpuchar_x86_reason_code = 63;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;

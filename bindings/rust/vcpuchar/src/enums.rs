@@ -486,6 +486,8 @@ c_enum! {
         PollControlNotSupported = 61,
         /// `VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235` = 62: AVIC on an AMD Family 17h or Hygon Family 18h CPU (erratum #1235: the wakeup IPI of a blocking vCPU can be lost) whose KVM may still virtualize IPIs; value: 0 kvm_amd.enable_ipiv is Y, 1 the parameter is missing (a kernel before Linux 6.17), 2 it was not read.
         AvicIpiErratum1235 = 62,
+        /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING` = 63: hlt_passthrough=force on a VM that is not pinned: HLT exits are kept, since force never lifts the need for dedicated pCPUs.
+        HltPassthroughForceNeedsPinning = 63,
     }
 }
 
