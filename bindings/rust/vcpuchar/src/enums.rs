@@ -524,7 +524,7 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_x86_hlt_verdict`: Did KVM honour the HLT part of a policy? since 1.0
     X86HltVerdict {
-        /// `VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL` = 0: the guest never halted, or no halt_exits
+        /// `VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL` = 0: no halt seen, no halt_exits, or Idle HLT and no exit
         CannotTell = 0,
         /// `VCPUCHAR_X86_HLT_VERDICT_HONOURED` = 1: HLT exited, or not, as the policy said
         Honoured = 1,
