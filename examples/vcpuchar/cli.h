@@ -115,6 +115,7 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
 /* The target release as text ("7.2", "10.0.13"): the one given, else the one answered. */
 void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size);
 /* Member "qemu_version": {"target", "answered", "assumed", "note", "unknown"}. */
+void cli_qemu_version_caps(struct cli_qemu_target *q, const struct vcpuchar_ppc_caps *caps);
 void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q);
 /* The "qemu" text line, when the answer is not for the given version itself, and the unknown facts. */
 void cli_text_qemu_version(const struct cli_qemu_target *q);
@@ -125,6 +126,9 @@ void cli_text_x86_policy(const struct vcpuchar_x86_policy *p);
 /* Member "facts": per fact its name, whether it was read, why not, and a sentence;
  * member "vendor_module": KVM's vendor module by name ("" when not read or none). */
 void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
+
+/* Flushes stdout; @rc, or CLI_IO with the message when a write failed (main.c). */
+int cli_finish(int rc);
 
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);

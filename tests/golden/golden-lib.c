@@ -125,9 +125,9 @@ static char *hcall(const struct args *a)
 	gboolean have_host = a->host || a->chars;
 
 	if (a->caps && strchr(a->caps, '<'))
-		return pending("libvirt <features> parser (examples/vcpuchar/cli-ppc.c)");
+		return pending("libvirt <features> parser (examples/vcpuchar/cli-ppc-parse.c)");
 	if (a->machine && strchr(a->machine, ','))
-		return pending("-machine line parser (examples/vcpuchar/cli-ppc.c)");
+		return pending("-machine line parser (examples/vcpuchar/cli-ppc-parse.c)");
 	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
 		return pending("this host's KVM");
 	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req.qemu_version, err, sizeof(err)) < 0)
@@ -156,7 +156,7 @@ static char *hcall(const struct args *a)
 		if (vcpuchar_profile_load(a->host, &host, &x86, err, sizeof(err)) < 0)
 			return exit_only(2);
 		if (host.error == -ENODATA || (host.arch[0] && !g_str_has_prefix(host.arch, "ppc")))
-			return pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc.c)");
+			return pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)");
 	}
 	if (req.accel == VCPUCHAR_ACCEL_KVM &&
 	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
@@ -250,9 +250,9 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 
 	*why = NULL;
 	if (a->caps && strchr(a->caps, '<'))
-		*why = "libvirt <features> parser (examples/vcpuchar/cli-ppc.c)";
+		*why = "libvirt <features> parser (examples/vcpuchar/cli-ppc-parse.c)";
 	else if (a->machine && strchr(a->machine, ','))
-		*why = "-machine line parser (examples/vcpuchar/cli-ppc.c)";
+		*why = "-machine line parser (examples/vcpuchar/cli-ppc-parse.c)";
 	if (*why)
 		return -1;
 	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
@@ -333,7 +333,7 @@ static char *migrate_hosts(const struct args *a)
 	if (a->mode && req.mode == VCPUCHAR_PPC_MODE_HOST)
 		return exit_only(2);
 	if ((r = load(a->src_host, &src)) || (r = load(a->dst_host, &dst)))
-		return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc.c)") : exit_only(r);
+		return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)") : exit_only(r);
 	if (vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0) < 0)
 		return exit_only(2);
 
@@ -391,7 +391,7 @@ static char *answer(JsonArray *argv)
 		return exit_only(2);
 	a.cmd = json_array_get_string_element(argv, 1);
 	if (!strcmp(a.cmd, "baseline"))
-		return pending("baseline fleet rules (examples/vcpuchar/cli-ppc.c)");
+		return pending("baseline fleet rules (examples/vcpuchar/cli-ppc-baseline.c)");
 	for (guint i = 2; i < n; i++) {
 		const char *o = json_array_get_string_element(argv, i);
 		size_t k;
@@ -408,7 +408,7 @@ static char *answer(JsonArray *argv)
 	}
 	if (!strcmp(a.cmd, "migrate"))
 		return a.src_host && a.dst_host ? migrate_hosts(&a)
-						: pending("migrate cap lists (examples/vcpuchar/cli-ppc.c)");
+						: pending("migrate cap lists (examples/vcpuchar/cli-ppc-profile.c)");
 	if (a.host && a.chars)
 		return exit_only(2);
 	if (a.power8 && !a.chars)

@@ -1,0 +1,271 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* vcpuchar ppc baseline */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli-ppc.h"
+
+/* A file by (device, inode), for the baseline's hash table of files given. */
+struct file_id {
+	dev_t dev;
+	ino_t ino;
+};
+
+static guint file_id_hash(gconstpointer p)
+{
+	const struct file_id *f = p;
+
+	return (guint)(f->ino ^ (f->ino >> 32) ^ f->dev);
+}
+
+static gboolean file_id_equal(gconstpointer a, gconstpointer b)
+{
+	const struct file_id *x = a, *y = b;
+
+	return x->dev == y->dev && x->ino == y->ino;
+}
+
+/* One baseline warning: a code and a text, the host's file in front where it is about one host. */
+struct bwarn {
+	const char *code;
+	char *text;
+};
+
+int cmd_baseline(int argc, char **argv)
+{
+	g_autofree char *machine = NULL, *cpu = NULL, *qemu_version = NULL;
+	gboolean json = FALSE;
+	GOptionEntry entries[] = {
+		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
+		  "pseries machine type the fleet's guests use: warnings say on which hosts its default caps would "
+		  "refuse to start or run below the host", "TYPE" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11",
+		  "CPU" },
+		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("PROFILE... - the caps every host of a fleet accepts");
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
+	g_autofree struct vcpuchar_ppc_host *hosts = NULL;
+	g_autofree const struct vcpuchar_ppc_host **ptrs = NULL;
+	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
+	g_autofree uint32_t *held = NULL;
+	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
+	g_autoptr(GHashTable) files = NULL;
+	struct cli_qemu_target qv;
+	uint64_t r4, r5;
+	uint32_t host_cpu;
+	int n, r, arch_from = -1;
+
+	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
+					  "hosts that hold each cap back, and what a guest with those caps is told.");
+	/* PROFILE... are positional. */
+	if ((r = cli_parse(ctx, entries, TRUE, &argc, &argv)))
+		return r;
+	n = argc - 1;
+	if (n < 1)
+		return cli_usage("ppc baseline needs at least one host PROFILE");
+	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
+		return r;
+	req.qemu_version = qv.version;
+	if (machine) {
+		size_t err_size = CLI_ERR_SIZE(machine);
+		g_autofree char *err = g_malloc0(err_size);
+
+		if (vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, err_size) < 0)
+			return cli_usage("--machine: %s", err);
+	}
+	if ((r = parse_cpu_opt(cpu, &req.cpu)))
+		return r;
+
+	hosts = g_new0(struct vcpuchar_ppc_host, n);
+	ptrs = g_new0(const struct vcpuchar_ppc_host *, n);
+	levels = g_new0(struct vcpuchar_ppc_caps, n);
+	held = g_new0(uint32_t, n);
+	/*
+	 * Linear in the fleet: each file's (device, inode) goes into a hash
+	 * table (the same file under any name is the same host counted twice),
+	 * and each arch is compared with the first host that names one.
+	 */
+	files = g_hash_table_new_full(file_id_hash, file_id_equal, g_free, NULL);
+	for (int i = 0; i < n; i++) {
+		struct stat st;
+
+		hosts[i].size = sizeof(hosts[i]);
+		if ((r = load_ppc_profile(argv[i + 1], &hosts[i])))
+			return r;
+		/* The loader has just read it: a stat that fails now is a file that went away. */
+		if (stat(argv[i + 1], &st) < 0)
+			return cli_usage("%s: %s", argv[i + 1], g_strerror(errno));
+		{
+			struct file_id *id = g_new(struct file_id, 1);
+			gpointer first;
+
+			id->dev = st.st_dev;
+			id->ino = st.st_ino;
+			if (g_hash_table_lookup_extended(files, id, NULL, &first)) {
+				g_free(id);
+				return cli_usage("%s: the same host as %s, given twice", argv[i + 1],
+						 argv[GPOINTER_TO_INT(first)]);
+			}
+			g_hash_table_insert(files, id, GINT_TO_POINTER(i + 1));
+		}
+		if (arch_from < 0 && hosts[i].arch[0])
+			arch_from = i;
+		if (arch_from >= 0 && !same_arch(hosts[i].arch, hosts[arch_from].arch))
+			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
+					 "architecture", argv[i + 1], hosts[i].arch, argv[arch_from + 1],
+					 hosts[arch_from].arch);
+		/* The fleet's guest CPU must run on every host (lib/ppc.md#guest-cpu). */
+		if (cpu) {
+			char err[512];
+
+			if (vcpuchar_ppc_host_cpu(&hosts[i], req.cpu, &host_cpu, err, sizeof(err)) < 0)
+				return cli_usage("%s: %s", argv[i + 1], err);
+		}
+		ptrs[i] = &hosts[i];
+	}
+	/* Without --guest-cpu the fleet's guests are the oldest host's own, so that they run everywhere. */
+	for (int i = 0; i < n && !cpu; i++)
+		if (vcpuchar_ppc_host_cpu(&hosts[i], 0, &host_cpu, NULL, 0) >= 0 && (!req.cpu || host_cpu < req.cpu))
+			req.cpu = host_cpu;
+	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
+		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
+	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
+	if (req.cpu == VCPUCHAR_PPC_CPU_POWER7)
+		vcpuchar_ppc_caps_set(&base.caps, VCPUCHAR_PPC_CAP_CFPC, VCPUCHAR_PPC_LEVEL_BROKEN);
+	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
+	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
+	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL) < 0 ||
+	    vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt, sizeof(libvirt), NULL) < 0)
+		return cli_usage("cannot spell the baseline caps");
+
+	/* The baseline's own warnings (fixed-na): the caps, given in full, on no host in particular. */
+	{
+		struct vcpuchar_ppc_request all = req;
+
+		all.mode = VCPUCHAR_PPC_MODE_CAPS;
+		all.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+		all.caps = base.caps;
+		if (vcpuchar_ppc_warnings_check(NULL, &all, &w) > 0)
+			for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
+				struct bwarn bw = { vcpuchar_ppc_warning_name(w.entries[k].code),
+						    g_strdup(w.entries[k].text) };
+				g_array_append_val(warns, bw);
+			}
+	}
+	/*
+	 * Per host: what it reports outside its masks, and what --machine's
+	 * defaults do there. The guest has the baseline caps on every host, so
+	 * the texts (what the guest still gets) read the baseline's R4/R5;
+	 * host-max mode keeps the defaults warnings.
+	 */
+	/*
+	 * File names as the user can read them, in text and JSON alike: a control
+	 * byte is escaped (a name cannot forge a line) and so is a byte that is no
+	 * UTF-8 (the JSON stays valid).
+	 */
+	g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func(g_free);
+
+	for (int i = 0; i < n; i++)
+		g_ptr_array_add(shown, cli_shown(argv[i + 1]));
+	for (int i = 0; i < n; i++) {
+		struct vcpuchar_ppc_warnings hw = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+		struct vcpuchar_ppc_request fleet = req;
+
+		fleet.caps = base.caps;
+		fleet.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+		if (vcpuchar_ppc_warnings_check(&hosts[i], &fleet, &hw) <= 0)
+			continue;
+		for (uint32_t k = 0; k < hw.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
+			struct bwarn bw;
+
+			if (hw.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
+				continue;
+			bw.code = vcpuchar_ppc_warning_name(hw.entries[k].code);
+			bw.text = g_strdup_printf("%s: %s", (const char *)g_ptr_array_index(shown, i), hw.entries[k].text);
+			g_array_append_val(warns, bw);
+		}
+	}
+
+	cli_qemu_version_caps(&qv, &base.caps);
+	if (json) {
+		g_autoptr(JsonBuilder) b = json_builder_new();
+
+		json_builder_begin_object(b);
+		cli_json_qemu_version(b, &qv);
+		json_caps(b, "caps", &base.caps);
+		json_builder_set_member_name(b, "hosts");
+		json_builder_begin_array(b);
+		for (int i = 0; i < n; i++) {
+			json_builder_begin_object(b);
+			json_str(b, "host", g_ptr_array_index(shown, i));
+			json_caps(b, "caps", &levels[i]);
+			json_bool(b, "host_info", hosts[i].character_mask || hosts[i].behaviour_mask);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_set_member_name(b, "held_back");
+		json_builder_begin_array(b);
+		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+			for (int i = 0; i < n; i++) {
+				if (!(held[i] & (1u << cap)))
+					continue;
+				json_builder_begin_object(b);
+				json_str(b, "cap", vcpuchar_ppc_cap_name(cap));
+				json_str(b, "host", g_ptr_array_index(shown, i));
+				json_str(b, "level", vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)));
+				json_builder_end_object(b);
+			}
+		json_builder_end_array(b);
+		cli_json_hex(b, "r4", r4);
+		cli_json_hex(b, "r5", r5);
+		json_view(b, &view);
+		json_str(b, "qemu", qemu);
+		json_str(b, "libvirt", libvirt);
+		json_builder_set_member_name(b, "warnings");
+		json_builder_begin_array(b);
+		for (guint k = 0; k < warns->len; k++) {
+			json_builder_begin_object(b);
+			json_str(b, "code", g_array_index(warns, struct bwarn, k).code);
+			json_str(b, "text", g_array_index(warns, struct bwarn, k).text);
+			json_builder_end_object(b);
+		}
+		json_builder_end_array(b);
+		json_builder_end_object(b);
+		cli_print_json(b);
+	} else {
+		cli_text_qemu_version(&qv);
+		text_caps("baseline", &base.caps);
+		for (int i = 0; i < n; i++) {
+			cli_printf("host            %s%s\n", (const char *)g_ptr_array_index(shown, i),
+			       hosts[i].character_mask || hosts[i].behaviour_mask ? "" : " (no information)");
+			text_caps("", &levels[i]);
+		}
+		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+			for (int i = 0; i < n; i++)
+				if (held[i] & (1u << cap))
+					cli_printf("held back       cap-%s at %s by %s\n", vcpuchar_ppc_cap_name(cap),
+					       vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)),
+					       (const char *)g_ptr_array_index(shown, i));
+		cli_printf("R4 (character)  0x%016" PRIx64 "\nR5 (behaviour)  0x%016" PRIx64 "\n", r4, r5);
+		text_view(&view, req.cpu);
+		cli_printf("paste (every host accepts it):\n  qemu     -machine %s,%s\n  libvirt  %s\n",
+			   machine ? machine : "pseries", qemu, libvirt);
+		for (guint k = 0; k < warns->len; k++)
+			cli_printf("warning %s: %s\n", g_array_index(warns, struct bwarn, k).code,
+			       g_array_index(warns, struct bwarn, k).text);
+	}
+	for (guint k = 0; k < warns->len; k++)
+		g_free(g_array_index(warns, struct bwarn, k).text);
+	return CLI_OK;
+}

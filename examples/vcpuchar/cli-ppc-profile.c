@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* POWER host profiles and --caps/--cpu of migrate and baseline */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli-ppc.h"
+
+/*
+ * A migrate LIST: QEMU spelling (unlisted caps from the newest pseries
+ * defaults of the target QEMU @qemu_version, as the library decides them:
+ * the caps-mode caps of a TCG request, which are the defaults), or four
+ * positional values "cfpc,sbbc,ibs,ccf-assist".
+ */
+int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
+			      GPtrArray *ignored)
+{
+	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
+	uint32_t set = 0;
+	size_t err_size = CLI_ERR_SIZE(arg) + 64;
+	g_autofree char *err = g_malloc0(err_size);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.accel = VCPUCHAR_ACCEL_TCG;
+	req.qemu_version = qemu_version;
+	if (vcpuchar_ppc_decide(NULL, &req, &res) < 0)
+		return cli_usage("%s: cannot decide the defaults of that QEMU", opt);
+	*caps = res.effective_caps;
+	/* The --caps spelling includes a libvirt fragment, as the man page says for LIST. */
+	for (const char *p = arg; *p; p++) {
+		g_autoptr(GString) q = NULL;
+		int r;
+
+		if (g_ascii_isspace(*p))
+			continue;
+		if (*p != '<')
+			break;
+		q = g_string_new(NULL);
+		if ((r = parse_libvirt(opt, arg, q, ignored)))
+			return r;
+		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
+			return cli_usage("%s: %s", opt, err);
+		return CLI_OK;
+	}
+	if (!strchr(arg, '=') && *arg) {
+		g_autoptr(GString) q = g_string_new(NULL);
+
+		if (g_strv_length(parts) != VCPUCHAR_PPC_N_CAPS)
+			return cli_usage("%s '%s': want cap-NAME=VALUE items or four values cfpc,sbbc,ibs,ccf-assist",
+					 opt, arg);
+		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+			g_string_append_printf(q, "%scap-%s=%s", cap ? "," : "", vcpuchar_ppc_cap_name(cap), parts[cap]);
+		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
+			return cli_usage("%s: %s", opt, err);
+		return CLI_OK;
+	}
+	if (vcpuchar_ppc_caps_parse(arg, caps, &set, err, err_size) < 0)
+		return cli_usage("%s: %s", opt, err);
+	return CLI_OK;
+}
+
+/*
+ * A POWER machine as uname -m names it (ppc64le, ppc64; ppc and ppcle for
+ * 32-bit). Whole names: a prefix test took arch=ppcx for POWER.
+ */
+static gboolean is_power_arch(const char *arch)
+{
+	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		if (!strcmp(arch, names[i]))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * One host profile for a ppc command: the file must be readable, hold a
+ * [ppc] group and describe a POWER host. Every refusal names the file
+ * (examples/vcpuchar/README.md, "Bad input").
+ */
+int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
+{
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	size_t err_size = CLI_ERR_SIZE(path);
+	g_autofree char *err = g_malloc0(err_size);
+
+	if (vcpuchar_profile_load(path, h, &x86, err, err_size) < 0)
+		return cli_usage("%s", err);
+	if (h->arch[0] && !is_power_arch(h->arch))
+		return cli_usage("%s: describes %s %s host (arch=%s in [host]); a ppc command needs a POWER host "
+				 "profile", path, cli_article(h->arch), h->arch, h->arch);
+	/* Zero masks are an answer; no group is no answer at all. */
+	if (h->error == -ENODATA)
+		return cli_usage("%s: no [ppc] group: there is no POWER information in that file%s; a ppc command "
+				 "needs the KVM_PPC_GET_CPU_CHAR words (/usr/share/doc/libvcpuchar/profiles.md)", path,
+				 x86.error[0] != -ENODATA ? " (it is an x86 host profile)" : "");
+	return CLI_OK;
+}
+
+/*
+ * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
+ * guest's endianness is its own, and QEMU's migration stream is the same
+ * target's. Only another architecture family is refused.
+ */
+gboolean same_arch(const char *a, const char *b)
+{
+	if (!a[0] || !b[0])
+		return TRUE;
+	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
+		return TRUE; /* ppc64 and ppc64le only: load_ppc_profile() let no other name through */
+	return !strcmp(a, b);
+}
+
+int parse_cpu_opt(const char *cpu, uint32_t *ret)
+{
+	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
+	static const uint32_t v[] = { 7, 8, 9, 10, 11 };
+
+	g_autofree char *lc = cpu ? g_ascii_strdown(cpu, -1) : NULL;
+
+	/* Any case, as QEMU's -cpu (target/ppc/cpu_init.c ppc_cpu_class_by_name() lowers the name). */
+	return cpu ? parse_enum("--guest-cpu", lc, n, v, 5, ret) : CLI_OK;
+}
+
+void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu)
+{
+	cli_printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
+	cli_printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
+	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
+	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* The vcpuchar x86 subcommands: helpers shared between their files. */
+#ifndef VCPUCHAR_CLI_X86_H
+#define VCPUCHAR_CLI_X86_H
+
+#include "cli.h"
+
+/* The bits of vcpuchar_x86_policy.disable_exits by name, bit 0 first. */
+static const char *const flag_names[] = { "MWAIT", "HLT", "PAUSE", "CSTATE", "APERFMPERF" };
+
+/* Pieces of the policy answer (cli-x86-print.c). */
+void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
+		   const struct vcpuchar_x86_vm *vm, GPtrArray *qemu, GString *libvirt, GPtrArray *ne);
+char *shell_line(GPtrArray *words);
+void json_guest(JsonBuilder *b, const struct vcpuchar_x86_guest_view *g, uint32_t vcpus);
+void text_guest(const struct vcpuchar_x86_guest_view *g, uint32_t vcpus);
+void json_facts_not_read(JsonBuilder *b, const struct vcpuchar_x86_host *h, uint32_t no_kvm);
+void json_strings(JsonBuilder *b, const char *key, GPtrArray *a);
+
+/* The subcommands, one file each. */
+int cmd_policy(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+#endif
