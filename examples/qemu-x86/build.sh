@@ -197,7 +197,7 @@ done <"$patches/series"
 # QEMU finds it there through pkg-config.
 lib=$work/libvcpuchar
 log "building libvcpuchar"
-meson setup --prefix="$lib" --libdir=lib --buildtype=release -Dtests=disabled -Dcli=disabled \
+meson setup --prefix="$lib" --libdir=lib --buildtype=release -Ddefault_library=shared -Dtests=disabled -Dcli=disabled \
 	-Dexamples=disabled -Dbench=disabled "$work/lib-build" "$srcroot" >"$work/lib.log" 2>&1 ||
 	fail "libvcpuchar: meson setup failed (see $work/lib.log)"
 meson compile -C "$work/lib-build" -j "$jobs" vcpuchar:shared_library >>"$work/lib.log" 2>&1 ||
