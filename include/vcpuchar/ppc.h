@@ -124,7 +124,11 @@ const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
  * kernel's own test (@valid summarises it for the caller), and return
  * -EINVAL for a bad @size, for @source, @valid or @power8 out of range,
  * for @error outside 0 and -1 ... -4095 (the kernel's errno range), or for
- * a @reserved byte that is not zero (since 1.2). @arch
+ * a @reserved byte that is not zero (since 1.2). The functions that decide
+ * for a pseries guest (decide, host levels, hcall, baseline, guest CPU
+ * checks, migrate hosts) also return -EINVAL (since 1.2) for an @arch that
+ * is set and is not POWER (ppc64le, ppc64, ppc, ppcle): an x86 profile's
+ * facts describe no pseries host. @arch
  * and @kernel_release need no terminating NUL when full: they are never
  * read past their size.
  *

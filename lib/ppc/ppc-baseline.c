@@ -31,7 +31,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const 
 	return_val_if_fail(hosts && n_hosts && out && VCPUCHAR_SIZE_OK(out), -EINVAL);
 	/* Every check first: nothing is written on failure. */
 	for (uint32_t i = 0; i < n_hosts; i++)
-		return_val_if_fail(ppc_host_ok(hosts[i]), -EINVAL);
+		return_val_if_fail(ppc_host_power_ok(hosts[i]), -EINVAL);
 
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		*ppc_cap_field(&lo, cap) = (uint8_t)ppc_level_max(cap);

@@ -310,7 +310,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *hos
 {
 	struct vcpuchar_ppc_host hbuf;
 
-	return_val_if_fail(ret && ppc_host_ok(host), -EINVAL);
+	return_val_if_fail(ret && ppc_host_power_ok(host), -EINVAL);
 	host = VCPUCHAR_IN(host, &hbuf);
 	if (!ppc_host_has_info(host)) {
 		/* QEMU's fallback without information: broken/broken/broken/off. */

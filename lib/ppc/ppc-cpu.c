@@ -90,7 +90,7 @@ int vcpuchar_ppc_cpu_resolve(const struct vcpuchar_ppc_host *host, uint32_t cpu,
 VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
 					  size_t err_size)
 {
-	return_val_if_fail(ret && ppc_host_ok(host) && ppc_cpu_ok(cpu) && (err || !err_size), -EINVAL);
+	return_val_if_fail(ret && ppc_host_power_ok(host) && ppc_cpu_ok(cpu) && (err || !err_size), -EINVAL);
 	return vcpuchar_ppc_cpu_resolve(host, cpu, ret, err, err_size);
 }
 
@@ -100,7 +100,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host,
 	const char *name;
 	uint32_t family;
 
-	return_val_if_fail(ret && ppc_host_ok(host), -EINVAL);
+	return_val_if_fail(ret && ppc_host_power_ok(host), -EINVAL);
 	/* An older caller's struct lacks pvr: it reads as 0. */
 	family = host_family(host ? VCPUCHAR_IN(host, &hbuf) : NULL, &name);
 	/* POWER7 up to the family: kvmppc_set_arch_compat() takes every level up to the host's. */

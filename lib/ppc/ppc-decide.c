@@ -348,7 +348,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	uint32_t cpu = 0;
 	int r, release;
 
-	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_ok(host), -EINVAL);
+	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_power_ok(host), -EINVAL);
 	/* An older caller's structs lack the newer members: they read as 0. */
 	req = VCPUCHAR_IN(req, &rq);
 	host = VCPUCHAR_IN(host, &hbuf);

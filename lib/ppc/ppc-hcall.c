@@ -47,7 +47,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *h
 	struct vcpuchar_ppc_caps levels;
 	uint64_t hm4, hm5;
 
-	return_val_if_fail(host && r4 && r5 && ppc_host_ok(host), -EINVAL);
+	return_val_if_fail(host && r4 && r5 && ppc_host_power_ok(host), -EINVAL);
 	host = VCPUCHAR_IN(host, &hbuf);
 	/* Never answer a guest with zeros for "unknown" (lib/ppc.md#pitfalls 2). */
 	if (!ppc_host_has_info(host))

@@ -24,6 +24,24 @@ static inline bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits)
 	return (~word & mask & bits) != 0;
 }
 
+/*
+ * A POWER machine as uname -m names it (ppc64le, ppc64; ppc and ppcle for
+ * 32-bit), whole names only; "" is unknown and passes. KVM_PPC_GET_CPU_CHAR
+ * and the pseries caps exist only there, so another arch's facts answer
+ * nothing about a pseries guest.
+ */
+static inline bool ppc_arch_is_power(const char *arch, size_t size)
+{
+	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
+
+	if (!arch[0])
+		return true;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strncmp(arch, names[i], size))
+			return true;
+	return false;
+}
+
 /* NULL or a struct of acceptable size with in-range enum fields. */
 /* The start facts of a struct that has them (ppc-start.c). */
 bool vcpuchar_ppc_start_facts_ok(const struct vcpuchar_ppc_host *host) __attribute__((visibility("hidden")));
@@ -50,6 +68,15 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	if (host->size < VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, dec_bits))
 		return true;
 	return vcpuchar_ppc_start_facts_ok(host);
+}
+
+/*
+ * ppc_host_ok() for an entry point that decides for a pseries guest: the
+ * host is also a POWER machine (a saved x86 profile's ppc struct is not).
+ */
+static inline bool ppc_host_power_ok(const struct vcpuchar_ppc_host *host)
+{
+	return ppc_host_ok(host) && (!host || ppc_arch_is_power(host->arch, sizeof(host->arch)));
 }
 
 /*

@@ -123,21 +123,10 @@ int vcpuchar_profile_ppc_read(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_
 	return vcpuchar_profile_ppc_check(out, err, err_size);
 }
 
-/* A POWER machine as uname -m names it (ppc64le, ppc64; ppc and ppcle for 32-bit), whole names only. */
-static bool power_arch(const char *arch)
-{
-	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strcmp(arch, names[i]))
-			return true;
-	return false;
-}
-
 int vcpuchar_profile_ppc_check(const struct vcpuchar_ppc_host *ppc, char *err, size_t err_size)
 {
 	/* KVM_PPC_GET_CPU_CHAR exists only on POWER: its words with another arch are two machines in one file. */
-	if (ppc->arch[0] && !power_arch(ppc->arch))
+	if (!ppc_arch_is_power(ppc->arch, sizeof(ppc->arch)))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
 					"[host] arch=%.16s, but [ppc] holds KVM_PPC_GET_CPU_CHAR words, which only a "
 					"POWER host (ppc64le, ppc64) has",

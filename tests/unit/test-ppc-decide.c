@@ -385,6 +385,34 @@ START_TEST(not_expressible)
 }
 END_TEST
 
+START_TEST(host_not_power)
+{
+	/* Measured words of run fixed-ibs, as in host_mode; only [host] arch changes. */
+	struct vcpuchar_ppc_host h = test_host(0x4400000000000000, 0x8180000000000000, 0xff40000000000000,
+					       0xe400000000000000, 0);
+	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_ACCEL_KVM, 0, unset);
+	struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_caps levels;
+	static const char *const power[] = { "", "ppc64le", "ppc64", "ppc", "ppcle" };
+	/* uname -m of other machines, and near misses a prefix test would take for POWER. */
+	static const char *const other[] = { "x86_64", "aarch64", "ppc64lex", "ppcx", "ppc6", "PPC64LE" };
+
+	for (size_t i = 0; i < G_N_ELEMENTS(power); i++) {
+		g_strlcpy(h.arch, power[i], sizeof(h.arch));
+		ck_assert_msg(vcpuchar_ppc_decide(&h, &r, &res) == 0, "arch=%s refused", power[i]);
+		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &levels), 1);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(other); i++) {
+		g_strlcpy(h.arch, other[i], sizeof(h.arch));
+		ck_assert_msg(vcpuchar_ppc_decide(&h, &r, &res) == -EINVAL, "arch=%s decided", other[i]);
+		ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &levels), -EINVAL);
+	}
+	/* All 16 bytes used, no NUL: not a POWER name either. */
+	memset(h.arch, 'p', sizeof(h.arch));
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+}
+END_TEST
+
 START_TEST(host_mode)
 {
 	/* Measured words of run fixed-ibs: the NO_L1D bits outside the mask come from host-max (cfpc=fixed). */
@@ -682,6 +710,7 @@ int main(void)
 	tcase_add_test(tc, host_max_keeps_needed_flushes);
 	tcase_add_test(tc, ccf_assist_below_texts);
 	tcase_add_test(tc, host_mode);
+	tcase_add_test(tc, host_not_power);
 	tcase_add_test(tc, bad_args);
 	tcase_add_test(tc, bigger_structs);
 	tcase_add_test(tc, every_combination);

@@ -183,6 +183,12 @@ START_TEST(bad_args)
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, "arch=x86_64") && strstr(err, "arch=ppc64"), "'%s'", err);
 	ck_assert_uint_eq(m.ok, TEST_GARBAGE_U32);
+	/* Two hosts of one arch that is not POWER: refused, the arch named. */
+	g_strlcpy(a.arch, "x86_64", sizeof(a.arch));
+	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "arch=x86_64") && strstr(err, "POWER"), "'%s'", err);
+	ck_assert_uint_eq(m.ok, TEST_GARBAGE_U32);
+	g_strlcpy(a.arch, "ppc64", sizeof(a.arch));
 	/* 32-bit ppc is another target than ppc64; the same name matches; an unknown arch matches anything. */
 	g_strlcpy(b.arch, "ppc", sizeof(b.arch));
 	ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), -EINVAL);

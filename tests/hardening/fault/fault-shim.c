@@ -19,7 +19,9 @@
  *                             never ends, so the calls behind it are reached
  *   FAULT_FAKE_PPC=1          answer KVM_CHECK_EXTENSION(151) and
  *                             KVM_PPC_GET_CPU_CHAR like a POWER9 host, so the
- *                             POWER probe's later calls exist on x86
+ *                             POWER probe's later calls exist on x86;
+ *                             uname() then says machine ppc64le, since the
+ *                             library refuses a POWER answer from another arch
  *   FAULT_COUNT_FILE=path     at exit, write "CALL COUNT" lines of in-scope calls
  * It is a mock for fault injection only: every call it does not fail goes to
  * the real function.
@@ -43,6 +45,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "ioctl-hook.h"
@@ -343,6 +346,19 @@ int fstat64(int fd, struct stat64 *st)
 int fstat(int fd, struct stat *st)
 {
 	return fstat_common(__builtin_return_address(0), fd, (struct stat64 *)st);
+}
+
+int uname(struct utsname *u)
+{
+	static int (*real_uname)(struct utsname *);
+
+	if (!real_uname)
+		real_uname = next("uname");
+	int r = real_uname(u);
+
+	if (r == 0 && cfg.fake_ppc)
+		snprintf(u->machine, sizeof(u->machine), "%s", "ppc64le");
+	return r;
 }
 
 /* The POWER9 DD2.3 answer of examples/profiles/power9-dd2.3-opal.profile. */
