@@ -2,7 +2,7 @@
 // The part both domains share: version, limits, probe options.
 use crate::enums::Limit;
 use crate::error::Result;
-use crate::util::{check, cstring, static_str};
+use crate::util::{check, cpath, static_str};
 use std::ffi::CString;
 use vcpuchar_sys as sys;
 
@@ -35,8 +35,8 @@ pub fn limit(limit: Limit) -> Result<u64> {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ProbeOpts {
     /// Directory that stands for "/" when reading /proc and /sys (tests point
-    /// it at a fixture tree); `None` is "/".
-    pub root: Option<String>,
+    /// it at a fixture tree); `None` is "/". Any Linux path, UTF-8 or not.
+    pub root: Option<std::path::PathBuf>,
 }
 
 /// The C struct and the string it points to, alive together for one call.
@@ -48,7 +48,7 @@ pub(crate) struct CProbeOpts {
 impl ProbeOpts {
     pub(crate) fn to_c(&self, func: &'static str) -> Result<CProbeOpts> {
         let root = match &self.root {
-            Some(r) => Some(cstring(func, "root", r)?),
+            Some(r) => Some(cpath(func, "root", r)?),
             None => None,
         };
         let opts = sys::vcpuchar_probe_opts {

@@ -3,7 +3,7 @@
 // (include/vcpuchar/profile.h; format in examples/profiles/README.md).
 use crate::error::Result;
 use crate::ppc::PpcHost;
-use crate::util::{cstring, with_msg, Init};
+use crate::util::{cpath, with_msg, Init};
 use crate::x86::X86Host;
 use vcpuchar_sys as sys;
 
@@ -23,9 +23,9 @@ pub struct Profile {
 /// Errors: the errno of open(2), fstat(2) or read(2) (ENOENT, EACCES ...);
 /// EISDIR; EFBIG; EINVAL for a malformed file or value. The message is
 /// "PATH: cause".
-pub fn profile_load(path: &str) -> Result<Profile> {
+pub fn profile_load<P: AsRef<std::path::Path>>(path: P) -> Result<Profile> {
     const F: &str = "vcpuchar_profile_load";
-    let c = cstring(F, "path", path)?;
+    let c = cpath(F, "path", path.as_ref())?;
     let (mut ppc, mut x86) = (PpcHost::init(), X86Host::init());
     // SAFETY: valid C string; sized out-structs; buffer of the given length.
     with_msg(F, |e, n| unsafe { sys::vcpuchar_profile_load(c.as_ptr(), &mut ppc, &mut x86, e, n as _) })?;
@@ -50,9 +50,9 @@ pub fn profile_load_data(data: &[u8]) -> Result<Profile> {
 ///
 /// Errors: EINVAL for facts out of range or a path that is a device, FIFO or
 /// socket; EISDIR; the errno of the file system call that failed.
-pub fn profile_save(path: &str, ppc: Option<&PpcHost>, x86: Option<&X86Host>) -> Result<()> {
+pub fn profile_save<P: AsRef<std::path::Path>>(path: P, ppc: Option<&PpcHost>, x86: Option<&X86Host>) -> Result<()> {
     const F: &str = "vcpuchar_profile_save";
-    let c = cstring(F, "path", path)?;
+    let c = cpath(F, "path", path.as_ref())?;
     let (p, x) = (ppc.map(|h| h.sized()), x86.map(|h| h.sized()));
     let pp = p.as_ref().map_or(std::ptr::null(), |h| h as *const _);
     let xp = x.as_ref().map_or(std::ptr::null(), |h| h as *const _);

@@ -153,6 +153,14 @@ pub(crate) fn cstring(func: &'static str, what: &str, s: &str) -> Result<std::ff
         .map_err(|_| Error::new(func, -libc_einval(), Some(format!("{} holds a NUL byte: {:?}", what, s))))
 }
 
+/// A path as a C string, byte for byte (Linux paths need not be UTF-8); a NUL
+/// inside is -EINVAL.
+pub(crate) fn cpath(func: &'static str, what: &str, p: &std::path::Path) -> Result<std::ffi::CString> {
+    use std::os::unix::ffi::OsStrExt;
+    std::ffi::CString::new(p.as_os_str().as_bytes())
+        .map_err(|_| Error::new(func, -libc_einval(), Some(format!("{} holds a NUL byte: {:?}", what, p))))
+}
+
 /// ERANGE for a value the library returned that this crate does not know (a
 /// newer library's), rather than a guess.
 pub(crate) fn unknown_value(func: &'static str, v: impl std::fmt::Display) -> Error {

@@ -83,7 +83,7 @@ fn probe_reads_the_fixture_root() {
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let root = entry.unwrap().path().to_string_lossy().into_owned();
-        let (h, r) = x86_host_probe(&devnull, Some(&ProbeOpts { root: Some(root.clone()) }));
+        let (h, r) = x86_host_probe(&devnull, Some(&ProbeOpts { root: Some(root.clone().into()) }));
         let e = r.unwrap_err();
         if e.errno() == 95 {
             return; // a build for a non-x86 CPU: nothing but files is read, and said so
@@ -121,5 +121,22 @@ fn profile_round_trip() {
     assert_eq!(x86_decide(&back.x86, &x86_vm()).unwrap().iter().collect::<Vec<_>>(), x86_decide(&p.x86, &x86_vm()).unwrap().iter().collect::<Vec<_>>());
     let e = profile_save(dir.to_str().unwrap(), None, Some(&p.x86)).unwrap_err();
     assert_eq!(e.errno(), 21, "{}", e);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn profile_at_a_path_that_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    // Linux file names are bytes: 0xff is no UTF-8, and the C library and the CLI take it.
+    let dir = std::env::temp_dir().join(format!("vcpuchar-rust-bytes-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(std::ffi::OsStr::from_bytes(b"host-\xff.profile"));
+    let src = format!("{}/../../examples/profiles/power9-dd2.3-opal.profile", data_dir());
+    let p = profile_load(&src).unwrap();
+    profile_save(&path, Some(&p.ppc), None).unwrap();
+    let back = profile_load(&path).unwrap();
+    assert_eq!(ppc_host_to_hcall(&back.ppc).unwrap(), ppc_host_to_hcall(&p.ppc).unwrap());
+    let e = profile_load(dir.join(std::ffi::OsStr::from_bytes(b"gone-\xfe"))).unwrap_err();
+    assert_eq!(e.errno(), 2, "{}", e);
     std::fs::remove_dir_all(&dir).unwrap();
 }
