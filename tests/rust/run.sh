@@ -38,6 +38,11 @@ cd "$src/bindings/rust"
 export CARGO_HOME="$out/cargo-home" RUSTC=/usr/bin/rustc RUSTDOC=/usr/bin/rustdoc PKG_CONFIG_PATH="$out/pkgconfig"
 unset VCPUCHAR_LIB_DIR
 if [ "$mode" = static ]; then
+	# A coverage build's archive holds gcov-instrumented objects: the program that links them
+	# also links gcov's runtime, as meson's own b_coverage links do (--coverage).
+	if grep -q '"name": "b_coverage", "value": true' "$build/meson-info/intro-buildoptions.json" 2>/dev/null; then
+		export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=--coverage"
+	fi
 	# No LD_LIBRARY_PATH: a test binary that still needed libvcpuchar.so would fail to start.
 	# The two vector sets, not every test: the link is what differs (each test costs a build).
 	CARGO_TARGET_DIR="$out/target-static" /usr/bin/cargo test --offline --locked --features static \
