@@ -121,6 +121,72 @@ START_TEST(messages)
 }
 END_TEST
 
+/* Malformed texts: -EINVAL, nothing written, a message with the expected words. */
+START_TEST(malformed)
+{
+	static const struct {
+		const char *kind, *text, *words;
+	} rows[] = {
+		{ "machine", "pseries\tcap-cfpc=broken", "white space at byte 8" },
+		{ "machine", "<features/>", "libvirt fragment" },
+		{ "machine", "pseries,type=pseries", "type is given twice" },
+		{ "machine", "pseries-7.2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+		  "too long" },
+		{ "machine", "pseries,cap-ibs=workaroundxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+			     "xxxxxxxxxxxxxxx", "too long for a cap" },
+		{ "machine", "pseries,cap-ibs", "has no '='" },
+		{ "libvirt", "<features a='b'></features>", "no attribute" },
+		{ "libvirt", "<featuresx/>", "expected <features>" },
+		{ "libvirt", "<features><!-- open", "unterminated comment" },
+		{ "libvirt", "<features><cfpc value=broken/></features>", "quoted attribute value" },
+		{ "libvirt", "<features><cfpc value='broken/></features>", "unterminated attribute value" },
+		{ "libvirt", "<features><cfpc value 'broken'/></features>", "expected '='" },
+		{ "libvirt", "<features><cfpc value='broken'x/></features>", "expected white space" },
+		{ "libvirt", "<features><cfpc ='broken'/></features>", "attribute name" },
+		{ "libvirt", "<features><cfpc state='on'/></features>", "no attribute 'state'" },
+		{ "libvirt", "<features><cfpc value='broken' value='fixed'/></features>", "given twice" },
+		{ "libvirt", "<features><cfpc value='&amp;'/></features>", "no such value" },
+		{ "libvirt", "<features><![CDATA[x]]></features>", "element name" },
+		{ "libvirt", "<features><kvm><![CDATA[x]]></kvm></features>", "element name" },
+		{ "libvirt", "<features><kvm><hidden state='on'/>", "not closed" },
+		{ "libvirt", "<features><kvm></kvm x></features>", "end an end tag" },
+		{ "libvirt", "<features></feature>", "expected </features>" },
+		{ "libvirt", "<features></features x>", "expected '>' after" },
+		{ "libvirt", "<features>", "not closed" },
+		{ "libvirt", "<features><kvm a=1/></features>", "quoted attribute value" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_caps c = { 1, 1, 1, 1 };
+		uint32_t machine = 99, set = 0xdead;
+		char err[256] = "";
+		int r = parse_row(rows[i].kind, rows[i].text, &machine, &c, &set, err, sizeof(err));
+
+		ck_assert_msg(r == -EINVAL, "'%s': returned %d", rows[i].text, r);
+		ck_assert_msg(strstr(err, rows[i].words), "'%s': message '%s'", rows[i].text, err);
+		ck_assert_msg(set == 0xdead && machine == 99 && c.cfpc == 1, "'%s': outputs written", rows[i].text);
+	}
+}
+END_TEST
+
+/* Other elements with content and comments at any depth are skipped whole. */
+START_TEST(skipped_content)
+{
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t set = 0;
+	char err[256];
+
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features ><kvm><hidden state='on'/><!-- x --><x>t</x></kvm >"
+						    "<ibs\tvalue = \"fixed-ibs\" /></features >", &c, &set, err,
+						    sizeof(err)), 0);
+	ck_assert_str_eq(err, "kvm");
+	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_CAP_IBS);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_FIXED_IBS);
+	/* Without a message buffer the others are not listed, and nothing breaks. */
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features><acpi/></features>", &c, &set, NULL, 0), 0);
+}
+END_TEST
+
 START_TEST(null_args)
 {
 	struct vcpuchar_ppc_caps c = { 0 };
@@ -146,6 +212,8 @@ int main(void)
 	tcase_add_test(tc, round_trip);
 	tcase_add_test(tc, machine_and_defaults);
 	tcase_add_test(tc, messages);
+	tcase_add_test(tc, malformed);
+	tcase_add_test(tc, skipped_content);
 	tcase_add_test(tc, null_args);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
