@@ -54,8 +54,8 @@ def main():
     tsv = os.path.join(sys.argv[1], "tests", "data", "ppc-pasted.tsv")
     qemu = shutil.which("qemu-system-ppc64")
     validate = shutil.which("virt-xml-validate")
-    for name, path in (("qemu-system-ppc64 (qemu-system-ppc)", qemu), ("virt-xml-validate (libvirt-clients)",
-                                                                      validate)):
+    tools = (("qemu-system-ppc64 (qemu-system-ppc)", qemu), ("virt-xml-validate (libvirt-clients)", validate))
+    for name, path in tools:
         if not path:
             print(f"SKIP: {name} is not installed")
             return 77
