@@ -16,6 +16,8 @@ if [ "${1:-}" = "--all" ]; then
 	pkgs="$pkgs valgrind clang libclang-rt-14-dev abigail-tools strace"
 	# The coverage tier (tests/hardening/coverage.sh).
 	pkgs="$pkgs gcovr"
+	# The pasted-text corpus (tests/unit/pasted-corpus.py): QEMU and libvirt's own verdicts.
+	pkgs="$pkgs qemu-system-ppc libvirt-clients"
 fi
 # shellcheck disable=SC2086
 "$(dirname "$0")/e2e-common/apt-install.sh" setup-debian $pkgs

@@ -510,6 +510,76 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
 int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
 				    size_t err_size);
 
+/**
+ * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value
+ * @line: what follows "-machine", e.g.
+ *        "pseries-8.0,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
+ *        first (or "type=TYPE" anywhere; without one QEMU's default,
+ *        "pseries"), then comma-separated items
+ * @qemu_version: the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()
+ * @machine: receives the type's enum vcpuchar_ppc_machine value
+ * @caps: levels are written here for the caps the line names; other caps
+ *        are left as they are (so @caps can hold defaults)
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @err, @err_size: optional message buffer; on failure the cause, naming
+ *        the item; on success the items that are not one of the four caps
+ *        nor the type, comma-separated ("x-vof=on, cap-htm=off"), "" when
+ *        none: they are reported, not guessed at (QEMU checks them itself)
+ *
+ * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
+ * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
+ * as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):
+ * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
+ * four without its "cap-" prefix. Refused because it would be read wrongly:
+ * white space (QEMU takes it into the name), an empty item (QEMU's ",,"
+ * escape: no cap or type has a comma), a cap or the type given twice, a
+ * libvirt fragment. vcpuchar_ppc_caps_format() output after "pseries,"
+ * reads back to the same caps. Pure: no allocation.
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ *
+ * Return: 0; -EINVAL for NULL @line, @machine, @caps or @set, an empty
+ * @line, or the refusals above; -EINVAL or -ENOENT from
+ * vcpuchar_ppc_machine_parse_qemu() for the type. On failure @machine,
+ * @caps and @set are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t qemu_version, uint32_t *machine,
+				    struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment
+ * @xml: "<features>...</features>", white space around and between
+ *       elements allowed, e.g. the VCPUCHAR_PPC_FORMAT_LIBVIRT text or the
+ *       element copied out of a domain XML
+ * @caps: levels are written here for the caps the fragment names; other
+ *        caps are left as they are
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @err, @err_size: optional message buffer; on failure the cause, naming
+ *        the element or the byte; on success the names of the other
+ *        elements directly inside <features> ("acpi, htm"), "" when none
+ *
+ * libvirt's pseries elements (src/conf/schemas/domaincommon.rng):
+ * <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,
+ * <ibs value='broken|workaround|fixed-ibs|fixed-ccd|fixed-na'/> and
+ * <ccf-assist state='on|off'/>, directly inside <features>, empty, each at
+ * most once. Refused as the schema refuses them: another attribute, a value
+ * not in its list (values are exact: 'Broken' is refused), content, a
+ * repeated element, attributes on <features>, text inside it. Other
+ * elements (<acpi/>, <htm state='on'/>, with any content) are skipped and
+ * reported. Comments are skipped; CDATA and processing instructions are
+ * refused, entities are not decoded (a cap value with one is refused). vcpuchar_ppc_caps_format() output
+ * reads back to the same caps. Pure: no allocation.
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ *
+ * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
+ * @set then unchanged).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err,
+			       size_t err_size);
+
 /* A fact of a QEMU release no source was found for (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). Since: 1.2 */
 #define VCPUCHAR_PPC_QEMU_FACT_UNKNOWN 0xffffffffu
 

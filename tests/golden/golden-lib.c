@@ -107,6 +107,18 @@ static int parse_words(const char *s, struct vcpuchar_ppc_host *h)
 	return 0;
 }
 
+/* --caps: QEMU's cap list, or a libvirt <features> fragment (what the CLI tells apart the same way). */
+static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set, char *err, size_t size)
+{
+	const char *p = caps;
+
+	while (g_ascii_isspace(*p))
+		p++;
+	if (*p == '<')
+		return vcpuchar_ppc_libvirt_parse(caps, c, set, err, size);
+	return vcpuchar_ppc_caps_parse(caps, c, set, err, size);
+}
+
 /* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
 static char *hcall(const struct args *a)
 {
@@ -124,8 +136,6 @@ static char *hcall(const struct args *a)
 	uint32_t set = 0, cpu, ans;
 	gboolean have_host = a->host || a->chars;
 
-	if (a->caps && strchr(a->caps, '<'))
-		return pending("libvirt <features> parser (examples/vcpuchar/cli-ppc-parse.c)");
 	if (a->machine && strchr(a->machine, ','))
 		return pending("-machine line parser (examples/vcpuchar/cli-ppc-parse.c)");
 	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
@@ -138,7 +148,7 @@ static char *hcall(const struct args *a)
 	    (a->accel && parse_name(a->accel, accels, 2, &req.accel, accel_v)) ||
 	    (a->cpu && parse_name(a->cpu, cpus, 5, &req.cpu, cpu_v)))
 		return exit_only(2);
-	if (a->caps && vcpuchar_ppc_caps_parse(a->caps, &req.caps, &set, err, sizeof(err)) < 0)
+	if (a->caps && caps_arg(a->caps, &req.caps, &set, err, sizeof(err)) < 0)
 		return exit_only(2);
 	if (a->machine &&
 	    vcpuchar_ppc_machine_parse_qemu(a->machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)
@@ -249,9 +259,7 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	uint32_t set = 0;
 
 	*why = NULL;
-	if (a->caps && strchr(a->caps, '<'))
-		*why = "libvirt <features> parser (examples/vcpuchar/cli-ppc-parse.c)";
-	else if (a->machine && strchr(a->machine, ','))
+	if (a->machine && strchr(a->machine, ','))
 		*why = "-machine line parser (examples/vcpuchar/cli-ppc-parse.c)";
 	if (*why)
 		return -1;
@@ -263,7 +271,7 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
 	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
 		return 2;
-	if (a->caps && vcpuchar_ppc_caps_parse(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
+	if (a->caps && caps_arg(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
 		return 2;
 	req->caps_set = set;
 	if (a->machine &&

@@ -591,6 +591,86 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value"]
+    #[doc = " @line: what follows \"-machine\", e.g."]
+    #[doc = "        \"pseries-8.0,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on\": the type"]
+    #[doc = "        first (or \"type=TYPE\" anywhere; without one QEMU's default,"]
+    #[doc = "        \"pseries\"), then comma-separated items"]
+    #[doc = " @qemu_version: the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()"]
+    #[doc = " @machine: receives the type's enum vcpuchar_ppc_machine value"]
+    #[doc = " @caps: levels are written here for the caps the line names; other caps"]
+    #[doc = "        are left as they are (so @caps can hold defaults)"]
+    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
+    #[doc = " @err, @err_size: optional message buffer; on failure the cause, naming"]
+    #[doc = "        the item; on success the items that are not one of the four caps"]
+    #[doc = "        nor the type, comma-separated (\"x-vof=on, cap-htm=off\"), \"\" when"]
+    #[doc = "        none: they are reported, not guessed at (QEMU checks them itself)"]
+    #[doc = ""]
+    #[doc = " The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps"]
+    #[doc = " through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused"]
+    #[doc = " as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):"]
+    #[doc = " a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the"]
+    #[doc = " four without its \"cap-\" prefix. Refused because it would be read wrongly:"]
+    #[doc = " white space (QEMU takes it into the name), an empty item (QEMU's \",,\""]
+    #[doc = " escape: no cap or type has a comma), a cap or the type given twice, a"]
+    #[doc = " libvirt fragment. vcpuchar_ppc_caps_format() output after \"pseries,\""]
+    #[doc = " reads back to the same caps. Pure: no allocation."]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @line, @machine, @caps or @set, an empty"]
+    #[doc = " @line, or the refusals above; -EINVAL or -ENOENT from"]
+    #[doc = " vcpuchar_ppc_machine_parse_qemu() for the type. On failure @machine,"]
+    #[doc = " @caps and @set are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_machine_line_parse(
+        line: *const ::std::os::raw::c_char,
+        qemu_version: u32,
+        machine: *mut u32,
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment"]
+    #[doc = " @xml: \"<features>...</features>\", white space around and between"]
+    #[doc = "       elements allowed, e.g. the VCPUCHAR_PPC_FORMAT_LIBVIRT text or the"]
+    #[doc = "       element copied out of a domain XML"]
+    #[doc = " @caps: levels are written here for the caps the fragment names; other"]
+    #[doc = "        caps are left as they are"]
+    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
+    #[doc = " @err, @err_size: optional message buffer; on failure the cause, naming"]
+    #[doc = "        the element or the byte; on success the names of the other"]
+    #[doc = "        elements directly inside <features> (\"acpi, htm\"), \"\" when none"]
+    #[doc = ""]
+    #[doc = " libvirt's pseries elements (src/conf/schemas/domaincommon.rng):"]
+    #[doc = " <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,"]
+    #[doc = " <ibs value='broken|workaround|fixed-ibs|fixed-ccd|fixed-na'/> and"]
+    #[doc = " <ccf-assist state='on|off'/>, directly inside <features>, empty, each at"]
+    #[doc = " most once. Refused as the schema refuses them: another attribute, a value"]
+    #[doc = " not in its list (values are exact: 'Broken' is refused), content, a"]
+    #[doc = " repeated element, attributes on <features>, text inside it. Other"]
+    #[doc = " elements (<acpi/>, <htm state='on'/>, with any content) are skipped and"]
+    #[doc = " reported. Comments are skipped; CDATA and processing instructions are"]
+    #[doc = " refused, entities are not decoded (a cap value with one is refused). vcpuchar_ppc_caps_format() output"]
+    #[doc = " reads back to the same caps. Pure: no allocation."]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and"]
+    #[doc = " @set then unchanged)."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_libvirt_parse(
+        xml: *const ::std::os::raw::c_char,
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
 #[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
 #[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]

@@ -254,6 +254,47 @@ pub fn ppc_caps_parse(list: &str, caps: &mut PpcCaps) -> Result<u32> {
     Ok(set)
 }
 
+/// What a whole pasted text named: the bit (1 << cap) of each cap, and the
+/// items it reported as not caps ("x-vof=on, cap-htm=off"; "" when none).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PpcPasted {
+    /// Bit (1 << cap) of each cap the text named.
+    pub set: u32,
+    /// The items that are not one of the four caps nor the type, as the library lists them.
+    pub others: String,
+}
+
+/// Applies a whole QEMU -machine value ("pseries-8.0,cap-cfpc=broken,x-vof=on")
+/// to `caps`; returns its machine type (as [`ppc_machine_parse_qemu`] for
+/// `qemu_version`, 0 = 7.2) and what it named.
+///
+/// Errors: EINVAL with the message naming the item (what QEMU refuses, white
+/// space, an empty item, a repeat); ENOENT for a type the target QEMU lacks;
+/// `caps` unchanged.
+pub fn ppc_machine_line_parse(line: &str, qemu_version: u32, caps: &mut PpcCaps) -> Result<(PpcMachine, PpcPasted)> {
+    const F: &str = "vcpuchar_ppc_machine_line_parse";
+    let c = cstring(F, "the -machine line", line)?;
+    let (mut m, mut set) = (0u32, 0u32);
+    // SAFETY: valid C string and out-pointers; buffer of the given length.
+    let (_, others) = with_msg(F, |e, n| unsafe {
+        sys::vcpuchar_ppc_machine_line_parse(c.as_ptr(), qemu_version, &mut m, caps, &mut set, e, n as _)
+    })?;
+    Ok((known(F, m, PpcMachine::from_raw)?, PpcPasted { set, others }))
+}
+
+/// Applies a libvirt `<features>` fragment to `caps`; returns what it named.
+///
+/// Errors: EINVAL with the message naming the element or byte (what libvirt's
+/// schema refuses, malformed XML); `caps` unchanged.
+pub fn ppc_libvirt_parse(xml: &str, caps: &mut PpcCaps) -> Result<PpcPasted> {
+    const F: &str = "vcpuchar_ppc_libvirt_parse";
+    let c = cstring(F, "the libvirt fragment", xml)?;
+    let mut set = 0u32;
+    // SAFETY: valid C string and out-pointers; buffer of the given length.
+    let (_, others) = with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_libvirt_parse(c.as_ptr(), caps, &mut set, e, n as _) })?;
+    Ok(PpcPasted { set, others })
+}
+
 /// The cap levels the host supports (QEMU's target/ppc/kvm.c rules) and whether
 /// the host carried information (`false`: QEMU's broken/off fallback).
 ///

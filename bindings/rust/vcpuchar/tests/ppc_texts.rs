@@ -35,6 +35,13 @@ fn format() {
         assert_eq!(ppc_caps_parse(&r["expect_qemu"], &mut back).unwrap(), 0xf, "{}", id);
         assert_eq!(ppc_caps_to_hcall(&back).unwrap(), ppc_caps_to_hcall(&c).unwrap(), "{}: pasted caps", id);
         assert_ne!(back.ibs, PpcLevel::FixedNa as u8, "{}: fixed-na written", id);
+        // Both whole-text parsers read the format functions' output back to the same caps.
+        let (mut line, mut xml) = (PpcCaps::init(), PpcCaps::init());
+        let (m, p) = ppc_machine_line_parse(&format!("pseries,{}", r["expect_qemu"]), 0, &mut line).unwrap();
+        assert_eq!((m, p.set, p.others.as_str()), (PpcMachine::Pseries, 0xf, ""), "{}", id);
+        assert_eq!(ppc_libvirt_parse(&r["expect_libvirt"], &mut xml).unwrap(), PpcPasted { set: 0xf, others: String::new() }, "{}", id);
+        let levels = |c: &PpcCaps| (c.cfpc, c.sbbc, c.ibs, c.ccf_assist);
+        assert_eq!((levels(&line), levels(&xml)), (levels(&back), levels(&back)), "{}: whole-text parsers", id);
     }
 }
 
@@ -290,4 +297,16 @@ fn release_rows_and_deprecations() {
     assert_eq!(ppc_machine_deprecated("pseries-7.1", v10).unwrap(), (0, String::new()));
     let e = ppc_machine_deprecated("pseries-rhel9.2.0", v10).unwrap_err();
     assert!(e.errno() == 22 && e.message().unwrap().contains("downstream"), "{}", e);
+}
+
+#[test]
+fn pasted_refusals() {
+    let mut c = PpcCaps::init();
+    let e = ppc_machine_line_parse("pseries,CAP-CFPC=broken", 0, &mut c).unwrap_err();
+    assert_eq!(e.errno_name(), "EINVAL");
+    assert!(e.to_string().contains("CAP-CFPC"), "{}", e);
+    assert_eq!(ppc_machine_line_parse("pseries-11.0", 0, &mut c).unwrap_err().errno_name(), "ENOENT");
+    let (_, p) = ppc_machine_line_parse("pseries,x-vof=on", 0, &mut c).unwrap();
+    assert_eq!(p.others, "x-vof=on");
+    assert_eq!(ppc_libvirt_parse("<features><cfpc value='Broken'/></features>", &mut c).unwrap_err().errno_name(), "EINVAL");
 }

@@ -1,0 +1,410 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * Whole pasted texts: a QEMU -machine line and a libvirt <features>
+ * fragment, as strict as QEMU and libvirt (lib/ppc.md#pasted-lines).
+ * libc only: no XML library, the fragment's grammar is small.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+/* Room for one item of a line; longer ones are no cap or type QEMU has. */
+#define ITEM_MAX 96
+
+/*
+ * spapr caps of QEMU besides the four (hw/ppc/spapr_caps.c
+ * capability_table, 7.2 to 10.x): valid properties that do not change
+ * H_GET_CPU_CHARACTERISTICS, so they are reported, not refused.
+ */
+static const char *const other_caps[] = {
+	"htm", "vsx", "dfp", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi", "rpt-invalidate",
+	"ail-mode-3", "nested-papr",
+};
+
+static bool is_word(const char *s, size_t len, const char *word)
+{
+	return strlen(word) == len && !memcmp(s, word, len);
+}
+
+static int four_cap(const char *s, size_t len)
+{
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (is_word(s, len, vcpuchar_ppc_cap_name(cap)))
+			return (int)cap;
+	return -1;
+}
+
+/* Appends "ITEM" to the list of items that are not caps, ", " between. */
+static void note_other(char *note, size_t size, size_t *used, const char *s, size_t len)
+{
+	char echo[VCPUCHAR_ECHO_MAX + 8];
+	int n;
+
+	if (!note || !size)
+		return;
+	vcpuchar_echo(echo, sizeof(echo), s, len);
+	n = snprintf(note + *used, size - *used, "%s%s", *used ? ", " : "", echo);
+	if (n > 0)
+		*used = *used + (size_t)n < size ? *used + (size_t)n : size - 1;
+}
+
+/* One cap item, "cap-NAME=VALUE", through vcpuchar_ppc_caps_parse(). */
+static int line_cap(const char *it, size_t len, struct vcpuchar_ppc_caps *caps, uint32_t *seen, unsigned item,
+		    char *err, size_t err_size)
+{
+	char buf[ITEM_MAX];
+	uint32_t one = 0;
+	int r;
+
+	if (len >= sizeof(buf))
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len, "item %u '%s' is too long for a cap",
+					     item, VCPUCHAR_ECHO);
+	memcpy(buf, it, len);
+	buf[len] = '\0';
+	if ((r = vcpuchar_ppc_caps_parse(buf, caps, &one, err, err_size)) < 0)
+		return r;
+	if (*seen & one)
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len,
+					     "item %u '%s': the cap is given twice; give it once", item,
+					     VCPUCHAR_ECHO);
+	*seen |= one;
+	return 0;
+}
+
+static int line_type(const char *name, size_t len, uint32_t qemu_version, uint32_t *machine, char *err,
+		     size_t err_size)
+{
+	char buf[ITEM_MAX];
+
+	if (len >= sizeof(buf))
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, len, "machine type '%s' is too long",
+					     VCPUCHAR_ECHO);
+	memcpy(buf, name, len);
+	buf[len] = '\0';
+	return vcpuchar_ppc_machine_parse_qemu(buf, qemu_version, machine, err, err_size);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t qemu_version, uint32_t *machine,
+						    struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err,
+						    size_t err_size)
+{
+	struct vcpuchar_ppc_caps out;
+	uint32_t type = VCPUCHAR_PPC_MACHINE_PSERIES, seen = 0;
+	bool have_type = false;
+	size_t used = 0;
+	unsigned item = 0;
+	const char *p;
+	int r;
+
+	if (!line || !machine || !caps || !set)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	if (!*line)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "the -machine line is empty");
+	if (strchr(line, '<'))
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"a libvirt fragment, not a -machine line (see vcpuchar_ppc_libvirt_parse())");
+	/* QEMU takes white space as part of a name or value: " cap-cfpc" is no property. */
+	for (p = line; *p; p++)
+		if (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"white space at byte %u: the -machine line is one comma-separated word",
+						(unsigned)(p - line) + 1);
+	out = *caps;
+	for (p = line; p; ) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		const char *eq = memchr(p, '=', len);
+		size_t name_len = eq ? (size_t)(eq - p) : len;
+
+		item++;
+		/* QEMU's ",," is a comma inside a value: no cap or type value has one. */
+		if (!len)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u is empty", item);
+		if ((item == 1 && !eq) || is_word(p, name_len, "type")) {
+			if (have_type)
+				return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
+							     "item %u '%s': the machine type is given twice", item,
+							     VCPUCHAR_ECHO);
+			have_type = true;
+			r = eq ? line_type(eq + 1, len - name_len - 1, qemu_version, &type, err, err_size)
+			       : line_type(p, len, qemu_version, &type, err, err_size);
+			if (r < 0)
+				return r;
+		} else if (name_len > 4 && !memcmp(p, "cap-", 4) && four_cap(p + 4, name_len - 4) >= 0) {
+			if ((r = line_cap(p, len, &out, &seen, item, err, err_size)) < 0)
+				return r;
+		} else if (name_len > 4 && vcpuchar_ascii_ncaseeq(p, "cap-", 4)) {
+			bool known = false;
+
+			for (size_t k = 0; k < sizeof(other_caps) / sizeof(other_caps[0]); k++)
+				known |= !memcmp(p, "cap-", 4) && is_word(p + 4, name_len - 4, other_caps[k]);
+			/* QOM property names are exact: QEMU refuses CAP-CFPC and cap-HTM. */
+			if (!known)
+				return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, name_len,
+							     "unknown cap '%s': QEMU's pseries has no such property",
+							     VCPUCHAR_ECHO);
+			note_other(err, err_size, &used, p, len);
+		} else if (four_cap(p, name_len) >= 0) {
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, name_len,
+						     "'%s': QEMU's pseries has no such property; the cap is cap-NAME",
+						     VCPUCHAR_ECHO);
+		} else {
+			note_other(err, err_size, &used, p, len);
+		}
+		p = end ? end + 1 : NULL;
+	}
+	*machine = type;
+	*caps = out;
+	*set = seen;
+	if (err && err_size && !used)
+		err[0] = '\0';
+	return 0;
+}
+
+/* The libvirt fragment: a cursor and the error it ends with. */
+struct xml {
+	const char *s, *p;
+	char *err;
+	size_t err_size;
+};
+
+static int xml_err(struct xml *x, const char *what)
+{
+	return vcpuchar_set_err(x->err, x->err_size, -EINVAL, "byte %u: %s", (unsigned)(x->p - x->s) + 1, what);
+}
+
+static void xml_space(struct xml *x)
+{
+	while (*x->p == ' ' || *x->p == '\t' || *x->p == '\n' || *x->p == '\r')
+		x->p++;
+}
+
+static bool name_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+	       c == '_' || c == '.' || c == ':';
+}
+
+static size_t xml_name(struct xml *x)
+{
+	const char *q = x->p;
+
+	while (name_char(*q))
+		q++;
+	return (size_t)(q - x->p);
+}
+
+/* libvirt's elements (src/conf/schemas/domaincommon.rng, "features"): the attribute and its values. */
+static const struct {
+	const char *attr;
+	const char *values[6];
+} libvirt_caps[VCPUCHAR_PPC_N_CAPS] = {
+	{ "value", { "broken", "workaround", "fixed" } },
+	{ "value", { "broken", "workaround", "fixed" } },
+	{ "value", { "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" } },
+	{ "state", { "off", "on" } },
+};
+
+/*
+ * A start tag after its '<': the name, the attributes, then "/>" or ">".
+ * @cap >= 0 reads the cap's one attribute into @level; other elements'
+ * attributes are only checked for form. Returns 1 when the tag was "/>".
+ */
+static int xml_tag(struct xml *x, int cap, int *level)
+{
+	bool have = false;
+
+	x->p += xml_name(x);
+	for (;;) {
+		const char *a, *v;
+		size_t alen, vlen;
+		char q;
+
+		if (x->p[0] == '/' && x->p[1] == '>') {
+			x->p += 2;
+			break;
+		}
+		if (x->p[0] == '>') {
+			x->p++;
+			break;
+		}
+		if (*x->p != ' ' && *x->p != '\t' && *x->p != '\n' && *x->p != '\r')
+			return xml_err(x, "expected white space, '>' or '/>' in a tag");
+		xml_space(x);
+		if (*x->p == '/' || *x->p == '>')
+			continue;
+		a = x->p;
+		if (!(alen = xml_name(x)))
+			return xml_err(x, "expected an attribute name");
+		x->p += alen;
+		xml_space(x);
+		if (*x->p++ != '=')
+			return xml_err(x, "expected '=' after the attribute name");
+		xml_space(x);
+		q = *x->p++;
+		if (q != '\'' && q != '"')
+			return xml_err(x, "expected a quoted attribute value");
+		v = x->p;
+		while (*x->p && *x->p != q && *x->p != '<')
+			x->p++;
+		if (*x->p != q)
+			return xml_err(x, "unterminated attribute value");
+		vlen = (size_t)(x->p++ - v);
+		if (cap < 0)
+			continue;
+		if (!is_word(a, alen, libvirt_caps[cap].attr))
+			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, a, alen,
+						     "<%s>: libvirt's schema has no attribute '%s' here",
+						     vcpuchar_ppc_cap_name((uint32_t)cap), VCPUCHAR_ECHO);
+		if (have)
+			return vcpuchar_set_err(x->err, x->err_size, -EINVAL, "<%s>: attribute %s is given twice",
+						vcpuchar_ppc_cap_name((uint32_t)cap), libvirt_caps[cap].attr);
+		have = true;
+		*level = -1;
+		for (int l = 0; libvirt_caps[cap].values[l]; l++)
+			if (is_word(v, vlen, libvirt_caps[cap].values[l]))
+				*level = l;
+		/* The schema's values are exact: "Broken" is refused by libvirt. */
+		if (*level < 0)
+			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, v, vlen,
+						     "<%s %s='%s'/>: libvirt's schema has no such value", 
+						     vcpuchar_ppc_cap_name((uint32_t)cap), libvirt_caps[cap].attr,
+						     VCPUCHAR_ECHO);
+	}
+	if (cap >= 0 && !have)
+		return vcpuchar_set_err(x->err, x->err_size, -EINVAL, "<%s/> needs %s='...'",
+					vcpuchar_ppc_cap_name((uint32_t)cap), libvirt_caps[cap].attr);
+	return x->p[-2] == '/';
+}
+
+/* Skips a comment after its "<!--". */
+static int xml_comment(struct xml *x)
+{
+	const char *end = strstr(x->p, "-->");
+
+	if (!end)
+		return xml_err(x, "unterminated comment");
+	x->p = end + 3;
+	return 0;
+}
+
+/* Skips an element's content up to and with its end tag (any depth). */
+static int xml_skip(struct xml *x)
+{
+	int depth = 1, r;
+
+	while (depth) {
+		while (*x->p && *x->p != '<')
+			x->p++;
+		if (!*x->p)
+			return xml_err(x, "an element is not closed");
+		x->p++;
+		if (!strncmp(x->p, "!--", 3)) {
+			x->p += 3;
+			if ((r = xml_comment(x)) < 0)
+				return r;
+		} else if (*x->p == '/') {
+			x->p++;
+			x->p += xml_name(x);
+			xml_space(x);
+			if (*x->p++ != '>')
+				return xml_err(x, "expected '>' to end an end tag");
+			depth--;
+		} else {
+			if (!xml_name(x))
+				return xml_err(x, "expected an element name after '<'");
+			if ((r = xml_tag(x, -1, NULL)) < 0)
+				return r;
+			depth += !r;
+		}
+	}
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+					       char *err, size_t err_size)
+{
+	struct xml x = { xml, xml, err, err_size };
+	struct vcpuchar_ppc_caps out;
+	uint32_t seen = 0;
+	size_t used = 0;
+	int r;
+
+	if (!xml || !caps || !set)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	out = *caps;
+	xml_space(&x);
+	if (strncmp(x.p, "<features", 9) || name_char(x.p[9]))
+		return xml_err(&x, "expected <features>: libvirt reads the caps only inside it");
+	x.p += 9;
+	xml_space(&x);
+	if (*x.p == '/' && x.p[1] == '>') {
+		x.p += 2;
+		goto tail;
+	}
+	if (*x.p++ != '>')
+		return xml_err(&x, "<features> takes no attribute in libvirt's schema");
+	for (;;) {
+		const char *name;
+		size_t len;
+		int cap, level = -1;
+
+		xml_space(&x);
+		if (*x.p != '<')
+			return xml_err(&x, *x.p ? "text inside <features>: libvirt's schema allows only elements"
+						: "<features> is not closed");
+		x.p++;
+		if (!strncmp(x.p, "!--", 3)) {
+			x.p += 3;
+			if ((r = xml_comment(&x)) < 0)
+				return r;
+			continue;
+		}
+		if (*x.p == '/') {
+			x.p++;
+			if (!is_word(x.p, xml_name(&x), "features"))
+				return xml_err(&x, "expected </features>");
+			x.p += 8;
+			xml_space(&x);
+			if (*x.p++ != '>')
+				return xml_err(&x, "expected '>' after </features");
+			break;
+		}
+		name = x.p;
+		if (!(len = xml_name(&x)))
+			return xml_err(&x, "expected an element name after '<'");
+		cap = four_cap(name, len);
+		if ((r = xml_tag(&x, cap, &level)) < 0)
+			return r;
+		if (cap < 0) {
+			note_other(err, err_size, &used, name, len);
+			if (!r && (r = xml_skip(&x)) < 0)
+				return r;
+			continue;
+		}
+		/* The schema gives the cap elements no content: only an end tag right after. */
+		if (!r) {
+			xml_space(&x);
+			if (strncmp(x.p, "</", 2) || strncmp(x.p + 2, name, len) || x.p[2 + len] != '>')
+				return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> has content; libvirt's schema "
+							"has it empty", vcpuchar_ppc_cap_name((uint32_t)cap));
+			x.p += 3 + len;
+		}
+		if (seen & (1u << cap))
+			return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> is given twice; give it once",
+						vcpuchar_ppc_cap_name((uint32_t)cap));
+		seen |= 1u << cap;
+		*ppc_cap_field(&out, (uint32_t)cap) = (uint8_t)level;
+	}
+tail:
+	xml_space(&x);
+	if (*x.p)
+		return xml_err(&x, "text after </features>");
+	*caps = out;
+	*set = seen;
+	if (err && err_size && !used)
+		err[0] = '\0';
+	return 0;
+}

@@ -1,0 +1,220 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/* Whole pasted texts: a -machine line and a libvirt <features> fragment (lib/ppc.md#pasted-lines). */
+#include <errno.h>
+#include <string.h>
+
+#include "test-ppc-util.h"
+
+static int parse_row(const char *kind, const char *text, uint32_t *machine, struct vcpuchar_ppc_caps *c,
+		     uint32_t *set, char *err, size_t size)
+{
+	if (!strcmp(kind, "machine"))
+		return vcpuchar_ppc_machine_line_parse(text, 0, machine, c, set, err, size);
+	ck_assert_str_eq(kind, "libvirt");
+	return vcpuchar_ppc_libvirt_parse(text, c, set, err, size);
+}
+
+/* Every corpus row: the verdict, the caps named, the items reported as not caps. */
+START_TEST(corpus)
+{
+	struct tsv *t = tsv_open("ppc-pasted.tsv");
+
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id"), *expect = tsv_get(t, i, "expect");
+		g_autofree char *text = g_strcompress(tsv_get(t, i, "text"));
+		struct vcpuchar_ppc_caps got = { 0, 0, 0, 0 }, want = { 0, 0, 0, 0 };
+		uint32_t machine = 99, set = 0xdead, want_set = 0;
+		char err[512] = "junk";
+		int r = parse_row(tsv_get(t, i, "kind"), text, &machine, &got, &set, err, sizeof(err));
+
+		if (strcmp(expect, "ok")) {
+			ck_assert_msg(r == (!strcmp(expect, "ENOENT") ? -ENOENT : -EINVAL), "%s: returned %d (%s)", id,
+				      r, err);
+			ck_assert_msg(set == 0xdead && got.cfpc == 0, "%s: outputs written on failure", id);
+			ck_assert_msg(*err && strcmp(err, "junk"), "%s: no message", id);
+			continue;
+		}
+		ck_assert_msg(r == 0, "%s: returned %d (%s)", id, r, err);
+		ck_assert_int_eq(vcpuchar_ppc_caps_parse(tsv_get(t, i, "caps"), &want, &want_set, NULL, 0), 0);
+		ck_assert_msg(set == want_set, "%s: set 0x%x, expected 0x%x", id, set, want_set);
+		ck_assert_caps_eq(id, got, want);
+		ck_assert_msg(!strcmp(err, tsv_get(t, i, "others")), "%s: others '%s', expected '%s'", id, err,
+			      tsv_get(t, i, "others"));
+	}
+	tsv_close(t);
+}
+END_TEST
+
+/* Every level of every cap through both format functions and back. */
+START_TEST(round_trip)
+{
+	for (uint32_t n = 0; n < 3 * 3 * 5 * 2; n++) {
+		struct vcpuchar_ppc_caps c = { n % 3, n / 3 % 3, n / 9 % 5, n / 45 % 2 }, want = c;
+		char q[VCPUCHAR_PPC_FORMAT_LEN + 8] = "pseries,", x[VCPUCHAR_PPC_FORMAT_LEN], err[128];
+
+		/* fixed-na is written as broken: the guest is told the same (vcpuchar_ppc_caps_format()). */
+		if (want.ibs == VCPUCHAR_PPC_LEVEL_FIXED_NA)
+			want.ibs = VCPUCHAR_PPC_LEVEL_BROKEN;
+		for (uint32_t f = 0; f < 2; f++) {
+			struct vcpuchar_ppc_caps got = { 7, 7, 7, 7 };
+			uint32_t set = 0, machine = 99;
+			int r;
+
+			ck_assert_int_gt(vcpuchar_ppc_caps_format(&c, f, f ? x : q + 8, f ? sizeof(x) : sizeof(q) - 8,
+								  NULL), 0);
+			r = f ? vcpuchar_ppc_libvirt_parse(x, &got, &set, err, sizeof(err))
+			      : vcpuchar_ppc_machine_line_parse(q, 0, &machine, &got, &set, err, sizeof(err));
+			ck_assert_msg(r == 0, "%s: %s", f ? x : q, err);
+			ck_assert_uint_eq(set, 0xf);
+			ck_assert_str_eq(err, "");
+			ck_assert_caps_eq(f ? x : q, got, want);
+			if (!f)
+				ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+		}
+	}
+}
+END_TEST
+
+/* The type decides the machine; caps not named keep the caller's defaults. */
+START_TEST(machine_and_defaults)
+{
+	struct vcpuchar_ppc_caps c = { 1, 1, 1, 1 };
+	uint32_t machine = 99, set = 0;
+
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-4.1,cap-sbbc=fixed", 0, &machine, &c, &set, NULL, 0),
+			 0);
+	ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES_4);
+	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_CAP_SBBC);
+	ck_assert_caps_eq("defaults kept", c, ((struct vcpuchar_ppc_caps){ 1, 2, 1, 1 }));
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-cfpc=fixed,type=pseries-3.1", 0, &machine, &c, &set,
+							 NULL, 0), 0);
+	ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	/* QEMU 10.1 no longer has pseries-3.1: the target's verdict. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-3.1", VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), &machine,
+							 &c, &set, NULL, 0), -ENOENT);
+	/* No type: QEMU's default machine for qemu-system-ppc64 is pseries. */
+	machine = 99;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-ibs=fixed-ibs", 0, &machine, &c, &set, NULL, 0), 0);
+	ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+}
+END_TEST
+
+/* Messages name the item; a small buffer still gets the start of the list of others. */
+START_TEST(messages)
+{
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t machine, set;
+	char err[256], small[8];
+
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-cfpc=broken,cap-cfpc=fixed", 0, &machine, &c,
+							 &set, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "item 3") && strstr(err, "twice"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cfpc=broken", 0, &machine, &c, &set, err,
+							 sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "'cfpc'") && strstr(err, "cap-NAME"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features><ibs value='fixed'/></features>", &c, &set, err,
+						    sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "<ibs value='fixed'/>"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,x-vof=on,usb=off", 0, &machine, &c, &set, small,
+							 sizeof(small)), 0);
+	ck_assert_str_eq(small, "x-vof=o");
+}
+END_TEST
+
+/* Malformed texts: -EINVAL, nothing written, a message with the expected words. */
+START_TEST(malformed)
+{
+	static const struct {
+		const char *kind, *text, *words;
+	} rows[] = {
+		{ "machine", "pseries\tcap-cfpc=broken", "white space at byte 8" },
+		{ "machine", "<features/>", "libvirt fragment" },
+		{ "machine", "pseries,type=pseries", "type is given twice" },
+		{ "machine", "pseries-7.2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+		  "too long" },
+		{ "machine", "pseries,cap-ibs=workaroundxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+			     "xxxxxxxxxxxxxxx", "too long for a cap" },
+		{ "machine", "pseries,cap-ibs", "has no '='" },
+		{ "libvirt", "<features a='b'></features>", "no attribute" },
+		{ "libvirt", "<featuresx/>", "expected <features>" },
+		{ "libvirt", "<features><!-- open", "unterminated comment" },
+		{ "libvirt", "<features><cfpc value=broken/></features>", "quoted attribute value" },
+		{ "libvirt", "<features><cfpc value='broken/></features>", "unterminated attribute value" },
+		{ "libvirt", "<features><cfpc value 'broken'/></features>", "expected '='" },
+		{ "libvirt", "<features><cfpc value='broken'x/></features>", "expected white space" },
+		{ "libvirt", "<features><cfpc ='broken'/></features>", "attribute name" },
+		{ "libvirt", "<features><cfpc state='on'/></features>", "no attribute 'state'" },
+		{ "libvirt", "<features><cfpc value='broken' value='fixed'/></features>", "given twice" },
+		{ "libvirt", "<features><cfpc value='&amp;'/></features>", "no such value" },
+		{ "libvirt", "<features><![CDATA[x]]></features>", "element name" },
+		{ "libvirt", "<features><kvm><![CDATA[x]]></kvm></features>", "element name" },
+		{ "libvirt", "<features><kvm><hidden state='on'/>", "not closed" },
+		{ "libvirt", "<features><kvm></kvm x></features>", "end an end tag" },
+		{ "libvirt", "<features></feature>", "expected </features>" },
+		{ "libvirt", "<features></features x>", "expected '>' after" },
+		{ "libvirt", "<features>", "not closed" },
+		{ "libvirt", "<features><kvm a=1/></features>", "quoted attribute value" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_caps c = { 1, 1, 1, 1 };
+		uint32_t machine = 99, set = 0xdead;
+		char err[256] = "";
+		int r = parse_row(rows[i].kind, rows[i].text, &machine, &c, &set, err, sizeof(err));
+
+		ck_assert_msg(r == -EINVAL, "'%s': returned %d", rows[i].text, r);
+		ck_assert_msg(strstr(err, rows[i].words), "'%s': message '%s'", rows[i].text, err);
+		ck_assert_msg(set == 0xdead && machine == 99 && c.cfpc == 1, "'%s': outputs written", rows[i].text);
+	}
+}
+END_TEST
+
+/* Other elements with content and comments at any depth are skipped whole. */
+START_TEST(skipped_content)
+{
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t set = 0;
+	char err[256];
+
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features ><kvm><hidden state='on'/><!-- x --><x>t</x></kvm >"
+						    "<ibs\tvalue = \"fixed-ibs\" /></features >", &c, &set, err,
+						    sizeof(err)), 0);
+	ck_assert_str_eq(err, "kvm");
+	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_CAP_IBS);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_FIXED_IBS);
+	/* Without a message buffer the others are not listed, and nothing breaks. */
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features><acpi/></features>", &c, &set, NULL, 0), 0);
+}
+END_TEST
+
+START_TEST(null_args)
+{
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t machine, set;
+
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse(NULL, 0, &machine, &c, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", 0, NULL, &c, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", 0, &machine, NULL, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", 0, &machine, &c, NULL, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("", 0, &machine, &c, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse(NULL, &c, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features/>", NULL, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features/>", &c, NULL, NULL, 0), -EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ppc-parse");
+	TCase *tc = tcase_create("ppc-parse");
+
+	tcase_add_test(tc, corpus);
+	tcase_add_test(tc, round_trip);
+	tcase_add_test(tc, machine_and_defaults);
+	tcase_add_test(tc, messages);
+	tcase_add_test(tc, malformed);
+	tcase_add_test(tc, skipped_content);
+	tcase_add_test(tc, null_args);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
