@@ -9,20 +9,6 @@
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
-/*
- * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
- * guest's endianness is its own and QEMU's migration stream is the same
- * target's. Only another architecture is refused; an unknown one matches.
- */
-static bool same_arch(const char *a, const char *b)
-{
-	if (!a[0] || !b[0])
-		return true;
-	if (!strncmp(a, "ppc64", 5) && !strncmp(b, "ppc64", 5))
-		return true;
-	return !strncmp(a, b, sizeof(((struct vcpuchar_ppc_host *)0)->arch));
-}
-
 VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
 						uint32_t cpu, struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
 						struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu, uint32_t *refused,
@@ -39,12 +25,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *
 	for (uint32_t i = 0; i < n_hosts; i++) {
 		if (arch_from == UINT32_MAX && hosts[i]->arch[0])
 			arch_from = i;
-		if (arch_from != UINT32_MAX && !same_arch(hosts[i]->arch, hosts[arch_from]->arch)) {
+		if (arch_from != UINT32_MAX && !ppc_same_arch(hosts[i]->arch, hosts[arch_from]->arch)) {
 			if (refused)
 				refused[0] = i, refused[1] = arch_from;
 			return vcpuchar_set_err(err, err_size, -EXDEV,
 						"arch=%.16s, but host %u is arch=%.16s: a fleet baseline needs hosts "
-						"of one architecture", hosts[i]->arch, arch_from, hosts[arch_from]->arch);
+						"of one architecture",
+						hosts[i]->arch, arch_from, hosts[arch_from]->arch);
 		}
 		/* The fleet's guest CPU must run on every host (lib/ppc.md#guest-cpu). */
 		if (cpu && (r = vcpuchar_ppc_host_cpu(hosts[i], cpu, &got, err, err_size)) < 0) {
