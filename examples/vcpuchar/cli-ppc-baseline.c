@@ -63,8 +63,7 @@ int cmd_baseline(int argc, char **argv)
 	g_autoptr(GHashTable) files = NULL;
 	struct cli_qemu_target qv;
 	uint64_t r4, r5;
-	uint32_t host_cpu;
-	int n, r, arch_from = -1;
+	int n, r;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
 					  "hosts that hold each cap back, and what a guest with those caps is told.");
@@ -119,30 +118,24 @@ int cmd_baseline(int argc, char **argv)
 			}
 			g_hash_table_insert(files, id, GINT_TO_POINTER(i + 1));
 		}
-		if (arch_from < 0 && hosts[i].arch[0])
-			arch_from = i;
-		if (arch_from >= 0 && !same_arch(hosts[i].arch, hosts[arch_from].arch))
-			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
-					 "architecture", argv[i + 1], hosts[i].arch, argv[arch_from + 1],
-					 hosts[arch_from].arch);
-		/* The fleet's guest CPU must run on every host (lib/ppc.md#guest-cpu). */
-		if (cpu) {
-			char err[512];
-
-			if (vcpuchar_ppc_host_cpu(&hosts[i], req.cpu, &host_cpu, err, sizeof(err)) < 0)
-				return cli_usage("%s: %s", argv[i + 1], err);
-		}
 		ptrs[i] = &hosts[i];
 	}
-	/* Without --guest-cpu the fleet's guests are the oldest host's own, so that they run everywhere. */
-	for (int i = 0; i < n && !cpu; i++)
-		if (vcpuchar_ppc_host_cpu(&hosts[i], 0, &host_cpu, NULL, 0) >= 0 && (!req.cpu || host_cpu < req.cpu))
-			req.cpu = host_cpu;
-	if ((r = vcpuchar_ppc_baseline(ptrs, (uint32_t)n, levels, held, &base)) < 0)
-		return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
-	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
-	if (req.cpu == VCPUCHAR_PPC_CPU_POWER7)
-		vcpuchar_ppc_caps_set(&base.caps, VCPUCHAR_PPC_CAP_CFPC, VCPUCHAR_PPC_LEVEL_BROKEN);
+	/* The fleet's rules (arch, guest CPU, its caps) are the library's (lib/ppc.md#fleet-baseline). */
+	{
+		char err[512];
+		uint32_t bad[2];
+
+		r = vcpuchar_ppc_fleet_baseline(ptrs, (uint32_t)n, req.cpu, levels, held, &base, &req.cpu, bad, err,
+						sizeof(err));
+		if (r == -EXDEV)
+			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
+					 "architecture", argv[bad[0] + 1], hosts[bad[0]].arch, argv[bad[1] + 1],
+					 hosts[bad[1]].arch);
+		if (r == -ENOENT)
+			return cli_usage("%s: %s", argv[bad[0] + 1], err);
+		if (r < 0)
+			return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
+	}
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
 	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, qemu, sizeof(qemu), NULL) < 0 ||

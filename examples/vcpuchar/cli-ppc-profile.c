@@ -102,20 +102,6 @@ int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
 	return CLI_OK;
 }
 
-/*
- * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
- * guest's endianness is its own, and QEMU's migration stream is the same
- * target's. Only another architecture family is refused.
- */
-gboolean same_arch(const char *a, const char *b)
-{
-	if (!a[0] || !b[0])
-		return TRUE;
-	if (g_str_has_prefix(a, "ppc64") && g_str_has_prefix(b, "ppc64"))
-		return TRUE; /* ppc64 and ppc64le only: load_ppc_profile() let no other name through */
-	return !strcmp(a, b);
-}
-
 int parse_cpu_opt(const char *cpu, uint32_t *ret)
 {
 	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };

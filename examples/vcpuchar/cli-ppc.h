@@ -41,7 +41,6 @@ void drop_defaults_warnings(struct vcpuchar_ppc_warnings *w);
 int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
 int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
 		       GPtrArray *ignored);
-gboolean same_arch(const char *a, const char *b);
 int parse_cpu_opt(const char *cpu, uint32_t *ret);
 void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu);
 

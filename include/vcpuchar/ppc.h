@@ -1353,6 +1353,46 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
 			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
 			  struct vcpuchar_ppc_baseline *ret);
 
+/**
+ * vcpuchar_ppc_fleet_baseline() - a fleet's baseline caps and guest CPU
+ * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
+ * @levels: optional, as for vcpuchar_ppc_baseline()
+ * @held_back: optional, as for vcpuchar_ppc_baseline()
+ * @ret: receives the baseline (@ret->size set by the caller); its caps are
+ *       limited by the guest CPU (POWER7: cfpc=broken)
+ * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu): @cpu, else the
+ *           oldest host family (vcpuchar_ppc_host_cpu()), so that the guests
+ *           run on every host
+ * @refused: optional array of 2; on -EXDEV receives the host refused and
+ *           the first host that names an architecture; on -ENOENT the host
+ *           refused twice
+ * @err: optional; receives one NUL-terminated sentence: "" for 0, else the
+ *       refusal (for -ENOENT vcpuchar_ppc_host_cpu()'s); cut to @err_size
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * vcpuchar_ppc_baseline() with the fleet's rules
+ * (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline): every host has one
+ * architecture (ppc64 and ppc64le are one family; a host that names none
+ * matches any), a given @cpu must run on every host under KVM-HV (not
+ * newer than any host's family), and a POWER7 guest CPU gets cfpc=broken
+ * (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts
+ * are checked in order, architecture then CPU. Pure: no allocation.
+ *
+ * Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer
+ * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or
+ * @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that
+ * is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,
+ * @held_back, @ret and @ret_cpu are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts, uint32_t cpu,
+				struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+				struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu, uint32_t *refused, char *err,
+				size_t err_size);
+
 /* Where a finding of a host-to-host migration arises. Since: 1.2 */
 enum vcpuchar_ppc_host_migration_where {
 	VCPUCHAR_PPC_AT_SOURCE = 0,      /* QEMU on the source host */

@@ -80,6 +80,20 @@ static inline bool ppc_host_power_ok(const struct vcpuchar_ppc_host *host)
 }
 
 /*
+ * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
+ * guest's endianness is its own and QEMU's migration stream is the same
+ * target's. Only another architecture is refused; an unknown one matches.
+ */
+static inline bool ppc_same_arch(const char *a, const char *b)
+{
+	if (!a[0] || !b[0])
+		return true;
+	if (!strncmp(a, "ppc64", 5) && !strncmp(b, "ppc64", 5))
+		return true;
+	return !strncmp(a, b, sizeof(((struct vcpuchar_ppc_host *)0)->arch));
+}
+
+/*
  * The facts carry information: at least one mask is non-zero. The masks
  * are the kernel's validity test; character == 0 is not (lib/ppc.md#pitfalls 2).
  * @valid only summarises them for the caller.

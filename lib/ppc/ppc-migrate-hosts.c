@@ -12,20 +12,6 @@
 #include "vcpuchar-private.h"
 
 /*
- * ppc64 (big-endian) and ppc64le hosts run the same pseries guests: the
- * guest's endianness is its own and QEMU's migration stream is the same
- * target's. Only another architecture is refused; an unknown one matches.
- */
-static bool same_arch(const char *a, const char *b)
-{
-	if (!a[0] || !b[0])
-		return true;
-	if (!strncmp(a, "ppc64", 5) && !strncmp(b, "ppc64", 5))
-		return true;
-	return !strcmp(a, b);
-}
-
-/*
  * The caps QEMU runs with when started with the paste line: the qemu
  * spelling read back, so ibs=fixed-na runs as broken
  * (lib/ppc.md#qemu-and-libvirt-spellings).
@@ -116,7 +102,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 	if (rq.mode == VCPUCHAR_PPC_MODE_HOST)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
 					"host mode answers from the boot host's words: a guest in it is not migratable");
-	if (!same_arch(src->arch, dst->arch))
+	if (!ppc_same_arch(src->arch, dst->arch))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
 					"arch=%.16s, but the source is arch=%.16s: a guest does not migrate between "
 					"architectures",

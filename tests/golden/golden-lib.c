@@ -385,6 +385,124 @@ static char *migrate_hosts(const struct args *a)
 	return json_to_string(root, FALSE);
 }
 
+/* The warning codes of `ppc baseline`: the baseline's own, then each host's but fixed-na's (said once). */
+static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host *hosts, int n,
+				  const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *caps)
+{
+	struct vcpuchar_ppc_request all = *req;
+
+	all.caps = *caps;
+	all.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+	json_builder_set_member_name(b, "warnings");
+	json_builder_begin_array(b);
+	for (int i = -1; i < n; i++) {
+		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+
+		all.mode = i < 0 ? VCPUCHAR_PPC_MODE_CAPS : req->mode;
+		if (vcpuchar_ppc_warnings_check(i < 0 ? NULL : &hosts[i], &all, &w) <= 0)
+			continue;
+		for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
+			if (i >= 0 && w.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
+				continue;
+			json_builder_begin_object(b);
+			put_str(b, "code", vcpuchar_ppc_warning_name(w.entries[k].code));
+			json_builder_end_object(b);
+		}
+	}
+	json_builder_end_array(b);
+}
+
+/* `ppc baseline PROFILE...`: vcpuchar_ppc_fleet_baseline(), and what a guest with its caps is told. */
+static char *baseline(JsonArray *argv)
+{
+	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
+	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
+	guint argc = json_array_get_length(argv);
+	g_autofree struct vcpuchar_ppc_host *hosts = g_new0(struct vcpuchar_ppc_host, argc);
+	g_autofree const struct vcpuchar_ppc_host **ptrs = g_new0(const struct vcpuchar_ppc_host *, argc);
+	g_autofree struct vcpuchar_ppc_caps *levels = g_new0(struct vcpuchar_ppc_caps, argc);
+	g_autofree uint32_t *held = g_new0(uint32_t, argc);
+	g_autofree const char **names = g_new0(const char *, argc);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+	const char *machine = NULL, *cpu = NULL, *qemu = NULL;
+	char err[1024], q[VCPUCHAR_PPC_FORMAT_LEN], l[VCPUCHAR_PPC_FORMAT_LEN];
+	uint32_t ans, cpu_arg = 0;
+	uint64_t r4, r5;
+	int n = 0, r;
+
+	for (guint i = 2; i < argc; i++) {
+		const char *o = json_array_get_string_element(argv, i);
+		const char **v = !strcmp(o, "--machine")      ? &machine
+				 : !strcmp(o, "--guest-cpu")   ? &cpu
+				 : !strcmp(o, "--qemu-version") ? &qemu
+							       : NULL;
+
+		if (v && i + 1 < argc)
+			*v = json_array_get_string_element(argv, ++i);
+		else if (v || o[0] == '-')
+			return exit_only(2);
+		else
+			names[n++] = o;
+	}
+	if (!n)
+		return exit_only(2);
+	if (machine && strchr(machine, ','))
+		return pending("-machine line parser (examples/vcpuchar/cli-ppc-parse.c)");
+	if ((qemu && vcpuchar_ppc_qemu_version_parse(qemu, &req.qemu_version, err, sizeof(err)) < 0) ||
+	    vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0 ||
+	    (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0) ||
+	    (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v)))
+		return exit_only(2);
+	for (int i = 0; i < n; i++) {
+		hosts[i].size = sizeof(hosts[i]);
+		if ((r = load(names[i], &hosts[i])))
+			return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)")
+				     : exit_only(r);
+		ptrs[i] = &hosts[i];
+	}
+	if (vcpuchar_ppc_fleet_baseline(ptrs, (uint32_t)n, cpu_arg, levels, held, &base, &req.cpu, NULL, NULL, 0) < 0)
+		return exit_only(2);
+	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
+	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
+	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL) < 0 ||
+	    vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, l, sizeof(l), NULL) < 0)
+		return exit_only(2);
+
+	g_autoptr(JsonBuilder) b = json_builder_new();
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, 0);
+	json_builder_set_member_name(b, "json");
+	json_builder_begin_object(b);
+	put_answered(b, ans);
+	put_caps(b, "caps", &base.caps);
+	put_hex(b, "r4", r4);
+	put_hex(b, "r5", r5);
+	put_view(b, &view);
+	put_str(b, "qemu", q);
+	put_str(b, "libvirt", l);
+	json_builder_set_member_name(b, "held_back");
+	json_builder_begin_array(b);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		for (int i = 0; i < n; i++)
+			if (held[i] & (1u << cap)) {
+				json_builder_begin_object(b);
+				put_str(b, "cap", vcpuchar_ppc_cap_name(cap));
+				put_str(b, "host", names[i]);
+				put_str(b, "level", vcpuchar_ppc_level_name(cap, vcpuchar_ppc_caps_get(&levels[i], cap)));
+				json_builder_end_object(b);
+			}
+	json_builder_end_array(b);
+	put_baseline_warnings(b, hosts, n, &req, &base.caps);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	g_autoptr(JsonNode) root = json_builder_get_root(b);
+	return json_to_string(root, FALSE);
+}
+
 static char *answer(JsonArray *argv)
 {
 	struct args a = { 0 };
@@ -399,7 +517,7 @@ static char *answer(JsonArray *argv)
 		return exit_only(2);
 	a.cmd = json_array_get_string_element(argv, 1);
 	if (!strcmp(a.cmd, "baseline"))
-		return pending("baseline fleet rules (examples/vcpuchar/cli-ppc-baseline.c)");
+		return baseline(argv);
 	for (guint i = 2; i < n; i++) {
 		const char *o = json_array_get_string_element(argv, i);
 		size_t k;

@@ -1390,6 +1390,53 @@ extern "C" {
         ret: *mut vcpuchar_ppc_baseline,
     ) -> ::std::os::raw::c_int;
 }
+extern "C" {
+    #[doc = " vcpuchar_ppc_fleet_baseline() - a fleet's baseline caps and guest CPU"]
+    #[doc = " @hosts: array of @n_hosts pointers to POWER host facts (none NULL)"]
+    #[doc = " @n_hosts: number of entries in @hosts, at least 1"]
+    #[doc = " @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given"]
+    #[doc = " @levels: optional, as for vcpuchar_ppc_baseline()"]
+    #[doc = " @held_back: optional, as for vcpuchar_ppc_baseline()"]
+    #[doc = " @ret: receives the baseline (@ret->size set by the caller); its caps are"]
+    #[doc = "       limited by the guest CPU (POWER7: cfpc=broken)"]
+    #[doc = " @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu): @cpu, else the"]
+    #[doc = "           oldest host family (vcpuchar_ppc_host_cpu()), so that the guests"]
+    #[doc = "           run on every host"]
+    #[doc = " @refused: optional array of 2; on -EXDEV receives the host refused and"]
+    #[doc = "           the first host that names an architecture; on -ENOENT the host"]
+    #[doc = "           refused twice"]
+    #[doc = " @err: optional; receives one NUL-terminated sentence: \"\" for 0, else the"]
+    #[doc = "       refusal (for -ENOENT vcpuchar_ppc_host_cpu()'s); cut to @err_size"]
+    #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_baseline() with the fleet's rules"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline): every host has one"]
+    #[doc = " architecture (ppc64 and ppc64le are one family; a host that names none"]
+    #[doc = " matches any), a given @cpu must run on every host under KVM-HV (not"]
+    #[doc = " newer than any host's family), and a POWER7 guest CPU gets cfpc=broken"]
+    #[doc = " (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts"]
+    #[doc = " are checked in order, architecture then CPU. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer"]
+    #[doc = " than a host's family; -EINVAL for NULL @hosts, an entry, @ret or"]
+    #[doc = " @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that"]
+    #[doc = " is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,"]
+    #[doc = " @held_back, @ret and @ret_cpu are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_fleet_baseline(
+        hosts: *const *const vcpuchar_ppc_host,
+        n_hosts: u32,
+        cpu: u32,
+        levels: *mut vcpuchar_ppc_caps,
+        held_back: *mut u32,
+        ret: *mut vcpuchar_ppc_baseline,
+        ret_cpu: *mut u32,
+        refused: *mut u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
 pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
     vcpuchar_ppc_host_migration_where = 0;
 pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:

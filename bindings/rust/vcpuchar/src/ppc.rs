@@ -749,6 +749,49 @@ pub fn ppc_baseline(hosts: &[Option<&PpcHost>]) -> Result<PpcBaseline> {
     Ok(PpcBaseline { baseline: b, levels, held_back: held })
 }
 
+/// A fleet's baseline with its guest CPU: [`ppc_baseline`] plus the fleet's
+/// rules (lib/ppc.md#fleet-baseline): the hosts are of one architecture
+/// (ppc64 and ppc64le one family), `cpu` runs on every host
+/// ([`PpcCpu::Default`]: the oldest host's family), and a POWER7 guest's
+/// cfpc is broken. Returns the baseline and the guest CPU.
+///
+/// Errors: EXDEV for hosts of two architectures (the message names the
+/// first host's index); ENOENT when `cpu` is newer than a host's family (the
+/// message starts "host N: "); EINVAL for no hosts or bad facts.
+pub fn ppc_fleet_baseline(hosts: &[&PpcHost], cpu: PpcCpu) -> Result<(PpcBaseline, PpcCpu)> {
+    const F: &str = "vcpuchar_ppc_fleet_baseline";
+    let copies: Vec<PpcHost> = hosts.iter().map(|h| h.sized()).collect();
+    let ptrs: Vec<*const PpcHost> = copies.iter().map(|h| h as *const _).collect();
+    let mut levels = vec![PpcCaps::init(); hosts.len()];
+    let mut held = vec![0u32; hosts.len()];
+    let mut b = sys::vcpuchar_ppc_baseline::init();
+    let (mut got, mut bad) = (0u32, [0u32; 2]);
+    let n = u32::try_from(hosts.len()).map_err(|_| Error::new(F, -22, None))?;
+    // SAFETY: `ptrs` holds n sized host pointers alive in `copies`; `levels`
+    // and `held` hold n entries each; sized out-struct; `bad` holds 2.
+    let r = with_msg(F, |e, len| unsafe {
+        sys::vcpuchar_ppc_fleet_baseline(
+            ptrs.as_ptr(),
+            n,
+            cpu.raw(),
+            levels.as_mut_ptr(),
+            held.as_mut_ptr(),
+            &mut b,
+            &mut got,
+            bad.as_mut_ptr(),
+            e,
+            len as _,
+        )
+    });
+    if let Err(e) = r {
+        if e.errno() == 2 {
+            return Err(Error::new(F, -2, Some(format!("host {}: {}", bad[0], e.message().unwrap_or_default()))));
+        }
+        return Err(e);
+    }
+    Ok((PpcBaseline { baseline: b, levels, held_back: held }, known(F, got, PpcCpu::from_raw)?))
+}
+
 /// The stable name of a warning code, e.g. "qemu_fixed_na_abort".
 pub fn ppc_warning_name(code: PpcWarning) -> &'static str {
     // SAFETY: integer in, static string out.

@@ -243,6 +243,36 @@ fn baseline_of_the_bundled_profiles() {
     }
 }
 
+#[test]
+fn fleet_baseline_rules() {
+    let p = format!("{}/../../examples/profiles/power9-dd2.3-opal.profile", data_dir());
+    let host = |pvr: u32, arch: &str| {
+        let mut h = profile_load(&p).unwrap().ppc;
+        h.pvr = pvr;
+        h.arch = [0; 16];
+        for (d, s) in h.arch.iter_mut().zip(arch.bytes()) {
+            *d = s as _;
+        }
+        h
+    };
+    // PVR versions of Linux arch/powerpc/include/asm/reg.h: POWER9, POWER8, POWER7.
+    let (p9, p8, p7) = (host(0x004e_1202, "ppc64le"), host(0x004d_0200, "ppc64"), host(0x003f_0201, "ppc64le"));
+    let plain = ppc_baseline(&[Some(&p9), Some(&p8), Some(&p7)]).unwrap();
+    let (b, cpu) = ppc_fleet_baseline(&[&p9, &p8], PpcCpu::Default).unwrap();
+    assert_eq!(cpu, PpcCpu::Power8, "the oldest host's family");
+    assert_eq!(levels(&b.baseline.caps), levels(&plain.baseline.caps));
+    let (b, cpu) = ppc_fleet_baseline(&[&p9, &p8, &p7], PpcCpu::Default).unwrap();
+    assert_eq!(cpu, PpcCpu::Power7);
+    assert_eq!(b.baseline.caps.cfpc, 0, "POWER7: cfpc broken");
+    assert_eq!(b.baseline.caps.sbbc, plain.baseline.caps.sbbc);
+    let e = ppc_fleet_baseline(&[&p9, &p8], PpcCpu::Power9).unwrap_err();
+    assert_eq!(e.errno(), 2);
+    assert!(e.message().unwrap().starts_with("host 1: "), "{}", e);
+    let e = ppc_fleet_baseline(&[&p9, &host(0, "ppc")], PpcCpu::Default).unwrap_err();
+    assert_eq!(e.errno(), 18);
+    assert!(e.message().unwrap().starts_with("arch=ppc, but host 0 is arch=ppc64le"), "{}", e);
+}
+
 /// "pseries-X.Y" as X * 100 + Y, the release table's numbering.
 fn type_number(name: &str) -> u32 {
     let (x, y) = name.trim_start_matches("pseries-").split_once('.').unwrap();
