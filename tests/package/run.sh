@@ -119,8 +119,11 @@ fi
 
 step "lintian"
 changes=$work/libvcpuchar_${version}_$arch.changes
+# From the build folder: lintian, as nobody, goes back to its working directory, and the
+# checkout's (the meson build dir) may be one nobody cannot enter (a 0700 home or mktemp -d).
 # shellcheck disable=SC2086
-if ! $jail $clean_env lintian --fail-on error,warning --display-level '>=warning' "$changes" >"$work/lintian.log" 2>&1; then
+if ! (cd "$work" && $jail $clean_env lintian --fail-on error,warning --display-level '>=warning' "$changes") \
+	>"$work/lintian.log" 2>&1; then
 	cat "$work/lintian.log" >&2
 	echo "FAIL: lintian reports errors or warnings" >&2
 	exit 1
