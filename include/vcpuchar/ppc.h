@@ -630,7 +630,7 @@ struct vcpuchar_ppc_qemu_release {
  * Pure: no allocation.
  *
  * Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size
- * below the 1.2 struct's.
+ * below the 1.2 struct's (@ret unchanged).
  *
  * Since: 1.2
  */

@@ -717,7 +717,7 @@ extern "C" {
     #[doc = " Pure: no allocation."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size"]
-    #[doc = " below the 1.2 struct's."]
+    #[doc = " below the 1.2 struct's (@ret unchanged)."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_qemu_release_get(
