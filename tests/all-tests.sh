@@ -38,6 +38,7 @@ fi
 python3 - $logs <<'PY'
 import json, os, sys
 total = {"OK": 0, "FAIL": 0, "SKIP": 0}
+failed = []
 for path in sys.argv[1:]:
     n = {"OK": 0, "FAIL": 0, "SKIP": 0}
     if not os.path.exists(path):
@@ -47,6 +48,8 @@ for path in sys.argv[1:]:
             r = json.loads(line)["result"]
             key = {"EXPECTEDFAIL": "OK", "UNEXPECTEDPASS": "FAIL", "TIMEOUT": "FAIL", "ERROR": "FAIL"}.get(r, r)
             n[key] = n.get(key, 0) + 1
+            if key == "FAIL":
+                failed.append((path, json.loads(line)))
     print(f"  {path}: {n['OK']} passed, {n['FAIL']} failed, {n['SKIP']} skipped")
     for k in total:
         total[k] += n[k]
@@ -62,6 +65,12 @@ for d in sorted(os.listdir("build-fuzz/tests/hardening/fuzz")) if os.path.isdir(
     p = os.path.join("build-fuzz/tests/hardening/fuzz", d, "summary")
     if os.path.exists(p):
         print("  " + open(p).read().strip())
+# CI shows only the end of the output: name each failure there, with the
+# end of what it printed.
+for path, r in failed:
+    print(f"  FAILED in {path}: {r['name']} ({r['result']}, {r['duration']:.0f} s)")
+    for out in (r.get("stdout") or "").splitlines()[-25:]:
+        print("    | " + out)
 print(f"tests: {total['OK']} passed, {total['FAIL']} failed, {total['SKIP']} skipped")
 PY
 exit $status

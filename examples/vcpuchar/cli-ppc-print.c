@@ -288,11 +288,11 @@ void cli_json_ppc_spellings(JsonBuilder *b, const struct vcpuchar_ppc_result *r,
 }
 
 /*
- * The machine type of a --machine value that parse_request_caps() accepted:
+ * The machine type of a --machine value (parse_request_caps() reads it):
  * its first item without "=", or the value of type=; "pseries" without one.
  * The paste line keeps it, so pasting never undoes a pinned type.
  */
-static char *cli_machine_type(const char *machine)
+char *cli_machine_type(const char *machine)
 {
 	g_auto(GStrv) items = machine ? g_strsplit(machine, ",", -1) : NULL;
 

@@ -33,19 +33,11 @@ int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, 
 	*caps = res.effective_caps;
 	/* The --caps spelling includes a libvirt fragment, as the man page says for LIST. */
 	for (const char *p = arg; *p; p++) {
-		g_autoptr(GString) q = NULL;
-		int r;
-
 		if (g_ascii_isspace(*p))
 			continue;
 		if (*p != '<')
 			break;
-		q = g_string_new(NULL);
-		if ((r = parse_libvirt(opt, arg, q, ignored)))
-			return r;
-		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
-			return cli_usage("%s: %s", opt, err);
-		return CLI_OK;
+		return parse_libvirt(opt, arg, caps, &set, ignored);
 	}
 	if (!strchr(arg, '=') && *arg) {
 		g_autoptr(GString) q = g_string_new(NULL);

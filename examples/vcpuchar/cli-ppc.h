@@ -32,7 +32,9 @@ void text_caps(const char *label, const struct vcpuchar_ppc_caps *c);
 int parse_chars(const char *arg, struct vcpuchar_ppc_host *h);
 int parse_enum(const char *opt, const char *arg, const char *const *names, const uint32_t *values,
 	       size_t n, uint32_t *ret);
-int parse_libvirt(const char *opt, const char *arg, GString *list, GPtrArray *ignored);
+int parse_libvirt(const char *opt, const char *arg, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+		  GPtrArray *ignored);
+char *cli_machine_type(const char *machine);
 int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
 		       GPtrArray *ignored, struct machine_extra *x);
 void drop_defaults_warnings(struct vcpuchar_ppc_warnings *w);

@@ -510,21 +510,27 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
 int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
 				    size_t err_size);
 
+struct vcpuchar_ppc_request; /* what the VMM asks for: defined further down */
+
 /**
- * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value
+ * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request
  * @line: what follows "-machine", e.g.
  *        "pseries-8.0,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
  *        first (or "type=TYPE" anywhere; without one QEMU's default,
  *        "pseries"), then comma-separated items
- * @qemu_version: the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()
- * @machine: receives the type's enum vcpuchar_ppc_machine value
- * @caps: levels are written here for the caps the line names; other caps
- *        are left as they are (so @caps can hold defaults)
- * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @req: the request to fill (@size set by the caller). Read: @qemu_version
+ *       (the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()), @caps
+ *       and @accel as they are. Written: @machine (the type's enum
+ *       vcpuchar_ppc_machine value), @caps for each cap the line names, the
+ *       bit (1u << enum vcpuchar_ppc_cap) of each of them ORed into
+ *       @caps_set, and @accel for "accel=kvm" or "accel=tcg" (QEMU's older
+ *       spelling of -accel, which changes R4). Nothing else is touched, so
+ *       @req can hold the VMM's own choices before the call.
  * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the item; on success the items that are not one of the four caps
- *        nor the type, comma-separated ("x-vof=on, cap-htm=off"), "" when
- *        none: they are reported, not guessed at (QEMU checks them itself)
+ *        the item; on success the items that are not one of the four caps,
+ *        the type nor accel, comma-separated ("x-vof=on, cap-htm=off"), ""
+ *        when none: they are reported, not guessed at (QEMU checks them
+ *        itself)
  *
  * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
  * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
@@ -532,26 +538,29 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
  * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
  * four without its "cap-" prefix. Refused because it would be read wrongly:
  * white space (QEMU takes it into the name), an empty item (QEMU's ",,"
- * escape: no cap or type has a comma), a cap or the type given twice, a
- * libvirt fragment. vcpuchar_ppc_caps_format() output after "pseries,"
- * reads back to the same caps. Pure: no allocation.
+ * escape: no cap or type has a comma), a cap or the type given twice, an
+ * accelerator other than kvm or tcg (a list such as "kvm:tcg" falls back
+ * at start), a libvirt fragment. vcpuchar_ppc_caps_format() output after
+ * "pseries," reads back to the same caps. Pure: no allocation.
  * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *
- * Return: 0; -EINVAL for NULL @line, @machine, @caps or @set, an empty
+ * Return: 0; -EINVAL for NULL @line, a NULL or bad-sized @req, an empty
  * @line, or the refusals above; -EINVAL or -ENOENT from
- * vcpuchar_ppc_machine_parse_qemu() for the type. On failure @machine,
- * @caps and @set are unchanged.
+ * vcpuchar_ppc_machine_parse_qemu() for the type. On failure @req is
+ * unchanged.
  *
  * Since: 1.2
  */
-int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t qemu_version, uint32_t *machine,
-				    struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err, size_t err_size);
+int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
+				    size_t err_size);
 
 /**
  * vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment
- * @xml: "<features>...</features>", white space around and between
- *       elements allowed, e.g. the VCPUCHAR_PPC_FORMAT_LIBVIRT text or the
- *       element copied out of a domain XML
+ * @xml: "<features>...</features>", or the elements inside it alone
+ *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"); white space
+ *       around and between elements allowed, e.g. the
+ *       VCPUCHAR_PPC_FORMAT_LIBVIRT text or what is copied out of a domain
+ *       XML
  * @caps: levels are written here for the caps the fragment names; other
  *        caps are left as they are
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named

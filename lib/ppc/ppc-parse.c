@@ -36,6 +36,15 @@ static int four_cap(const char *s, size_t len)
 	return -1;
 }
 
+/* One of the four in another case (<CFPC>): libvirt drops it unread, the user meant the cap. */
+static int four_cap_anycase(const char *s, size_t len)
+{
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (strlen(vcpuchar_ppc_cap_name(cap)) == len && vcpuchar_ascii_ncaseeq(s, vcpuchar_ppc_cap_name(cap), len))
+			return (int)cap;
+	return -1;
+}
+
 /* Appends "ITEM" to the list of items that are not caps, ", " between. */
 static void note_other(char *note, size_t size, size_t *used, const char *s, size_t len)
 {
@@ -86,20 +95,40 @@ static int line_type(const char *name, size_t len, uint32_t qemu_version, uint32
 	return vcpuchar_ppc_machine_parse_qemu(buf, qemu_version, machine, err, err_size);
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t qemu_version, uint32_t *machine,
-						    struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err,
+/* -machine accel=: QEMU's older spelling of -accel, and it changes R4 (lib/ppc.md#pasted-lines). */
+static int line_accel(const char *v, size_t len, unsigned item, uint32_t *accel, char *err, size_t err_size)
+{
+	if (is_word(v, len, "kvm"))
+		*accel = VCPUCHAR_ACCEL_KVM;
+	else if (is_word(v, len, "tcg"))
+		*accel = VCPUCHAR_ACCEL_TCG;
+	else
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, v, len,
+					     "item %u 'accel=%s': the accelerators decided here are kvm and tcg (a "
+					     "list such as kvm:tcg falls back at start: give the one used)", item,
+					     VCPUCHAR_ECHO);
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
 						    size_t err_size)
 {
+	struct vcpuchar_ppc_request rbuf;
+	const struct vcpuchar_ppc_request *in;
 	struct vcpuchar_ppc_caps out;
-	uint32_t type = VCPUCHAR_PPC_MACHINE_PSERIES, seen = 0;
+	uint32_t type = VCPUCHAR_PPC_MACHINE_PSERIES, seen = 0, accel, qemu_version;
 	bool have_type = false;
 	size_t used = 0;
 	unsigned item = 0;
 	const char *p;
 	int r;
 
-	if (!line || !machine || !caps || !set)
+	if (!line || !VCPUCHAR_SIZE_OK(req))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	/* An older caller's request has no qemu_version: it reads as 0, not given. */
+	in = VCPUCHAR_IN(req, &rbuf);
+	qemu_version = in->qemu_version;
+	accel = in->accel;
 	if (!*line)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "the -machine line is empty");
 	if (strchr(line, '<'))
@@ -111,7 +140,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t q
 			return vcpuchar_set_err(err, err_size, -EINVAL,
 						"white space at byte %u: the -machine line is one comma-separated word",
 						(unsigned)(p - line) + 1);
-	out = *caps;
+	out = in->caps;
 	for (p = line; p; ) {
 		const char *end = strchr(p, ',');
 		size_t len = end ? (size_t)(end - p) : strlen(p);
@@ -132,6 +161,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t q
 			       : line_type(p, len, qemu_version, &type, err, err_size);
 			if (r < 0)
 				return r;
+		} else if (eq && is_word(p, name_len, "accel")) {
+			if ((r = line_accel(p + name_len + 1, len - name_len - 1, item, &accel, err, err_size)) < 0)
+				return r;
 		} else if (name_len > 4 && !memcmp(p, "cap-", 4) && four_cap(p + 4, name_len - 4) >= 0) {
 			if ((r = line_cap(p, len, &out, &seen, item, err, err_size)) < 0)
 				return r;
@@ -146,18 +178,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, uint32_t q
 							     "unknown cap '%s': QEMU's pseries has no such property",
 							     VCPUCHAR_ECHO);
 			note_other(err, err_size, &used, p, len);
-		} else if (four_cap(p, name_len) >= 0) {
-			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, name_len,
-						     "'%s': QEMU's pseries has no such property; the cap is cap-NAME",
-						     VCPUCHAR_ECHO);
+		} else if (four_cap_anycase(p, name_len) >= 0) {
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
+						     "'%s': QEMU's pseries has no property by that name and would refuse "
+						     "it; the cap is cap-%s", VCPUCHAR_ECHO,
+						     vcpuchar_ppc_cap_name((uint32_t)four_cap_anycase(p, name_len)));
 		} else {
 			note_other(err, err_size, &used, p, len);
 		}
 		p = end ? end + 1 : NULL;
 	}
-	*machine = type;
-	*caps = out;
-	*set = seen;
+	req->machine = type;
+	req->accel = accel;
+	req->caps = out;
+	req->caps_set |= seen;
 	if (err && err_size && !used)
 		err[0] = '\0';
 	return 0;
@@ -267,6 +301,13 @@ static int xml_tag(struct xml *x, int cap, int *level)
 			if (is_word(v, vlen, libvirt_caps[cap].values[l]))
 				*level = l;
 		/* The schema's values are exact: "Broken" is refused by libvirt. */
+		for (int l = 0; *level < 0 && libvirt_caps[cap].values[l]; l++)
+			if (strlen(libvirt_caps[cap].values[l]) == vlen &&
+			    vcpuchar_ascii_ncaseeq(v, libvirt_caps[cap].values[l], vlen))
+				return vcpuchar_set_err(x->err, x->err_size, -EINVAL,
+							"<%s %s='%s'/>: libvirt's values are lower case; it refuses "
+							"this one", vcpuchar_ppc_cap_name((uint32_t)cap),
+							libvirt_caps[cap].attr, libvirt_caps[cap].values[l]);
 		if (*level < 0)
 			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, v, vlen,
 						     "<%s %s='%s'/>: libvirt's schema has no such value", 
@@ -290,8 +331,12 @@ static int xml_comment(struct xml *x)
 	return 0;
 }
 
-/* Skips an element's content up to and with its end tag (any depth). */
-static int xml_skip(struct xml *x)
+/*
+ * Skips the content of the element @parent up to and with its end tag (any
+ * depth). A cap element in there is refused: libvirt reads the caps only
+ * directly inside <features>, so the user's cap would be lost.
+ */
+static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 {
 	int depth = 1, r;
 
@@ -313,8 +358,17 @@ static int xml_skip(struct xml *x)
 				return xml_err(x, "expected '>' to end an end tag");
 			depth--;
 		} else {
-			if (!xml_name(x))
+			size_t len = xml_name(x);
+			char echo[VCPUCHAR_ECHO_MAX + 8];
+
+			if (!len)
 				return xml_err(x, "expected an element name after '<'");
+			if (four_cap_anycase(x->p, len) >= 0) {
+				vcpuchar_echo(echo, sizeof(echo), parent, parent_len);
+				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, x->p, len,
+							     "<%s> inside <%s>: libvirt reads it only directly inside "
+							     "<features>", VCPUCHAR_ECHO, echo);
+			}
 			if ((r = xml_tag(x, -1, NULL)) < 0)
 				return r;
 			depth += !r;
@@ -329,6 +383,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 	struct xml x = { xml, xml, err, err_size };
 	struct vcpuchar_ppc_caps out;
 	uint32_t seen = 0;
+	bool wrapped;
 	size_t used = 0;
 	int r;
 
@@ -336,22 +391,28 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
 	out = *caps;
 	xml_space(&x);
-	if (strncmp(x.p, "<features", 9) || name_char(x.p[9]))
-		return xml_err(&x, "expected <features>: libvirt reads the caps only inside it");
-	x.p += 9;
-	xml_space(&x);
-	if (*x.p == '/' && x.p[1] == '>') {
-		x.p += 2;
-		goto tail;
+	if (!*x.p)
+		return xml_err(&x, "the libvirt fragment is empty");
+	/* Without <features> around them: the elements a user copies out of it. */
+	wrapped = !strncmp(x.p, "<features", 9) && !name_char(x.p[9]);
+	if (wrapped) {
+		x.p += 9;
+		xml_space(&x);
+		if (*x.p == '/' && x.p[1] == '>') {
+			x.p += 2;
+			goto tail;
+		}
+		if (*x.p++ != '>')
+			return xml_err(&x, "<features> takes no attribute in libvirt's schema");
 	}
-	if (*x.p++ != '>')
-		return xml_err(&x, "<features> takes no attribute in libvirt's schema");
 	for (;;) {
 		const char *name;
 		size_t len;
 		int cap, level = -1;
 
 		xml_space(&x);
+		if (!wrapped && !*x.p)
+			break;
 		if (*x.p != '<')
 			return xml_err(&x, *x.p ? "text inside <features>: libvirt's schema allows only elements"
 						: "<features> is not closed");
@@ -363,6 +424,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 			continue;
 		}
 		if (*x.p == '/') {
+			if (!wrapped)
+				return xml_err(&x, "an end tag with no start tag (<features>, if meant, goes first)");
 			x.p++;
 			if (!is_word(x.p, xml_name(&x), "features"))
 				return xml_err(&x, "expected </features>");
@@ -376,11 +439,16 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		if (!(len = xml_name(&x)))
 			return xml_err(&x, "expected an element name after '<'");
 		cap = four_cap(name, len);
+		if (cap < 0 && four_cap_anycase(name, len) >= 0)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, len,
+						     "<%s>: libvirt's element names are lower case (<%s>); it would not "
+						     "read this one", VCPUCHAR_ECHO,
+						     vcpuchar_ppc_cap_name((uint32_t)four_cap_anycase(name, len)));
 		if ((r = xml_tag(&x, cap, &level)) < 0)
 			return r;
 		if (cap < 0) {
 			note_other(err, err_size, &used, name, len);
-			if (!r && (r = xml_skip(&x)) < 0)
+			if (!r && (r = xml_skip(&x, name, len)) < 0)
 				return r;
 			continue;
 		}
@@ -402,6 +470,10 @@ tail:
 	xml_space(&x);
 	if (*x.p)
 		return xml_err(&x, "text after </features>");
+	/* Elements alone with no cap among them (a whole <domain>, <featuresx/>): nothing was meant for here. */
+	if (!wrapped && !seen)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "expected <features>, or the cap elements "
+					"(<cfpc>, <sbbc>, <ibs>, <ccf-assist>) alone");
 	*caps = out;
 	*set = seen;
 	if (err && err_size && !used)

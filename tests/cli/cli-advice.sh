@@ -270,7 +270,7 @@ has "14: BROKEN is broken" "^migration ok"
 expect "14: hcall --caps CAP-CFPC" 2 "unknown cap" -- "$cli" ppc hcall --host "$p9" --caps CAP-CFPC=broken
 expect "14: hcall --machine cap-HTM" 2 "unknown cap 'cap-HTM'" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-HTM=on
 # One of the four caps without its cap- prefix: QEMU has no such property and refuses the line; never "ignored".
-expect "hcall --machine cfpc= without cap-" 2 "'cfpc=workaround': QEMU's pseries has no property 'cfpc' and would refuse it; the cap is cap-cfpc" -- \
+expect "hcall --machine cfpc= without cap-" 2 "'cfpc=workaround': QEMU's pseries has no property by that name and would refuse it; the cap is cap-cfpc" -- \
 	"$cli" ppc hcall --host "$p9" --machine pseries,cfpc=workaround
 expect "hcall --machine CCF-ASSIST= without cap-" 2 "the cap is cap-ccf-assist" -- \
 	"$cli" ppc hcall --host "$p9" --machine pseries-7.2,CCF-ASSIST=on

@@ -279,7 +279,7 @@ for x in "<features><cfpc value='broken'/>" "<cfpc value='broken'/></features>";
 	cases=$((cases + 1))
 	grep -q fragment "$tmp/err" && fail "ppc hcall --caps '$x': the message names an element the user did not write"
 done
-expect "ppc hcall --caps, column" 2 'char 33:' -- "$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/></features>"
+expect "ppc hcall --caps, column" 2 'byte 24:' -- "$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/></features>"
 expect "ppc hcall --caps, cap elements without <features>" 0 "" -- \
 	"$cli" ppc hcall --accel tcg --caps "<cfpc value='broken'/><sbbc value='broken'/>"
 

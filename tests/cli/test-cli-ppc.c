@@ -400,7 +400,7 @@ START_TEST(bad_usage)
 	expect_usage("cap-cfcp", "ppc", "hcall", "--machine", "pseries,cap-cfcp=broken", "--accel", "tcg", NULL);
 	expect_usage("fixd", "ppc", "hcall", "--caps", "<features><cfpc value='fixd'/></features>", "--accel", "tcg",
 		     NULL);
-	expect_usage("needs value", "ppc", "hcall", "--caps", "<ibs state='on'/>", "--accel", "tcg", NULL);
+	expect_usage("no attribute 'state'", "ppc", "hcall", "--caps", "<ibs state='on'/>", "--accel", "tcg", NULL);
 	expect_usage("libvirt XML", "ppc", "hcall", "--caps", "<features><cfpc value='fixed'>", "--accel", "tcg",
 		     NULL);
 	expect_usage("given twice", "ppc", "hcall", "--machine", "pseries,cap-ibs=broken,cap-ibs=fixed-ccd",

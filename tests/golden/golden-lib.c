@@ -119,6 +119,36 @@ static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set
 	return vcpuchar_ppc_caps_parse(caps, c, set, err, size);
 }
 
+/*
+ * --machine through vcpuchar_ppc_machine_line_parse(), after --caps (its
+ * caps in @req, named in @set): 0, 2 when the CLI exits 2, -1 for an unknown
+ * pseries type the CLI answers from all four caps.
+ */
+static int machine_arg(const char *machine, gboolean accel_given, struct vcpuchar_ppc_request *req, uint32_t *set)
+{
+	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	char err[1024];
+	uint32_t m;
+	int r;
+
+	line.qemu_version = req->qemu_version;
+	line.accel = req->accel;
+	line.caps = req->caps;
+	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
+	if (r == -EINVAL && g_str_has_prefix(machine, "pseries-") && !strchr(machine, ',') &&
+	    vcpuchar_ppc_machine_parse_qemu(machine, req->qemu_version, &m, err, sizeof(err)) == -EINVAL)
+		return *set == (1u << VCPUCHAR_PPC_N_CAPS) - 1 ? -1 : 2;
+	if (r == -EINVAL && strchr(machine, ','))
+		return 2;
+	if (r < 0 || (line.caps_set & *set) || (accel_given && line.accel != req->accel))
+		return 2;
+	req->machine = line.machine;
+	req->accel = line.accel;
+	req->caps = line.caps;
+	*set |= line.caps_set;
+	return 0;
+}
+
 /* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
 static char *hcall(const struct args *a)
 {
@@ -135,9 +165,8 @@ static char *hcall(const struct args *a)
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], answered[16];
 	uint32_t set = 0, cpu, ans;
 	gboolean have_host = a->host || a->chars;
+	int r;
 
-	if (a->machine && strchr(a->machine, ','))
-		return pending("-machine line parser (examples/vcpuchar/cli-ppc-parse.c)");
 	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
 		return pending("this host's KVM");
 	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req.qemu_version, err, sizeof(err)) < 0)
@@ -150,11 +179,9 @@ static char *hcall(const struct args *a)
 		return exit_only(2);
 	if (a->caps && caps_arg(a->caps, &req.caps, &set, err, sizeof(err)) < 0)
 		return exit_only(2);
-	if (a->machine &&
-	    vcpuchar_ppc_machine_parse_qemu(a->machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)
-		return set == (1u << VCPUCHAR_PPC_N_CAPS) - 1
-			       ? pending("a machine type the library does not know, with all four caps given")
-			       : exit_only(2);
+	if (a->machine && (r = machine_arg(a->machine, a->accel != NULL, &req, &set)))
+		return r < 0 ? pending("a machine type the library does not know, with all four caps given")
+			     : exit_only(2);
 	req.caps_set = set;
 	if (a->chars) {
 		if (parse_words(a->chars, &host))
@@ -165,7 +192,7 @@ static char *hcall(const struct args *a)
 
 		if (vcpuchar_profile_load(a->host, &host, &x86, err, sizeof(err)) < 0)
 			return exit_only(2);
-		if (host.error == -ENODATA || (host.arch[0] && !g_str_has_prefix(host.arch, "ppc")))
+		if (host.error == -ENODATA && !(host.arch[0] && !g_str_has_prefix(host.arch, "ppc")))
 			return pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)");
 	}
 	if (req.accel == VCPUCHAR_ACCEL_KVM &&
@@ -258,11 +285,9 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	char err[1024];
 	uint32_t set = 0;
 
+	int r;
+
 	*why = NULL;
-	if (a->machine && strchr(a->machine, ','))
-		*why = "-machine line parser (examples/vcpuchar/cli-ppc-parse.c)";
-	if (*why)
-		return -1;
 	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
 		return 2;
 	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
@@ -273,12 +298,11 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 		return 2;
 	if (a->caps && caps_arg(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
 		return 2;
-	req->caps_set = set;
-	if (a->machine &&
-	    vcpuchar_ppc_machine_parse_qemu(a->machine, req->qemu_version, &req->machine, err, sizeof(err)) < 0) {
+	if (a->machine && (r = machine_arg(a->machine, a->accel != NULL, req, &set))) {
 		*why = "a machine type the library does not know, with all four caps given";
-		return set == (1u << VCPUCHAR_PPC_N_CAPS) - 1 ? -1 : 2;
+		return r < 0 ? -1 : 2;
 	}
+	req->caps_set = set;
 	return 0;
 }
 
@@ -290,7 +314,8 @@ static int load(const char *path, struct vcpuchar_ppc_host *host)
 
 	if (vcpuchar_profile_load(path, host, &x86, err, sizeof(err)) < 0)
 		return 2;
-	if (host->error == -ENODATA || (host->arch[0] && !g_str_has_prefix(host->arch, "ppc")))
+	/* Another architecture's profile: every POWER entry point of the library refuses it itself. */
+	if (host->error == -ENODATA && !(host->arch[0] && !g_str_has_prefix(host->arch, "ppc")))
 		return -1;
 	return 0;
 }
@@ -385,6 +410,73 @@ static char *migrate_hosts(const struct args *a)
 	return json_to_string(root, FALSE);
 }
 
+/*
+ * A migrate LIST onto the defaults of the target QEMU's newest pseries (the
+ * caps a TCG caps-mode request gets): QEMU's spelling, a libvirt fragment,
+ * or four values in the order cfpc,sbbc,ibs,ccf-assist (the CLI's LIST).
+ */
+static int migrate_list(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps)
+{
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	g_auto(GStrv) v = g_strsplit(list, ",", -1);
+	g_autofree char *four = NULL;
+	char err[1024];
+	uint32_t set = 0;
+
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.accel = VCPUCHAR_ACCEL_TCG;
+	req.qemu_version = qemu_version;
+	if (vcpuchar_ppc_decide(NULL, &req, &res) < 0)
+		return -1;
+	*caps = res.effective_caps;
+	if (strchr(list, '=') || strchr(list, '<') || !*list)
+		return caps_arg(list, caps, &set, err, sizeof(err));
+	if (g_strv_length(v) != VCPUCHAR_PPC_N_CAPS)
+		return -1;
+	four = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s", v[0], v[1], v[2], v[3]);
+	return vcpuchar_ppc_caps_parse(four, caps, &set, err, sizeof(err));
+}
+
+/* `ppc migrate --src LIST --dst LIST`: vcpuchar_ppc_migration_check(). */
+static char *migrate_lists(const struct args *a)
+{
+	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
+	struct vcpuchar_ppc_caps s, d;
+	uint32_t qv = 0, ans;
+	char err[1024];
+
+	if (a->host || a->chars || a->caps || a->machine || a->mode || a->cpu || a->accel || !a->src || !a->dst)
+		return exit_only(2);
+	if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &qv, err, sizeof(err)) < 0) ||
+	    vcpuchar_ppc_qemu_version_check(qv, &ans, err, sizeof(err)) < 0 ||
+	    migrate_list(a->src, qv, &s) < 0 || migrate_list(a->dst, qv, &d) < 0 ||
+	    vcpuchar_ppc_migration_check(&s, &d, &m) < 0)
+		return exit_only(2);
+
+	g_autoptr(JsonBuilder) b = json_builder_new();
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, m.ok ? 0 : 1);
+	json_builder_set_member_name(b, "json");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "ok");
+	json_builder_add_boolean_value(b, m.ok);
+	for (uint32_t sev = VCPUCHAR_SEVERITY_ERROR; sev >= VCPUCHAR_SEVERITY_WARNING; sev--) {
+		json_builder_set_member_name(b, sev == VCPUCHAR_SEVERITY_ERROR ? "errors" : "warnings");
+		json_builder_begin_array(b);
+		for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
+			if (m.entries[i].severity == sev)
+				json_builder_add_string_value(b, m.entries[i].message);
+		json_builder_end_array(b);
+	}
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	g_autoptr(JsonNode) root = json_builder_get_root(b);
+	return json_to_string(root, FALSE);
+}
+
 /* The warning codes of `ppc baseline`: the baseline's own, then each host's but fixed-na's (said once). */
 static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host *hosts, int n,
 				  const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *caps)
@@ -448,8 +540,6 @@ static char *baseline(JsonArray *argv)
 	}
 	if (!n)
 		return exit_only(2);
-	if (machine && strchr(machine, ','))
-		return pending("-machine line parser (examples/vcpuchar/cli-ppc-parse.c)");
 	if ((qemu && vcpuchar_ppc_qemu_version_parse(qemu, &req.qemu_version, err, sizeof(err)) < 0) ||
 	    vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0 ||
 	    (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0) ||
@@ -533,8 +623,9 @@ static char *answer(JsonArray *argv)
 		*val[k] = json_array_get_string_element(argv, ++i);
 	}
 	if (!strcmp(a.cmd, "migrate"))
-		return a.src_host && a.dst_host ? migrate_hosts(&a)
-						: pending("migrate cap lists (examples/vcpuchar/cli-ppc-profile.c)");
+		return !a.src_host && !a.dst_host ? migrate_lists(&a)
+		       : a.src_host && a.dst_host && !a.src && !a.dst ? migrate_hosts(&a)
+								       : exit_only(2);
 	if (a.host && a.chars)
 		return exit_only(2);
 	if (a.power8 && !a.chars)

@@ -4,7 +4,7 @@
 
 Every -machine row goes to qemu-system-ppc64 (-S, TCG, quit over the
 monitor), every <features> row to virt-xml-validate inside a minimal ppc64
-domain. Each must accept or refuse as the row's "qemu" column says; the
+domain (the elements alone inside a <features> around them). Each must accept or refuse as the row's "qemu" column says; the
 library's verdict (column "expect", checked by test-ppc-parse) may be
 stricter only where it refuses, never accept what the tool refuses unless it
 reports the item as not a cap (column "others"). Exits 77 naming a missing
@@ -43,6 +43,9 @@ def qemu_accepts(qemu, line):
 
 
 def libvirt_accepts(validate, fragment, tmp):
+    # The elements alone are what a user copies out of <features>: the library reads them as its content.
+    if not fragment.lstrip().startswith("<features"):
+        fragment = f"<features>{fragment}</features>"
     path = os.path.join(tmp, "domain.xml")
     with open(path, "w", encoding="utf-8") as f:
         f.write(DOMAIN.format(features=fragment))

@@ -5,11 +5,26 @@
 
 #include "test-ppc-util.h"
 
+/* The line into a request holding @c, then the members the tests look at. */
+static int line_parse(const char *line, uint32_t qemu_version, uint32_t *machine, struct vcpuchar_ppc_caps *c,
+		      uint32_t *set, char *err, size_t size)
+{
+	struct vcpuchar_ppc_request rq = { .size = sizeof(rq), .caps = *c, .qemu_version = qemu_version };
+	int r = vcpuchar_ppc_machine_line_parse(line, &rq, err, size);
+
+	if (r == 0) {
+		*machine = rq.machine;
+		*c = rq.caps;
+		*set = rq.caps_set;
+	}
+	return r;
+}
+
 static int parse_row(const char *kind, const char *text, uint32_t *machine, struct vcpuchar_ppc_caps *c,
 		     uint32_t *set, char *err, size_t size)
 {
 	if (!strcmp(kind, "machine"))
-		return vcpuchar_ppc_machine_line_parse(text, 0, machine, c, set, err, size);
+		return line_parse(text, 0, machine, c, set, err, size);
 	ck_assert_str_eq(kind, "libvirt");
 	return vcpuchar_ppc_libvirt_parse(text, c, set, err, size);
 }
@@ -63,7 +78,7 @@ START_TEST(round_trip)
 			ck_assert_int_gt(vcpuchar_ppc_caps_format(&c, f, f ? x : q + 8, f ? sizeof(x) : sizeof(q) - 8,
 								  NULL), 0);
 			r = f ? vcpuchar_ppc_libvirt_parse(x, &got, &set, err, sizeof(err))
-			      : vcpuchar_ppc_machine_line_parse(q, 0, &machine, &got, &set, err, sizeof(err));
+			      : line_parse(q, 0, &machine, &got, &set, err, sizeof(err));
 			ck_assert_msg(r == 0, "%s: %s", f ? x : q, err);
 			ck_assert_uint_eq(set, 0xf);
 			ck_assert_str_eq(err, "");
@@ -81,20 +96,20 @@ START_TEST(machine_and_defaults)
 	struct vcpuchar_ppc_caps c = { 1, 1, 1, 1 };
 	uint32_t machine = 99, set = 0;
 
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-4.1,cap-sbbc=fixed", 0, &machine, &c, &set, NULL, 0),
+	ck_assert_int_eq(line_parse("pseries-4.1,cap-sbbc=fixed", 0, &machine, &c, &set, NULL, 0),
 			 0);
 	ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES_4);
 	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_CAP_SBBC);
 	ck_assert_caps_eq("defaults kept", c, ((struct vcpuchar_ppc_caps){ 1, 2, 1, 1 }));
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-cfpc=fixed,type=pseries-3.1", 0, &machine, &c, &set,
+	ck_assert_int_eq(line_parse("cap-cfpc=fixed,type=pseries-3.1", 0, &machine, &c, &set,
 							 NULL, 0), 0);
 	ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
 	/* QEMU 10.1 no longer has pseries-3.1: the target's verdict. */
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-3.1", VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), &machine,
+	ck_assert_int_eq(line_parse("pseries-3.1", VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), &machine,
 							 &c, &set, NULL, 0), -ENOENT);
 	/* No type: QEMU's default machine for qemu-system-ppc64 is pseries. */
 	machine = 99;
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-ibs=fixed-ibs", 0, &machine, &c, &set, NULL, 0), 0);
+	ck_assert_int_eq(line_parse("cap-ibs=fixed-ibs", 0, &machine, &c, &set, NULL, 0), 0);
 	ck_assert_uint_eq(machine, VCPUCHAR_PPC_MACHINE_PSERIES);
 }
 END_TEST
@@ -106,18 +121,70 @@ START_TEST(messages)
 	uint32_t machine, set;
 	char err[256], small[8];
 
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-cfpc=broken,cap-cfpc=fixed", 0, &machine, &c,
+	ck_assert_int_eq(line_parse("pseries,cap-cfpc=broken,cap-cfpc=fixed", 0, &machine, &c,
 							 &set, err, sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, "item 3") && strstr(err, "twice"), "%s", err);
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cfpc=broken", 0, &machine, &c, &set, err,
+	ck_assert_int_eq(line_parse("pseries,cfpc=broken", 0, &machine, &c, &set, err,
 							 sizeof(err)), -EINVAL);
-	ck_assert_msg(strstr(err, "'cfpc'") && strstr(err, "cap-NAME"), "%s", err);
+	ck_assert_msg(strstr(err, "'cfpc=broken'") && strstr(err, "cap-cfpc"), "%s", err);
 	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features><ibs value='fixed'/></features>", &c, &set, err,
 						    sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, "<ibs value='fixed'/>"), "%s", err);
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,x-vof=on,usb=off", 0, &machine, &c, &set, small,
+	ck_assert_int_eq(line_parse("pseries,x-vof=on,usb=off", 0, &machine, &c, &set, small,
 							 sizeof(small)), 0);
 	ck_assert_str_eq(small, "x-vof=o");
+}
+END_TEST
+
+/* accel= sets the request's accelerator; the rest of the request is the caller's; a failure leaves it whole. */
+START_TEST(request_members)
+{
+	struct vcpuchar_ppc_request rq = { .size = sizeof(rq), .mode = VCPUCHAR_PPC_MODE_CAPS, .cpu = 3,
+					   .caps_set = 1u << VCPUCHAR_PPC_CAP_IBS, .caps = { 0, 0, 3, 0 } };
+	struct vcpuchar_ppc_request before;
+	char err[256];
+
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-4.2,accel=tcg,cap-cfpc=fixed", &rq, err,
+							 sizeof(err)), 0);
+	ck_assert_uint_eq(rq.accel, VCPUCHAR_ACCEL_TCG);
+	ck_assert_uint_eq(rq.machine, VCPUCHAR_PPC_MACHINE_PSERIES_4);
+	ck_assert_uint_eq(rq.caps_set, (1u << VCPUCHAR_PPC_CAP_IBS) | (1u << VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_uint_eq(rq.caps.ibs, 3);
+	ck_assert_uint_eq(rq.caps.cfpc, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_uint_eq(rq.mode, VCPUCHAR_PPC_MODE_CAPS);
+	ck_assert_uint_eq(rq.cpu, 3);
+	ck_assert_str_eq(err, "");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("accel=kvm", &rq, NULL, 0), 0);
+	ck_assert_uint_eq(rq.accel, VCPUCHAR_ACCEL_KVM);
+	ck_assert_uint_eq(rq.machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+	before = rq;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,accel=kvm:tcg", &rq, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "item 2 'accel=kvm:tcg'") && strstr(err, "kvm and tcg"), "%s", err);
+	ck_assert_mem_eq(&rq, &before, sizeof(rq));
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-3.1,cap-sbbc=fixed", &(struct vcpuchar_ppc_request){
+		.size = sizeof(rq), .qemu_version = VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0) }, err, sizeof(err)), -ENOENT);
+}
+END_TEST
+
+/* The elements copied out of <features>, without it: read the same as with it. */
+START_TEST(libvirt_bare)
+{
+	struct vcpuchar_ppc_caps c = { 0 };
+	uint32_t set = 0;
+	char err[256];
+
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("  <cfpc value='fixed'/>\n  <acpi/><ccf-assist state='on'/>\n", &c,
+						    &set, err, sizeof(err)), 0);
+	ck_assert_uint_eq(set, (1u << VCPUCHAR_PPC_CAP_CFPC) | (1u << VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_uint_eq(c.ccf_assist, 1);
+	ck_assert_str_eq(err, "acpi");
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<cfpc value='fixed'/></features>", &c, &set, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_msg(strstr(err, "end tag"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<cfpc value='fixed'/> text", &c, &set, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse(" \n", &c, &set, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "empty"), "%s", err);
 }
 END_TEST
 
@@ -190,13 +257,13 @@ END_TEST
 START_TEST(null_args)
 {
 	struct vcpuchar_ppc_caps c = { 0 };
-	uint32_t machine, set;
+	struct vcpuchar_ppc_request rq = { .size = sizeof(rq) }, odd = { .size = 3 };
+	uint32_t set;
 
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse(NULL, 0, &machine, &c, &set, NULL, 0), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", 0, NULL, &c, &set, NULL, 0), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", 0, &machine, NULL, &set, NULL, 0), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", 0, &machine, &c, NULL, NULL, 0), -EINVAL);
-	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("", 0, &machine, &c, &set, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse(NULL, &rq, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", NULL, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries", &odd, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("", &rq, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse(NULL, &c, &set, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features/>", NULL, &set, NULL, 0), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse("<features/>", &c, NULL, NULL, 0), -EINVAL);
@@ -215,6 +282,8 @@ int main(void)
 	tcase_add_test(tc, malformed);
 	tcase_add_test(tc, skipped_content);
 	tcase_add_test(tc, null_args);
+	tcase_add_test(tc, request_members);
+	tcase_add_test(tc, libvirt_bare);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -592,20 +592,24 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
-    #[doc = " vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value"]
+    #[doc = " vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request"]
     #[doc = " @line: what follows \"-machine\", e.g."]
     #[doc = "        \"pseries-8.0,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on\": the type"]
     #[doc = "        first (or \"type=TYPE\" anywhere; without one QEMU's default,"]
     #[doc = "        \"pseries\"), then comma-separated items"]
-    #[doc = " @qemu_version: the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()"]
-    #[doc = " @machine: receives the type's enum vcpuchar_ppc_machine value"]
-    #[doc = " @caps: levels are written here for the caps the line names; other caps"]
-    #[doc = "        are left as they are (so @caps can hold defaults)"]
-    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
+    #[doc = " @req: the request to fill (@size set by the caller). Read: @qemu_version"]
+    #[doc = "       (the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()), @caps"]
+    #[doc = "       and @accel as they are. Written: @machine (the type's enum"]
+    #[doc = "       vcpuchar_ppc_machine value), @caps for each cap the line names, the"]
+    #[doc = "       bit (1u << enum vcpuchar_ppc_cap) of each of them ORed into"]
+    #[doc = "       @caps_set, and @accel for \"accel=kvm\" or \"accel=tcg\" (QEMU's older"]
+    #[doc = "       spelling of -accel, which changes R4). Nothing else is touched, so"]
+    #[doc = "       @req can hold the VMM's own choices before the call."]
     #[doc = " @err, @err_size: optional message buffer; on failure the cause, naming"]
-    #[doc = "        the item; on success the items that are not one of the four caps"]
-    #[doc = "        nor the type, comma-separated (\"x-vof=on, cap-htm=off\"), \"\" when"]
-    #[doc = "        none: they are reported, not guessed at (QEMU checks them itself)"]
+    #[doc = "        the item; on success the items that are not one of the four caps,"]
+    #[doc = "        the type nor accel, comma-separated (\"x-vof=on, cap-htm=off\"), \"\""]
+    #[doc = "        when none: they are reported, not guessed at (QEMU checks them"]
+    #[doc = "        itself)"]
     #[doc = ""]
     #[doc = " The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps"]
     #[doc = " through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused"]
@@ -613,32 +617,32 @@ extern "C" {
     #[doc = " a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the"]
     #[doc = " four without its \"cap-\" prefix. Refused because it would be read wrongly:"]
     #[doc = " white space (QEMU takes it into the name), an empty item (QEMU's \",,\""]
-    #[doc = " escape: no cap or type has a comma), a cap or the type given twice, a"]
-    #[doc = " libvirt fragment. vcpuchar_ppc_caps_format() output after \"pseries,\""]
-    #[doc = " reads back to the same caps. Pure: no allocation."]
+    #[doc = " escape: no cap or type has a comma), a cap or the type given twice, an"]
+    #[doc = " accelerator other than kvm or tcg (a list such as \"kvm:tcg\" falls back"]
+    #[doc = " at start), a libvirt fragment. vcpuchar_ppc_caps_format() output after"]
+    #[doc = " \"pseries,\" reads back to the same caps. Pure: no allocation."]
     #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)"]
     #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL @line, @machine, @caps or @set, an empty"]
+    #[doc = " Return: 0; -EINVAL for NULL @line, a NULL or bad-sized @req, an empty"]
     #[doc = " @line, or the refusals above; -EINVAL or -ENOENT from"]
-    #[doc = " vcpuchar_ppc_machine_parse_qemu() for the type. On failure @machine,"]
-    #[doc = " @caps and @set are unchanged."]
+    #[doc = " vcpuchar_ppc_machine_parse_qemu() for the type. On failure @req is"]
+    #[doc = " unchanged."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_machine_line_parse(
         line: *const ::std::os::raw::c_char,
-        qemu_version: u32,
-        machine: *mut u32,
-        caps: *mut vcpuchar_ppc_caps,
-        set: *mut u32,
+        req: *mut vcpuchar_ppc_request,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment"]
-    #[doc = " @xml: \"<features>...</features>\", white space around and between"]
-    #[doc = "       elements allowed, e.g. the VCPUCHAR_PPC_FORMAT_LIBVIRT text or the"]
-    #[doc = "       element copied out of a domain XML"]
+    #[doc = " @xml: \"<features>...</features>\", or the elements inside it alone"]
+    #[doc = "       (\"<cfpc value='broken'/><ibs value='fixed-ccd'/>\"); white space"]
+    #[doc = "       around and between elements allowed, e.g. the"]
+    #[doc = "       VCPUCHAR_PPC_FORMAT_LIBVIRT text or what is copied out of a domain"]
+    #[doc = "       XML"]
     #[doc = " @caps: levels are written here for the caps the fragment names; other"]
     #[doc = "        caps are left as they are"]
     #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]

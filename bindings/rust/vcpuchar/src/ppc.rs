@@ -264,22 +264,28 @@ pub struct PpcPasted {
     pub others: String,
 }
 
-/// Applies a whole QEMU -machine value ("pseries-8.0,cap-cfpc=broken,x-vof=on")
-/// to `caps`; returns its machine type (as [`ppc_machine_parse_qemu`] for
-/// `qemu_version`, 0 = 7.2) and what it named.
+/// Reads a whole QEMU -machine value ("pseries-8.0,accel=tcg,cap-cfpc=broken,x-vof=on")
+/// into `req`: its machine type (as [`ppc_machine_parse_qemu`] for
+/// `req.qemu_version`), the caps it names (levels into `req.caps`, bits
+/// into `req.caps_set`) and `accel=kvm|tcg`; the rest of `req` is kept.
+/// Returns the caps the line named and the items it did not read.
 ///
 /// Errors: EINVAL with the message naming the item (what QEMU refuses, white
-/// space, an empty item, a repeat); ENOENT for a type the target QEMU lacks;
-/// `caps` unchanged.
-pub fn ppc_machine_line_parse(line: &str, qemu_version: u32, caps: &mut PpcCaps) -> Result<(PpcMachine, PpcPasted)> {
+/// space, an empty item, a repeat, another accelerator); ENOENT for a type
+/// the target QEMU lacks; `req` unchanged.
+pub fn ppc_machine_line_parse(line: &str, req: &mut PpcRequest) -> Result<PpcPasted> {
     const F: &str = "vcpuchar_ppc_machine_line_parse";
     let c = cstring(F, "the -machine line", line)?;
-    let (mut m, mut set) = (0u32, 0u32);
-    // SAFETY: valid C string and out-pointers; buffer of the given length.
-    let (_, others) = with_msg(F, |e, n| unsafe {
-        sys::vcpuchar_ppc_machine_line_parse(c.as_ptr(), qemu_version, &mut m, caps, &mut set, e, n as _)
-    })?;
-    Ok((known(F, m, PpcMachine::from_raw)?, PpcPasted { set, others }))
+    // The line's own caps: parsed into a copy whose set starts empty.
+    let mut q = *req;
+    q.caps_set = 0;
+    // SAFETY: valid C string and request; buffer of the given length.
+    let (_, others) = with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_machine_line_parse(c.as_ptr(), &mut q, e, n as _) })?;
+    known(F, q.machine, PpcMachine::from_raw)?;
+    let set = q.caps_set;
+    q.caps_set |= req.caps_set;
+    *req = q;
+    Ok(PpcPasted { set, others })
 }
 
 /// Applies a libvirt `<features>` fragment to `caps`; returns what it named.

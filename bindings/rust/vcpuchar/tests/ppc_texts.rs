@@ -36,9 +36,10 @@ fn format() {
         assert_eq!(ppc_caps_to_hcall(&back).unwrap(), ppc_caps_to_hcall(&c).unwrap(), "{}: pasted caps", id);
         assert_ne!(back.ibs, PpcLevel::FixedNa as u8, "{}: fixed-na written", id);
         // Both whole-text parsers read the format functions' output back to the same caps.
-        let (mut line, mut xml) = (PpcCaps::init(), PpcCaps::init());
-        let (m, p) = ppc_machine_line_parse(&format!("pseries,{}", r["expect_qemu"]), 0, &mut line).unwrap();
-        assert_eq!((m, p.set, p.others.as_str()), (PpcMachine::Pseries, 0xf, ""), "{}", id);
+        let (mut req, mut xml) = (PpcRequest::init().machine(PpcMachine::Pseries4), PpcCaps::init());
+        let p = ppc_machine_line_parse(&format!("pseries,{}", r["expect_qemu"]), &mut req).unwrap();
+        assert_eq!((req.machine, p.set, req.caps_set, p.others.as_str()), (PpcMachine::Pseries as u32, 0xf, 0xf, ""), "{}", id);
+        let line = req.caps;
         assert_eq!(ppc_libvirt_parse(&r["expect_libvirt"], &mut xml).unwrap(), PpcPasted { set: 0xf, others: String::new() }, "{}", id);
         let levels = |c: &PpcCaps| (c.cfpc, c.sbbc, c.ibs, c.ccf_assist);
         assert_eq!((levels(&line), levels(&xml)), (levels(&back), levels(&back)), "{}: whole-text parsers", id);
@@ -332,11 +333,18 @@ fn release_rows_and_deprecations() {
 #[test]
 fn pasted_refusals() {
     let mut c = PpcCaps::init();
-    let e = ppc_machine_line_parse("pseries,CAP-CFPC=broken", 0, &mut c).unwrap_err();
+    let mut req = PpcRequest::init();
+    let e = ppc_machine_line_parse("pseries,CAP-CFPC=broken", &mut req).unwrap_err();
     assert_eq!(e.errno_name(), "EINVAL");
     assert!(e.to_string().contains("CAP-CFPC"), "{}", e);
-    assert_eq!(ppc_machine_line_parse("pseries-11.0", 0, &mut c).unwrap_err().errno_name(), "ENOENT");
-    let (_, p) = ppc_machine_line_parse("pseries,x-vof=on", 0, &mut c).unwrap();
-    assert_eq!(p.others, "x-vof=on");
+    assert_eq!(ppc_machine_line_parse("pseries-11.0", &mut req).unwrap_err().errno_name(), "ENOENT");
+    assert_eq!(ppc_machine_line_parse("pseries,accel=kvm:tcg", &mut req).unwrap_err().errno_name(), "EINVAL");
+    let p = ppc_machine_line_parse("pseries,x-vof=on,accel=tcg", &mut req).unwrap();
+    assert_eq!((p.others.as_str(), req.accel), ("x-vof=on", Accel::Tcg as u32));
+    // The caps a request already held stay set; the line adds its own.
+    req.caps_set = 1 << PpcCap::Ibs as u32;
+    let p = ppc_machine_line_parse("pseries,cap-cfpc=fixed", &mut req).unwrap();
+    assert_eq!((p.set, req.caps_set), (1 << PpcCap::Cfpc as u32, (1 << PpcCap::Cfpc as u32) | (1 << PpcCap::Ibs as u32)));
+    assert_eq!(ppc_libvirt_parse("<cfpc value='fixed'/>", &mut c).unwrap().set, 1 << PpcCap::Cfpc as u32);
     assert_eq!(ppc_libvirt_parse("<features><cfpc value='Broken'/></features>", &mut c).unwrap_err().errno_name(), "EINVAL");
 }
