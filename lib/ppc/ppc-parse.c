@@ -53,7 +53,7 @@ static void note_other(char *note, size_t size, size_t *used, const char *s, siz
 
 	if (!note || !size)
 		return;
-	vcpuchar_echo(echo, sizeof(echo), s, len);
+	vcpuchar_echo(echo, VCPUCHAR_ECHO_MAX + 3, s, len); /* at most 64 bytes and "...", then a NUL */
 	n = snprintf(note + *used, size - *used, "%s%s", *used ? ", " : "", echo);
 	if (n > 0)
 		*used = *used + (size_t)n < size ? *used + (size_t)n : size - 1;
@@ -364,7 +364,7 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 			if (!len)
 				return xml_err(x, "expected an element name after '<'");
 			if (four_cap_anycase(x->p, len) >= 0) {
-				vcpuchar_echo(echo, sizeof(echo), parent, parent_len);
+				vcpuchar_echo(echo, VCPUCHAR_ECHO_MAX + 3, parent, parent_len);
 				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, x->p, len,
 							     "<%s> inside <%s>: libvirt reads it only directly inside "
 							     "<features>", VCPUCHAR_ECHO, echo);

@@ -136,6 +136,27 @@ START_TEST(messages)
 }
 END_TEST
 
+/*
+ * An item longer than an echo is cut with "..." in the list of others (the
+ * fuzz-pasted input regress/pasted/note-other-echo-overflow wrote one byte
+ * past the echo buffer: ASan's unit run checks it).
+ */
+START_TEST(long_other_item)
+{
+	char line[160], err[512];
+	uint32_t machine, set;
+	struct vcpuchar_ppc_caps c = { 0 };
+
+	memset(line, 'a', sizeof(line) - 1);
+	line[sizeof(line) - 1] = '\0';
+	memcpy(line, "pseries,x-", 10);
+	ck_assert_int_eq(line_parse(line, 0, &machine, &c, &set, err, sizeof(err)), 0);
+	ck_assert_uint_eq(strlen(err), 64 + 3);
+	ck_assert_str_eq(err + 64, "...");
+	ck_assert_int_eq(strncmp(err, "x-aaaa", 6), 0);
+}
+END_TEST
+
 /* accel= sets the request's accelerator; the rest of the request is the caller's; a failure leaves it whole. */
 START_TEST(request_members)
 {
@@ -284,6 +305,7 @@ int main(void)
 	tcase_add_test(tc, null_args);
 	tcase_add_test(tc, request_members);
 	tcase_add_test(tc, libvirt_bare);
+	tcase_add_test(tc, long_other_item);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
