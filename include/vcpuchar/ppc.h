@@ -1389,6 +1389,12 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
  * (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts
  * are checked in order, architecture then CPU. Pure: no allocation.
  *
+ * The warnings of a guest with the baseline caps: vcpuchar_ppc_warnings_check()
+ * with a request holding all four caps (@caps_set 0xf, @cpu *@ret_cpu): once
+ * with no host for the caps' own (the fixed-na abort), then per host for
+ * what each reports outside its masks and what the machine type's defaults
+ * do there, as `vcpuchar ppc baseline` prints them.
+ *
  * Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer
  * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or
  * @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that
