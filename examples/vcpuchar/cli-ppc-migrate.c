@@ -159,7 +159,7 @@ int cmd_migrate(int argc, char **argv)
 		  "FILE" },
 		{ "dst-host", 0, 0, G_OPTION_ARG_FILENAME, &dst_host, "Destination host profile", "FILE" },
 		{ "caps", 0, 0, G_OPTION_ARG_STRING, &caps, "With --src-host: requested caps, as for ppc hcall", "LIST" },
-		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "With --src-host: pseries machine type", "TYPE" },
+		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine, "With --src-host: QEMU's -machine value (TYPE[,cap-NAME=VALUE,...]), as ppc hcall takes it", "TYPE[,PROPS]" },
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "With --src-host: host-max (default) or caps", "MODE" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "With --src-host: guest CPU for the guest view", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },

@@ -515,7 +515,7 @@ struct vcpuchar_ppc_request; /* what the VMM asks for: defined further down */
 /**
  * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request
  * @line: what follows "-machine", e.g.
- *        "pseries-8.0,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
+ *        "pseries-7.1,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
  *        first (or "type=TYPE" anywhere; without one QEMU's default,
  *        "pseries"), then comma-separated items
  * @req: the request to fill (@size set by the caller). Read: @qemu_version
@@ -530,17 +530,18 @@ struct vcpuchar_ppc_request; /* what the VMM asks for: defined further down */
  *        the item; on success the items that are not one of the four caps,
  *        the type nor accel, comma-separated ("x-vof=on, cap-htm=off"), ""
  *        when none: they are reported, not guessed at (QEMU checks them
- *        itself)
+ *        itself); each cut to 64 bytes and "...", the list cut to @err_size
  *
  * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
  * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
  * as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):
  * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
- * four without its "cap-" prefix. Refused because it would be read wrongly:
- * white space (QEMU takes it into the name), an empty item (QEMU's ",,"
- * escape: no cap or type has a comma), a cap or the type given twice, an
- * accelerator other than kvm or tcg (a list such as "kvm:tcg" falls back
- * at start), a libvirt fragment. vcpuchar_ppc_caps_format() output after
+ * four without its "cap-" prefix, an item after the first without "=" or
+ * with no name (QEMU's util/keyval.c). Refused because it would be read
+ * wrongly: white space (QEMU takes it into the name), an empty item (QEMU's
+ * ",," escape: no cap or type has a comma), a cap, the type or accel given
+ * twice, an accelerator other than kvm or tcg (a list such as "kvm:tcg"
+ * falls back at start), a libvirt fragment. vcpuchar_ppc_caps_format() output after
  * "pseries," reads back to the same caps. Pure: no allocation.
  * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *
@@ -576,8 +577,11 @@ int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_reques
  * not in its list (values are exact: 'Broken' is refused), content, a
  * repeated element, attributes on <features>, text inside it. Other
  * elements (<acpi/>, <htm state='on'/>, with any content) are skipped and
- * reported. Comments are skipped; CDATA and processing instructions are
- * refused, entities are not decoded (a cap value with one is refused). vcpuchar_ppc_caps_format() output
+ * reported. Comments are skipped, also before and after <features>; CDATA
+ * and processing instructions are refused, entities are not decoded (a cap
+ * value with one is refused). Malformed XML is refused: an end tag that
+ * does not match, an attribute twice in a tag, a name that starts with no
+ * letter, <features> inside the fragment, elements nested over 32 deep. vcpuchar_ppc_caps_format() output
  * reads back to the same caps. Pure: no allocation.
  * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *

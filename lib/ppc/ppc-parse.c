@@ -117,14 +117,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	const struct vcpuchar_ppc_request *in;
 	struct vcpuchar_ppc_caps out;
 	uint32_t type = VCPUCHAR_PPC_MACHINE_PSERIES, seen = 0, accel, qemu_version;
-	bool have_type = false;
+	bool have_type = false, have_accel = false;
 	size_t used = 0;
 	unsigned item = 0;
 	const char *p;
 	int r;
 
-	if (!line || !VCPUCHAR_SIZE_OK(req))
+	if (!line || !req)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	if (!VCPUCHAR_SIZE_OK(req))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "the request's size (%u) is not one of struct "
+					"vcpuchar_ppc_request's", vcpuchar_size_of(req));
 	/* An older caller's request has no qemu_version: it reads as 0, not given. */
 	in = VCPUCHAR_IN(req, &rbuf);
 	qemu_version = in->qemu_version;
@@ -151,6 +154,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 		/* QEMU's ",," is a comma inside a value: no cap or type value has one. */
 		if (!len)
 			return vcpuchar_set_err(err, err_size, -EINVAL, "item %u is empty", item);
+		/* QEMU's keyval: only the first item may lack "=" (it is the type); no name is refused too. */
+		if (item > 1 && !eq)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
+						     "item %u '%s' has no '=': QEMU refuses it (only the first item, "
+						     "the machine type, goes without one)", item, VCPUCHAR_ECHO);
+		if (eq == p)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
+						     "item %u '%s' has no property name", item, VCPUCHAR_ECHO);
 		if ((item == 1 && !eq) || is_word(p, name_len, "type")) {
 			if (have_type)
 				return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
@@ -161,7 +172,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 			       : line_type(p, len, qemu_version, &type, err, err_size);
 			if (r < 0)
 				return r;
-		} else if (eq && is_word(p, name_len, "accel")) {
+		} else if (is_word(p, name_len, "accel")) {
+			if (have_accel)
+				return vcpuchar_set_err(err, err_size, -EINVAL,
+							"item %u: the accelerator is given twice; give it once", item);
+			have_accel = true;
 			if ((r = line_accel(p + name_len + 1, len - name_len - 1, item, &accel, err, err_size)) < 0)
 				return r;
 		} else if (name_len > 4 && !memcmp(p, "cap-", 4) && four_cap(p + 4, name_len - 4) >= 0) {
@@ -197,6 +212,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	return 0;
 }
 
+/* Elements inside <features> nest this deep at most here (libvirt's have two levels). */
+#define XML_DEPTH_MAX 32
+
+/* Attributes of one tag checked for repeats; libvirt's feature elements have one or two. */
+#define XML_ATTRS_MAX 16
+
 /* The libvirt fragment: a cursor and the error it ends with. */
 struct xml {
 	const char *s, *p;
@@ -225,6 +246,9 @@ static size_t xml_name(struct xml *x)
 {
 	const char *q = x->p;
 
+	/* XML names start with a letter, '_' or ':' (XML 1.0 NameStartChar, ASCII part). */
+	if (!((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z') || *q == '_' || *q == ':'))
+		return 0;
 	while (name_char(*q))
 		q++;
 	return (size_t)(q - x->p);
@@ -248,6 +272,9 @@ static const struct {
  */
 static int xml_tag(struct xml *x, int cap, int *level)
 {
+	const char *names[XML_ATTRS_MAX];
+	size_t name_len[XML_ATTRS_MAX];
+	unsigned n = 0;
 	bool have = false;
 
 	x->p += xml_name(x);
@@ -286,6 +313,15 @@ static int xml_tag(struct xml *x, int cap, int *level)
 		if (*x->p != q)
 			return xml_err(x, "unterminated attribute value");
 		vlen = (size_t)(x->p++ - v);
+		/* XML refuses an attribute given twice in a tag. */
+		for (unsigned i = 0; i < n; i++)
+			if (name_len[i] == alen && !memcmp(names[i], a, alen))
+				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, a, alen,
+							     "attribute '%s' is given twice in one tag", VCPUCHAR_ECHO);
+		if (n == XML_ATTRS_MAX)
+			return xml_err(x, "more attributes in one tag than a <features> element has");
+		names[n] = a;
+		name_len[n++] = alen;
 		if (cap < 0)
 			continue;
 		if (!is_word(a, alen, libvirt_caps[cap].attr))
@@ -304,10 +340,12 @@ static int xml_tag(struct xml *x, int cap, int *level)
 		for (int l = 0; *level < 0 && libvirt_caps[cap].values[l]; l++)
 			if (strlen(libvirt_caps[cap].values[l]) == vlen &&
 			    vcpuchar_ascii_ncaseeq(v, libvirt_caps[cap].values[l], vlen))
-				return vcpuchar_set_err(x->err, x->err_size, -EINVAL,
-							"<%s %s='%s'/>: libvirt's values are lower case; it refuses "
-							"this one", vcpuchar_ppc_cap_name((uint32_t)cap),
-							libvirt_caps[cap].attr, libvirt_caps[cap].values[l]);
+				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, v, vlen,
+							     "<%s %s='%s'/>: libvirt's values are lower case "
+							     "('%s'); it refuses this one",
+							     vcpuchar_ppc_cap_name((uint32_t)cap),
+							     libvirt_caps[cap].attr, VCPUCHAR_ECHO,
+							     libvirt_caps[cap].values[l]);
 		if (*level < 0)
 			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, v, vlen,
 						     "<%s %s='%s'/>: libvirt's schema has no such value", 
@@ -331,6 +369,19 @@ static int xml_comment(struct xml *x)
 	return 0;
 }
 
+/* White space and comments, as XML allows them around the root element. */
+static int xml_space_comments(struct xml *x)
+{
+	int r;
+
+	for (xml_space(x); !strncmp(x->p, "<!--", 4); xml_space(x)) {
+		x->p += 4;
+		if ((r = xml_comment(x)) < 0)
+			return r;
+	}
+	return 0;
+}
+
 /*
  * Skips the content of the element @parent up to and with its end tag (any
  * depth). A cap element in there is refused: libvirt reads the caps only
@@ -338,8 +389,13 @@ static int xml_comment(struct xml *x)
  */
 static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 {
+	/* The open elements, to match each end tag with its start tag. */
+	const char *open[XML_DEPTH_MAX];
+	size_t open_len[XML_DEPTH_MAX];
 	int depth = 1, r;
 
+	open[0] = parent;
+	open_len[0] = parent_len;
 	while (depth) {
 		while (*x->p && *x->p != '<')
 			x->p++;
@@ -351,8 +407,13 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 			if ((r = xml_comment(x)) < 0)
 				return r;
 		} else if (*x->p == '/') {
+			size_t len;
+
 			x->p++;
-			x->p += xml_name(x);
+			len = xml_name(x);
+			if (len != open_len[depth - 1] || memcmp(x->p, open[depth - 1], len))
+				return xml_err(x, "an end tag that does not match its start tag");
+			x->p += len;
 			xml_space(x);
 			if (*x->p++ != '>')
 				return xml_err(x, "expected '>' to end an end tag");
@@ -360,6 +421,7 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 		} else {
 			size_t len = xml_name(x);
 			char echo[VCPUCHAR_ECHO_MAX + 8];
+			const char *name = x->p;
 
 			if (!len)
 				return xml_err(x, "expected an element name after '<'");
@@ -371,7 +433,12 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 			}
 			if ((r = xml_tag(x, -1, NULL)) < 0)
 				return r;
-			depth += !r;
+			if (!r) {
+				if (depth == XML_DEPTH_MAX)
+					return xml_err(x, "elements nested too deep for a <features> fragment");
+				open[depth] = name;
+				open_len[depth++] = len;
+			}
 		}
 	}
 	return 0;
@@ -390,7 +457,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 	if (!xml || !caps || !set)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
 	out = *caps;
-	xml_space(&x);
+	if ((r = xml_space_comments(&x)) < 0)
+		return r;
 	if (!*x.p)
 		return xml_err(&x, "the libvirt fragment is empty");
 	/* Without <features> around them: the elements a user copies out of it. */
@@ -438,6 +506,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		name = x.p;
 		if (!(len = xml_name(&x)))
 			return xml_err(&x, "expected an element name after '<'");
+		if (is_word(name, len, "features"))
+			return xml_err(&x, "<features> inside the fragment: give the cap elements inside one "
+					   "<features>, or alone");
 		cap = four_cap(name, len);
 		if (cap < 0 && four_cap_anycase(name, len) >= 0)
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, len,
@@ -467,7 +538,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		*ppc_cap_field(&out, (uint32_t)cap) = (uint8_t)level;
 	}
 tail:
-	xml_space(&x);
+	if ((r = xml_space_comments(&x)) < 0)
+		return r;
 	if (*x.p)
 		return xml_err(&x, "text after </features>");
 	/* Elements alone with no cap among them (a whole <domain>, <featuresx/>): nothing was meant for here. */

@@ -11,6 +11,7 @@ reports the item as not a cap (column "others"). Exits 77 naming a missing
 binary.
 """
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,14 +38,16 @@ def unescape(s):
 
 
 def qemu_accepts(qemu, line):
-    r = subprocess.run([qemu, "-machine", line, "-accel", "tcg", "-S", "-display", "none", "-nodefaults",
-                        "-monitor", "stdio"], input="quit\n", capture_output=True, text=True, timeout=60)
+    # A line that names its accelerator gets no -accel beside it (QEMU refuses the two together).
+    accel = [] if "accel=" in line else ["-accel", "tcg"]
+    argv = [qemu, "-machine", line] + accel + ["-S", "-display", "none", "-nodefaults", "-monitor", "stdio"]
+    r = subprocess.run(argv, input="quit\n", capture_output=True, text=True, timeout=60)
     return r.returncode == 0, r.stderr.strip()
 
 
 def libvirt_accepts(validate, fragment, tmp):
     # The elements alone are what a user copies out of <features>: the library reads them as its content.
-    if not fragment.lstrip().startswith("<features"):
+    if not re.sub(r"^\s*(<!--.*?-->\s*)*", "", fragment, flags=re.S).startswith("<features"):
         fragment = f"<features>{fragment}</features>"
     path = os.path.join(tmp, "domain.xml")
     with open(path, "w", encoding="utf-8") as f:

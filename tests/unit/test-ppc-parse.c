@@ -150,6 +150,7 @@ START_TEST(long_other_item)
 	memset(line, 'a', sizeof(line) - 1);
 	line[sizeof(line) - 1] = '\0';
 	memcpy(line, "pseries,x-", 10);
+	memcpy(line + sizeof(line) - 4, "=on", 3);
 	ck_assert_int_eq(line_parse(line, 0, &machine, &c, &set, err, sizeof(err)), 0);
 	ck_assert_uint_eq(strlen(err), 64 + 3);
 	ck_assert_str_eq(err + 64, "...");
