@@ -328,10 +328,7 @@ static int xml_tag(struct xml *x, int cap, int *level)
 			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, a, alen,
 						     "<%s>: libvirt's schema has no attribute '%s' here",
 						     vcpuchar_ppc_cap_name((uint32_t)cap), VCPUCHAR_ECHO);
-		if (have)
-			return vcpuchar_set_err(x->err, x->err_size, -EINVAL, "<%s>: attribute %s is given twice",
-						vcpuchar_ppc_cap_name((uint32_t)cap), libvirt_caps[cap].attr);
-		have = true;
+		have = true; /* once: a repeat was refused above */
 		*level = -1;
 		for (int l = 0; libvirt_caps[cap].values[l]; l++)
 			if (is_word(v, vlen, libvirt_caps[cap].values[l]))

@@ -243,6 +243,20 @@ START_TEST(malformed)
 		{ "libvirt", "<features></features x>", "expected '>' after" },
 		{ "libvirt", "<features>", "not closed" },
 		{ "libvirt", "<features><kvm a=1/></features>", "quoted attribute value" },
+		{ "machine", "pseries,accel=tcg,accel=kvm", "accelerator is given twice" },
+		{ "machine", "pseries,x-vof=on,pseries-3.1", "has no '='" },
+		{ "machine", "pseries,=on", "no property name" },
+		{ "libvirt", "<!-- open <features/>", "unterminated comment" },
+		{ "libvirt", "<features><kvm><!-- open </kvm></features>", "unterminated comment" },
+		{ "libvirt", "<features><kvm><x a=1/></kvm></features>", "quoted attribute value" },
+		{ "libvirt", "<features><kvm></x></features>", "does not match" },
+		{ "libvirt", "<features><acpi a='1' a='2'/></features>", "'a' is given twice" },
+		{ "libvirt", "<features><a b='' c='' d='' e='' f='' g='' h='' i='' j='' k='' l='' m='' n='' o='' p='' "
+			     "q='' r=''/></features>", "more attributes" },
+		{ "libvirt", "<features><1a/></features>", "element name" },
+		{ "libvirt", "<cfpc value='broken'/><features/>", "<features> inside" },
+		{ "libvirt", "<features><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a><a>"
+			     "<a><a><a><a><a><a><a><a><a></features>", "nested too deep" },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {

@@ -17,6 +17,9 @@ fn main() {
         if statik && !Path::new(&dir).join("libvcpuchar.a").is_file() {
             panic!("VCPUCHAR_LIB_DIR={}: no libvcpuchar.a there (the static feature links the archive)", dir);
         }
+        if statik {
+            println!("cargo:rerun-if-changed={}/libvcpuchar.a", dir);
+        }
         println!("cargo:rustc-link-search=native={}", dir);
         println!("cargo:rustc-link-lib={}=vcpuchar", if statik { "static" } else { "dylib" });
         return;
@@ -41,6 +44,9 @@ fn main() {
     let dir = archive_in(&dirs).unwrap_or_else(|| {
         panic!("the static feature needs libvcpuchar.a, which is in none of {:?} (libvcpuchar.pc's libdir and -L)", dirs)
     });
+    // The archive is linked into the program: a new one must relink it (cargo
+    // watches only the package's own files otherwise).
+    println!("cargo:rerun-if-changed={}", dir.join("libvcpuchar.a").display());
     println!("cargo:rustc-link-search=native={}", dir.display());
     println!("cargo:rustc-link-lib=static=vcpuchar");
     for p in &lib.link_paths {
