@@ -15,6 +15,14 @@
  *       L2's console, and counts the vCPUs' halt_exits over L2's idle period
  *       from KVM's binary statistics (KVM_GET_STATS_FD), which QEMU reads
  *       for QMP query-stats. Kills QEMU after TIMEOUT s.
+ *   l1-vm hold
+ *       creates one VM with no vCPU and keeps it until killed. KVM turns
+ *       the scheduler's preempt-notifier jump label on with the first VM
+ *       and off with the last (kvm_create_vm(), kvm_destroy_vm():
+ *       preempt_notifier_inc()/dec()), so every L2 and every QEMU libvirt
+ *       probes would patch __schedule; under multi-threaded TCG a vCPU can
+ *       then run a stale translation of it (an "Oops: int3"). Held, the
+ *       label is patched once, before anything else runs.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -23,12 +31,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <inttypes.h>
 #include <time.h>
 #include <unistd.h>
+
+#include <linux/kvm.h>
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
@@ -270,12 +282,30 @@ static int cmd_run(const char *name, int timeout, const char *spelling, const ch
 	return 0;
 }
 
+static int cmd_hold(void)
+{
+	int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+	int vm = kvm < 0 ? -1 : ioctl(kvm, KVM_CREATE_VM, 0);
+
+	if (vm < 0) {
+		fprintf(stderr, "l1-vm hold: %s: %s\n", kvm < 0 ? "/dev/kvm" : "KVM_CREATE_VM", strerror(errno));
+		return 1;
+	}
+	printf("E2E-FACT: held_vm=yes\n");
+	fflush(stdout);
+	for (;;)
+		pause();
+}
+
 int main(int argc, char **argv)
 {
+	if (argc == 2 && !strcmp(argv[1], "hold"))
+		return cmd_hold();
 	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "domain"))
 		return cmd_domain(argv[2], argc == 4 ? argv[3] : "current");
 	if (argc > 7 && !strcmp(argv[1], "run") && !strcmp(argv[6], "--"))
 		return cmd_run(argv[2], atoi(argv[3]), argv[4], argv[5], argv + 7);
-	fprintf(stderr, "usage: l1-vm domain POLICY.json [current|1.0] | l1-vm run NAME TIMEOUT SPELLING FILE -- ARGV...\n");
+	fprintf(stderr, "usage: l1-vm domain POLICY.json [current|1.0] | l1-vm run NAME TIMEOUT SPELLING FILE -- ARGV... "
+			"| l1-vm hold\n");
 	return 2;
 }

@@ -111,11 +111,10 @@ def l1_script(args, policies, stack, patched):
          f"l2() {{ n=$1; shift; for t in 1 2; do {l1vm} run \"$n\" \"$@\" > /tmp/l2.out 2>&1; cat /tmp/l2.out; "
          "grep -q 'L2-FACT: cpuid_40000001_eax' /tmp/l2.out && return; "
          "echo \"L1 $n: retry $t: L2 reported no facts\"; done; }",
-         # kvm.enable_pmu=0: no vPMU, so no perf event of an L2's vCPU toggles perf_sched_events,
-         # whose jump label L1's kernel would patch in __schedule while another vCPU runs it (the
-         # int3 Oops below). The facts this tier measures do not involve the PMU.
-         "for m in $(cat /e2e/modules/order); do p=; [ \"$m\" = kvm.ko ] && p=enable_pmu=0; "
-         "insmod /e2e/modules/$m $p || echo \"E2E-FACT: insmod_failed=$m\"; done",
+         "for m in $(cat /e2e/modules/order); do insmod /e2e/modules/$m || echo \"E2E-FACT: insmod_failed=$m\"; done",
+         # One VM held for the whole run: KVM's preempt-notifier jump label in __schedule is
+         # patched once, now, not at every VM's start and end (l1-vm.c; the int3 Oops below).
+         f"{l1vm} hold & sleep 1",
          "[ -d /trixie ] && for d in proc sys dev tmp; do mkdir -p /trixie/$d; mount --bind /$d /trixie/$d; done",
          "echo 'user = \"root\"' > /tmp/lv/etc/qemu.conf; echo 'group = \"root\"' >> /tmp/lv/etc/qemu.conf",
          "echo \"E2E-FACT: kernel=$(uname -r)\"",
@@ -400,10 +399,11 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patche
     # vCPU runs a stale translation of kernel text that another vCPU has just
     # patched (Linux's int3-based text_poke_bp(): seen in __schedule and
     # run_timer_softirq, twice in a row in one CI run of 2026-12-04).
-    # kvm.enable_pmu=0 above removes the patching L2s caused; a boot that
-    # still panics says nothing of the library, so L1 boots again, up to
-    # twice, and each panicked log is kept beside the last. (One TCG thread
-    # for both vCPUs avoids the race too, but an L2 then took over 300 s.)
+    # The VM l1-vm holds removes the patching every VM's start and end
+    # caused; a boot that still panics says nothing of the library, so L1
+    # boots again, up to twice, and each panicked log is kept beside the
+    # last. (One TCG thread for both vCPUs avoids the race too, but an L2
+    # then took over 300 s.)
     for attempt in (1, 2):
         if "E2E-L1-DONE" in text or "Kernel panic" not in text:
             break
