@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # libFuzzer (clang, with ASan + UBSan) on every parser of outside input:
-# cap lists, machine-type names, profiles, CLI arguments and the --chars hex
+# cap lists, machine-type names, pasted texts, profiles, CLI arguments and the --chars hex
 # quads. Each target replays its seeds and regression inputs, then fuzzes for
 # $VCPUCHAR_FUZZ_SECONDS (default 60), two at a time. Build dir:
 # $VCPUCHAR_BUILD_ROOT/build-fuzz.
