@@ -16,13 +16,14 @@
  *       from KVM's binary statistics (KVM_GET_STATS_FD), which QEMU reads
  *       for QMP query-stats. Kills QEMU after TIMEOUT s.
  *   l1-vm hold
- *       creates one VM with no vCPU and keeps it until killed. KVM turns
- *       the scheduler's preempt-notifier jump label on with the first VM
- *       and off with the last (kvm_create_vm(), kvm_destroy_vm():
- *       preempt_notifier_inc()/dec()), so every L2 and every QEMU libvirt
- *       probes would patch __schedule; under multi-threaded TCG a vCPU can
- *       then run a stale translation of it (an "Oops: int3"). Held, the
- *       label is patched once, before anything else runs.
+ *       creates two VMs, each with a vCPU that never runs, and keeps them
+ *       until killed. KVM turns jump labels on with its first VM or vCPU
+ *       and off with its last: the scheduler's preempt notifiers
+ *       (kvm_create_vm(), kvm_destroy_vm(): preempt_notifier_inc()/dec()),
+ *       apic_sw_disabled, kvm_has_noapic_vcpu. So every L2 and every QEMU
+ *       libvirt probes would patch kernel text; under multi-threaded TCG a
+ *       vCPU can then run a stale translation of it (an "Oops: int3").
+ *       Held, each label is patched once, before anything else runs.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -282,13 +283,30 @@ static int cmd_run(const char *name, int timeout, const char *spelling, const ch
 	return 0;
 }
 
+/* A VM with one vCPU that never runs; @irqchip gives it KVM's in-kernel APIC. */
+static int hold_vm(int kvm, int irqchip)
+{
+	int vm = ioctl(kvm, KVM_CREATE_VM, 0);
+
+	if (vm < 0)
+		return -1;
+	if (irqchip && ioctl(vm, KVM_CREATE_IRQCHIP, 0) < 0)
+		return -1;
+	return ioctl(vm, KVM_CREATE_VCPU, 0);
+}
+
 static int cmd_hold(void)
 {
 	int kvm = open("/dev/kvm", O_RDWR | O_CLOEXEC);
-	int vm = kvm < 0 ? -1 : ioctl(kvm, KVM_CREATE_VM, 0);
 
-	if (vm < 0) {
-		fprintf(stderr, "l1-vm hold: %s: %s\n", kvm < 0 ? "/dev/kvm" : "KVM_CREATE_VM", strerror(errno));
+	/*
+	 * Two VMs, each with a vCPU that never runs: every VM keeps the
+	 * preempt-notifier label on; the in-kernel APIC, software-disabled
+	 * from reset, keeps apic_sw_disabled's label on; the vCPU without
+	 * one keeps kvm_has_noapic_vcpu's on (arch/x86/kvm/lapic.c, x86.c).
+	 */
+	if (kvm < 0 || hold_vm(kvm, 1) < 0 || hold_vm(kvm, 0) < 0) {
+		fprintf(stderr, "l1-vm hold: %s: %s\n", kvm < 0 ? "/dev/kvm" : "a held VM", strerror(errno));
 		return 1;
 	}
 	printf("E2E-FACT: held_vm=yes\n");

@@ -401,10 +401,10 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patche
     # run_timer_softirq, twice in a row in one CI run of 2026-12-04).
     # The VM l1-vm holds removes the patching every VM's start and end
     # caused; a boot that still panics says nothing of the library, so L1
-    # boots again, up to twice, and each panicked log is kept beside the
+    # boots again, up to four times, and each panicked log is kept beside the
     # last. (One TCG thread for both vCPUs avoids the race too, but an L2
     # then took over 300 s.)
-    for attempt in (1, 2):
+    for attempt in range(1, 5):
         if "E2E-L1-DONE" in text or "Kernel panic" not in text:
             break
         os.replace(log, f"{log}.panic{attempt}")
