@@ -81,6 +81,40 @@ static char *exit_only(int status)
 	return g_strdup_printf("{\"exit\": %d}", status);
 }
 
+/* An answer: {"exit": @status, "json": {...}}; the caller fills the inner object. */
+static void begin_answer(JsonBuilder *b, int status)
+{
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, status);
+	json_builder_set_member_name(b, "json");
+	json_builder_begin_object(b);
+}
+
+static char *end_answer(JsonBuilder *b)
+{
+	g_autoptr(JsonNode) root = NULL;
+
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	return json_to_string(root, FALSE);
+}
+
+static void put_answered(JsonBuilder *b, uint32_t ans)
+{
+	char answered[16];
+
+	if (ans % 100)
+		snprintf(answered, sizeof(answered), "%u.%u.%u", ans / 10000, ans / 100 % 100, ans % 100);
+	else
+		snprintf(answered, sizeof(answered), "%u.%u", ans / 10000, ans / 100 % 100);
+	json_builder_set_member_name(b, "qemu_version");
+	json_builder_begin_object(b);
+	put_str(b, "answered", answered);
+	json_builder_end_object(b);
+}
+
 static int parse_name(const char *s, const char *const *names, size_t n, uint32_t *ret, const uint32_t *values)
 {
 	for (size_t i = 0; i < n; i++)
@@ -162,7 +196,7 @@ static char *hcall(const struct args *a)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN], answered[16];
+	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t set = 0, cpu, ans;
 	gboolean have_host = a->host || a->chars;
 	int r;
@@ -203,19 +237,8 @@ static char *hcall(const struct args *a)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "exit");
-	json_builder_add_int_value(b, res.n_errors ? 1 : 0);
-	json_builder_set_member_name(b, "json");
-	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "qemu_version");
-	json_builder_begin_object(b);
-	if (ans % 100)
-		snprintf(answered, sizeof(answered), "%u.%u.%u", ans / 10000, ans / 100 % 100, ans % 100);
-	else
-		snprintf(answered, sizeof(answered), "%u.%u", ans / 10000, ans / 100 % 100);
-	put_str(b, "answered", answered);
-	json_builder_end_object(b);
+	begin_answer(b, res.n_errors ? 1 : 0);
+	put_answered(b, ans);
 	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));
 	json_builder_set_member_name(b, "host_info");
 	json_builder_add_boolean_value(b, !(res.flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO));
@@ -267,10 +290,7 @@ static char *hcall(const struct args *a)
 		json_builder_end_object(b);
 	}
 	json_builder_end_array(b);
-	json_builder_end_object(b);
-	json_builder_end_object(b);
-	g_autoptr(JsonNode) root = json_builder_get_root(b);
-	return json_to_string(root, FALSE);
+	return end_answer(b);
 }
 
 /* The request options hcall and migrate share; 0, or 2 for bad usage, or -1 for a rule not in the library. */
@@ -320,20 +340,6 @@ static int load(const char *path, struct vcpuchar_ppc_host *host)
 	return 0;
 }
 
-static void put_answered(JsonBuilder *b, uint32_t ans)
-{
-	char answered[16];
-
-	if (ans % 100)
-		snprintf(answered, sizeof(answered), "%u.%u.%u", ans / 10000, ans / 100 % 100, ans % 100);
-	else
-		snprintf(answered, sizeof(answered), "%u.%u", ans / 10000, ans / 100 % 100);
-	json_builder_set_member_name(b, "qemu_version");
-	json_builder_begin_object(b);
-	put_str(b, "answered", answered);
-	json_builder_end_object(b);
-}
-
 static void put_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
 {
 	json_builder_set_member_name(b, "guest_view");
@@ -373,11 +379,7 @@ static char *migrate_hosts(const struct args *a)
 	g_autoptr(JsonBuilder) b = json_builder_new();
 	gboolean cpu_refused = hm.n_entries && hm.entries[0].cap == VCPUCHAR_PPC_CAP_GUEST_CPU;
 
-	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "exit");
-	json_builder_add_int_value(b, hm.ok ? 0 : 1);
-	json_builder_set_member_name(b, "json");
-	json_builder_begin_object(b);
+	begin_answer(b, hm.ok ? 0 : 1);
 	put_answered(b, ans);
 	json_builder_set_member_name(b, "ok");
 	json_builder_add_boolean_value(b, hm.ok);
@@ -404,10 +406,7 @@ static char *migrate_hosts(const struct args *a)
 		put_caps(b, "dst_host_caps", &hm.dst_host_caps);
 		put_view(b, &rs.guest_view);
 	}
-	json_builder_end_object(b);
-	json_builder_end_object(b);
-	g_autoptr(JsonNode) root = json_builder_get_root(b);
-	return json_to_string(root, FALSE);
+	return end_answer(b);
 }
 
 /*
@@ -456,11 +455,7 @@ static char *migrate_lists(const struct args *a)
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
-	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "exit");
-	json_builder_add_int_value(b, m.ok ? 0 : 1);
-	json_builder_set_member_name(b, "json");
-	json_builder_begin_object(b);
+	begin_answer(b, m.ok ? 0 : 1);
 	json_builder_set_member_name(b, "ok");
 	json_builder_add_boolean_value(b, m.ok);
 	for (uint32_t sev = VCPUCHAR_SEVERITY_ERROR; sev >= VCPUCHAR_SEVERITY_WARNING; sev--) {
@@ -471,10 +466,7 @@ static char *migrate_lists(const struct args *a)
 				json_builder_add_string_value(b, m.entries[i].message);
 		json_builder_end_array(b);
 	}
-	json_builder_end_object(b);
-	json_builder_end_object(b);
-	g_autoptr(JsonNode) root = json_builder_get_root(b);
-	return json_to_string(root, FALSE);
+	return end_answer(b);
 }
 
 /* The warning codes of `ppc baseline`: the baseline's own, then each host's but fixed-na's (said once). */
@@ -562,11 +554,7 @@ static char *baseline(JsonArray *argv)
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
-	json_builder_begin_object(b);
-	json_builder_set_member_name(b, "exit");
-	json_builder_add_int_value(b, 0);
-	json_builder_set_member_name(b, "json");
-	json_builder_begin_object(b);
+	begin_answer(b, 0);
 	put_answered(b, ans);
 	put_caps(b, "caps", &base.caps);
 	put_hex(b, "r4", r4);
@@ -587,10 +575,7 @@ static char *baseline(JsonArray *argv)
 			}
 	json_builder_end_array(b);
 	put_baseline_warnings(b, hosts, n, &req, &base.caps);
-	json_builder_end_object(b);
-	json_builder_end_object(b);
-	g_autoptr(JsonNode) root = json_builder_get_root(b);
-	return json_to_string(root, FALSE);
+	return end_answer(b);
 }
 
 static char *answer(JsonArray *argv)
