@@ -567,7 +567,8 @@ int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_reques
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
  * @err, @err_size: optional message buffer; on failure the cause, naming
  *        the element or the byte; on success the names of the other
- *        elements directly inside <features> ("acpi, htm"), "" when none
+ *        elements directly inside <features> ("acpi, htm"), "" when none;
+ *        each cut to 64 bytes and "...", the list cut to @err_size
  *
  * libvirt's pseries elements (src/conf/schemas/domaincommon.rng):
  * <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,
@@ -581,8 +582,12 @@ int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_reques
  * and processing instructions are refused, entities are not decoded (a cap
  * value with one is refused). Malformed XML is refused: an end tag that
  * does not match, an attribute twice in a tag, a name that starts with no
- * letter, <features> inside the fragment, elements nested over 32 deep. vcpuchar_ppc_caps_format() output
- * reads back to the same caps. Pure: no allocation.
+ * letter, <features> inside the fragment, elements nested over 32 deep.
+ * Also refused: a cap element inside another element (<kvm><cfpc .../></kvm>:
+ * libvirt would not read it), one in another case (<CFPC>), text that is
+ * empty, and elements alone with no cap among them (a whole <domain>).
+ * vcpuchar_ppc_caps_format() output reads back to the same caps. Pure: no
+ * allocation.
  * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *
  * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
