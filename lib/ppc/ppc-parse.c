@@ -28,20 +28,19 @@ static bool is_word(const char *s, size_t len, const char *word)
 	return strlen(word) == len && !memcmp(s, word, len);
 }
 
-static int four_cap(const char *s, size_t len)
+/*
+ * Which of the four caps the name @s (@len bytes) is, or -1. @anycase also
+ * takes another case (<CFPC>, CCF-ASSIST): QEMU and libvirt refuse those,
+ * but the user meant the cap, so the message names it.
+ */
+static int cap_named(const char *s, size_t len, bool anycase)
 {
-	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		if (is_word(s, len, vcpuchar_ppc_cap_name(cap)))
-			return (int)cap;
-	return -1;
-}
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		const char *name = vcpuchar_ppc_cap_name(cap);
 
-/* One of the four in another case (<CFPC>): libvirt drops it unread, the user meant the cap. */
-static int four_cap_anycase(const char *s, size_t len)
-{
-	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		if (strlen(vcpuchar_ppc_cap_name(cap)) == len && vcpuchar_ascii_ncaseeq(s, vcpuchar_ppc_cap_name(cap), len))
+		if (strlen(name) == len && (anycase ? vcpuchar_ascii_ncaseeq(s, name, len) : !memcmp(s, name, len)))
 			return (int)cap;
+	}
 	return -1;
 }
 
@@ -179,7 +178,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 			have_accel = true;
 			if ((r = line_accel(p + name_len + 1, len - name_len - 1, item, &accel, err, err_size)) < 0)
 				return r;
-		} else if (name_len > 4 && !memcmp(p, "cap-", 4) && four_cap(p + 4, name_len - 4) >= 0) {
+		} else if (name_len > 4 && !memcmp(p, "cap-", 4) && cap_named(p + 4, name_len - 4, false) >= 0) {
 			if ((r = line_cap(p, len, &out, &seen, item, err, err_size)) < 0)
 				return r;
 		} else if (name_len > 4 && vcpuchar_ascii_ncaseeq(p, "cap-", 4)) {
@@ -193,11 +192,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 							     "unknown cap '%s': QEMU's pseries has no such property",
 							     VCPUCHAR_ECHO);
 			note_other(err, err_size, &used, p, len);
-		} else if (four_cap_anycase(p, name_len) >= 0) {
+		} else if (cap_named(p, name_len, true) >= 0) {
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
 						     "'%s': QEMU's pseries has no property by that name and would refuse "
 						     "it; the cap is cap-%s", VCPUCHAR_ECHO,
-						     vcpuchar_ppc_cap_name((uint32_t)four_cap_anycase(p, name_len)));
+						     vcpuchar_ppc_cap_name((uint32_t)cap_named(p, name_len, true)));
 		} else {
 			note_other(err, err_size, &used, p, len);
 		}
@@ -422,7 +421,7 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 
 			if (!len)
 				return xml_err(x, "expected an element name after '<'");
-			if (four_cap_anycase(x->p, len) >= 0) {
+			if (cap_named(x->p, len, true) >= 0) {
 				vcpuchar_echo(echo, VCPUCHAR_ECHO_MAX + 3, parent, parent_len);
 				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, x->p, len,
 							     "<%s> inside <%s>: libvirt reads it only directly inside "
@@ -506,12 +505,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		if (is_word(name, len, "features"))
 			return xml_err(&x, "<features> inside the fragment: give the cap elements inside one "
 					   "<features>, or alone");
-		cap = four_cap(name, len);
-		if (cap < 0 && four_cap_anycase(name, len) >= 0)
+		cap = cap_named(name, len, false);
+		if (cap < 0 && cap_named(name, len, true) >= 0)
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, len,
 						     "<%s>: libvirt's element names are lower case (<%s>); it would not "
 						     "read this one", VCPUCHAR_ECHO,
-						     vcpuchar_ppc_cap_name((uint32_t)four_cap_anycase(name, len)));
+						     vcpuchar_ppc_cap_name((uint32_t)cap_named(name, len, true)));
 		if ((r = xml_tag(&x, cap, &level)) < 0)
 			return r;
 		if (cap < 0) {
