@@ -143,8 +143,6 @@ int cmd_hcall(int argc, char **argv)
 	if ((r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0)
 		return cli_usage("cannot check the start: %s", g_strerror(-r));
 	cli_qemu_version_caps(&qv, &res.effective_caps);
-	if (mx.unknown)
-		drop_defaults_warnings(&warn);
 
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();

@@ -43,11 +43,10 @@ static void add_others(GPtrArray *ignored, const char *others, gboolean elements
 
 /*
  * A pasted -machine value, e.g. "pseries-8.0,cap-cfpc=broken,x-vof=on",
- * read by vcpuchar_ppc_machine_line_parse() into @line. A pseries type the
- * library does not know (a distribution's pseries-rhel9.2.0, a newer
- * QEMU's) is kept in @x->unknown with the library's reason, and the rest
- * of the line is read: the library's advice for such a type is to give all
- * four caps, which parse_request_caps() checks.
+ * read by vcpuchar_ppc_machine_line_parse() into @line. For a pseries type
+ * whose defaults the library does not know (a distribution's
+ * pseries-rhel9.2.0, a newer QEMU's) it says 1: the library's reason is
+ * kept in @x->unknown, to be shown unless all four caps are given.
  */
 static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line, GPtrArray *ignored,
 			      struct machine_extra *x)
@@ -62,24 +61,19 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 		return cli_usage("--machine takes QEMU's -machine value (TYPE,cap-NAME=VALUE,...); a libvirt "
 				 "fragment goes to --caps");
 	r = vcpuchar_ppc_machine_line_parse(arg, line, err, err_size);
-
-	if (r == -EINVAL && g_str_has_prefix(arg, "pseries-") && g_str_has_prefix(arg, type) &&
-	    vcpuchar_ppc_machine_parse_qemu(type, line->qemu_version, &m, err, err_size) == -EINVAL) {
-		const char *rest = arg + strlen(type);
-
-		x->unknown = g_strdup_printf("%s\n%s", type, err);
-		r = *rest ? vcpuchar_ppc_machine_line_parse(rest + 1, line, err, err_size) : 0;
-		line->machine = VCPUCHAR_PPC_MACHINE_PSERIES;
-	}
 	/* A type upstream QEMU had, but not the target (lib/ppc.md#qemu-versions). */
 	if (r == -ENOENT)
 		return cli_usage("--machine: %s; give --qemu-version for another QEMU", err);
 	if (r < 0)
 		return cli_usage("--machine: %s", err);
 	add_others(ignored, err, FALSE);
-	/* What that QEMU prints for a deprecated type (lib/ppc.md#qemu-versions). */
-	if (!x->unknown && vcpuchar_ppc_machine_deprecated(type, line->qemu_version, err, err_size) == 1)
+	if (r == 1) {
+		vcpuchar_ppc_machine_parse_qemu(type, line->qemu_version, &m, err, err_size);
+		x->unknown = g_strdup_printf("%s\n%s", type, err);
+	} else if (vcpuchar_ppc_machine_deprecated(type, line->qemu_version, err, err_size) == 1) {
+		/* What that QEMU prints for a deprecated type (lib/ppc.md#qemu-versions). */
 		g_printerr("vcpuchar: warning: %s\n", err);
+	}
 	return CLI_OK;
 }
 
@@ -144,27 +138,13 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		char *why = strchr(x->unknown, '\n');
 
 		*why++ = '\0';
-		/* Without all four caps the type's defaults decide some: they are not known here. */
+		/* The library answers such a type only from all four caps (lib/ppc.md#unknown-types): say why. */
 		if (req->caps_set != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
 			return cli_usage("--machine: %s", why);
 		x->note = g_strdup_printf("machine type '%s' is not known here; answered because all four caps are "
 					  "given, so its default caps do not matter (QEMU still has to know the type); "
-					  "the defaults_* warnings are left out: for them, give the upstream pseries-X.Y "
+					  "no defaults_* warning is given: for them, give the upstream pseries-X.Y "
 					  "the type derives from", x->unknown);
 	}
 	return CLI_OK;
 }
-
-/* The defaults_* warnings are about a machine type's defaults: none when the type is not known. */
-void drop_defaults_warnings(struct vcpuchar_ppc_warnings *w)
-{
-	uint32_t n = 0;
-
-	for (uint32_t i = 0; i < w->n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++)
-		if (w->entries[i].code != VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED &&
-		    w->entries[i].code != VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST)
-			w->entries[n++] = w->entries[i];
-	w->n_entries = n;
-	w->codes &= ~((1u << VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED) | (1u << VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST));
-}
-

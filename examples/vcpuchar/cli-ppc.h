@@ -37,7 +37,6 @@ int parse_libvirt(const char *opt, const char *arg, struct vcpuchar_ppc_caps *ca
 char *cli_machine_type(const char *machine);
 int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
 		       GPtrArray *ignored, struct machine_extra *x);
-void drop_defaults_warnings(struct vcpuchar_ppc_warnings *w);
 
 /* Profiles, --caps and --cpu of migrate and baseline (cli-ppc-profile.c). */
 int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);

@@ -392,6 +392,15 @@ enum vcpuchar_ppc_machine {
 	VCPUCHAR_PPC_MACHINE_PSERIES_4 = 1,    /* pseries-4.0, 4.1, 4.2 */
 	VCPUCHAR_PPC_MACHINE_PSERIES_3_1 = 2,  /* pseries-3.1 and older */
 	VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM = 3, /* pseries-2.12-sxxm */
+	/* (Since: 1.2) a pseries type whose cap defaults this library does not
+	 * know: a distribution's (pseries-rhel9.2.0) or, for a target QEMU newer
+	 * than the release table, a pseries-X.Y newer than pseries-11.1. Only
+	 * the -machine line parser (vcpuchar_ppc_machine_line_parse) gives it.
+	 * A request with it is answered only with all four caps in @caps_set
+	 * (no default is read), gets no defaults_* warning, and its start
+	 * verdict says UNKNOWN where the type's own default could refuse
+	 * (/usr/share/doc/libvcpuchar/ppc.md#unknown-types). */
+	VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN = 4,
 };
 
 /**
@@ -545,10 +554,19 @@ struct vcpuchar_ppc_request; /* what the VMM asks for: defined further down */
  * "pseries," reads back to the same caps. Pure: no allocation.
  * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *
- * Return: 0; -EINVAL for NULL @line, a NULL or bad-sized @req, an empty
- * @line, or the refusals above; -EINVAL or -ENOENT from
- * vcpuchar_ppc_machine_parse_qemu() for the type. On failure @req is
- * unchanged.
+ * A pseries type whose cap defaults are not known here, but that the
+ * target QEMU may have (a distribution's, "pseries-rhel9.2.0"; for a target
+ * newer than the release table a pseries-X.Y newer than pseries-11.1), is
+ * read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN and 1 is returned: the
+ * request is then answered only with all four caps
+ * (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
+ * vcpuchar_ppc_machine_parse_qemu() on the type gives the reason in words.
+ *
+ * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
+ * (@req and @err written as for 0); -EINVAL for NULL @line, a NULL or
+ * bad-sized @req, an empty @line, or the refusals above; -EINVAL or
+ * -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure
+ * @req is unchanged.
  *
  * Since: 1.2
  */
@@ -755,7 +773,9 @@ int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host, uint32_t *ret);
  * every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a
  * request whose qemu_version is 9.2 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
  *
- * Return: 0; -EINVAL for an unknown @machine or @cpu, or NULL @ret.
+ * Return: 0; -EINVAL for an unknown @machine (also
+ * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are not known) or
+ * @cpu, or NULL @ret.
  *
  * Since: 1.0
  */
@@ -841,7 +861,9 @@ struct vcpuchar_ppc_conflict {
  * @size: sizeof(struct vcpuchar_ppc_request)
  * @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)
  * @accel: enum vcpuchar_accel
- * @machine: enum vcpuchar_ppc_machine (0 = the newest pseries)
+ * @machine: enum vcpuchar_ppc_machine (0 = the newest pseries;
+ *           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN only with all four caps
+ *           in @caps_set)
  * @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own
  *       family, as QEMU's default CPU there is the host's
  *       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED
@@ -1044,7 +1066,8 @@ struct vcpuchar_ppc_result {
  * unchanged); -EINVAL for NULL @req or
  * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
  * @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered
- * with the host's words); -ENOENT for a machine type the target QEMU lacks
+ * with the host's words, and VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without
+ * all four caps in @req->caps_set); -ENOENT for a machine type the target QEMU lacks
  * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno
  * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
  * here; since 1.2 one condition has one errno).
@@ -1237,7 +1260,10 @@ struct vcpuchar_ppc_start {
  * the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page
  * at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG
  * nothing is checked against the host: every entry STARTS but htm=on and
- * nested-hv=on, which QEMU's TCG refuses. Rules and sources:
+ * nested-hv=on, which QEMU's TCG refuses. For
+ * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN htm, hpt-max-page-size, large-decr
+ * and fwnmi are judged at the level QEMU may refuse (on, 64 KiB), and a
+ * refusal there is UNKNOWN: the type may give less. Rules and sources:
  * /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation.
  *
  * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
@@ -1701,7 +1727,9 @@ struct vcpuchar_ppc_warnings {
  * defaults for the guest CPU (all four caps at the defaults, whatever
  * @req sets; without host information QEMU reads the host as broken/off):
  * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
- * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts).
+ * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);
+ * neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are
+ * not known.
  * Before 1.1 the caps @req sets replaced the defaults there and a host
  * without information got no defaults warning. Pure: no allocation, no
  * global state.

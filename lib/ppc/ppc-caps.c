@@ -168,6 +168,18 @@ static size_t parse_num(const char *s, unsigned *v)
 	return n == 5 ? 0 : n;
 }
 
+bool vcpuchar_ppc_machine_downstream(const char *name)
+{
+	size_t letters = 0;
+
+	if (strncmp(name, "pseries-", 8) != 0)
+		return false;
+	/* A vendor tag of two letters or more, then its version: rhel8.6.0. */
+	while (name[8 + letters] >= 'a' && name[8 + letters] <= 'z')
+		letters++;
+	return letters >= 2 && name[8 + letters] >= '0' && name[8 + letters] <= '9';
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size)
 {
 	unsigned major, minor;
@@ -192,12 +204,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 	 * that distribution's QEMU, which this library does not carry: refuse,
 	 * and say how to find what it derives from.
 	 */
-	if (p[0] < '0' || p[0] > '9') {
-		size_t letters = 0;
-
-		/* A vendor tag of two letters or more, then its version: rhel8.6.0. */
-		while (p[letters] >= 'a' && p[letters] <= 'z')
-			letters++;
+	if (vcpuchar_ppc_machine_downstream(name)) {
 		/*
 		 * RHEL 7's QEMU is 2.12 (qemu-kvm-rhev 2.12.0 spec, Source0
 		 * qemu-2.12.0): it predates cap-ccf-assist (upstream 4.0,
@@ -205,22 +212,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		 * 8's QEMU gives the same type for cfpc, sbbc and ibs is in
 		 * RHEL's source, not read here: unknown, not borrowed.
 		 */
-		if (letters == 4 && !strncmp(p, "rhel7", 5))
+		if (!strncmp(p, "rhel7", 5))
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 						"'%s' is a RHEL 7 machine type: RHEL 7's QEMU (2.12) predates "
 						"cap-ccf-assist (QEMU 4.0), so a guest there never asked for it; its "
 						"cfpc, sbbc and ibs defaults under a later RHEL's QEMU are in RHEL's "
 						"source, not known here: give all four caps (cap-ccf-assist=off for what "
 						"RHEL 7 did), which makes the machine type irrelevant", VCPUCHAR_ECHO);
-		if (letters >= 2 && p[letters] >= '0' && p[letters] <= '9')
-			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 						"'%s' is a downstream (distribution) machine type: its cap defaults are "
 						"set in that distribution's QEMU (hw/ppc/spapr.c of its source package), "
 						"not upstream's; give the upstream pseries-X.Y its class options start "
 						"from, or give all four caps explicitly (cap-cfpc, cap-sbbc, cap-ibs, "
 						"cap-ccf-assist, e.g. from the running guest's command line), which makes "
 						"the machine type irrelevant", VCPUCHAR_ECHO);
-		goto bad;
 	}
 	if (!(n = parse_num(p, &major)) || p[n] != '.')
 		goto bad;

@@ -210,9 +210,12 @@ static int request_check(const struct vcpuchar_ppc_request *req, int *release)
 	int rel = *release = vcpuchar_ppc_qemu_release(req->qemu_version);
 
 	if (rel < 0 || req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
-	    req->machine > VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || !ppc_cpu_ok(req->cpu) ||
+	    req->machine > VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN || !ppc_cpu_ok(req->cpu) ||
 	    (req->caps_set & ~((1u << VCPUCHAR_PPC_N_CAPS) - 1)) ||
 	    (req->mode == VCPUCHAR_PPC_MODE_HOST && req->accel == VCPUCHAR_ACCEL_TCG))
+		return -EINVAL;
+	/* A type whose defaults are unknown here: the caller's four caps only (lib/ppc.md#unknown-types). */
+	if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && req->caps_set != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
 		return -EINVAL;
 	/* Only the caps the caller set are read. */
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
@@ -378,7 +381,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* Without information the levels stay broken/off, QEMU's fallback (zeroed above). */
 	if (info)
 		ppc_levels(host, &ret->host_caps);
-	vcpuchar_ppc_machine_caps(req->machine, cpu, &defaults);
+	/* An unknown type's defaults stay zero: the caller set all four caps, so none is read. */
+	defaults = (struct vcpuchar_ppc_caps){ 0 };
+	if (req->machine != VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN)
+		vcpuchar_ppc_machine_caps(req->machine, cpu, &defaults);
 	vcpuchar_ppc_qemu_release_defaults(release, cpu, &defaults);
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)

@@ -441,8 +441,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 		e->code = VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS;
 		no_known_bits(host, e);
 	}
-	/* Without host information too: QEMU then takes broken/off for the host and refuses its defaults. */
-	if (req->accel == VCPUCHAR_ACCEL_KVM && req->mode != VCPUCHAR_PPC_MODE_CAPS) {
+	/*
+	 * Without host information too: QEMU then takes broken/off for the host
+	 * and refuses its defaults. None for a type whose defaults are unknown
+	 * here (lib/ppc.md#unknown-types).
+	 */
+	if (req->accel == VCPUCHAR_ACCEL_KVM && req->mode != VCPUCHAR_PPC_MODE_CAPS &&
+	    req->machine != VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN) {
 		struct vcpuchar_ppc_request q = *req;
 		struct vcpuchar_ppc_result d = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 		bool below = false;

@@ -122,6 +122,15 @@ const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibilit
 const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
 /* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
+/* A downstream type (pseries-rhel9.2.0): a vendor tag of two letters or more, then a digit. */
+bool vcpuchar_ppc_machine_downstream(const char *name) __attribute__((visibility("hidden")));
+/*
+ * A pseries type whose cap defaults are unknown here, for a QEMU of
+ * @qemu_version: downstream, or newer than pseries-11.1 where the target
+ * may have it (VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, lib/ppc.md#unknown-types).
+ */
+bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_version)
+	__attribute__((visibility("hidden")));
 /* The release still has the older pseries-X.Y, @type = X * 100 + Y (not newer than any release). */
 bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */

@@ -91,6 +91,11 @@ static int line_type(const char *name, size_t len, uint32_t qemu_version, uint32
 					     VCPUCHAR_ECHO);
 	memcpy(buf, name, len);
 	buf[len] = '\0';
+	/* A type QEMU may well have, but whose defaults are not known here: all four caps answer for it. */
+	if (vcpuchar_ppc_machine_defaults_unknown(buf, qemu_version)) {
+		*machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+		return 1;
+	}
 	return vcpuchar_ppc_machine_parse_qemu(buf, qemu_version, machine, err, err_size);
 }
 
@@ -116,6 +121,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	const struct vcpuchar_ppc_request *in;
 	struct vcpuchar_ppc_caps out;
 	uint32_t type = VCPUCHAR_PPC_MACHINE_PSERIES, seen = 0, accel, qemu_version;
+	int unknown = 0;
 	bool have_type = false, have_accel = false;
 	size_t used = 0;
 	unsigned item = 0;
@@ -171,6 +177,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 			       : line_type(p, len, qemu_version, &type, err, err_size);
 			if (r < 0)
 				return r;
+			unknown = r;
 		} else if (is_word(p, name_len, "accel")) {
 			if (have_accel)
 				return vcpuchar_set_err(err, err_size, -EINVAL,
@@ -208,7 +215,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	req->caps_set |= seen;
 	if (err && err_size && !used)
 		err[0] = '\0';
-	return 0;
+	return unknown;
 }
 
 /* Elements inside <features> nest this deep at most here (libvirt's have two levels). */

@@ -91,6 +91,9 @@ bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine)
 		return r->first_type <= 301;
 	case VCPUCHAR_PPC_MACHINE_PSERIES_4:
 		return r->first_type <= 402;
+	case VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN:
+		/* Whether the target has it only that QEMU knows (lib/ppc.md#unknown-types). */
+		return true;
 	default:
 		return true;
 	}
@@ -202,6 +205,27 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 	return kind;
 }
 
+/*
+ * A type newer than every type known, of a release the target may have
+ * (X.0 to X.2, not newer than the target): not "never had", but unknown
+ * here (lib/ppc.md#qemu-versions).
+ */
+static bool newer_than_known(const char *name, uint32_t qemu_version)
+{
+	unsigned major, minor;
+	char again[24];
+
+	return sscanf(name, "pseries-%3u.%1u", &major, &minor) == 2 &&
+	       snprintf(again, sizeof(again), "pseries-%u.%u", major, minor) > 0 && !strcmp(again, name) &&
+	       minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= qemu_version / 100;
+}
+
+bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_version)
+{
+	return vcpuchar_ppc_qemu_release(qemu_version) >= 0 &&
+	       (vcpuchar_ppc_machine_downstream(name) || newer_than_known(name, qemu_version));
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret,
 						    char *err, size_t err_size)
 {
@@ -212,6 +236,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	uint32_t m;
 	int rc;
 
+	if (!name || !ret)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
 	if (rel < 0)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%u is not a supported QEMU version number",
 					qemu_version);
@@ -220,14 +246,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 		snprintf(want, sizeof(want), "%s", r->name);
 	else
 		vcpuchar_ppc_qemu_version_text(qemu_version, want);
-	/*
-	 * A type newer than every type known, of a release the target may have
-	 * (X.0 to X.2, not newer than the target): not "never had", but
-	 * unknown here (lib/ppc.md#qemu-versions).
-	 */
-	if (sscanf(name, "pseries-%3u.%1u", &major, &minor) == 2 &&
-	    snprintf(range, sizeof(range), "pseries-%u.%u", major, minor) > 0 && !strcmp(range, name) &&
-	    minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= qemu_version / 100)
+	if (newer_than_known(name, qemu_version))
 		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 					     "'%s' is newer than pseries-%u.%u, the newest pseries type this library "
 					     "knows: its defaults in QEMU %s are unknown here; give all four caps "

@@ -161,6 +161,23 @@ static void spectre(struct vcpuchar_ppc_start *s, const struct vcpuchar_ppc_host
 	}
 }
 
+/*
+ * A machine type whose defaults are unknown here (lib/ppc.md#unknown-types)
+ * is judged at the level QEMU may refuse (on; 64 KiB pages); since the
+ * type may give less, a refusal there is UNKNOWN, its fix kept.
+ */
+static void default_unknown(struct vcpuchar_ppc_start_entry *e)
+{
+	char fix[VCPUCHAR_PPC_START_FIX_LEN], why[VCPUCHAR_PPC_START_REASON_LEN];
+
+	if (e->verdict != VCPUCHAR_PPC_VERDICT_REFUSED)
+		return;
+	snprintf(fix, sizeof(fix), "%s", e->fix);
+	snprintf(why, sizeof(why), "%s", e->reason);
+	verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, fix, "the machine type's default is not known here; if it is %s: %s",
+		e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE ? "64k" : "on", why);
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
 					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
 {
@@ -169,7 +186,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_start out;
 	uint32_t cpu, m;
-	bool kvm, old_types, new_cpu;
+	bool kvm, old_types, new_cpu, unknown;
 	size_t len = 0;
 	int r;
 
@@ -195,6 +212,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 						   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
 		    m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
 	new_cpu = cpu >= VCPUCHAR_PPC_CPU_POWER9;
+	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
 
 	spectre(&out, host, &res);
 
@@ -202,20 +220,22 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_HTM, "htm", 0);
 
-		if (!old_types || cpu < VCPUCHAR_PPC_CPU_POWER8)
+		/* Either way the type's own default is not in the request: its version, or the type itself. */
+		const char *who = unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
+					  : "pseries-2.11 and older take cap-htm=on";
+		const char *gap = unknown ? "" : "; the type's version is not in the request";
+
+		if ((!old_types && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
 		else if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
-				"pseries-2.11 and older take cap-htm=on: QEMU says \"No Transactional Memory support "
-				"in TCG\"; the type's version is not in the request");
+				"%s: QEMU says \"No Transactional Memory support in TCG\"%s", who, gap);
 		else if (fact(host, VCPUCHAR_PPC_FACT_HTM) == 1)
-			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "",
-				"pseries-2.11 and older take cap-htm=on, which this KVM offers");
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "%s, which this KVM offers", who);
 		else
 			/* Also POWER8 under KVM-HV: QEMU takes HTM from AT_HWCAP2 without the capability. */
 			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
-				"pseries-2.11 and older take cap-htm=on, which needs KVM_CAP_PPC_HTM (or a POWER8 "
-				"KVM-HV host with HTM); the type's version is not in the request");
+				"%s, which needs KVM_CAP_PPC_HTM (or a POWER8 KVM-HV host with HTM)%s", who, gap);
 	}
 	{
 		struct vcpuchar_ppc_start_entry *e =
@@ -228,6 +248,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 takes the host's page size");
 		else
 			hpt(e, host, old_types);
+		if (unknown)
+			default_unknown(e);
 	}
 	{
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_NESTED_HV, "nested-hv", 0);
@@ -238,24 +260,28 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	}
 	{
 		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()). */
-		bool on = new_cpu && (m == VCPUCHAR_PPC_MACHINE_PSERIES || m == VCPUCHAR_PPC_MACHINE_PSERIES_4);
+		bool on = new_cpu && (m == VCPUCHAR_PPC_MACHINE_PSERIES || m == VCPUCHAR_PPC_MACHINE_PSERIES_4 || unknown);
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_LARGE_DECR, "large-decr", on);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no host decrementer");
 		else
 			large_decr(e, host);
+		if (unknown)
+			default_unknown(e);
 	}
 	{
 		/* On from pseries-5.0 (spapr_machine_4_2_class_options() turns it off). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", m == VCPUCHAR_PPC_MACHINE_PSERIES);
+			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", m == VCPUCHAR_PPC_MACHINE_PSERIES || unknown);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks nothing");
 		else
 			kvm_bool(e, host, VCPUCHAR_PPC_FACT_FWNMI, "KVM_CAP_PPC_FWNMI",
 				 "Firmware Assisted Non-Maskable Interrupts(FWNMI) not supported by KVM.");
+		if (unknown)
+			default_unknown(e);
 	}
 
 	for (uint32_t i = 0; i < out.n_entries; i++) {

@@ -155,26 +155,22 @@ static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set
 
 /*
  * --machine through vcpuchar_ppc_machine_line_parse(), after --caps (its
- * caps in @req, named in @set): 0, 2 when the CLI exits 2, -1 for an unknown
- * pseries type the CLI answers from all four caps.
+ * caps in @req, named in @set): 0, or 2 when the CLI exits 2. A type whose
+ * defaults the library does not know is answered from all four caps.
  */
 static int machine_arg(const char *machine, gboolean accel_given, struct vcpuchar_ppc_request *req, uint32_t *set)
 {
 	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	char err[1024];
-	uint32_t m;
 	int r;
 
 	line.qemu_version = req->qemu_version;
 	line.accel = req->accel;
 	line.caps = req->caps;
 	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
-	if (r == -EINVAL && g_str_has_prefix(machine, "pseries-") && !strchr(machine, ',') &&
-	    vcpuchar_ppc_machine_parse_qemu(machine, req->qemu_version, &m, err, sizeof(err)) == -EINVAL)
-		return *set == (1u << VCPUCHAR_PPC_N_CAPS) - 1 ? -1 : 2;
-	if (r == -EINVAL && strchr(machine, ','))
-		return 2;
 	if (r < 0 || (line.caps_set & *set) || (accel_given && line.accel != req->accel))
+		return 2;
+	if (r == 1 && (line.caps_set | *set) != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
 		return 2;
 	req->machine = line.machine;
 	req->accel = line.accel;
@@ -199,7 +195,6 @@ static char *hcall(const struct args *a)
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t set = 0, cpu, ans;
 	gboolean have_host = a->host || a->chars;
-	int r;
 
 	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
 		return pending("this host's KVM");
@@ -213,9 +208,8 @@ static char *hcall(const struct args *a)
 		return exit_only(2);
 	if (a->caps && caps_arg(a->caps, &req.caps, &set, err, sizeof(err)) < 0)
 		return exit_only(2);
-	if (a->machine && (r = machine_arg(a->machine, a->accel != NULL, &req, &set)))
-		return r < 0 ? pending("a machine type the library does not know, with all four caps given")
-			     : exit_only(2);
+	if (a->machine && machine_arg(a->machine, a->accel != NULL, &req, &set))
+		return exit_only(2);
 	req.caps_set = set;
 	if (a->chars) {
 		if (parse_words(a->chars, &host))
@@ -293,8 +287,8 @@ static char *hcall(const struct args *a)
 	return end_answer(b);
 }
 
-/* The request options hcall and migrate share; 0, or 2 for bad usage, or -1 for a rule not in the library. */
-static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered, const char **why)
+/* The request options hcall and migrate share; 0, or 2 for bad usage. */
+static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered)
 {
 	static const char *const modes[] = { "host-max", "caps", "host" };
 	static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
@@ -305,9 +299,6 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	char err[1024];
 	uint32_t set = 0;
 
-	int r;
-
-	*why = NULL;
 	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
 		return 2;
 	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
@@ -318,10 +309,8 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 		return 2;
 	if (a->caps && caps_arg(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
 		return 2;
-	if (a->machine && (r = machine_arg(a->machine, a->accel != NULL, req, &set))) {
-		*why = "a machine type the library does not know, with all four caps given";
-		return r < 0 ? -1 : 2;
-	}
+	if (a->machine && machine_arg(a->machine, a->accel != NULL, req, &set))
+		return 2;
 	req->caps_set = set;
 	return 0;
 }
@@ -363,12 +352,11 @@ static char *migrate_hosts(const struct args *a)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_host_migration hm = VCPUCHAR_INIT(struct vcpuchar_ppc_host_migration);
-	const char *why;
 	uint32_t ans;
 	int r;
 
-	if ((r = request(a, &req, &ans, &why)))
-		return r < 0 ? pending(why) : exit_only(r);
+	if ((r = request(a, &req, &ans)))
+		return exit_only(r);
 	if (a->mode && req.mode == VCPUCHAR_PPC_MODE_HOST)
 		return exit_only(2);
 	if ((r = load(a->src_host, &src)) || (r = load(a->dst_host, &dst)))

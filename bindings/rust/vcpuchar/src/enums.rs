@@ -116,6 +116,8 @@ c_enum! {
         Pseries31 = 2,
         /// `VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM` = 3: pseries-2.12-sxxm
         Pseries212Sxxm = 3,
+        /// `VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN` = 4: (since 1.2) a pseries type whose cap defaults this library does not know: a distribution's (pseries-rhel9.2.0) or, for a target QEMU newer than the release table, a pseries-X.Y newer than pseries-11.1. Only the -machine line parser (vcpuchar_ppc_machine_line_parse) gives it. A request with it is answered only with all four caps in @caps_set (no default is read), gets no defaults_* warning, and its start verdict says UNKNOWN where the type's own default could refuse (/usr/share/doc/libvcpuchar/ppc.md#unknown-types).
+        DefaultsUnknown = 4,
     }
 }
 

@@ -269,6 +269,10 @@ pub struct PpcPasted {
 /// `req.qemu_version`), the caps it names (levels into `req.caps`, bits
 /// into `req.caps_set`) and `accel=kvm|tcg`; the rest of `req` is kept.
 /// Returns the caps the line named and the items it did not read.
+/// A pseries type whose defaults the library does not know (a
+/// distribution's, or one newer than its table for a newer target) sets
+/// `req.machine` to [`PpcMachine::DefaultsUnknown`]: the request is then
+/// answered only with all four caps.
 ///
 /// Errors: EINVAL with the message naming the item (what QEMU refuses, white
 /// space, an empty item, a repeat, another accelerator); ENOENT for a type

@@ -348,3 +348,22 @@ fn pasted_refusals() {
     assert_eq!(ppc_libvirt_parse("<cfpc value='fixed'/>", &mut c).unwrap().set, 1 << PpcCap::Cfpc as u32);
     assert_eq!(ppc_libvirt_parse("<features><cfpc value='Broken'/></features>", &mut c).unwrap_err().errno_name(), "EINVAL");
 }
+
+#[test]
+fn pasted_unknown_type() {
+    // A distribution's type: read, answered from all four caps only (ppc.md#unknown-types).
+    let mut req = PpcRequest::init();
+    ppc_machine_line_parse("pseries-rhel9.2.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround", &mut req).unwrap();
+    assert_eq!(req.machine, PpcMachine::DefaultsUnknown as u32);
+    assert_eq!(ppc_decide(None, &req).unwrap_err().errno_name(), "EINVAL");
+    ppc_machine_line_parse("pseries-rhel9.2.0,cap-ccf-assist=on", &mut req).unwrap();
+    let r = ppc_decide(None, &req).unwrap();
+    assert_eq!(r.effective_caps().ccf_assist, 1, "cap-ccf-assist=on");
+    // pseries-12.0 is unknown to the table for QEMU 12.0, and a type QEMU 11.1 never had.
+    let mut req = PpcRequest::init();
+    req.qemu_version = ppc_qemu_version(12, 0, 0);
+    ppc_machine_line_parse("pseries-12.0", &mut req).unwrap();
+    assert_eq!(req.machine, PpcMachine::DefaultsUnknown as u32);
+    req.qemu_version = ppc_qemu_version(11, 1, 0);
+    assert_eq!(ppc_machine_line_parse("pseries-12.0", &mut req).unwrap_err().errno_name(), "EINVAL");
+}
