@@ -224,6 +224,41 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load(const char *path, struct vcpuchar_ppc_
 	return r;
 }
 
+/* "an" before an architecture name said with a vowel sound (x86_64, aarch64), else "a" (s390x). */
+static const char *article(const char *word)
+{
+	return word[0] && strchr("aeioux", word[0]) ? "an" : "a";
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_profile_load(const char *path, struct vcpuchar_ppc_host *ret, char *err,
+					      size_t err_size)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	int r;
+
+	if (!path || !ret)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
+	if (!VCPUCHAR_SIZE_OK(ret))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "the host's size (%u) is not one of struct "
+					"vcpuchar_ppc_host's", vcpuchar_size_of(ret));
+	if ((r = vcpuchar_profile_load(path, &h, &x86, err, err_size)) < 0)
+		return r;
+	/* lib/ppc.md#probe: KVM_PPC_GET_CPU_CHAR and the caps exist on POWER only. */
+	if (!ppc_arch_is_power(h.arch, sizeof(h.arch)))
+		return path_err(err, err_size, -EINVAL, path,
+				"describes %s %s host (arch=%s in [host]); a POWER host profile is needed",
+				article(h.arch), h.arch, h.arch);
+	/* Zero masks are an answer ("no information" from the kernel); no group is no answer at all. */
+	if (h.error == -ENODATA)
+		return path_err(err, err_size, -ENODATA, path,
+				"no [ppc] group: there is no POWER information in that file%s; the KVM_PPC_GET_CPU_CHAR "
+				"words are needed (/usr/share/doc/libvcpuchar/profiles.md)",
+				x86.error[0] != -ENODATA ? " (it is an x86 host profile)" : "");
+	VCPUCHAR_OUT_END(ret, &h);
+	return 0;
+}
+
 static int write_all(int fd, const char *data, size_t len)
 {
 	while (len) {

@@ -71,6 +71,31 @@ int vcpuchar_profile_load_data(const char *data, size_t len, struct vcpuchar_ppc
 			       struct vcpuchar_x86_host *x86, char *err, size_t err_size);
 
 /**
+ * vcpuchar_ppc_profile_load() - read a POWER host's facts from a profile file
+ * @path: file name
+ * @ret: receives the [ppc] facts as vcpuchar_profile_load() gives them
+ *       (@ret->size set by the caller; unchanged on failure)
+ * @err, @err_size: optional message buffer, "PATH: cause" as for
+ *                  vcpuchar_profile_load()
+ *
+ * vcpuchar_profile_load() for the functions that decide for a pseries
+ * guest: a file that holds no POWER host is refused here, once, with one
+ * message for every front end, where those functions would answer
+ * -EINVAL without words (another arch) or read it as a host without
+ * information (no [ppc] group, which is no answer, unlike zero masks: a
+ * kernel that knows nothing). Rules:
+ * /usr/share/doc/libvcpuchar/ppc.md#probe.
+ *
+ * Return: 0; the errors of vcpuchar_profile_load(); -EINVAL also for NULL
+ * @path or @ret, a bad @ret->size, or a [host] arch that is not POWER
+ * (ppc64le, ppc64, ppc, ppcle; the message names it); -ENODATA for a file
+ * without a [ppc] group (the message says whether it is an x86 profile).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_profile_load(const char *path, struct vcpuchar_ppc_host *ret, char *err, size_t err_size);
+
+/**
  * vcpuchar_profile_save() - write host facts to a profile file
  * @path: file name, replaced atomically (written in full to a temporary
  *        file ".NAME.XXXXXX" in the same directory, synced, then renamed

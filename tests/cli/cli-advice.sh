@@ -113,7 +113,7 @@ expect "--chars 10 without 0x" 2 "character '10': a register word or mask needs 
 spapr="$(dirname "$cli")/spapr-hcall"
 if [ -x "$spapr" ]; then
 	expect "spapr-hcall x86 profile" 1 "arch=x86_64 in \[host\]\); an spapr machine needs a POWER host profile" -- "$spapr" "$amd"
-	expect "ppc hcall x86 profile" 2 "a ppc command needs a POWER host profile" -- "$cli" ppc hcall --host "$amd"
+	expect "ppc hcall x86 profile" 2 "a POWER host profile is needed" -- "$cli" ppc hcall --host "$amd"
 fi
 
 # 7. x86 policy.

@@ -179,6 +179,14 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	return 0;
 }
 
+/* A POWER host profile: 0, or 2 when the library refuses it (unreadable, no [ppc] group, another arch). */
+static int load(const char *path, struct vcpuchar_ppc_host *host)
+{
+	char err[1024];
+
+	return vcpuchar_ppc_profile_load(path, host, err, sizeof(err)) < 0 ? 2 : 0;
+}
+
 /* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
 static char *hcall(const struct args *a)
 {
@@ -215,13 +223,8 @@ static char *hcall(const struct args *a)
 		if (parse_words(a->chars, &host))
 			return exit_only(2);
 		host.power8 = a->power8;
-	} else if (a->host) {
-		struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
-
-		if (vcpuchar_profile_load(a->host, &host, &x86, err, sizeof(err)) < 0)
-			return exit_only(2);
-		if (host.error == -ENODATA && !(host.arch[0] && !g_str_has_prefix(host.arch, "ppc")))
-			return pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)");
+	} else if (a->host && load(a->host, &host)) {
+		return exit_only(2);
 	}
 	if (req.accel == VCPUCHAR_ACCEL_KVM &&
 	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
@@ -312,20 +315,6 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	if (a->machine && machine_arg(a->machine, a->accel != NULL, req, &set))
 		return 2;
 	req->caps_set = set;
-	return 0;
-}
-
-/* A POWER host profile: 0, 2 when the library refuses it, -1 when only the CLI does. */
-static int load(const char *path, struct vcpuchar_ppc_host *host)
-{
-	struct vcpuchar_x86_host x86 = VCPUCHAR_INIT(struct vcpuchar_x86_host);
-	char err[1024];
-
-	if (vcpuchar_profile_load(path, host, &x86, err, sizeof(err)) < 0)
-		return 2;
-	/* Another architecture's profile: every POWER entry point of the library refuses it itself. */
-	if (host->error == -ENODATA && !(host->arch[0] && !g_str_has_prefix(host->arch, "ppc")))
-		return -1;
 	return 0;
 }
 
@@ -528,8 +517,7 @@ static char *baseline(JsonArray *argv)
 	for (int i = 0; i < n; i++) {
 		hosts[i].size = sizeof(hosts[i]);
 		if ((r = load(names[i], &hosts[i])))
-			return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)")
-				     : exit_only(r);
+			return exit_only(r);
 		ptrs[i] = &hosts[i];
 	}
 	if (vcpuchar_ppc_fleet_baseline(ptrs, (uint32_t)n, cpu_arg, levels, held, &base, &req.cpu, NULL, NULL, 0) < 0)

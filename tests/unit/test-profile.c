@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Host profile files: the examples/profiles/README.md format, round trips, and bad input. */
 #include <errno.h>
+#include <stddef.h>
 #include <glib/gstdio.h>
 #include <stdbool.h>
 #include <string.h>
@@ -310,6 +311,71 @@ START_TEST(start_facts)
 }
 END_TEST
 
+/* vcpuchar_ppc_profile_load(): a POWER host, or one refusal for every front end; nothing written on failure. */
+START_TEST(ppc_profile_load)
+{
+	static const struct {
+		const char *text;
+		int ret;
+		const char *says;
+	} rows[] = {
+		{ "[host]\narch=x86_64\n[x86]\nsvm=true\n", -EINVAL, "describes an x86_64 host (arch=x86_64 in [host])" },
+		{ "[host]\narch=s390x\n", -EINVAL, "describes a s390x host" },
+		{ "[host]\narch=ppc64le\n", -ENODATA, "no [ppc] group: there is no POWER information in that file;" },
+		{ "[x86]\nsvm=true\n", -ENODATA, "in that file (it is an x86 host profile);" },
+		{ "[ppc]\ncharacter=0x1x\n", -EINVAL, "[ppc] character: '0x1x'" },
+		/* Zero masks are an answer: a kernel that knows nothing. */
+		{ "[host]\narch=ppc64le\n[ppc]\ncharacter=0\nbehaviour=0\ncharacter_mask=0\nbehaviour_mask=0\n", 0, "" },
+		{ "[ppc]\ncharacter=0x8000000000000000\nbehaviour=0\ncharacter_mask=0xff40000000000000\n"
+		  "behaviour_mask=0xe400000000000000\npvr=0x004e1202\n", 0, "" },
+	};
+	g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
+	g_autofree char *path = g_build_filename(dir, "host.profile", NULL);
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_host got = TEST_OUT(struct vcpuchar_ppc_host), want = TEST_OUT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_host before = got;
+		char err[512] = "";
+
+		ck_assert(g_file_set_contents(path, rows[i].text, -1, NULL));
+		ck_assert_int_eq(vcpuchar_ppc_profile_load(path, &got, err, sizeof(err)), rows[i].ret);
+		if (rows[i].ret) {
+			ck_assert_msg(g_str_has_prefix(err, path) && strstr(err, rows[i].says), "row %zu: %s", i, err);
+			ck_assert_mem_eq(&got, &before, sizeof(got));
+			continue;
+		}
+		/* What the general loader reads. */
+		ck_assert_int_eq(vcpuchar_profile_load(path, &want, NULL, NULL, 0), 0);
+		ck_assert_mem_eq(&got, &want, sizeof(got));
+		/* A 1.0 caller's struct gets the members it has. */
+		{
+			struct vcpuchar_ppc_host old = TEST_OUT(struct vcpuchar_ppc_host);
+
+			memset(&old, 0xa5, sizeof(old));
+			old.size = offsetof(struct vcpuchar_ppc_host, facts_read);
+			ck_assert_int_eq(vcpuchar_ppc_profile_load(path, &old, NULL, 0), 0);
+			ck_assert_uint_eq(old.character, want.character);
+			ck_assert_uint_eq(old.facts_read, 0xa5a5a5a5u);
+		}
+	}
+	{
+		struct vcpuchar_ppc_host h = TEST_OUT(struct vcpuchar_ppc_host);
+		char err[128];
+
+		ck_assert_int_eq(vcpuchar_ppc_profile_load(NULL, &h, err, sizeof(err)), -EINVAL);
+		ck_assert_str_eq(err, "missing argument");
+		ck_assert_int_eq(vcpuchar_ppc_profile_load(path, NULL, NULL, 0), -EINVAL);
+		h.size = 3;
+		ck_assert_int_eq(vcpuchar_ppc_profile_load(path, &h, err, sizeof(err)), -EINVAL);
+		ck_assert_msg(strstr(err, "size (3)"), "%s", err);
+		h.size = sizeof(h);
+		ck_assert_int_eq(vcpuchar_ppc_profile_load(dir, &h, NULL, 0), -EISDIR);
+	}
+	g_unlink(path);
+	g_rmdir(dir);
+}
+END_TEST
+
 /* A long path in a small buffer: the echo of the path is cut, never the cause. */
 START_TEST(long_path_keeps_the_cause)
 {
@@ -487,6 +553,7 @@ int main(void)
 	tcase_add_test(tc, bundled_profiles_load);
 	tcase_add_test(tc, number_rule_vectors);
 	tcase_add_test(tc, host_parse_arguments);
+	tcase_add_test(tc, ppc_profile_load);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -2771,6 +2771,35 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_profile_load() - read a POWER host's facts from a profile file"]
+    #[doc = " @path: file name"]
+    #[doc = " @ret: receives the [ppc] facts as vcpuchar_profile_load() gives them"]
+    #[doc = "       (@ret->size set by the caller; unchanged on failure)"]
+    #[doc = " @err, @err_size: optional message buffer, \"PATH: cause\" as for"]
+    #[doc = "                  vcpuchar_profile_load()"]
+    #[doc = ""]
+    #[doc = " vcpuchar_profile_load() for the functions that decide for a pseries"]
+    #[doc = " guest: a file that holds no POWER host is refused here, once, with one"]
+    #[doc = " message for every front end, where those functions would answer"]
+    #[doc = " -EINVAL without words (another arch) or read it as a host without"]
+    #[doc = " information (no [ppc] group, which is no answer, unlike zero masks: a"]
+    #[doc = " kernel that knows nothing). Rules:"]
+    #[doc = " /usr/share/doc/libvcpuchar/ppc.md#probe."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_profile_load(); -EINVAL also for NULL"]
+    #[doc = " @path or @ret, a bad @ret->size, or a [host] arch that is not POWER"]
+    #[doc = " (ppc64le, ppc64, ppc, ppcle; the message names it); -ENODATA for a file"]
+    #[doc = " without a [ppc] group (the message says whether it is an x86 profile)."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_profile_load(
+        path: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_host,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_profile_save() - write host facts to a profile file"]
     #[doc = " @path: file name, replaced atomically (written in full to a temporary"]
     #[doc = "        file \".NAME.XXXXXX\" in the same directory, synced, then renamed"]

@@ -32,6 +32,21 @@ pub fn profile_load<P: AsRef<std::path::Path>>(path: P) -> Result<Profile> {
     Ok(Profile { ppc, x86 })
 }
 
+/// Reads a POWER host's facts from a profile file, for the pseries functions:
+/// [`profile_load`], then a file with no POWER host in it is refused.
+///
+/// Errors: those of [`profile_load`]; EINVAL also for a `[host]` arch that is
+/// not POWER; ENODATA for a file without a `[ppc]` group. The message is
+/// "PATH: cause", the same in every front end.
+pub fn ppc_profile_load<P: AsRef<std::path::Path>>(path: P) -> Result<PpcHost> {
+    const F: &str = "vcpuchar_ppc_profile_load";
+    let c = cpath(F, "path", path.as_ref())?;
+    let mut ppc = PpcHost::init();
+    // SAFETY: valid C string; sized out-struct; buffer of the given length.
+    with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_profile_load(c.as_ptr(), &mut ppc, e, n as _) })?;
+    Ok(ppc)
+}
+
 /// [`profile_load`] from memory (a leading UTF-8 BOM is skipped).
 ///
 /// Errors: EINVAL for a malformed file or value (the message names group,

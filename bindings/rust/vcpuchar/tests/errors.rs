@@ -74,6 +74,13 @@ fn profile_errors() {
     assert!(m.contains("halt_poll_ns") && m.contains("lots"), "{}", shown(&e));
     let e = profile_load("/").unwrap_err();
     assert_eq!(e.errno(), 21, "{}", shown(&e));
+    // A POWER host profile for the pseries functions: an x86 one is refused with the CLI's words.
+    let amd = format!("{}/../../../examples/profiles/amd-zen5-idle-hlt-6.15.profile", env!("CARGO_MANIFEST_DIR"));
+    let e = ppc_profile_load(&amd).unwrap_err();
+    assert_eq!(e.errno_name(), "EINVAL");
+    assert!(e.message().unwrap().contains("describes an x86_64 host"), "{}", shown(&e));
+    let p9 = format!("{}/../../../examples/profiles/power9-dd2.3-opal.profile", env!("CARGO_MANIFEST_DIR"));
+    assert_eq!(ppc_profile_load(&p9).unwrap().character, profile_load(&p9).unwrap().ppc.character);
 }
 
 #[test]
