@@ -26,19 +26,20 @@ static int bad_text_option(char **argv, int argc)
 	for (int i = 1; i < argc; i++) {
 		g_autofree char *conv = g_locale_to_utf8(argv[i], -1, NULL, NULL, NULL);
 		g_autofree char *shown = NULL;
-		const char *eq;
+		const char *eq, *charset;
 
 		if (conv)
 			continue;
+		g_get_charset(&charset);
 		eq = argv[i][0] == '-' ? strchr(argv[i], '=') : NULL;
 		shown = g_strescape(eq ? eq + 1 : argv[i], NULL);
 		if (eq)
-			return cli_usage("%.*s: value '%s' is not text in this locale's character set (option values are "
-					 "ASCII)", (int)(eq - argv[i]), argv[i], shown);
+			return cli_usage("%.*s: value '%s' is not text in this locale's character set (%s)",
+					 (int)(eq - argv[i]), argv[i], shown, charset);
 		if (i > 1 && argv[i - 1][0] == '-')
-			return cli_usage("%s: value '%s' is not text in this locale's character set (option values are "
-					 "ASCII)", argv[i - 1], shown);
-		return cli_usage("argument '%s' is not text in this locale's character set", shown);
+			return cli_usage("%s: value '%s' is not text in this locale's character set (%s)", argv[i - 1],
+					 shown, charset);
+		return cli_usage("argument '%s' is not text in this locale's character set (%s)", shown, charset);
 	}
 	return 0;
 }

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <locale.h>
 #include <linux/kvm.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -123,5 +124,11 @@ int main(int argc, char **argv)
 {
 	/* A closed pipe: the write fails with EPIPE and cli_finish() says so (exit 3), rather than a silent death. */
 	signal(SIGPIPE, SIG_IGN);
+	/*
+	 * The user's character set, so that option values in it (UTF-8 under
+	 * C.UTF-8) are text, as GOption takes them. LC_CTYPE only: numbers and
+	 * messages stay the C locale's, and the library compares names in ASCII.
+	 */
+	setlocale(LC_CTYPE, "");
 	return cli_finish(run(argc, argv));
 }

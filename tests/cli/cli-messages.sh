@@ -31,12 +31,17 @@ expect "x86 policy --host of an aarch64 host" 2 'describes an aarch64 host: the 
 expect "ppc hcall --mode host --accel tcg" 2 '^vcpuchar: --mode host needs --accel kvm: under TCG the host does not run the guest' -- \
 	"$cli" ppc hcall --mode host --accel tcg --chars 0,0,0,0
 expect "x86 policy --vcpus 0" 2 "bad value '0' for --vcpus" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 0
-# Non-ASCII option values, both spellings: the option is named.
-expect "non-ASCII --caps VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
-	"$cli" ppc hcall --caps "cap-ibs=fix$(printf '\303\251')d"
+# Non-ASCII option values, both spellings: the option is named. Text in the locale's character
+# set (LC_CTYPE) reaches the parsers, which name the value; bytes that are not are refused first.
+expect "non-ASCII --caps VALUE" 2 '^vcpuchar: --caps: value .* is not text in this locale.s character set .ANSI_X3.4-1968.' -- \
+	env LC_ALL=C "$cli" ppc hcall --caps "cap-ibs=fix$(printf '\303\251')d"
 expect "non-ASCII --caps=VALUE" 2 '^vcpuchar: --caps: value .* is not text' -- \
-	"$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
-expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- "$cli" x86 policy --cvm "s$(printf '\303\251')v"
+	env LC_ALL=C "$cli" ppc hcall "--caps=cap-ibs=fix$(printf '\303\251')d"
+expect "non-ASCII --cvm" 2 '^vcpuchar: --cvm: value' -- env LC_ALL=C "$cli" x86 policy --cvm "s$(printf '\303\251')v"
+expect "UTF-8 --caps under C.UTF-8" 2 "^vcpuchar: --caps: cap-ibs: unknown value 'fix$(printf '\303\251')d'" -- \
+	env LC_ALL=C.UTF-8 "$cli" ppc hcall --caps "cap-ibs=fix$(printf '\303\251')d"
+expect "bad UTF-8 under C.UTF-8" 2 '^vcpuchar: --caps: value .* is not text in this locale.s character set .UTF-8.' -- \
+	env LC_ALL=C.UTF-8 "$cli" ppc hcall --caps "cap-ibs=fix$(printf '\377')d"
 
 # A fact not read is said so: in the JSON (facts_not_read) and in the reason text, which
 # must not quote a value never read ("allowed mask 0x0").
