@@ -260,6 +260,23 @@ static size_t xml_name(struct xml *x)
 	return (size_t)(q - x->p);
 }
 
+/* After '<', no element name: say what the markup is when it is XML's other kind (the byte of its '<'). */
+static int xml_no_name(struct xml *x)
+{
+	const char *what = "expected an element name after '<'";
+
+	if (*x->p == '?')
+		what = "an XML declaration or processing instruction ('<?'): paste the fragment alone";
+	else if (!strncmp(x->p, "![CDATA[", 8))
+		what = "a CDATA section: libvirt's <features> holds only elements";
+	else if (*x->p == '!')
+		what = "a markup declaration ('<!', e.g. <!DOCTYPE>): paste the fragment alone";
+	else
+		return xml_err(x, what);
+	x->p--;
+	return xml_err(x, what);
+}
+
 /* libvirt's elements (src/conf/schemas/domaincommon.rng, "features"): the attribute and its values. */
 static const struct {
 	const char *attr;
@@ -427,7 +444,7 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 			const char *name = x->p;
 
 			if (!len)
-				return xml_err(x, "expected an element name after '<'");
+				return xml_no_name(x);
 			if (cap_named(x->p, len, true) >= 0) {
 				vcpuchar_echo(echo, VCPUCHAR_ECHO_MAX + 3, parent, parent_len);
 				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, x->p, len,
@@ -508,7 +525,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		}
 		name = x.p;
 		if (!(len = xml_name(&x)))
-			return xml_err(&x, "expected an element name after '<'");
+			return xml_no_name(&x);
 		if (is_word(name, len, "features"))
 			return xml_err(&x, "<features> inside the fragment: give the cap elements inside one "
 					   "<features>, or alone");
