@@ -35,15 +35,6 @@ static struct vcpuchar_ppc_request kvm_req(uint32_t machine)
 	return r;
 }
 
-static const struct vcpuchar_ppc_start_entry *find(const struct vcpuchar_ppc_start *s, uint32_t cap)
-{
-	for (uint32_t i = 0; i < s->n_entries; i++)
-		if (s->entries[i].cap == cap)
-			return &s->entries[i];
-	ck_abort_msg("no entry for cap %u", cap);
-	return NULL;
-}
-
 static struct vcpuchar_ppc_start check(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r)
 {
 	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
@@ -71,11 +62,11 @@ START_TEST(entries_named_in_order)
 	ck_assert_uint_eq(s.n_unknown, 0);
 	ck_assert_str_eq(s.paste, "");
 	/* pseries-5.0+: fwnmi on, large-decr on (POWER9), hpt-max-page-size 64 KiB, htm off. */
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->level, 1);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_LARGE_DECR)->level, 1);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->level, 16);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->level, 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_NESTED_HV)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->level, 1);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->level, 1);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->level, 16);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_NESTED_HV)->level, 0);
 }
 END_TEST
 
@@ -85,7 +76,7 @@ START_TEST(four_k_pages_refused)
 	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
 	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
 	struct vcpuchar_ppc_start s = check(&h, &r);
-	const struct vcpuchar_ppc_start_entry *e = find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	const struct vcpuchar_ppc_start_entry *e = start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
 
 	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
 	ck_assert_str_eq(e->fix, "cap-hpt-max-page-size=4k");
@@ -96,17 +87,17 @@ START_TEST(four_k_pages_refused)
 	/* PR KVM (no KVM_PPC_PAGE_SIZES_REAL) checks no page size. */
 	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_PAGES_REAL), 4096);
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	/* Nor does TCG. */
 	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
 	r.accel = VCPUCHAR_ACCEL_TCG;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	/* pseries-2.12-sxxm takes the host's page size (spapr_machine_2_12_class_options(): 0). */
 	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->level, 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 }
 END_TEST
 
@@ -116,7 +107,7 @@ START_TEST(fwnmi_by_machine)
 	struct vcpuchar_ppc_host h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_FWNMI), 65536);
 	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
 	struct vcpuchar_ppc_start s = check(&h, &r);
-	const struct vcpuchar_ppc_start_entry *e = find(&s, VCPUCHAR_PPC_START_FWNMI);
+	const struct vcpuchar_ppc_start_entry *e = start_entry(&s, VCPUCHAR_PPC_START_FWNMI);
 
 	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
 	ck_assert_str_eq(e->fix, "cap-fwnmi=off");
@@ -125,8 +116,8 @@ START_TEST(fwnmi_by_machine)
 	/* pseries-4.2 and older: off (spapr_machine_4_2_class_options()), nothing to check. */
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_4;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->level, 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	ck_assert_str_eq(s.paste, "");
 }
 END_TEST
@@ -141,26 +132,26 @@ START_TEST(large_decr)
 
 	h.dec_bits = 32;
 	s = check(&h, &r);
-	e = find(&s, VCPUCHAR_PPC_START_LARGE_DECR);
+	e = start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR);
 	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
 	ck_assert_msg(strstr(e->reason, "KVM large decrementer size (32) differs to model (56)"), "%s", e->reason);
 	ck_assert_str_eq(s.paste, "cap-large-decr=off");
 	/* No property at all. */
 	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_DEC_BITS), 65536);
 	s = check(&h, &r);
-	e = find(&s, VCPUCHAR_PPC_START_LARGE_DECR);
+	e = start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR);
 	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
 	ck_assert_msg(strstr(e->reason, "No large decrementer support"), "%s", e->reason);
 	/* pseries-3.1 and older: off (spapr_machine_3_1_class_options()). */
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	/* A POWER8 guest: off (default_caps_with_cpu(): before ISA 3.00). */
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
 	r.cpu = VCPUCHAR_PPC_CPU_POWER8;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_LARGE_DECR)->level, 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 }
 END_TEST
 
@@ -173,31 +164,31 @@ START_TEST(unknown_facts)
 
 	h.facts_read = 0;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
-	ck_assert_str_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->fix, "cap-fwnmi=off");
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
-	ck_assert_msg(strstr(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->reason, "page size"), "%s",
-		      find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->reason);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->fix, "cap-fwnmi=off");
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_msg(strstr(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->reason, "page size"), "%s",
+		      start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->reason);
 	/* Off by default: nothing to know. */
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_NESTED_HV)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_NESTED_HV)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	ck_assert_uint_eq(s.n_unknown, 3);
 	ck_assert_uint_eq(s.n_refused, 0);
 	ck_assert_str_eq(s.paste, "");
 	/* No host at all: host-max takes broken/off, which starts; the defaults (caps mode) are unknown. */
 	s = check(NULL, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	r.mode = VCPUCHAR_PPC_MODE_CAPS;
 	s = check(NULL, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
 	/* KVM's own zero masks: QEMU reads broken and refuses workaround. */
 	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
 	h.source = VCPUCHAR_SOURCE_KVM;
 	h.character_mask = h.behaviour_mask = 0;
 	h.valid = 0;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
 }
 END_TEST
 
@@ -208,17 +199,17 @@ START_TEST(htm_old_types)
 	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
 	struct vcpuchar_ppc_start s = check(&h, &r);
 
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
-	ck_assert_str_eq(find(&s, VCPUCHAR_PPC_START_HTM)->fix, "cap-htm=off");
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->fix, "cap-htm=off");
 	/* QEMU 10.0 has no 2.x type left: pseries-3.0 and 3.1 take htm off. */
 	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	/* With the capability, 7.2's old types start too. */
 	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
 	r.qemu_version = 0;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 }
 END_TEST
 
@@ -236,13 +227,13 @@ START_TEST(tcg)
 			      s.entries[i].reason);
 	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
-	ck_assert_msg(strstr(find(&s, VCPUCHAR_PPC_START_HTM)->reason, "No Transactional Memory support in TCG"), "%s",
-		      find(&s, VCPUCHAR_PPC_START_HTM)->reason);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_msg(strstr(start_entry(&s, VCPUCHAR_PPC_START_HTM)->reason, "No Transactional Memory support in TCG"), "%s",
+		      start_entry(&s, VCPUCHAR_PPC_START_HTM)->reason);
 	/* A POWER7 guest has no HTM to default on (default_caps_with_cpu()). */
 	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 }
 END_TEST
 
@@ -252,7 +243,7 @@ START_TEST(hpt_partly_known)
 	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
 	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
 	struct vcpuchar_ppc_start s = check(&h, &r);
-	const struct vcpuchar_ppc_start_entry *e = find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	const struct vcpuchar_ppc_start_entry *e = start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
 
 	/* QEMU 7.2's pseries-3.1-and-older class holds 2.12 (host page) and 3.0/3.1 (64 KiB). */
 	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
@@ -261,12 +252,12 @@ START_TEST(hpt_partly_known)
 	/* QEMU 10.0 has only 3.0 and 3.1 there: refused. */
 	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
 	/* The page size known, KVM's need of contiguous pages not. */
 	h.facts_read &= ~VCPUCHAR_PPC_FACT_PAGES_REAL;
 	h.facts &= ~VCPUCHAR_PPC_FACT_PAGES_REAL;
 	s = check(&h, &r);
-	e = find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
 	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
 	ck_assert_msg(strstr(e->reason, "KVM_PPC_GET_SMMU_INFO"), "%s", e->reason);
 	ck_assert_str_eq(e->fix, "cap-hpt-max-page-size=4k");
@@ -284,10 +275,10 @@ START_TEST(spectre_caps)
 	r.caps_set = 1u << VCPUCHAR_PPC_CAP_CFPC;
 	r.caps.cfpc = VCPUCHAR_PPC_LEVEL_FIXED; /* the host has workaround */
 	s = check(&h, &r);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_CAP_CFPC)->level, VCPUCHAR_PPC_LEVEL_FIXED);
-	ck_assert_msg(strstr(find(&s, VCPUCHAR_PPC_CAP_CFPC)->reason, "safe cache capability"), "%s",
-		      find(&s, VCPUCHAR_PPC_CAP_CFPC)->reason);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->level, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_msg(strstr(start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->reason, "safe cache capability"), "%s",
+		      start_entry(&s, VCPUCHAR_PPC_CAP_CFPC)->reason);
 	ck_assert_uint_eq(s.n_refused, 1);
 	/* The decision's caps are the fix, not the paste addition. */
 	ck_assert_str_eq(s.paste, "");
@@ -344,7 +335,7 @@ START_TEST(bad_arguments)
 	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
 	h.size = offsetof(struct vcpuchar_ppc_host, facts_read);
 	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
 	/* The verdict struct is new in 1.2: a smaller one is refused. */
 	s.size = offsetof(struct vcpuchar_ppc_start, entries) + 3 * sizeof(s.entries[0]);
 	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);

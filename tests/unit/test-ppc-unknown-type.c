@@ -130,15 +130,6 @@ START_TEST(no_defaults_warnings)
 }
 END_TEST
 
-static const struct vcpuchar_ppc_start_entry *find(const struct vcpuchar_ppc_start *s, uint32_t cap)
-{
-	for (uint32_t i = 0; i < s->n_entries; i++)
-		if (s->entries[i].cap == cap)
-			return &s->entries[i];
-	ck_abort_msg("no entry for cap %u", cap);
-	return NULL;
-}
-
 /* The start verdict judges the type-dependent caps at the level QEMU may refuse: a refusal is UNKNOWN. */
 START_TEST(start_type_caps)
 {
@@ -161,12 +152,12 @@ START_TEST(start_type_caps)
 	ck_assert_uint_eq(s.n_refused, 0);
 	ck_assert_uint_eq(s.n_unknown, 4);
 	ck_assert_str_eq(s.paste, "");
-	ck_assert_str_eq(find(&s, VCPUCHAR_PPC_START_FWNMI)->fix, "cap-fwnmi=off");
-	ck_assert_str_eq(find(&s, VCPUCHAR_PPC_START_LARGE_DECR)->fix, "cap-large-decr=off");
-	ck_assert_str_eq(find(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->fix, "cap-hpt-max-page-size=4k");
-	ck_assert_str_eq(find(&s, VCPUCHAR_PPC_START_HTM)->fix, "cap-htm=off");
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->fix, "cap-fwnmi=off");
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->fix, "cap-large-decr=off");
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->fix, "cap-hpt-max-page-size=4k");
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->fix, "cap-htm=off");
 	for (size_t i = 0; i < G_N_ELEMENTS(type_caps); i++)
-		ck_assert_ptr_nonnull(strstr(find(&s, type_caps[i])->reason, "not known here"));
+		ck_assert_ptr_nonnull(strstr(start_entry(&s, type_caps[i])->reason, "not known here"));
 	/* The same host refuses pseries-5.0 and later outright. */
 	req.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
 	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &req, &s), 0);
@@ -179,19 +170,19 @@ START_TEST(start_type_caps)
 	req.machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
 	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &req, &s), 0);
 	for (size_t i = 0; i < G_N_ELEMENTS(type_caps); i++)
-		ck_assert_uint_eq(find(&s, type_caps[i])->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+		ck_assert_uint_eq(start_entry(&s, type_caps[i])->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	ck_assert_uint_eq(s.n_unknown, 0);
 
 	/* TCG: only htm, which TCG refuses at on (a POWER8 and later guest CPU), is not judged. */
 	req.accel = VCPUCHAR_ACCEL_TCG;
 	req.cpu = VCPUCHAR_PPC_CPU_POWER9;
 	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &req, &s), 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
 	ck_assert_uint_eq(s.n_refused, 0);
 	req.cpu = VCPUCHAR_PPC_CPU_POWER7;
 	req.caps.cfpc = VCPUCHAR_PPC_LEVEL_BROKEN;
 	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &req, &s), 0);
-	ck_assert_uint_eq(find(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 }
 END_TEST
 

@@ -73,4 +73,14 @@ static inline struct vcpuchar_ppc_host test_host(uint64_t c, uint64_t b, uint64_
 		      "%s: caps %u,%u,%u,%u, expected %u,%u,%u,%u", id, (got).cfpc, (got).sbbc, (got).ibs, \
 		      (got).ccf_assist, (want).cfpc, (want).sbbc, (want).ibs, (want).ccf_assist)
 
+/* The start verdict's entry for @cap (enum vcpuchar_ppc_cap or vcpuchar_ppc_start_cap); fails the test without one. */
+static inline const struct vcpuchar_ppc_start_entry *start_entry(const struct vcpuchar_ppc_start *s, uint32_t cap)
+{
+	for (uint32_t i = 0; i < s->n_entries; i++)
+		if (s->entries[i].cap == cap)
+			return &s->entries[i];
+	ck_abort_msg("no entry for cap %u", cap);
+	return NULL;
+}
+
 #endif
