@@ -7,8 +7,10 @@ monitor), every <features> row to virt-xml-validate inside a minimal ppc64
 domain (the elements alone inside a <features> around them). Each must accept or refuse as the row's "qemu" column says; the
 library's verdict (column "expect", checked by test-ppc-parse) may be
 stricter only where it refuses, never accept what the tool refuses unless it
-reports the item as not a cap (column "others"). Exits 77 naming a missing
-binary.
+reports the item as not a cap (column "others") or reads a type whose
+defaults it does not know, which it says with its return value (column
+"expect" unknown: a distribution's type, which upstream QEMU refuses).
+Exits 77 naming a missing binary.
 """
 import os
 import re
