@@ -43,8 +43,9 @@ int cmd_baseline(int argc, char **argv)
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
 		  "pseries machine type the fleet's guests use: warnings say on which hosts its default caps would "
 		  "refuse to start or run below the host", "TYPE" },
-		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "power7, power8, power9 (default), power10, power11",
-		  "CPU" },
+		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
+		  "power7, power8, power9, power10, power11 (default: the oldest host's family, which runs on every "
+		  "host)", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },

@@ -27,7 +27,8 @@ int cmd_hcall(int argc, char **argv)
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "host-max (default), caps or host", "MODE" },
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
-		  "power7, power8, power9, power10, power11 (default power9; power8 on a POWER8-family host)", "CPU" },
+		  "power7, power8, power9, power10, power11 (default under KVM: the host's own family, as QEMU's; "
+		  "power9 under TCG or when the host facts name no CPU)", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
