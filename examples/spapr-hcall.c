@@ -39,23 +39,13 @@ static int spapr_cpu_char_init(struct spapr_machine *m, int vm_fd, const char *p
 	char err[256];
 	int r;
 
+	/* A profile that holds no POWER host (another arch, no [ppc] group) is refused with its reason. */
 	if (profile)
-		r = vcpuchar_profile_load(profile, &host, NULL, err, sizeof(err));
+		r = vcpuchar_ppc_profile_load(profile, &host, err, sizeof(err));
 	else
 		r = vcpuchar_ppc_host_probe(vm_fd, NULL, &host);
 	if (r < 0 && profile) {
 		fprintf(stderr, "%s\n", err);
-		return -1;
-	}
-	/* The refusals of `vcpuchar ppc hcall --host`: a profile of another machine, or without POWER facts. */
-	if (profile && host.arch[0] && strcmp(host.arch, "ppc64le") && strcmp(host.arch, "ppc64") &&
-	    strcmp(host.arch, "ppc") && strcmp(host.arch, "ppcle")) {
-		fprintf(stderr, "%s: not a POWER host (arch=%.*s in [host]); an spapr machine needs a POWER host profile\n",
-			profile, (int)sizeof(host.arch), host.arch);
-		return -1;
-	}
-	if (profile && host.error == -ENODATA) {
-		fprintf(stderr, "%s: no [ppc] group: there is no POWER information in that file\n", profile);
 		return -1;
 	}
 	vcpuchar_ppc_host_describe(&host, err, sizeof(err));

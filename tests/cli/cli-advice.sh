@@ -112,7 +112,7 @@ expect "--chars 10 without 0x" 2 "character '10': a register word or mask needs 
 # examples/spapr-hcall refuses an x86 profile as `ppc hcall --host` does (it answered "no information" and R4/R5).
 spapr="$(dirname "$cli")/spapr-hcall"
 if [ -x "$spapr" ]; then
-	expect "spapr-hcall x86 profile" 1 "arch=x86_64 in \[host\]\); an spapr machine needs a POWER host profile" -- "$spapr" "$amd"
+	expect "spapr-hcall x86 profile" 1 "arch=x86_64 in \[host\]); a POWER host profile is needed" -- "$spapr" "$amd"
 	expect "ppc hcall x86 profile" 2 "a POWER host profile is needed" -- "$cli" ppc hcall --host "$amd"
 fi
 
