@@ -134,11 +134,14 @@ int cmd_hcall(int argc, char **argv)
 		return cli_usage("--mode host needs host information (--chars, --host, or a POWER KVM host); "
 				 "this host: %s", why);
 	}
-	if (r == -EINVAL && req.mode == VCPUCHAR_PPC_MODE_HOST && req.accel == VCPUCHAR_ACCEL_TCG)
-		return cli_usage("--mode host needs --accel kvm: under TCG the host does not run the guest, so its "
-				 "words are not the guest's (--mode host-max or caps)");
-	if (r < 0)
+	if (r < 0) {
+		char why[256];
+
+		/* The library's reason for a request it refuses (host mode under TCG, ...). */
+		if (vcpuchar_ppc_request_check(&req, why, sizeof(why)) < 0)
+			return cli_usage("cannot decide: %s", why);
 		return cli_usage("cannot decide: %s", g_strerror(-r));
+	}
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
 	if ((r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0)

@@ -138,8 +138,8 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		char *why = strchr(x->unknown, '\n');
 
 		*why++ = '\0';
-		/* The library answers such a type only from all four caps (lib/ppc.md#unknown-types): say why. */
-		if (req->caps_set != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
+		/* The library refuses such a type without all four caps (lib/ppc.md#unknown-types): say what it is. */
+		if (vcpuchar_ppc_request_check(req, NULL, 0) < 0)
 			return cli_usage("--machine: %s", why);
 		x->note = g_strdup_printf("machine type '%s' is not known here; answered because all four caps are "
 					  "given, so its default caps do not matter (QEMU still has to know the type); "

@@ -1034,6 +1034,31 @@ struct vcpuchar_ppc_result {
 };
 
 /**
+ * vcpuchar_ppc_request_check() - whether the decision functions take a request, and why not
+ * @req: the request (@req->size set by the caller)
+ * @err, @err_size: optional message buffer: on failure one sentence naming
+ *                  the member and the rule it breaks (e.g. "the machine
+ *                  type's default caps are not known here: all four caps
+ *                  are needed ..."), "" on success; cut to @err_size
+ *
+ * The checks vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check(),
+ * vcpuchar_ppc_start_check() and vcpuchar_ppc_migrate_hosts() make of
+ * @req alone, in the same order, with the reason their return value
+ * carries no room for. What needs the host (host mode without host
+ * information, a guest CPU newer than the host: vcpuchar_ppc_host_cpu()
+ * says that one) is not checked here. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL @req, NULL @err with @err_size > 0, a bad
+ * @req->size, a member out of range (qemu_version, mode, accel, machine,
+ * cpu, caps_set bits past the four, a level past its cap's), host mode
+ * under TCG, or VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without all four
+ * caps; -ENOENT for a machine type the target QEMU lacks.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err, size_t err_size);
+
+/**
  * vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM
  * @host: host facts, or NULL for "no information"
  * @req: the VMM's request
@@ -1534,7 +1559,8 @@ struct vcpuchar_ppc_host_migration {
  * @err, @err_size: optional message buffer: for -EINVAL on host mode or
  *                  hosts of two architectures ("arch=DST, but the source
  *                  is arch=SRC: ..."; a front end names the destination in
- *                  front), else ""
+ *                  front), for a request vcpuchar_ppc_request_check()
+ *                  refuses its reason, else ""
  *
  * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
  * the guest CPU must run on both hosts under KVM (else an ERROR per host

@@ -198,30 +198,75 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
-/*
- * 0, -EINVAL for a field out of range or for host mode under TCG (the
- * host does not run a TCG guest, so its words are not the guest's:
- * lib/ppc.md#modes), or -ENOENT for a machine type the target QEMU lacks
- * (lib/ppc.md#qemu-versions), as vcpuchar_ppc_machine_parse_qemu() says
- * for its name.
- */
-static int request_check(const struct vcpuchar_ppc_request *req, int *release)
+/* The request's machine type class, as its message names it (enum vcpuchar_ppc_machine order). */
+static const char *const machine_words[] = {
+	"pseries (5.0 and later)", "pseries-4.x", "pseries-3.1 and older", "pseries-2.12-sxxm",
+	"a type whose defaults are unknown here",
+};
+
+int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *release, char *err, size_t err_size)
 {
 	int rel = *release = vcpuchar_ppc_qemu_release(req->qemu_version);
+	uint32_t all = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+	char want[12];
 
-	if (rel < 0 || req->mode > VCPUCHAR_PPC_MODE_HOST || req->accel > VCPUCHAR_ACCEL_TCG ||
-	    req->machine > VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN || !ppc_cpu_ok(req->cpu) ||
-	    (req->caps_set & ~((1u << VCPUCHAR_PPC_N_CAPS) - 1)) ||
-	    (req->mode == VCPUCHAR_PPC_MODE_HOST && req->accel == VCPUCHAR_ACCEL_TCG))
-		return -EINVAL;
+	if (rel < 0)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"qemu_version %u is no supported QEMU version (0, or 70200 to 999999: "
+					"VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0) and later)", req->qemu_version);
+	if (req->mode > VCPUCHAR_PPC_MODE_HOST)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "mode %u is no enum vcpuchar_ppc_mode value (0 to 2)",
+					req->mode);
+	if (req->accel > VCPUCHAR_ACCEL_TCG)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "accel %u is neither kvm (0) nor tcg (1)", req->accel);
+	if (req->machine > VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"machine %u is no enum vcpuchar_ppc_machine value (0 to 4)", req->machine);
+	if (!ppc_cpu_ok(req->cpu))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cpu %u is no enum vcpuchar_ppc_cpu value (0, 7 to 11)",
+					req->cpu);
+	if (req->caps_set & ~all)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "caps_set 0x%x has bits past the four caps (0x%x)",
+					req->caps_set, all);
+	/* lib/ppc.md#modes: the host does not run a TCG guest, so its words are not the guest's. */
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST && req->accel == VCPUCHAR_ACCEL_TCG)
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
+					"host mode under TCG: the host's words describe no CPU that QEMU emulates (host "
+					"mode needs KVM; under TCG take host-max or caps mode)");
 	/* A type whose defaults are unknown here: the caller's four caps only (lib/ppc.md#unknown-types). */
-	if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && req->caps_set != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
-		return -EINVAL;
+	if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && req->caps_set != all)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"the machine type's default caps are not known here: all four caps are needed "
+					"(cap-cfpc, cap-sbbc, cap-ibs, cap-ccf-assist; caps_set 0x%x, not 0x%x)",
+					req->caps_set, all);
 	/* Only the caps the caller set are read. */
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if ((req->caps_set & (1u << cap)) && ppc_cap_level(&req->caps, cap) > ppc_level_max(cap))
-			return -EINVAL;
-	return vcpuchar_ppc_qemu_release_has(rel, req->machine) ? 0 : -ENOENT;
+			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s level %u is out of range (0 to %u)",
+						vcpuchar_ppc_cap_name(cap), ppc_cap_level(&req->caps, cap),
+						ppc_level_max(cap));
+	/* lib/ppc.md#qemu-versions, as vcpuchar_ppc_machine_parse_qemu() says for its name. */
+	if (!vcpuchar_ppc_qemu_release_has(rel, req->machine)) {
+		vcpuchar_ppc_qemu_version_text(req->qemu_version ? req->qemu_version : VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0),
+					       want);
+		return vcpuchar_set_err(err, err_size, -ENOENT, "QEMU %s has no machine type of %s", want,
+					machine_words[req->machine]);
+	}
+	return vcpuchar_set_err(err, err_size, 0, "%s", "");
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_request rq;
+	int release;
+
+	if (!req || (!err && err_size))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing argument");
+	if (!VCPUCHAR_SIZE_OK(req))
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"the request's size (%u) is not one of struct vcpuchar_ppc_request's",
+					vcpuchar_size_of(req));
+	return vcpuchar_ppc_request_why(VCPUCHAR_IN(req, &rq), &release, err, err_size);
 }
 
 static const char *mode_reason(uint32_t mode, bool tcg, bool info)
@@ -356,7 +401,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	req = VCPUCHAR_IN(req, &rq);
 	host = VCPUCHAR_IN(host, &hbuf);
 	/* One pass: the request is checked and its release, CPU and defaults resolved once, here. */
-	r = request_check(req, &release);
+	r = vcpuchar_ppc_request_why(req, &release, NULL, 0);
 	if (r)
 		return r;
 	info = ppc_host_has_info(host);

@@ -131,6 +131,14 @@ bool vcpuchar_ppc_machine_downstream(const char *name) __attribute__((visibility
  */
 bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_version)
 	__attribute__((visibility("hidden")));
+/*
+ * vcpuchar_ppc_request_check() for a request of the library's size: 0, or
+ * the errno vcpuchar_ppc_decide() gives for @req alone, its reason in @err
+ * (optional); @release receives the release index
+ * (vcpuchar_ppc_qemu_release()).
+ */
+int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *release, char *err, size_t err_size)
+	__attribute__((visibility("hidden")));
 /* The release still has the older pseries-X.Y, @type = X * 100 + Y (not newer than any release). */
 bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */

@@ -89,7 +89,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 	struct vcpuchar_ppc_host sbuf, dbuf;
 	struct vcpuchar_ppc_host_migration m;
 	const struct vcpuchar_ppc_host *hosts[2];
-	int r;
+	int r, release;
 
 	return_val_if_fail(src && dst && req && ret && ppc_host_ok(src) && ppc_host_ok(dst), -EINVAL);
 	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(ret) && (err || !err_size), -EINVAL);
@@ -98,10 +98,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 	rq = *VCPUCHAR_IN(req, &rbuf);
 	src = hosts[0] = VCPUCHAR_IN(src, &sbuf);
 	dst = hosts[1] = VCPUCHAR_IN(dst, &dbuf);
-	return_val_if_fail(ppc_cpu_ok(rq.cpu), -EINVAL);
 	if (rq.mode == VCPUCHAR_PPC_MODE_HOST)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
 					"host mode answers from the boot host's words: a guest in it is not migratable");
+	/* Checked first: the guest CPU's refusal below would skip the decision that checks it. */
+	if ((r = vcpuchar_ppc_request_why(&rq, &release, err, err_size)) < 0)
+		return r;
 	if (!ppc_same_arch(src->arch, dst->arch))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
 					"arch=%.16s, but the source is arch=%.16s: a guest does not migrate between "

@@ -28,7 +28,7 @@ expect "BOM" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile"
 printf '[host]\narch=aarch64\n[x86]\nvendor=amd\n' >"$tmp/arm.profile"
 expect "x86 policy --host of an aarch64 host" 2 'describes an aarch64 host: the x86 policy .* applies to x86 hosts only' -- \
 	"$cli" x86 policy --host "$tmp/arm.profile" --pinned
-expect "ppc hcall --mode host --accel tcg" 2 '^vcpuchar: --mode host needs --accel kvm: under TCG the host does not run the guest' -- \
+expect "ppc hcall --mode host --accel tcg" 2 '^vcpuchar: cannot decide: host mode under TCG: the host.s words describe no CPU that QEMU emulates' -- \
 	"$cli" ppc hcall --mode host --accel tcg --chars 0,0,0,0
 expect "x86 policy --vcpus 0" 2 "bad value '0' for --vcpus" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 0
 # Non-ASCII option values, both spellings: the option is named. Text in the locale's character

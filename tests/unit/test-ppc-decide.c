@@ -2,6 +2,7 @@
 /* Validation, modes and R4/R5 of one VM (lib/ppc.md#validation, #modes). */
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ppc-host-words.h"
@@ -695,6 +696,69 @@ START_TEST(every_combination)
 }
 END_TEST
 
+/* vcpuchar_ppc_request_check(): decide()'s errno for the request alone, with the member and rule named. */
+START_TEST(request_check_reasons)
+{
+	static const struct {
+		const char *id;
+		uint32_t field, value;
+		int ret;
+		const char *says;
+	} rows[] = {
+		{ "qemu_version", 0, 60000, -EINVAL, "qemu_version 60000 is no supported QEMU version" },
+		{ "mode", 1, 3, -EINVAL, "mode 3" },
+		{ "accel", 2, 2, -EINVAL, "accel 2 is neither kvm (0) nor tcg (1)" },
+		{ "machine", 3, 5, -EINVAL, "machine 5 is no enum vcpuchar_ppc_machine value" },
+		{ "cpu", 4, 6, -EINVAL, "cpu 6 is no enum vcpuchar_ppc_cpu value" },
+		{ "caps_set", 5, 0x10, -EINVAL, "caps_set 0x10 has bits past the four caps" },
+		{ "level", 6, 9, -EINVAL, "cap-cfpc level 9 is out of range (0 to 2)" },
+		{ "host-tcg", 7, 0, -EINVAL, "host mode under TCG" },
+		{ "unknown-type", 8, 0, -EINVAL, "all four caps are needed" },
+		{ "sxxm-9.2", 9, 0, -ENOENT, "QEMU 9.2 has no machine type of pseries-2.12-sxxm" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = TEST_OUT(struct vcpuchar_ppc_result);
+		char why[256] = "junk";
+
+		switch (rows[i].field) {
+		case 0: req.qemu_version = rows[i].value; break;
+		case 1: req.mode = rows[i].value; break;
+		case 2: req.accel = rows[i].value; break;
+		case 3: req.machine = rows[i].value; break;
+		case 4: req.cpu = rows[i].value; break;
+		case 5: req.caps_set = rows[i].value; break;
+		case 6: req.caps_set = 1u << VCPUCHAR_PPC_CAP_CFPC; req.caps.cfpc = (uint8_t)rows[i].value; break;
+		case 7: req.mode = VCPUCHAR_PPC_MODE_HOST; req.accel = VCPUCHAR_ACCEL_TCG; break;
+		case 8: req.machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN; req.caps_set = 0x7; break;
+		default:
+			req.machine = VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
+			req.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0);
+		}
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&req, why, sizeof(why)), rows[i].ret);
+		ck_assert_msg(strstr(why, rows[i].says), "%s: %s", rows[i].id, why);
+		/* decide() refuses it with the same errno (without host: the request alone decides). */
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, &res), rows[i].ret);
+	}
+	{
+		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		char why[64] = "junk";
+
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&req, why, sizeof(why)), 0);
+		ck_assert_str_eq(why, "");
+		ck_assert_int_eq(vcpuchar_ppc_request_check(NULL, why, sizeof(why)), -EINVAL);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&req, NULL, 8), -EINVAL);
+		req.size = 3;
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&req, why, sizeof(why)), -EINVAL);
+		ck_assert_msg(strstr(why, "size (3)"), "%s", why);
+		/* A 1.0 caller's 28-byte request reads qemu_version as 0. */
+		req.size = offsetof(struct vcpuchar_ppc_request, qemu_version);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&req, NULL, 0), 0);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-decide");
@@ -714,6 +778,7 @@ int main(void)
 	tcase_add_test(tc, bad_args);
 	tcase_add_test(tc, bigger_structs);
 	tcase_add_test(tc, every_combination);
+	tcase_add_test(tc, request_check_reasons);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -131,6 +131,47 @@ START_TEST(guest_cpu)
 }
 END_TEST
 
+/*
+ * A request the decision refuses is refused before the guest CPU is
+ * judged: a POWER10 guest on POWER9 hosts used to skip the decision, and
+ * with it every check of the request.
+ */
+START_TEST(request_checked_first)
+{
+	struct vcpuchar_ppc_host a = with_pvr(0x004e1202), b = with_pvr(0x004e1202);
+	struct vcpuchar_ppc_host_migration m = TEST_OUT(struct vcpuchar_ppc_host_migration), before = m;
+	static const struct {
+		uint32_t machine, mode, qemu_version, caps_set;
+		int ret;
+		const char *says;
+	} rows[] = {
+		{ VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, 0, 0, 0, -EINVAL, "all four caps are needed" },
+		{ 99, 0, 0, 0, -EINVAL, "machine 99" },
+		{ 0, 7, 0, 0, -EINVAL, "mode 7" },
+		{ 0, 0, 5, 0, -EINVAL, "qemu_version 5" },
+		{ VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, 0, VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0), 0, -ENOENT,
+		  "QEMU 11.1 has no machine type of pseries-2.12-sxxm" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		char err[256] = "", why[256] = "";
+
+		req.cpu = VCPUCHAR_PPC_CPU_POWER10; /* newer than both hosts */
+		req.machine = rows[i].machine;
+		req.mode = rows[i].mode;
+		req.qemu_version = rows[i].qemu_version;
+		req.caps_set = rows[i].caps_set;
+		ck_assert_int_eq(vcpuchar_ppc_migrate_hosts(&a, &b, &req, NULL, &m, err, sizeof(err)), rows[i].ret);
+		ck_assert_msg(strstr(err, rows[i].says), "row %zu: %s", i, err);
+		ck_assert_mem_eq(&m, &before, sizeof(m));
+		/* The same reason from the request check. */
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&req, why, sizeof(why)), rows[i].ret);
+		ck_assert_str_eq(why, err);
+	}
+}
+END_TEST
+
 START_TEST(bad_args)
 {
 	struct vcpuchar_ppc_host a = with_pvr(0x004e1202), b = with_pvr(0x004e1202);
@@ -209,6 +250,7 @@ int main(void)
 	tcase_add_test(tc, fixed_na_pasted);
 	tcase_add_test(tc, guest_cpu);
 	tcase_add_test(tc, bad_args);
+	tcase_add_test(tc, request_checked_first);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -1093,6 +1093,34 @@ pub struct vcpuchar_ppc_result {
     pub conflicts: [vcpuchar_ppc_conflict; 4usize],
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_request_check() - whether the decision functions take a request, and why not"]
+    #[doc = " @req: the request (@req->size set by the caller)"]
+    #[doc = " @err, @err_size: optional message buffer: on failure one sentence naming"]
+    #[doc = "                  the member and the rule it breaks (e.g. \"the machine"]
+    #[doc = "                  type's default caps are not known here: all four caps"]
+    #[doc = "                  are needed ...\"), \"\" on success; cut to @err_size"]
+    #[doc = ""]
+    #[doc = " The checks vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check(),"]
+    #[doc = " vcpuchar_ppc_start_check() and vcpuchar_ppc_migrate_hosts() make of"]
+    #[doc = " @req alone, in the same order, with the reason their return value"]
+    #[doc = " carries no room for. What needs the host (host mode without host"]
+    #[doc = " information, a guest CPU newer than the host: vcpuchar_ppc_host_cpu()"]
+    #[doc = " says that one) is not checked here. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @req, NULL @err with @err_size > 0, a bad"]
+    #[doc = " @req->size, a member out of range (qemu_version, mode, accel, machine,"]
+    #[doc = " cpu, caps_set bits past the four, a level past its cap's), host mode"]
+    #[doc = " under TCG, or VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without all four"]
+    #[doc = " caps; -ENOENT for a machine type the target QEMU lacks."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_request_check(
+        req: *const vcpuchar_ppc_request,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM"]
     #[doc = " @host: host facts, or NULL for \"no information\""]
     #[doc = " @req: the VMM's request"]
@@ -1555,7 +1583,8 @@ extern "C" {
     #[doc = " @err, @err_size: optional message buffer: for -EINVAL on host mode or"]
     #[doc = "                  hosts of two architectures (\"arch=DST, but the source"]
     #[doc = "                  is arch=SRC: ...\"; a front end names the destination in"]
-    #[doc = "                  front), else \"\""]
+    #[doc = "                  front), for a request vcpuchar_ppc_request_check()"]
+    #[doc = "                  refuses its reason, else \"\""]
     #[doc = ""]
     #[doc = " The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:"]
     #[doc = " the guest CPU must run on both hosts under KVM (else an ERROR per host"]

@@ -640,6 +640,32 @@ pub(crate) fn decide_args(host: Option<&PpcHost>, req: &PpcRequest) -> (Option<P
     (host.map(|h| h.sized()), req.sized())
 }
 
+/// Whether the decision functions take `req`, and why not: the checks
+/// [`ppc_decide`] makes of the request alone.
+///
+/// Errors: EINVAL for a member out of range, host mode under TCG, or
+/// [`PpcMachine::DefaultsUnknown`] without all four caps; ENOENT for a
+/// machine type the target QEMU lacks; the message names the member and the rule.
+pub fn ppc_request_check(req: &PpcRequest) -> Result<()> {
+    let q = req.sized();
+    // SAFETY: sized struct; buffer of the given length.
+    with_msg("vcpuchar_ppc_request_check", |e, n| unsafe { sys::vcpuchar_ppc_request_check(&q, e, n as _) }).map(|_| ())
+}
+
+/// A decision function's return value: its errno carries the library's
+/// reason when the request alone explains it ([`ppc_request_check`]).
+pub(crate) fn decided(func: &'static str, r: i32, req: &sys::vcpuchar_ppc_request) -> Result<i32> {
+    if r >= 0 {
+        return Ok(r);
+    }
+    // SAFETY: sized struct; buffer of the given length.
+    let why = with_msg("vcpuchar_ppc_request_check", |e, n| unsafe { sys::vcpuchar_ppc_request_check(req, e, n as _) });
+    match why {
+        Err(e) if e.errno() == -r => Err(Error::new(func, r, e.message().map(String::from))),
+        _ => check(func, r),
+    }
+}
+
 /// Caps, conflicts, R4/R5 and guest view for one VM (`host` `None`: no information).
 ///
 /// Errors: ENODATA in host mode without information; ENOENT for a guest CPU
@@ -650,7 +676,7 @@ pub fn ppc_decide(host: Option<&PpcHost>, req: &PpcRequest) -> Result<PpcResult>
     let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
     let mut r = sys::vcpuchar_ppc_result::init();
     // SAFETY: NULL or sized structs; sized out-struct.
-    check("vcpuchar_ppc_decide", unsafe { sys::vcpuchar_ppc_decide(p, &q, &mut r) })?;
+    decided("vcpuchar_ppc_decide", unsafe { sys::vcpuchar_ppc_decide(p, &q, &mut r) }, &q)?;
     Ok(PpcResult(r))
 }
 
@@ -663,7 +689,7 @@ pub fn ppc_decide_ext(host: Option<&PpcHost>, req: &PpcRequest) -> Result<(PpcRe
     let mut r = sys::vcpuchar_ppc_result::init();
     let mut x = sys::vcpuchar_ppc_result_ext::init();
     // SAFETY: NULL or sized structs; sized out-structs.
-    check("vcpuchar_ppc_decide_ext", unsafe { sys::vcpuchar_ppc_decide_ext(p, &q, &mut r, &mut x) })?;
+    decided("vcpuchar_ppc_decide_ext", unsafe { sys::vcpuchar_ppc_decide_ext(p, &q, &mut r, &mut x) }, &q)?;
     Ok((PpcResult(r), PpcResultExt(x)))
 }
 
@@ -870,6 +896,6 @@ pub fn ppc_warnings_check(host: Option<&PpcHost>, req: &PpcRequest) -> Result<Pp
     let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
     let mut w = sys::vcpuchar_ppc_warnings::init();
     // SAFETY: NULL or sized structs; sized out-struct.
-    check("vcpuchar_ppc_warnings_check", unsafe { sys::vcpuchar_ppc_warnings_check(p, &q, &mut w) })?;
+    decided("vcpuchar_ppc_warnings_check", unsafe { sys::vcpuchar_ppc_warnings_check(p, &q, &mut w) }, &q)?;
     Ok(PpcWarnings(w))
 }

@@ -3,8 +3,8 @@
 // by cap (include/vcpuchar/ppc.h; rules in lib/ppc.md#start).
 use crate::enums::*;
 use crate::error::Result;
-use crate::ppc::{PpcHost, PpcRequest};
-use crate::util::{array_str, check, Init};
+use crate::ppc::{decided, PpcHost, PpcRequest};
+use crate::util::{array_str, Init};
 use vcpuchar_sys as sys;
 
 /// What QEMU does with one cap at start (C `struct vcpuchar_ppc_start_entry`).
@@ -90,6 +90,6 @@ pub fn ppc_start_check(host: Option<&PpcHost>, req: &PpcRequest) -> Result<PpcSt
     let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
     let mut s = sys::vcpuchar_ppc_start::init();
     // SAFETY: NULL or sized structs; sized out-struct.
-    check("vcpuchar_ppc_start_check", unsafe { sys::vcpuchar_ppc_start_check(p, &q, &mut s) })?;
+    decided("vcpuchar_ppc_start_check", unsafe { sys::vcpuchar_ppc_start_check(p, &q, &mut s) }, &q)?;
     Ok(PpcStart(s))
 }

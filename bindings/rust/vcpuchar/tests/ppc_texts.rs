@@ -355,8 +355,13 @@ fn pasted_unknown_type() {
     let mut req = PpcRequest::init();
     ppc_machine_line_parse("pseries-rhel9.2.0,cap-cfpc=workaround,cap-sbbc=workaround,cap-ibs=workaround", &mut req).unwrap();
     assert_eq!(req.machine, PpcMachine::DefaultsUnknown as u32);
-    assert_eq!(ppc_decide(None, &req).unwrap_err().errno_name(), "EINVAL");
+    // The errno carries the library's reason, as ppc_request_check() gives it.
+    let e = ppc_decide(None, &req).unwrap_err();
+    assert_eq!(e.errno_name(), "EINVAL");
+    assert!(e.message().unwrap().contains("all four caps are needed"), "{}", e);
+    assert_eq!(ppc_request_check(&req).unwrap_err().message(), e.message());
     ppc_machine_line_parse("pseries-rhel9.2.0,cap-ccf-assist=on", &mut req).unwrap();
+    ppc_request_check(&req).unwrap();
     let r = ppc_decide(None, &req).unwrap();
     assert_eq!(r.effective_caps().ccf_assist, 1, "cap-ccf-assist=on");
     // pseries-12.0 is unknown to the table for QEMU 12.0, and a type QEMU 11.1 never had.
