@@ -170,14 +170,28 @@ static size_t parse_num(const char *s, unsigned *v)
 
 bool vcpuchar_ppc_machine_downstream(const char *name)
 {
+	const char *p = name + 8;
 	size_t letters = 0;
 
 	if (strncmp(name, "pseries-", 8) != 0)
 		return false;
-	/* A vendor tag of two letters or more, then its version: rhel8.6.0. */
-	while (name[8 + letters] >= 'a' && name[8 + letters] <= 'z')
+	/* A vendor tag of two letters or more, then its version (numbers joined by dots): rhel8.6.0. */
+	while (p[letters] >= 'a' && p[letters] <= 'z')
 		letters++;
-	return letters >= 2 && name[8 + letters] >= '0' && name[8 + letters] <= '9';
+	if (letters < 2)
+		return false;
+	p += letters;
+	for (;;) {
+		if (*p < '0' || *p > '9')
+			return false;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p != '.')
+			break;
+		p++;
+	}
+	/* RHEL 7's speculative-execution variants end in -sxxm, as upstream's pseries-2.12-sxxm. */
+	return !*p || !strcmp(p, "-sxxm");
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size)

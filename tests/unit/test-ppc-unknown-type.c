@@ -48,6 +48,13 @@ START_TEST(which_types)
 	ck_assert_int_eq(line("pseries-r9", 0, &r), -EINVAL);
 	ck_assert_int_eq(line("pseries-RHEL9.2.0", 0, &r), -EINVAL);
 	ck_assert_int_eq(line("pseries-rhel", 0, &r), -EINVAL);
+	/* The vendor's version is numbers joined by dots, then at most RHEL 7's -sxxm. */
+	ck_assert_int_eq(line("pseries-rhel7.6.0-sxxm", 0, &r), 1);
+	ck_assert_int_eq(line("pseries-rhel9.2.0!!", 0, &r), -EINVAL);
+	ck_assert_int_eq(line("pseries-rhel9.", 0, &r), -EINVAL);
+	ck_assert_int_eq(line("pseries-rhel9..2", 0, &r), -EINVAL);
+	ck_assert_int_eq(line("pseries-rhel9.2.0-sxxmx", 0, &r), -EINVAL);
+	ck_assert_int_eq(line("pseries-rhel9.2.0\xc3\xa9", 0, &r), -EINVAL);
 	/* Known types keep 0. */
 	ck_assert_int_eq(line("pseries-11.1", VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0), &r), 0);
 	ck_assert_uint_eq(r.machine, VCPUCHAR_PPC_MACHINE_PSERIES);
