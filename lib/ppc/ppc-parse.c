@@ -381,10 +381,15 @@ static int xml_tag(struct xml *x, int cap, int *level)
 /* Skips a comment after its "<!--". */
 static int xml_comment(struct xml *x)
 {
-	const char *end = strstr(x->p, "-->");
+	const char *end = strstr(x->p, "--");
 
 	if (!end)
 		return xml_err(x, "unterminated comment");
+	/* XML 1.0 (production 15): "--" only as the comment's end, which libxml2 and so libvirt hold to. */
+	if (end[2] != '>') {
+		x->p = end;
+		return xml_err(x, "'--' inside a comment (XML allows it only in the closing '-->')");
+	}
 	x->p = end + 3;
 	return 0;
 }
@@ -502,8 +507,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		if (!wrapped && !*x.p)
 			break;
 		if (*x.p != '<')
-			return xml_err(&x, *x.p ? "text inside <features>: libvirt's schema allows only elements"
-						: "<features> is not closed");
+			return xml_err(&x, !*x.p   ? "<features> is not closed"
+					   : wrapped ? "text inside <features>: libvirt's schema allows only elements"
+						     : "text outside the elements: <features> holds only elements");
 		x.p++;
 		if (!strncmp(x.p, "!--", 3)) {
 			x.p += 3;
@@ -546,10 +552,18 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 		/* The schema gives the cap elements no content: only an end tag right after. */
 		if (!r) {
 			xml_space(&x);
-			if (strncmp(x.p, "</", 2) || strncmp(x.p + 2, name, len) || x.p[2 + len] != '>')
+			if (!*x.p)
+				return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> is not closed",
+							vcpuchar_ppc_cap_name((uint32_t)cap));
+			if (strncmp(x.p, "</", 2) || strncmp(x.p + 2, name, len) || name_char(x.p[2 + len]))
 				return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> has content; libvirt's schema "
 							"has it empty", vcpuchar_ppc_cap_name((uint32_t)cap));
-			x.p += 3 + len;
+			/* XML allows white space before the end tag's '>'. */
+			x.p += 2 + len;
+			xml_space(&x);
+			if (*x.p != '>')
+				return xml_err(&x, "expected '>' to end an end tag");
+			x.p++;
 		}
 		if (seen & (1u << cap))
 			return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> is given twice; give it once",
