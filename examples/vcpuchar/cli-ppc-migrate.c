@@ -125,6 +125,12 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		json_caps(jb, "effective_caps", &ra.effective_caps);
 		json_caps(jb, "dst_host_caps", &hm.dst_host_caps);
 		json_str(jb, "note", note);
+		/* As ppc hcall's: the sentence for a machine type whose defaults are unknown here. */
+		json_builder_set_member_name(jb, "notes");
+		json_builder_begin_array(jb);
+		if (mx.note)
+			json_builder_add_string_value(jb, mx.note);
+		json_builder_end_array(jb);
 		json_view(jb, &ra.guest_view);
 		json_builder_end_object(jb);
 		cli_print_json(jb);
@@ -141,6 +147,11 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		for (guint i = 0; i < warnings->len; i++)
 			cli_printf("warning: %s\n", (const char *)g_ptr_array_index(warnings, i));
 		cli_printf("note: %s\n", note);
+		if (mx.note) {
+			g_autofree char *shown = cli_shown(mx.note);
+
+			cli_printf("note: %s\n", shown);
+		}
 		text_view(&ra.guest_view, hm.cpu);
 		cli_printf("%s\n", errors->len ? "migration refused" : "migration ok");
 	}

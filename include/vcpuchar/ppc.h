@@ -550,7 +550,9 @@ struct vcpuchar_ppc_request; /* what the VMM asks for: defined further down */
  * wrongly: white space (QEMU takes it into the name), an empty item (QEMU's
  * ",," escape: no cap or type has a comma), a cap, the type or accel given
  * twice, an accelerator other than kvm or tcg (a list such as "kvm:tcg"
- * falls back at start), a libvirt fragment. vcpuchar_ppc_caps_format() output after
+ * falls back at start), a machine type written as a property
+ * ("pseries-7.2=", which QEMU refuses and which would leave "pseries"), a
+ * libvirt fragment. vcpuchar_ppc_caps_format() output after
  * "pseries," reads back to the same caps. Pure: no allocation.
  * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *

@@ -262,7 +262,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 					"'%s': QEMU never had this pseries type; known: pseries-2.1 to pseries-11.1 "
 					"(2.1-2.12, 3.0-3.1, then X.0-X.2 up to 10.2, 11.0 and 11.1); for a QEMU newer than "
-					"that, 'pseries' gives the newest defaults", VCPUCHAR_ECHO);
+					"that, 'pseries' gives the newest defaults known here, and its version (a "
+					"request's qemu_version) lets a -machine line read its newer types, whose "
+					"defaults are unknown here", VCPUCHAR_ECHO);
 	/* hw/ppc/spapr.c: mitigations default on from 4.0, ccf-assist on from 5.0. */
 	if (major >= 5)
 		*ret = VCPUCHAR_PPC_MACHINE_PSERIES;

@@ -111,7 +111,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 					dst->arch, src->arch);
 	if (!ppc_arch_is_power(src->arch, sizeof(src->arch)))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"both hosts are arch=%.16s: a pseries guest needs POWER hosts (ppc64le, ppc64)",
+					"both hosts are arch=%.16s: a pseries guest needs POWER hosts (ppc64le, ppc64, ppc, ppcle)",
 					src->arch);
 	memset(&m, 0, sizeof(m));
 	/* lib/ppc.md#guest-cpu: the source's family unless given, and it must run on both hosts. */

@@ -204,6 +204,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 						     "'%s': QEMU's pseries has no property by that name and would refuse "
 						     "it; the cap is cap-%s", VCPUCHAR_ECHO,
 						     vcpuchar_ppc_cap_name((uint32_t)cap_named(p, name_len, true)));
+		} else if (name_len >= 7 && !memcmp(p, "pseries", 7)) {
+			/* "pseries-7.2=" is no property: QEMU refuses it, and the type would silently be pseries. */
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
+						     "item %u '%s': a machine type written as a property; the type "
+						     "goes first without '=', or as type=", item, VCPUCHAR_ECHO);
 		} else {
 			note_other(err, err_size, &used, p, len);
 		}

@@ -129,7 +129,7 @@ int vcpuchar_profile_ppc_check(const struct vcpuchar_ppc_host *ppc, char *err, s
 	if (!ppc_arch_is_power(ppc->arch, sizeof(ppc->arch)))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
 					"[host] arch=%.16s, but [ppc] holds KVM_PPC_GET_CPU_CHAR words, which only a "
-					"POWER host (ppc64le, ppc64) has",
+					"POWER host (ppc64le, ppc64, ppc, ppcle) has",
 					ppc->arch);
 	/* A PVR, when known, says whether the host is POWER8 family (lib/ppc.md#probe). */
 	if (ppc->pvr && ppc->power8 != ppc_pvr_is_power8(ppc->pvr))

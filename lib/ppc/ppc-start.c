@@ -218,7 +218,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 
 	/* htm: off from pseries-2.12 on, on before; off for CPUs before POWER8 (default_caps_with_cpu()). */
 	{
-		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_HTM, "htm", 0);
+		/* An unknown type's level is the one judged: on, where the CPU has HTM (POWER8 and later). */
+		struct vcpuchar_ppc_start_entry *e =
+			entry(&out, VCPUCHAR_PPC_START_HTM, "htm", unknown && cpu >= VCPUCHAR_PPC_CPU_POWER8);
 
 		/* Either way the type's own default is not in the request: its version, or the type itself. */
 		const char *who = unknown ? "the machine type's default is not known here, and it may be cap-htm=on"

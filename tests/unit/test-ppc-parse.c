@@ -230,6 +230,8 @@ START_TEST(malformed)
 		{ "machine", "pseries,cap-ibs=workaroundxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 			     "xxxxxxxxxxxxxxx", "too long for a cap" },
 		{ "machine", "pseries,cap-ibs", "has no '='" },
+		{ "machine", "pseries-rhel9.2.0=,cap-cfpc=broken", "item 1 'pseries-rhel9.2.0=': a machine type written as a property" },
+		{ "machine", "cap-cfpc=broken,pseries-7.2=on", "item 2 'pseries-7.2=on'" },
 		{ "libvirt", "<features a='b'></features>", "no attribute" },
 		{ "libvirt", "<featuresx/>", "expected <features>" },
 		{ "libvirt", "<features><!-- open", "unterminated comment" },
