@@ -164,9 +164,14 @@ int vcpuchar_set_err_echo(char *err, size_t err_size, int code, const char *valu
 	mark = strchr(msg, VCPUCHAR_ECHO[0]);
 	if (!mark) /* GCOVR_EXCL_LINE: every caller's format holds the mark */
 		return vcpuchar_set_err(err, err_size, code, "%s", msg);
-	/* The message's own words first: the echo gets what is left, at most VCPUCHAR_ECHO_MAX bytes and "...". */
+	/*
+	 * The message's own words first: the echo gets what is left, at most
+	 * VCPUCHAR_ECHO_MAX bytes and "...". When the words do not fit whole
+	 * anyway, the echo keeps its first bytes (up to a quarter of the
+	 * buffer): the item is then named, and the words are cut at their end.
+	 */
 	fixed = strlen(msg) - 1;
-	budget = err_size - 1 > fixed ? err_size - 1 - fixed : 0;
+	budget = err_size - 1 > fixed ? err_size - 1 - fixed : (err_size - 1) / 4;
 	vcpuchar_echo(echo, budget < VCPUCHAR_ECHO_MAX + 3 ? budget : VCPUCHAR_ECHO_MAX + 3, value, len);
 	snprintf(err, err_size, "%.*s%s%s", (int)(mark - msg), msg, echo, mark + 1);
 	return code;

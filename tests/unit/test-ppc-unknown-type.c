@@ -61,6 +61,9 @@ START_TEST(which_types)
 	/* The 1.0 and 1.1 parsers still refuse both kinds, with the reason (no new value for old callers). */
 	ck_assert_int_eq(vcpuchar_ppc_machine_parse("pseries-rhel9.2.0", &m, err, sizeof(err)), -EINVAL);
 	ck_assert_ptr_nonnull(strstr(err, "downstream"));
+	/* The message is longer than 256 bytes: the type is still named, the words cut at their end. */
+	ck_assert_msg(g_str_has_prefix(err, "'pseries-rhel9.2.0' is a downstream"), "%s", err);
+	ck_assert_uint_eq(strlen(err), sizeof(err) - 1);
 	ck_assert_int_eq(vcpuchar_ppc_machine_parse_qemu("pseries-12.0", VCPUCHAR_PPC_QEMU_VERSION(12, 0, 0), &m, err,
 							 sizeof(err)),
 			 -EINVAL);
