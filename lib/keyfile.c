@@ -175,9 +175,10 @@ static int bad_line(const char *p, size_t len, unsigned line, char *err, size_t 
 {
 	if (!vcpuchar_utf8_valid(p, len))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "not a key file: line %u is not UTF-8 text", line);
-	return vcpuchar_set_err(err, err_size, -EINVAL,
-				"not a key file: line %u: \u201c%.*s\u201d is not a key-value pair, group, or comment", line,
-				(int)(len > 200 ? 200 : len), p);
+	/* The line is echoed with its control bytes escaped ("\x1b"): a caller prints this message. */
+	return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
+				     "not a key file: line %u: \u201c%s\u201d is not a key-value pair, group, or comment",
+				     line, VCPUCHAR_ECHO);
 }
 
 struct parse_state {
@@ -276,6 +277,7 @@ int vcpuchar_kf_parse(struct vcpuchar_kf *kf, const char *data, size_t len, char
 	struct parse_state st = { 0 };
 	const struct vcpuchar_kf_entry *rep;
 	const char *p = data, *end = data + len;
+	char group[VCPUCHAR_ECHO_MAX + 8], key[VCPUCHAR_ECHO_MAX + 8];
 	unsigned no = 0;
 	int r;
 
@@ -295,15 +297,18 @@ int vcpuchar_kf_parse(struct vcpuchar_kf *kf, const char *data, size_t len, char
 	if (!st.repeat)
 		return 0;
 	rep = &kf->entries[st.repeat - 1];
+	/* Names echoed with their control bytes escaped, as every echo of the file's text. */
+	vcpuchar_echo(group, sizeof(group) - 1, rep->group, rep->group_len);
 	if (!rep->key)
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"line %u: group [%.*s] given twice (the groups would be merged "
+					"line %u: group [%s] given twice (the groups would be merged "
 					"silently); give each group once",
-					st.repeat_line, (int)rep->group_len, rep->group);
+					st.repeat_line, group);
+	vcpuchar_echo(key, sizeof(key) - 1, rep->key, rep->key_len);
 	return vcpuchar_set_err(err, err_size, -EINVAL,
-				"line %u: [%.*s] %.*s given twice (the last would win silently); "
+				"line %u: [%s] %s given twice (the last would win silently); "
 				"give each key once",
-				st.repeat_line, (int)rep->group_len, rep->group, (int)rep->key_len, rep->key);
+				st.repeat_line, group, key);
 }
 
 void vcpuchar_kf_free(struct vcpuchar_kf *kf)

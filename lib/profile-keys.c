@@ -18,6 +18,12 @@ int vcpuchar_profile_get_str(const struct vcpuchar_kf *kf, const char *group, co
 					     group, key, VCPUCHAR_ECHO, size - 1);
 	if (r < 0)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "[%s] %s: %s", group, key, why);
+	/* A host's name for itself has no control bytes; in a caller's log or terminal they would act. */
+	for (const char *c = buf; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, buf, strlen(buf),
+						     "[%s] %s: '%s' holds a control character (byte %u)", group, key,
+						     VCPUCHAR_ECHO, (unsigned)(c - buf) + 1);
 	return 0;
 }
 

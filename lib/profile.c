@@ -89,6 +89,9 @@ VCPUCHAR_EXPORT int vcpuchar_profile_load_data(const char *data, size_t len, str
 	if (!r)
 		r = load_keyfile(&kf, ppc, x86, err, err_size);
 	vcpuchar_kf_free(&kf);
+	/* "" on success, as every function with a message buffer: a caller may print it either way. */
+	if (!r && err && err_size)
+		err[0] = '\0';
 	return r;
 }
 
@@ -241,7 +244,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_profile_load(const char *path, struct vcpuchar_
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
 	if (!VCPUCHAR_SIZE_OK(ret))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "the host's size (%u) is not one of struct "
-					"vcpuchar_ppc_host's", vcpuchar_size_of(ret));
+					"vcpuchar_ppc_host's, or its bytes past this library's members are not zero",
+					vcpuchar_size_of(ret));
 	if ((r = vcpuchar_profile_load(path, &h, &x86, err, err_size)) < 0)
 		return r;
 	/* lib/ppc.md#probe: KVM_PPC_GET_CPU_CHAR and the caps exist on POWER only. */
@@ -417,6 +421,11 @@ static int check_str(const char *what, const char *field, const char *s, size_t 
 	if (!vcpuchar_utf8_valid(s, n))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s %s: not valid UTF-8, which a profile cannot hold",
 					what, field);
+	/* What vcpuchar_profile_get_str() refuses on load. */
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "%s %s: a control character (byte %zu), "
+						"which a profile does not hold", what, field, i + 1);
 	return 0;
 }
 

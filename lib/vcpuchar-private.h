@@ -245,7 +245,9 @@ int vcpuchar_set_err(char *err, size_t err_size, int code, const char *fmt, ...)
  * returns the length. vcpuchar_set_err_echo() formats @fmt, whose one
  * VCPUCHAR_ECHO argument (a "%s") marks where @value goes, and gives the
  * echo only the room the rest of the message leaves in @err: the echo is
- * cut, never the cause.
+ * cut, never the cause. Only a cause too long for @err on its own is cut
+ * (at its end); the echo then keeps its first bytes, a quarter of @err at
+ * most, so that the item is still named.
  */
 #define VCPUCHAR_ECHO_MAX 64
 #define VCPUCHAR_ECHO "\x01"

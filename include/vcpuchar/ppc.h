@@ -354,7 +354,11 @@ int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t
  *        lists QEMU refuses. An empty string sets nothing.
  * @caps: levels are written here for the caps named in @list; other caps
  *        are left as they are (so @caps can hold defaults)
- * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named,
+ *       replacing what it held: to add a second list to a request's
+ *       caps_set, parse into a local word and OR it in (as
+ *       vcpuchar_ppc_machine_line_parse() ORs its own); passing
+ *       &req.caps_set drops the caps set before, which then take defaults
  * @err, @err_size: optional message buffer
  *
  * On failure neither @caps nor @set is changed. The case-insensitive

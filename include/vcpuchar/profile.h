@@ -37,7 +37,8 @@ extern "C" {
  * @err, @err_size: optional message buffer: "PATH: cause"; when both do
  *                  not fit, the path is cut to its last bytes after "..."
  *                  and the cause kept whole (a cause too long for the
- *                  buffer on its own is cut after the whole path)
+ *                  buffer on its own is cut after the whole path); ""
+ *                  on success (since 1.2; before, unchanged)
  *
  * The file is opened without blocking (a FIFO or device never hangs the
  * call) and must be a regular file.

@@ -264,8 +264,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing argument");
 	if (!VCPUCHAR_SIZE_OK(req))
 		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"the request's size (%u) is not one of struct vcpuchar_ppc_request's",
-					vcpuchar_size_of(req));
+					"the request's size (%u) is not one of struct vcpuchar_ppc_request's, or "
+					"its bytes past this library's members are not zero", vcpuchar_size_of(req));
 	return vcpuchar_ppc_request_why(VCPUCHAR_IN(req, &rq), &release, err, err_size);
 }
 

@@ -132,7 +132,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 		return vcpuchar_set_err(err, err_size, -EINVAL, "missing argument");
 	if (!VCPUCHAR_SIZE_OK(req))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "the request's size (%u) is not one of struct "
-					"vcpuchar_ppc_request's", vcpuchar_size_of(req));
+					"vcpuchar_ppc_request's, or its bytes past this library's members are "
+					"not zero", vcpuchar_size_of(req));
 	/* An older caller's request has no qemu_version: it reads as 0, not given. */
 	in = VCPUCHAR_IN(req, &rbuf);
 	qemu_version = in->qemu_version;

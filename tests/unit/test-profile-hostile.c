@@ -282,6 +282,43 @@ START_TEST(echo_escapes_bytes)
 }
 END_TEST
 
+/* Escape sequences a file could carry into a caller's terminal or log: refused, and echoed escaped. */
+START_TEST(no_raw_control_bytes)
+{
+	static const struct {
+		const char *data, *words;
+	} rows[] = {
+		{ "\x1b]0;owned\a\x1b[2J garbage\n", "line 1: \u201c\\x1b]0;owned\\x07\\x1b[2J garbage\u201d" },
+		{ "[host]\narch=\x1b[2Jx\n", "[host] arch: '\\x1b[2Jx' holds a control character (byte 1)" },
+		{ "[host]\nkernel_release=6.1\x1b[2J\n", "kernel_release: '6.1\\x1b[2J' holds a control character (byte 4)" },
+		{ "[host]\nke\x1by=1\nke\x1by=2\n", "[host] ke\\x1by given twice" },
+	};
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		g_autoptr(GString) d = g_string_new(rows[i].data);
+		char err[256];
+
+		refused(rows[i].data, d, -EINVAL, rows[i].words);
+		vcpuchar_profile_load_data(d->str, d->len, NULL, NULL, err, sizeof(err));
+		for (const unsigned char *p = (const unsigned char *)err; *p; p++)
+			ck_assert_msg(*p >= 0x20 && *p != 0x7f, "row %zu: raw byte 0x%02x in '%s'", i, *p, err);
+	}
+	/* And a caller's facts with one are not saved, so no file holds them. */
+	{
+		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		g_autofree char *dir = g_dir_make_tmp("vcpuchar-XXXXXX", NULL);
+		g_autofree char *path = g_build_filename(dir, "p.profile", NULL);
+		char err[256];
+
+		snprintf(h.kernel_release, sizeof(h.kernel_release), "6.1\x1b[2J");
+		ck_assert_int_eq(vcpuchar_profile_save(path, &h, NULL, err, sizeof(err)), -EINVAL);
+		ck_assert_msg(strstr(err, "kernel_release: a control character (byte 4)"), "%s", err);
+		ck_assert(!g_file_test(path, G_FILE_TEST_EXISTS));
+		g_rmdir(dir);
+	}
+}
+END_TEST
+
 START_TEST(limits_still_load)
 {
 	/* The largest values that fit are accepted, as is a profile of exactly 1 MiB. */
@@ -317,6 +354,7 @@ int main(void)
 	tcase_add_test(tc, limits_still_load);
 	tcase_add_test(tc, echo_cut_never_cause);
 	tcase_add_test(tc, echo_escapes_bytes);
+	tcase_add_test(tc, no_raw_control_bytes);
 	tcase_set_timeout(tc, 60);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
