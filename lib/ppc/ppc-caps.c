@@ -228,18 +228,19 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, 
 		 */
 		if (!strncmp(p, "rhel7", 5))
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
-						"'%s' is a RHEL 7 machine type: RHEL 7's QEMU (2.12) predates "
-						"cap-ccf-assist (QEMU 4.0), so a guest there never asked for it; its "
-						"cfpc, sbbc and ibs defaults under a later RHEL's QEMU are in RHEL's "
-						"source, not known here: give all four caps (cap-ccf-assist=off for what "
-						"RHEL 7 did), which makes the machine type irrelevant", VCPUCHAR_ECHO);
+						     "'%s' is a RHEL 7 machine type: RHEL 7's QEMU (2.12) predates "
+						     "cap-ccf-assist (QEMU 4.0), so a guest there never asked for it; its "
+						     "cfpc, sbbc and ibs defaults under a later RHEL's QEMU are in RHEL's "
+						     "source, not known here: give all four caps (cap-ccf-assist=off for "
+						     "what RHEL 7 did), which makes the machine type irrelevant",
+						     VCPUCHAR_ECHO);
 		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
-						"'%s' is a downstream (distribution) machine type: its cap defaults are "
-						"set in that distribution's QEMU (hw/ppc/spapr.c of its source package), "
-						"not upstream's; give the upstream pseries-X.Y its class options start "
-						"from, or give all four caps explicitly (cap-cfpc, cap-sbbc, cap-ibs, "
-						"cap-ccf-assist, e.g. from the running guest's command line), which makes "
-						"the machine type irrelevant", VCPUCHAR_ECHO);
+					     "'%s' is a downstream (distribution) machine type: its cap defaults are "
+					     "set in that distribution's QEMU (hw/ppc/spapr.c of its source package), "
+					     "not upstream's; give the upstream pseries-X.Y its class options start "
+					     "from, or give all four caps explicitly (cap-cfpc, cap-sbbc, cap-ibs, "
+					     "cap-ccf-assist, e.g. from the running guest's command line), which makes "
+					     "the machine type irrelevant", VCPUCHAR_ECHO);
 	}
 	if (!(n = parse_num(p, &major)) || p[n] != '.')
 		goto bad;
@@ -289,6 +290,19 @@ static const struct vcpuchar_ppc_caps machine_caps[] = {
 	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
 						     VCPUCHAR_PPC_LEVEL_FIXED_CCD, VCPUCHAR_PPC_LEVEL_OFF },
 };
+
+const char *vcpuchar_ppc_machine_words(uint32_t machine)
+{
+	static const char *const words[] = {
+		[VCPUCHAR_PPC_MACHINE_PSERIES] = "pseries-5.0 and later",
+		[VCPUCHAR_PPC_MACHINE_PSERIES_4] = "pseries-4.x",
+		[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = "pseries-3.1 and older",
+		[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = "pseries-2.12-sxxm",
+		[VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN] = "a type whose defaults are unknown here",
+	};
+
+	return words[machine];
+}
 
 void vcpuchar_ppc_caps_limit_cpu(struct vcpuchar_ppc_caps *caps, uint32_t cpu)
 {

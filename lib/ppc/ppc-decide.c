@@ -198,12 +198,6 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
-/* The request's machine type class, as its message names it (enum vcpuchar_ppc_machine order). */
-static const char *const machine_words[] = {
-	"pseries (5.0 and later)", "pseries-4.x", "pseries-3.1 and older", "pseries-2.12-sxxm",
-	"a type whose defaults are unknown here",
-};
-
 int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *release, char *err, size_t err_size)
 {
 	int rel = *release = vcpuchar_ppc_qemu_release(req->qemu_version);
@@ -250,7 +244,7 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *releas
 		vcpuchar_ppc_qemu_version_text(req->qemu_version ? req->qemu_version : VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0),
 					       want);
 		return vcpuchar_set_err(err, err_size, -ENOENT, "QEMU %s has no machine type of %s", want,
-					machine_words[req->machine]);
+					vcpuchar_ppc_machine_words(req->machine));
 	}
 	return vcpuchar_set_err(err, err_size, 0, "%s", "");
 }

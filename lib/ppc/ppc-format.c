@@ -144,13 +144,6 @@ static void fixed_na_text(uint32_t qemu_version, struct text *t)
 	       "which gives the guest identical R4/R5 (neither level adds an ibs bit)");
 }
 
-static const char *const machine_names[] = {
-	[VCPUCHAR_PPC_MACHINE_PSERIES] = "pseries-5.0 and later",
-	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = "pseries-4.x",
-	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = "pseries-3.1 and older",
-	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = "pseries-2.12-sxxm",
-};
-
 /* What the guest does without each bit it is not told (lib/ppc.md#guest-view). */
 static const char *bit_loss(uint32_t reg, uint64_t bit)
 {
@@ -365,7 +358,7 @@ static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar
 			    !vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
 							   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)
 		    ? "pseries-3.0 and 3.1"
-		    : machine_names[req->machine],
+		    : vcpuchar_ppc_machine_words(req->machine),
 	    refused ? "would refuse to start"
 	    : worse ? "passes these four caps, a downgrade: the guest loses mitigations"
 		    : "passes these four caps, but the guest would run mitigations the host does not need",

@@ -122,6 +122,8 @@ const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibilit
 const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
 /* The release still has the machine-type class @machine (enum vcpuchar_ppc_machine). */
 bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine) __attribute__((visibility("hidden")));
+/* The machine types of a class as messages name them (enum vcpuchar_ppc_machine, checked by the caller). */
+const char *vcpuchar_ppc_machine_words(uint32_t machine) __attribute__((visibility("hidden")));
 /* A downstream type (pseries-rhel9.2.0): a vendor tag of two letters or more, then a digit. */
 bool vcpuchar_ppc_machine_downstream(const char *name) __attribute__((visibility("hidden")));
 /*

@@ -91,10 +91,8 @@ bool vcpuchar_ppc_qemu_release_has(int release, uint32_t machine)
 		return r->first_type <= 301;
 	case VCPUCHAR_PPC_MACHINE_PSERIES_4:
 		return r->first_type <= 402;
-	case VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN:
-		/* Whether the target has it only that QEMU knows (lib/ppc.md#unknown-types). */
-		return true;
 	default:
+		/* PSERIES; for DEFAULTS_UNKNOWN only the target QEMU knows (lib/ppc.md#unknown-types). */
 		return true;
 	}
 }
