@@ -98,16 +98,13 @@ def main():
         print(f"commits: git log {base}..HEAD failed: {out.stderr.strip()}")
         return 1
     fields = out.stdout.split("\0")
-    bad = 0
-    count = 0
-    for i in range(0, len(fields) - 1, 2):
-        sha, message = fields[i].strip(), fields[i + 1]
-        count += 1
-        for p in problems(message):
-            bad += 1
-            print(f"commits: {sha[:12]} {message.splitlines()[0][:60] if message.strip() else ''!r}: {p}")
-    print(f"commits: {count} commits after {base[:12]} ('{release}'), {bad} problems")
-    return 1 if bad else 0
+    records = [(fields[i].strip(), fields[i + 1]) for i in range(0, len(fields) - 1, 2)]
+    found = [(sha, message, p) for sha, message in records for p in problems(message)]
+    for sha, message, p in found:
+        subject = message.split("\n", 1)[0][:60]
+        print(f"commits: {sha[:12]} {subject!r}: {p}")
+    print(f"commits: {len(records)} commits after {base[:12]} ('{release}'), {len(found)} problems")
+    return int(bool(found))
 
 
 if __name__ == "__main__":
