@@ -14,7 +14,6 @@ vcpuchar_ppc_qemu_release_get() through ctypes; the caps through the CLI's
 (qemu machine item library observed agree); exit 1 on any disagreement, 77
 when no binary could be had (naming each).
 """
-import argparse
 import concurrent.futures
 import ctypes
 import json
@@ -25,6 +24,10 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# The shared helpers live in the source tree: compile them without writing there.
+sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(HERE, "..", "e2e-common"))
+import e2e_common  # noqa: E402
 MODELLED = ("cfpc", "sbbc", "ibs", "ccf-assist")
 POWER_CPUS = ("power7", "power8", "power9", "power10", "power11")
 UNKNOWN = 0xFFFFFFFF
@@ -257,11 +260,7 @@ def check_binary(q, lib, cli, full, rows, jobs):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--build-dir", required=True)
-    ap.add_argument("--lib", required=True)
-    ap.add_argument("--cli", required=True)
-    a = ap.parse_args()
+    a = e2e_common.runner_args("--build-dir", "--lib", "--cli").parse_args()
     full = os.environ.get("VCPUCHAR_RELEASES_FULL") == "1"
     out_dir = a.build_dir
     cache = os.path.join(out_dir, "cache")
