@@ -76,7 +76,7 @@ for path, r in failed:
 # And each skip, with its reason (the last lines the test printed), just
 # above the count: a tier that could not test is named where CI shows it.
 for path, r in skipped:
-    out = [x for x in (r.get("stdout") or "").splitlines() if x.strip()]
+    out = [x for x in (r.get("stdout") or r.get("stderr") or "").splitlines() if x.strip()]
     print(f"  SKIPPED in {path}: {r['name']}: " + (out[-1].strip() if out else "(it printed no reason)"))
     for x in out[-3:-1]:
         print("    | " + x)
