@@ -94,6 +94,8 @@ echo "apt-private: fetching $suite's package lists${arch:+ ($arch)} into $d" >&2
 . "$(dirname "$0")/apt-update.sh"
 # shellcheck disable=SC2086
 verdict=$(apt_update "$d/update.log" apt-get $opts)
+# For a caller that cannot resolve a package to say why (a partial list).
+echo "$verdict" >"$d/update.verdict"
 case $verdict in
 ok) ;;
 partial:*)
