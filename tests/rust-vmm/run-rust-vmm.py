@@ -220,7 +220,7 @@ def main():
         ran += 1
     else:
         skipped.append("this machine's /dev/kvm: none, or not readable and writable")
-        print(f"{TIER}: no usable /dev/kvm here: the emulated hosts only")
+        print(f"{TIER}: no usable /dev/kvm here")
     sel = os.environ.get("VCPUCHAR_RUST_VMM_BOOTS", "")
     names = [] if sel == "none" else [m[0] for m in idle.MATRIX] if sel == "all" else DEFAULT_BOOTS
     if names:
