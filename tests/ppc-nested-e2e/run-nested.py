@@ -639,13 +639,9 @@ def verdict(pairs, runnable, not_run):
     pair or run that could not run is a SKIP naming each, since the
     machine (or its archive) lacks a package."""
     if DEFAULT_PAIR in pairs and DEFAULT_PAIR not in runnable:
-        print(f"{TIER}: FAIL: the machine's own stack (kernel {DEFAULT_PAIR[0]} / QEMU {DEFAULT_PAIR[1]}) did not run "
-              f"while {len(runnable)} other pair(s) did: {'; '.join(not_run)}")
-        return 1
-    if not_run:
-        print(f"{TIER}: SKIP: {len(runnable)} of {len(pairs)} pairs ran and passed; not run: {'; '.join(not_run)}")
-        return 77
-    return 0
+        return e2e_common.verdict(TIER, [f"the machine's own stack (kernel {DEFAULT_PAIR[0]} / QEMU {DEFAULT_PAIR[1]}) "
+                                         f"did not run while {len(runnable)} other pair(s) did: {'; '.join(not_run)}"])
+    return e2e_common.verdict(TIER, [], not_run, f"{len(runnable)} of {len(pairs)} pairs ran and passed")
 
 
 if __name__ == "__main__":

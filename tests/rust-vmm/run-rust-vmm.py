@@ -247,20 +247,13 @@ def main():
 
 
 def verdict(ok, ran, skipped, secs):
-    """The tier's last line and exit: FAIL (1) on any difference; else SKIP
-    (77) naming what did not run when nothing ran or a place asked for could
-    not run; PASS (0) only when every place asked for ran its checks."""
-    if not ok:
-        print(f"{TIER}: FAIL in {secs:.1f} s" + (f" (not run: {'; '.join(skipped)})" if skipped else ""))
-        return 1
-    if not ran:
-        print(f"{TIER}: SKIP: nothing checked: {'; '.join(skipped) or 'no place asked for'}")
-        return 77
-    if skipped:
-        print(f"{TIER}: SKIP: {ran} place(s) passed, not run: {'; '.join(skipped)}")
-        return 77
-    print(f"{TIER}: PASS in {secs:.1f} s ({ran} place(s))")
-    return 0
+    """The tier's last line and exit (e2e_common.verdict): FAIL (1) on any
+    difference; else SKIP (77) naming what did not run when nothing ran or a
+    place asked for could not; 0 only when every place asked for ran."""
+    print(f"{TIER}: {ran} place(s) checked{'' if ok else ', with differences'} in {secs:.1f} s")
+    if ok and not ran:
+        e2e_common.skip(TIER, "nothing checked: " + ("; ".join(skipped) or "no place asked for"))
+    return e2e_common.verdict(TIER, [] if ok else ["a difference (above)"], skipped, f"{ran} place(s) passed")
 
 
 if __name__ == "__main__":
