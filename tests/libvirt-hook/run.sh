@@ -1,0 +1,190 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# The libvirt-hook tier (README.md here): Debian's libvirtd with the hook
+# 50-vcpuchar in its hooks folder, inside a mount namespace whose /etc/libvirt,
+# /etc/passwd, /etc/group, /run and /var/{lib,log,cache} are private, so the
+# machine's own files are never changed.
+#   run.sh SRCDIR BUILDDIR WORK
+set -eu
+if [ "${1-}" != --inside ]; then
+	[ $# = 3 ] || { echo "usage: run.sh SRCDIR BUILDDIR WORK" >&2; exit 2; }
+	if [ "$(id -u)" != 0 ]; then
+		echo "SKIP: needs root (starts libvirtd and mounts private folders in a mount namespace)"
+		exit 77
+	fi
+	for p in libvirtd:libvirt-daemon virtlogd:libvirt-daemon virsh:libvirt-clients \
+		qemu-system-ppc64:qemu-system-ppc unshare:util-linux; do
+		command -v "${p%%:*}" >/dev/null || {
+			echo "SKIP: ${p%%:*} not found (Debian package ${p#*:}; tests/libvirt-hook/setup.sh installs it)"
+			exit 77
+		}
+	done
+	[ -e /usr/lib/x86_64-linux-gnu/libvirt/connection-driver/libvirt_driver_qemu.so ] ||
+		[ -n "$(find /usr/lib -name libvirt_driver_qemu.so 2>/dev/null | head -n 1)" ] || {
+		echo "SKIP: libvirt's QEMU driver not found (Debian package libvirt-daemon-driver-qemu)"
+		exit 77
+	}
+	unshare -m true 2>/dev/null || { echo "SKIP: cannot make a mount namespace (unshare -m)"; exit 77; }
+	exec unshare -m --propagation private "$0" --inside "$@"
+fi
+shift
+src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) work=$3
+cli=$build/examples/vcpuchar
+profiles=$src/examples/profiles
+start=$(date +%s.%N)
+rm -rf "$work"
+mkdir -p "$work/etc-libvirt/hooks/qemu.d" "$work/etc-libvirt/qemu"
+work=$(cd "$work" && pwd)
+failed=0 n=0
+ok() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+
+# Private copies: the namespace sees them, the machine keeps its own.
+cp -a /etc/libvirt/. "$work/etc-libvirt/"
+cp /etc/passwd "$work/passwd"
+cp /etc/group "$work/group"
+# The user and group libvirtd's QEMU driver looks up at start (the
+# libvirt-daemon-system postinst creates them; operators without it get
+# "Failed to parse user 'libvirt-qemu'").
+getent group kvm >/dev/null || echo "kvm:x:64990:" >>"$work/group"
+getent group libvirt-qemu >/dev/null || echo "libvirt-qemu:x:64991:" >>"$work/group"
+getent passwd libvirt-qemu >/dev/null ||
+	echo "libvirt-qemu:x:64991:64991:Libvirt Qemu:/var/lib/libvirt:/usr/sbin/nologin" >>"$work/passwd"
+mount --bind "$work/etc-libvirt" /etc/libvirt
+mount --bind "$work/passwd" /etc/passwd
+mount --bind "$work/group" /etc/group
+for d in /run /var/lib /var/log /var/cache; do
+	mount -t tmpfs -o mode=0755 none "$d"
+done
+mkdir -p /var/log/libvirt /var/lib/libvirt /var/cache/libvirt /run/libvirt
+
+cat >/etc/libvirt/qemu.conf <<'CONF'
+user = "root"
+group = "root"
+security_driver = "none"
+CONF
+# The installed script, pointed at the command of this build and at libvirt's
+# hooks folder for its config (a build's default is under its own prefix).
+sed -e "s|@BINDIR@|$build/examples|" -e "s|libvirt-hook --|libvirt-hook --config /etc/libvirt/hooks/vcpuchar.conf --|" \
+	"$src/examples/vcpuchar/50-vcpuchar.in" >/etc/libvirt/hooks/qemu.d/50-vcpuchar
+chmod 755 /etc/libvirt/hooks/qemu.d/50-vcpuchar
+# A fleet of POWER9 DD2.3 hosts (bundled profile: cfpc, sbbc and ibs
+# workaround, ccf-assist on); TCG here, so the domains are judged as KVM would.
+cat >/etc/libvirt/hooks/vcpuchar.conf <<CONF
+[vcpuchar]
+host = $profiles/power9-dd2.3-opal.profile
+accel = kvm
+CONF
+
+libvirtd_pid="" virtlogd_pid=""
+cleanup() {
+	for dom in $(virsh -q list --name 2>/dev/null); do
+		virsh -q destroy "$dom" >/dev/null 2>&1 || true
+	done
+	for f in /run/libvirt/qemu/*.pid; do
+		[ -r "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null || true
+	done
+	[ -z "$libvirtd_pid" ] || kill "$libvirtd_pid" 2>/dev/null || true
+	[ -z "$virtlogd_pid" ] || kill "$virtlogd_pid" 2>/dev/null || true
+	# Wait for both (each pid once): their files are on this namespace's tmpfs.
+	for p in $libvirtd_pid $virtlogd_pid; do
+		for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+		kill -9 "$p" 2>/dev/null || true
+	done
+}
+trap cleanup EXIT
+trap 'exit 1' INT TERM
+
+virtlogd -d
+for _ in $(seq 50); do [ -s /run/virtlogd.pid ] && break; sleep 0.1; done
+virtlogd_pid=$(cat /run/virtlogd.pid)
+libvirtd -d >"$work/libvirtd.out" 2>&1
+for _ in $(seq 100); do [ -s /run/libvirtd.pid ] && [ -S /run/libvirt/libvirt-sock ] && break; sleep 0.1; done
+libvirtd_pid=$(cat /run/libvirtd.pid)
+for _ in $(seq 100); do virsh -c qemu:///system -q version >/dev/null 2>&1 && break; sleep 0.2; done
+export LIBVIRT_DEFAULT_URI=qemu:///system
+echo "# $(virsh version 2>/dev/null | sed -n 's/^Running against daemon: *//p' | head -n 1) $(virsh version | grep -i 'hypervisor' | head -n 1)"
+
+domain() { # NAME CFPC CCF-ASSIST: a pseries domain under TCG, 256 MiB, no disk
+	cat <<XML
+<domain type='qemu'>
+  <name>$1</name>
+  <memory unit='MiB'>256</memory>
+  <vcpu>1</vcpu>
+  <os><type arch='ppc64' machine='pseries-7.2'>hvm</type></os>
+  <features>
+    <cfpc value='$2'/>
+    <sbbc value='workaround'/>
+    <ibs value='workaround'/>
+    <ccf-assist state='$3'/>
+  </features>
+  <devices>
+    <emulator>$(command -v qemu-system-ppc64)</emulator>
+    <memballoon model='none'/>
+  </devices>
+</domain>
+XML
+}
+
+# 1. A cap above the hosts' level: the hook refuses, libvirt shows its line.
+domain p9-fixed fixed on >"$work/p9-fixed.xml"
+virsh -q define "$work/p9-fixed.xml" >/dev/null
+if virsh start p9-fixed >"$work/start-refused.out" 2>&1; then
+	fail "virsh start p9-fixed: started, want the hook's refusal"
+	virsh -q destroy p9-fixed >/dev/null 2>&1 || true
+else
+	sed 's/^/# /' "$work/start-refused.out"
+	if grep -q "vcpuchar: domain 'p9-fixed' refused: cap-cfpc=fixed: Requested safe cache capability level not supported by KVM (host level workaround" "$work/start-refused.out" &&
+		grep -q "Try appending -machine cap-cfpc=workaround, in the domain's <features>: <cfpc value='workaround'/>" "$work/start-refused.out" &&
+		grep -q "qemu.d/50-vcpuchar p9-fixed prepare begin -" "$work/start-refused.out"; then
+		ok "virsh start p9-fixed refused by the hook at prepare begin, naming cap-cfpc and QEMU's hint"
+	else
+		fail "virsh start p9-fixed failed without the hook's line"
+	fi
+fi
+[ "$(virsh domstate p9-fixed 2>/dev/null)" = "shut off" ] && ok "p9-fixed is shut off" || fail "p9-fixed is not shut off"
+
+# 2. The same domain at the hosts' levels: started, then destroyed.
+domain p9-ok workaround on >"$work/p9-ok.xml"
+virsh -q define "$work/p9-ok.xml" >/dev/null
+if virsh start p9-ok >"$work/start-ok.out" 2>&1 && [ "$(virsh domstate p9-ok)" = running ]; then
+	ok "virsh start p9-ok: running (TCG, QEMU $(qemu-system-ppc64 --version | sed -n 's/.*version \([0-9.]*\).*/\1/p'))"
+	args=$(tr '\0' ' ' <"/proc/$(cat /run/libvirt/qemu/p9-ok.pid)/cmdline")
+	case $args in
+	*cap-cfpc=workaround*cap-ccf-assist=on*|*cap-ccf-assist=on*cap-cfpc=workaround*) ok "QEMU runs with the domain's caps" ;;
+	*) fail "QEMU's command line lacks the caps: $args" ;;
+	esac
+	# 3. An incoming migration to a host that cannot take it: the hook run as
+	# libvirt runs it on the destination's "migrate begin", with the XML the
+	# source sends (its migratable XML), and a destination profile whose
+	# ccf-assist is off.
+	virsh dumpxml --migratable p9-ok >"$work/p9-ok-migratable.xml"
+	printf '[vcpuchar]\nhost = %s\naccel = kvm\n' "$profiles/power9-nested-hv-qemu.profile" >"$work/dst.conf"
+	printf '[vcpuchar]\nhost = %s\naccel = kvm\n' "$profiles/power9-dd2.3-opal.profile" >"$work/same.conf"
+	if "$cli" libvirt-hook --config "$work/dst.conf" -- p9-ok migrate begin - \
+		<"$work/p9-ok-migratable.xml" >"$work/migrate.out" 2>"$work/migrate.err"; then
+		fail "migrate begin to a ccf-assist=off host: accepted"
+	elif [ $? = 1 ] && [ ! -s "$work/migrate.out" ] && [ "$(wc -l <"$work/migrate.err")" = 1 ] &&
+		grep -q "cap-ccf-assist=on: Requested count cache flush assist capability level not supported by KVM" "$work/migrate.err"; then
+		sed 's/^/# /' "$work/migrate.err"
+		ok "migrate begin to a ccf-assist=off host refused (exit 1, one line, nothing on stdout)"
+	else
+		fail "migrate begin to a ccf-assist=off host: $(cat "$work/migrate.err")"
+	fi
+	if "$cli" libvirt-hook --config "$work/same.conf" -- p9-ok migrate begin - \
+		<"$work/p9-ok-migratable.xml" >"$work/migrate.out" 2>&1 && [ ! -s "$work/migrate.out" ]; then
+		ok "migrate begin to a host like the source: accepted, nothing printed"
+	else
+		fail "migrate begin to a host like the source: $(cat "$work/migrate.out")"
+	fi
+	virsh -q destroy p9-ok >/dev/null && ok "p9-ok destroyed" || fail "virsh destroy p9-ok"
+else
+	sed 's/^/# /' "$work/start-ok.out"
+	fail "virsh start p9-ok"
+fi
+virsh -q undefine p9-fixed >/dev/null 2>&1 || true
+virsh -q undefine p9-ok >/dev/null 2>&1 || true
+end=$(date +%s.%N)
+echo "1..$n"
+echo "# $n checks, $failed failed, $(echo "$end - $start" | bc) s"
+[ "$failed" = 0 ]
