@@ -245,11 +245,11 @@ static uint32_t emulator_version(const char *emulator, GString *notes)
 	}
 	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_CLOEXEC_PIPES, NULL, NULL,
 			  &out, NULL, &status, &e) ||
-	    !g_spawn_check_wait_status(status, NULL) || !(p = strstr(out, "version "))) {
+	    !g_spawn_check_wait_status(status, NULL) || !(p = strstr(out, "QEMU emulator version "))) {
 		g_string_append(notes, "; the domain's <emulator> --version said no version: the answer is for QEMU 7.2");
 		return 0;
 	}
-	p += strlen("version ");
+	p += strlen("QEMU emulator version ");
 	for (end = p; g_ascii_isdigit(*end) || *end == '.'; end++)
 		;
 	*end = '\0';
@@ -495,10 +495,9 @@ static int judge_x86(const char *name, const struct domain *d, const struct conf
 	}
 	if (vcpuchar_x86_decide(&host, &vm, &p) < 0 || (p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT))
 		return CLI_OK;
+	/* The reasons of the HLT decision itself (lib/x86.md#reason-codes: codes 1 to 11). */
 	for (uint32_t i = 0; i < p.n_reasons; i++) {
-		uint32_t cls = (uint32_t)vcpuchar_x86_reason_class(p.reasons[i].code);
-
-		if (cls == VCPUCHAR_X86_REASON_CLASS_DECISION || cls == VCPUCHAR_X86_REASON_CLASS_REFUSAL)
+		if (p.reasons[i].code <= VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED)
 			g_string_append_printf(why, "%s%s", why->len ? ", " : "",
 					       vcpuchar_x86_reason_name(p.reasons[i].code));
 	}
