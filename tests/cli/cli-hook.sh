@@ -41,7 +41,9 @@ hook() {
 }
 oneline() { # NAME: exactly one line on stderr, nothing on stdout
 	cases=$((cases + 1))
-	[ "$(wc -l <"$tmp/err")" = 1 ] && [ ! -s "$tmp/out" ] || fail "$1: want one stderr line and no stdout"
+	if [ "$(wc -l <"$tmp/err")" != 1 ] || [ -s "$tmp/out" ]; then
+		fail "$1: want one stderr line and no stdout"
+	fi
 }
 
 # 1. A cap above the host: refused at prepare begin and at migrate begin.
@@ -51,8 +53,8 @@ oneline "fixed"
 expect "fixed migrate" 1 "refused: cap-cfpc=fixed" -- hook kvm "$tmp/fixed.xml" migrate begin
 oneline "fixed migrate"
 # Other operations are not judged (libvirt calls every hook for each).
-for op in "start begin" "started begin" "stopped end" "release end" "migrate end" "restore begin"; do
-	expect "fixed $op" 0 - -- hook kvm "$tmp/fixed.xml" $op
+for op in start:begin started:begin stopped:end release:end migrate:end restore:begin; do
+	expect "fixed $op" 0 - -- hook kvm "$tmp/fixed.xml" "${op%:*}" "${op#*:}"
 done
 # Under TCG (the domain's type, no accel in the config) QEMU only warns: let through.
 expect "fixed tcg" 0 - -- hook tcg "$tmp/fixed.xml" prepare begin

@@ -82,7 +82,7 @@ cleanup() {
 		virsh -q destroy "$dom" >/dev/null 2>&1 || true
 	done
 	for f in /run/libvirt/qemu/*.pid; do
-		[ -r "$f" ] && kill -9 "$(cat "$f")" 2>/dev/null || true
+		if [ -r "$f" ]; then kill -9 "$(cat "$f")" 2>/dev/null || true; fi
 	done
 	[ -z "$libvirtd_pid" ] || kill "$libvirtd_pid" 2>/dev/null || true
 	[ -z "$virtlogd_pid" ] || kill "$virtlogd_pid" 2>/dev/null || true
@@ -142,7 +142,7 @@ else
 		fail "virsh start p9-fixed failed without the hook's line"
 	fi
 fi
-[ "$(virsh domstate p9-fixed 2>/dev/null)" = "shut off" ] && ok "p9-fixed is shut off" || fail "p9-fixed is not shut off"
+if [ "$(virsh domstate p9-fixed 2>/dev/null)" = "shut off" ]; then ok "p9-fixed is shut off"; else fail "p9-fixed is not shut off"; fi
 
 # 2. The same domain at the hosts' levels: started, then destroyed.
 domain p9-ok workaround on >"$work/p9-ok.xml"
@@ -177,7 +177,7 @@ if virsh start p9-ok >"$work/start-ok.out" 2>&1 && [ "$(virsh domstate p9-ok)" =
 	else
 		fail "migrate begin to a host like the source: $(cat "$work/migrate.out")"
 	fi
-	virsh -q destroy p9-ok >/dev/null && ok "p9-ok destroyed" || fail "virsh destroy p9-ok"
+	if virsh -q destroy p9-ok >/dev/null; then ok "p9-ok destroyed"; else fail "virsh destroy p9-ok"; fi
 else
 	sed 's/^/# /' "$work/start-ok.out"
 	fail "virsh start p9-ok"
