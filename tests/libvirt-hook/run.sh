@@ -63,6 +63,8 @@ user = "root"
 group = "root"
 security_driver = "none"
 CONF
+# Two daemons on one machine: libvirt refuses a migration between equal host UUIDs.
+echo 'host_uuid = "a9e0c3f1-0000-4000-8000-00000000000a"' >>/etc/libvirt/libvirtd.conf
 # The installed script, pointed at the command of this build and at libvirt's
 # hooks folder for its config (a build's default is under its own prefix).
 sed -e "s|@BINDIR@|$build/examples|" -e "s|libvirt-hook --|libvirt-hook --config /etc/libvirt/hooks/vcpuchar.conf --|" \
@@ -76,8 +78,14 @@ host = $profiles/power9-dd2.3-opal.profile
 accel = kvm
 CONF
 
-libvirtd_pid="" virtlogd_pid=""
+libvirtd_pid="" virtlogd_pid="" b_pids=""
 cleanup() {
+	# The destination daemons first (their namespace holds no domain).
+	for p in $b_pids; do kill "$p" 2>/dev/null || true; done
+	for p in $b_pids; do
+		for _ in $(seq 50); do kill -0 "$p" 2>/dev/null || break; sleep 0.1; done
+		kill -9 "$p" 2>/dev/null || true
+	done
 	for dom in $(virsh -q list --name 2>/dev/null); do
 		virsh -q destroy "$dom" >/dev/null 2>&1 || true
 	done
@@ -154,7 +162,44 @@ if virsh start p9-ok >"$work/start-ok.out" 2>&1 && [ "$(virsh domstate p9-ok)" =
 	*cap-cfpc=workaround*cap-ccf-assist=on*|*cap-ccf-assist=on*cap-cfpc=workaround*) ok "QEMU runs with the domain's caps" ;;
 	*) fail "QEMU's command line lacks the caps: $args" ;;
 	esac
-	# 3. An incoming migration to a host that cannot take it: the hook run as
+	# 3. A real incoming migration to a second libvirtd on this machine (its own
+	# mount namespace: /etc/libvirt, /run and /var of its own under $work/b),
+	# whose hook config names a host without ccf-assist: virsh migrate fails
+	# with the destination hook's line at "migrate begin".
+	b=$work/b
+	mkdir -p "$b/run" "$b/lib" "$b/log/libvirt" "$b/cache"
+	cp -a /etc/libvirt "$b/etc-libvirt"
+	cp -a /var/cache/libvirt "$b/cache/" # the QEMU capabilities A probed: B starts at once
+	sed -i 's/-00000000000a"/-00000000000b"/' "$b/etc-libvirt/libvirtd.conf"
+	printf '[vcpuchar]\nhost = %s\naccel = kvm\n' "$profiles/power9-nested-hv-qemu.profile" \
+		>"$b/etc-libvirt/hooks/vcpuchar.conf"
+	rm -f "$b/etc-libvirt/qemu/"*.xml
+	# shellcheck disable=SC2016 # $1 is the inner shell's
+	unshare -m --propagation private sh -c '
+		mount --bind "$1/etc-libvirt" /etc/libvirt && mount --bind "$1/run" /run &&
+		mount --bind "$1/lib" /var/lib && mount --bind "$1/log" /var/log && mount --bind "$1/cache" /var/cache &&
+		mkdir -p /run/libvirt /var/lib/libvirt && virtlogd -d && libvirtd -d' sh "$b" >"$work/b-libvirtd.out" 2>&1
+	for _ in $(seq 100); do [ -s "$b/run/libvirtd.pid" ] && [ -S "$b/run/libvirt/libvirt-sock" ] && break; sleep 0.1; done
+	b_pids="$(cat "$b/run/libvirtd.pid" 2>/dev/null) $(cat "$b/run/virtlogd.pid" 2>/dev/null)"
+	dst="qemu+unix:///system?socket=$b/run/libvirt/libvirt-sock"
+	for _ in $(seq 100); do virsh -c "$dst" -q version >/dev/null 2>&1 && break; sleep 0.2; done
+	if virsh migrate --live p9-ok "$dst" --migrateuri tcp://127.0.0.1:49777 >"$work/migrate-virsh.out" 2>&1; then
+		fail "virsh migrate p9-ok to a host without ccf-assist: migrated"
+	else
+		sed 's/^/# /' "$work/migrate-virsh.out"
+		if grep -q "50-vcpuchar p9-ok migrate begin -) unexpected exit status 1: vcpuchar: domain 'p9-ok' refused: cap-ccf-assist=on: Requested count cache flush assist capability level not supported by KVM" "$work/migrate-virsh.out"; then
+			ok "virsh migrate to a second libvirtd refused by its hook at migrate begin"
+		else
+			fail "virsh migrate failed without the destination hook's line"
+		fi
+	fi
+	if [ "$(virsh domstate p9-ok)" = running ]; then ok "p9-ok still runs on the source"; else fail "p9-ok left the source"; fi
+	if [ -z "$(virsh -c "$dst" -q list --all --name)" ]; then
+		ok "nothing defined on the destination"
+	else
+		fail "the destination holds a domain"
+	fi
+	# 4. The same judged by the hook alone: run as
 	# libvirt runs it on the destination's "migrate begin", with the XML the
 	# source sends (its migratable XML), and a destination profile whose
 	# ccf-assist is off.
