@@ -3,38 +3,73 @@
 # The libvirt-hook tier (README.md here): Debian's libvirtd with the hook
 # 50-vcpuchar in its hooks folder, inside a mount namespace whose /etc/libvirt,
 # /etc/passwd, /etc/group, /run and /var/{lib,log,cache} are private, so the
-# machine's own files are never changed.
-#   run.sh SRCDIR BUILDDIR WORK
+# machine's own files are never changed. With --trixie, the same in a chroot
+# of trixie's libvirt 11.3 and QEMU 10.0 (fetch-trixie.sh).
+#   run.sh [--trixie] SRCDIR BUILDDIR WORK
 set -eu
 if [ "${1-}" != --inside ]; then
-	[ $# = 3 ] || { echo "usage: run.sh SRCDIR BUILDDIR WORK" >&2; exit 2; }
+	trixie=0
+	if [ "${1-}" = --trixie ]; then
+		trixie=1
+		shift
+	fi
+	[ $# = 3 ] || { echo "usage: run.sh [--trixie] SRCDIR BUILDDIR WORK" >&2; exit 2; }
 	if [ "$(id -u)" != 0 ]; then
 		echo "SKIP: needs root (starts libvirtd and mounts private folders in a mount namespace)"
 		exit 77
 	fi
-	for p in libvirtd:libvirt-daemon virtlogd:libvirt-daemon virsh:libvirt-clients \
-		qemu-system-ppc64:qemu-system-ppc unshare:util-linux; do
-		command -v "${p%%:*}" >/dev/null || {
-			echo "SKIP: ${p%%:*} not found (Debian package ${p#*:}; tests/libvirt-hook/setup.sh installs it)"
+	if ! command -v unshare >/dev/null || ! unshare -m true 2>/dev/null; then
+		echo "SKIP: cannot make a mount namespace (unshare -m, util-linux)"
+		exit 77
+	fi
+	root=""
+	if [ $trixie = 1 ]; then
+		if ! command -v apt-get >/dev/null || ! command -v dpkg-deb >/dev/null; then
+			echo "SKIP: --trixie needs apt-get and dpkg-deb"
+			exit 77
+		fi
+		root=$("$(dirname "$0")/fetch-trixie.sh" "$2/tests/libvirt-hook/trixie") || { echo "SKIP: $root"; exit 77; }
+	else
+		for p in libvirtd:libvirt-daemon virtlogd:libvirt-daemon virsh:libvirt-clients \
+			qemu-system-ppc64:qemu-system-ppc; do
+			command -v "${p%%:*}" >/dev/null || {
+				echo "SKIP: ${p%%:*} not found (Debian package ${p#*:}; tests/libvirt-hook/setup.sh installs it)"
+				exit 77
+			}
+		done
+		[ -n "$(find /usr/lib -name libvirt_driver_qemu.so 2>/dev/null | head -n 1)" ] || {
+			echo "SKIP: libvirt's QEMU driver not found (Debian package libvirt-daemon-driver-qemu)"
 			exit 77
 		}
-	done
-	[ -e /usr/lib/x86_64-linux-gnu/libvirt/connection-driver/libvirt_driver_qemu.so ] ||
-		[ -n "$(find /usr/lib -name libvirt_driver_qemu.so 2>/dev/null | head -n 1)" ] || {
-		echo "SKIP: libvirt's QEMU driver not found (Debian package libvirt-daemon-driver-qemu)"
-		exit 77
-	}
-	unshare -m true 2>/dev/null || { echo "SKIP: cannot make a mount namespace (unshare -m)"; exit 77; }
-	exec unshare -m --propagation private "$0" --inside "$@"
+	fi
+	mkdir -p "$3"
+	exec unshare -m --propagation private "$0" --inside "$root" "$(cd "$1" && pwd)" "$(cd "$2" && pwd)" \
+		"$(cd "$3" && pwd)"
 fi
 shift
-src=$(cd "$1" && pwd) build=$(cd "$2" && pwd) work=$3
+root=$1
+shift
+if [ -n "$root" ]; then
+	# Into the trixie root: the kernel's file systems, and the source, build and
+	# work folders at their own paths (the hook script names the build's vcpuchar).
+	# A mount point, as / is: libvirt gives each QEMU a mount namespace and
+	# makes "/" a slave mount there ("Failed disable mount propagation" else).
+	mount --bind "$root" "$root"
+	mount -t proc proc "$root/proc"
+	mount --rbind /dev "$root/dev"
+	mount --rbind /sys "$root/sys"
+	for d in "$1" "$2" "$3"; do
+		mkdir -p "$root$d"
+		mount --bind "$d" "$root$d"
+	done
+	exec chroot "$root" /bin/sh "$1/tests/libvirt-hook/run.sh" --inside "" "$@"
+fi
+src=$1 build=$2 work=$3
 cli=$build/examples/vcpuchar
 profiles=$src/examples/profiles
 start=$(date +%s.%N)
-rm -rf "$work"
+find "$work" -mindepth 1 -delete
 mkdir -p "$work/etc-libvirt/hooks/qemu.d" "$work/etc-libvirt/qemu"
-work=$(cd "$work" && pwd)
 failed=0 n=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
