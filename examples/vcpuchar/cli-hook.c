@@ -73,7 +73,8 @@ static uint32_t emulator_version(const char *emulator, GString *notes)
 /* "power9" from <model>POWER9</model> (libvirt's ppc64 models), 0 for another or none. */
 static uint32_t cpu_model(const char *model)
 {
-	g_autofree char *m = g_ascii_strdown(g_strstrip(g_strdup(model)), -1);
+	g_autofree char *copy = g_strdup(model);
+	g_autofree char *m = g_ascii_strdown(g_strstrip(copy), -1);
 	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
 
 	for (uint32_t i = 0; i < G_N_ELEMENTS(n); i++)

@@ -88,9 +88,15 @@ dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-rhel9.2.0/; /<cfpc/d"
 expect "rhel" 0 "note: .*not judged" -- hook kvm "$tmp/rhel.xml" prepare begin
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-rhel9.2.0/" >"$tmp/rhel4.xml"
 expect "rhel four caps" 1 "refused: cap-cfpc=fixed" -- hook kvm "$tmp/rhel4.xml" prepare begin
-# A guest CPU the host profile cannot say it runs is not refused; POWER11 on a POWER9 pvr is.
+# A guest CPU the host profile cannot judge (no pvr) is not refused; POWER11 on a POWER9 pvr is.
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/value='fixed'/value='workaround'/; s|<vcpu|<cpu mode='custom'><model>POWER9</model></cpu><vcpu|" >"$tmp/cpu9.xml"
 expect "cpu POWER9" 0 - -- hook kvm "$tmp/cpu9.xml" prepare begin
+sed 's/^power8=false/power8=false\npvr=0x004e1203/' "$p9" >"$tmp/p9pvr.profile"
+conf pvr "$tmp/p9pvr.profile" kvm
+sed 's|<model>POWER9</model>|<model>POWER11</model>|' "$tmp/cpu9.xml" >"$tmp/cpu11.xml"
+expect "cpu POWER11 no pvr" 0 - -- hook kvm "$tmp/cpu11.xml" prepare begin
+expect "cpu POWER11" 1 "refused: a POWER11 guest CPU cannot run on this POWER9 host \(pvr 0x004e1203\)" -- hook pvr "$tmp/cpu11.xml" prepare begin
+oneline "cpu POWER11"
 
 # 4. Input it cannot read: exit 2 and why (libvirt aborts the start for any non-zero exit).
 printf '<domain type="qemu"><os>' >"$tmp/trunc.xml"
