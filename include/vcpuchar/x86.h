@@ -1,8 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy
- * (facts, probe, decision, apply, vCPU statistics, verdict). The rules are
- * in /usr/share/doc/libvcpuchar/x86.md; the conventions in <vcpuchar/common.h>.
+ * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy,
+ * what a VMM calls. In order:
+ *   1. vcpuchar_x86_host_probe       the host's facts (KVM, CPUID, sysfs)
+ *   2. vcpuchar_x86_decide           the policy for one VM, or
+ *      vcpuchar_x86_apply            decide and enable the capabilities
+ *   3. vcpuchar_x86_cpuid_patch      the guest CPUID the policy needs
+ *   4. vcpuchar_x86_vcpu_stats_read  the vCPU's counters, before and after
+ *   5. vcpuchar_x86_policy_verify    did KVM do what the policy says
+ * The guest kernel's view (cpuidle driver, PV spinlocks) is in
+ * <vcpuchar/x86-guest.h>, which this header includes at its end. Rules:
+ * /usr/share/doc/libvcpuchar/x86.md; conventions: <vcpuchar/common.h>.
  */
 #ifndef VCPUCHAR_PUBLIC_X86_H
 #define VCPUCHAR_PUBLIC_X86_H
@@ -12,6 +20,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- types ---- */
 
 /*
  * Sources for this section: /usr/share/doc/libvcpuchar/x86.md (its #decision-table is
@@ -85,16 +95,6 @@ enum vcpuchar_x86_fact {
 /* Number of facts: this release's value; later releases may add facts, see
  * vcpuchar_limit(). Since: 1.0 (24 in 1.0 and 1.1, 26 in 1.2) */
 #define VCPUCHAR_X86_N_FACTS 26
-
-/**
- * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
- * @fact: enum vcpuchar_x86_fact
- *
- * Return: a static string, or NULL for an unknown @fact.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_fact_name(uint32_t fact);
 
 /**
  * struct vcpuchar_x86_host - what an x86 host and its KVM offer
@@ -227,67 +227,6 @@ struct vcpuchar_x86_host {
 	uint32_t model;
 	uint32_t enable_ipiv;
 };
-
-/**
- * vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts
- * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
- * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
- *        and /sys file read
- * @ret: facts; @ret->size must be set by the caller
- *
- * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
- * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
- * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
- * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
- * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
- * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
- * error beyond), whose answer also tells the system fd from others;
- * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
- * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root, and the entries of
- * sys/module under the root (for @vendor_module). No other system call is
- * made, except fstat(2) of each file opened (only regular files are read;
- * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
- * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
- * of /proc/self/fd/N to name a refused fd.
- *
- * Unlike other functions, @ret is written whenever the arguments are valid:
- * every fact says in @ret->have and @ret->error whether it was read and,
- * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
- *
- * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
- * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
- * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
- * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
- * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
- * KVM facts carry that errno in @ret->error.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
-			    struct vcpuchar_x86_host *ret);
-
-/**
- * vcpuchar_x86_host_describe() - one sentence per fact: read, or why not
- * @host: facts
- * @fact: enum vcpuchar_x86_fact
- * @buf: receives a NUL-terminated sentence, truncated to @size
- * @size: size of @buf in bytes
- *
- * E.g. "disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
- * or "avic: not read: No such file or directory
- * (/sys/module/kvm_amd/parameters/avic)".
- *
- * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, an @host->error entry outside the errno range,
- * an unknown @fact, or NULL @buf with @size > 0.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
-			       size_t size);
 
 /* Confidential VM type (AMD SEV family). Since: 1.0 */
 enum vcpuchar_x86_cvm {
@@ -509,54 +448,6 @@ struct vcpuchar_x86_reason {
 	uint64_t value;
 };
 
-/**
- * vcpuchar_x86_reason_name() - the stable snake_case name of a code
- * @code: enum vcpuchar_x86_reason_code
- *
- * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_reason_name(uint32_t code);
-
-/**
- * vcpuchar_x86_reason_from_name() - the code of a snake_case name
- * @name: e.g. "host_is_guest"
- *
- * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
- * unknown name.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_reason_from_name(const char *name);
-
-/**
- * vcpuchar_x86_reason_class() - the class of a code
- * @code: enum vcpuchar_x86_reason_code
- *
- * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_reason_class(uint32_t code);
-
-/**
- * vcpuchar_x86_reason_text() - the sentence of a reason, values filled in
- * @reason: a reason from a result
- * @buf: receives a NUL-terminated sentence, truncated to @size; nothing is
- *       allocated
- * @size: size of @buf in bytes
- *
- * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other
- * than 0 or 1, or a value its code cannot hold (a bit outside the mask or
- * a number outside the enum the code's comment names, a kernel release
- * above 32 bits): nothing is written then.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
-
 /* Room for every decide and apply code once (VERIFY codes never appear in
  * a policy): this release's value, see vcpuchar_limit(). A later release
  * that raises it grows struct vcpuchar_x86_policy at its end and still
@@ -605,6 +496,174 @@ struct vcpuchar_x86_policy {
 	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_MAX_REASONS];
 };
 
+/* Flags of the apply step (the @flags of the function below). Since: 1.0 */
+#define VCPUCHAR_X86_APPLY_VCPUS_EXIST (1u << 0) /* the caller has created vCPUs already */
+
+/**
+ * struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct
+ * kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries
+ * can be passed as they are
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_cpuid_entry {
+	uint32_t function;
+	uint32_t index;
+	uint32_t flags;
+	uint32_t eax;
+	uint32_t ebx;
+	uint32_t ecx;
+	uint32_t edx;
+	uint32_t padding[3];
+};
+
+/* Per-vCPU statistics the library reads (kvm_vcpu_stats_desc). Since: 1.0 */
+enum vcpuchar_x86_stat {
+	VCPUCHAR_X86_STAT_HALT_EXITS = 0,           /* HLT and IDLE_HLT exits (x86) */
+	VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL = 1, /* halts ended by polling (generic) */
+	VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL = 2,  /* halts that polled (generic) */
+	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
+	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
+};
+/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_N_STATS 5
+
+/**
+ * struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU
+ * @size: sizeof(struct vcpuchar_x86_vcpu_stats)
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each value found
+ * @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw
+ *          values; halt_wait_ns is in nanoseconds)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_vcpu_stats {
+	uint32_t size;
+	uint32_t have;
+	uint64_t values[VCPUCHAR_X86_N_STATS];
+};
+
+/* Did KVM honour the HLT part of a policy? Since: 1.0 */
+enum vcpuchar_x86_hlt_verdict {
+	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* no halt seen, no halt_exits, or Idle HLT and no exit */
+	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
+	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
+};
+
+/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
+enum vcpuchar_x86_halt_poll_verdict {
+	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
+	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
+};
+
+/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
+#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN 0xffffffffffffffffu /* UINT64_MAX */
+
+/* Room for every reason a verdict can hold (at most four today): this
+ * release's value, see vcpuchar_limit(). Since: 1.0 */
+#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
+
+/**
+ * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
+ * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
+ * @hlt: enum vcpuchar_x86_hlt_verdict
+ * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
+ * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
+ *        both snapshots; the deltas below are 0 for the others
+ * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ *              when unknown)
+ * @halt_exits: growth of halt_exits between the snapshots (a count)
+ * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
+ * @halt_successful_poll: growth of halt_successful_poll (polls that ended
+ *                        the halt without the vCPU being scheduled out)
+ * @exits: growth of exits (every VM exit; information only)
+ * @n_reasons: entries used in @reasons
+ * @reserved: zero (explicit padding)
+ * @reasons: class VERIFY reasons, each code at most once, in code order:
+ *           first the one that explains @hlt, then at most one diagnostic
+ *           about the counts, then the one that explains @halt_poll;
+ *           the entries after the first @n_reasons are zero (since 1.2;
+ *           1.0 and 1.1 did not write them)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_x86_verdict {
+	uint32_t size;
+	uint32_t hlt;
+	uint32_t halt_poll;
+	uint32_t have;
+	uint64_t guest_hlts;
+	uint64_t halt_exits;
+	uint64_t halt_attempted_poll;
+	uint64_t halt_successful_poll;
+	uint64_t exits;
+	uint32_t n_reasons;
+	uint32_t reserved;
+	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
+};
+
+/* Exit code spaces of the exit classification below. Since: 1.0 */
+enum vcpuchar_x86_exit_kind {
+	VCPUCHAR_X86_EXIT_KIND_SVM = 0, /* raw SVM exit code (VMCB EXITCODE) */
+	VCPUCHAR_X86_EXIT_KIND_KVM = 1, /* struct kvm_run exit_reason */
+};
+
+/* What an exit means for the vCPU's run loop. Since: 1.0 */
+enum vcpuchar_x86_exit_class {
+	VCPUCHAR_X86_EXIT_CLASS_OTHER = 0,
+	/* the vCPU halted: block until an event (interrupt, NMI, ...) is
+	 * pending, never re-enter at once */
+	VCPUCHAR_X86_EXIT_CLASS_HALT = 1,
+};
+
+#define VCPUCHAR_X86_SVM_EXIT_HLT      0x78u /* arch/x86/include/uapi/asm/svm.h */
+#define VCPUCHAR_X86_SVM_EXIT_IDLE_HLT 0xa6u
+#define VCPUCHAR_X86_KVM_EXIT_HLT      5u    /* KVM_EXIT_HLT */
+
+/* ---- the VMM calls ---- */
+
+/**
+ * vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts
+ * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
+ * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
+ *        and /sys file read
+ * @ret: facts; @ret->size must be set by the caller
+ *
+ * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
+ * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
+ * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
+ * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
+ * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
+ * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
+ * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
+ * error beyond), whose answer also tells the system fd from others;
+ * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
+ * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (for @vendor_module). No other system call is
+ * made, except fstat(2) of each file opened (only regular files are read;
+ * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
+ * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
+ * of /proc/self/fd/N to name a refused fd.
+ *
+ * Unlike other functions, @ret is written whenever the arguments are valid:
+ * every fact says in @ret->have and @ret->error whether it was read and,
+ * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
+ *
+ * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
+ * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
+ * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
+ * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
+ * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * KVM facts carry that errno in @ret->error.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
+			    struct vcpuchar_x86_host *ret);
+
 /**
  * vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host
  * @host: host facts (a fact without its @have bit counts as 0)
@@ -634,29 +693,6 @@ struct vcpuchar_x86_policy {
  */
 int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 			struct vcpuchar_x86_policy *ret);
-
-/**
- * vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal
- * @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()
- * @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL
- *
- * The refusals a policy's override_lifted_refusal reason names. Its value
- * has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63
- * only; this function answers for every code of the loaded library,
- * including codes a later release adds past 63, and is the way to ask.
- *
- * Return: 1 when the refusal @code was lifted, 0 when not (also for a code
- * that is not a refusal); -ERANGE for a @code above the loaded library's
- * highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no
- * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
- * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
- *
- * Since: 1.2
- */
-int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code);
-
-/* Flags of the apply step (the @flags of the function below). Since: 1.0 */
-#define VCPUCHAR_X86_APPLY_VCPUS_EXIST (1u << 0) /* the caller has created vCPUs already */
 
 /**
  * vcpuchar_x86_apply() - decide, then apply the policy to a new VM
@@ -707,24 +743,6 @@ int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host, const st
 		       uint32_t flags, struct vcpuchar_x86_policy *ret);
 
 /**
- * struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct
- * kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries
- * can be passed as they are
- *
- * Since: 1.0
- */
-struct vcpuchar_x86_cpuid_entry {
-	uint32_t function;
-	uint32_t index;
-	uint32_t flags;
-	uint32_t eax;
-	uint32_t ebx;
-	uint32_t ecx;
-	uint32_t edx;
-	uint32_t padding[3];
-};
-
-/**
  * vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table
  * @entries: the entries of the struct kvm_cpuid2 the VMM will give
  *           KVM_SET_CPUID2 (usually from KVM_GET_SUPPORTED_CPUID)
@@ -748,42 +766,6 @@ struct vcpuchar_x86_cpuid_entry {
 int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t nent,
 			     const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_policy *policy);
 
-/* Per-vCPU statistics the library reads (kvm_vcpu_stats_desc). Since: 1.0 */
-enum vcpuchar_x86_stat {
-	VCPUCHAR_X86_STAT_HALT_EXITS = 0,           /* HLT and IDLE_HLT exits (x86) */
-	VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL = 1, /* halts ended by polling (generic) */
-	VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL = 2,  /* halts that polled (generic) */
-	VCPUCHAR_X86_STAT_HALT_WAIT_NS = 3,         /* ns spent waiting after polling (generic) */
-	VCPUCHAR_X86_STAT_EXITS = 4,                /* all VM exits (x86) */
-};
-/* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_N_STATS 5
-
-/**
- * vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. "halt_exits"
- * @stat: enum vcpuchar_x86_stat
- *
- * Return: a static string; NULL for an unknown @stat.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_stat_name(uint32_t stat);
-
-/**
- * struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU
- * @size: sizeof(struct vcpuchar_x86_vcpu_stats)
- * @have: bit (1u << enum vcpuchar_x86_stat) for each value found
- * @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw
- *          values; halt_wait_ns is in nanoseconds)
- *
- * Since: 1.0
- */
-struct vcpuchar_x86_vcpu_stats {
-	uint32_t size;
-	uint32_t have;
-	uint64_t values[VCPUCHAR_X86_N_STATS];
-};
-
 /**
  * vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD
  * @vcpu_fd: a KVM vCPU fd, owned by the caller
@@ -805,88 +787,6 @@ struct vcpuchar_x86_vcpu_stats {
  * Since: 1.0
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
-
-/* Did KVM honour the HLT part of a policy? Since: 1.0 */
-enum vcpuchar_x86_hlt_verdict {
-	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* no halt seen, no halt_exits, or Idle HLT and no exit */
-	VCPUCHAR_X86_HLT_VERDICT_HONOURED = 1,     /* HLT exited, or not, as the policy said */
-	VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED = 2, /* it did not */
-};
-
-/* Did KVM poll before blocking a halted vCPU? Since: 1.0 */
-enum vcpuchar_x86_halt_poll_verdict {
-	VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL = 0, /* no halt-poll statistics */
-	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
-	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
-};
-
-/**
- * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
- * @verdict: enum vcpuchar_x86_hlt_verdict
- *
- * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
- * NULL for an unknown @verdict.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
-
-/**
- * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
- * @verdict: enum vcpuchar_x86_halt_poll_verdict
- *
- * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
- * an unknown @verdict.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
-
-/* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
-#define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN 0xffffffffffffffffu /* UINT64_MAX */
-
-/* Room for every reason a verdict can hold (at most four today): this
- * release's value, see vcpuchar_limit(). Since: 1.0 */
-#define VCPUCHAR_X86_VERDICT_MAX_REASONS 8
-
-/**
- * struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why
- * @size: sizeof(struct vcpuchar_x86_verdict), set by the caller
- * @hlt: enum vcpuchar_x86_hlt_verdict
- * @halt_poll: enum vcpuchar_x86_halt_poll_verdict
- * @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in
- *        both snapshots; the deltas below are 0 for the others
- * @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
- *              when unknown)
- * @halt_exits: growth of halt_exits between the snapshots (a count)
- * @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)
- * @halt_successful_poll: growth of halt_successful_poll (polls that ended
- *                        the halt without the vCPU being scheduled out)
- * @exits: growth of exits (every VM exit; information only)
- * @n_reasons: entries used in @reasons
- * @reserved: zero (explicit padding)
- * @reasons: class VERIFY reasons, each code at most once, in code order:
- *           first the one that explains @hlt, then at most one diagnostic
- *           about the counts, then the one that explains @halt_poll;
- *           the entries after the first @n_reasons are zero (since 1.2;
- *           1.0 and 1.1 did not write them)
- *
- * Since: 1.0
- */
-struct vcpuchar_x86_verdict {
-	uint32_t size;
-	uint32_t hlt;
-	uint32_t halt_poll;
-	uint32_t have;
-	uint64_t guest_hlts;
-	uint64_t halt_exits;
-	uint64_t halt_attempted_poll;
-	uint64_t halt_successful_poll;
-	uint64_t exits;
-	uint32_t n_reasons;
-	uint32_t reserved;
-	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
-};
 
 /**
  * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
@@ -950,24 +850,6 @@ int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const s
 			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
 			       struct vcpuchar_x86_verdict *ret);
 
-/* Exit code spaces of the exit classification below. Since: 1.0 */
-enum vcpuchar_x86_exit_kind {
-	VCPUCHAR_X86_EXIT_KIND_SVM = 0, /* raw SVM exit code (VMCB EXITCODE) */
-	VCPUCHAR_X86_EXIT_KIND_KVM = 1, /* struct kvm_run exit_reason */
-};
-
-/* What an exit means for the vCPU's run loop. Since: 1.0 */
-enum vcpuchar_x86_exit_class {
-	VCPUCHAR_X86_EXIT_CLASS_OTHER = 0,
-	/* the vCPU halted: block until an event (interrupt, NMI, ...) is
-	 * pending, never re-enter at once */
-	VCPUCHAR_X86_EXIT_CLASS_HALT = 1,
-};
-
-#define VCPUCHAR_X86_SVM_EXIT_HLT      0x78u /* arch/x86/include/uapi/asm/svm.h */
-#define VCPUCHAR_X86_SVM_EXIT_IDLE_HLT 0xa6u
-#define VCPUCHAR_X86_KVM_EXIT_HLT      5u    /* KVM_EXIT_HLT */
-
 /**
  * vcpuchar_x86_exit_class() - classify an exit code
  * @kind: enum vcpuchar_x86_exit_kind
@@ -990,98 +872,143 @@ enum vcpuchar_x86_exit_class {
  */
 int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 
-/* ---- The guest's view (Since: 1.1) ------------------------------------ */
-
-/* The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). Since: 1.1 */
-enum vcpuchar_x86_cpuidle {
-	VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL = 0, /* another driver, or none: idle is plain HLT */
-	VCPUCHAR_X86_CPUIDLE_HALTPOLL = 1,     /* cpuidle-haltpoll: the guest polls before HLT */
-};
-
-/* Whether a Linux guest uses PV spinlocks, and the first rule that decides it
- * (/usr/share/doc/libvcpuchar/x86.md#guest-view, the order of Linux 6.12's kvm_spinlock_init()). Since: 1.1 */
-enum vcpuchar_x86_pv_spinlocks {
-	VCPUCHAR_X86_PV_SPINLOCKS_USED = 0,             /* "PV spinlocks enabled" */
-	VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME = 1,     /* KVM_HINTS_REALTIME set */
-	VCPUCHAR_X86_PV_SPINLOCKS_OFF_SINGLE_CPU = 2,   /* one vCPU */
-	VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT = 3, /* KVM_FEATURE_PV_UNHALT clear */
-};
+/* ---- names and text ---- */
 
 /**
- * struct vcpuchar_x86_guest_view - what a Linux guest finds under a policy
- * @size: sizeof(struct vcpuchar_x86_guest_view), set by the caller
- * @kvm_features: CPUID 0x40000001 EAX as far as the policy decides it:
- *                VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT and
- *                VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL (other bits 0)
- * @kvm_hints: CPUID 0x40000001 EDX: VCPUCHAR_X86_KVM_HINTS_REALTIME or 0
- * @cpuidle: enum vcpuchar_x86_cpuidle
- * @pv_spinlocks: enum vcpuchar_x86_pv_spinlocks
- * @halt_exits_grow: 1 when the host's halt_exits statistic of the VM's
- *                   vCPUs grows while the guest idles (HLT exits kept),
- *                   0 when it stays (HLT pass-through)
+ * vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal
+ * @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()
+ * @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL
  *
- * Since: 1.1
+ * The refusals a policy's override_lifted_refusal reason names. Its value
+ * has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63
+ * only; this function answers for every code of the loaded library,
+ * including codes a later release adds past 63, and is the way to ask.
+ *
+ * Return: 1 when the refusal @code was lifted, 0 when not (also for a code
+ * that is not a refusal); -ERANGE for a @code above the loaded library's
+ * highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no
+ * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
+ * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
+ *
+ * Since: 1.2
  */
-struct vcpuchar_x86_guest_view {
-	uint32_t size;
-	uint32_t kvm_features;
-	uint32_t kvm_hints;
-	uint32_t cpuidle;
-	uint32_t pv_spinlocks;
-	uint32_t halt_exits_grow;
-};
+int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code);
 
 /**
- * vcpuchar_x86_guest_view() - what a Linux guest will find under a policy
- * @policy: a decided (or applied) policy: its pv_unhalt, poll_control,
- *          hints_realtime and disable_exits are read, as the VMM puts them
- *          into the guest CPUID (vcpuchar_x86_cpuid_patch()) and KVM
- * @n_vcpus: the VM's number of vCPUs (possible CPUs of the guest), >= 1
- * @ret: receives the view (@ret->size set by the caller)
+ * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
+ * @fact: enum vcpuchar_x86_fact
  *
- * Pure: no I/O, no allocation. The rules (/usr/share/doc/libvcpuchar/x86.md#guest-view) follow the
- * guest kernel: arch/x86/kernel/kvm.c (kvm_spinlock_init(),
- * arch_haltpoll_enable()) and drivers/cpuidle/cpuidle-haltpoll.c
- * (haltpoll_init()): haltpoll only with KVM_HINTS_REALTIME; PV spinlocks
- * only with KVM_FEATURE_PV_UNHALT, without REALTIME and with more than one
- * vCPU. It assumes a guest with the KVM signature leaf, Debian's
- * configuration (CONFIG_HALTPOLL_CPUIDLE, CONFIG_PARAVIRT_SPINLOCKS) and no
- * guest command line that changes them (idle=, nopvspin,
- * cpuidle_haltpoll.force).
+ * Return: a static string, or NULL for an unknown @fact.
  *
- * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an
- * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
- * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
- *
- * Since: 1.1
+ * Since: 1.0
  */
-int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
-			    struct vcpuchar_x86_guest_view *ret);
+const char *vcpuchar_x86_fact_name(uint32_t fact);
 
 /**
- * vcpuchar_x86_cpuidle_name() - stable name of a cpuidle value
- * @cpuidle: enum vcpuchar_x86_cpuidle
+ * vcpuchar_x86_host_describe() - one sentence per fact: read, or why not
+ * @host: facts
+ * @fact: enum vcpuchar_x86_fact
+ * @buf: receives a NUL-terminated sentence, truncated to @size
+ * @size: size of @buf in bytes
  *
- * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
- * unknown value.
+ * E.g. "disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
+ * or "avic: not read: No such file or directory
+ * (/sys/module/kvm_amd/parameters/avic)".
  *
- * Since: 1.1
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @host, a bad @host->size, an @host->error entry outside the errno range,
+ * an unknown @fact, or NULL @buf with @size > 0.
+ *
+ * Since: 1.0
  */
-const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
+int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
+			       size_t size);
 
 /**
- * vcpuchar_x86_pv_spinlocks_name() - stable name of a PV spinlock value
- * @value: enum vcpuchar_x86_pv_spinlocks
+ * vcpuchar_x86_reason_name() - the stable snake_case name of a code
+ * @code: enum vcpuchar_x86_reason_code
  *
- * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
- * (static strings); NULL for an unknown value.
+ * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
  *
- * Since: 1.1
+ * Since: 1.0
  */
-const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
+const char *vcpuchar_x86_reason_name(uint32_t code);
+
+/**
+ * vcpuchar_x86_reason_from_name() - the code of a snake_case name
+ * @name: e.g. "host_is_guest"
+ *
+ * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
+ * unknown name.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_from_name(const char *name);
+
+/**
+ * vcpuchar_x86_reason_class() - the class of a code
+ * @code: enum vcpuchar_x86_reason_code
+ *
+ * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_class(uint32_t code);
+
+/**
+ * vcpuchar_x86_reason_text() - the sentence of a reason, values filled in
+ * @reason: a reason from a result
+ * @buf: receives a NUL-terminated sentence, truncated to @size; nothing is
+ *       allocated
+ * @size: size of @buf in bytes
+ *
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other
+ * than 0 or 1, or a value its code cannot hold (a bit outside the mask or
+ * a number outside the enum the code's comment names, a kernel release
+ * above 32 bits): nothing is written then.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
+
+/**
+ * vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. "halt_exits"
+ * @stat: enum vcpuchar_x86_stat
+ *
+ * Return: a static string; NULL for an unknown @stat.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_stat_name(uint32_t stat);
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
 
 #ifdef __cplusplus
 }
 #endif
+
+/* The guest model: declared after the VMM core, which it uses. */
+#include "x86-guest.h"
 
 #endif /* VCPUCHAR_PUBLIC_X86_H */

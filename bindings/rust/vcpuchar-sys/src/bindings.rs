@@ -38,7 +38,6 @@ pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
 pub const VCPUCHAR_PPC_LEVEL_ON: u32 = 1;
-pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT: u32 = 1;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_HOST_NO_INFO: u32 = 1;
@@ -51,6 +50,7 @@ pub const VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF: u32 = 2;
 pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
+pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_START_CAPS: u32 = 9;
 pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
@@ -166,18 +166,6 @@ pub struct vcpuchar_probe_opts {
 pub const vcpuchar_ppc_reg_VCPUCHAR_PPC_REG_R4: vcpuchar_ppc_reg = 4;
 pub const vcpuchar_ppc_reg_VCPUCHAR_PPC_REG_R5: vcpuchar_ppc_reg = 5;
 pub type vcpuchar_ppc_reg = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit"]
-    #[doc = " @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or"]
-    #[doc = "       VCPUCHAR_PPC_REG_R5 (behaviour)"]
-    #[doc = " @ibm_bit: IBM bit number, 0 = most significant"]
-    #[doc = ""]
-    #[doc = " Return: e.g. \"H_CPU_CHAR_L1D_THREAD_PRIV\", or NULL for an undefined bit or"]
-    #[doc = " an unknown @reg."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_bit_name(reg: u32, ibm_bit: u32) -> *const ::std::os::raw::c_char;
-}
 #[doc = " struct vcpuchar_ppc_host - what the host says about its POWER CPU"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_host)"]
 #[doc = " @source: enum vcpuchar_source"]
@@ -249,6 +237,230 @@ pub struct vcpuchar_ppc_host {
     pub page_size: u32,
     pub dec_bits: u32,
 }
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CFPC: vcpuchar_ppc_cap = 0;
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_SBBC: vcpuchar_ppc_cap = 1;
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_IBS: vcpuchar_ppc_cap = 2;
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CCF_ASSIST: vcpuchar_ppc_cap = 3;
+pub type vcpuchar_ppc_cap = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_BROKEN: vcpuchar_ppc_level = 0;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_WORKAROUND: vcpuchar_ppc_level = 1;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED: vcpuchar_ppc_level = 2;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_CCD: vcpuchar_ppc_level = 3;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_NA: vcpuchar_ppc_level = 4;
+pub type vcpuchar_ppc_level = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_caps {
+    pub cfpc: u8,
+    pub sbbc: u8,
+    pub ibs: u8,
+    pub ccf_assist: u8,
+}
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES: vcpuchar_ppc_machine = 0;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_4: vcpuchar_ppc_machine = 1;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_3_1: vcpuchar_ppc_machine = 2;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM: vcpuchar_ppc_machine = 3;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN: vcpuchar_ppc_machine = 4;
+pub type vcpuchar_ppc_machine = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER7: vcpuchar_ppc_cpu = 7;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER8: vcpuchar_ppc_cpu = 8;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER9: vcpuchar_ppc_cpu = 9;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER10: vcpuchar_ppc_cpu = 10;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER11: vcpuchar_ppc_cpu = 11;
+pub type vcpuchar_ppc_cpu = ::std::os::raw::c_uint;
+pub const vcpuchar_accel_VCPUCHAR_ACCEL_KVM: vcpuchar_accel = 0;
+pub const vcpuchar_accel_VCPUCHAR_ACCEL_TCG: vcpuchar_accel = 1;
+pub type vcpuchar_accel = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST_MAX: vcpuchar_ppc_mode = 0;
+pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_CAPS: vcpuchar_ppc_mode = 1;
+pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST: vcpuchar_ppc_mode = 2;
+pub type vcpuchar_ppc_mode = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST:
+    vcpuchar_ppc_conflict_code = 1;
+pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED:
+    vcpuchar_ppc_conflict_code = 2;
+pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST:
+    vcpuchar_ppc_conflict_code = 3;
+pub type vcpuchar_ppc_conflict_code = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_conflict - one finding of the cap validation"]
+#[doc = " @cap: enum vcpuchar_ppc_cap"]
+#[doc = " @severity: enum vcpuchar_severity (ERROR for ABOVE_HOST, WARNING for"]
+#[doc = "            TCG_UNSUPPORTED, INFO for BELOW_HOST)"]
+#[doc = " @code: enum vcpuchar_ppc_conflict_code"]
+#[doc = " @flags: VCPUCHAR_PPC_CONFLICT_* flags"]
+#[doc = " @requested: the effective requested level"]
+#[doc = " @host: the host level (broken/off without information; meaningless"]
+#[doc = "        under TCG)"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @message: QEMU's text without program prefix or newline, e.g."]
+#[doc = "           \"Requested safe cache capability level not supported by KVM\";"]
+#[doc = "           for BELOW_HOST a library sentence"]
+#[doc = " @hint: QEMU's hint, e.g. \"Try appending -machine cap-cfpc=broken\"; for"]
+#[doc = "        BELOW_HOST \"cap-cfpc=fixed\" (the host level); \"\" under TCG"]
+#[doc = " @explanation: a sentence on the cause when it is not the host (a"]
+#[doc = "               machine-type default, or no host information), else \"\""]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_conflict {
+    pub cap: u32,
+    pub severity: u32,
+    pub code: u32,
+    pub flags: u32,
+    pub requested: u8,
+    pub host: u8,
+    pub reserved: [u8; 6usize],
+    pub message: *const ::std::os::raw::c_char,
+    pub hint: *const ::std::os::raw::c_char,
+    pub explanation: *const ::std::os::raw::c_char,
+}
+#[doc = " struct vcpuchar_ppc_request - what the VMM asks for"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_request)"]
+#[doc = " @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)"]
+#[doc = " @accel: enum vcpuchar_accel"]
+#[doc = " @machine: enum vcpuchar_ppc_machine (0 = the newest pseries;"]
+#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN only with all four caps"]
+#[doc = "           in @caps_set)"]
+#[doc = " @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own"]
+#[doc = "       family, as QEMU's default CPU there is the host's"]
+#[doc = "       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED"]
+#[doc = "       when the facts name none), under TCG POWER9. Before 1.2, 0 was"]
+#[doc = "       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11"]
+#[doc = "       hosts."]
+#[doc = " @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set"]
+#[doc = "            in @caps; the others take defaults (machine type and CPU in"]
+#[doc = "            caps and host mode, the host's level in host-max mode)"]
+#[doc = " @caps: the caller's levels, read only where @caps_set says so"]
+#[doc = " @qemu_version: (Since: 1.1) the target QEMU's version,"]
+#[doc = "                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the"]
+#[doc = "                version the VMM links against; 0 = not given: the answer"]
+#[doc = "                is for the oldest supported QEMU (7.2), as before 1.1."]
+#[doc = "                What it changes: machine types the target lacks are"]
+#[doc = "                refused (pseries-2.12-sxxm from 9.2 on) and message texts"]
+#[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
+#[doc = "                ends before this member (its size is 28 bytes): it is"]
+#[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
+#[doc = ""]
+#[doc = " Since: 1.0 (@qemu_version 1.1)"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_request {
+    pub size: u32,
+    pub mode: u32,
+    pub accel: u32,
+    pub machine: u32,
+    pub cpu: u32,
+    pub caps_set: u32,
+    pub caps: vcpuchar_ppc_caps,
+    pub qemu_version: u32,
+}
+#[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
+#[doc = "        the library in struct vcpuchar_ppc_result)"]
+#[doc = ""]
+#[doc = " Each member is the exact text of"]
+#[doc = " /sys/devices/system/cpu/vulnerabilities/<name> without the newline"]
+#[doc = " (lscpu shows \"Mitigation;\" for \"Mitigation:\"). Rules from Linux"]
+#[doc = " arch/powerpc/platforms/pseries/setup.c init_cpu_char_feature_flags()"]
+#[doc = " and arch/powerpc/kernel/security.c cpu_show_*()."]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_guest_view {
+    pub size: u32,
+    pub meltdown: [::std::os::raw::c_char; 160usize],
+    pub l1tf: [::std::os::raw::c_char; 160usize],
+    pub spectre_v1: [::std::os::raw::c_char; 160usize],
+    pub spectre_v2: [::std::os::raw::c_char; 160usize],
+    pub spec_store_bypass: [::std::os::raw::c_char; 160usize],
+}
+#[doc = " struct vcpuchar_ppc_result - the full answer for one VM"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_result), set by the caller"]
+#[doc = " @flags: VCPUCHAR_PPC_RESULT_* flags"]
+#[doc = " @mode: the mode used (enum vcpuchar_ppc_mode)"]
+#[doc = " @host_caps: levels the host supports (no-information fallback:"]
+#[doc = "             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)"]
+#[doc = " @effective_caps: the caps the VM runs with (and migrates)"]
+#[doc = " @n_errors: number of ERROR conflicts: QEMU would refuse to start"]
+#[doc = " @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest"]
+#[doc = " @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest"]
+#[doc = " @unexpressed_r4: known-set host R4 bits the guest is not told (e.g."]
+#[doc = "                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them"]
+#[doc = " @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,"]
+#[doc = "                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)"]
+#[doc = " @mode_reason: a sentence on what the mode means for this VM"]
+#[doc = " @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5:"]
+#[doc = "              the five files of 1.0 for ever (a later file appears in"]
+#[doc = "              struct vcpuchar_ppc_result_ext, vcpuchar_ppc_decide_ext())"]
+#[doc = " @n_conflicts: entries used in @conflicts, in cap order"]
+#[doc = " @conflicts: at most one per cap; last, so that a later cap grows the"]
+#[doc = "             struct at its end"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_result {
+    pub size: u32,
+    pub flags: u32,
+    pub mode: u32,
+    pub host_caps: vcpuchar_ppc_caps,
+    pub effective_caps: vcpuchar_ppc_caps,
+    pub n_errors: u32,
+    pub r4: u64,
+    pub r5: u64,
+    pub unexpressed_r4: u64,
+    pub unexpressed_r5: u64,
+    pub mode_reason: *const ::std::os::raw::c_char,
+    pub guest_view: vcpuchar_ppc_guest_view,
+    pub n_conflicts: u32,
+    pub conflicts: [vcpuchar_ppc_conflict; 4usize],
+}
+#[doc = " struct vcpuchar_ppc_guest_file - one file of a guest's vulnerability view"]
+#[doc = " @name: its name under /sys/devices/system/cpu/vulnerabilities, e.g."]
+#[doc = "        \"meltdown\", NUL-terminated"]
+#[doc = " @text: its text without the newline, as in struct vcpuchar_ppc_guest_view"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_guest_file {
+    pub name: [::std::os::raw::c_char; 32usize],
+    pub text: [::std::os::raw::c_char; 160usize],
+}
+#[doc = " struct vcpuchar_ppc_result_ext - the growable parts of a decision"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_result_ext), set by the caller; any"]
+#[doc = "        size from 1.2's up (the include/vcpuchar/common.h rule)"]
+#[doc = " @n_caps: caps this library decides (VCPUCHAR_PPC_N_CAPS in this release):"]
+#[doc = "          entries used in @host_levels and @effective_levels"]
+#[doc = " @host_levels: per cap (index enum vcpuchar_ppc_cap) the host's level, as"]
+#[doc = "               vcpuchar_ppc_result.host_caps has the first four"]
+#[doc = " @effective_levels: per cap the level the VM runs with, as"]
+#[doc = "                    vcpuchar_ppc_result.effective_caps has the first four"]
+#[doc = " @n_files: entries written in @files: every file this library predicts,"]
+#[doc = "           or as many as the caller's @size holds"]
+#[doc = " @reserved: zero"]
+#[doc = " @files: what a Linux guest of the request's CPU prints for the result's"]
+#[doc = "         R4/R5, in the order of struct vcpuchar_ppc_guest_view, then any"]
+#[doc = "         file a later release adds; last, so that it grows at the end"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_result_ext {
+    pub size: u32,
+    pub n_caps: u32,
+    pub host_levels: [u8; 32usize],
+    pub effective_levels: [u8; 32usize],
+    pub n_files: u32,
+    pub reserved: u32,
+    pub files: [vcpuchar_ppc_guest_file; 5usize],
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM"]
     #[doc = " @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl"]
@@ -296,122 +508,6 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
-    #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
-    #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
-    #[doc = "         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each"]
-    #[doc = "         0x and hex digits, at most 16 of them significant (leading zeros"]
-    #[doc = "         are fine), or a single digit 0-9 without 0x (the same in either"]
-    #[doc = "         base, so \"1,2,3,4\" is four words); no spaces; the CLI's --chars"]
-    #[doc = " @ret: receives the facts (@ret->size set by the caller): source CALLER,"]
-    #[doc = "       valid by the masks, the four words; every other field zero (set"]
-    #[doc = "       @ret->power8 afterwards for a POWER8-family host)"]
-    #[doc = " @err, @err_size: optional message buffer, naming the word and its value"]
-    #[doc = ""]
-    #[doc = " The number rule is the one of host profiles"]
-    #[doc = " (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never"]
-    #[doc = " read as decimal (9840000000000000 is a hex word with its prefix lost), and"]
-    #[doc = " \"0x0x...\" is refused. Pure: no allocation."]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four"]
-    #[doc = " words, or a word that breaks the rule (@ret unchanged)."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_parse(
-        words: *const ::std::os::raw::c_char,
-        ret: *mut vcpuchar_ppc_host,
-        err: *mut ::std::os::raw::c_char,
-        err_size: size_t,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why"]
-    #[doc = " @host: facts"]
-    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
-    #[doc = " @size: size of @buf in bytes"]
-    #[doc = ""]
-    #[doc = " E.g. \"no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by"]
-    #[doc = " this kernel (not a POWER Book3S-64 KVM host)\"."]
-    #[doc = ""]
-    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
-    #[doc = " @host, a bad @host->size, fields out of range (@host->error outside 0 and"]
-    #[doc = " -1 ... -4095 among them), or NULL @buf with @size > 0."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_describe(
-        host: *const vcpuchar_ppc_host,
-        buf: *mut ::std::os::raw::c_char,
-        size: size_t,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CFPC: vcpuchar_ppc_cap = 0;
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_SBBC: vcpuchar_ppc_cap = 1;
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_IBS: vcpuchar_ppc_cap = 2;
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CCF_ASSIST: vcpuchar_ppc_cap = 3;
-pub type vcpuchar_ppc_cap = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_BROKEN: vcpuchar_ppc_level = 0;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_WORKAROUND: vcpuchar_ppc_level = 1;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED: vcpuchar_ppc_level = 2;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_CCD: vcpuchar_ppc_level = 3;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_NA: vcpuchar_ppc_level = 4;
-pub type vcpuchar_ppc_level = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_caps {
-    pub cfpc: u8,
-    pub sbbc: u8,
-    pub ibs: u8,
-    pub ccf_assist: u8,
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_cap_name() - QEMU's name of a cap without the \"cap-\" prefix"]
-    #[doc = " @cap: enum vcpuchar_ppc_cap"]
-    #[doc = ""]
-    #[doc = " Names from QEMU hw/ppc/spapr_caps.c capability_table."]
-    #[doc = ""]
-    #[doc = " Return: \"cfpc\", \"sbbc\", \"ibs\", \"ccf-assist\"; NULL when out of range."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_cap_name(cap: u32) -> *const ::std::os::raw::c_char;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap"]
-    #[doc = " @cap: enum vcpuchar_ppc_cap"]
-    #[doc = " @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)"]
-    #[doc = ""]
-    #[doc = " Names from QEMU hw/ppc/spapr_caps.c cap_*_possible"]
-    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels)."]
-    #[doc = ""]
-    #[doc = " Return: e.g. \"workaround\", \"fixed-ccd\", \"on\"; NULL when either argument"]
-    #[doc = " is out of range for that cap."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_level_name(cap: u32, level: u32) -> *const ::std::os::raw::c_char;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number"]
-    #[doc = " @caps: the cap set to read or write"]
-    #[doc = " @cap: enum vcpuchar_ppc_cap"]
-    #[doc = " @level: (set only) enum vcpuchar_ppc_level valid for @cap"]
-    #[doc = ""]
-    #[doc = " Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown"]
-    #[doc = " @cap; set: 0, or -EINVAL for those or a level out of range for @cap"]
-    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_caps_get(caps: *const vcpuchar_ppc_caps, cap: u32)
-        -> ::std::os::raw::c_int;
-}
-extern "C" {
-    pub fn vcpuchar_ppc_caps_set(
-        caps: *mut vcpuchar_ppc_caps,
-        cap: u32,
-        level: u32,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
     #[doc = " vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling"]
     #[doc = " @list: comma-separated \"cap-NAME=VALUE\" items, e.g."]
     #[doc = "        \"cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on\". The"]
@@ -448,6 +544,27 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number"]
+    #[doc = " @caps: the cap set to read or write"]
+    #[doc = " @cap: enum vcpuchar_ppc_cap"]
+    #[doc = " @level: (set only) enum vcpuchar_ppc_level valid for @cap"]
+    #[doc = ""]
+    #[doc = " Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown"]
+    #[doc = " @cap; set: 0, or -EINVAL for those or a level out of range for @cap"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_caps_get(caps: *const vcpuchar_ppc_caps, cap: u32)
+        -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn vcpuchar_ppc_caps_set(
+        caps: *mut vcpuchar_ppc_caps,
+        cap: u32,
+        level: u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_host_levels() - the cap levels the host supports"]
     #[doc = " @host: facts, or NULL for \"no information\""]
     #[doc = " @ret: receives the levels"]
@@ -467,12 +584,519 @@ extern "C" {
         ret: *mut vcpuchar_ppc_caps,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES: vcpuchar_ppc_machine = 0;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_4: vcpuchar_ppc_machine = 1;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_3_1: vcpuchar_ppc_machine = 2;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM: vcpuchar_ppc_machine = 3;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN: vcpuchar_ppc_machine = 4;
-pub type vcpuchar_ppc_machine = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request"]
+    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " The guest CPU: @req->cpu, or when 0 under KVM the host's family"]
+    #[doc = " (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under"]
+    #[doc = " KVM a guest CPU newer than the host's family is refused (-ENOENT; the"]
+    #[doc = " host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives"]
+    #[doc = " the message naming both)."]
+    #[doc = ""]
+    #[doc = " Effective caps: caller's caps, else machine-type defaults adjusted for"]
+    #[doc = " the guest CPU (caps and host mode) or the host's levels (host-max mode),"]
+    #[doc = " never above what the guest CPU model can use (a POWER7 guest keeps"]
+    #[doc = " cfpc=broken, as QEMU's default_caps_with_cpu() gives it)."]
+    #[doc = " Under KVM every cap above the host level is an ERROR (QEMU"]
+    #[doc = " hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are"]
+    #[doc = " listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap"]
+    #[doc = " below the host level is an INFO notice (caps and host-max mode only: in"]
+    #[doc = " host mode the guest gets the host's words, so a low cap costs it"]
+    #[doc = " nothing). Under TCG every cap that is not broken/off is a WARNING and the"]
+    #[doc = " host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG"]
+    #[doc = " set, and host mode is refused (the host's words do not describe a CPU"]
+    #[doc = " that QEMU emulates). Rules: /usr/share/doc/libvcpuchar/ppc.md#validation"]
+    #[doc = " and #modes."]
+    #[doc = ""]
+    #[doc = " Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);"]
+    #[doc = " -ENODATA in host mode without host information; -ENOENT (since 1.2)"]
+    #[doc = " under KVM for a guest CPU newer than the host's family (@ret"]
+    #[doc = " unchanged); -EINVAL for NULL @req or"]
+    #[doc = " @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid"]
+    #[doc = " @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered"]
+    #[doc = " with the host's words, and VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without"]
+    #[doc = " all four caps in @req->caps_set); -ENOENT for a machine type the target QEMU lacks"]
+    #[doc = " (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno"]
+    #[doc = " vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL"]
+    #[doc = " here; since 1.2 one condition has one errno)."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_decide(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_result,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_decide_ext() - vcpuchar_ppc_decide(), and the parts that grow"]
+    #[doc = " @host: as for vcpuchar_ppc_decide()"]
+    #[doc = " @req: as for vcpuchar_ppc_decide()"]
+    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
+    #[doc = " @ext: receives every cap's levels and every guest file (@ext->size set"]
+    #[doc = "       by the caller)"]
+    #[doc = ""]
+    #[doc = " One decision, both structs filled from it: a caller that wants a cap or"]
+    #[doc = " a guest file a later release adds reads @ext, and keeps reading @ret for"]
+    #[doc = " everything else."]
+    #[doc = ""]
+    #[doc = " Return: as vcpuchar_ppc_decide(); also -EINVAL for NULL @ext or a bad"]
+    #[doc = " @ext->size. On failure @ret and @ext are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_decide_ext(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_result,
+        ext: *mut vcpuchar_ppc_result_ext,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps"]
+    #[doc = " @caps: effective caps"]
+    #[doc = " @r4: receives the character register"]
+    #[doc = " @r5: receives the behaviour register"]
+    #[doc = ""]
+    #[doc = " Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since"]
+    #[doc = " QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU"]
+    #[doc = " 7.2 aborts. ccf-assist counts only with ibs=workaround."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a level out of range."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_caps_to_hcall(
+        caps: *const vcpuchar_ppc_caps,
+        r4: *mut u64,
+        r5: *mut u64,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them"]
+    #[doc = " @host: facts with information"]
+    #[doc = " @r4: receives character & character_mask"]
+    #[doc = " @r5: receives (behaviour & behaviour_mask); where the mask does not cover"]
+    #[doc = "      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)"]
+    #[doc = "      are set, so an unknown bit never switches a guest mitigation off, and"]
+    #[doc = "      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends"]
+    #[doc = "      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for"]
+    #[doc = "      more than host-max on the same host (/usr/share/doc/libvcpuchar/ppc.md#modes; measured with"]
+    #[doc = "      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)"]
+    #[doc = ""]
+    #[doc = " Both are unchanged on failure."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ENODATA when @host carries no information (never answer a"]
+    #[doc = " guest with zeros); -EINVAL for NULL arguments or a bad @host->size."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_host_to_hcall(
+        host: *const vcpuchar_ppc_host,
+        r4: *mut u64,
+        r5: *mut u64,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files"]
+    #[doc = " @r4: character register the guest receives"]
+    #[doc = " @r5: behaviour register the guest receives"]
+    #[doc = " @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF"]
+    #[doc = "       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),"]
+    #[doc = "       fallback (POWER7)"]
+    #[doc = " @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default"]
+    #[doc = "         command line"]
+    #[doc = " @ret: receives the five strings (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or"]
+    #[doc = " unknown @flags."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_guest_view(
+        r4: u64,
+        r5: u64,
+        cpu: u32,
+        flags: u32,
+        ret: *mut vcpuchar_ppc_guest_view,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit"]
+    #[doc = " @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or"]
+    #[doc = "       VCPUCHAR_PPC_REG_R5 (behaviour)"]
+    #[doc = " @ibm_bit: IBM bit number, 0 = most significant"]
+    #[doc = ""]
+    #[doc = " Return: e.g. \"H_CPU_CHAR_L1D_THREAD_PRIV\", or NULL for an undefined bit or"]
+    #[doc = " an unknown @reg."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_bit_name(reg: u32, ibm_bit: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_cap_name() - QEMU's name of a cap without the \"cap-\" prefix"]
+    #[doc = " @cap: enum vcpuchar_ppc_cap"]
+    #[doc = ""]
+    #[doc = " Names from QEMU hw/ppc/spapr_caps.c capability_table."]
+    #[doc = ""]
+    #[doc = " Return: \"cfpc\", \"sbbc\", \"ibs\", \"ccf-assist\"; NULL when out of range."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_cap_name(cap: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap"]
+    #[doc = " @cap: enum vcpuchar_ppc_cap"]
+    #[doc = " @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)"]
+    #[doc = ""]
+    #[doc = " Names from QEMU hw/ppc/spapr_caps.c cap_*_possible"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels)."]
+    #[doc = ""]
+    #[doc = " Return: e.g. \"workaround\", \"fixed-ccd\", \"on\"; NULL when either argument"]
+    #[doc = " is out of range for that cap."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_level_name(cap: u32, level: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_mode_name() - the name of a mode"]
+    #[doc = " @mode: enum vcpuchar_ppc_mode"]
+    #[doc = ""]
+    #[doc = " Return: \"host-max\", \"caps\" or \"host\" (the CLI's --mode values); NULL for"]
+    #[doc = " an unknown @mode."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_mode_name(mode: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why"]
+    #[doc = " @host: facts"]
+    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " E.g. \"no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by"]
+    #[doc = " this kernel (not a POWER Book3S-64 KVM host)\"."]
+    #[doc = ""]
+    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
+    #[doc = " @host, a bad @host->size, fields out of range (@host->error outside 0 and"]
+    #[doc = " -1 ... -4095 among them), or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_host_describe(
+        host: *const vcpuchar_ppc_host,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+#[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
+#[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]
+#[doc = "            minor, 0), as vcpuchar_ppc_qemu_version_check() names it"]
+#[doc = " @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for"]
+#[doc = "               pseries-2.1; 502 for 11.1)"]
+#[doc = " @newest_type: the newest, X * 100 + Y: the release's own version (the"]
+#[doc = "               \"pseries\" alias)"]
+#[doc = " @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0"]
+#[doc = " @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every"]
+#[doc = "                   type from @oldest_type up to it warns), 0 for none, or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU"]
+#[doc = "                  but POWER7, 0 when it is the machine type's"]
+#[doc = " @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first"]
+#[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
+#[doc = ""]
+#[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
+#[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
+#[doc = " Grows at its end (@size). Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_release {
+    pub size: u32,
+    pub answered: u32,
+    pub oldest_type: u32,
+    pub newest_type: u32,
+    pub has_sxxm: u32,
+    pub deprecated_upto: u32,
+    pub sbbc_broken_p8: u32,
+    pub fixed_na_aborts: u32,
+    pub has_power11: u32,
+}
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HTM: vcpuchar_ppc_start_cap = 4;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_ppc_start_cap = 5;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
+pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_UNKNOWN: vcpuchar_ppc_verdict = 2;
+pub type vcpuchar_ppc_verdict = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start"]
+#[doc = " @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap"]
+#[doc = " @verdict: enum vcpuchar_ppc_verdict"]
+#[doc = " @level: the level QEMU starts with: for the caps of enum"]
+#[doc = "         vcpuchar_ppc_cap the effective level of the decision; for on/off"]
+#[doc = "         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift"]
+#[doc = "         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and"]
+#[doc = "         older: from the host, never refused)"]
+#[doc = " @reserved: zero"]
+#[doc = " @name: QEMU's cap name without \"cap-\", e.g. \"fwnmi\""]
+#[doc = " @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU"]
+#[doc = "       start whatever the unknown fact is, e.g. \"cap-fwnmi=off\","]
+#[doc = "       \"cap-hpt-max-page-size=4k\"; \"\" when there is none (STARTS, or a"]
+#[doc = "       Spectre cap whose fix is the decision's own caps)"]
+#[doc = " @reason: one sentence naming the fact and its source, e.g. QEMU's message"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_start_entry {
+    pub cap: u32,
+    pub verdict: u32,
+    pub level: u32,
+    pub reserved: u32,
+    pub name: [::std::os::raw::c_char; 24usize],
+    pub fix: [::std::os::raw::c_char; 40usize],
+    pub reason: [::std::os::raw::c_char; 256usize],
+}
+#[doc = " struct vcpuchar_ppc_start - will QEMU start, cap by cap"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_start), set by the caller"]
+#[doc = " @n_refused: entries whose verdict is REFUSED"]
+#[doc = " @n_unknown: entries whose verdict is UNKNOWN"]
+#[doc = " @n_entries: entries written: every cap this library judges, in @cap"]
+#[doc = "             order, or as many as the caller's @size holds"]
+#[doc = " @paste: the @fix of every REFUSED entry, comma-separated, to append to"]
+#[doc = "         the decision's caps on \"-machine pseries,\"; \"\" when none is"]
+#[doc = "         needed. An UNKNOWN entry's @fix is not in it: it would cost a"]
+#[doc = "         guest whose host may not need it"]
+#[doc = " @entries: one per cap; last, so that a later cap grows the struct"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_start {
+    pub size: u32,
+    pub n_refused: u32,
+    pub n_unknown: u32,
+    pub n_entries: u32,
+    pub paste: [::std::os::raw::c_char; 256usize],
+    pub entries: [vcpuchar_ppc_start_entry; 9usize],
+}
+#[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
+#[doc = " @cap: enum vcpuchar_ppc_cap"]
+#[doc = " @severity: ERROR (source above destination) or WARNING (below)"]
+#[doc = " @src: the source level (library numbering: fixed-na is 4)"]
+#[doc = " @dst: the destination level"]
+#[doc = " @reserved: zero"]
+#[doc = " @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),"]
+#[doc = "           e.g. \"cap-cfpc higher level (1) in incoming stream than on"]
+#[doc = "           destination (0)\", NUL-terminated"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_migration_entry {
+    pub cap: u32,
+    pub severity: u32,
+    pub src: u8,
+    pub dst: u8,
+    pub reserved: [u8; 2usize],
+    pub message: [::std::os::raw::c_char; 96usize],
+}
+#[doc = " struct vcpuchar_ppc_migration - source caps against destination caps"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_migration), set by the caller"]
+#[doc = " @ok: 1 when the migration proceeds (no ERROR entry)"]
+#[doc = " @n_errors: entries with ERROR severity (source above destination)"]
+#[doc = " @n_warnings: entries with WARNING severity (source below destination)"]
+#[doc = " @n_entries: entries used, in cap order"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @entries: one per cap that differs, in cap order"]
+#[doc = " @note: when a warning exists, why it matters: the guest keeps the"]
+#[doc = "        mitigations it chose at boot until it reboots (Linux re-reads the"]
+#[doc = "        hcall only after a PowerVM partition migration); else \"\""]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_migration {
+    pub size: u32,
+    pub ok: u32,
+    pub n_errors: u32,
+    pub n_warnings: u32,
+    pub n_entries: u32,
+    pub reserved: u32,
+    pub note: *const ::std::os::raw::c_char,
+    pub entries: [vcpuchar_ppc_migration_entry; 4usize],
+}
+#[doc = " struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller"]
+#[doc = " @n_hosts: number of hosts considered"]
+#[doc = " @n_no_info: hosts without information (each holds every cap at"]
+#[doc = "             broken/off, QEMU's fallback)"]
+#[doc = " @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least"]
+#[doc = "             one host holds back (see vcpuchar_ppc_baseline())"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @caps: per cap, the highest level QEMU accepts on every host"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_baseline {
+    pub size: u32,
+    pub n_hosts: u32,
+    pub n_no_info: u32,
+    pub held_back: u32,
+    pub caps: vcpuchar_ppc_caps,
+    pub reserved: u32,
+}
+pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
+    vcpuchar_ppc_host_migration_where = 0;
+pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:
+    vcpuchar_ppc_host_migration_where = 1;
+pub type vcpuchar_ppc_host_migration_where = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration"]
+#[doc = " @where: enum vcpuchar_ppc_host_migration_where"]
+#[doc = " @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)"]
+#[doc = "            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the"]
+#[doc = "            destination's level: the guest keeps the source's view)"]
+#[doc = " @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest"]
+#[doc = "       CPU cannot run on the host at @where"]
+#[doc = " @requested: the level QEMU is started with (the source's decision)"]
+#[doc = " @host: the level the host at @where supports"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @explanation: for a destination ERROR, what that host would have to"]
+#[doc = "               change (static text), else \"\""]
+#[doc = " @message: QEMU's words, or the library's for the guest CPU,"]
+#[doc = "           NUL-terminated; front ends name the host in front"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_host_migration_entry {
+    pub where_: u32,
+    pub severity: u32,
+    pub cap: u32,
+    pub requested: u8,
+    pub host: u8,
+    pub reserved: [u8; 2usize],
+    pub explanation: *const ::std::os::raw::c_char,
+    pub message: [::std::os::raw::c_char; 256usize],
+}
+#[doc = " struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller"]
+#[doc = " @ok: 1 when QEMU starts the guest on both hosts and migrates it (no"]
+#[doc = "      ERROR entry)"]
+#[doc = " @n_errors: ERROR entries"]
+#[doc = " @n_warnings: WARNING entries"]
+#[doc = " @n_entries: entries used: source, then destination findings"]
+#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the"]
+#[doc = "       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9"]
+#[doc = "       under TCG when none is given"]
+#[doc = " @run_caps: the caps QEMU runs with on both hosts: the source's decision"]
+#[doc = "            spelled as the paste line (vcpuchar_ppc_caps_format(), so"]
+#[doc = "            ibs=fixed-na runs as broken, the same R4/R5)"]
+#[doc = " @dst_host_caps: the levels the destination supports"]
+#[doc = "                 (vcpuchar_ppc_host_levels())"]
+#[doc = " @r4: R4 the guest was told at boot on the source, and keeps"]
+#[doc = " @r5: R5 likewise"]
+#[doc = " @entries: the findings"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_host_migration {
+    pub size: u32,
+    pub ok: u32,
+    pub n_errors: u32,
+    pub n_warnings: u32,
+    pub n_entries: u32,
+    pub cpu: u32,
+    pub run_caps: vcpuchar_ppc_caps,
+    pub dst_host_caps: vcpuchar_ppc_caps,
+    pub r4: u64,
+    pub r5: u64,
+    pub entries: [vcpuchar_ppc_host_migration_entry; 8usize],
+}
+pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_QEMU: vcpuchar_ppc_format = 0;
+pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_LIBVIRT: vcpuchar_ppc_format = 1;
+pub type vcpuchar_ppc_format = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT: vcpuchar_ppc_warning = 1;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS: vcpuchar_ppc_warning =
+    2;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS: vcpuchar_ppc_warning =
+    3;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED: vcpuchar_ppc_warning = 4;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST: vcpuchar_ppc_warning = 5;
+pub type vcpuchar_ppc_warning = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_warning_entry - one warning"]
+#[doc = " @code: enum vcpuchar_ppc_warning"]
+#[doc = " @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:"]
+#[doc = "        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED"]
+#[doc = "        (the first of them is the one QEMU reports); the caps below the"]
+#[doc = "        host for DEFAULTS_BELOW_HOST; 0 otherwise"]
+#[doc = " @reserved: zero"]
+#[doc = " @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside"]
+#[doc = "      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0"]
+#[doc = " @r5: the same for behaviour and behaviour_mask"]
+#[doc = " @text: one NUL-terminated paragraph: what happens, what the guest loses"]
+#[doc = "        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes"]
+#[doc = "        QEMU's message and hint for the first refused cap)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_warning_entry {
+    pub code: u32,
+    pub caps: u32,
+    pub r4: u64,
+    pub r5: u64,
+    pub text: [::std::os::raw::c_char; 640usize],
+}
+#[doc = " struct vcpuchar_ppc_warnings - every warning for one VM"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller"]
+#[doc = " @codes: bit (1u << code) for each entry"]
+#[doc = " @n_entries: entries used, in code order, at most one per code"]
+#[doc = " @reserved: zero"]
+#[doc = " @entries: the warnings"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_warnings {
+    pub size: u32,
+    pub codes: u32,
+    pub n_entries: u32,
+    pub reserved: u32,
+    pub entries: [vcpuchar_ppc_warning_entry; 5usize],
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
+    #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
+    #[doc = "         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each"]
+    #[doc = "         0x and hex digits, at most 16 of them significant (leading zeros"]
+    #[doc = "         are fine), or a single digit 0-9 without 0x (the same in either"]
+    #[doc = "         base, so \"1,2,3,4\" is four words); no spaces; the CLI's --chars"]
+    #[doc = " @ret: receives the facts (@ret->size set by the caller): source CALLER,"]
+    #[doc = "       valid by the masks, the four words; every other field zero (set"]
+    #[doc = "       @ret->power8 afterwards for a POWER8-family host)"]
+    #[doc = " @err, @err_size: optional message buffer, naming the word and its value"]
+    #[doc = ""]
+    #[doc = " The number rule is the one of host profiles"]
+    #[doc = " (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never"]
+    #[doc = " read as decimal (9840000000000000 is a hex word with its prefix lost), and"]
+    #[doc = " \"0x0x...\" is refused. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four"]
+    #[doc = " words, or a word that breaks the rule (@ret unchanged)."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_host_parse(
+        words: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_host,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults"]
     #[doc = " @name: \"pseries\", \"pseries-X.Y\" (two numbers without leading zeros, a"]
@@ -700,41 +1324,6 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
-#[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]
-#[doc = "            minor, 0), as vcpuchar_ppc_qemu_version_check() names it"]
-#[doc = " @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for"]
-#[doc = "               pseries-2.1; 502 for 11.1)"]
-#[doc = " @newest_type: the newest, X * 100 + Y: the release's own version (the"]
-#[doc = "               \"pseries\" alias)"]
-#[doc = " @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0"]
-#[doc = " @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every"]
-#[doc = "                   type from @oldest_type up to it warns), 0 for none, or"]
-#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
-#[doc = " @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU"]
-#[doc = "                  but POWER7, 0 when it is the machine type's"]
-#[doc = " @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first"]
-#[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
-#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
-#[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
-#[doc = ""]
-#[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
-#[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
-#[doc = " Grows at its end (@size). Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_qemu_release {
-    pub size: u32,
-    pub answered: u32,
-    pub oldest_type: u32,
-    pub newest_type: u32,
-    pub has_sxxm: u32,
-    pub deprecated_upto: u32,
-    pub sbbc_broken_p8: u32,
-    pub fixed_na_aborts: u32,
-    pub has_power11: u32,
-}
 extern "C" {
     #[doc = " vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version"]
     #[doc = " @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)"]
@@ -777,13 +1366,6 @@ extern "C" {
         note_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER7: vcpuchar_ppc_cpu = 7;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER8: vcpuchar_ppc_cpu = 8;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER9: vcpuchar_ppc_cpu = 9;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER10: vcpuchar_ppc_cpu = 10;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER11: vcpuchar_ppc_cpu = 11;
-pub type vcpuchar_ppc_cpu = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_ppc_host_cpu() - the guest CPU a host runs under KVM-HV"]
     #[doc = " @host: host facts, or NULL for none"]
@@ -873,231 +1455,6 @@ extern "C" {
         ret: *mut vcpuchar_ppc_caps,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_accel_VCPUCHAR_ACCEL_KVM: vcpuchar_accel = 0;
-pub const vcpuchar_accel_VCPUCHAR_ACCEL_TCG: vcpuchar_accel = 1;
-pub type vcpuchar_accel = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST_MAX: vcpuchar_ppc_mode = 0;
-pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_CAPS: vcpuchar_ppc_mode = 1;
-pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST: vcpuchar_ppc_mode = 2;
-pub type vcpuchar_ppc_mode = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_ppc_mode_name() - the name of a mode"]
-    #[doc = " @mode: enum vcpuchar_ppc_mode"]
-    #[doc = ""]
-    #[doc = " Return: \"host-max\", \"caps\" or \"host\" (the CLI's --mode values); NULL for"]
-    #[doc = " an unknown @mode."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_mode_name(mode: u32) -> *const ::std::os::raw::c_char;
-}
-pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST:
-    vcpuchar_ppc_conflict_code = 1;
-pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED:
-    vcpuchar_ppc_conflict_code = 2;
-pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST:
-    vcpuchar_ppc_conflict_code = 3;
-pub type vcpuchar_ppc_conflict_code = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_conflict - one finding of the cap validation"]
-#[doc = " @cap: enum vcpuchar_ppc_cap"]
-#[doc = " @severity: enum vcpuchar_severity (ERROR for ABOVE_HOST, WARNING for"]
-#[doc = "            TCG_UNSUPPORTED, INFO for BELOW_HOST)"]
-#[doc = " @code: enum vcpuchar_ppc_conflict_code"]
-#[doc = " @flags: VCPUCHAR_PPC_CONFLICT_* flags"]
-#[doc = " @requested: the effective requested level"]
-#[doc = " @host: the host level (broken/off without information; meaningless"]
-#[doc = "        under TCG)"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @message: QEMU's text without program prefix or newline, e.g."]
-#[doc = "           \"Requested safe cache capability level not supported by KVM\";"]
-#[doc = "           for BELOW_HOST a library sentence"]
-#[doc = " @hint: QEMU's hint, e.g. \"Try appending -machine cap-cfpc=broken\"; for"]
-#[doc = "        BELOW_HOST \"cap-cfpc=fixed\" (the host level); \"\" under TCG"]
-#[doc = " @explanation: a sentence on the cause when it is not the host (a"]
-#[doc = "               machine-type default, or no host information), else \"\""]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_conflict {
-    pub cap: u32,
-    pub severity: u32,
-    pub code: u32,
-    pub flags: u32,
-    pub requested: u8,
-    pub host: u8,
-    pub reserved: [u8; 6usize],
-    pub message: *const ::std::os::raw::c_char,
-    pub hint: *const ::std::os::raw::c_char,
-    pub explanation: *const ::std::os::raw::c_char,
-}
-#[doc = " struct vcpuchar_ppc_request - what the VMM asks for"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_request)"]
-#[doc = " @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)"]
-#[doc = " @accel: enum vcpuchar_accel"]
-#[doc = " @machine: enum vcpuchar_ppc_machine (0 = the newest pseries;"]
-#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN only with all four caps"]
-#[doc = "           in @caps_set)"]
-#[doc = " @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own"]
-#[doc = "       family, as QEMU's default CPU there is the host's"]
-#[doc = "       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED"]
-#[doc = "       when the facts name none), under TCG POWER9. Before 1.2, 0 was"]
-#[doc = "       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11"]
-#[doc = "       hosts."]
-#[doc = " @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set"]
-#[doc = "            in @caps; the others take defaults (machine type and CPU in"]
-#[doc = "            caps and host mode, the host's level in host-max mode)"]
-#[doc = " @caps: the caller's levels, read only where @caps_set says so"]
-#[doc = " @qemu_version: (Since: 1.1) the target QEMU's version,"]
-#[doc = "                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the"]
-#[doc = "                version the VMM links against; 0 = not given: the answer"]
-#[doc = "                is for the oldest supported QEMU (7.2), as before 1.1."]
-#[doc = "                What it changes: machine types the target lacks are"]
-#[doc = "                refused (pseries-2.12-sxxm from 9.2 on) and message texts"]
-#[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
-#[doc = "                ends before this member (its size is 28 bytes): it is"]
-#[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
-#[doc = ""]
-#[doc = " Since: 1.0 (@qemu_version 1.1)"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_request {
-    pub size: u32,
-    pub mode: u32,
-    pub accel: u32,
-    pub machine: u32,
-    pub cpu: u32,
-    pub caps_set: u32,
-    pub caps: vcpuchar_ppc_caps,
-    pub qemu_version: u32,
-}
-#[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
-#[doc = "        the library in struct vcpuchar_ppc_result)"]
-#[doc = ""]
-#[doc = " Each member is the exact text of"]
-#[doc = " /sys/devices/system/cpu/vulnerabilities/<name> without the newline"]
-#[doc = " (lscpu shows \"Mitigation;\" for \"Mitigation:\"). Rules from Linux"]
-#[doc = " arch/powerpc/platforms/pseries/setup.c init_cpu_char_feature_flags()"]
-#[doc = " and arch/powerpc/kernel/security.c cpu_show_*()."]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_guest_view {
-    pub size: u32,
-    pub meltdown: [::std::os::raw::c_char; 160usize],
-    pub l1tf: [::std::os::raw::c_char; 160usize],
-    pub spectre_v1: [::std::os::raw::c_char; 160usize],
-    pub spectre_v2: [::std::os::raw::c_char; 160usize],
-    pub spec_store_bypass: [::std::os::raw::c_char; 160usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files"]
-    #[doc = " @r4: character register the guest receives"]
-    #[doc = " @r5: behaviour register the guest receives"]
-    #[doc = " @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF"]
-    #[doc = "       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),"]
-    #[doc = "       fallback (POWER7)"]
-    #[doc = " @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default"]
-    #[doc = "         command line"]
-    #[doc = " @ret: receives the five strings (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or"]
-    #[doc = " unknown @flags."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_guest_view(
-        r4: u64,
-        r5: u64,
-        cpu: u32,
-        flags: u32,
-        ret: *mut vcpuchar_ppc_guest_view,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps"]
-    #[doc = " @caps: effective caps"]
-    #[doc = " @r4: receives the character register"]
-    #[doc = " @r5: receives the behaviour register"]
-    #[doc = ""]
-    #[doc = " Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since"]
-    #[doc = " QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU"]
-    #[doc = " 7.2 aborts. ccf-assist counts only with ibs=workaround."]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments or a level out of range."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_caps_to_hcall(
-        caps: *const vcpuchar_ppc_caps,
-        r4: *mut u64,
-        r5: *mut u64,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them"]
-    #[doc = " @host: facts with information"]
-    #[doc = " @r4: receives character & character_mask"]
-    #[doc = " @r5: receives (behaviour & behaviour_mask); where the mask does not cover"]
-    #[doc = "      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)"]
-    #[doc = "      are set, so an unknown bit never switches a guest mitigation off, and"]
-    #[doc = "      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends"]
-    #[doc = "      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for"]
-    #[doc = "      more than host-max on the same host (/usr/share/doc/libvcpuchar/ppc.md#modes; measured with"]
-    #[doc = "      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)"]
-    #[doc = ""]
-    #[doc = " Both are unchanged on failure."]
-    #[doc = ""]
-    #[doc = " Return: 0; -ENODATA when @host carries no information (never answer a"]
-    #[doc = " guest with zeros); -EINVAL for NULL arguments or a bad @host->size."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_to_hcall(
-        host: *const vcpuchar_ppc_host,
-        r4: *mut u64,
-        r5: *mut u64,
-    ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_result - the full answer for one VM"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_result), set by the caller"]
-#[doc = " @flags: VCPUCHAR_PPC_RESULT_* flags"]
-#[doc = " @mode: the mode used (enum vcpuchar_ppc_mode)"]
-#[doc = " @host_caps: levels the host supports (no-information fallback:"]
-#[doc = "             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)"]
-#[doc = " @effective_caps: the caps the VM runs with (and migrates)"]
-#[doc = " @n_errors: number of ERROR conflicts: QEMU would refuse to start"]
-#[doc = " @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest"]
-#[doc = " @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest"]
-#[doc = " @unexpressed_r4: known-set host R4 bits the guest is not told (e.g."]
-#[doc = "                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them"]
-#[doc = " @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,"]
-#[doc = "                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)"]
-#[doc = " @mode_reason: a sentence on what the mode means for this VM"]
-#[doc = " @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5:"]
-#[doc = "              the five files of 1.0 for ever (a later file appears in"]
-#[doc = "              struct vcpuchar_ppc_result_ext, vcpuchar_ppc_decide_ext())"]
-#[doc = " @n_conflicts: entries used in @conflicts, in cap order"]
-#[doc = " @conflicts: at most one per cap; last, so that a later cap grows the"]
-#[doc = "             struct at its end"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_result {
-    pub size: u32,
-    pub flags: u32,
-    pub mode: u32,
-    pub host_caps: vcpuchar_ppc_caps,
-    pub effective_caps: vcpuchar_ppc_caps,
-    pub n_errors: u32,
-    pub r4: u64,
-    pub r5: u64,
-    pub unexpressed_r4: u64,
-    pub unexpressed_r5: u64,
-    pub mode_reason: *const ::std::os::raw::c_char,
-    pub guest_view: vcpuchar_ppc_guest_view,
-    pub n_conflicts: u32,
-    pub conflicts: [vcpuchar_ppc_conflict; 4usize],
-}
 extern "C" {
     #[doc = " vcpuchar_ppc_request_check() - whether the decision functions take a request, and why not"]
     #[doc = " @req: the request (@req->size set by the caller)"]
@@ -1125,176 +1482,6 @@ extern "C" {
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM"]
-    #[doc = " @host: host facts, or NULL for \"no information\""]
-    #[doc = " @req: the VMM's request"]
-    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " The guest CPU: @req->cpu, or when 0 under KVM the host's family"]
-    #[doc = " (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under"]
-    #[doc = " KVM a guest CPU newer than the host's family is refused (-ENOENT; the"]
-    #[doc = " host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives"]
-    #[doc = " the message naming both)."]
-    #[doc = ""]
-    #[doc = " Effective caps: caller's caps, else machine-type defaults adjusted for"]
-    #[doc = " the guest CPU (caps and host mode) or the host's levels (host-max mode),"]
-    #[doc = " never above what the guest CPU model can use (a POWER7 guest keeps"]
-    #[doc = " cfpc=broken, as QEMU's default_caps_with_cpu() gives it)."]
-    #[doc = " Under KVM every cap above the host level is an ERROR (QEMU"]
-    #[doc = " hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are"]
-    #[doc = " listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap"]
-    #[doc = " below the host level is an INFO notice (caps and host-max mode only: in"]
-    #[doc = " host mode the guest gets the host's words, so a low cap costs it"]
-    #[doc = " nothing). Under TCG every cap that is not broken/off is a WARNING and the"]
-    #[doc = " host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG"]
-    #[doc = " set, and host mode is refused (the host's words do not describe a CPU"]
-    #[doc = " that QEMU emulates). Rules: /usr/share/doc/libvcpuchar/ppc.md#validation"]
-    #[doc = " and #modes."]
-    #[doc = ""]
-    #[doc = " Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);"]
-    #[doc = " -ENODATA in host mode without host information; -ENOENT (since 1.2)"]
-    #[doc = " under KVM for a guest CPU newer than the host's family (@ret"]
-    #[doc = " unchanged); -EINVAL for NULL @req or"]
-    #[doc = " @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid"]
-    #[doc = " @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered"]
-    #[doc = " with the host's words, and VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without"]
-    #[doc = " all four caps in @req->caps_set); -ENOENT for a machine type the target QEMU lacks"]
-    #[doc = " (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno"]
-    #[doc = " vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL"]
-    #[doc = " here; since 1.2 one condition has one errno)."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_decide(
-        host: *const vcpuchar_ppc_host,
-        req: *const vcpuchar_ppc_request,
-        ret: *mut vcpuchar_ppc_result,
-    ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_guest_file - one file of a guest's vulnerability view"]
-#[doc = " @name: its name under /sys/devices/system/cpu/vulnerabilities, e.g."]
-#[doc = "        \"meltdown\", NUL-terminated"]
-#[doc = " @text: its text without the newline, as in struct vcpuchar_ppc_guest_view"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_guest_file {
-    pub name: [::std::os::raw::c_char; 32usize],
-    pub text: [::std::os::raw::c_char; 160usize],
-}
-#[doc = " struct vcpuchar_ppc_result_ext - the growable parts of a decision"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_result_ext), set by the caller; any"]
-#[doc = "        size from 1.2's up (the include/vcpuchar/common.h rule)"]
-#[doc = " @n_caps: caps this library decides (VCPUCHAR_PPC_N_CAPS in this release):"]
-#[doc = "          entries used in @host_levels and @effective_levels"]
-#[doc = " @host_levels: per cap (index enum vcpuchar_ppc_cap) the host's level, as"]
-#[doc = "               vcpuchar_ppc_result.host_caps has the first four"]
-#[doc = " @effective_levels: per cap the level the VM runs with, as"]
-#[doc = "                    vcpuchar_ppc_result.effective_caps has the first four"]
-#[doc = " @n_files: entries written in @files: every file this library predicts,"]
-#[doc = "           or as many as the caller's @size holds"]
-#[doc = " @reserved: zero"]
-#[doc = " @files: what a Linux guest of the request's CPU prints for the result's"]
-#[doc = "         R4/R5, in the order of struct vcpuchar_ppc_guest_view, then any"]
-#[doc = "         file a later release adds; last, so that it grows at the end"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_result_ext {
-    pub size: u32,
-    pub n_caps: u32,
-    pub host_levels: [u8; 32usize],
-    pub effective_levels: [u8; 32usize],
-    pub n_files: u32,
-    pub reserved: u32,
-    pub files: [vcpuchar_ppc_guest_file; 5usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_decide_ext() - vcpuchar_ppc_decide(), and the parts that grow"]
-    #[doc = " @host: as for vcpuchar_ppc_decide()"]
-    #[doc = " @req: as for vcpuchar_ppc_decide()"]
-    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
-    #[doc = " @ext: receives every cap's levels and every guest file (@ext->size set"]
-    #[doc = "       by the caller)"]
-    #[doc = ""]
-    #[doc = " One decision, both structs filled from it: a caller that wants a cap or"]
-    #[doc = " a guest file a later release adds reads @ext, and keeps reading @ret for"]
-    #[doc = " everything else."]
-    #[doc = ""]
-    #[doc = " Return: as vcpuchar_ppc_decide(); also -EINVAL for NULL @ext or a bad"]
-    #[doc = " @ext->size. On failure @ret and @ext are unchanged."]
-    #[doc = ""]
-    #[doc = " Since: 1.2"]
-    pub fn vcpuchar_ppc_decide_ext(
-        host: *const vcpuchar_ppc_host,
-        req: *const vcpuchar_ppc_request,
-        ret: *mut vcpuchar_ppc_result,
-        ext: *mut vcpuchar_ppc_result_ext,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HTM: vcpuchar_ppc_start_cap = 4;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_ppc_start_cap = 5;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
-pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
-pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
-pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_UNKNOWN: vcpuchar_ppc_verdict = 2;
-pub type vcpuchar_ppc_verdict = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start"]
-#[doc = " @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap"]
-#[doc = " @verdict: enum vcpuchar_ppc_verdict"]
-#[doc = " @level: the level QEMU starts with: for the caps of enum"]
-#[doc = "         vcpuchar_ppc_cap the effective level of the decision; for on/off"]
-#[doc = "         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift"]
-#[doc = "         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and"]
-#[doc = "         older: from the host, never refused)"]
-#[doc = " @reserved: zero"]
-#[doc = " @name: QEMU's cap name without \"cap-\", e.g. \"fwnmi\""]
-#[doc = " @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU"]
-#[doc = "       start whatever the unknown fact is, e.g. \"cap-fwnmi=off\","]
-#[doc = "       \"cap-hpt-max-page-size=4k\"; \"\" when there is none (STARTS, or a"]
-#[doc = "       Spectre cap whose fix is the decision's own caps)"]
-#[doc = " @reason: one sentence naming the fact and its source, e.g. QEMU's message"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_start_entry {
-    pub cap: u32,
-    pub verdict: u32,
-    pub level: u32,
-    pub reserved: u32,
-    pub name: [::std::os::raw::c_char; 24usize],
-    pub fix: [::std::os::raw::c_char; 40usize],
-    pub reason: [::std::os::raw::c_char; 256usize],
-}
-#[doc = " struct vcpuchar_ppc_start - will QEMU start, cap by cap"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_start), set by the caller"]
-#[doc = " @n_refused: entries whose verdict is REFUSED"]
-#[doc = " @n_unknown: entries whose verdict is UNKNOWN"]
-#[doc = " @n_entries: entries written: every cap this library judges, in @cap"]
-#[doc = "             order, or as many as the caller's @size holds"]
-#[doc = " @paste: the @fix of every REFUSED entry, comma-separated, to append to"]
-#[doc = "         the decision's caps on \"-machine pseries,\"; \"\" when none is"]
-#[doc = "         needed. An UNKNOWN entry's @fix is not in it: it would cost a"]
-#[doc = "         guest whose host may not need it"]
-#[doc = " @entries: one per cap; last, so that a later cap grows the struct"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_start {
-    pub size: u32,
-    pub n_refused: u32,
-    pub n_unknown: u32,
-    pub n_entries: u32,
-    pub paste: [::std::os::raw::c_char; 256usize],
-    pub entries: [vcpuchar_ppc_start_entry; 9usize],
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_start_check() - will QEMU start this VM on this host"]
@@ -1331,52 +1518,6 @@ extern "C" {
         ret: *mut vcpuchar_ppc_start,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
-#[doc = " @cap: enum vcpuchar_ppc_cap"]
-#[doc = " @severity: ERROR (source above destination) or WARNING (below)"]
-#[doc = " @src: the source level (library numbering: fixed-na is 4)"]
-#[doc = " @dst: the destination level"]
-#[doc = " @reserved: zero"]
-#[doc = " @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),"]
-#[doc = "           e.g. \"cap-cfpc higher level (1) in incoming stream than on"]
-#[doc = "           destination (0)\", NUL-terminated"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_migration_entry {
-    pub cap: u32,
-    pub severity: u32,
-    pub src: u8,
-    pub dst: u8,
-    pub reserved: [u8; 2usize],
-    pub message: [::std::os::raw::c_char; 96usize],
-}
-#[doc = " struct vcpuchar_ppc_migration - source caps against destination caps"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_migration), set by the caller"]
-#[doc = " @ok: 1 when the migration proceeds (no ERROR entry)"]
-#[doc = " @n_errors: entries with ERROR severity (source above destination)"]
-#[doc = " @n_warnings: entries with WARNING severity (source below destination)"]
-#[doc = " @n_entries: entries used, in cap order"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @entries: one per cap that differs, in cap order"]
-#[doc = " @note: when a warning exists, why it matters: the guest keeps the"]
-#[doc = "        mitigations it chose at boot until it reboots (Linux re-reads the"]
-#[doc = "        hcall only after a PowerVM partition migration); else \"\""]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_migration {
-    pub size: u32,
-    pub ok: u32,
-    pub n_errors: u32,
-    pub n_warnings: u32,
-    pub n_entries: u32,
-    pub reserved: u32,
-    pub note: *const ::std::os::raw::c_char,
-    pub entries: [vcpuchar_ppc_migration_entry; 4usize],
-}
 extern "C" {
     #[doc = " vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps"]
     #[doc = " @src: effective caps of the source VM"]
@@ -1395,27 +1536,6 @@ extern "C" {
         dst: *const vcpuchar_ppc_caps,
         ret: *mut vcpuchar_ppc_migration,
     ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller"]
-#[doc = " @n_hosts: number of hosts considered"]
-#[doc = " @n_no_info: hosts without information (each holds every cap at"]
-#[doc = "             broken/off, QEMU's fallback)"]
-#[doc = " @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least"]
-#[doc = "             one host holds back (see vcpuchar_ppc_baseline())"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @caps: per cap, the highest level QEMU accepts on every host"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_baseline {
-    pub size: u32,
-    pub n_hosts: u32,
-    pub n_no_info: u32,
-    pub held_back: u32,
-    pub caps: vcpuchar_ppc_caps,
-    pub reserved: u32,
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet"]
@@ -1508,74 +1628,6 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
-    vcpuchar_ppc_host_migration_where = 0;
-pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:
-    vcpuchar_ppc_host_migration_where = 1;
-pub type vcpuchar_ppc_host_migration_where = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration"]
-#[doc = " @where: enum vcpuchar_ppc_host_migration_where"]
-#[doc = " @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)"]
-#[doc = "            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the"]
-#[doc = "            destination's level: the guest keeps the source's view)"]
-#[doc = " @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest"]
-#[doc = "       CPU cannot run on the host at @where"]
-#[doc = " @requested: the level QEMU is started with (the source's decision)"]
-#[doc = " @host: the level the host at @where supports"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @explanation: for a destination ERROR, what that host would have to"]
-#[doc = "               change (static text), else \"\""]
-#[doc = " @message: QEMU's words, or the library's for the guest CPU,"]
-#[doc = "           NUL-terminated; front ends name the host in front"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_host_migration_entry {
-    pub where_: u32,
-    pub severity: u32,
-    pub cap: u32,
-    pub requested: u8,
-    pub host: u8,
-    pub reserved: [u8; 2usize],
-    pub explanation: *const ::std::os::raw::c_char,
-    pub message: [::std::os::raw::c_char; 256usize],
-}
-#[doc = " struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller"]
-#[doc = " @ok: 1 when QEMU starts the guest on both hosts and migrates it (no"]
-#[doc = "      ERROR entry)"]
-#[doc = " @n_errors: ERROR entries"]
-#[doc = " @n_warnings: WARNING entries"]
-#[doc = " @n_entries: entries used: source, then destination findings"]
-#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the"]
-#[doc = "       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9"]
-#[doc = "       under TCG when none is given"]
-#[doc = " @run_caps: the caps QEMU runs with on both hosts: the source's decision"]
-#[doc = "            spelled as the paste line (vcpuchar_ppc_caps_format(), so"]
-#[doc = "            ibs=fixed-na runs as broken, the same R4/R5)"]
-#[doc = " @dst_host_caps: the levels the destination supports"]
-#[doc = "                 (vcpuchar_ppc_host_levels())"]
-#[doc = " @r4: R4 the guest was told at boot on the source, and keeps"]
-#[doc = " @r5: R5 likewise"]
-#[doc = " @entries: the findings"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_host_migration {
-    pub size: u32,
-    pub ok: u32,
-    pub n_errors: u32,
-    pub n_warnings: u32,
-    pub n_entries: u32,
-    pub cpu: u32,
-    pub run_caps: vcpuchar_ppc_caps,
-    pub dst_host_caps: vcpuchar_ppc_caps,
-    pub r4: u64,
-    pub r5: u64,
-    pub entries: [vcpuchar_ppc_host_migration_entry; 8usize],
-}
 extern "C" {
     #[doc = " vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst"]
     #[doc = " @src: the source host's facts (information needed for host-max mode)"]
@@ -1619,17 +1671,51 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_QEMU: vcpuchar_ppc_format = 0;
-pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_LIBVIRT: vcpuchar_ppc_format = 1;
-pub type vcpuchar_ppc_format = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT: vcpuchar_ppc_warning = 1;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS: vcpuchar_ppc_warning =
-    2;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS: vcpuchar_ppc_warning =
-    3;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED: vcpuchar_ppc_warning = 4;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST: vcpuchar_ppc_warning = 5;
-pub type vcpuchar_ppc_warning = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @ret: receives the warnings (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Decides @req as vcpuchar_ppc_decide() does, then reports:"]
+    #[doc = " QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the"]
+    #[doc = " spellings of the effective caps replace it); with host information,"]
+    #[doc = " HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits"]
+    #[doc = " set outside its mask (each known bit named, with whether the guest still"]
+    #[doc = " gets it from the caps or loses the behaviour it allows, and the Linux"]
+    #[doc = " change that widens the pseries masks: \"KVM: PPC: Add the missing"]
+    #[doc = " character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\", 2025), and"]
+    #[doc = " MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of"]
+    #[doc = " VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host"]
+    #[doc = " mode under KVM, what QEMU would do started with the machine type's"]
+    #[doc = " defaults for the guest CPU (all four caps at the defaults, whatever"]
+    #[doc = " @req sets; without host information QEMU reads the host as broken/off):"]
+    #[doc = " DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else"]
+    #[doc = " DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);"]
+    #[doc = " neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are"]
+    #[doc = " not known."]
+    #[doc = " Before 1.1 the caps @req sets replaced the defaults there and a host"]
+    #[doc = " without information got no defaults warning. Pure: no allocation, no"]
+    #[doc = " global state."]
+    #[doc = ""]
+    #[doc = " Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0"]
+    #[doc = " they are those of 1.0, for QEMU 7.2."]
+    #[doc = ""]
+    #[doc = " Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);"]
+    #[doc = " -ENODATA in host mode without host information; -ENOENT for a machine"]
+    #[doc = " type the target QEMU lacks or for a guest CPU the host cannot run (as"]
+    #[doc = " vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or"]
+    #[doc = " out-of-range request fields (since 1.2 also host mode under TCG, as"]
+    #[doc = " vcpuchar_ppc_decide())."]
+    #[doc = " On failure @ret is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_warnings_check(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_warnings,
+    ) -> ::std::os::raw::c_int;
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_warning_name() - the stable name of a warning code"]
     #[doc = " @code: enum vcpuchar_ppc_warning"]
@@ -1685,92 +1771,6 @@ extern "C" {
         warnings: *mut u32,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_ppc_warning_entry - one warning"]
-#[doc = " @code: enum vcpuchar_ppc_warning"]
-#[doc = " @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:"]
-#[doc = "        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED"]
-#[doc = "        (the first of them is the one QEMU reports); the caps below the"]
-#[doc = "        host for DEFAULTS_BELOW_HOST; 0 otherwise"]
-#[doc = " @reserved: zero"]
-#[doc = " @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside"]
-#[doc = "      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0"]
-#[doc = " @r5: the same for behaviour and behaviour_mask"]
-#[doc = " @text: one NUL-terminated paragraph: what happens, what the guest loses"]
-#[doc = "        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes"]
-#[doc = "        QEMU's message and hint for the first refused cap)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_warning_entry {
-    pub code: u32,
-    pub caps: u32,
-    pub r4: u64,
-    pub r5: u64,
-    pub text: [::std::os::raw::c_char; 640usize],
-}
-#[doc = " struct vcpuchar_ppc_warnings - every warning for one VM"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller"]
-#[doc = " @codes: bit (1u << code) for each entry"]
-#[doc = " @n_entries: entries used, in code order, at most one per code"]
-#[doc = " @reserved: zero"]
-#[doc = " @entries: the warnings"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_warnings {
-    pub size: u32,
-    pub codes: u32,
-    pub n_entries: u32,
-    pub reserved: u32,
-    pub entries: [vcpuchar_ppc_warning_entry; 5usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know"]
-    #[doc = " @host: host facts, or NULL for \"no information\""]
-    #[doc = " @req: the request, as for vcpuchar_ppc_decide()"]
-    #[doc = " @ret: receives the warnings (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Decides @req as vcpuchar_ppc_decide() does, then reports:"]
-    #[doc = " QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the"]
-    #[doc = " spellings of the effective caps replace it); with host information,"]
-    #[doc = " HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits"]
-    #[doc = " set outside its mask (each known bit named, with whether the guest still"]
-    #[doc = " gets it from the caps or loses the behaviour it allows, and the Linux"]
-    #[doc = " change that widens the pseries masks: \"KVM: PPC: Add the missing"]
-    #[doc = " character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\", 2025), and"]
-    #[doc = " MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of"]
-    #[doc = " VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host"]
-    #[doc = " mode under KVM, what QEMU would do started with the machine type's"]
-    #[doc = " defaults for the guest CPU (all four caps at the defaults, whatever"]
-    #[doc = " @req sets; without host information QEMU reads the host as broken/off):"]
-    #[doc = " DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else"]
-    #[doc = " DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);"]
-    #[doc = " neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are"]
-    #[doc = " not known."]
-    #[doc = " Before 1.1 the caps @req sets replaced the defaults there and a host"]
-    #[doc = " without information got no defaults warning. Pure: no allocation, no"]
-    #[doc = " global state."]
-    #[doc = ""]
-    #[doc = " Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0"]
-    #[doc = " they are those of 1.0, for QEMU 7.2."]
-    #[doc = ""]
-    #[doc = " Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);"]
-    #[doc = " -ENODATA in host mode without host information; -ENOENT for a machine"]
-    #[doc = " type the target QEMU lacks or for a guest CPU the host cannot run (as"]
-    #[doc = " vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or"]
-    #[doc = " out-of-range request fields (since 1.2 also host mode under TCG, as"]
-    #[doc = " vcpuchar_ppc_decide())."]
-    #[doc = " On failure @ret is unchanged."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_warnings_check(
-        host: *const vcpuchar_ppc_host,
-        req: *const vcpuchar_ppc_request,
-        ret: *mut vcpuchar_ppc_warnings,
-    ) -> ::std::os::raw::c_int;
-}
 pub const vcpuchar_x86_vendor_VCPUCHAR_X86_VENDOR_UNKNOWN: vcpuchar_x86_vendor = 0;
 pub const vcpuchar_x86_vendor_VCPUCHAR_X86_VENDOR_AMD: vcpuchar_x86_vendor = 1;
 pub const vcpuchar_x86_vendor_VCPUCHAR_X86_VENDOR_INTEL: vcpuchar_x86_vendor = 2;
@@ -1804,15 +1804,6 @@ pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_VENDOR_MODULE: vcpuchar_x86_fact =
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_CPUID_SIGNATURE: vcpuchar_x86_fact = 24;
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_ENABLE_IPIV: vcpuchar_x86_fact = 25;
 pub type vcpuchar_x86_fact = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_x86_fact_name() - short name of a fact, e.g. \"disable_exits\""]
-    #[doc = " @fact: enum vcpuchar_x86_fact"]
-    #[doc = ""]
-    #[doc = " Return: a static string, or NULL for an unknown @fact."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_fact_name(fact: u32) -> *const ::std::os::raw::c_char;
-}
 #[doc = " struct vcpuchar_x86_host - what an x86 host and its KVM offer"]
 #[doc = " @size: sizeof(struct vcpuchar_x86_host)"]
 #[doc = " @source: enum vcpuchar_source"]
@@ -1942,72 +1933,6 @@ pub struct vcpuchar_x86_host {
     pub family: u32,
     pub model: u32,
     pub enable_ipiv: u32,
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts"]
-    #[doc = " @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)"]
-    #[doc = " @opts: probe options, or NULL; @opts->root replaces \"/\" for every /proc"]
-    #[doc = "        and /sys file read"]
-    #[doc = " @ret: facts; @ret->size must be set by the caller"]
-    #[doc = ""]
-    #[doc = " Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and"]
-    #[doc = " 0x8000000A only when the vendor is AMD or Hygon, the highest extended"]
-    #[doc = " leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);"]
-    #[doc = " KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),"]
-    #[doc = " KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);"]
-    #[doc = " KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's"]
-    #[doc = " KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's"]
-    #[doc = " error beyond), whose answer also tells the system fd from others;"]
-    #[doc = " uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of"]
-    #[doc = " proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd"]
-    #[doc = " and sys/devices/system/cpu/smt/control under the root, and the entries of"]
-    #[doc = " sys/module under the root (for @vendor_module). No other system call is"]
-    #[doc = " made, except fstat(2) of each file opened (only regular files are read;"]
-    #[doc = " they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says"]
-    #[doc = " -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)"]
-    #[doc = " of /proc/self/fd/N to name a refused fd."]
-    #[doc = ""]
-    #[doc = " Unlike other functions, @ret is written whenever the arguments are valid:"]
-    #[doc = " every fact says in @ret->have and @ret->error whether it was read and,"]
-    #[doc = " if not, why. CPUID and file facts are read even when @kvm_fd is bad."]
-    #[doc = ""]
-    #[doc = " Return: 0 when @kvm_fd answered as a KVM system fd (single facts may"]
-    #[doc = " still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,"]
-    #[doc = " bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for"]
-    #[doc = " a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether"]
-    #[doc = " its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);"]
-    #[doc = " -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the"]
-    #[doc = " KVM facts carry that errno in @ret->error."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_host_probe(
-        kvm_fd: ::std::os::raw::c_int,
-        opts: *const vcpuchar_probe_opts,
-        ret: *mut vcpuchar_x86_host,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_host_describe() - one sentence per fact: read, or why not"]
-    #[doc = " @host: facts"]
-    #[doc = " @fact: enum vcpuchar_x86_fact"]
-    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
-    #[doc = " @size: size of @buf in bytes"]
-    #[doc = ""]
-    #[doc = " E.g. \"disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))\""]
-    #[doc = " or \"avic: not read: No such file or directory"]
-    #[doc = " (/sys/module/kvm_amd/parameters/avic)\"."]
-    #[doc = ""]
-    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
-    #[doc = " @host, a bad @host->size, an @host->error entry outside the errno range,"]
-    #[doc = " an unknown @fact, or NULL @buf with @size > 0."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_host_describe(
-        host: *const vcpuchar_x86_host,
-        fact: u32,
-        buf: *mut ::std::os::raw::c_char,
-        size: size_t,
-    ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_NONE: vcpuchar_x86_cvm = 0;
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_SEV: vcpuchar_x86_cvm = 1;
@@ -2213,56 +2138,6 @@ pub struct vcpuchar_x86_reason {
     pub has_value: u32,
     pub value: u64,
 }
-extern "C" {
-    #[doc = " vcpuchar_x86_reason_name() - the stable snake_case name of a code"]
-    #[doc = " @code: enum vcpuchar_x86_reason_code"]
-    #[doc = ""]
-    #[doc = " Return: e.g. \"idle_hlt_active\"; NULL for an unknown @code."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_reason_name(code: u32) -> *const ::std::os::raw::c_char;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_reason_from_name() - the code of a snake_case name"]
-    #[doc = " @name: e.g. \"host_is_guest\""]
-    #[doc = ""]
-    #[doc = " Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an"]
-    #[doc = " unknown name."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_reason_from_name(
-        name: *const ::std::os::raw::c_char,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_reason_class() - the class of a code"]
-    #[doc = " @code: enum vcpuchar_x86_reason_code"]
-    #[doc = ""]
-    #[doc = " Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_reason_class(code: u32) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_reason_text() - the sentence of a reason, values filled in"]
-    #[doc = " @reason: a reason from a result"]
-    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size; nothing is"]
-    #[doc = "       allocated"]
-    #[doc = " @size: size of @buf in bytes"]
-    #[doc = ""]
-    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
-    #[doc = " @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other"]
-    #[doc = " than 0 or 1, or a value its code cannot hold (a bit outside the mask or"]
-    #[doc = " a number outside the enum the code's comment names, a kernel release"]
-    #[doc = " above 32 bits): nothing is written then."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_reason_text(
-        reason: *const vcpuchar_x86_reason,
-        buf: *mut ::std::os::raw::c_char,
-        size: size_t,
-    ) -> ::std::os::raw::c_int;
-}
 #[doc = " struct vcpuchar_x86_policy - the HLT-exit policy of one VM"]
 #[doc = " @size: sizeof(struct vcpuchar_x86_policy), set by the caller"]
 #[doc = " @disable_exits: VCPUCHAR_X86_DISABLE_EXITS_* for KVM_CAP_X86_DISABLE_EXITS;"]
@@ -2302,6 +2177,143 @@ pub struct vcpuchar_x86_policy {
     pub reserved: u32,
     pub reasons: [vcpuchar_x86_reason; 64usize],
 }
+#[doc = " struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct"]
+#[doc = " kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries"]
+#[doc = " can be passed as they are"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_cpuid_entry {
+    pub function: u32,
+    pub index: u32,
+    pub flags: u32,
+    pub eax: u32,
+    pub ebx: u32,
+    pub ecx: u32,
+    pub edx: u32,
+    pub padding: [u32; 3usize],
+}
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_EXITS: vcpuchar_x86_stat = 0;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL: vcpuchar_x86_stat = 1;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL: vcpuchar_x86_stat = 2;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_WAIT_NS: vcpuchar_x86_stat = 3;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_EXITS: vcpuchar_x86_stat = 4;
+pub type vcpuchar_x86_stat = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU"]
+#[doc = " @size: sizeof(struct vcpuchar_x86_vcpu_stats)"]
+#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each value found"]
+#[doc = " @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw"]
+#[doc = "          values; halt_wait_ns is in nanoseconds)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_vcpu_stats {
+    pub size: u32,
+    pub have: u32,
+    pub values: [u64; 5usize],
+}
+pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL: vcpuchar_x86_hlt_verdict =
+    0;
+pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_HONOURED: vcpuchar_x86_hlt_verdict = 1;
+pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED: vcpuchar_x86_hlt_verdict =
+    2;
+pub type vcpuchar_x86_hlt_verdict = ::std::os::raw::c_uint;
+pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL:
+    vcpuchar_x86_halt_poll_verdict = 0;
+pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE:
+    vcpuchar_x86_halt_poll_verdict = 1;
+pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE:
+    vcpuchar_x86_halt_poll_verdict = 2;
+pub type vcpuchar_x86_halt_poll_verdict = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why"]
+#[doc = " @size: sizeof(struct vcpuchar_x86_verdict), set by the caller"]
+#[doc = " @hlt: enum vcpuchar_x86_hlt_verdict"]
+#[doc = " @halt_poll: enum vcpuchar_x86_halt_poll_verdict"]
+#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in"]
+#[doc = "        both snapshots; the deltas below are 0 for the others"]
+#[doc = " @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN"]
+#[doc = "              when unknown)"]
+#[doc = " @halt_exits: growth of halt_exits between the snapshots (a count)"]
+#[doc = " @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)"]
+#[doc = " @halt_successful_poll: growth of halt_successful_poll (polls that ended"]
+#[doc = "                        the halt without the vCPU being scheduled out)"]
+#[doc = " @exits: growth of exits (every VM exit; information only)"]
+#[doc = " @n_reasons: entries used in @reasons"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @reasons: class VERIFY reasons, each code at most once, in code order:"]
+#[doc = "           first the one that explains @hlt, then at most one diagnostic"]
+#[doc = "           about the counts, then the one that explains @halt_poll;"]
+#[doc = "           the entries after the first @n_reasons are zero (since 1.2;"]
+#[doc = "           1.0 and 1.1 did not write them)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_verdict {
+    pub size: u32,
+    pub hlt: u32,
+    pub halt_poll: u32,
+    pub have: u32,
+    pub guest_hlts: u64,
+    pub halt_exits: u64,
+    pub halt_attempted_poll: u64,
+    pub halt_successful_poll: u64,
+    pub exits: u64,
+    pub n_reasons: u32,
+    pub reserved: u32,
+    pub reasons: [vcpuchar_x86_reason; 8usize],
+}
+pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_SVM: vcpuchar_x86_exit_kind = 0;
+pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_KVM: vcpuchar_x86_exit_kind = 1;
+pub type vcpuchar_x86_exit_kind = ::std::os::raw::c_uint;
+pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_OTHER: vcpuchar_x86_exit_class = 0;
+pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_HALT: vcpuchar_x86_exit_class = 1;
+pub type vcpuchar_x86_exit_class = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts"]
+    #[doc = " @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)"]
+    #[doc = " @opts: probe options, or NULL; @opts->root replaces \"/\" for every /proc"]
+    #[doc = "        and /sys file read"]
+    #[doc = " @ret: facts; @ret->size must be set by the caller"]
+    #[doc = ""]
+    #[doc = " Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and"]
+    #[doc = " 0x8000000A only when the vendor is AMD or Hygon, the highest extended"]
+    #[doc = " leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);"]
+    #[doc = " KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),"]
+    #[doc = " KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);"]
+    #[doc = " KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's"]
+    #[doc = " KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's"]
+    #[doc = " error beyond), whose answer also tells the system fd from others;"]
+    #[doc = " uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of"]
+    #[doc = " proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd"]
+    #[doc = " and sys/devices/system/cpu/smt/control under the root, and the entries of"]
+    #[doc = " sys/module under the root (for @vendor_module). No other system call is"]
+    #[doc = " made, except fstat(2) of each file opened (only regular files are read;"]
+    #[doc = " they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says"]
+    #[doc = " -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)"]
+    #[doc = " of /proc/self/fd/N to name a refused fd."]
+    #[doc = ""]
+    #[doc = " Unlike other functions, @ret is written whenever the arguments are valid:"]
+    #[doc = " every fact says in @ret->have and @ret->error whether it was read and,"]
+    #[doc = " if not, why. CPUID and file facts are read even when @kvm_fd is bad."]
+    #[doc = ""]
+    #[doc = " Return: 0 when @kvm_fd answered as a KVM system fd (single facts may"]
+    #[doc = " still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,"]
+    #[doc = " bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for"]
+    #[doc = " a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether"]
+    #[doc = " its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);"]
+    #[doc = " -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the"]
+    #[doc = " KVM facts carry that errno in @ret->error."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_host_probe(
+        kvm_fd: ::std::os::raw::c_int,
+        opts: *const vcpuchar_probe_opts,
+        ret: *mut vcpuchar_x86_host,
+    ) -> ::std::os::raw::c_int;
+}
 extern "C" {
     #[doc = " vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host"]
     #[doc = " @host: host facts (a fact without its @have bit counts as 0)"]
@@ -2332,28 +2344,6 @@ extern "C" {
         host: *const vcpuchar_x86_host,
         vm: *const vcpuchar_x86_vm,
         ret: *mut vcpuchar_x86_policy,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal"]
-    #[doc = " @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()"]
-    #[doc = " @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL"]
-    #[doc = ""]
-    #[doc = " The refusals a policy's override_lifted_refusal reason names. Its value"]
-    #[doc = " has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63"]
-    #[doc = " only; this function answers for every code of the loaded library,"]
-    #[doc = " including codes a later release adds past 63, and is the way to ask."]
-    #[doc = ""]
-    #[doc = " Return: 1 when the refusal @code was lifted, 0 when not (also for a code"]
-    #[doc = " that is not a refusal); -ERANGE for a @code above the loaded library's"]
-    #[doc = " highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no"]
-    #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
-    #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
-    #[doc = ""]
-    #[doc = " Since: 1.2"]
-    pub fn vcpuchar_x86_policy_lifted(
-        policy: *const vcpuchar_x86_policy,
-        code: u32,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
@@ -2408,23 +2398,6 @@ extern "C" {
         ret: *mut vcpuchar_x86_policy,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct"]
-#[doc = " kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries"]
-#[doc = " can be passed as they are"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_cpuid_entry {
-    pub function: u32,
-    pub index: u32,
-    pub flags: u32,
-    pub eax: u32,
-    pub ebx: u32,
-    pub ecx: u32,
-    pub edx: u32,
-    pub padding: [u32; 3usize],
-}
 extern "C" {
     #[doc = " vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table"]
     #[doc = " @entries: the entries of the struct kvm_cpuid2 the VMM will give"]
@@ -2452,35 +2425,6 @@ extern "C" {
         policy: *const vcpuchar_x86_policy,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_EXITS: vcpuchar_x86_stat = 0;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL: vcpuchar_x86_stat = 1;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL: vcpuchar_x86_stat = 2;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_WAIT_NS: vcpuchar_x86_stat = 3;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_EXITS: vcpuchar_x86_stat = 4;
-pub type vcpuchar_x86_stat = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. \"halt_exits\""]
-    #[doc = " @stat: enum vcpuchar_x86_stat"]
-    #[doc = ""]
-    #[doc = " Return: a static string; NULL for an unknown @stat."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_stat_name(stat: u32) -> *const ::std::os::raw::c_char;
-}
-#[doc = " struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU"]
-#[doc = " @size: sizeof(struct vcpuchar_x86_vcpu_stats)"]
-#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each value found"]
-#[doc = " @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw"]
-#[doc = "          values; halt_wait_ns is in nanoseconds)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_vcpu_stats {
-    pub size: u32,
-    pub have: u32,
-    pub values: [u64; 5usize],
-}
 extern "C" {
     #[doc = " vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD"]
     #[doc = " @vcpu_fd: a KVM vCPU fd, owned by the caller"]
@@ -2504,77 +2448,6 @@ extern "C" {
         vcpu_fd: ::std::os::raw::c_int,
         ret: *mut vcpuchar_x86_vcpu_stats,
     ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL: vcpuchar_x86_hlt_verdict =
-    0;
-pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_HONOURED: vcpuchar_x86_hlt_verdict = 1;
-pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED: vcpuchar_x86_hlt_verdict =
-    2;
-pub type vcpuchar_x86_hlt_verdict = ::std::os::raw::c_uint;
-pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL:
-    vcpuchar_x86_halt_poll_verdict = 0;
-pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE:
-    vcpuchar_x86_halt_poll_verdict = 1;
-pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE:
-    vcpuchar_x86_halt_poll_verdict = 2;
-pub type vcpuchar_x86_halt_poll_verdict = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict"]
-    #[doc = " @verdict: enum vcpuchar_x86_hlt_verdict"]
-    #[doc = ""]
-    #[doc = " Return: \"cannot_tell\", \"honoured\" or \"not_honoured\" (static strings);"]
-    #[doc = " NULL for an unknown @verdict."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_hlt_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict"]
-    #[doc = " @verdict: enum vcpuchar_x86_halt_poll_verdict"]
-    #[doc = ""]
-    #[doc = " Return: \"cannot_tell\", \"active\" or \"inactive\" (static strings); NULL for"]
-    #[doc = " an unknown @verdict."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_halt_poll_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
-}
-#[doc = " struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why"]
-#[doc = " @size: sizeof(struct vcpuchar_x86_verdict), set by the caller"]
-#[doc = " @hlt: enum vcpuchar_x86_hlt_verdict"]
-#[doc = " @halt_poll: enum vcpuchar_x86_halt_poll_verdict"]
-#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in"]
-#[doc = "        both snapshots; the deltas below are 0 for the others"]
-#[doc = " @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN"]
-#[doc = "              when unknown)"]
-#[doc = " @halt_exits: growth of halt_exits between the snapshots (a count)"]
-#[doc = " @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)"]
-#[doc = " @halt_successful_poll: growth of halt_successful_poll (polls that ended"]
-#[doc = "                        the halt without the vCPU being scheduled out)"]
-#[doc = " @exits: growth of exits (every VM exit; information only)"]
-#[doc = " @n_reasons: entries used in @reasons"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @reasons: class VERIFY reasons, each code at most once, in code order:"]
-#[doc = "           first the one that explains @hlt, then at most one diagnostic"]
-#[doc = "           about the counts, then the one that explains @halt_poll;"]
-#[doc = "           the entries after the first @n_reasons are zero (since 1.2;"]
-#[doc = "           1.0 and 1.1 did not write them)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_verdict {
-    pub size: u32,
-    pub hlt: u32,
-    pub halt_poll: u32,
-    pub have: u32,
-    pub guest_hlts: u64,
-    pub halt_exits: u64,
-    pub halt_attempted_poll: u64,
-    pub halt_successful_poll: u64,
-    pub exits: u64,
-    pub n_reasons: u32,
-    pub reserved: u32,
-    pub reasons: [vcpuchar_x86_reason; 8usize],
 }
 extern "C" {
     #[doc = " vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?"]
@@ -2641,12 +2514,6 @@ extern "C" {
         ret: *mut vcpuchar_x86_verdict,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_SVM: vcpuchar_x86_exit_kind = 0;
-pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_KVM: vcpuchar_x86_exit_kind = 1;
-pub type vcpuchar_x86_exit_kind = ::std::os::raw::c_uint;
-pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_OTHER: vcpuchar_x86_exit_class = 0;
-pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_HALT: vcpuchar_x86_exit_class = 1;
-pub type vcpuchar_x86_exit_class = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_x86_exit_class() - classify an exit code"]
     #[doc = " @kind: enum vcpuchar_x86_exit_kind"]
@@ -2667,6 +2534,139 @@ extern "C" {
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_exit_class(kind: u32, code: u64) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal"]
+    #[doc = " @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()"]
+    #[doc = " @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL"]
+    #[doc = ""]
+    #[doc = " The refusals a policy's override_lifted_refusal reason names. Its value"]
+    #[doc = " has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63"]
+    #[doc = " only; this function answers for every code of the loaded library,"]
+    #[doc = " including codes a later release adds past 63, and is the way to ask."]
+    #[doc = ""]
+    #[doc = " Return: 1 when the refusal @code was lifted, 0 when not (also for a code"]
+    #[doc = " that is not a refusal); -ERANGE for a @code above the loaded library's"]
+    #[doc = " highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no"]
+    #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
+    #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_x86_policy_lifted(
+        policy: *const vcpuchar_x86_policy,
+        code: u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_fact_name() - short name of a fact, e.g. \"disable_exits\""]
+    #[doc = " @fact: enum vcpuchar_x86_fact"]
+    #[doc = ""]
+    #[doc = " Return: a static string, or NULL for an unknown @fact."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_fact_name(fact: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_host_describe() - one sentence per fact: read, or why not"]
+    #[doc = " @host: facts"]
+    #[doc = " @fact: enum vcpuchar_x86_fact"]
+    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " E.g. \"disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))\""]
+    #[doc = " or \"avic: not read: No such file or directory"]
+    #[doc = " (/sys/module/kvm_amd/parameters/avic)\"."]
+    #[doc = ""]
+    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
+    #[doc = " @host, a bad @host->size, an @host->error entry outside the errno range,"]
+    #[doc = " an unknown @fact, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_host_describe(
+        host: *const vcpuchar_x86_host,
+        fact: u32,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_reason_name() - the stable snake_case name of a code"]
+    #[doc = " @code: enum vcpuchar_x86_reason_code"]
+    #[doc = ""]
+    #[doc = " Return: e.g. \"idle_hlt_active\"; NULL for an unknown @code."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_reason_name(code: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_reason_from_name() - the code of a snake_case name"]
+    #[doc = " @name: e.g. \"host_is_guest\""]
+    #[doc = ""]
+    #[doc = " Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an"]
+    #[doc = " unknown name."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_reason_from_name(
+        name: *const ::std::os::raw::c_char,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_reason_class() - the class of a code"]
+    #[doc = " @code: enum vcpuchar_x86_reason_code"]
+    #[doc = ""]
+    #[doc = " Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_reason_class(code: u32) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_reason_text() - the sentence of a reason, values filled in"]
+    #[doc = " @reason: a reason from a result"]
+    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size; nothing is"]
+    #[doc = "       allocated"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
+    #[doc = " @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other"]
+    #[doc = " than 0 or 1, or a value its code cannot hold (a bit outside the mask or"]
+    #[doc = " a number outside the enum the code's comment names, a kernel release"]
+    #[doc = " above 32 bits): nothing is written then."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_reason_text(
+        reason: *const vcpuchar_x86_reason,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. \"halt_exits\""]
+    #[doc = " @stat: enum vcpuchar_x86_stat"]
+    #[doc = ""]
+    #[doc = " Return: a static string; NULL for an unknown @stat."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_stat_name(stat: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict"]
+    #[doc = " @verdict: enum vcpuchar_x86_hlt_verdict"]
+    #[doc = ""]
+    #[doc = " Return: \"cannot_tell\", \"honoured\" or \"not_honoured\" (static strings);"]
+    #[doc = " NULL for an unknown @verdict."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_hlt_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict"]
+    #[doc = " @verdict: enum vcpuchar_x86_halt_poll_verdict"]
+    #[doc = ""]
+    #[doc = " Return: \"cannot_tell\", \"active\" or \"inactive\" (static strings); NULL for"]
+    #[doc = " an unknown @verdict."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_halt_poll_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
 }
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL: vcpuchar_x86_cpuidle = 0;
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_HALTPOLL: vcpuchar_x86_cpuidle = 1;
