@@ -14,8 +14,6 @@
 extern "C" {
 #endif
 
-/* ---- types ---- */
-
 /* The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). Since: 1.1 */
 enum vcpuchar_x86_cpuidle {
 	VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL = 0, /* another driver, or none: idle is plain HLT */

@@ -570,7 +570,7 @@ c_enum! {
 }
 
 c_enum! {
-    /// C `enum vcpuchar_x86_cpuidle`: ---- The guest's view (since 1.1) ------------------------------------ The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). since 1.1
+    /// C `enum vcpuchar_x86_cpuidle`: The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). since 1.1
     X86Cpuidle {
         /// `VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL` = 0: another driver, or none: idle is plain HLT
         NotHaltpoll = 0,
