@@ -388,6 +388,74 @@ struct vcpuchar_ppc_warnings {
 	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
 };
 
+/**
+ * struct vcpuchar_ppc_fleet_opts - optional arguments of vcpuchar_ppc_fleet_baseline_ext()
+ * @size: sizeof(struct vcpuchar_ppc_fleet_opts)
+ * @flags: must be 0
+ * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
+ * @reserved: must be 0
+ * @levels: optional out, as for vcpuchar_ppc_baseline()
+ * @held_back: optional out, as for vcpuchar_ppc_baseline()
+ * @refused: optional out, an array of 2: on -EXDEV the host refused and the
+ *           first host that names an architecture; on -ENOENT the host twice
+ * @err: optional; on failure one sentence naming the refusal, "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_fleet_opts {
+	uint32_t size;
+	uint32_t flags;
+	uint32_t cpu;
+	uint32_t reserved;
+	struct vcpuchar_ppc_caps *levels;
+	uint32_t *held_back;
+	uint32_t *refused;
+	char *err;
+	size_t err_size;
+};
+
+/**
+ * struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()
+ * @size: sizeof(struct vcpuchar_ppc_migrate_opts)
+ * @flags: must be 0
+ * @src_result: optional out: the decision on the source host (@size set by
+ *              the caller), unless the guest CPU is refused
+ * @err: optional; on failure one sentence naming the refusal, "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_migrate_opts {
+	uint32_t size;
+	uint32_t flags;
+	struct vcpuchar_ppc_result *src_result;
+	char *err;
+	size_t err_size;
+};
+
+/**
+ * struct vcpuchar_ppc_parse_opts - where the pasted-text parsers write their words
+ * @size: sizeof(struct vcpuchar_ppc_parse_opts)
+ * @flags: must be 0
+ * @others: optional out: on success the items read but not used,
+ *          comma-separated ("x-vof=on, acpi"), "" when none, each cut to 64
+ *          bytes and "...", the list cut to @others_size; "" on failure
+ * @others_size: size of @others in bytes (0 with a NULL @others)
+ * @err: optional out: on failure the cause, naming the item; "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_parse_opts {
+	uint32_t size;
+	uint32_t flags;
+	char *others;
+	size_t others_size;
+	char *err;
+	size_t err_size;
+};
+
 /* ---- the model and orchestrator calls ---- */
 
 /**
@@ -570,6 +638,8 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
  * -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure
  * @req is unchanged.
  *
+ * Superseded by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api).
+ *
  * Since: 1.2
  */
 int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
@@ -612,6 +682,8 @@ int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_reques
  *
  * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
  * @set then unchanged).
+ *
+ * Superseded by vcpuchar_ppc_libvirt_parse_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -883,6 +955,8 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
  * is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,
  * @held_back, @ret and @ret_cpu are unchanged.
  *
+ * Superseded by vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api).
+ *
  * Since: 1.2
  */
 int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts, uint32_t cpu,
@@ -921,6 +995,8 @@ int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, ui
  * ppc64le are one; @err says which); -ENOENT for a machine type the
  * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
  * @src_result are unchanged.
+ *
+ * Superseded by vcpuchar_ppc_migrate_hosts_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -970,6 +1046,87 @@ int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct
  */
 int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 				struct vcpuchar_ppc_warnings *ret);
+
+/**
+ * vcpuchar_ppc_fleet_baseline_ext() - a fleet's baseline caps and guest CPU
+ * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @opts: optional (NULL: no guest CPU given, no optional output)
+ * @ret: receives the baseline (@ret->size set by the caller)
+ * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu)
+ *
+ * The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers
+ * it keeps, with the optional arguments in a size-led struct.
+ *
+ * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as
+ * it, or for a bad @opts->size (too small, or larger with a non-zero tail)
+ * or non-zero @opts->flags or @opts->reserved. On failure the outputs are
+ * unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_fleet_baseline_ext(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+				    const struct vcpuchar_ppc_fleet_opts *opts, struct vcpuchar_ppc_baseline *ret,
+				    uint32_t *ret_cpu);
+
+/**
+ * vcpuchar_ppc_migrate_hosts_ext() - migrate a guest from host @src to host @dst
+ * @src: the source host's facts
+ * @dst: the destination host's facts
+ * @req: the request as for vcpuchar_ppc_migrate_hosts()
+ * @opts: optional (NULL: no source result, no message)
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * The successor of vcpuchar_ppc_migrate_hosts(), whose rules and answers it
+ * keeps, with the optional arguments in a size-led struct.
+ *
+ * Return: 0 (see @ret->ok); -EINVAL, -ENOENT as vcpuchar_ppc_migrate_hosts(),
+ * or -EINVAL for a bad @opts->size (too small, or larger with a non-zero
+ * tail) or non-zero @opts->flags. On failure the outputs are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_migrate_hosts_ext(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
+				   const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_migrate_opts *opts,
+				   struct vcpuchar_ppc_host_migration *ret);
+
+/**
+ * vcpuchar_ppc_machine_line_parse_ext() - read a pasted -machine line into a request
+ * @line: as for vcpuchar_ppc_machine_line_parse()
+ * @req: as for vcpuchar_ppc_machine_line_parse(); a type whose defaults are
+ *       not known here leaves @req->machine VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
+ * @opts: optional: @opts->others gets the items not read, @opts->err the error
+ *
+ * The successor of vcpuchar_ppc_machine_line_parse(), with its rules, that
+ * returns no 1 and writes no success data into the error buffer.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_machine_line_parse(); -EINVAL for a
+ * bad @opts->size (too small, or larger with a non-zero tail), non-zero
+ * @opts->flags, or a NULL buffer with a non-zero size. On failure @req is unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_line_parse_ext(const char *line, struct vcpuchar_ppc_request *req,
+					const struct vcpuchar_ppc_parse_opts *opts);
+
+/**
+ * vcpuchar_ppc_libvirt_parse_ext() - read a libvirt <features> fragment
+ * @xml: as for vcpuchar_ppc_libvirt_parse()
+ * @caps: levels are written here for the caps the fragment names
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @opts: optional: @opts->others gets the other elements, @opts->err the error
+ *
+ * The successor of vcpuchar_ppc_libvirt_parse(), with its rules, that writes
+ * no success data into the error buffer.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_libvirt_parse(); -EINVAL for a bad
+ * @opts->size (too small, or larger with a non-zero tail), non-zero
+ * @opts->flags, or a NULL buffer with a non-zero size. On failure @caps and @set are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+				   const struct vcpuchar_ppc_parse_opts *opts);
 
 /* ---- names and text ---- */
 

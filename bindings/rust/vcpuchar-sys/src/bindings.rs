@@ -1069,6 +1069,71 @@ pub struct vcpuchar_ppc_warnings {
     pub reserved: u32,
     pub entries: [vcpuchar_ppc_warning_entry; 5usize],
 }
+#[doc = " struct vcpuchar_ppc_fleet_opts - optional arguments of vcpuchar_ppc_fleet_baseline_ext()"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_fleet_opts)"]
+#[doc = " @flags: must be 0"]
+#[doc = " @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given"]
+#[doc = " @reserved: must be 0"]
+#[doc = " @levels: optional out, as for vcpuchar_ppc_baseline()"]
+#[doc = " @held_back: optional out, as for vcpuchar_ppc_baseline()"]
+#[doc = " @refused: optional out, an array of 2: on -EXDEV the host refused and the"]
+#[doc = "           first host that names an architecture; on -ENOENT the host twice"]
+#[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
+#[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_fleet_opts {
+    pub size: u32,
+    pub flags: u32,
+    pub cpu: u32,
+    pub reserved: u32,
+    pub levels: *mut vcpuchar_ppc_caps,
+    pub held_back: *mut u32,
+    pub refused: *mut u32,
+    pub err: *mut ::std::os::raw::c_char,
+    pub err_size: size_t,
+}
+#[doc = " struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_migrate_opts)"]
+#[doc = " @flags: must be 0"]
+#[doc = " @src_result: optional out: the decision on the source host (@size set by"]
+#[doc = "              the caller), unless the guest CPU is refused"]
+#[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
+#[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_migrate_opts {
+    pub size: u32,
+    pub flags: u32,
+    pub src_result: *mut vcpuchar_ppc_result,
+    pub err: *mut ::std::os::raw::c_char,
+    pub err_size: size_t,
+}
+#[doc = " struct vcpuchar_ppc_parse_opts - where the pasted-text parsers write their words"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_parse_opts)"]
+#[doc = " @flags: must be 0"]
+#[doc = " @others: optional out: on success the items read but not used,"]
+#[doc = "          comma-separated (\"x-vof=on, acpi\"), \"\" when none, each cut to 64"]
+#[doc = "          bytes and \"...\", the list cut to @others_size; \"\" on failure"]
+#[doc = " @others_size: size of @others in bytes (0 with a NULL @others)"]
+#[doc = " @err: optional out: on failure the cause, naming the item; \"\" on success"]
+#[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_parse_opts {
+    pub size: u32,
+    pub flags: u32,
+    pub others: *mut ::std::os::raw::c_char,
+    pub others_size: size_t,
+    pub err: *mut ::std::os::raw::c_char,
+    pub err_size: size_t,
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
     #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
@@ -1269,6 +1334,8 @@ extern "C" {
     #[doc = " -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure"]
     #[doc = " @req is unchanged."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_machine_line_parse(
         line: *const ::std::os::raw::c_char,
@@ -1314,6 +1381,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and"]
     #[doc = " @set then unchanged)."]
+    #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_libvirt_parse_ext() (doc/stability.md#growing-the-api)."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_libvirt_parse(
@@ -1614,6 +1683,8 @@ extern "C" {
     #[doc = " is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,"]
     #[doc = " @held_back, @ret and @ret_cpu are unchanged."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_fleet_baseline(
         hosts: *const *const vcpuchar_ppc_host,
@@ -1659,6 +1730,8 @@ extern "C" {
     #[doc = " ppc64le are one; @err says which); -ENOENT for a machine type the"]
     #[doc = " target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and"]
     #[doc = " @src_result are unchanged."]
+    #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_migrate_hosts_ext() (doc/stability.md#growing-the-api)."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_migrate_hosts(
@@ -1714,6 +1787,98 @@ extern "C" {
         host: *const vcpuchar_ppc_host,
         req: *const vcpuchar_ppc_request,
         ret: *mut vcpuchar_ppc_warnings,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_fleet_baseline_ext() - a fleet's baseline caps and guest CPU"]
+    #[doc = " @hosts: array of @n_hosts pointers to POWER host facts (none NULL)"]
+    #[doc = " @n_hosts: number of entries in @hosts, at least 1"]
+    #[doc = " @opts: optional (NULL: no guest CPU given, no optional output)"]
+    #[doc = " @ret: receives the baseline (@ret->size set by the caller)"]
+    #[doc = " @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu)"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers"]
+    #[doc = " it keeps, with the optional arguments in a size-led struct."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as"]
+    #[doc = " it, or for a bad @opts->size (too small, or larger with a non-zero tail)"]
+    #[doc = " or non-zero @opts->flags or @opts->reserved. On failure the outputs are"]
+    #[doc = " unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_fleet_baseline_ext(
+        hosts: *const *const vcpuchar_ppc_host,
+        n_hosts: u32,
+        opts: *const vcpuchar_ppc_fleet_opts,
+        ret: *mut vcpuchar_ppc_baseline,
+        ret_cpu: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_migrate_hosts_ext() - migrate a guest from host @src to host @dst"]
+    #[doc = " @src: the source host's facts"]
+    #[doc = " @dst: the destination host's facts"]
+    #[doc = " @req: the request as for vcpuchar_ppc_migrate_hosts()"]
+    #[doc = " @opts: optional (NULL: no source result, no message)"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_migrate_hosts(), whose rules and answers it"]
+    #[doc = " keeps, with the optional arguments in a size-led struct."]
+    #[doc = ""]
+    #[doc = " Return: 0 (see @ret->ok); -EINVAL, -ENOENT as vcpuchar_ppc_migrate_hosts(),"]
+    #[doc = " or -EINVAL for a bad @opts->size (too small, or larger with a non-zero"]
+    #[doc = " tail) or non-zero @opts->flags. On failure the outputs are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_migrate_hosts_ext(
+        src: *const vcpuchar_ppc_host,
+        dst: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        opts: *const vcpuchar_ppc_migrate_opts,
+        ret: *mut vcpuchar_ppc_host_migration,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_line_parse_ext() - read a pasted -machine line into a request"]
+    #[doc = " @line: as for vcpuchar_ppc_machine_line_parse()"]
+    #[doc = " @req: as for vcpuchar_ppc_machine_line_parse(); a type whose defaults are"]
+    #[doc = "       not known here leaves @req->machine VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN"]
+    #[doc = " @opts: optional: @opts->others gets the items not read, @opts->err the error"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_machine_line_parse(), with its rules, that"]
+    #[doc = " returns no 1 and writes no success data into the error buffer."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_machine_line_parse(); -EINVAL for a"]
+    #[doc = " bad @opts->size (too small, or larger with a non-zero tail), non-zero"]
+    #[doc = " @opts->flags, or a NULL buffer with a non-zero size. On failure @req is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_machine_line_parse_ext(
+        line: *const ::std::os::raw::c_char,
+        req: *mut vcpuchar_ppc_request,
+        opts: *const vcpuchar_ppc_parse_opts,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_libvirt_parse_ext() - read a libvirt <features> fragment"]
+    #[doc = " @xml: as for vcpuchar_ppc_libvirt_parse()"]
+    #[doc = " @caps: levels are written here for the caps the fragment names"]
+    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
+    #[doc = " @opts: optional: @opts->others gets the other elements, @opts->err the error"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_libvirt_parse(), with its rules, that writes"]
+    #[doc = " no success data into the error buffer."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_libvirt_parse(); -EINVAL for a bad"]
+    #[doc = " @opts->size (too small, or larger with a non-zero tail), non-zero"]
+    #[doc = " @opts->flags, or a NULL buffer with a non-zero size. On failure @caps and @set are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_libvirt_parse_ext(
+        xml: *const ::std::os::raw::c_char,
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
+        opts: *const vcpuchar_ppc_parse_opts,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {

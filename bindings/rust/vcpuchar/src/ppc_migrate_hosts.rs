@@ -102,3 +102,25 @@ pub fn ppc_migrate_hosts(src: &PpcHost, dst: &PpcHost, req: &PpcRequest) -> Resu
     let decided = m.entries().all(|e| e.cap != sys::VCPUCHAR_PPC_CAP_GUEST_CPU);
     Ok((m, if decided { Some(PpcResult(r)) } else { None }))
 }
+
+/// [`ppc_migrate_hosts`] through its 1.2 successor,
+/// `vcpuchar_ppc_migrate_hosts_ext()` (the optional arguments in a size-led
+/// `struct vcpuchar_ppc_migrate_opts`): the same answers and errors.
+pub fn ppc_migrate_hosts_ext(src: &PpcHost, dst: &PpcHost, req: &PpcRequest) -> Result<(PpcHostMigration, Option<PpcResult>)> {
+    let (s, q) = decide_args(Some(src), req);
+    let (s, d) = (s.unwrap_or_else(PpcHost::init), dst.sized());
+    let mut r = sys::vcpuchar_ppc_result::init();
+    let mut m = sys::vcpuchar_ppc_host_migration::init();
+    // SAFETY: sized in-structs and out-structs; the options point at a
+    // result and a buffer alive for the call.
+    with_msg("vcpuchar_ppc_migrate_hosts_ext", |e, n| unsafe {
+        let mut o = sys::vcpuchar_ppc_migrate_opts::init();
+        o.src_result = &mut r;
+        o.err = e;
+        o.err_size = n as _;
+        sys::vcpuchar_ppc_migrate_hosts_ext(&s, &d, &q, &o, &mut m)
+    })?;
+    let m = PpcHostMigration(m);
+    let decided = m.entries().all(|e| e.cap != sys::VCPUCHAR_PPC_CAP_GUEST_CPU);
+    Ok((m, if decided { Some(PpcResult(r)) } else { None }))
+}
