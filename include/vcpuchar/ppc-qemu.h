@@ -543,8 +543,7 @@ int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, siz
  * major.minor (any micro) is answered by its row; a version that is no
  * release (8.3) by the nearest release before it, plus the machine types
  * upstream added up to the version; a version newer than 11.1 by 11.1,
- * likewise. Since 1.2 every release has its row (1.1 had 7.2 and 10.0
- * only). Pure: no allocation.
+ * likewise. Pure: no allocation.
  *
  * Return: 0 when @qemu_version belongs to a release with a row; 1 when it
  * is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2
@@ -1026,19 +1025,16 @@ int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct
  * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
  * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);
  * neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are
- * not known.
- * Before 1.1 the caps @req sets replaced the defaults there and a host
- * without information got no defaults warning. Pure: no allocation, no
- * global state.
+ * not known. Pure: no allocation, no global state.
  *
- * Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0
- * they are those of 1.0, for QEMU 7.2.
+ * Texts name the target QEMU of @req->qemu_version; with it 0 they name
+ * QEMU 7.2.
  *
  * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
  * -ENODATA in host mode without host information; -ENOENT for a machine
  * type the target QEMU lacks or for a guest CPU the host cannot run (as
  * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
- * out-of-range request fields (since 1.2 also host mode under TCG, as
+ * out-of-range request fields, or host mode under TCG (as
  * vcpuchar_ppc_decide()).
  * On failure @ret is unchanged.
  *

@@ -319,9 +319,7 @@ struct vcpuchar_ppc_conflict {
  * @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own
  *       family, as QEMU's default CPU there is the host's
  *       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED
- *       when the facts name none), under TCG POWER9. Before 1.2, 0 was
- *       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11
- *       hosts.
+ *       when the facts name none), under TCG POWER9.
  * @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set
  *            in @caps; the others take defaults (machine type and CPU in
  *            caps and host mode, the host's level in host-max mode)
@@ -329,7 +327,7 @@ struct vcpuchar_ppc_conflict {
  * @qemu_version: (Since: 1.1) the target QEMU's version,
  *                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the
  *                version the VMM links against; 0 = not given: the answer
- *                is for the oldest supported QEMU (7.2), as before 1.1.
+ *                is for the oldest supported QEMU (7.2).
  *                What it changes: machine types the target lacks are
  *                refused (pseries-2.12-sxxm from 9.2 on) and message texts
  *                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct
@@ -503,7 +501,7 @@ struct vcpuchar_ppc_result_ext {
  * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
  * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
  * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
- * the PVR for the POWER8 test. Since 1.2, where @ret's size has them, also
+ * the PVR for the POWER8 test; where @ret's size has them, also
  * the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):
  * KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and
  * KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size
@@ -538,26 +536,17 @@ int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
 /**
  * vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling
  * @list: comma-separated "cap-NAME=VALUE" items, e.g.
- *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on". The
- *        "cap-" prefix is optional. As in QEMU, names match exactly (QOM
- *        property names: "CAP-CFPC" is refused), the values of cfpc, sbbc
- *        and ibs case-insensitively (hw/ppc/spapr_caps.c
- *        spapr_cap_set_string() uses strcasecmp()), and ccf-assist takes
- *        QEMU's boolean words exactly: on/off, yes/no, true/false, y/n
- *        (qapi/qapi-util.c qapi_bool_parse()). Since 1.2: 1.0 and 1.1
- *        matched names and the ccf-assist words case-insensitively, taking
- *        lists QEMU refuses. An empty string sets nothing.
+ *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on"; the
+ *        "cap-" prefix is optional, names match exactly, values as QEMU
+ *        takes them (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels);
+ *        "" sets nothing
  * @caps: levels are written here for the caps named in @list; other caps
  *        are left as they are (so @caps can hold defaults)
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named,
- *       replacing what it held: to add a second list to a request's
- *       caps_set, parse into a local word and OR it in (as
- *       vcpuchar_ppc_machine_line_parse() ORs its own); passing
- *       &req.caps_set drops the caps set before, which then take defaults
+ *       replacing what it held (OR it into a request's caps_set yourself)
  * @err, @err_size: optional message buffer
  *
- * On failure neither @caps nor @set is changed. The case-insensitive
- * values fold ASCII letters only, whatever the caller's locale.
+ * On failure neither @caps nor @set is changed.
  *
  * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
  * a repeated cap, an empty item or a missing "=".
@@ -606,38 +595,18 @@ int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuch
  * @req: the VMM's request
  * @ret: receives the result (@ret->size set by the caller)
  *
- * The guest CPU: @req->cpu, or when 0 under KVM the host's family
- * (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under
- * KVM a guest CPU newer than the host's family is refused (-ENOENT; the
- * host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives
- * the message naming both).
+ * The guest CPU is @req->cpu, else under KVM the host's family
+ * (vcpuchar_ppc_host_cpu()). The caps are the caller's, else the machine
+ * type's defaults (caps and host mode) or the host's levels (host-max),
+ * never above what the guest CPU can use; each cap QEMU would refuse or warn
+ * about is a conflict (/usr/share/doc/libvcpuchar/ppc.md#validation, #modes).
  *
- * Effective caps: caller's caps, else machine-type defaults adjusted for
- * the guest CPU (caps and host mode) or the host's levels (host-max mode),
- * never above what the guest CPU model can use (a POWER7 guest keeps
- * cfpc=broken, as QEMU's default_caps_with_cpu() gives it).
- * Under KVM every cap above the host level is an ERROR (QEMU
- * hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are
- * listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap
- * below the host level is an INFO notice (caps and host-max mode only: in
- * host mode the guest gets the host's words, so a low cap costs it
- * nothing). Under TCG every cap that is not broken/off is a WARNING and the
- * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set, and host mode is refused (the host's words do not describe a CPU
- * that QEMU emulates). Rules: /usr/share/doc/libvcpuchar/ppc.md#validation
- * and #modes.
- *
- * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
- * -ENODATA in host mode without host information; -ENOENT (since 1.2)
- * under KVM for a guest CPU newer than the host's family (@ret
- * unchanged); -EINVAL for NULL @req or
- * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
- * @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered
- * with the host's words, and VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without
- * all four caps in @req->caps_set); -ENOENT for a machine type the target QEMU lacks
- * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno
- * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
- * here; since 1.2 one condition has one errno).
+ * Return: 0, also with ERROR conflicts (@ret->n_errors); -ENODATA in host
+ * mode without host information; -ENOENT under KVM for a guest CPU newer
+ * than the host's family, or for a machine type the target QEMU lacks;
+ * -EINVAL for NULL @req or @ret, bad sizes or request fields (see
+ * vcpuchar_ppc_request_check()), or host mode under TCG. On failure @ret is
+ * unchanged.
  *
  * Since: 1.0
  */
@@ -684,13 +653,10 @@ int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r
  * vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them
  * @host: facts with information
  * @r4: receives character & character_mask
- * @r5: receives (behaviour & behaviour_mask); where the mask does not cover
- *      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)
- *      are set, so an unknown bit never switches a guest mitigation off, and
- *      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends
- *      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for
- *      more than host-max on the same host (/usr/share/doc/libvcpuchar/ppc.md#modes; measured with
- *      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)
+ * @r5: receives behaviour & behaviour_mask, and outside the mask the
+ *      default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT) and host-max's
+ *      other bits, so host mode never asks more of a guest than host-max
+ *      (/usr/share/doc/libvcpuchar/ppc.md#modes)
  *
  * Both are unchanged on failure.
  *

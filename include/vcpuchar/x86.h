@@ -583,8 +583,7 @@ enum vcpuchar_x86_halt_poll_verdict {
  * @reasons: class VERIFY reasons, each code at most once, in code order:
  *           first the one that explains @hlt, then at most one diagnostic
  *           about the counts, then the one that explains @halt_poll;
- *           the entries after the first @n_reasons are zero (since 1.2;
- *           1.0 and 1.1 did not write them)
+ *           the entries after the first @n_reasons are zero
  *
  * Since: 1.0
  */
@@ -670,23 +669,15 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * @vm: the VM profile
  * @ret: receives the policy (@ret->size set by the caller)
  *
- * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of /usr/share/doc/libvcpuchar/x86.md and
- * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
- * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
- * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
- * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
- * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
- * unread fact counts as offered, Linux 5.8 and later).
+ * The row selection, decision table, global rules and Idle HLT inference of
+ * /usr/share/doc/libvcpuchar/x86.md. Pure: no I/O, no allocation, no
+ * global state.
  *
- * Return: 0, also when the result holds refusals (see @ret->n_refusals);
+ * Return: 0, also when the result holds refusals (@ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
- * @host->error entry outside the errno range, a CVM on a host that is not
- * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
- * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through);
- * -ENOTSUP (since 1.1) when @host->arch names a machine that is not x86
- * (anything but "", "x86_64", "amd64", "i386" ... "i686"): the facts are
- * not of an x86 host, and the KVM hints would mean nothing there
+ * @host->error outside the errno range, a CVM on a host neither AMD nor
+ * Hygon, or hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;
+ * -ENOTSUP when @host->arch names a machine that is not x86
  * (/usr/share/doc/libvcpuchar/x86.md#architecture).
  *
  * Since: 1.0
@@ -703,39 +694,17 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * @flags: VCPUCHAR_X86_APPLY_* flags
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Steps (/usr/share/doc/libvcpuchar/x86.md#apply): the live facts are read first: what
- * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
- * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
- * @host->halt_poll_cap (/usr/share/doc/libvcpuchar/x86.md#global-rules G3: facts from a profile or another host may allow
- * more). The policy is decided once with them; then
- * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
- * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
- * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
- *
- * Existing vCPUs are detected before disabling exits with
- * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
- * EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c
- * kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it
- * sees vCPUs of this VM only, and a caller-side race (a vCPU created by
- * another thread during the call) is not detected. valgrind reports the
- * deliberate NULL argument ("Syscall param ioctl(generic) points to
- * unaddressable byte(s)"); tests/valgrind.supp in the source tree
- * suppresses it.
- *
- * When KVM answers EINVAL to the disable-exits call (a bit outside the
- * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
- * retried: the policy is decided a second time, knowing that KVM refused
- * those flags: @ret has no exits disabled, with
- * disable_exits_einval_fallback, and the call returns 0.
+ * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd
+ * (they replace @host's), decides once, then KVM_ENABLE_CAP for each that
+ * the policy sets. Existing vCPUs are detected first; a disable-exits
+ * EINVAL is decided again without those exits (disable_exits_einval_fallback,
+ * return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
- * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -ENOTSUP for facts
- * of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when vCPUs exist (flag, or
- * detected) and exits would be disabled; -EBADF for an fd that is not open
- * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
- * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
- * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
- * disable-exits step done.
+ * @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;
+ * -EBUSY when vCPUs exist and exits would be disabled; -EBADF for an fd
+ * not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP.
+ * Nothing is applied on failure but a done disable-exits step.
  *
  * Since: 1.0
  */
@@ -801,43 +770,11 @@ int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *re
  *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
  * @ret: receives the verdict (@ret->size set by the caller)
  *
- * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
- * pass-through the CPU halts in guest mode and no KVM statistic counts it
- * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
- * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
- * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
- * nothing unless the guest is known to have halted. Rules, with dh the
- * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
- * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
- *
- * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
- * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
- * halts: a vendor module without hardware HLT pass-through, such as
- * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
- * (known): HONOURED, hlt_passthrough_honoured.
- * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
- * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
- * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
- * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
- * /usr/share/doc/libvcpuchar/x86.md#how-kvm-uses-idle-hlt), but since 1.2
- * CANNOT_TELL with idle_hlt_fewer_halt_exits alone when dh = 0 (exits
- * disabled behind the policy show the same counts); without Idle HLT
- * NOT_HONOURED, hlt_exits_kept_not_honoured.
- * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
- * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
- * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
- * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
- * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
- * halt_exits_stat_absent.
- *
- * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
- * with an in-kernel irqchip, and only once the vCPU's own poll window has
- * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
- * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
- * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
- * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
- * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
- * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
+ * Compares the growth of halt_exits and the halt-poll counters with the
+ * policy and @guest_hlts (with HLT pass-through no KVM statistic counts a
+ * halt, so only the guest's own count proves one). The rules, reason by
+ * reason: /usr/share/doc/libvcpuchar/x86.md#verification. Pure: no I/O, no
+ * allocation, no global state.
  *
  * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
  * @policy->disable_exits or in a snapshot's @have, more reasons in

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // POWER (pseries): H_GET_CPU_CHARACTERISTICS bits, host facts and probe, spapr
 // caps, validation, R4/R5, guest view, migration, fleet baseline, warnings
-// (include/vcpuchar/ppc.h; rules in lib/ppc.md).
+// (include/vcpuchar/ppc.h and ppc-qemu.h; rules in lib/ppc.md).
 use crate::common::ProbeOpts;
 use crate::enums::*;
 use crate::error::{Error, Result};

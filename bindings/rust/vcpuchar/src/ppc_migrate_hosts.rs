@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // POWER: a guest decided on one host and migrated to another, QEMU started on
-// both (include/vcpuchar/ppc.h; rules in lib/ppc.md#migration-between-hosts).
+// both (include/vcpuchar/ppc-qemu.h; rules in lib/ppc.md#migration-between-hosts).
 use crate::enums::*;
 use crate::error::Result;
 use crate::ppc::{decide_args, PpcCaps, PpcHost, PpcRequest, PpcResult};
