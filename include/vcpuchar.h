@@ -1,9 +1,5 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * libvcpuchar: the facts about a host's vCPU security and idle-exit features,
- * read through the real KVM ioctls, and a correct, explained decision of what
- * to tell and give the guest.
- *
  * The calls a VMM makes, in order (the vcpuchar_ prefix left out):
  *
  * POWER (pseries), in vcpuchar/ppc.h:
@@ -22,6 +18,10 @@
  * The model and orchestrator calls (QEMU releases and machine types, pasted
  * text, the start verdict, warnings, migration, the fleet baseline; the x86
  * guest's view) are in their own headers, listed under MODEL PAGES.
+ *
+ * libvcpuchar gives the facts about a host's vCPU security and idle-exit features,
+ * read through the real KVM ioctls, and a correct, explained decision of what
+ * to tell and give the guest.
  *
  * This is the one include a program needs. It includes the headers per
  * domain, each of which also works alone:
