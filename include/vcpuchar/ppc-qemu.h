@@ -456,6 +456,35 @@ struct vcpuchar_ppc_parse_opts {
 	size_t err_size;
 };
 
+/* How vcpuchar_ppc_host_cpu_ext() came to its guest CPU. Since: 1.2 */
+enum vcpuchar_ppc_cpu_basis {
+	VCPUCHAR_PPC_CPU_BASIS_CHECKED = 0,   /* the caller's CPU checked against the host's family, or the family */
+	VCPUCHAR_PPC_CPU_BASIS_ASSUMED = 1,   /* no CPU given and no family known: POWER9 assumed */
+	VCPUCHAR_PPC_CPU_BASIS_UNCHECKED = 2, /* the caller's CPU; the host names no family to check it against */
+};
+
+/* Room for the note of struct vcpuchar_ppc_guest_cpu, NUL included. Since: 1.2 */
+#define VCPUCHAR_PPC_CPU_NOTE_LEN 256
+
+/**
+ * struct vcpuchar_ppc_guest_cpu - the guest CPU a host runs, and how it was found
+ * @size: sizeof(struct vcpuchar_ppc_guest_cpu), set by the caller
+ * @cpu: the guest CPU (enum vcpuchar_ppc_cpu, never 0)
+ * @basis: enum vcpuchar_ppc_cpu_basis
+ * @families: bit (1u << enum vcpuchar_ppc_cpu) of every CPU the host runs
+ *            under KVM-HV, as vcpuchar_ppc_host_cpus() gives them
+ * @note: for ASSUMED and UNCHECKED the sentence that says so, else ""
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_guest_cpu {
+	uint32_t size;
+	uint32_t cpu;
+	uint32_t basis;
+	uint32_t families;
+	char note[VCPUCHAR_PPC_CPU_NOTE_LEN];
+};
+
 /* ---- the model and orchestrator calls ---- */
 
 /**
@@ -754,6 +783,8 @@ int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, cha
  * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
  * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
  *
+ * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ *
  * Since: 1.2
  */
 int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
@@ -781,6 +812,8 @@ int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, ui
  * Return: 0 when the host's family is known; 1 when the facts name none
  * (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);
  * -EINVAL for NULL @ret or bad @host (@ret unchanged).
+ *
+ * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -1123,6 +1156,27 @@ int vcpuchar_ppc_machine_line_parse_ext(const char *line, struct vcpuchar_ppc_re
  */
 int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
 				   const struct vcpuchar_ppc_parse_opts *opts);
+
+/**
+ * vcpuchar_ppc_host_cpu_ext() - the guest CPU a host runs, with how it was found
+ * @host: host facts, or NULL for none
+ * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
+ * @ret: receives the CPU, its basis, the host's CPU set and the note
+ *       (@ret->size set by the caller); unchanged on failure
+ * @err, @err_size: optional message buffer: on failure the refusal, "" on success
+ *
+ * The successor of vcpuchar_ppc_host_cpu() and vcpuchar_ppc_host_cpus(),
+ * with their rules: the answer they returned as 1 or 2 is @ret->basis, the
+ * note they wrote to the error buffer is @ret->note.
+ *
+ * Return: 0; -ENOENT when @cpu is newer than the host's family; -EINVAL for
+ * NULL @ret, a bad @ret->size, bad @host, an unknown @cpu, or NULL @err
+ * with @err_size > 0.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_host_cpu_ext(const struct vcpuchar_ppc_host *host, uint32_t cpu, struct vcpuchar_ppc_guest_cpu *ret,
+			      char *err, size_t err_size);
 
 /* ---- names and text ---- */
 

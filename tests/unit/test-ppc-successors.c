@@ -286,6 +286,66 @@ START_TEST(parse_opts_size)
 }
 END_TEST
 
+/* Host CPUs: pvr (0 = none), power8, the CPU asked; old returns against the successor's fields. */
+static const struct {
+	uint32_t pvr;
+	uint32_t cpu;
+	int old_ret;
+} host_cpus[] = {
+	{ PVR_P9, 0, 0 },
+	{ PVR_P8, VCPUCHAR_PPC_CPU_POWER7, 0 },
+	{ 0, 0, 1 },                        /* no family: POWER9 assumed */
+	{ 0, VCPUCHAR_PPC_CPU_POWER10, 2 }, /* given, but nothing to check it against */
+	{ PVR_P8, VCPUCHAR_PPC_CPU_POWER9, -ENOENT },
+};
+
+START_TEST(host_cpu_fields)
+{
+	for (size_t i = 0; i < G_N_ELEMENTS(host_cpus); i++) {
+		struct vcpuchar_ppc_host h = profile("power9-dd2.3-opal", host_cpus[i].pvr, "ppc64le");
+		struct vcpuchar_ppc_guest_cpu g = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_cpu);
+		uint32_t cpu = 77, fam = 0;
+		char e1[256] = "x", e2[256] = "x";
+		int want = host_cpus[i].old_ret < 0 ? host_cpus[i].old_ret : 0;
+
+		h.pvr = host_cpus[i].pvr;
+		h.power8 = 0;
+		g.cpu = 77;
+		ck_assert_int_eq(vcpuchar_ppc_host_cpu(&h, host_cpus[i].cpu, &cpu, e1, sizeof(e1)), host_cpus[i].old_ret);
+		ck_assert_int_eq(vcpuchar_ppc_host_cpu_ext(&h, host_cpus[i].cpu, &g, e2, sizeof(e2)), want);
+		if (want < 0) {
+			ck_assert_str_eq(e2, e1);
+			ck_assert_uint_eq(g.cpu, 77);
+			continue;
+		}
+		ck_assert_uint_eq(g.cpu, cpu);
+		ck_assert_uint_eq(g.basis, (uint32_t)host_cpus[i].old_ret);
+		ck_assert_str_eq(g.note, e1);
+		ck_assert_str_eq(e2, "");
+		ck_assert_int_eq(vcpuchar_ppc_host_cpus(&h, &fam), host_cpus[i].pvr ? 0 : 1);
+		ck_assert_uint_eq(g.families, fam);
+	}
+}
+END_TEST
+
+START_TEST(host_cpu_size)
+{
+	struct vcpuchar_ppc_host h = profile("power9-dd2.3-opal", PVR_P9, "ppc64le");
+	struct vcpuchar_ppc_guest_cpu g = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_cpu);
+
+	g.size = offsetof(struct vcpuchar_ppc_guest_cpu, families);
+	ck_assert_int_eq(vcpuchar_ppc_host_cpu_ext(&h, 0, &g, NULL, 0), -EINVAL);
+	{
+		BIGGER(struct vcpuchar_ppc_guest_cpu, big, 1);
+		ck_assert_int_eq(vcpuchar_ppc_host_cpu_ext(&h, 0, &big.known, NULL, 0), -EINVAL);
+		big.more = 0;
+		ck_assert_int_eq(vcpuchar_ppc_host_cpu_ext(&h, 0, &big.known, NULL, 0), 0);
+		ck_assert_uint_eq(big.known.cpu, VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert(big.more == 0);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-successors");
@@ -298,6 +358,8 @@ int main(void)
 	tcase_add_test(tc, line_parse_fields);
 	tcase_add_test(tc, libvirt_parse_fields);
 	tcase_add_test(tc, parse_opts_size);
+	tcase_add_test(tc, host_cpu_fields);
+	tcase_add_test(tc, host_cpu_size);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -61,6 +61,7 @@ pub const VCPUCHAR_PPC_HOST_MIGRATION_MAX: u32 = 8;
 pub const VCPUCHAR_PPC_FORMAT_LEN: u32 = 128;
 pub const VCPUCHAR_PPC_WARNING_MAX: u32 = 5;
 pub const VCPUCHAR_PPC_WARNING_TEXT_LEN: u32 = 640;
+pub const VCPUCHAR_PPC_CPU_NOTE_LEN: u32 = 256;
 pub const VCPUCHAR_X86_DISABLE_EXITS_MWAIT: u32 = 1;
 pub const VCPUCHAR_X86_DISABLE_EXITS_HLT: u32 = 2;
 pub const VCPUCHAR_X86_DISABLE_EXITS_PAUSE: u32 = 4;
@@ -1100,6 +1101,28 @@ pub struct vcpuchar_ppc_parse_opts {
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
 }
+pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_CHECKED: vcpuchar_ppc_cpu_basis = 0;
+pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_ASSUMED: vcpuchar_ppc_cpu_basis = 1;
+pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_UNCHECKED: vcpuchar_ppc_cpu_basis = 2;
+pub type vcpuchar_ppc_cpu_basis = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_guest_cpu - the guest CPU a host runs, and how it was found"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_guest_cpu), set by the caller"]
+#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu, never 0)"]
+#[doc = " @basis: enum vcpuchar_ppc_cpu_basis"]
+#[doc = " @families: bit (1u << enum vcpuchar_ppc_cpu) of every CPU the host runs"]
+#[doc = "            under KVM-HV, as vcpuchar_ppc_host_cpus() gives them"]
+#[doc = " @note: for ASSUMED and UNCHECKED the sentence that says so, else \"\""]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_guest_cpu {
+    pub size: u32,
+    pub cpu: u32,
+    pub basis: u32,
+    pub families: u32,
+    pub note: [::std::os::raw::c_char; 256usize],
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
     #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
@@ -1429,6 +1452,8 @@ extern "C" {
     #[doc = " (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL"]
     #[doc = " @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_host_cpu(
         host: *const vcpuchar_ppc_host,
@@ -1460,6 +1485,8 @@ extern "C" {
     #[doc = " Return: 0 when the host's family is known; 1 when the facts name none"]
     #[doc = " (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);"]
     #[doc = " -EINVAL for NULL @ret or bad @host (@ret unchanged)."]
+    #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api)."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_host_cpus(
@@ -1841,6 +1868,31 @@ extern "C" {
         caps: *mut vcpuchar_ppc_caps,
         set: *mut u32,
         opts: *const vcpuchar_ppc_parse_opts,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_cpu_ext() - the guest CPU a host runs, with how it was found"]
+    #[doc = " @host: host facts, or NULL for none"]
+    #[doc = " @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given"]
+    #[doc = " @ret: receives the CPU, its basis, the host's CPU set and the note"]
+    #[doc = "       (@ret->size set by the caller); unchanged on failure"]
+    #[doc = " @err, @err_size: optional message buffer: on failure the refusal, \"\" on success"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_host_cpu() and vcpuchar_ppc_host_cpus(),"]
+    #[doc = " with their rules: the answer they returned as 1 or 2 is @ret->basis, the"]
+    #[doc = " note they wrote to the error buffer is @ret->note."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ENOENT when @cpu is newer than the host's family; -EINVAL for"]
+    #[doc = " NULL @ret, a bad @ret->size, bad @host, an unknown @cpu, or NULL @err"]
+    #[doc = " with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_host_cpu_ext(
+        host: *const vcpuchar_ppc_host,
+        cpu: u32,
+        ret: *mut vcpuchar_ppc_guest_cpu,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {

@@ -34,7 +34,8 @@ size_led!(
     sys::vcpuchar_ppc_host_migration,
     sys::vcpuchar_ppc_fleet_opts,
     sys::vcpuchar_ppc_migrate_opts,
-    sys::vcpuchar_ppc_parse_opts
+    sys::vcpuchar_ppc_parse_opts,
+    sys::vcpuchar_ppc_guest_cpu
 );
 
 impl Init for sys::vcpuchar_ppc_caps {
@@ -493,6 +494,22 @@ pub fn ppc_host_cpu(host: Option<&PpcHost>, cpu: PpcCpu) -> Result<(PpcCpu, Opti
     // SAFETY: NULL or a sized struct; valid out-pointer; buffer of the given length.
     let (r, msg) = with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_host_cpu(p, cpu.raw(), &mut ret, e, n as _) })?;
     Ok((known(F, ret, PpcCpu::from_raw)?, if r == 1 { Some(msg) } else { None }))
+}
+
+/// The guest CPU a host runs, through the 1.2 successor
+/// `vcpuchar_ppc_host_cpu_ext()`: the CPU, how it was found
+/// (`basis`: 0 checked, 1 assumed, 2 unchecked), the host's CPU bits
+/// (as [`ppc_host_cpus`]) and the note, "" when checked.
+///
+/// Errors: as [`ppc_host_cpu`].
+pub fn ppc_host_cpu_ext(host: Option<&PpcHost>, cpu: PpcCpu) -> Result<(PpcCpu, u32, u32, String)> {
+    const F: &str = "vcpuchar_ppc_host_cpu_ext";
+    let h = host.map(|h| h.sized());
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut g = sys::vcpuchar_ppc_guest_cpu::init();
+    // SAFETY: NULL or a sized struct; sized out-struct; buffer of the given length.
+    with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_host_cpu_ext(p, cpu.raw(), &mut g, e, n as _) })?;
+    Ok((known(F, g.cpu, PpcCpu::from_raw)?, g.basis, g.families, array_str(&g.note)))
 }
 
 /// Every guest CPU a host runs under KVM-HV, as bits (1 << [`PpcCpu`]): the
