@@ -22,7 +22,7 @@ git -C "$clone" checkout -q --detach "$(git -C "$src" rev-parse HEAD)"
 echo "cloned $(git -C "$clone" rev-parse --short HEAD) into $clone"
 # A README command: an indented code line naming the script, its comment cut.
 readme_command() {
-	sed -n "s/^    \(.*$1.*\)\$/\1/p" "$clone/README.md" | sed 's/ *#.*//' | head -n 1
+	sed -n "s|^    \(.*$1.*\)\$|\1|p" "$clone/README.md" | sed 's/ *#.*//' | head -n 1
 }
 test_cmd=$(readme_command 'tests/default-tests\.sh')
 main_cmd=$(readme_command 'tests/main-job\.sh')
