@@ -6,7 +6,7 @@
 # suites against its floors), and print one closing line
 # "tests: N passed, N failed, N skipped" counting every test of every tier.
 #   VCPUCHAR_HARDENING=0       skip the hardening tiers (a quick local run)
-#   VCPUCHAR_FUZZ_SECONDS=N    time per fuzz target (default 60)
+#   VCPUCHAR_FUZZ_SECONDS=N    time per fuzz target (default 30)
 set -eu
 cd "$(dirname "$0")/.."
 tests/setup-debian.sh --all
