@@ -3,7 +3,7 @@
  * vcpuchar export: this host's facts for the engines operators run, as a
  * Node Feature Discovery feature file and a node_exporter textfile. Every
  * level, verdict and guest view is a library answer; this file formats
- * them (examples/vcpuchar/README.md#export).
+ * them (examples/vcpuchar/README.md, "vcpuchar export").
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -27,7 +27,7 @@
 /*
  * QEMU's number of a level (include/hw/ppc/spapr.h SPAPR_CAP_*): the
  * library's enum is QEMU's except fixed-na, which the library numbers 4
- * and QEMU's host parse stores as 0x10 (examples/vcpuchar/README.md#export).
+ * and QEMU's host parse stores as 0x10 (examples/vcpuchar/README.md, "vcpuchar export").
  */
 static unsigned qemu_level(uint32_t level)
 {
@@ -182,7 +182,7 @@ static const char *view_text(const struct vcpuchar_ppc_guest_view *v, size_t i)
 	return t[i];
 }
 
-/* The node_exporter textfile (examples/vcpuchar/README.md#export lists every metric). */
+/* The node_exporter textfile; vcpuchar(1) lists every metric. */
 static void format_prom(const struct facts *f, GString *out)
 {
 	g_autoptr(GString) mit = g_string_new(NULL);
@@ -275,7 +275,7 @@ static void nfd_label(GString *out, const char *name, const char *value)
 	g_string_append_printf(out, NFD_PREFIX "%s=%s\n", name, value);
 }
 
-/* The NFD feature file (examples/vcpuchar/README.md#export lists every label). */
+/* The NFD feature file; vcpuchar(1) lists every label. */
 static void format_nfd(const struct facts *f, time_t now, GString *out)
 {
 	time_t expiry = now + EXPIRY_SECONDS;
