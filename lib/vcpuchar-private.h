@@ -288,9 +288,14 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 		return false;
 	/* Reserved bytes are zero: a later release may give them a meaning. */
 	bad = h->reserved0 | h->reserved1[0] | h->reserved1[1] | h->reserved1[2];
-	/* vcpuchar_errno_ok() of each: e is in [-MAX, 0] exactly when the unsigned e + MAX is in [0, MAX]. */
+	/*
+	 * vcpuchar_errno_ok() of each: e is in [-MAX, 0] exactly when the
+	 * unsigned e + MAX is in [0, MAX], that is (MAX + 1 being a power of
+	 * two) has no bit above MAX's: one test after the loop, not one per fact.
+	 */
+	_Static_assert((VCPUCHAR_ERRNO_MAX & (VCPUCHAR_ERRNO_MAX + 1)) == 0, "VCPUCHAR_ERRNO_MAX + 1 is a power of two");
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
-		bad |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX > VCPUCHAR_ERRNO_MAX;
+		bad |= ((uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX) & ~(uint32_t)VCPUCHAR_ERRNO_MAX;
 	return !bad;
 }
 

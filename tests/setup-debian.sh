@@ -43,6 +43,8 @@ if [ "${1:-}" = "--all" ]; then
 	# node_exporter and promtool for the node-exporter and prometheus-rules tiers.
 	"$(dirname "$0")/node-exporter/setup.sh"
 	"$(dirname "$0")/prometheus-rules/setup.sh"
+	# libvirtd, its QEMU driver and qemu-system-ppc for the libvirt hook.
+	"$(dirname "$0")/libvirt-hook/setup.sh"
 	# Debian's rustc, cargo and bindgen for bindings/rust.
 	"$(dirname "$0")/rust/setup.sh"
 	# cargo-web's libraries for examples/rust-vmm (its compiler is unpacked by the tier).

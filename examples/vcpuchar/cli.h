@@ -134,5 +134,6 @@ int cmd_export(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);
 int cmd_x86(int argc, char **argv);
+int cmd_libvirt_hook(int argc, char **argv);
 
 #endif

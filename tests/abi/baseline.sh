@@ -13,7 +13,7 @@
 # - this release's file must match exactly: any difference fails.
 #   baseline.sh SRCDIR LIBRARY.so            check (a meson test, suite abi)
 #   baseline.sh --update SRCDIR LIBRARY.so   rewrite this release's file only
-# The release is the project version's X.Y (VCPUCHAR_VERSION_STRING).
+# The release is the project version's X.Y, or X.(Y+1) for a snapshot X.Y.90+.
 # Update only on purpose: after adding an interface in this release's node,
 # or when the review agrees a reported change is compatible; commit the new
 # baseline with the change that needs it and say why.
@@ -24,8 +24,11 @@ if [ "${1:-}" = --update ]; then
 	shift
 fi
 src=$1 so=$2
-release=$(sed -n "s/^ *version: '\([0-9]*\.[0-9]*\)\.[0-9]*',$/\1/p" "$src/meson.build")
-[ -n "$release" ] || { echo "cannot read the project version from $src/meson.build" >&2; exit 1; }
+version=$(sed -n "s/^ *version: '\([0-9]*\.[0-9]*\.[0-9]*\)',$/\1/p" "$src/meson.build")
+[ -n "$version" ] || { echo "cannot read the project version from $src/meson.build" >&2; exit 1; }
+# X.Y.Z is release X.Y; X.Y.90 and up is a snapshot of the coming X.(Y+1)
+# (doc/stability.md), whose file is the one that may still change.
+release=$(echo "$version" | awk -F. '{ print $1 "." ($3 >= 90 ? $2 + 1 : $2) }')
 current=$src/tests/abi/libvcpuchar-$release.abi
 if ! command -v abidiff >/dev/null; then
 	echo "abidiff not found (Debian package abigail-tools): skipped" >&2

@@ -80,6 +80,8 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	}
 	if (!pinned) {
 		ADD(HLT_EXITS_KEPT_OVERCOMMIT);
+		if (force)
+			ADD(HLT_PASSTHROUGH_FORCE_NEEDS_PINNING);
 		if (latency)
 			ADD(LATENCY_NEEDS_PINNING);
 	} else if (want && !refused) {

@@ -10,7 +10,7 @@
 
 const char *bl_version(void)
 {
-	return "1.2.0";
+	return VCPUCHAR_VERSION_STRING;
 }
 
 void bl_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5)
@@ -220,6 +220,9 @@ int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_re
 	uint32_t family = host ? bl_host_family(host) : 0, cpu = req->cpu;
 	int assumed = 0;
 
+	/* lib/ppc.md#modes: host mode needs KVM, whose host runs the guest, and host words. */
+	if (req->mode == VCPUCHAR_PPC_MODE_HOST && tcg)
+		return -EINVAL;
 	if (req->mode == VCPUCHAR_PPC_MODE_HOST && !info)
 		return -ENODATA;
 	/* Under KVM the guest CPU is the host's family unless given, and never newer. */

@@ -34,7 +34,7 @@ struct bl_answer {
 	struct vcpuchar_ppc_guest_view guest_view;
 };
 
-/* vcpuchar_ppc_decide() for a request the VMM built itself; -ENODATA as the library. */
+/* vcpuchar_ppc_decide() for a request the VMM built itself; -EINVAL (host mode under TCG), -ENODATA as the library. */
 int bl_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req, struct bl_answer *ret);
 
 #endif

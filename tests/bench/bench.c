@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * libvcpuchar benchmark: the library's pure paths and probes side by side
- * with what a VMM would write without it. Not a test: run it, read the table.
+ * with what a VMM would write without it. Every mode first checks that both
+ * sides give the same answers; --check does only that, once per row.
  *
  *   vcpuchar-bench                the timing table (ns/call, ratio, allocations/call)
+ *   vcpuchar-bench --check        TAP: each row once, its answers compared, no timing (meson test)
  *   vcpuchar-bench --tsv          the same rows, tab-separated, for run.sh
  *   vcpuchar-bench --count N      each pure row N times per side, one callgrind dump each
  *   vcpuchar-bench --run ID SIDE N  one row's loop (SIDE lib or base) N times, for strace/valgrind
- *   vcpuchar-bench --startup N    exec start-plain, start-glib and start-lib N times each
+ *   vcpuchar-bench --startup N    exec start-plain and start-lib N times each
  */
 #define _GNU_SOURCE
 #include <sched.h>
@@ -27,6 +29,7 @@
 #endif
 
 #include "bench.h"
+#include "inputs.h"
 #include "tsv.h"
 #include "rows.h"
 
@@ -42,6 +45,27 @@ void die(const char *fmt, ...)
 	fputc('\n', stderr);
 	va_end(ap);
 	exit(1);
+}
+
+const char *disagree(const char *fmt, ...)
+{
+	static char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return buf;
+}
+
+/* Nothing is measured where the two sides disagree. */
+static void agree(const struct row *rows)
+{
+	const char *why;
+
+	for (const struct row *r = rows; r->id; r++)
+		if ((why = r->check()))
+			die("%s: %s", r->id, why);
 }
 
 void *xmalloc(size_t size)
@@ -138,7 +162,10 @@ static void table(int tsv)
 	const char *probe_skip;
 
 	pure_setup();
+	agree(pure_rows);
 	probe_skip = probe_setup();
+	if (!probe_skip)
+		agree(probe_rows);
 	/* 100 ms of work first: the first row should not pay for the clock speeding up. */
 	for (double t0 = now_ns(); now_ns() - t0 < 1e8;)
 		pure_rows[0].lib(1000);
@@ -184,6 +211,7 @@ static void count(size_t n)
 	char name[64];
 
 	pure_setup();
+	agree(pure_rows);
 	for (const struct row *r = pure_rows; r->id; r++) {
 		/* The first call resolves the PLT entry; it is not the function's cost. */
 		r->lib(1);
@@ -206,8 +234,10 @@ static void run_one(const char *id, const char *side, size_t n)
 	if (strncmp(id, "probe-", 6) == 0) {
 		if ((skip = probe_setup()))
 			die("%s", skip);
+		agree(probe_rows);
 	} else {
 		pure_setup();
+		agree(pure_rows);
 	}
 	if (strcmp(side, "lib") == 0)
 		r->lib(n);
@@ -215,6 +245,49 @@ static void run_one(const char *id, const char *side, size_t n)
 		r->base(n);
 	else
 		die("side must be lib or base, not '%s'", side);
+}
+
+/*
+ * One TAP line per row: both loops run once over every input, the library's
+ * side allocates nothing, and the row's check finds the same answers. Nothing
+ * is timed. The probes need /dev/kvm and are skipped without it.
+ */
+static int check(void)
+{
+	const char *probe_skip;
+	int n = 0, failed = 0;
+
+	pure_setup();
+	probe_skip = probe_setup();
+	for (int s = 0; s < 2; s++) {
+		for (const struct row *r = s ? probe_rows : pure_rows; r->id; r++) {
+			size_t iters = s ? 1 : N_IN;
+			const char *why;
+			uint64_t a0;
+
+			n++;
+			if (s && probe_skip) {
+				printf("ok %d - %s # SKIP %s\n", n, r->id, probe_skip);
+				continue;
+			}
+			a0 = bench_allocs();
+			r->lib(iters);
+			a0 = bench_allocs() - a0;
+			r->base(iters);
+			if (a0)
+				why = disagree("the library allocated %llu times in %zu calls", (unsigned long long)a0,
+					       iters);
+			else
+				why = r->check();
+			if (why)
+				printf("not ok %d - %s: %s\n", n, r->id, why);
+			else
+				printf("ok %d - %s\n", n, r->id);
+			failed += why != NULL;
+		}
+	}
+	printf("1..%d\n", n);
+	return failed ? 1 : 0;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -227,14 +300,14 @@ static int cmp_double(const void *a, const void *b)
 /* Median wall time of fork+exec+exit+wait of each program, runs interleaved. */
 static void startup(size_t n)
 {
-	static const char *const progs[] = { "start-plain", "start-glib", "start-lib" };
-	double *t[3], med[3];
+	static const char *const progs[] = { "start-plain", "start-lib" };
+	double *t[2], med[2];
 	char path[4096];
 
-	for (size_t p = 0; p < 3; p++)
+	for (size_t p = 0; p < 2; p++)
 		t[p] = xmalloc(n * sizeof(double));
 	for (size_t i = 0; i < n; i++) {
-		for (size_t p = 0; p < 3; p++) {
+		for (size_t p = 0; p < 2; p++) {
 			char *argv[] = { path, NULL };
 			double t0;
 			pid_t pid;
@@ -248,7 +321,7 @@ static void startup(size_t n)
 			t[p][i] = now_ns() - t0;
 		}
 	}
-	for (size_t p = 0; p < 3; p++) {
+	for (size_t p = 0; p < 2; p++) {
 		qsort(t[p], n, sizeof(double), cmp_double);
 		med[p] = t[p][n / 2] / 1e3;
 		printf("%s\t%.0f\t%+.0f\n", progs[p], med[p], med[p] - med[0]);
@@ -282,6 +355,8 @@ int main(int argc, char **argv)
 	CPU_SET(sched_getcpu(), &one);
 	sched_setaffinity(0, sizeof(one), &one);
 
+	if (argc == 2 && strcmp(argv[1], "--check") == 0)
+		return check();
 	if (argc == 1)
 		table(0);
 	else if (argc == 2 && strcmp(argv[1], "--tsv") == 0)
@@ -293,6 +368,6 @@ int main(int argc, char **argv)
 	else if (argc == 3 && strcmp(argv[1], "--startup") == 0)
 		startup(num(argv[2]));
 	else
-		die("usage: vcpuchar-bench [--tsv | --count N | --run ID lib|base N | --startup N]");
+		die("usage: vcpuchar-bench [--check | --tsv | --count N | --run ID lib|base N | --startup N]");
 	return 0;
 }

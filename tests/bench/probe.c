@@ -196,14 +196,14 @@ static __attribute__((noinline)) void raw_x86_probe(size_t iters)
 }
 
 /* Both read the same facts: compare the ones the policy uses. */
-static void same_x86(void)
+static const char *check_x86_probe(void)
 {
 	struct vcpuchar_x86_host h = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct raw_x86 o;
 	int lr = vcpuchar_x86_host_probe(kvm_fd, NULL, &h), rr = raw_x86(&o);
 
 	if (lr || rr)
-		die("x86 probe: library %d, raw sequence %d", lr, rr);
+		return disagree("library %d, raw sequence %d", lr, rr);
 	if (h.cpuid_1_ecx != o.cpuid_1_ecx || h.cpuid_80000001_ecx != o.ext_ecx || h.cpuid_8000000a_edx != o.svm_edx ||
 	    h.disable_exits_allowed != (uint32_t)o.caps[0] || h.halt_poll_cap != (uint32_t)o.caps[1] ||
 	    h.binary_stats_cap != (uint32_t)o.caps[2] || h.supported_nent != o.nent ||
@@ -212,14 +212,28 @@ static void same_x86(void)
 	    h.clearcpuid_510 != (uint32_t)o.clearcpuid_510 || h.smt_rsb_bug != (uint32_t)o.smt_rsb_bug ||
 	    strncmp(h.kernel_release, o.osrelease, strlen(h.kernel_release)) || strcmp(h.arch, o.machine) ||
 	    strcmp(h.vendor_module, o.vendor_module))
-		die("x86 probe: library and raw sequence read different facts");
+		return disagree("library and raw sequence read different facts");
+	return NULL;
 }
 #endif
 
+/* Same answer on both sides. */
+static const char *check_ppc_probe(void)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct raw_cpu_char cc = { 0 };
+	int lr = vcpuchar_ppc_host_probe(vm_fd, NULL, &h), rr = raw_ppc(&cc);
+
+	if (lr != rr || (!lr && (h.character != cc.character || h.behaviour != cc.behaviour ||
+				 h.character_mask != cc.character_mask || h.behaviour_mask != cc.behaviour_mask)))
+		return disagree("library %d (%s), raw sequence %d", lr, strerror(-lr), rr);
+	return NULL;
+}
+
 const struct row probe_rows[] = {
-	{ "probe-ppc", "POWER probe", "vcpuchar_ppc_host_probe", lib_ppc_probe, raw_ppc_probe },
+	{ "probe-ppc", "POWER probe", "vcpuchar_ppc_host_probe", lib_ppc_probe, raw_ppc_probe, check_ppc_probe },
 #if defined(__x86_64__) || defined(__i386__)
-	{ "probe-x86", "x86 probe", "vcpuchar_x86_host_probe", lib_x86_probe, raw_x86_probe },
+	{ "probe-x86", "x86 probe", "vcpuchar_x86_host_probe", lib_x86_probe, raw_x86_probe, check_x86_probe },
 #endif
 	{ NULL },
 };
@@ -233,25 +247,11 @@ static const char *skip(const char *why, int fd)
 
 const char *probe_setup(void)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
-	struct raw_cpu_char cc = { 0 };
-	int lr, rr;
-
 	kvm_fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 	if (kvm_fd < 0)
 		return skip("cannot open /dev/kvm", -1);
 	vm_fd = ioctl(kvm_fd, KVM_CREATE_VM, 0);
 	if (vm_fd < 0)
 		return skip("KVM_CREATE_VM failed", kvm_fd);
-
-	/* Same answer on both sides before timing. */
-	lr = vcpuchar_ppc_host_probe(vm_fd, NULL, &h);
-	rr = raw_ppc(&cc);
-	if (lr != rr || (!lr && (h.character != cc.character || h.behaviour != cc.behaviour ||
-				 h.character_mask != cc.character_mask || h.behaviour_mask != cc.behaviour_mask)))
-		die("POWER probe: library %d (%s), raw sequence %d", lr, strerror(-lr), rr);
-#if defined(__x86_64__) || defined(__i386__)
-	same_x86();
-#endif
 	return NULL;
 }

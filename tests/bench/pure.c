@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The pure-path rows: a timing loop per side, and the check that both
- * sides give the same answer for every input before anything is timed.
+ * sides give the same answer for every input (run before anything is
+ * timed, and by the bench-check test).
  */
 #include <string.h>
 
@@ -56,116 +57,175 @@ LOOP(lib_x86, vcpuchar_x86_decide(&x86_in[k].host, &x86_in[k].vm, &pol_out); r4 
 LOOP(bl_x86, bl_x86_decide(&x86_in[k].host, &x86_in[k].vm, &bl_pol_out); r4 = bl_pol_out.disable_exits;
      r5 = bl_pol_out.n_reasons)
 
-static void same_caps(const struct vcpuchar_ppc_caps *a, const struct vcpuchar_ppc_caps *b, const char *what, size_t k)
+/* The answer checks, one per row: NULL when both sides agree on every input, else what differs. */
+static const char *check_call(void)
 {
-	if (memcmp(a, b, sizeof(*a)))
-		die("%s, input %zu: library and baseline caps differ", what, k);
+	if (strcmp(vcpuchar_version(), bl_version()))
+		return disagree("library %s, baseline %s", vcpuchar_version(), bl_version());
+	return NULL;
 }
 
-static void same_view(const struct vcpuchar_ppc_guest_view *a, const struct vcpuchar_ppc_guest_view *b, size_t k)
-{
-	if (strcmp(a->meltdown, b->meltdown) || strcmp(a->l1tf, b->l1tf) || strcmp(a->spectre_v1, b->spectre_v1) ||
-	    strcmp(a->spectre_v2, b->spectre_v2) || strcmp(a->spec_store_bypass, b->spec_store_bypass))
-		die("guest view, input %zu: library '%s|%s|%s|%s' baseline '%s|%s|%s|%s'", k, a->meltdown,
-		    a->spectre_v1, a->spectre_v2, a->spec_store_bypass, b->meltdown, b->spectre_v1, b->spectre_v2,
-		    b->spec_store_bypass);
-}
-
-static void same_decide(size_t k)
-{
-	const struct decide_in *d = &decide_in[k];
-	struct vcpuchar_ppc_result r = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct bl_answer a;
-	int lr = vcpuchar_ppc_decide(d->host, &d->req, &r), br = bl_decide(d->host, &d->req, &a);
-
-	if (lr != br)
-		die("decide, input %zu: library %d, baseline %d", k, lr, br);
-	if (lr)
-		return;
-	same_caps(&r.host_caps, &a.host_caps, "decide host caps", k);
-	same_caps(&r.effective_caps, &a.effective_caps, "decide effective caps", k);
-	if (r.r4 != a.r4 || r.r5 != a.r5 || r.flags != a.flags || r.n_errors != a.n_errors ||
-	    r.n_conflicts != a.n_conflicts || r.unexpressed_r4 != a.unexpressed_r4 ||
-	    r.unexpressed_r5 != a.unexpressed_r5)
-		die("decide, input %zu: library and baseline answers differ", k);
-	for (uint32_t i = 0; i < r.n_conflicts; i++) {
-		const struct vcpuchar_ppc_conflict *l = &r.conflicts[i];
-		const struct bl_conflict *b = &a.conflicts[i];
-
-		if (l->cap != b->cap || l->severity != b->severity || l->code != b->code || l->flags != b->flags ||
-		    l->requested != b->requested || l->host != b->host || strcmp(l->hint, b->hint) ||
-		    (l->code != VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST && strcmp(l->message, b->message)))
-			die("decide, input %zu: conflict %u differs", k, i);
-	}
-	same_view(&r.guest_view, &a.guest_view, k);
-}
-
-static void same_x86(size_t k)
-{
-	struct vcpuchar_x86_policy l = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
-	struct bl_x86_policy b;
-	int r = vcpuchar_x86_decide(&x86_in[k].host, &x86_in[k].vm, &l);
-
-	bl_x86_decide(&x86_in[k].host, &x86_in[k].vm, &b);
-	if (r || l.disable_exits != b.disable_exits || l.hints_realtime != b.hints_realtime ||
-	    l.pv_unhalt != b.pv_unhalt || l.poll_control != b.poll_control || l.expose_idle_hlt ||
-	    l.idle_hlt_active != b.idle_hlt_active || l.halt_poll_set != b.halt_poll_set ||
-	    l.halt_poll_ns != b.halt_poll_ns || l.n_refusals != b.n_refusals || l.n_reasons != b.n_reasons)
-		die("x86 policy, input %zu: library (%d) and baseline differ", k, r);
-	for (uint32_t i = 0; i < l.n_reasons; i++)
-		if (l.reasons[i].code != b.reasons[i].code || l.reasons[i].has_value != b.reasons[i].has_value ||
-		    l.reasons[i].value != b.reasons[i].value)
-			die("x86 policy, input %zu: reason %u is %s in the library, %s in the baseline", k, i,
-			    vcpuchar_x86_reason_name(l.reasons[i].code), vcpuchar_x86_reason_name(b.reasons[i].code));
-}
-
-static void check_pure(void)
+static const char *check_caps(void)
 {
 	for (size_t k = 0; k < N_IN; k++) {
 		uint64_t l4 = 1, l5 = 1, b4 = 2, b5 = 2;
-		struct vcpuchar_ppc_caps lc, bc;
-		struct vcpuchar_ppc_guest_view lv = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view), bv = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
-		int lr, br;
+		int lr = vcpuchar_ppc_caps_to_hcall(&caps_in[k], &l4, &l5);
 
-		if (vcpuchar_ppc_caps_to_hcall(&caps_in[k], &l4, &l5))
-			die("caps_to_hcall failed on input %zu", k);
 		bl_caps_to_hcall(&caps_in[k], &b4, &b5);
-		if (l4 != b4 || l5 != b5)
-			die("caps mode, input %zu: library %#llx/%#llx, baseline %#llx/%#llx", k,
-			    (unsigned long long)l4, (unsigned long long)l5, (unsigned long long)b4,
-			    (unsigned long long)b5);
-
-		l4 = l5 = b4 = b5 = 0;
-		lr = vcpuchar_ppc_host_to_hcall(&host_in[k], &l4, &l5);
-		br = bl_host_to_hcall(&host_in[k], &b4, &b5);
-		if (lr != br || l4 != b4 || l5 != b5)
-			die("host mode, input %zu: library and baseline differ", k);
-
-		if (vcpuchar_ppc_host_levels(&host_in[k], &lc) < 0)
-			die("host_levels failed on input %zu", k);
-		bl_host_levels(&host_in[k], &bc);
-		same_caps(&lc, &bc, "host levels", k);
-
-		if (vcpuchar_ppc_guest_view(view_in[k].r4, view_in[k].r5, view_in[k].cpu, view_in[k].flags, &lv))
-			die("guest_view failed on input %zu", k);
-		bl_guest_view(view_in[k].r4, view_in[k].r5, view_in[k].cpu, view_in[k].flags, &bv);
-		same_view(&lv, &bv, k);
-
-		same_decide(k);
-		same_x86(k);
+		if (lr || l4 != b4 || l5 != b5)
+			return disagree("input %zu: library %d %#llx/%#llx, baseline %#llx/%#llx", k, lr,
+					(unsigned long long)l4, (unsigned long long)l5, (unsigned long long)b4,
+					(unsigned long long)b5);
 	}
+	return NULL;
+}
+
+static const char *check_host(void)
+{
+	for (size_t k = 0; k < N_IN; k++) {
+		uint64_t l4 = 0, l5 = 0, b4 = 0, b5 = 0;
+		int lr = vcpuchar_ppc_host_to_hcall(&host_in[k], &l4, &l5);
+		int br = bl_host_to_hcall(&host_in[k], &b4, &b5);
+
+		if (lr != br || l4 != b4 || l5 != b5)
+			return disagree("input %zu: library %d %#llx/%#llx, baseline %d %#llx/%#llx", k, lr,
+					(unsigned long long)l4, (unsigned long long)l5, br, (unsigned long long)b4,
+					(unsigned long long)b5);
+	}
+	return NULL;
+}
+
+static const char *check_levels(void)
+{
+	for (size_t k = 0; k < N_IN; k++) {
+		struct vcpuchar_ppc_caps lc, bc;
+		int lr = vcpuchar_ppc_host_levels(&host_in[k], &lc);
+
+		bl_host_levels(&host_in[k], &bc);
+		if (lr < 0 || memcmp(&lc, &bc, sizeof(lc)))
+			return disagree("input %zu: library and baseline caps differ (library %d)", k, lr);
+	}
+	return NULL;
+}
+
+/* host-max mode is host levels, then caps mode. */
+static const char *check_hostmax(void)
+{
+	for (size_t k = 0; k < N_IN; k++) {
+		struct vcpuchar_ppc_caps lc, bc;
+		uint64_t l4 = 1, l5 = 1, b4 = 2, b5 = 2;
+
+		vcpuchar_ppc_host_levels(&host_in[k], &lc);
+		vcpuchar_ppc_caps_to_hcall(&lc, &l4, &l5);
+		bl_host_levels(&host_in[k], &bc);
+		bl_caps_to_hcall(&bc, &b4, &b5);
+		if (l4 != b4 || l5 != b5)
+			return disagree("input %zu: library %#llx/%#llx, baseline %#llx/%#llx", k,
+					(unsigned long long)l4, (unsigned long long)l5, (unsigned long long)b4,
+					(unsigned long long)b5);
+	}
+	return NULL;
+}
+
+static const char *differ_view(const struct vcpuchar_ppc_guest_view *a, const struct vcpuchar_ppc_guest_view *b,
+			       size_t k)
+{
+	if (strcmp(a->meltdown, b->meltdown) || strcmp(a->l1tf, b->l1tf) || strcmp(a->spectre_v1, b->spectre_v1) ||
+	    strcmp(a->spectre_v2, b->spectre_v2) || strcmp(a->spec_store_bypass, b->spec_store_bypass))
+		return disagree("input %zu: guest view: library '%s|%s|%s|%s' baseline '%s|%s|%s|%s'", k, a->meltdown,
+				a->spectre_v1, a->spectre_v2, a->spec_store_bypass, b->meltdown, b->spectre_v1,
+				b->spectre_v2, b->spec_store_bypass);
+	return NULL;
+}
+
+static const char *check_view(void)
+{
+	for (size_t k = 0; k < N_IN; k++) {
+		struct vcpuchar_ppc_guest_view lv = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+		struct vcpuchar_ppc_guest_view bv = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
+		const struct view_in *v = &view_in[k];
+		const char *why;
+
+		if (vcpuchar_ppc_guest_view(v->r4, v->r5, v->cpu, v->flags, &lv))
+			return disagree("input %zu: the library refused it", k);
+		bl_guest_view(v->r4, v->r5, v->cpu, v->flags, &bv);
+		if ((why = differ_view(&lv, &bv, k)))
+			return why;
+	}
+	return NULL;
+}
+
+static const char *check_decide(void)
+{
+	for (size_t k = 0; k < N_IN; k++) {
+		const struct decide_in *d = &decide_in[k];
+		struct vcpuchar_ppc_result r = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		struct bl_answer a;
+		int lr = vcpuchar_ppc_decide(d->host, &d->req, &r), br = bl_decide(d->host, &d->req, &a);
+
+		if (lr != br)
+			return disagree("input %zu: library %d, baseline %d", k, lr, br);
+		if (lr)
+			continue;
+		if (memcmp(&r.host_caps, &a.host_caps, sizeof(a.host_caps)) ||
+		    memcmp(&r.effective_caps, &a.effective_caps, sizeof(a.effective_caps)))
+			return disagree("input %zu: library and baseline caps differ", k);
+		if (r.r4 != a.r4 || r.r5 != a.r5 || r.flags != a.flags || r.n_errors != a.n_errors ||
+		    r.n_conflicts != a.n_conflicts || r.unexpressed_r4 != a.unexpressed_r4 ||
+		    r.unexpressed_r5 != a.unexpressed_r5)
+			return disagree("input %zu: library and baseline answers differ", k);
+		for (uint32_t i = 0; i < r.n_conflicts; i++) {
+			const struct vcpuchar_ppc_conflict *l = &r.conflicts[i];
+			const struct bl_conflict *b = &a.conflicts[i];
+
+			if (l->cap != b->cap || l->severity != b->severity || l->code != b->code ||
+			    l->flags != b->flags || l->requested != b->requested || l->host != b->host ||
+			    strcmp(l->hint, b->hint) ||
+			    (l->code != VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST && strcmp(l->message, b->message)))
+				return disagree("input %zu: conflict %u differs", k, i);
+		}
+		if (differ_view(&r.guest_view, &a.guest_view, k))
+			return disagree("input %zu: guest views differ", k);
+	}
+	return NULL;
+}
+
+static const char *check_x86(void)
+{
+	for (size_t k = 0; k < N_IN; k++) {
+		struct vcpuchar_x86_policy l = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+		struct bl_x86_policy b;
+		int r = vcpuchar_x86_decide(&x86_in[k].host, &x86_in[k].vm, &l);
+
+		bl_x86_decide(&x86_in[k].host, &x86_in[k].vm, &b);
+		for (uint32_t i = 0; !r && i < l.n_reasons && i < b.n_reasons; i++)
+			if (l.reasons[i].code != b.reasons[i].code ||
+			    l.reasons[i].has_value != b.reasons[i].has_value ||
+			    l.reasons[i].value != b.reasons[i].value)
+				return disagree("input %zu: reason %u is %s in the library, %s in the baseline", k, i,
+						vcpuchar_x86_reason_name(l.reasons[i].code),
+						vcpuchar_x86_reason_name(b.reasons[i].code));
+		if (r || l.disable_exits != b.disable_exits || l.hints_realtime != b.hints_realtime ||
+		    l.pv_unhalt != b.pv_unhalt || l.poll_control != b.poll_control || l.expose_idle_hlt ||
+		    l.idle_hlt_active != b.idle_hlt_active || l.halt_poll_set != b.halt_poll_set ||
+		    l.halt_poll_ns != b.halt_poll_ns || l.n_refusals != b.n_refusals || l.n_reasons != b.n_reasons)
+			return disagree("input %zu: library (%d, %u reasons) and baseline (%u reasons) differ", k, r,
+					l.n_reasons, b.n_reasons);
+	}
+	return NULL;
 }
 
 const struct row pure_rows[] = {
 	/* What any call into a shared library costs here, for reading the small rows. */
-	{ "call", "call into the library (floor)", "vcpuchar_version", lib_call, bl_call },
-	{ "hcall-caps", "R4/R5, caps mode", "vcpuchar_ppc_caps_to_hcall", lib_caps, bl_caps },
-	{ "hcall-host", "R4/R5, host mode", "vcpuchar_ppc_host_to_hcall", lib_host, bl_host },
-	{ "hcall-host-max", "R4/R5, host-max mode", "host_levels + caps_to_hcall", lib_hostmax, bl_hostmax },
-	{ "host-levels", "host-level derivation", "vcpuchar_ppc_host_levels", lib_levels, bl_levels },
-	{ "guest-view", "guest-view prediction", "vcpuchar_ppc_guest_view", lib_view, bl_view },
-	{ "decide", "cap validation, full answer", "vcpuchar_ppc_decide", lib_decide, bl_decide_loop },
-	{ "x86-policy", "HLT policy decision", "vcpuchar_x86_decide", lib_x86, bl_x86 },
+	{ "call", "call into the library (floor)", "vcpuchar_version", lib_call, bl_call, check_call },
+	{ "hcall-caps", "R4/R5, caps mode", "vcpuchar_ppc_caps_to_hcall", lib_caps, bl_caps, check_caps },
+	{ "hcall-host", "R4/R5, host mode", "vcpuchar_ppc_host_to_hcall", lib_host, bl_host, check_host },
+	{ "hcall-host-max", "R4/R5, host-max mode", "host_levels + caps_to_hcall", lib_hostmax, bl_hostmax,
+	  check_hostmax },
+	{ "host-levels", "host-level derivation", "vcpuchar_ppc_host_levels", lib_levels, bl_levels, check_levels },
+	{ "guest-view", "guest-view prediction", "vcpuchar_ppc_guest_view", lib_view, bl_view, check_view },
+	{ "decide", "cap validation, full answer", "vcpuchar_ppc_decide", lib_decide, bl_decide_loop, check_decide },
+	{ "x86-policy", "HLT policy decision", "vcpuchar_x86_decide", lib_x86, bl_x86, check_x86 },
 	{ NULL },
 };
 
@@ -173,5 +233,4 @@ void pure_setup(void)
 {
 	inputs_load();
 	inputs_x86_load();
-	check_pure();
 }

@@ -4,9 +4,16 @@
 # wall time per call against the baseline, instructions per call under
 # callgrind, heap allocations per call, syscalls per probe call (strace -c -f),
 # and program start-up with and without the library.
-#   tests/bench/run.sh [BUILD_DIR]     (default: build; also `ninja -C build bench`)
+#   tests/bench/run.sh [--update-readme] [BUILD_DIR]   (default: build; also `ninja -C build bench`)
+# --update-readme writes the table, stamped with `git describe --always --dirty`,
+# between the markers of tests/bench/README.md.
 # Needs valgrind and strace (tests/setup-debian.sh --all installs them).
 set -eu
+update=
+if [ "${1:-}" = --update-readme ]; then
+	update=1
+	shift
+fi
 for tool in valgrind strace; do
 	command -v $tool >/dev/null || { echo "run.sh: $tool is missing (tests/setup-debian.sh --all)" >&2; exit 1; }
 done
@@ -18,6 +25,7 @@ build=${1:-$src/build}
 b=$(cd "$build" && pwd)/tests/bench
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+load0=$(cut -d' ' -f1 /proc/loadavg)
 N=2000   # calls per side under valgrind
 P=100    # probe calls under strace (an x86 probe takes most of a millisecond)
 
@@ -65,6 +73,7 @@ start_sys() {
 	awk '$NF == "total" { print $4 ($5 ~ /^[0-9]+$/ ? " (" $5 " failed)" : "") }' "$tmp/st"
 }
 
+{
 printf '%-30s %-28s %9s %9s %6s %7s %7s %6s %7s  %s\n' what "library call" lib base ratio "lib Ir" "base Ir" ratio \
 	allocs "syscalls per call: lib | raw"
 awk -F'\t' -v ir="$tmp/ir" -v sys="$tmp/sys" '
@@ -80,13 +89,44 @@ awk -F'\t' -v ir="$tmp/ir" -v sys="$tmp/sys" '
 			li == "" ? "-" : li, bi == "" ? "-" : bi, li == "" ? "-" : sprintf("%.2fx", li / bi), $7,
 			($1 in sc) ? sc[$1] : "-"
 	}' "$tmp/time"
-awk -F'\t' -v plain="$(start_sys start-plain)" -v glib="$(start_sys start-glib)" -v lib="$(start_sys start-lib)" '
+awk -F'\t' -v plain="$(start_sys start-plain)" -v lib="$(start_sys start-lib)" '
 	{ t[$1] = $2 }
 	END {
 		printf "%-30s %-28s %6d us %6d us %5.2fx %7s %7s %6s %7s  %s | %s (whole program)\n", "program start", \
-			"libvcpuchar (+GLib)", t["start-lib"], t["start-plain"], t["start-lib"] / t["start-plain"], "-", "-", "-", "-", lib, plain
-		printf "%-30s %-28s %6d us %6d us %5.2fx %7s %7s %6s %7s  %s | %s (whole program)\n", "  of which GLib alone", \
-			"(libglib-2.0, no libvcpuchar)", t["start-glib"], t["start-plain"], t["start-glib"] / t["start-plain"], "-", "-", "-", "-", glib, plain
+			"libvcpuchar (libc only)", t["start-lib"], t["start-plain"], t["start-lib"] / t["start-plain"], "-", "-", "-", "-", lib, plain
 	}' "$tmp/start"
 echo "heap allocations under valgrind memcheck, $N calls per side of each of $rows pure rows: $((hn - h0)) in total"
+# The pure paths' promise (tests/bench/README.md): within 2x of the inline code in instructions.
+awk -F'\t' 'NR == FNR { ir[$1] = $2; next }
+	$1 !~ /^probe-/ { n++; r = ir[$1 ".lib"] / ir[$1 ".base"]; if (r > 2) over = over " " $1 sprintf(" (%.2fx)", r); else ok++ }
+	END { printf "pure rows within 2x of the inline code in instructions: %d of %d%s\n", ok, n, over ? "; over:" over : "" }' \
+	"$tmp/ir" "$tmp/time"
 awk -F'\t' '{ printf "syscalls per %s call, library: %s\n                       raw:     %s\n", $1, $3, $5 }' "$tmp/sys"
+} >"$tmp/table"
+cat "$tmp/table"
+[ -n "$update" ] || exit 0
+
+# The README's table, from this run of this commit.
+readme=$src/tests/bench/README.md
+if ! grep -q '^<!-- bench-table start' "$readme" || ! grep -q '^<!-- bench-table end' "$readme"; then
+	echo "run.sh: $readme lacks the bench-table markers" >&2
+	exit 1
+fi
+{
+	echo "From \`tests/bench/run.sh --update-readme\` at commit \`$(git -C "$src" describe --always --dirty)\`,"
+	echo "$(date -u +%Y-%m-%d): $(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) vCPUs,"
+	echo "$(uname -sr), $(sed -n 's/^C compiler for the host machine: [^(]*(\([^ ]* [^ ]*\).*/\1/p' \
+		"$build/meson-logs/meson-log.txt" | head -1) $(meson introspect --buildoptions "$build" |
+		python3 -c 'import json, sys; o = {x["name"]: x["value"] for x in json.load(sys.stdin)}; print(o["buildtype"])'),"
+	echo "load average $load0 at the start, $(cut -d' ' -f1 /proc/loadavg) at the end:"
+	echo
+	echo '```'
+	cat "$tmp/table"
+	echo '```'
+} >"$tmp/block"
+awk -v block="$tmp/block" '
+	/^<!-- bench-table end/ { skip = 0 }
+	!skip { print }
+	/^<!-- bench-table start/ { skip = 1; while ((getline l < block) > 0) print l }' "$readme" >"$tmp/readme"
+cat "$tmp/readme" >"$readme"
+echo "run.sh: wrote the table into $readme"
