@@ -39,6 +39,7 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 	const char *help;
 } commands[] = {
+	{ "export", cmd_export, "export [--host PROFILE] [--nfd FILE] [--prometheus FILE]  facts as node labels and metrics" },
 	{ "probe", cmd_probe, "probe [--json] [--save FILE [--force]] this host's facts and default decisions" },
 	{ "ppc", cmd_ppc, "ppc hcall|migrate|baseline ...         POWER caps, H_GET_CPU_CHARACTERISTICS, migration, fleets" },
 	{ "x86", cmd_x86, "x86 policy|verify ...                  HLT exits, Idle HLT, KVM PV hints (also as QEMU/libvirt options); did KVM honour them" },
