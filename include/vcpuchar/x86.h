@@ -92,6 +92,8 @@ enum vcpuchar_x86_fact {
  *
  * Return: a static string, or NULL for an unknown @fact.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 const char *vcpuchar_x86_fact_name(uint32_t fact);
@@ -264,6 +266,12 @@ struct vcpuchar_x86_host {
  * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
  * KVM facts carry that errno in @ret->error.
  *
+ * System calls (since 1.3), for a seccomp filter: ioctl(2) on @kvm_fd with
+ * KVM_GET_SUPPORTED_CPUID and KVM_CHECK_EXTENSION only; uname(2); stat(2),
+ * open(2) (openat), fstat(2), read(2), getdents64(2) and close(2) under
+ * the root; calloc(3) only when KVM answers E2BIG; fcntl(2) and
+ * readlink(2) for a refused fd. The CPUID instruction is no system call.
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
@@ -283,6 +291,8 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * Return: length of the full sentence (as snprintf); -EINVAL for NULL
  * @host, a bad @host->size, an @host->error entry outside the errno range,
  * an unknown @fact, or NULL @buf with @size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -515,6 +525,8 @@ struct vcpuchar_x86_reason {
  *
  * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 const char *vcpuchar_x86_reason_name(uint32_t code);
@@ -526,6 +538,8 @@ const char *vcpuchar_x86_reason_name(uint32_t code);
  * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
  * unknown name.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_reason_from_name(const char *name);
@@ -535,6 +549,8 @@ int vcpuchar_x86_reason_from_name(const char *name);
  * @code: enum vcpuchar_x86_reason_code
  *
  * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -552,6 +568,8 @@ int vcpuchar_x86_reason_class(uint32_t code);
  * than 0 or 1, or a value its code cannot hold (a bit outside the mask or
  * a number outside the enum the code's comment names, a kernel release
  * above 32 bits): nothing is written then.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -630,6 +648,8 @@ struct vcpuchar_x86_policy {
  * not of an x86 host, and the KVM hints would mean nothing there
  * (/usr/share/doc/libvcpuchar/x86.md#architecture).
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
@@ -650,6 +670,8 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  * highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no
  * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
  * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.2
  */
@@ -676,15 +698,19 @@ int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_
  * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
  * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
  *
- * Existing vCPUs are detected before disabling exits with
- * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
- * EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c
- * kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it
- * sees vCPUs of this VM only, and a caller-side race (a vCPU created by
- * another thread during the call) is not detected. valgrind reports the
- * deliberate NULL argument ("Syscall param ioctl(generic) points to
- * unaddressable byte(s)"); tests/valgrind.supp in the source tree
- * suppresses it.
+ * Only the caller knows whether vCPUs exist: pass
+ * VCPUCHAR_X86_APPLY_VCPUS_EXIST once one was created. No ioctl asks KVM
+ * (api.rst: KVM_CAP_X86_DISABLE_EXITS must be enabled before vCPUs are
+ * created); Linux 6.14+ refuses a late call with EINVAL (below), earlier
+ * kernels accept it for later vCPUs only. Since 1.3 nothing probes for
+ * vCPUs (1.0 to 1.2 asked KVM_SET_IDENTITY_MAP_ADDR with NULL).
+ *
+ * System calls (for a seccomp filter, since 1.3): fcntl(2) F_GETFD and
+ * fstat(2) (glibc: newfstatat) of @vm_fd; ioctl(2) on @vm_fd with
+ * KVM_CHECK_EXTENSION (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL) and
+ * KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL); a refused
+ * fd that is no VM fd may also cost a readlink(2) of /proc/self/fd/N. No
+ * other ioctl, no allocation.
  *
  * When KVM answers EINVAL to the disable-exits call (a bit outside the
  * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
@@ -694,8 +720,8 @@ int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -ENOTSUP for facts
- * of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when vCPUs exist (flag, or
- * detected) and exits would be disabled; -EBADF for an fd that is not open
+ * of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when the
+ * caller says vCPUs exist and exits would be disabled; -EBADF for an fd that is not open
  * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
  * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
  * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
@@ -743,6 +769,8 @@ struct vcpuchar_x86_cpuid_entry {
  * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
  * bad sizes.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t nent,
@@ -764,6 +792,8 @@ enum vcpuchar_x86_stat {
  * @stat: enum vcpuchar_x86_stat
  *
  * Return: a static string; NULL for an unknown @stat.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -802,6 +832,11 @@ struct vcpuchar_x86_vcpu_stats {
  * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
  * @have bits: the statistics are per vCPU.
  *
+ * System calls (since 1.3): ioctl(2) KVM_GET_STATS_FD on @vcpu_fd, pread(2)
+ * and close(2) of the stats fd, malloc(3) for its descriptors; a refused
+ * fd may also cost fcntl(2), fstat(2) and a readlink(2) of
+ * /proc/self/fd/N. No other ioctl.
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
@@ -827,6 +862,8 @@ enum vcpuchar_x86_halt_poll_verdict {
  * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
  * NULL for an unknown @verdict.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
@@ -837,6 +874,8 @@ const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
  *
  * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
  * an unknown @verdict.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -944,6 +983,8 @@ struct vcpuchar_x86_verdict {
  * @policy than it holds, or a counter in @after below @before (snapshots
  * swapped or of different vCPUs). Nothing is written on failure.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
@@ -985,6 +1026,8 @@ enum vcpuchar_x86_exit_class {
  * of such a VM waits for nothing.
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -1053,6 +1096,8 @@ struct vcpuchar_x86_guest_view {
  * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
  * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
@@ -1065,6 +1110,8 @@ int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n
  * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
  * unknown value.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
@@ -1075,6 +1122,8 @@ const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
  *
  * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
  * (static strings); NULL for an unknown value.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.1
  */

@@ -1810,6 +1810,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: a static string, or NULL for an unknown @fact."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_fact_name(fact: u32) -> *const ::std::os::raw::c_char;
 }
@@ -1979,6 +1981,12 @@ extern "C" {
     #[doc = " -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the"]
     #[doc = " KVM facts carry that errno in @ret->error."]
     #[doc = ""]
+    #[doc = " System calls (since 1.3), for a seccomp filter: ioctl(2) on @kvm_fd with"]
+    #[doc = " KVM_GET_SUPPORTED_CPUID and KVM_CHECK_EXTENSION only; uname(2); stat(2),"]
+    #[doc = " open(2) (openat), fstat(2), read(2), getdents64(2) and close(2) under"]
+    #[doc = " the root; calloc(3) only when KVM answers E2BIG; fcntl(2) and"]
+    #[doc = " readlink(2) for a refused fd. The CPUID instruction is no system call."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_host_probe(
         kvm_fd: ::std::os::raw::c_int,
@@ -2000,6 +2008,8 @@ extern "C" {
     #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
     #[doc = " @host, a bad @host->size, an @host->error entry outside the errno range,"]
     #[doc = " an unknown @fact, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_host_describe(
@@ -2219,6 +2229,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: e.g. \"idle_hlt_active\"; NULL for an unknown @code."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_name(code: u32) -> *const ::std::os::raw::c_char;
 }
@@ -2228,6 +2240,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an"]
     #[doc = " unknown name."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_from_name(
@@ -2239,6 +2253,8 @@ extern "C" {
     #[doc = " @code: enum vcpuchar_x86_reason_code"]
     #[doc = ""]
     #[doc = " Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_class(code: u32) -> ::std::os::raw::c_int;
@@ -2255,6 +2271,8 @@ extern "C" {
     #[doc = " than 0 or 1, or a value its code cannot hold (a bit outside the mask or"]
     #[doc = " a number outside the enum the code's comment names, a kernel release"]
     #[doc = " above 32 bits): nothing is written then."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_text(
@@ -2327,6 +2345,8 @@ extern "C" {
     #[doc = " not of an x86 host, and the KVM hints would mean nothing there"]
     #[doc = " (/usr/share/doc/libvcpuchar/x86.md#architecture)."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_decide(
         host: *const vcpuchar_x86_host,
@@ -2349,6 +2369,8 @@ extern "C" {
     #[doc = " highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no"]
     #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
     #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_x86_policy_lifted(
@@ -2374,15 +2396,19 @@ extern "C" {
     #[doc = " skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a"]
     #[doc = " value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch())."]
     #[doc = ""]
-    #[doc = " Existing vCPUs are detected before disabling exits with"]
-    #[doc = " KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with"]
-    #[doc = " EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c"]
-    #[doc = " kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it"]
-    #[doc = " sees vCPUs of this VM only, and a caller-side race (a vCPU created by"]
-    #[doc = " another thread during the call) is not detected. valgrind reports the"]
-    #[doc = " deliberate NULL argument (\"Syscall param ioctl(generic) points to"]
-    #[doc = " unaddressable byte(s)\"); tests/valgrind.supp in the source tree"]
-    #[doc = " suppresses it."]
+    #[doc = " Only the caller knows whether vCPUs exist: pass"]
+    #[doc = " VCPUCHAR_X86_APPLY_VCPUS_EXIST once one was created. No ioctl asks KVM"]
+    #[doc = " (api.rst: KVM_CAP_X86_DISABLE_EXITS must be enabled before vCPUs are"]
+    #[doc = " created); Linux 6.14+ refuses a late call with EINVAL (below), earlier"]
+    #[doc = " kernels accept it for later vCPUs only. Since 1.3 nothing probes for"]
+    #[doc = " vCPUs (1.0 to 1.2 asked KVM_SET_IDENTITY_MAP_ADDR with NULL)."]
+    #[doc = ""]
+    #[doc = " System calls (for a seccomp filter, since 1.3): fcntl(2) F_GETFD and"]
+    #[doc = " fstat(2) (glibc: newfstatat) of @vm_fd; ioctl(2) on @vm_fd with"]
+    #[doc = " KVM_CHECK_EXTENSION (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL) and"]
+    #[doc = " KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL); a refused"]
+    #[doc = " fd that is no VM fd may also cost a readlink(2) of /proc/self/fd/N. No"]
+    #[doc = " other ioctl, no allocation."]
     #[doc = ""]
     #[doc = " When KVM answers EINVAL to the disable-exits call (a bit outside the"]
     #[doc = " allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is"]
@@ -2392,8 +2418,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown"]
     #[doc = " @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -ENOTSUP for facts"]
-    #[doc = " of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when vCPUs exist (flag, or"]
-    #[doc = " detected) and exits would be disabled; -EBADF for an fd that is not open"]
+    #[doc = " of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when the"]
+    #[doc = " caller says vCPUs exist and exits would be disabled; -EBADF for an fd that is not open"]
     #[doc = " (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds"]
     #[doc = " included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied"]
     #[doc = " on failure, except that a failing KVM_CAP_HALT_POLL leaves the"]
@@ -2444,6 +2470,8 @@ extern "C" {
     #[doc = " the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or"]
     #[doc = " bad sizes."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_cpuid_patch(
         entries: *mut vcpuchar_x86_cpuid_entry,
@@ -2463,6 +2491,8 @@ extern "C" {
     #[doc = " @stat: enum vcpuchar_x86_stat"]
     #[doc = ""]
     #[doc = " Return: a static string; NULL for an unknown @stat."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_stat_name(stat: u32) -> *const ::std::os::raw::c_char;
@@ -2499,6 +2529,11 @@ extern "C" {
     #[doc = " or pread(2). @ret is untouched on failure. A VM fd succeeds with no"]
     #[doc = " @have bits: the statistics are per vCPU."]
     #[doc = ""]
+    #[doc = " System calls (since 1.3): ioctl(2) KVM_GET_STATS_FD on @vcpu_fd, pread(2)"]
+    #[doc = " and close(2) of the stats fd, malloc(3) for its descriptors; a refused"]
+    #[doc = " fd may also cost fcntl(2), fstat(2) and a readlink(2) of"]
+    #[doc = " /proc/self/fd/N. No other ioctl."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_vcpu_stats_read(
         vcpu_fd: ::std::os::raw::c_int,
@@ -2525,6 +2560,8 @@ extern "C" {
     #[doc = " Return: \"cannot_tell\", \"honoured\" or \"not_honoured\" (static strings);"]
     #[doc = " NULL for an unknown @verdict."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_hlt_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
 }
@@ -2534,6 +2571,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: \"cannot_tell\", \"active\" or \"inactive\" (static strings); NULL for"]
     #[doc = " an unknown @verdict."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_halt_poll_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
@@ -2632,6 +2671,8 @@ extern "C" {
     #[doc = " @policy than it holds, or a counter in @after below @before (snapshots"]
     #[doc = " swapped or of different vCPUs). Nothing is written on failure."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_policy_verify(
         policy: *const vcpuchar_x86_policy,
@@ -2664,6 +2705,8 @@ extern "C" {
     #[doc = " of such a VM waits for nothing."]
     #[doc = ""]
     #[doc = " Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_exit_class(kind: u32, code: u64) -> ::std::os::raw::c_int;
@@ -2724,6 +2767,8 @@ extern "C" {
     #[doc = " unknown bit in @policy->disable_exits, or @policy->hints_realtime,"]
     #[doc = " pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_guest_view(
         policy: *const vcpuchar_x86_policy,
@@ -2738,6 +2783,8 @@ extern "C" {
     #[doc = " Return: \"not_haltpoll\" or \"haltpoll\" (static strings); NULL for an"]
     #[doc = " unknown value."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_cpuidle_name(cpuidle: u32) -> *const ::std::os::raw::c_char;
 }
@@ -2747,6 +2794,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: \"used\", \"off_realtime\", \"off_single_cpu\" or \"off_no_pv_unhalt\""]
     #[doc = " (static strings); NULL for an unknown value."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_pv_spinlocks_name(value: u32) -> *const ::std::os::raw::c_char;

@@ -329,7 +329,11 @@ pub fn x86_policy_lifted(policy: &X86Policy, code: u32) -> Result<bool> {
 /// before any vCPU exists): KVM_ENABLE_CAP of KVM_CAP_X86_DISABLE_EXITS and
 /// KVM_CAP_HALT_POLL. `flags`: `VCPUCHAR_X86_APPLY_*`.
 ///
-/// Errors: EBUSY when vCPUs exist and exits would be disabled (nothing
+/// Only the caller knows whether vCPUs exist: pass
+/// `VCPUCHAR_X86_APPLY_VCPUS_EXIST` then (nothing probes for them since 1.3;
+/// the system calls made are listed in vcpuchar_x86_apply(3)).
+///
+/// Errors: EBUSY when that flag is given and exits would be disabled (nothing
 /// applied); EBADF, ENOTTY (not KVM's fd), EINVAL (bad values, or the system
 /// or a vCPU fd); ENOTSUP for non-x86 facts; other errnos of KVM_ENABLE_CAP.
 pub fn x86_apply(vm_fd: &impl AsRawFd, host: &X86Host, vm: &X86Vm, flags: u32) -> Result<X86Policy> {
