@@ -1129,6 +1129,147 @@ const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
  */
 const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
 
+/* ======================================================================
+ * Since 1.3: the rules the command line kept to itself (names, VM checks,
+ * QEMU and libvirt spellings). One block, kept together at the end.
+ * ====================================================================== */
+
+/* The enumerations with names (the @set of the functions below). Since: 1.3 */
+enum vcpuchar_x86_name_set {
+	VCPUCHAR_X86_NAMES_CVM = 0,             /* vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp" */
+	VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH = 1, /* "auto", "never", "force" */
+	VCPUCHAR_X86_NAMES_CPU_MODE = 2,        /* 0 (unspecified) has no name; "host-passthrough", "other" */
+	VCPUCHAR_X86_NAMES_IDLE_HLT_KVM = 3,    /* "auto", "present", "absent" */
+	VCPUCHAR_X86_NAMES_DISABLE_EXIT = 4,    /* bit numbers of disable_exits: "MWAIT", "HLT", "PAUSE",
+						 * "CSTATE", "APERFMPERF" (KVM_X86_DISABLE_EXITS_*) */
+	VCPUCHAR_X86_N_NAME_SETS = 5,           /* the number of sets of this release */
+};
+
+/**
+ * vcpuchar_x86_name() - the stable name of an enumeration value
+ * @set: enum vcpuchar_x86_name_set
+ * @value: the value (for VCPUCHAR_X86_NAMES_DISABLE_EXIT, a bit number)
+ *
+ * The names a profile, the vcpuchar(1) options and its JSON use; exact
+ * lower case (upper case for the exit flags, as KVM names them).
+ *
+ * Return: a static string; NULL for an unknown @set or @value, and for a
+ * value that has no name (cpu_mode 0).
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+const char *vcpuchar_x86_name(uint32_t set, uint32_t value);
+
+/**
+ * vcpuchar_x86_from_name() - the value of a name
+ * @set: enum vcpuchar_x86_name_set
+ * @name: the name, exactly as vcpuchar_x86_name() spells it
+ *
+ * Return: the value (>= 0); -ENOENT for a name @set does not have
+ * (vcpuchar_x86_names() lists them); -EINVAL for an unknown @set or NULL
+ * @name.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_from_name(uint32_t set, const char *name);
+
+/**
+ * vcpuchar_x86_names() - every name of a set, joined
+ * @set: enum vcpuchar_x86_name_set
+ * @sep: written between two names (e.g. "|" or ", ")
+ * @buf: receives the NUL-terminated list; NULL with @size 0 to query
+ * @size: size of @buf in bytes
+ *
+ * Return: the length of the list without the NUL; -ENOSPC when @size is
+ * not larger than that (@buf unchanged); -EINVAL for an unknown @set, NULL
+ * @sep, or NULL @buf with @size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_names(uint32_t set, const char *sep, char *buf, size_t size);
+
+/*
+ * The most vCPUs any x86 KVM gives one VM: KVM_MAX_VCPUS
+ * (arch/x86/include/asm/kvm_host.h), a fixed 1024 (288 in older kernels)
+ * until it became CONFIG_KVM_MAX_NR_VCPUS (arch/x86/kvm/Kconfig: range
+ * 1024 to 4096, 4096 with MAXSMP). Since: 1.3
+ */
+#define VCPUCHAR_X86_MAX_VCPUS 4096u
+
+/**
+ * vcpuchar_x86_vm_check() - whether a VM can be decided for a host, and why not
+ * @host: host facts, as for vcpuchar_x86_decide()
+ * @vm: the VM profile
+ * @n_vcpus: the VM's vCPUs
+ * @host_max_vcpus: what KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) answers on
+ *                  the host's /dev/kvm, or 0 when not known
+ * @err, @err_size: optional message buffer: on failure one sentence naming
+ *                  the member (n_vcpus, cvm, ...) and the rule it breaks,
+ *                  "" on success; cut to @err_size
+ *
+ * The checks vcpuchar_x86_decide() makes of @host and @vm, with the reason
+ * its return value carries no room for, plus the vCPU count
+ * (/usr/share/doc/libvcpuchar/x86.md#vm-checks): 1 to
+ * VCPUCHAR_X86_MAX_VCPUS, and at most @host_max_vcpus when it is not 0; a
+ * confidential VM needs a host whose vendor was read as AMD or Hygon and
+ * whose kvm_amd parameter for that type (sev, sev_es, sev_snp) was not
+ * read as off; hlt_passthrough=never contradicts want_mwait and
+ * want_cstate.
+ *
+ * Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with
+ * NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;
+ * -EINVAL for everything vcpuchar_x86_decide() refuses with -EINVAL, and
+ * NULL @err with @err_size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+			  uint32_t n_vcpus, uint32_t host_max_vcpus, char *err, size_t err_size);
+
+/* The texts the formatting call below writes (its @format). Since: 1.3 */
+enum vcpuchar_x86_format {
+	VCPUCHAR_X86_FORMAT_QEMU = 0,            /* QEMU's command-line words, one a line */
+	VCPUCHAR_X86_FORMAT_QEMU_SHELL = 1,      /* the same as one line a POSIX shell reads back */
+	VCPUCHAR_X86_FORMAT_LIBVIRT = 2,         /* a libvirt domain XML fragment */
+	VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE = 3, /* what neither can say, one sentence a line, with the KVM
+						  * call to make instead ("" when nothing) */
+};
+
+/**
+ * vcpuchar_x86_policy_format() - a policy in QEMU's or libvirt's words
+ * @policy: a policy from vcpuchar_x86_decide()
+ * @host: the facts it was decided with (the DISABLE_EXITS mask tells
+ *        whether -overcommit cpu-pm=on asks for exactly the policy's exits)
+ * @vm: the VM profile it was decided for (cpu_mode: -cpu host and
+ *      <cpu mode='host-passthrough'/>, or the domain's own model)
+ * @format: enum vcpuchar_x86_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ *
+ * The spellings and their sources are in
+ * /usr/share/doc/libvcpuchar/x86.md#qemu-and-libvirt. Like
+ * vcpuchar_ppc_caps_format(): a buffer that is too small is an error, not
+ * a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL; -ENOSPC when @size is
+ * not larger than that (@buf unchanged); -EINVAL for NULL arguments, bad
+ * sizes, an unknown @format or cpu_mode, or NULL @buf with @size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_policy_format(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_host *host,
+			       const struct vcpuchar_x86_vm *vm, uint32_t format, char *buf, size_t size);
+
 #ifdef __cplusplus
 }
 #endif

@@ -97,6 +97,7 @@ pub const VCPUCHAR_X86_VERDICT_MAX_REASONS: u32 = 8;
 pub const VCPUCHAR_X86_SVM_EXIT_HLT: u32 = 120;
 pub const VCPUCHAR_X86_SVM_EXIT_IDLE_HLT: u32 = 166;
 pub const VCPUCHAR_X86_KVM_EXIT_HLT: u32 = 5;
+pub const VCPUCHAR_X86_MAX_VCPUS: u32 = 4096;
 pub type size_t = ::std::os::raw::c_ulong;
 pub type __uint8_t = ::std::os::raw::c_uchar;
 pub type __int32_t = ::std::os::raw::c_int;
@@ -2799,6 +2800,141 @@ extern "C" {
     #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_pv_spinlocks_name(value: u32) -> *const ::std::os::raw::c_char;
+}
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_CVM: vcpuchar_x86_name_set = 0;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH: vcpuchar_x86_name_set = 1;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_CPU_MODE: vcpuchar_x86_name_set = 2;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_IDLE_HLT_KVM: vcpuchar_x86_name_set = 3;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_DISABLE_EXIT: vcpuchar_x86_name_set = 4;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_N_NAME_SETS: vcpuchar_x86_name_set = 5;
+pub type vcpuchar_x86_name_set = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_name() - the stable name of an enumeration value"]
+    #[doc = " @set: enum vcpuchar_x86_name_set"]
+    #[doc = " @value: the value (for VCPUCHAR_X86_NAMES_DISABLE_EXIT, a bit number)"]
+    #[doc = ""]
+    #[doc = " The names a profile, the vcpuchar(1) options and its JSON use; exact"]
+    #[doc = " lower case (upper case for the exit flags, as KVM names them)."]
+    #[doc = ""]
+    #[doc = " Return: a static string; NULL for an unknown @set or @value, and for a"]
+    #[doc = " value that has no name (cpu_mode 0)."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_name(set: u32, value: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_from_name() - the value of a name"]
+    #[doc = " @set: enum vcpuchar_x86_name_set"]
+    #[doc = " @name: the name, exactly as vcpuchar_x86_name() spells it"]
+    #[doc = ""]
+    #[doc = " Return: the value (>= 0); -ENOENT for a name @set does not have"]
+    #[doc = " (vcpuchar_x86_names() lists them); -EINVAL for an unknown @set or NULL"]
+    #[doc = " @name."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_from_name(
+        set: u32,
+        name: *const ::std::os::raw::c_char,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_names() - every name of a set, joined"]
+    #[doc = " @set: enum vcpuchar_x86_name_set"]
+    #[doc = " @sep: written between two names (e.g. \"|\" or \", \")"]
+    #[doc = " @buf: receives the NUL-terminated list; NULL with @size 0 to query"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " Return: the length of the list without the NUL; -ENOSPC when @size is"]
+    #[doc = " not larger than that (@buf unchanged); -EINVAL for an unknown @set, NULL"]
+    #[doc = " @sep, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_names(
+        set: u32,
+        sep: *const ::std::os::raw::c_char,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_vm_check() - whether a VM can be decided for a host, and why not"]
+    #[doc = " @host: host facts, as for vcpuchar_x86_decide()"]
+    #[doc = " @vm: the VM profile"]
+    #[doc = " @n_vcpus: the VM's vCPUs"]
+    #[doc = " @host_max_vcpus: what KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) answers on"]
+    #[doc = "                  the host's /dev/kvm, or 0 when not known"]
+    #[doc = " @err, @err_size: optional message buffer: on failure one sentence naming"]
+    #[doc = "                  the member (n_vcpus, cvm, ...) and the rule it breaks,"]
+    #[doc = "                  \"\" on success; cut to @err_size"]
+    #[doc = ""]
+    #[doc = " The checks vcpuchar_x86_decide() makes of @host and @vm, with the reason"]
+    #[doc = " its return value carries no room for, plus the vCPU count"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#vm-checks): 1 to"]
+    #[doc = " VCPUCHAR_X86_MAX_VCPUS, and at most @host_max_vcpus when it is not 0; a"]
+    #[doc = " confidential VM needs a host whose vendor was read as AMD or Hygon and"]
+    #[doc = " whose kvm_amd parameter for that type (sev, sev_es, sev_snp) was not"]
+    #[doc = " read as off; hlt_passthrough=never contradicts want_mwait and"]
+    #[doc = " want_cstate."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with"]
+    #[doc = " NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;"]
+    #[doc = " -EINVAL for everything vcpuchar_x86_decide() refuses with -EINVAL, and"]
+    #[doc = " NULL @err with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_vm_check(
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        n_vcpus: u32,
+        host_max_vcpus: u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU: vcpuchar_x86_format = 0;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU_SHELL: vcpuchar_x86_format = 1;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_LIBVIRT: vcpuchar_x86_format = 2;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE: vcpuchar_x86_format = 3;
+pub type vcpuchar_x86_format = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_format() - a policy in QEMU's or libvirt's words"]
+    #[doc = " @policy: a policy from vcpuchar_x86_decide()"]
+    #[doc = " @host: the facts it was decided with (the DISABLE_EXITS mask tells"]
+    #[doc = "        whether -overcommit cpu-pm=on asks for exactly the policy's exits)"]
+    #[doc = " @vm: the VM profile it was decided for (cpu_mode: -cpu host and"]
+    #[doc = "      <cpu mode='host-passthrough'/>, or the domain's own model)"]
+    #[doc = " @format: enum vcpuchar_x86_format"]
+    #[doc = " @buf: receives the NUL-terminated text; may be NULL when @size is 0"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " The spellings and their sources are in"]
+    #[doc = " /usr/share/doc/libvcpuchar/x86.md#qemu-and-libvirt. Like"]
+    #[doc = " vcpuchar_ppc_caps_format(): a buffer that is too small is an error, not"]
+    #[doc = " a truncation, and a query is only @buf NULL with @size 0."]
+    #[doc = ""]
+    #[doc = " Return: the length of the text without the NUL; -ENOSPC when @size is"]
+    #[doc = " not larger than that (@buf unchanged); -EINVAL for NULL arguments, bad"]
+    #[doc = " sizes, an unknown @format or cpu_mode, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_policy_format(
+        policy: *const vcpuchar_x86_policy,
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        format: u32,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
 }
 extern "C" {
     #[doc = " vcpuchar_profile_load() - read host facts from a profile file"]

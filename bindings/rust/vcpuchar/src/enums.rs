@@ -592,3 +592,35 @@ c_enum! {
         OffNoPvUnhalt = 3,
     }
 }
+
+c_enum! {
+    /// C `enum vcpuchar_x86_name_set`: The enumerations with names (the @set of the functions below). since 1.3
+    X86NameSet {
+        /// `VCPUCHAR_X86_NAMES_CVM` = 0: vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp"
+        NamesCvm = 0,
+        /// `VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH` = 1: "auto", "never", "force"
+        NamesHltPassthrough = 1,
+        /// `VCPUCHAR_X86_NAMES_CPU_MODE` = 2: 0 (unspecified) has no name; "host-passthrough", "other"
+        NamesCpuMode = 2,
+        /// `VCPUCHAR_X86_NAMES_IDLE_HLT_KVM` = 3: "auto", "present", "absent"
+        NamesIdleHltKvm = 3,
+        /// `VCPUCHAR_X86_NAMES_DISABLE_EXIT` = 4
+        NamesDisableExit = 4,
+        /// `VCPUCHAR_X86_N_NAME_SETS` = 5: the number of sets of this release
+        NNameSets = 5,
+    }
+}
+
+c_enum! {
+    /// C `enum vcpuchar_x86_format`: The texts the formatting call below writes (its @format). since 1.3
+    X86Format {
+        /// `VCPUCHAR_X86_FORMAT_QEMU` = 0: QEMU's command-line words, one a line
+        Qemu = 0,
+        /// `VCPUCHAR_X86_FORMAT_QEMU_SHELL` = 1: the same as one line a POSIX shell reads back
+        QemuShell = 1,
+        /// `VCPUCHAR_X86_FORMAT_LIBVIRT` = 2: a libvirt domain XML fragment
+        Libvirt = 2,
+        /// `VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE` = 3
+        NotExpressible = 3,
+    }
+}
