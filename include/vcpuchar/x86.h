@@ -471,10 +471,20 @@ enum vcpuchar_x86_reason_code {
 	/* hlt_passthrough=force on a VM that is not pinned: HLT exits are kept,
 	 * since force never lifts the need for dedicated pCPUs. */
 	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING = 63,
+	/* Since 1.3: kvm.halt_poll_ns (value, ns) above KVM's x86 default of
+	 * 200000 (KVM_HALT_POLL_NS_DEFAULT) costs host CPU time while vCPUs
+	 * idle; KVM_CAP_HALT_POLL is offered, so the remedy is a per-VM value. */
+	VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT = 64,
+	/* Since 1.3: the same without KVM_CAP_HALT_POLL: the remedy is
+	 * host-wide (kvm.halt_poll_ns). */
+	VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE = 65,
+	/* Since 1.3: MWAIT exits are kept, so the CPUID patch call
+	 * clears MONITOR (CPUID.01H:ECX[3]): KVM emulates MWAIT as a no-op. */
+	VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS = 66,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2) */
-#define VCPUCHAR_X86_REASON_MAX 63
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 66 in 1.3) */
+#define VCPUCHAR_X86_REASON_MAX 66
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
@@ -763,10 +773,12 @@ struct vcpuchar_x86_cpuid_entry {
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries.
+ * of /usr/share/doc/libvcpuchar/x86.md#global-rules); since 1.3 in leaf 1 clears ECX
+ * bit 3 (MONITOR) unless the policy disables MWAIT exits
+ * (/usr/share/doc/libvcpuchar/x86.md#monitor). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
- * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
+ * the table, with 0x8000000A and leaf 1 still patched; -EINVAL for NULL arguments or
  * bad sizes.
  *
  * System calls: none (no I/O, nothing a seccomp filter must allow).
@@ -1133,6 +1145,10 @@ const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
  * Since 1.3: the rules the command line kept to itself (names, VM checks,
  * QEMU and libvirt spellings). One block, kept together at the end.
  * ====================================================================== */
+
+/* CPUID.01H:ECX[3] MONITOR/MWAIT: the CPUID patch call clears it unless the policy
+ * disables MWAIT exits (reason monitor_hidden_mwait_exits). Since: 1.3 */
+#define VCPUCHAR_X86_CPUID_1_ECX_MONITOR (1u << 3)
 
 /* The enumerations with names (the @set of the functions below). Since: 1.3 */
 enum vcpuchar_x86_name_set {

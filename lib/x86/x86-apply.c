@@ -128,6 +128,11 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 	for (uint32_t i = 0; i < nent; i++)
 		if (entries[i].function == 0x8000000A)
 			entries[i].edx &= ~VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;
+	/* lib/x86.md#monitor (since 1.3): MONITOR/MWAIT only when MWAIT exits are disabled. */
+	if (!(policy->disable_exits & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
+		for (uint32_t i = 0; i < nent; i++)
+			if (entries[i].function == 1)
+				entries[i].ecx &= ~VCPUCHAR_X86_CPUID_1_ECX_MONITOR;
 
 	/* KVM's leaves may sit at 0x40000000 + k * 0x100 (behind Hyper-V's, for one). */
 	for (uint32_t i = 0; i < nent && !base; i++) {

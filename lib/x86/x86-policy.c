@@ -12,6 +12,9 @@
 #define DX_HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
 
 /* The reasons, and what the field rules of the overrides collect on the way. */
+/* KVM_HALT_POLL_NS_DEFAULT of arch/x86/include/asm/kvm_host.h: 200000 (lib/x86.md#halt-polling-cost). */
+#define HALT_POLL_NS_DEFAULT 200000u
+
 struct acc {
 	struct vcpuchar_x86_reason_set r;
 	uint32_t no_effect;     /* VCPUCHAR_X86_OVERRIDE_* bits of overrides that changed nothing */
@@ -421,6 +424,11 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 		p->halt_poll_ns = vm->halt_poll_ns;
 	} else if (have(in->h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
 		add_value(a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT, in->h->halt_poll_ns);
+		/* lib/x86.md#halt-polling-cost: above KVM_HALT_POLL_NS_DEFAULT the default is no default. */
+		if (in->h->halt_poll_ns > HALT_POLL_NS_DEFAULT)
+			add_value(a, in->halt_poll_cap ? VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT
+						       : VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE,
+				  in->h->halt_poll_ns);
 	} else {
 		add(a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT);
 	}
@@ -538,6 +546,9 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	decide_idle_hlt(&in, de, ret, &a);
 	if (a.no_effect)
 		add_value(&a, VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT, a.no_effect);
+	/* lib/x86.md#monitor: the CPUID patch hides MONITOR unless MWAIT exits are disabled. */
+	if (!(de & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
+		add(&a, VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS);
 	ret->n_reasons = vcpuchar_x86_reason_emit(&a.r, ret->reasons, &ret->n_refusals);
 	return 0;
 }

@@ -186,6 +186,30 @@ START_TEST(format_contract)
 }
 END_TEST
 
+/* lib/x86.md#monitor: MONITOR (CPUID.01H:ECX[3]) only with MWAIT exits disabled. */
+START_TEST(monitor_patch)
+{
+	struct vcpuchar_x86_cpuid_entry e[3] = {
+		{ .function = 1, .ecx = 0x80000209 }, { .function = 0x40000000, .eax = 0x40000001 }, { .function = 0x40000001 },
+	};
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+
+	memcpy(&e[1].ebx, "KVMK", 4);
+	memcpy(&e[1].ecx, "VMKV", 4);
+	memcpy(&e[1].edx, "M\0\0\0", 4);
+	p.disable_exits = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT;
+	ck_assert_int_eq(vcpuchar_x86_cpuid_patch(e, 3, NULL, &p), 0);
+	ck_assert_uint_eq(e[0].ecx, 0x80000209);
+	p.disable_exits = VCPUCHAR_X86_DISABLE_EXITS_HLT | VCPUCHAR_X86_DISABLE_EXITS_PAUSE;
+	ck_assert_int_eq(vcpuchar_x86_cpuid_patch(e, 3, NULL, &p), 0);
+	ck_assert_uint_eq(e[0].ecx, 0x80000201);
+	/* Without the KVM leaves (-ENOENT) leaf 1 is patched all the same. */
+	e[0].ecx = 0x8;
+	ck_assert_int_eq(vcpuchar_x86_cpuid_patch(e, 1, NULL, &p), -ENOENT);
+	ck_assert_uint_eq(e[0].ecx, 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("x86-names");
@@ -196,6 +220,7 @@ int main(void)
 	tcase_add_test(tc, vm_check_vectors);
 	tcase_add_test(tc, vm_check_args);
 	tcase_add_test(tc, format_contract);
+	tcase_add_test(tc, monitor_patch);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

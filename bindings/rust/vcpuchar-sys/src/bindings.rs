@@ -81,7 +81,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 63;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 66;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -97,6 +97,7 @@ pub const VCPUCHAR_X86_VERDICT_MAX_REASONS: u32 = 8;
 pub const VCPUCHAR_X86_SVM_EXIT_HLT: u32 = 120;
 pub const VCPUCHAR_X86_SVM_EXIT_IDLE_HLT: u32 = 166;
 pub const VCPUCHAR_X86_KVM_EXIT_HLT: u32 = 5;
+pub const VCPUCHAR_X86_CPUID_1_ECX_MONITOR: u32 = 8;
 pub const VCPUCHAR_X86_MAX_VCPUS: u32 = 4096;
 pub type size_t = ::std::os::raw::c_ulong;
 pub type __uint8_t = ::std::os::raw::c_uchar;
@@ -2191,6 +2192,12 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
     vcpuchar_x86_reason_code = 62;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING:
     vcpuchar_x86_reason_code = 63;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT:
+    vcpuchar_x86_reason_code = 64;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE:
+    vcpuchar_x86_reason_code = 65;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS:
+    vcpuchar_x86_reason_code = 66;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;
@@ -2465,10 +2472,12 @@ extern "C" {
     #[doc = " (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX"]
     #[doc = " bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0"]
     #[doc = " (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1"]
-    #[doc = " of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries."]
+    #[doc = " of /usr/share/doc/libvcpuchar/x86.md#global-rules); since 1.3 in leaf 1 clears ECX"]
+    #[doc = " bit 3 (MONITOR) unless the policy disables MWAIT exits"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#monitor). Pure: writes only @entries."]
     #[doc = ""]
     #[doc = " Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in"]
-    #[doc = " the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or"]
+    #[doc = " the table, with 0x8000000A and leaf 1 still patched; -EINVAL for NULL arguments or"]
     #[doc = " bad sizes."]
     #[doc = ""]
     #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]

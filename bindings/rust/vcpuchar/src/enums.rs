@@ -490,6 +490,12 @@ c_enum! {
         AvicIpiErratum1235 = 62,
         /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING` = 63: hlt_passthrough=force on a VM that is not pinned: HLT exits are kept, since force never lifts the need for dedicated pCPUs.
         HltPassthroughForceNeedsPinning = 63,
+        /// `VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT` = 64: Since 1.3: kvm.halt_poll_ns (value, ns) above KVM's x86 default of 200000 (KVM_HALT_POLL_NS_DEFAULT) costs host CPU time while vCPUs idle; KVM_CAP_HALT_POLL is offered, so the remedy is a per-VM value.
+        HaltPollAboveDefault = 64,
+        /// `VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE` = 65: Since 1.3: the same without KVM_CAP_HALT_POLL: the remedy is host-wide (kvm.halt_poll_ns).
+        HaltPollAboveDefaultHostWide = 65,
+        /// `VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS` = 66: Since 1.3: MWAIT exits are kept, so the CPUID patch call clears MONITOR (CPUID.01H:ECX\[3\]): KVM emulates MWAIT as a no-op.
+        MonitorHiddenMwaitExits = 66,
     }
 }
 
