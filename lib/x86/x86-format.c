@@ -98,29 +98,37 @@ static void qemu_words(struct out *o, const struct vcpuchar_x86_policy *p, uint3
 		put(o, "%s", cpu);
 }
 
-static void libvirt_xml(struct out *o, const struct vcpuchar_x86_policy *p, bool other)
+/*
+ * lib/x86.md#qemu-and-libvirt (since 1.3): libvirt's own elements; no CPU mode
+ * unless the caller declared host-passthrough; <qemu:commandline> only for
+ * what libvirt has no element for (POLL_CONTROL off under host-passthrough).
+ */
+static void libvirt_xml(struct out *o, const struct vcpuchar_x86_policy *p, uint32_t mode)
 {
+	bool passthrough = mode == VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH;
+
 	put(o, "<features><pvspinlock state='%s'/>", p->pv_unhalt ? "on" : "off");
 	/* Only "on" has an effect in libvirt (see above): "off" elements would be empty words. */
 	if (p->hints_realtime || p->poll_control)
 		put(o, "<kvm>%s%s</kvm>", p->hints_realtime ? "<hint-dedicated state='on'/>" : "",
 		    p->poll_control ? "<poll-control state='on'/>" : "");
 	put(o, "</features>");
-	/* -cpu host is host-passthrough; another model is the domain's own choice. */
-	if (!other)
+	/* The CPU mode is the domain's, written only when the caller declared it. */
+	if (passthrough)
 		put(o, "<cpu mode='host-passthrough'/>");
 	/*
 	 * POLL_CONTROL off under the host model: the one way libvirt passes on
-	 * (it marks the domain tainted, custom-argv). A named model has no
-	 * POLL_CONTROL unless asked (QEMU's KVM defaults lack it).
+	 * (it marks the domain tainted, custom-argv: said in not_expressible).
+	 * A named model has no POLL_CONTROL unless asked (QEMU's KVM defaults
+	 * lack it).
 	 */
-	if (!other && !p->poll_control)
+	if (passthrough && !p->poll_control)
 		put(o, "<qemu:commandline xmlns:qemu='http://libvirt.org/schemas/domain/qemu/1.0'>"
 		       "<qemu:arg value='-global'/>"
 		       "<qemu:arg value='host-x86_64-cpu.kvm-poll-control=off'/></qemu:commandline>");
 }
 
-static void not_expressible(struct out *o, const struct vcpuchar_x86_policy *p, uint32_t allowed)
+static void not_expressible(struct out *o, const struct vcpuchar_x86_policy *p, uint32_t allowed, uint32_t mode)
 {
 	const uint32_t pm = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
 			    VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
@@ -144,6 +152,26 @@ static void not_expressible(struct out *o, const struct vcpuchar_x86_policy *p, 
 		       "neither QEMU nor libvirt has an option for it (kvm.halt_poll_ns is host-wide)",
 		    p->halt_poll_ns, p->halt_poll_ns);
 	}
+	/* The libvirt text's limits (lib/x86.md#qemu-and-libvirt, since 1.3). */
+	if (mode == VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH && !p->poll_control) {
+		next(o, start);
+		put(o, "POLL_CONTROL off in libvirt: no element says it (<poll-control state='off'/> writes nothing, "
+		       "and QEMU's host model sets it), so the libvirt text passes -global "
+		       "host-x86_64-cpu.kvm-poll-control=off through <qemu:commandline>, which marks the domain "
+		       "tainted (custom-argv)");
+	} else if (mode == VCPUCHAR_X86_CPU_MODE_UNSPECIFIED) {
+		if (p->hints_realtime) {
+			next(o, start);
+			put(o, "hint-dedicated in libvirt: accepted only with <cpu mode='host-passthrough'/> "
+			       "(src/qemu/qemu_validate.c); the libvirt text sets no CPU mode, since none was given");
+		}
+		if (!p->poll_control) {
+			next(o, start);
+			put(o, "POLL_CONTROL off in libvirt: if the domain's CPU is host-passthrough, QEMU's host model "
+			       "sets it and no libvirt element clears it; only <qemu:commandline> with -global "
+			       "host-x86_64-cpu.kvm-poll-control=off does, which marks the domain tainted (custom-argv)");
+		}
+	}
 }
 
 static void build(struct out *o, const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
@@ -160,10 +188,10 @@ static void build(struct out *o, const struct vcpuchar_x86_policy *p, const stru
 		qemu_words(o, p, allowed, other, true);
 		break;
 	case VCPUCHAR_X86_FORMAT_LIBVIRT:
-		libvirt_xml(o, p, other);
+		libvirt_xml(o, p, vm->cpu_mode);
 		break;
 	default:
-		not_expressible(o, p, allowed);
+		not_expressible(o, p, allowed, vm->cpu_mode);
 		break;
 	}
 }

@@ -173,10 +173,19 @@ START_TEST(format_contract)
 	vm.cpu_mode = VCPUCHAR_X86_CPU_MODE_OTHER;
 	ck_assert_int_gt(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_QEMU_SHELL, buf, sizeof(buf)), 0);
 	ck_assert_ptr_nonnull(strstr(buf, " -cpu '<model>,kvm-pv-unhalt="));
-	/* Nothing inexpressible: "" (length 0), NUL-terminated. */
-	vm.cpu_mode = 0;
+	/* lib/x86.md#qemu-and-libvirt (since 1.3): no CPU mode unless declared; the pass-through taints. */
+	vm.cpu_mode = VCPUCHAR_X86_CPU_MODE_UNSPECIFIED;
 	memset(&p, 0, sizeof(p));
 	p.size = sizeof(p);
+	ck_assert_int_gt(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_LIBVIRT, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "<features><pvspinlock state='off'/></features>");
+	vm.cpu_mode = VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH;
+	ck_assert_int_gt(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_LIBVIRT, buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "</features><cpu mode='host-passthrough'/><qemu:commandline "));
+	ck_assert_int_gt(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE, buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "marks the domain tainted (custom-argv)"));
+	/* Nothing inexpressible: "" (length 0), NUL-terminated. */
+	vm.cpu_mode = VCPUCHAR_X86_CPU_MODE_OTHER;
 	strcpy(buf, "x");
 	ck_assert_int_eq(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE, buf, 1), 0);
 	ck_assert_str_eq(buf, "");
