@@ -77,6 +77,8 @@ struct vcpuchar_x86_guest_view {
  * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
  * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
@@ -91,6 +93,8 @@ int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n
  * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
  * unknown value.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
@@ -101,6 +105,8 @@ const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
  *
  * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
  * (static strings); NULL for an unknown value.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.1
  */
