@@ -2940,43 +2940,6 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU: vcpuchar_x86_format = 0;
-pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU_SHELL: vcpuchar_x86_format = 1;
-pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_LIBVIRT: vcpuchar_x86_format = 2;
-pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE: vcpuchar_x86_format = 3;
-pub type vcpuchar_x86_format = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_x86_policy_format() - a policy in QEMU's or libvirt's words"]
-    #[doc = " @policy: a policy from vcpuchar_x86_decide()"]
-    #[doc = " @host: the facts it was decided with (the DISABLE_EXITS mask tells"]
-    #[doc = "        whether -overcommit cpu-pm=on asks for exactly the policy's exits)"]
-    #[doc = " @vm: the VM profile it was decided for (cpu_mode: -cpu host and"]
-    #[doc = "      <cpu mode='host-passthrough'/>, or the domain's own model)"]
-    #[doc = " @format: enum vcpuchar_x86_format"]
-    #[doc = " @buf: receives the NUL-terminated text; may be NULL when @size is 0"]
-    #[doc = " @size: size of @buf in bytes"]
-    #[doc = ""]
-    #[doc = " The spellings and their sources are in"]
-    #[doc = " /usr/share/doc/libvcpuchar/x86.md#qemu-and-libvirt. Like"]
-    #[doc = " vcpuchar_ppc_caps_format(): a buffer that is too small is an error, not"]
-    #[doc = " a truncation, and a query is only @buf NULL with @size 0."]
-    #[doc = ""]
-    #[doc = " Return: the length of the text without the NUL; -ENOSPC when @size is"]
-    #[doc = " not larger than that (@buf unchanged); -EINVAL for NULL arguments, bad"]
-    #[doc = " sizes, an unknown @format or cpu_mode, or NULL @buf with @size > 0."]
-    #[doc = ""]
-    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
-    #[doc = ""]
-    #[doc = " Since: 1.3"]
-    pub fn vcpuchar_x86_policy_format(
-        policy: *const vcpuchar_x86_policy,
-        host: *const vcpuchar_x86_host,
-        vm: *const vcpuchar_x86_vm,
-        format: u32,
-        buf: *mut ::std::os::raw::c_char,
-        size: size_t,
-    ) -> ::std::os::raw::c_int;
-}
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL: vcpuchar_x86_cpuidle = 0;
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_HALTPOLL: vcpuchar_x86_cpuidle = 1;
 pub type vcpuchar_x86_cpuidle = ::std::os::raw::c_uint;
@@ -3065,6 +3028,43 @@ extern "C" {
     #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_pv_spinlocks_name(value: u32) -> *const ::std::os::raw::c_char;
+}
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU: vcpuchar_x86_format = 0;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU_SHELL: vcpuchar_x86_format = 1;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_LIBVIRT: vcpuchar_x86_format = 2;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE: vcpuchar_x86_format = 3;
+pub type vcpuchar_x86_format = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_format() - a policy in QEMU's or libvirt's words"]
+    #[doc = " @policy: a policy from vcpuchar_x86_decide()"]
+    #[doc = " @host: the facts it was decided with (the DISABLE_EXITS mask tells"]
+    #[doc = "        whether -overcommit cpu-pm=on asks for exactly the policy's exits)"]
+    #[doc = " @vm: the VM profile it was decided for (cpu_mode: -cpu host and"]
+    #[doc = "      <cpu mode='host-passthrough'/>, or the domain's own model)"]
+    #[doc = " @format: enum vcpuchar_x86_format"]
+    #[doc = " @buf: receives the NUL-terminated text; may be NULL when @size is 0"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " The spellings and their sources are in"]
+    #[doc = " /usr/share/doc/libvcpuchar/x86.md#qemu-and-libvirt. Like"]
+    #[doc = " vcpuchar_ppc_caps_format(): a buffer that is too small is an error, not"]
+    #[doc = " a truncation, and a query is only @buf NULL with @size 0."]
+    #[doc = ""]
+    #[doc = " Return: the length of the text without the NUL; -ENOSPC when @size is"]
+    #[doc = " not larger than that (@buf unchanged); -EINVAL for NULL arguments, bad"]
+    #[doc = " sizes, an unknown @format or cpu_mode, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_policy_format(
+        policy: *const vcpuchar_x86_policy,
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        format: u32,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
 }
 extern "C" {
     #[doc = " vcpuchar_profile_load() - read host facts from a profile file"]

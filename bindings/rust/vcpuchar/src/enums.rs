@@ -606,20 +606,6 @@ c_enum! {
 }
 
 c_enum! {
-    /// C `enum vcpuchar_x86_format`: The texts the formatting call below writes (its @format). since 1.3
-    X86Format {
-        /// `VCPUCHAR_X86_FORMAT_QEMU` = 0: QEMU's command-line words, one a line
-        Qemu = 0,
-        /// `VCPUCHAR_X86_FORMAT_QEMU_SHELL` = 1: the same as one line a POSIX shell reads back
-        QemuShell = 1,
-        /// `VCPUCHAR_X86_FORMAT_LIBVIRT` = 2: a libvirt domain XML fragment
-        Libvirt = 2,
-        /// `VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE` = 3
-        NotExpressible = 3,
-    }
-}
-
-c_enum! {
     /// C `enum vcpuchar_x86_cpuidle`: The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). since 1.1
     X86Cpuidle {
         /// `VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL` = 0: another driver, or none: idle is plain HLT
@@ -640,5 +626,19 @@ c_enum! {
         OffSingleCpu = 2,
         /// `VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT` = 3: KVM_FEATURE_PV_UNHALT clear
         OffNoPvUnhalt = 3,
+    }
+}
+
+c_enum! {
+    /// C `enum vcpuchar_x86_format`: The texts the formatting call below writes (its @format). since 1.3
+    X86Format {
+        /// `VCPUCHAR_X86_FORMAT_QEMU` = 0: QEMU's command-line words, one a line
+        Qemu = 0,
+        /// `VCPUCHAR_X86_FORMAT_QEMU_SHELL` = 1: the same as one line a POSIX shell reads back
+        QemuShell = 1,
+        /// `VCPUCHAR_X86_FORMAT_LIBVIRT` = 2: a libvirt domain XML fragment
+        Libvirt = 2,
+        /// `VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE` = 3
+        NotExpressible = 3,
     }
 }
