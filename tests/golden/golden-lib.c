@@ -46,6 +46,14 @@ static void put_str(JsonBuilder *b, const char *key, const char *v)
 	json_builder_add_string_value(b, v);
 }
 
+/* One entry of a list of codes: {"code": NAME}. */
+static void put_code(JsonBuilder *b, const char *name)
+{
+	json_builder_begin_object(b);
+	put_str(b, "code", name);
+	json_builder_end_object(b);
+}
+
 static void put_hex(JsonBuilder *b, const char *key, uint64_t v)
 {
 	char buf[19];
@@ -296,9 +304,7 @@ static char *hcall(const struct args *a)
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
 	for (uint32_t i = 0; i < warn.n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
-		json_builder_begin_object(b);
-		put_str(b, "code", vcpuchar_ppc_warning_name(warn.entries[i].code));
-		json_builder_end_object(b);
+		put_code(b, vcpuchar_ppc_warning_name(warn.entries[i].code));
 	}
 	json_builder_end_array(b);
 	return end_answer(b);
@@ -451,9 +457,7 @@ static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host
 		for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
 			if (i >= 0 && w.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
 				continue;
-			json_builder_begin_object(b);
-			put_str(b, "code", vcpuchar_ppc_warning_name(w.entries[k].code));
-			json_builder_end_object(b);
+			put_code(b, vcpuchar_ppc_warning_name(w.entries[k].code));
 		}
 	}
 	json_builder_end_array(b);
@@ -677,9 +681,7 @@ static char *x86_policy(JsonArray *argv)
 	json_builder_set_member_name(b, "reasons");
 	json_builder_begin_array(b);
 	for (uint32_t i = 0; i < p.n_reasons && i < VCPUCHAR_X86_MAX_REASONS; i++) {
-		json_builder_begin_object(b);
-		put_str(b, "code", vcpuchar_x86_reason_name(p.reasons[i].code));
-		json_builder_end_object(b);
+		put_code(b, vcpuchar_x86_reason_name(p.reasons[i].code));
 	}
 	json_builder_end_array(b);
 	json_builder_set_member_name(b, "guest");
