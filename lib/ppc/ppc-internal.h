@@ -32,14 +32,13 @@ static inline bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits)
  */
 static inline bool ppc_arch_is_power(const char *arch, size_t size)
 {
-	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
-
-	if (!arch[0])
-		return true;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strncmp(arch, names[i], size))
-			return true;
-	return false;
+	/*
+	 * Each name with its NUL, so the whole name only: what strncmp(arch,
+	 * name, size) answers, as a compare of a few bytes with no call.
+	 */
+#define PPC_ARCH_IS(name) (size >= sizeof(name) && !memcmp(arch, name, sizeof(name)))
+	return !arch[0] || PPC_ARCH_IS("ppc64le") || PPC_ARCH_IS("ppc64") || PPC_ARCH_IS("ppc") || PPC_ARCH_IS("ppcle");
+#undef PPC_ARCH_IS
 }
 
 /*
