@@ -149,14 +149,7 @@ def run_boots(args, out, names):
     matrix = [m for m in idle.MATRIX if m[0] in names]
     qemu = {"debian": shutil.which(idle.DEBIAN_QEMU)}
     if any(m[2] == "patched" for m in matrix):
-        p = subprocess.run(["bash", os.path.join(args.source_dir, "examples", "qemu-idle-hlt", "build.sh"), "--smoke",
-                            os.path.join(args.build_root, "qemu-idle-hlt")], stdout=subprocess.PIPE, text=True)
-        last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
-        if p.returncode == 77:
-            e2e_common.skip(TIER, last)
-        if p.returncode != 0:
-            raise RuntimeError(f"building the patched QEMU (examples/qemu-idle-hlt/build.sh exit {p.returncode})")
-        qemu["patched"] = last
+        qemu["patched"] = idle.build_patched_qemu(args, TIER)
     # The kernels in the caches the x86 tiers use (shared with them).
     idle_cache = os.path.join(args.build_root, "tests", "x86-idle-hlt", "cache")
     e2e_cache = os.environ.get("VCPUCHAR_X86_E2E_CACHE") or os.path.join(args.build_root, "tests", "x86-e2e", "cache")

@@ -190,6 +190,20 @@ def table_rows(boot):
     return rows
 
 
+def build_patched_qemu(args, tier):
+    """The patched QEMU's path, built once and cached in the build directory
+    (examples/qemu-idle-hlt/build.sh); the tier skips (77) when it cannot be
+    built here, and a failed build raises RuntimeError."""
+    p = subprocess.run(["bash", os.path.join(args.source_dir, "examples", "qemu-idle-hlt", "build.sh"), "--smoke",
+                        os.path.join(args.build_root, "qemu-idle-hlt")], stdout=subprocess.PIPE, text=True)
+    last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
+    if p.returncode == 77:
+        e2e_common.skip(tier, last)
+    if p.returncode != 0:
+        raise RuntimeError(f"building the patched QEMU (examples/qemu-idle-hlt/build.sh exit {p.returncode})")
+    return last
+
+
 def main():
     ap = e2e_common.runner_args()
     ap.add_argument("--only", nargs="*", help="boot names from MATRIX")
@@ -204,15 +218,11 @@ def main():
     # The patched QEMU: built once, cached in the build directory.
     qemu = {"debian": shutil.which(DEBIAN_QEMU)}
     if any(m[2] == "patched" for m in matrix):
-        p = subprocess.run(["bash", os.path.join(args.source_dir, "examples", "qemu-idle-hlt", "build.sh"), "--smoke",
-                            os.path.join(args.build_root, "qemu-idle-hlt")], stdout=subprocess.PIPE, text=True)
-        last = p.stdout.strip().splitlines()[-1] if p.stdout.strip() else ""
-        if p.returncode == 77:
-            e2e_common.skip(TIER, last)
-        if p.returncode != 0:
-            print(f"{TIER}: FAIL: building the patched QEMU (examples/qemu-idle-hlt/build.sh exit {p.returncode})")
+        try:
+            qemu["patched"] = build_patched_qemu(args, TIER)
+        except RuntimeError as e:
+            print(f"{TIER}: FAIL: {e}")
             return 1
-        qemu["patched"] = last
     t_qemu = time.monotonic() - t0
 
     kern = {}
