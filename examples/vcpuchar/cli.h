@@ -133,5 +133,6 @@ int cli_finish(int rc);
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);
 int cmd_x86(int argc, char **argv);
+int cmd_qemu(int argc, char **argv);
 
 #endif
