@@ -31,7 +31,7 @@ static const struct release {
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), "8.2", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), "9.1", "upstream commits", 201, true, 601, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, 700, true, 1, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), "10.1", "upstream commits", 402, false, 701, true, FACT_UNKNOWN, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 2, 0), "10.2", "upstream commits", 500, false, 702, true, FACT_UNKNOWN, true },
@@ -44,14 +44,29 @@ static const struct release {
 /* The highest version the encoding holds: 99.99.99. */
 #define VERSION_MAX VCPUCHAR_PPC_QEMU_VERSION(99, 99, 99)
 
+/*
+ * A release candidate is numbered x.y.90 and up (9.2.0-rc0 reports 9.1.90):
+ * the version of the release it leads to, else @v (lib/ppc.md#qemu-versions).
+ */
+static uint32_t coming(uint32_t v)
+{
+	unsigned major = v / 10000, minor = v / 100 % 100;
+
+	if (!v || v % 100 < 90 || (minor >= 2 && major >= 99))
+		return v;
+	return minor >= 2 ? VCPUCHAR_PPC_QEMU_VERSION(major + 1, 0, 0) : VCPUCHAR_PPC_QEMU_VERSION(major, minor + 1, 0);
+}
+
 int vcpuchar_ppc_qemu_release(uint32_t v)
 {
 	int i;
 
 	if (!v)
 		return 0;
+	/* 7.1.90 and up, the candidates of 7.2, are older than 7.2 and refused as the parse refuses them. */
 	if (v < releases[0].version || v > VERSION_MAX)
 		return -1;
+	v = coming(v);
 	/* The newest release not newer than @v, by major.minor. */
 	for (i = N_RELEASES - 1; i > 0; i--)
 		if (v / 100 >= releases[i].version / 100)
@@ -179,10 +194,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 				 "no QEMU version given: the answer is for QEMU %s (%s), the oldest supported; give "
 				 "the target QEMU's version for its own answer",
 				 r->name, r->source);
-	} else if (qemu_version / 100 == r->version / 100) {
+	} else if (coming(qemu_version) / 100 == r->version / 100 && coming(qemu_version) == qemu_version) {
 		kind = 0;
 		if (note_size)
 			note[0] = '\0';
+	} else if (coming(qemu_version) == r->version) {
+		kind = 2;
+		if (note_size)
+			snprintf(note, note_size,
+				 "QEMU %s is a release candidate of %s (QEMU numbers them x.y.90 and up): the "
+				 "answer is for QEMU %s (%s)",
+				 want, r->name, r->name, r->source);
 	} else {
 		kind = 2;
 		if (note_size && rel == N_RELEASES - 1)
@@ -215,7 +237,7 @@ static bool newer_than_known(const char *name, uint32_t qemu_version)
 
 	return sscanf(name, "pseries-%3u.%1u", &major, &minor) == 2 &&
 	       snprintf(again, sizeof(again), "pseries-%u.%u", major, minor) > 0 && !strcmp(again, name) &&
-	       minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= qemu_version / 100;
+	       minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= coming(qemu_version) / 100;
 }
 
 bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_version)
@@ -231,7 +253,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	const struct release *r;
 	unsigned major, minor, type, newest;
 	char want[12], range[80], who[80];
-	uint32_t m;
+	uint32_t m, target;
 	int rc;
 
 	if (!name || !ret)
@@ -244,6 +266,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 		snprintf(want, sizeof(want), "%s", r->name);
 	else
 		vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	/* A release candidate has its release's types: pseries-9.2 is in 9.1.90. */
+	target = coming(qemu_version);
 	if (newer_than_known(name, qemu_version))
 		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 					     "'%s' is newer than pseries-%u.%u, the newest pseries type this library "
@@ -253,7 +277,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	if ((rc = vcpuchar_ppc_machine_parse(name, &m, err, err_size)) < 0)
 		return rc;
 	/* The newest type the range can name: the target's own, at most the newest upstream type known. */
-	newest = qemu_version / 100 > r->version / 100 ? qemu_version / 100 : r->version / 100;
+	newest = target / 100 > r->version / 100 ? target / 100 : r->version / 100;
 	if (newest > UPSTREAM_NEWEST)
 		newest = UPSTREAM_NEWEST;
 	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", r->first_type / 100, r->first_type % 100,
@@ -276,14 +300,16 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 		type = major * 100 + minor;
 		/* Types the release has, and the newer upstream types up to an unmeasured target. */
 		if (type >= r->first_type &&
-		    (type <= r->version / 100 || (qemu_version && type <= qemu_version / 100))) {
+		    (type <= r->version / 100 || (target && type <= target / 100))) {
 			*ret = m;
 			return 0;
 		}
 	}
 	if (!qemu_version)
 		snprintf(who, sizeof(who), " (no QEMU version given: the oldest supported)");
-	else if (qemu_version / 100 != r->version / 100)
+	else if (target != qemu_version && target == r->version)
+		snprintf(who, sizeof(who), " (a release candidate of %s)", r->name);
+	else if (target / 100 != r->version / 100)
 		snprintf(who, sizeof(who), " (answered as %s, the %s)", r->name,
 			 rel == N_RELEASES - 1 ? "newest in the table" : "nearest release before it");
 	else
