@@ -215,10 +215,10 @@ def types_for(decl, text, headers, funcs):
     return out
 
 
-def page(names, doc, decl, headers, funcs, version):
+def page(names, doc, decl, header, headers, funcs, version):
     main = names[0]
     out = [th(main, version), ".SH NAME", esc(", ".join(names)) + " \\- " + esc(doc["summary"]),
-           ".SH SYNOPSIS", ".nf", ".B #include <vcpuchar.h>", ".fi"]
+           ".SH SYNOPSIS", ".nf", f".B #include <{header}>", ".fi"]
     out += code(synopsis(decl))
     out += [".PP", "Link with \\fI\\-lvcpuchar\\fP (pkg\\-config: \\fIlibvcpuchar\\fP)."]
     if doc["params"]:
@@ -244,6 +244,10 @@ def page(names, doc, decl, headers, funcs, version):
     return "\n".join(out) + "\n"
 
 
+# The headers of the QEMU model and the orchestrator's calls (not a VMM's core).
+MODEL_HEADERS = ("vcpuchar/ppc-qemu.h", "vcpuchar/x86-guest.h")
+
+
 def overview(headers, funcs_by_header, version):
     out = [th("libvcpuchar", version), ".SH NAME",
            "libvcpuchar \\- POWER vCPU security characteristics and the x86 HLT\\-exit policy for VMMs",
@@ -252,6 +256,13 @@ def overview(headers, funcs_by_header, version):
     top = [h for h in headers if h.name == "vcpuchar.h"]
     for h in top:
         out += paragraphs(h.intro)
+    # The model headers' pages, linked before each header's own section.
+    out.append('.SH "MODEL PAGES"')
+    for h in headers:
+        if h.name in MODEL_HEADERS and funcs_by_header.get(h.name):
+            out += [".PP", f"<{h.name}>:", ".nf"]
+            out += [f".BR {n} (3)" for names, _ in funcs_by_header[h.name] for n in names]
+            out.append(".fi")
     for h in headers:
         if h.name == "vcpuchar.h":
             continue
@@ -315,7 +326,7 @@ def main(argv):
     for h in headers:
         for names, doc, decl in h.funcs:
             by_header.setdefault(h.name, []).append((names, doc))
-            pages[names[0] + ".3"] = (names, doc, decl)
+            pages[names[0] + ".3"] = (names, doc, decl, h.name)
             for other in names[1:]:
                 pages[other + ".3"] = ".so man3/" + names[0] + ".3\n"
     if listing:
@@ -331,7 +342,7 @@ def main(argv):
         elif isinstance(what, str):
             text = what
         else:
-            text = page(*what, headers, funcs, version)
+            text = page(*what[:3], what[3], headers, funcs, version)
         tmp = os.path.join(outdir, "." + name + ".tmp")
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(text)

@@ -6,7 +6,7 @@
 # suites against its floors), and print one closing line
 # "tests: N passed, N failed, N skipped" counting every test of every tier.
 #   VCPUCHAR_HARDENING=0       skip the hardening tiers (a quick local run)
-#   VCPUCHAR_FUZZ_SECONDS=N    time per fuzz target (default 60)
+#   VCPUCHAR_FUZZ_SECONDS=N    time per fuzz target (default 30)
 set -eu
 cd "$(dirname "$0")/.."
 tests/setup-debian.sh --all
@@ -38,7 +38,7 @@ fi
 python3 - $logs <<'PY'
 import json, os, sys
 total = {"OK": 0, "FAIL": 0, "SKIP": 0}
-failed = []
+failed, skipped = [], []
 for path in sys.argv[1:]:
     n = {"OK": 0, "FAIL": 0, "SKIP": 0}
     if not os.path.exists(path):
@@ -50,6 +50,8 @@ for path in sys.argv[1:]:
             n[key] = n.get(key, 0) + 1
             if key == "FAIL":
                 failed.append((path, json.loads(line)))
+            elif key == "SKIP":
+                skipped.append((path, json.loads(line)))
     print(f"  {path}: {n['OK']} passed, {n['FAIL']} failed, {n['SKIP']} skipped")
     for k in total:
         total[k] += n[k]
@@ -71,6 +73,13 @@ for path, r in failed:
     print(f"  FAILED in {path}: {r['name']} ({r['result']}, {r['duration']:.0f} s)")
     for out in (r.get("stdout") or "").splitlines()[-25:]:
         print("    | " + out)
+# And each skip, with its reason (the last lines the test printed), just
+# above the count: a tier that could not test is named where CI shows it.
+for path, r in skipped:
+    out = [x for x in (r.get("stdout") or r.get("stderr") or "").splitlines() if x.strip()]
+    print(f"  SKIPPED in {path}: {r['name']}: " + (out[-1].strip() if out else "(it printed no reason)"))
+    for x in out[-3:-1]:
+        print("    | " + x)
 print(f"tests: {total['OK']} passed, {total['FAIL']} failed, {total['SKIP']} skipped")
 PY
 exit $status

@@ -40,6 +40,8 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/x86-idle-hlt/setup.sh"
 	# debhelper, lintian and the build dependencies of packaging/debian.
 	"$(dirname "$0")/package/setup.sh"
+	# libvirtd, its QEMU driver and qemu-system-ppc for the libvirt hook.
+	"$(dirname "$0")/libvirt-hook/setup.sh"
 	# Debian's rustc, cargo and bindgen for bindings/rust.
 	"$(dirname "$0")/rust/setup.sh"
 	# cargo-web's libraries for examples/rust-vmm (its compiler is unpacked by the tier).

@@ -9,7 +9,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-HEADERS = ["common.h", "ppc.h", "x86.h"]
+HEADERS = ["common.h", "ppc.h", "ppc-qemu.h", "x86.h", "x86-guest.h"]
 ENUM = re.compile(r"((?:/\*[^\n]*?\*/\s*\n)?(?:/\*(?:[^*]|\*(?!/))*\*/\s*\n)?)enum (vcpuchar_\w+) \{(.*?)\n\};", re.S)
 VALUE = re.compile(r"\s*(VCPUCHAR_\w+)\s*=\s*(\d+),\s*(?:/\*\s*(.*?)\s*\*/)?")
 

@@ -134,5 +134,6 @@ int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);
 int cmd_x86(int argc, char **argv);
 int cmd_qemu(int argc, char **argv);
+int cmd_libvirt_hook(int argc, char **argv);
 
 #endif

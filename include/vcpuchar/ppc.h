@@ -1,8 +1,14 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * libvcpuchar, POWER (pseries): H_GET_CPU_CHARACTERISTICS bits, host facts
- * and probe, spapr caps, validation, R4/R5, guest view, migration. The rules
- * are in /usr/share/doc/libvcpuchar/ppc.md; the conventions in <vcpuchar/common.h>.
+ * libvcpuchar, POWER (pseries): what a VMM calls. In order:
+ *   1. vcpuchar_ppc_host_probe   the host's facts (KVM_PPC_GET_CPU_CHAR)
+ *   2. vcpuchar_ppc_caps_parse   the caps the user asked for, if any
+ *   3. vcpuchar_ppc_decide       (or _decide_ext()) the answer for one VM
+ *   4. the result's r4/r5: what H_GET_CPU_CHARACTERISTICS returns to the guest
+ * The QEMU model and the orchestrator's calls (releases, pasted text, start
+ * verdict, warnings, baseline, migration) are in <vcpuchar/ppc-qemu.h>, which
+ * this header includes at its end. Rules: /usr/share/doc/libvcpuchar/ppc.md;
+ * conventions: <vcpuchar/common.h>.
  *
  * Bit numbering on POWER: PAPR and the kernel number bits the IBM way, bit 0
  * being the most significant: IBM bit n == (1ULL << (63 - n)), written here as
@@ -19,6 +25,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- types ---- */
 
 /*
  * H_GET_CPU_CHARACTERISTICS return registers (PAPR; Linux
@@ -68,19 +76,6 @@ enum vcpuchar_ppc_reg {
 	VCPUCHAR_PPC_REG_R4 = 4, /* character */
 	VCPUCHAR_PPC_REG_R5 = 5, /* behaviour */
 };
-
-/**
- * vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit
- * @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or
- *       VCPUCHAR_PPC_REG_R5 (behaviour)
- * @ibm_bit: IBM bit number, 0 = most significant
- *
- * Return: e.g. "H_CPU_CHAR_L1D_THREAD_PRIV", or NULL for an undefined bit or
- * an unknown @reg.
- *
- * Since: 1.0
- */
-const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
 
 /**
  * struct vcpuchar_ppc_host - what the host says about its POWER CPU
@@ -170,91 +165,6 @@ struct vcpuchar_ppc_host {
 /* Every fact bit of this release. */
 #define VCPUCHAR_PPC_FACT_ALL        0x1fu
 
-/**
- * vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM
- * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
- *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
- *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
- * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
- *        only a regular file is read, never blocking on a FIFO)
- * @ret: facts; @ret->size must be set by the caller
- *
- * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
- * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
- * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
- * the PVR for the POWER8 test. Since 1.2, where @ret's size has them, also
- * the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):
- * KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and
- * KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size
- * (sysconf()) and <root>/proc/device-tree/cpus' ibm,dec-bits; each one that
- * cannot be read stays unknown (its @facts_read bit clear), never an error.
- *
- * Unlike other functions, @ret is written whenever the arguments are valid:
- * on failure it holds "no information" facts (valid 0, source KVM, error set
- * to the return value, every other field zero), never guessed bits. @pvr and
- * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
- * and @arch/@kernel_release (uname(2)), and the start facts, are filled
- * only when the ioctl answered.
- *
- * Return: 0 when the ioctl answered (the facts may still be "no
- * information" when the kernel returned zero masks: check @ret->valid);
- * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
- * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
- * host, BookE, or a kernel older than Linux 4.16);
- * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
- * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
- * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
- * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
- * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
- * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
- * KVM fd.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
-			    struct vcpuchar_ppc_host *ret);
-
-/**
- * vcpuchar_ppc_host_parse() - host facts from the four words as text
- * @words: "C,B,CM,BM": character, behaviour, character_mask and
- *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
- *         0x and hex digits, at most 16 of them significant (leading zeros
- *         are fine), or a single digit 0-9 without 0x (the same in either
- *         base, so "1,2,3,4" is four words); no spaces; the CLI's --chars
- * @ret: receives the facts (@ret->size set by the caller): source CALLER,
- *       valid by the masks, the four words; every other field zero (set
- *       @ret->power8 afterwards for a POWER8-family host)
- * @err, @err_size: optional message buffer, naming the word and its value
- *
- * The number rule is the one of host profiles
- * (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never
- * read as decimal (9840000000000000 is a hex word with its prefix lost), and
- * "0x0x..." is refused. Pure: no allocation.
- *
- * Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four
- * words, or a word that breaks the rule (@ret unchanged).
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size);
-
-/**
- * vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why
- * @host: facts
- * @buf: receives a NUL-terminated sentence, truncated to @size
- * @size: size of @buf in bytes
- *
- * E.g. "no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by
- * this kernel (not a POWER Book3S-64 KVM host)".
- *
- * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, fields out of range (@host->error outside 0 and
- * -1 ... -4095 among them), or NULL @buf with @size > 0.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *host, char *buf, size_t size);
-
 /*
  * spapr capabilities (QEMU hw/ppc/spapr_caps.c). One numbering everywhere,
  * QEMU's own except fixed-na, which is 4 (QEMU stores 4 from the command line
@@ -298,98 +208,6 @@ struct vcpuchar_ppc_caps {
 	uint8_t ccf_assist;
 };
 
-/**
- * vcpuchar_ppc_cap_name() - QEMU's name of a cap without the "cap-" prefix
- * @cap: enum vcpuchar_ppc_cap
- *
- * Names from QEMU hw/ppc/spapr_caps.c capability_table.
- *
- * Return: "cfpc", "sbbc", "ibs", "ccf-assist"; NULL when out of range.
- *
- * Since: 1.0
- */
-const char *vcpuchar_ppc_cap_name(uint32_t cap);
-
-/**
- * vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap
- * @cap: enum vcpuchar_ppc_cap
- * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
- *
- * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
- * (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels).
- *
- * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
- * is out of range for that cap.
- *
- * Since: 1.0
- */
-const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
-
-/**
- * vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number
- * @caps: the cap set to read or write
- * @cap: enum vcpuchar_ppc_cap
- * @level: (set only) enum vcpuchar_ppc_level valid for @cap
- *
- * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
- * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
- * (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_caps_get(const struct vcpuchar_ppc_caps *caps, uint32_t cap);
-int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level);
-
-/**
- * vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling
- * @list: comma-separated "cap-NAME=VALUE" items, e.g.
- *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on". The
- *        "cap-" prefix is optional. As in QEMU, names match exactly (QOM
- *        property names: "CAP-CFPC" is refused), the values of cfpc, sbbc
- *        and ibs case-insensitively (hw/ppc/spapr_caps.c
- *        spapr_cap_set_string() uses strcasecmp()), and ccf-assist takes
- *        QEMU's boolean words exactly: on/off, yes/no, true/false, y/n
- *        (qapi/qapi-util.c qapi_bool_parse()). Since 1.2: 1.0 and 1.1
- *        matched names and the ccf-assist words case-insensitively, taking
- *        lists QEMU refuses. An empty string sets nothing.
- * @caps: levels are written here for the caps named in @list; other caps
- *        are left as they are (so @caps can hold defaults)
- * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named,
- *       replacing what it held: to add a second list to a request's
- *       caps_set, parse into a local word and OR it in (as
- *       vcpuchar_ppc_machine_line_parse() ORs its own); passing
- *       &req.caps_set drops the caps set before, which then take defaults
- * @err, @err_size: optional message buffer
- *
- * On failure neither @caps nor @set is changed. The case-insensitive
- * values fold ASCII letters only, whatever the caller's locale.
- *
- * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
- * a repeated cap, an empty item or a missing "=".
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_ppc_caps *caps,
-			    uint32_t *set, char *err, size_t err_size);
-
-/**
- * vcpuchar_ppc_host_levels() - the cap levels the host supports
- * @host: facts, or NULL for "no information"
- * @ret: receives the levels
- *
- * QEMU's rules (target/ppc/kvm.c parse_cap_ppc_safe_cache,
- * _safe_bounds_check, _safe_indirect_branch (first matching row wins),
- * _count_cache_flush_assist), applied only to bits inside the masks, with
- * the POWER8 private-L1D exemption. Without information the levels are
- * broken/broken/broken/off, QEMU's fallback, not a finding.
- *
- * Return: 1 when @host carried information, 0 when the levels are the
- * no-information fallback; -EINVAL for NULL @ret or a bad @host->size.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret);
-
 /* Machine types whose cap defaults differ (QEMU hw/ppc/spapr.c). Since: 1.0 */
 enum vcpuchar_ppc_machine {
 	VCPUCHAR_PPC_MACHINE_PSERIES = 0,      /* pseries-5.0 and later, and the "pseries" alias */
@@ -407,28 +225,6 @@ enum vcpuchar_ppc_machine {
 	VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN = 4,
 };
 
-/**
- * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
- * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros, a
- *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0-11.1), or
- *        "pseries-2.12-sxxm"
- * @ret: receives an enum vcpuchar_ppc_machine value
- * @err, @err_size: optional message buffer
- *
- * Versions map by number (QEMU hw/ppc/spapr.c, /usr/share/doc/libvcpuchar/ppc.md#machine-defaults):
- * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
- * Names are case-sensitive, as QEMU's.
- *
- * Return: 0; -EINVAL for NULL arguments, a name that is not a pseries
- * machine type, a version QEMU never had (pseries-0.0, pseries-99.0: the
- * message names the known range) or a downstream type such as
- * pseries-rhel8.6.0 (its defaults are the distribution's; the message says
- * how to find the upstream type it derives from, or to give all four caps).
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size);
-
 /*
  * A QEMU version as one number: major * 10000 + minor * 100 + micro, each of
  * minor and micro 0-99, the numbers QEMU's own build defines as
@@ -437,265 +233,6 @@ int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_
  */
 #define VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro) \
 	((uint32_t)(major) * 10000u + (uint32_t)(minor) * 100u + (uint32_t)(micro))
-
-/**
- * vcpuchar_ppc_qemu_version_parse() - a QEMU version from its text
- * @s: "MAJOR.MINOR" or "MAJOR.MINOR.MICRO" in decimal, no leading zeros,
- *     minor and micro 0-99 (what `qemu-system-ppc64 --version` prints after
- *     "QEMU emulator version"), e.g. "7.2", "10.0", "10.0.13"; the CLI's
- *     --qemu-version
- * @ret: receives VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)
- * @err, @err_size: optional message buffer, naming @s and the rule it breaks
- *
- * A version newer than any in this library's release table is accepted (0
- * is returned): vcpuchar_ppc_qemu_version_check() says whose row answers
- * for it. Pure: no allocation.
- *
- * Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older
- * than QEMU 7.2, the oldest supported (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions); @ret is
- * then unchanged.
- *
- * Since: 1.1
- */
-int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, size_t err_size);
-
-/**
- * vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version
- * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for "not given"
- * @answered: optional; receives the release whose row answers, as
- *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 (QEMU 7.2) to
- *            110100 (QEMU 11.1)
- * @note: optional; receives one NUL-terminated sentence a caller should show
- *        whenever the return value is not 0, naming both versions (e.g.
- *        "QEMU 12.0 is newer than 11.1, the newest QEMU in this library's
- *        release table: the answer is for QEMU 11.1"), "" when it is 0; cut to
- *        @note_size
- * @note_size: size of @note in bytes (0 with a NULL @note)
- *
- * The library has a row per QEMU release from 7.2 to 11.1
- * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions): a version of a release's
- * major.minor (any micro) is answered by its row; a version that is no
- * release (8.3) by the nearest release before it, plus the machine types
- * upstream added up to the version; a version newer than 11.1 by 11.1,
- * likewise. Since 1.2 every release has its row (1.1 had 7.2 and 10.0
- * only). Pure: no allocation.
- *
- * Return: 0 when @qemu_version belongs to a release with a row; 1 when it
- * is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2
- * when another release's row stands in; -EINVAL for a non-zero value
- * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
- * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
- * then unchanged).
- *
- * Since: 1.1
- */
-int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, char *note, size_t note_size);
-
-/**
- * vcpuchar_ppc_machine_parse_qemu() - a machine type, as a given QEMU knows it
- * @name: as for vcpuchar_ppc_machine_parse()
- * @qemu_version: the target QEMU, VCPUCHAR_PPC_QEMU_VERSION() value, or 0
- *                for the oldest supported (7.2)
- * @ret: receives an enum vcpuchar_ppc_machine value
- * @err, @err_size: optional message buffer
- *
- * vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever
- * had), then whether the target QEMU has the type: QEMU 7.2 to 9.1 have
- * pseries-2.1 to their own and pseries-2.12-sxxm; 9.2 and 10.0 pseries-3.0
- * on; from 10.1 types older than 6 years are gone (11.1: pseries-5.2 to
- * pseries-11.1). For a version without a row the types of the release that
- * answers for it (vcpuchar_ppc_qemu_version_check()) count, plus the newer
- * upstream types up to the version itself. From 9.2 on QEMU lowers the
- * default cap-sbbc for every guest CPU newer than POWER7, which
- * vcpuchar_ppc_decide() applies from the request's qemu_version
- * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
- *
- * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
- * @qemu_version, or (since 1.2) for a pseries-X.Y newer than pseries-11.1
- * that a target newer than the table may have (X.Y up to the target's
- * version, Y 0 to 2): the message says its defaults are unknown here, not
- * that QEMU never had it; -ENOENT for a type the target QEMU does not have (the
- * message names the type, the target version and the range it has). @ret
- * is written only on success.
- *
- * Since: 1.1
- */
-int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
-				    size_t err_size);
-
-struct vcpuchar_ppc_request; /* what the VMM asks for: defined further down */
-
-/**
- * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request
- * @line: what follows "-machine", e.g.
- *        "pseries-7.1,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
- *        first (or "type=TYPE" anywhere; without one QEMU's default,
- *        "pseries"), then comma-separated items
- * @req: the request to fill (@size set by the caller). Read: @qemu_version
- *       (the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()), @caps
- *       and @accel as they are. Written: @machine (the type's enum
- *       vcpuchar_ppc_machine value), @caps for each cap the line names, the
- *       bit (1u << enum vcpuchar_ppc_cap) of each of them ORed into
- *       @caps_set, and @accel for "accel=kvm" or "accel=tcg" (QEMU's older
- *       spelling of -accel, which changes R4). Nothing else is touched, so
- *       @req can hold the VMM's own choices before the call.
- * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the item; on success the items that are not one of the four caps,
- *        the type nor accel, comma-separated ("x-vof=on, cap-htm=off"), ""
- *        when none: they are reported, not guessed at (QEMU checks them
- *        itself); each cut to 64 bytes and "...", the list cut to @err_size
- *
- * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
- * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
- * as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):
- * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
- * four without its "cap-" prefix, an item after the first without "=" or
- * with no name (QEMU's util/keyval.c). Refused because it would be read
- * wrongly: white space (QEMU takes it into the name), an empty item (QEMU's
- * ",," escape: no cap or type has a comma), a cap, the type or accel given
- * twice, an accelerator other than kvm or tcg (a list such as "kvm:tcg"
- * falls back at start), a machine type written as a property
- * ("pseries-7.2=", which QEMU refuses and which would leave "pseries"), a
- * libvirt fragment. vcpuchar_ppc_caps_format() output after
- * "pseries," reads back to the same caps. Pure: no allocation.
- * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
- *
- * A pseries type whose cap defaults are not known here, but that the
- * target QEMU may have (a distribution's, "pseries-rhel9.2.0"; for a target
- * newer than the release table a pseries-X.Y newer than pseries-11.1), is
- * read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN and 1 is returned: the
- * request is then answered only with all four caps
- * (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
- * vcpuchar_ppc_machine_parse_qemu() on the type gives the reason in words.
- *
- * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
- * (@req and @err written as for 0); -EINVAL for NULL @line, a NULL or
- * bad-sized @req, an empty @line, or the refusals above; -EINVAL or
- * -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure
- * @req is unchanged.
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
-				    size_t err_size);
-
-/**
- * vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment
- * @xml: "<features>...</features>", or the elements inside it alone
- *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"); white space
- *       around and between elements allowed, e.g. the
- *       VCPUCHAR_PPC_FORMAT_LIBVIRT text or what is copied out of a domain
- *       XML
- * @caps: levels are written here for the caps the fragment names; other
- *        caps are left as they are
- * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
- * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the element or the byte; on success the names of the other
- *        elements directly inside <features> ("acpi, htm"), "" when none;
- *        each cut to 64 bytes and "...", the list cut to @err_size
- *
- * libvirt's pseries elements (src/conf/schemas/domaincommon.rng):
- * <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,
- * <ibs value='broken|workaround|fixed-ibs|fixed-ccd|fixed-na'/> and
- * <ccf-assist state='on|off'/>, directly inside <features>, empty, each at
- * most once. Refused as the schema refuses them: another attribute, a value
- * not in its list (values are exact: 'Broken' is refused), content, a
- * repeated element, attributes on <features>, text inside it. Other
- * elements (<acpi/>, <htm state='on'/>, with any content) are skipped and
- * reported. Comments are skipped, also before and after <features>; CDATA
- * and processing instructions are refused, entities are not decoded (a cap
- * value with one is refused). Malformed XML is refused: an end tag that
- * does not match, an attribute twice in a tag, a name that starts with no
- * letter, <features> inside the fragment, elements nested over 32 deep.
- * Also refused: a cap element inside another element (<kvm><cfpc .../></kvm>:
- * libvirt would not read it), one in another case (<CFPC>), text that is
- * empty, and elements alone with no cap among them (a whole <domain>).
- * vcpuchar_ppc_caps_format() output reads back to the same caps. Pure: no
- * allocation.
- * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
- *
- * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
- * @set then unchanged).
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err,
-			       size_t err_size);
-
-/* A fact of a QEMU release no source was found for (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). Since: 1.2 */
-#define VCPUCHAR_PPC_QEMU_FACT_UNKNOWN 0xffffffffu
-
-/**
- * struct vcpuchar_ppc_qemu_release - what one QEMU release has
- * @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller
- * @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,
- *            minor, 0), as vcpuchar_ppc_qemu_version_check() names it
- * @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for
- *               pseries-2.1; 502 for 11.1)
- * @newest_type: the newest, X * 100 + Y: the release's own version (the
- *               "pseries" alias)
- * @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0
- * @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every
- *                   type from @oldest_type up to it warns), 0 for none, or
- *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
- * @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU
- *                  but POWER7, 0 when it is the machine type's
- * @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first
- *                   H_GET_CPU_CHARACTERISTICS (measured), or
- *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
- * @has_power11: 1 when it has the power11 CPU model, else 0
- *
- * A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others
- * are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
- * Grows at its end (@size). Since: 1.2
- */
-struct vcpuchar_ppc_qemu_release {
-	uint32_t size;
-	uint32_t answered;
-	uint32_t oldest_type;
-	uint32_t newest_type;
-	uint32_t has_sxxm;
-	uint32_t deprecated_upto;
-	uint32_t sbbc_broken_p8;
-	uint32_t fixed_na_aborts;
-	uint32_t has_power11;
-};
-
-/**
- * vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version
- * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
- * @ret: receives the row (as much as @ret->size holds)
- *
- * The row answers as vcpuchar_ppc_qemu_version_check() says: its own row
- * for a release from 7.2 to 11.1 (any micro), the nearest release before a
- * version that is no release (8.3), the newest row for a newer version.
- * Pure: no allocation.
- *
- * Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size
- * below the 1.2 struct's (@ret unchanged).
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
-
-/**
- * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
- * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for
- *        @qemu_version
- * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
- * @note: optional; receives QEMU's warning and what to do ("QEMU 10.0 warns:
- *        Machine type 'pseries-6.0' is deprecated ...; pin pseries-7.1 or
- *        newer"), or why it is unknown; "" for 0; cut to @note_size
- * @note_size: size of @note in bytes (0 with a NULL @note)
- *
- * Return: 0 when the release does not mark the type deprecated; 1 when it
- * does (QEMU prints its warning at start and starts); 2 when the release's
- * deprecations are unknown (no source found); -EINVAL or -ENOENT as
- * vcpuchar_ppc_machine_parse_qemu() (@note then holds its message).
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, char *note, size_t note_size);
 
 /* Guest CPU model: its ISA level decides cap defaults and the STF barrier type. Since: 1.0 */
 enum vcpuchar_ppc_cpu {
@@ -706,86 +243,6 @@ enum vcpuchar_ppc_cpu {
 	VCPUCHAR_PPC_CPU_POWER10 = 10, /* ISA 3.1 */
 	VCPUCHAR_PPC_CPU_POWER11 = 11, /* ISA 3.1 */
 };
-
-/**
- * vcpuchar_ppc_host_cpu() - the guest CPU a host runs under KVM-HV
- * @host: host facts, or NULL for none
- * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
- * @ret: receives the guest CPU (enum vcpuchar_ppc_cpu, never 0): @cpu when
- *       given, else the host's family (QEMU under KVM makes the pseries
- *       default CPU the host's own: target/ppc/kvm.c
- *       kvm_ppc_register_host_cpu_type()), else POWER9
- * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
- *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
- * @err_size: size of @err in bytes (0 with a NULL @err)
- *
- * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
- * and 0x004a POWER7, 0x004b POWER8E, 0x004c POWER8NVL, 0x004d POWER8,
- * 0x004e POWER9, 0x0080 POWER10, 0x0082 POWER11), else from @host->power8.
- * KVM-HV runs the host's generation or an older one in a compatibility mode
- * (Linux arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat(): "our own
- * architecture version and anything older"), so a newer @cpu is refused.
- * Older CPUs are not checked against the compatibility modes a host lacks.
- * Rules: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure: no allocation.
- *
- * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
- * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
- * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
- * family, so it could not be checked against the host (@ret is @cpu, the
- * note says so); -ENOENT when @cpu is newer than the host's family
- * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
- * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
-			  size_t err_size);
-
-/**
- * vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV
- * @host: host facts, or NULL for none
- * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and
- *       every older one (each runs in a compatibility mode), or every CPU
- *       this library knows when the facts name no family
- *
- * The family as vcpuchar_ppc_host_cpu() reads it. Linux
- * arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the
- * architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level
- * is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every
- * level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7
- * (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is
- * POWER7 up to the family: a CPU in it is
- * exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10
- * host's set: its PVR is not one KVM-HV on POWER10 runs
- * (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator
- * choosing a CPU model per host. Pure: no allocation.
- *
- * Return: 0 when the host's family is known; 1 when the facts name none
- * (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);
- * -EINVAL for NULL @ret or bad @host (@ret unchanged).
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host, uint32_t *ret);
-
-/**
- * vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU
- * @machine: enum vcpuchar_ppc_machine
- * @cpu: enum vcpuchar_ppc_cpu; models older than ISA 2.07 lower cfpc to
- *       broken (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu())
- * @ret: receives the defaults
- *
- * The defaults of QEMU 7.2. QEMU 9.2 and later also lower cap-sbbc to broken for
- * every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a
- * request whose qemu_version is 9.2 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
- *
- * Return: 0; -EINVAL for an unknown @machine (also
- * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are not known) or
- * @cpu, or NULL @ret.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret);
 
 /* Accelerator the VM runs under. Since: 1.0 */
 enum vcpuchar_accel {
@@ -805,17 +262,6 @@ enum vcpuchar_ppc_mode {
 	 * migration-safe; needs host information. */
 	VCPUCHAR_PPC_MODE_HOST = 2,
 };
-
-/**
- * vcpuchar_ppc_mode_name() - the name of a mode
- * @mode: enum vcpuchar_ppc_mode
- *
- * Return: "host-max", "caps" or "host" (the CLI's --mode values); NULL for
- * an unknown @mode.
- *
- * Since: 1.0
- */
-const char *vcpuchar_ppc_mode_name(uint32_t mode);
 
 /* Why a conflict entry exists. Since: 1.0 */
 enum vcpuchar_ppc_conflict_code {
@@ -873,9 +319,7 @@ struct vcpuchar_ppc_conflict {
  * @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own
  *       family, as QEMU's default CPU there is the host's
  *       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED
- *       when the facts name none), under TCG POWER9. Before 1.2, 0 was
- *       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11
- *       hosts.
+ *       when the facts name none), under TCG POWER9.
  * @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set
  *            in @caps; the others take defaults (machine type and CPU in
  *            caps and host mode, the host's level in host-max mode)
@@ -883,7 +327,7 @@ struct vcpuchar_ppc_conflict {
  * @qemu_version: (Since: 1.1) the target QEMU's version,
  *                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the
  *                version the VMM links against; 0 = not given: the answer
- *                is for the oldest supported QEMU (7.2), as before 1.1.
+ *                is for the oldest supported QEMU (7.2).
  *                What it changes: machine types the target lacks are
  *                refused (pseries-2.12-sxxm from 9.2 on) and message texts
  *                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct
@@ -942,62 +386,6 @@ struct vcpuchar_ppc_guest_view {
 #define VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF  (1u << 1) /* guest booted with mitigations=off */
 
 /**
- * vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files
- * @r4: character register the guest receives
- * @r5: behaviour register the guest receives
- * @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF
- *       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),
- *       fallback (POWER7)
- * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
- *         command line
- * @ret: receives the five strings (@ret->size set by the caller)
- *
- * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
- * unknown @flags.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
-			    struct vcpuchar_ppc_guest_view *ret);
-
-/**
- * vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps
- * @caps: effective caps
- * @r4: receives the character register
- * @r5: receives the behaviour register
- *
- * Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since
- * QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU
- * 7.2 aborts. ccf-assist counts only with ibs=workaround.
- *
- * Return: 0; -EINVAL for NULL arguments or a level out of range.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5);
-
-/**
- * vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them
- * @host: facts with information
- * @r4: receives character & character_mask
- * @r5: receives (behaviour & behaviour_mask); where the mask does not cover
- *      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)
- *      are set, so an unknown bit never switches a guest mitigation off, and
- *      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends
- *      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for
- *      more than host-max on the same host (/usr/share/doc/libvcpuchar/ppc.md#modes; measured with
- *      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)
- *
- * Both are unchanged on failure.
- *
- * Return: 0; -ENODATA when @host carries no information (never answer a
- * guest with zeros); -EINVAL for NULL arguments or a bad @host->size.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5);
-
-/**
  * struct vcpuchar_ppc_result - the full answer for one VM
  * @size: sizeof(struct vcpuchar_ppc_result), set by the caller
  * @flags: VCPUCHAR_PPC_RESULT_* flags
@@ -1038,75 +426,6 @@ struct vcpuchar_ppc_result {
 	uint32_t n_conflicts;
 	struct vcpuchar_ppc_conflict conflicts[VCPUCHAR_PPC_N_CAPS];
 };
-
-/**
- * vcpuchar_ppc_request_check() - whether the decision functions take a request, and why not
- * @req: the request (@req->size set by the caller)
- * @err, @err_size: optional message buffer: on failure one sentence naming
- *                  the member and the rule it breaks (e.g. "the machine
- *                  type's default caps are not known here: all four caps
- *                  are needed ..."), "" on success; cut to @err_size
- *
- * The checks vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check(),
- * vcpuchar_ppc_start_check() and vcpuchar_ppc_migrate_hosts() make of
- * @req alone, in the same order, with the reason their return value
- * carries no room for. What needs the host (host mode without host
- * information, a guest CPU newer than the host: vcpuchar_ppc_host_cpu()
- * says that one) is not checked here. Pure: no allocation.
- *
- * Return: 0; -EINVAL for NULL @req, NULL @err with @err_size > 0, a bad
- * @req->size, a member out of range (qemu_version, mode, accel, machine,
- * cpu, caps_set bits past the four, a level past its cap's), host mode
- * under TCG, or VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without all four
- * caps; -ENOENT for a machine type the target QEMU lacks.
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err, size_t err_size);
-
-/**
- * vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM
- * @host: host facts, or NULL for "no information"
- * @req: the VMM's request
- * @ret: receives the result (@ret->size set by the caller)
- *
- * The guest CPU: @req->cpu, or when 0 under KVM the host's family
- * (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under
- * KVM a guest CPU newer than the host's family is refused (-ENOENT; the
- * host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives
- * the message naming both).
- *
- * Effective caps: caller's caps, else machine-type defaults adjusted for
- * the guest CPU (caps and host mode) or the host's levels (host-max mode),
- * never above what the guest CPU model can use (a POWER7 guest keeps
- * cfpc=broken, as QEMU's default_caps_with_cpu() gives it).
- * Under KVM every cap above the host level is an ERROR (QEMU
- * hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are
- * listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap
- * below the host level is an INFO notice (caps and host-max mode only: in
- * host mode the guest gets the host's words, so a low cap costs it
- * nothing). Under TCG every cap that is not broken/off is a WARNING and the
- * host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG
- * set, and host mode is refused (the host's words do not describe a CPU
- * that QEMU emulates). Rules: /usr/share/doc/libvcpuchar/ppc.md#validation
- * and #modes.
- *
- * Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);
- * -ENODATA in host mode without host information; -ENOENT (since 1.2)
- * under KVM for a guest CPU newer than the host's family (@ret
- * unchanged); -EINVAL for NULL @req or
- * @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid
- * @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered
- * with the host's words, and VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without
- * all four caps in @req->caps_set); -ENOENT for a machine type the target QEMU lacks
- * (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno
- * vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL
- * here; since 1.2 one condition has one errno).
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
-			struct vcpuchar_ppc_result *ret);
 
 /*
  * The parts of a decision that grow. struct vcpuchar_ppc_caps (four named
@@ -1168,6 +487,132 @@ struct vcpuchar_ppc_result_ext {
 	struct vcpuchar_ppc_guest_file files[VCPUCHAR_PPC_GUEST_FILES];
 };
 
+/* ---- the VMM calls ---- */
+
+/**
+ * vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM
+ * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
+ *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
+ *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
+ * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
+ *        only a regular file is read, never blocking on a FIFO)
+ * @ret: facts; @ret->size must be set by the caller
+ *
+ * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
+ * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
+ * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
+ * the PVR for the POWER8 test; where @ret's size has them, also
+ * the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):
+ * KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and
+ * KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size
+ * (sysconf()) and <root>/proc/device-tree/cpus' ibm,dec-bits; each one that
+ * cannot be read stays unknown (its @facts_read bit clear), never an error.
+ *
+ * Unlike other functions, @ret is written whenever the arguments are valid:
+ * on failure it holds "no information" facts (valid 0, source KVM, error set
+ * to the return value, every other field zero), never guessed bits. @pvr and
+ * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
+ * and @arch/@kernel_release (uname(2)), and the start facts, are filled
+ * only when the ioctl answered.
+ *
+ * Return: 0 when the ioctl answered (the facts may still be "no
+ * information" when the kernel returned zero masks: check @ret->valid);
+ * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
+ * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
+ * host, BookE, or a kernel older than Linux 4.16);
+ * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
+ * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
+ * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
+ * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
+ * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
+ * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
+ * KVM fd.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_probe(int vm_fd, const struct vcpuchar_probe_opts *opts,
+			    struct vcpuchar_ppc_host *ret);
+
+/**
+ * vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling
+ * @list: comma-separated "cap-NAME=VALUE" items, e.g.
+ *        "cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on"; the
+ *        "cap-" prefix is optional, names match exactly, values as QEMU
+ *        takes them (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels);
+ *        "" sets nothing
+ * @caps: levels are written here for the caps named in @list; other caps
+ *        are left as they are (so @caps can hold defaults)
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named,
+ *       replacing what it held (OR it into a request's caps_set yourself)
+ * @err, @err_size: optional message buffer
+ *
+ * On failure neither @caps nor @set is changed.
+ *
+ * Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,
+ * a repeated cap, an empty item or a missing "=".
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_parse(const char *list, struct vcpuchar_ppc_caps *caps,
+			    uint32_t *set, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number
+ * @caps: the cap set to read or write
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: (set only) enum vcpuchar_ppc_level valid for @cap
+ *
+ * Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown
+ * @cap; set: 0, or -EINVAL for those or a level out of range for @cap
+ * (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_get(const struct vcpuchar_ppc_caps *caps, uint32_t cap);
+int vcpuchar_ppc_caps_set(struct vcpuchar_ppc_caps *caps, uint32_t cap, uint32_t level);
+
+/**
+ * vcpuchar_ppc_host_levels() - the cap levels the host supports
+ * @host: facts, or NULL for "no information"
+ * @ret: receives the levels
+ *
+ * QEMU's rules (target/ppc/kvm.c parse_cap_ppc_safe_cache,
+ * _safe_bounds_check, _safe_indirect_branch (first matching row wins),
+ * _count_cache_flush_assist), applied only to bits inside the masks, with
+ * the POWER8 private-L1D exemption. Without information the levels are
+ * broken/broken/broken/off, QEMU's fallback, not a finding.
+ *
+ * Return: 1 when @host carried information, 0 when the levels are the
+ * no-information fallback; -EINVAL for NULL @ret or a bad @host->size.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuchar_ppc_caps *ret);
+
+/**
+ * vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request
+ * @ret: receives the result (@ret->size set by the caller)
+ *
+ * The guest CPU is @req->cpu, else under KVM the host's family
+ * (vcpuchar_ppc_host_cpu()). The caps are the caller's, else the machine
+ * type's defaults (caps and host mode) or the host's levels (host-max),
+ * never above what the guest CPU can use; each cap QEMU would refuse or warn
+ * about is a conflict (/usr/share/doc/libvcpuchar/ppc.md#validation, #modes).
+ *
+ * Return: 0, also with ERROR conflicts (@ret->n_errors); -ENODATA in host
+ * mode without host information; -ENOENT under KVM for a guest CPU newer
+ * than the host's family, or for a machine type the target QEMU lacks;
+ * -EINVAL for NULL @req or @ret, bad sizes or request fields (see
+ * vcpuchar_ppc_request_check()), or host mode under TCG. On failure @ret is
+ * unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			struct vcpuchar_ppc_result *ret);
+
 /**
  * vcpuchar_ppc_decide_ext() - vcpuchar_ppc_decide(), and the parts that grow
  * @host: as for vcpuchar_ppc_decide()
@@ -1188,602 +633,134 @@ struct vcpuchar_ppc_result_ext {
 int vcpuchar_ppc_decide_ext(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 			    struct vcpuchar_ppc_result *ret, struct vcpuchar_ppc_result_ext *ext);
 
-/*
- * The start verdict: every cap QEMU checks against KVM when it starts a
- * pseries machine (hw/ppc/spapr_caps.c spapr_caps_apply(), which stops at
- * the first refusal), with the levels QEMU's machine type gives it.
- * Since: 1.2
+/**
+ * vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps
+ * @caps: effective caps
+ * @r4: receives the character register
+ * @r5: receives the behaviour register
+ *
+ * Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since
+ * QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU
+ * 7.2 aborts. ccf-assist counts only with ibs=workaround.
+ *
+ * Return: 0; -EINVAL for NULL arguments or a level out of range.
+ *
+ * Since: 1.0
  */
-
-/* Caps of the start verdict besides enum vcpuchar_ppc_cap, numbered after
- * them. Since: 1.2 */
-enum vcpuchar_ppc_start_cap {
-	VCPUCHAR_PPC_START_HTM = 4,               /* cap-htm */
-	VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE = 5, /* cap-hpt-max-page-size */
-	VCPUCHAR_PPC_START_NESTED_HV = 6,         /* cap-nested-hv */
-	VCPUCHAR_PPC_START_LARGE_DECR = 7,        /* cap-large-decr */
-	VCPUCHAR_PPC_START_FWNMI = 8,             /* cap-fwnmi */
-};
-/* Entries of struct vcpuchar_ppc_start in this release. Since: 1.2 */
-#define VCPUCHAR_PPC_START_CAPS 9
-
-/* What QEMU does with one cap at start. Since: 1.2 */
-enum vcpuchar_ppc_verdict {
-	VCPUCHAR_PPC_VERDICT_STARTS = 0,  /* QEMU accepts the level */
-	VCPUCHAR_PPC_VERDICT_REFUSED = 1, /* QEMU refuses to start: @fix lifts it */
-	VCPUCHAR_PPC_VERDICT_UNKNOWN = 2, /* a fact it needs is unknown: @reason names it */
-};
-
-/* Room for a start entry's texts, NUL included. Since: 1.2 */
-#define VCPUCHAR_PPC_START_NAME_LEN 24
-#define VCPUCHAR_PPC_START_FIX_LEN 40
-#define VCPUCHAR_PPC_START_REASON_LEN 256
-#define VCPUCHAR_PPC_START_PASTE_LEN 256
+int vcpuchar_ppc_caps_to_hcall(const struct vcpuchar_ppc_caps *caps, uint64_t *r4, uint64_t *r5);
 
 /**
- * struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start
- * @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap
- * @verdict: enum vcpuchar_ppc_verdict
- * @level: the level QEMU starts with: for the caps of enum
- *         vcpuchar_ppc_cap the effective level of the decision; for on/off
- *         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift
- *         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and
- *         older: from the host, never refused)
- * @reserved: zero
- * @name: QEMU's cap name without "cap-", e.g. "fwnmi"
- * @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU
- *       start whatever the unknown fact is, e.g. "cap-fwnmi=off",
- *       "cap-hpt-max-page-size=4k"; "" when there is none (STARTS, or a
- *       Spectre cap whose fix is the decision's own caps)
- * @reason: one sentence naming the fact and its source, e.g. QEMU's message
+ * vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them
+ * @host: facts with information
+ * @r4: receives character & character_mask
+ * @r5: receives behaviour & behaviour_mask, and outside the mask the
+ *      default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT) and host-max's
+ *      other bits, so host mode never asks more of a guest than host-max
+ *      (/usr/share/doc/libvcpuchar/ppc.md#modes)
  *
- * Since: 1.2
+ * Both are unchanged on failure.
+ *
+ * Return: 0; -ENODATA when @host carries no information (never answer a
+ * guest with zeros); -EINVAL for NULL arguments or a bad @host->size.
+ *
+ * Since: 1.0
  */
-struct vcpuchar_ppc_start_entry {
-	uint32_t cap;
-	uint32_t verdict;
-	uint32_t level;
-	uint32_t reserved;
-	char name[VCPUCHAR_PPC_START_NAME_LEN];
-	char fix[VCPUCHAR_PPC_START_FIX_LEN];
-	char reason[VCPUCHAR_PPC_START_REASON_LEN];
-};
+int vcpuchar_ppc_host_to_hcall(const struct vcpuchar_ppc_host *host, uint64_t *r4, uint64_t *r5);
 
 /**
- * struct vcpuchar_ppc_start - will QEMU start, cap by cap
- * @size: sizeof(struct vcpuchar_ppc_start), set by the caller
- * @n_refused: entries whose verdict is REFUSED
- * @n_unknown: entries whose verdict is UNKNOWN
- * @n_entries: entries written: every cap this library judges, in @cap
- *             order, or as many as the caller's @size holds
- * @paste: the @fix of every REFUSED entry, comma-separated, to append to
- *         the decision's caps on "-machine pseries,"; "" when none is
- *         needed. An UNKNOWN entry's @fix is not in it: it would cost a
- *         guest whose host may not need it
- * @entries: one per cap; last, so that a later cap grows the struct
+ * vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files
+ * @r4: character register the guest receives
+ * @r5: behaviour register the guest receives
+ * @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF
+ *       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),
+ *       fallback (POWER7)
+ * @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default
+ *         command line
+ * @ret: receives the five strings (@ret->size set by the caller)
  *
- * Since: 1.2
+ * Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or
+ * unknown @flags.
+ *
+ * Since: 1.0
  */
-struct vcpuchar_ppc_start {
-	uint32_t size;
-	uint32_t n_refused;
-	uint32_t n_unknown;
-	uint32_t n_entries;
-	char paste[VCPUCHAR_PPC_START_PASTE_LEN];
-	struct vcpuchar_ppc_start_entry entries[VCPUCHAR_PPC_START_CAPS];
-};
+int vcpuchar_ppc_guest_view(uint64_t r4, uint64_t r5, uint32_t cpu, uint32_t flags,
+			    struct vcpuchar_ppc_guest_view *ret);
+
+/* ---- names and text ---- */
 
 /**
- * vcpuchar_ppc_start_check() - will QEMU start this VM on this host
- * @host: host facts, or NULL for "no information"
- * @req: the VMM's request, as for vcpuchar_ppc_decide()
- * @ret: receives the verdict (@ret->size set by the caller)
+ * vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit
+ * @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or
+ *       VCPUCHAR_PPC_REG_R5 (behaviour)
+ * @ibm_bit: IBM bit number, 0 = most significant
  *
- * The Spectre caps (enum vcpuchar_ppc_cap) at the levels of
- * vcpuchar_ppc_decide() for @req: REFUSED for its ERROR conflicts, UNKNOWN
- * under KVM when @host carries no information. The other caps at the
- * level @req->machine and the guest CPU give them (QEMU hw/ppc/spapr.c
- * and default_caps_with_cpu()), judged under KVM from @host's 1.2 facts
- * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an
- * UNKNOWN entry naming it:
- * htm needs VCPUCHAR_PPC_FACT_HTM; nested-hv VCPUCHAR_PPC_FACT_NESTED_HV;
- * fwnmi VCPUCHAR_PPC_FACT_FWNMI; large-decr the host's dec_bits equal to
- * the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page
- * at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG
- * nothing is checked against the host: every entry STARTS but htm=on and
- * nested-hv=on, which QEMU's TCG refuses. For
- * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN htm, hpt-max-page-size, large-decr
- * and fwnmi are judged at the level QEMU may refuse (on, 64 KiB), and a
- * refusal there is UNKNOWN: the type may give less. Rules and sources:
- * /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation.
+ * Return: e.g. "H_CPU_CHAR_L1D_THREAD_PRIV", or NULL for an undefined bit or
+ * an unknown @reg.
  *
- * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
- * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad
- * @ret->size.
- *
- * Since: 1.2
+ * Since: 1.0
  */
-int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
-			     struct vcpuchar_ppc_start *ret);
+const char *vcpuchar_ppc_bit_name(uint32_t reg, uint32_t ibm_bit);
 
 /**
- * struct vcpuchar_ppc_migration_entry - one cap whose levels differ
+ * vcpuchar_ppc_cap_name() - QEMU's name of a cap without the "cap-" prefix
  * @cap: enum vcpuchar_ppc_cap
- * @severity: ERROR (source above destination) or WARNING (below)
- * @src: the source level (library numbering: fixed-na is 4)
- * @dst: the destination level
- * @reserved: zero
- * @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),
- *           e.g. "cap-cfpc higher level (1) in incoming stream than on
- *           destination (0)", NUL-terminated
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c capability_table.
+ *
+ * Return: "cfpc", "sbbc", "ibs", "ccf-assist"; NULL when out of range.
  *
  * Since: 1.0
  */
-struct vcpuchar_ppc_migration_entry {
-	uint32_t cap;
-	uint32_t severity;
-	uint8_t src;
-	uint8_t dst;
-	uint8_t reserved[2];
-	char message[96];
-};
+const char *vcpuchar_ppc_cap_name(uint32_t cap);
 
 /**
- * struct vcpuchar_ppc_migration - source caps against destination caps
- * @size: sizeof(struct vcpuchar_ppc_migration), set by the caller
- * @ok: 1 when the migration proceeds (no ERROR entry)
- * @n_errors: entries with ERROR severity (source above destination)
- * @n_warnings: entries with WARNING severity (source below destination)
- * @n_entries: entries used, in cap order
- * @reserved: zero (explicit padding)
- * @entries: one per cap that differs, in cap order
- * @note: when a warning exists, why it matters: the guest keeps the
- *        mitigations it chose at boot until it reboots (Linux re-reads the
- *        hcall only after a PowerVM partition migration); else ""
+ * vcpuchar_ppc_level_name() - QEMU's value name of a level of a cap
+ * @cap: enum vcpuchar_ppc_cap
+ * @level: enum vcpuchar_ppc_level, in the library numbering (fixed-na = 4)
+ *
+ * Names from QEMU hw/ppc/spapr_caps.c cap_*_possible
+ * (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels).
+ *
+ * Return: e.g. "workaround", "fixed-ccd", "on"; NULL when either argument
+ * is out of range for that cap.
  *
  * Since: 1.0
  */
-struct vcpuchar_ppc_migration {
-	uint32_t size;
-	uint32_t ok;
-	uint32_t n_errors;
-	uint32_t n_warnings;
-	uint32_t n_entries;
-	uint32_t reserved;
-	const char *note;
-	struct vcpuchar_ppc_migration_entry entries[VCPUCHAR_PPC_N_CAPS];
-};
+const char *vcpuchar_ppc_level_name(uint32_t cap, uint32_t level);
 
 /**
- * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
- * @src: effective caps of the source VM
- * @dst: effective caps of the destination VM
- * @ret: receives the findings
+ * vcpuchar_ppc_mode_name() - the name of a mode
+ * @mode: enum vcpuchar_ppc_mode
  *
- * QEMU requires the same machine type on both ends; compare the effective
- * caps of both (vcpuchar_ppc_result.effective_caps).
- *
- * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, levels out of
- * range or a bad @ret->size.
+ * Return: "host-max", "caps" or "host" (the CLI's --mode values); NULL for
+ * an unknown @mode.
  *
  * Since: 1.0
  */
-int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
-				 struct vcpuchar_ppc_migration *ret);
+const char *vcpuchar_ppc_mode_name(uint32_t mode);
 
 /**
- * struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts
- * @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller
- * @n_hosts: number of hosts considered
- * @n_no_info: hosts without information (each holds every cap at
- *             broken/off, QEMU's fallback)
- * @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least
- *             one host holds back (see vcpuchar_ppc_baseline())
- * @reserved: zero (explicit padding)
- * @caps: per cap, the highest level QEMU accepts on every host
- *
- * Since: 1.0
- */
-struct vcpuchar_ppc_baseline {
-	uint32_t size;
-	uint32_t n_hosts;
-	uint32_t n_no_info;
-	uint32_t held_back;
-	struct vcpuchar_ppc_caps caps;
-	uint32_t reserved;
-};
-
-/**
- * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
- * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
- *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
- *         entry or facts with zero masks mean "no information"
- * @n_hosts: number of entries in @hosts, at least 1
- * @levels: optional array of @n_hosts entries; receives each host's own
- *          levels (vcpuchar_ppc_host_levels(); broken/off without
- *          information)
- * @held_back: optional array of @n_hosts entries; receives for each host the
- *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
- *             the level QEMU accepts on it equals the baseline while another
- *             host accepts more; a host without information holds back every
- *             cap
- * @ret: receives the baseline (@ret->size set by the caller)
- *
- * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
- * cap_*_apply(): a requested level above the host's refuses; the numeric
- * order of /usr/share/doc/libvcpuchar/ppc.md#caps-and-levels): per cap the baseline is the lowest
- * of the hosts' levels, except that ccf-assist=on counts as accepted on a
- * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
- * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
- * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
- * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation, no global state.
- *
- * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
- * @ret->size, or a host with a bad size or out-of-range fields. On failure
- * nothing is written (@levels, @held_back and @ret unchanged).
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
-			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
-			  struct vcpuchar_ppc_baseline *ret);
-
-/**
- * vcpuchar_ppc_fleet_baseline() - a fleet's baseline caps and guest CPU
- * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
- * @n_hosts: number of entries in @hosts, at least 1
- * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
- * @levels: optional, as for vcpuchar_ppc_baseline()
- * @held_back: optional, as for vcpuchar_ppc_baseline()
- * @ret: receives the baseline (@ret->size set by the caller); its caps are
- *       limited by the guest CPU (POWER7: cfpc=broken)
- * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu): @cpu, else the
- *           oldest host family (vcpuchar_ppc_host_cpu()), so that the guests
- *           run on every host
- * @refused: optional array of 2; on -EXDEV receives the host refused and
- *           the first host that names an architecture; on -ENOENT the host
- *           refused twice
- * @err: optional; receives one NUL-terminated sentence: "" for 0, else the
- *       refusal (for -ENOENT vcpuchar_ppc_host_cpu()'s); cut to @err_size
- * @err_size: size of @err in bytes (0 with a NULL @err)
- *
- * vcpuchar_ppc_baseline() with the fleet's rules
- * (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline): every host has one
- * architecture (ppc64 and ppc64le are one family; a host that names none
- * matches any), a given @cpu must run on every host under KVM-HV (not
- * newer than any host's family), and a POWER7 guest CPU gets cfpc=broken
- * (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts
- * are checked in order, architecture then CPU. Pure: no allocation.
- *
- * The warnings of a guest with the baseline caps: vcpuchar_ppc_warnings_check()
- * with a request holding all four caps (@caps_set 0xf, @cpu *@ret_cpu): once
- * with no host for the caps' own (the fixed-na abort), then per host for
- * what each reports outside its masks and what the machine type's defaults
- * do there, as `vcpuchar ppc baseline` prints them.
- *
- * Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer
- * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or
- * @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that
- * is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,
- * @held_back, @ret and @ret_cpu are unchanged.
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts, uint32_t cpu,
-				struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
-				struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu, uint32_t *refused, char *err,
-				size_t err_size);
-
-/* Where a finding of a host-to-host migration arises. Since: 1.2 */
-enum vcpuchar_ppc_host_migration_where {
-	VCPUCHAR_PPC_AT_SOURCE = 0,      /* QEMU on the source host */
-	VCPUCHAR_PPC_AT_DESTINATION = 1, /* QEMU on the destination, started with the source's caps */
-};
-
-/* @cap of an entry about the guest CPU rather than a cap. Since: 1.2 */
-#define VCPUCHAR_PPC_CAP_GUEST_CPU VCPUCHAR_PPC_N_CAPS
-
-/**
- * struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration
- * @where: enum vcpuchar_ppc_host_migration_where
- * @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)
- *            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the
- *            destination's level: the guest keeps the source's view)
- * @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest
- *       CPU cannot run on the host at @where
- * @requested: the level QEMU is started with (the source's decision)
- * @host: the level the host at @where supports
- * @reserved: zero (explicit padding)
- * @explanation: for a destination ERROR, what that host would have to
- *               change (static text), else ""
- * @message: QEMU's words, or the library's for the guest CPU,
- *           NUL-terminated; front ends name the host in front
- *
- * Since: 1.2
- */
-struct vcpuchar_ppc_host_migration_entry {
-	uint32_t where;
-	uint32_t severity;
-	uint32_t cap;
-	uint8_t requested;
-	uint8_t host;
-	uint8_t reserved[2];
-	const char *explanation;
-	char message[256];
-};
-
-/* Entries of struct vcpuchar_ppc_host_migration: two guest CPU refusals, or
- * per cap a source error and a destination finding. Since: 1.2 */
-#define VCPUCHAR_PPC_HOST_MIGRATION_MAX (2 * VCPUCHAR_PPC_N_CAPS)
-
-/**
- * struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another
- * @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller
- * @ok: 1 when QEMU starts the guest on both hosts and migrates it (no
- *      ERROR entry)
- * @n_errors: ERROR entries
- * @n_warnings: WARNING entries
- * @n_entries: entries used: source, then destination findings
- * @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the
- *       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9
- *       under TCG when none is given
- * @run_caps: the caps QEMU runs with on both hosts: the source's decision
- *            spelled as the paste line (vcpuchar_ppc_caps_format(), so
- *            ibs=fixed-na runs as broken, the same R4/R5)
- * @dst_host_caps: the levels the destination supports
- *                 (vcpuchar_ppc_host_levels())
- * @r4: R4 the guest was told at boot on the source, and keeps
- * @r5: R5 likewise
- * @entries: the findings
- *
- * Since: 1.2
- */
-struct vcpuchar_ppc_host_migration {
-	uint32_t size;
-	uint32_t ok;
-	uint32_t n_errors;
-	uint32_t n_warnings;
-	uint32_t n_entries;
-	uint32_t cpu;
-	struct vcpuchar_ppc_caps run_caps;
-	struct vcpuchar_ppc_caps dst_host_caps;
-	uint64_t r4;
-	uint64_t r5;
-	struct vcpuchar_ppc_host_migration_entry entries[VCPUCHAR_PPC_HOST_MIGRATION_MAX];
-};
-
-/**
- * vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst
- * @src: the source host's facts (information needed for host-max mode)
- * @dst: the destination host's facts
- * @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is
- *       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode
- *       depends on the boot host: not migratable, -EINVAL)
- * @src_result: optional; receives the decision on @src (effective caps,
- *              guest view) unless the guest CPU is refused
- * @ret: receives the verdict (@ret->size set by the caller)
- * @err, @err_size: optional message buffer: for -EINVAL on host mode or
- *                  hosts of two architectures ("arch=DST, but the source
- *                  is arch=SRC: ..."; a front end names the destination in
- *                  front), for a request vcpuchar_ppc_request_check()
- *                  refuses its reason, else ""
- *
- * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
- * the guest CPU must run on both hosts under KVM (else an ERROR per host
- * and nothing else is decided); the caps are decided on @src; QEMU on
- * @dst is started with the same command line, every cap explicit as
- * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
- * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
- * WARNING (the guest keeps the source's view). QEMU's migration check
- * (vcpuchar_ppc_migration_check()) then compares equal caps and finds
- * nothing. Pure: no allocation, no global state.
- *
- * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
- * fields, host mode, or hosts of different architectures (ppc64 and
- * ppc64le are one; @err says which); -ENOENT for a machine type the
- * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
- * @src_result are unchanged.
- *
- * Since: 1.2
- */
-int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
-			       const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *src_result,
-			       struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size);
-
-/*
- * Caps in the spellings users paste: QEMU's -machine properties and
- * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
- * give caps, so the host-max answer reaches them this way.
- */
-
-/* Output formats of vcpuchar_ppc_caps_format. Since: 1.0 */
-enum vcpuchar_ppc_format {
-	/* "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to
-	 * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values) */
-	VCPUCHAR_PPC_FORMAT_QEMU = 0,
-	/* "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/>
-	 * <ccf-assist state='on|off'/></features>" (one line, no spaces
-	 * between elements), the libvirt domain XML elements of the same caps */
-	VCPUCHAR_PPC_FORMAT_LIBVIRT = 1,
-};
-
-/* Room for the longest caps text, NUL included. Since: 1.0 */
-#define VCPUCHAR_PPC_FORMAT_LEN 128
-
-/*
- * Warning codes of the caps spellings and of the warnings check.
- * Stable: never renamed, renumbered or reused; the name function
- * gives the snake_case name the CLI's JSON prints. A set of codes is a word
- * with bit (1u << code) per code. Since: 1.0
- */
-enum vcpuchar_ppc_warning {
-	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and
-	 * 10.0 (Debian 13) abort at the guest's first
-	 * H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which
-	 * gives the guest identical R4/R5. The text names the request's
-	 * qemu_version (Since: 1.1), and says so where that release's abort is
-	 * unknown (Since: 1.2). */
-	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
-	/* The host set bits that its masks do not vouch for (Linux < the 2025
-	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
-	VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS = 2,
-	/* The masks are non-zero but hold no bit the library knows. */
-	VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS = 3,
-	/* host-max or host mode: QEMU with the machine type's defaults would
-	 * refuse to start on this host. */
-	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
-	/* host-max or host mode: the defaults pass the Spectre caps' check,
-	 * but the guest would run mitigations the host does not need (since
-	 * 1.2 the text adds the other caps QEMU refuses or may refuse at start,
-	 * vcpuchar_ppc_start_check()). */
-	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
-};
-/* Highest warning code in this release. Since: 1.0 */
-#define VCPUCHAR_PPC_WARNING_MAX 5
-
-/**
- * vcpuchar_ppc_warning_name() - the stable name of a warning code
- * @code: enum vcpuchar_ppc_warning
- *
- * Return: e.g. "qemu_fixed_na_abort"; NULL for an unknown @code.
- *
- * Since: 1.0
- */
-const char *vcpuchar_ppc_warning_name(uint32_t code);
-
-/**
- * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
- * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
- * @format: enum vcpuchar_ppc_format
- * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why
+ * @host: facts
+ * @buf: receives a NUL-terminated sentence, truncated to @size
  * @size: size of @buf in bytes
- * @warnings: optional; on success receives the set of warning codes (bit
- *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
- *            @caps->ibs is fixed-na, else 0
  *
- * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
- * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
- * QEMU prints them). libvirt's elements and attribute names are those of
- * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
- * ibs take value=, ccf-assist takes state=); libvirt passes the values to
- * QEMU's properties of the same names. Pure: no allocation, no global state.
+ * E.g. "no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by
+ * this kernel (not a POWER Book3S-64 KVM host)".
  *
- * Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike
- * store the command-line value as 4, which h_get_cpu_characteristics() does
- * not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13
- * read in its source; /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings and
- * #qemu-versions). Every other value is accepted by every supported
- * version, so no caller needs to pass one. broken is written
- * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
- * told exactly the same, and broken never exceeds a host level. ccf-assist is
- * written as given (QEMU reads it only with ibs=workaround).
- *
- * Like snprintf() with two differences: a buffer that is too small is an
- * error, not a truncation, and a query is only @buf NULL with @size 0.
- *
- * Return: the length of the text without the NUL (at most
- * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
- * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
- * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
- * level out of range for its cap, an unknown @format, or NULL @buf with
- * @size > 0 (@buf and @warnings unchanged).
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @host, a bad @host->size, fields out of range (@host->error outside 0 and
+ * -1 ... -4095 among them), or NULL @buf with @size > 0.
  *
  * Since: 1.0
  */
-int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf, size_t size,
-			     uint32_t *warnings);
-
-/* Length of each warning text buffer, NUL included. Since: 1.0 */
-#define VCPUCHAR_PPC_WARNING_TEXT_LEN 640
-
-/**
- * struct vcpuchar_ppc_warning_entry - one warning
- * @code: enum vcpuchar_ppc_warning
- * @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:
- *        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED
- *        (the first of them is the one QEMU reports); the caps below the
- *        host for DEFAULTS_BELOW_HOST; 0 otherwise
- * @reserved: zero
- * @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside
- *      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0
- * @r5: the same for behaviour and behaviour_mask
- * @text: one NUL-terminated paragraph: what happens, what the guest loses
- *        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes
- *        QEMU's message and hint for the first refused cap)
- *
- * Since: 1.0
- */
-struct vcpuchar_ppc_warning_entry {
-	uint32_t code;
-	uint32_t caps;
-	uint64_t r4;
-	uint64_t r5;
-	char text[VCPUCHAR_PPC_WARNING_TEXT_LEN];
-};
-
-/**
- * struct vcpuchar_ppc_warnings - every warning for one VM
- * @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller
- * @codes: bit (1u << code) for each entry
- * @n_entries: entries used, in code order, at most one per code
- * @reserved: zero
- * @entries: the warnings
- *
- * Since: 1.0
- */
-struct vcpuchar_ppc_warnings {
-	uint32_t size;
-	uint32_t codes;
-	uint32_t n_entries;
-	uint32_t reserved;
-	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
-};
-
-/**
- * vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know
- * @host: host facts, or NULL for "no information"
- * @req: the request, as for vcpuchar_ppc_decide()
- * @ret: receives the warnings (@ret->size set by the caller)
- *
- * Decides @req as vcpuchar_ppc_decide() does, then reports:
- * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
- * spellings of the effective caps replace it); with host information,
- * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
- * set outside its mask (each known bit named, with whether the guest still
- * gets it from the caps or loses the behaviour it allows, and the Linux
- * change that widens the pseries masks: "KVM: PPC: Add the missing
- * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
- * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
- * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
- * mode under KVM, what QEMU would do started with the machine type's
- * defaults for the guest CPU (all four caps at the defaults, whatever
- * @req sets; without host information QEMU reads the host as broken/off):
- * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
- * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);
- * neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are
- * not known.
- * Before 1.1 the caps @req sets replaced the defaults there and a host
- * without information got no defaults warning. Pure: no allocation, no
- * global state.
- *
- * Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0
- * they are those of 1.0, for QEMU 7.2.
- *
- * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
- * -ENODATA in host mode without host information; -ENOENT for a machine
- * type the target QEMU lacks or for a guest CPU the host cannot run (as
- * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
- * out-of-range request fields (since 1.2 also host mode under TCG, as
- * vcpuchar_ppc_decide()).
- * On failure @ret is unchanged.
- *
- * Since: 1.0
- */
-int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
-				struct vcpuchar_ppc_warnings *ret);
+int vcpuchar_ppc_host_describe(const struct vcpuchar_ppc_host *host, char *buf, size_t size);
 
 #ifdef __cplusplus
 }
 #endif
+
+/* The model and orchestrator calls: declared after the VMM core, which they use. */
+#include "ppc-qemu.h"
 
 #endif /* VCPUCHAR_PUBLIC_PPC_H */

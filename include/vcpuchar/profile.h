@@ -38,7 +38,7 @@ extern "C" {
  *                  not fit, the path is cut to its last bytes after "..."
  *                  and the cause kept whole (a cause too long for the
  *                  buffer on its own is cut after the whole path); ""
- *                  on success (since 1.2; before, unchanged)
+ *                  on success
  *
  * The file is opened without blocking (a FIFO or device never hangs the
  * call) and must be a regular file.
@@ -108,8 +108,7 @@ int vcpuchar_ppc_profile_load(const char *path, struct vcpuchar_ppc_host *ret, c
  *        never replaced.
  * @ppc: facts for [ppc], or NULL; the group is written when a mask is
  *       non-zero, or when the masks are zero with @ppc->error 0 (the kernel
- *       or a profile answered "no information"; since 1.2: before, no group
- *       was written, which the loader reads as no POWER facts at all)
+ *       or a profile answered "no information")
  * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
  *       Facts without any have bit write an empty [x86] group, unless
  *       their error[0] is -ENODATA (loaded from a file without the group),

@@ -1,8 +1,16 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy
- * (facts, probe, decision, apply, vCPU statistics, verdict). The rules are
- * in /usr/share/doc/libvcpuchar/x86.md; the conventions in <vcpuchar/common.h>.
+ * libvcpuchar, x86: the SVM Idle HLT intercept and the HLT-exit policy,
+ * what a VMM calls. In order:
+ *   1. vcpuchar_x86_host_probe       the host's facts (KVM, CPUID, sysfs)
+ *   2. vcpuchar_x86_decide           the policy for one VM, or
+ *      vcpuchar_x86_apply            decide and enable the capabilities
+ *   3. vcpuchar_x86_cpuid_patch      the guest CPUID the policy needs
+ *   4. vcpuchar_x86_vcpu_stats_read  the vCPU's counters, before and after
+ *   5. vcpuchar_x86_policy_verify    did KVM do what the policy says
+ * The guest kernel's view (cpuidle driver, PV spinlocks) is in
+ * <vcpuchar/x86-guest.h>, which this header includes at its end. Rules:
+ * /usr/share/doc/libvcpuchar/x86.md; conventions: <vcpuchar/common.h>.
  */
 #ifndef VCPUCHAR_PUBLIC_X86_H
 #define VCPUCHAR_PUBLIC_X86_H
@@ -12,6 +20,8 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- types ---- */
 
 /*
  * Sources for this section: /usr/share/doc/libvcpuchar/x86.md (its #decision-table is
@@ -85,16 +95,6 @@ enum vcpuchar_x86_fact {
 /* Number of facts: this release's value; later releases may add facts, see
  * vcpuchar_limit(). Since: 1.0 (24 in 1.0 and 1.1, 26 in 1.2) */
 #define VCPUCHAR_X86_N_FACTS 26
-
-/**
- * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
- * @fact: enum vcpuchar_x86_fact
- *
- * Return: a static string, or NULL for an unknown @fact.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_fact_name(uint32_t fact);
 
 /**
  * struct vcpuchar_x86_host - what an x86 host and its KVM offer
@@ -227,67 +227,6 @@ struct vcpuchar_x86_host {
 	uint32_t model;
 	uint32_t enable_ipiv;
 };
-
-/**
- * vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts
- * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
- * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
- *        and /sys file read
- * @ret: facts; @ret->size must be set by the caller
- *
- * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
- * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
- * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
- * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
- * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
- * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
- * error beyond), whose answer also tells the system fd from others;
- * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
- * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root, and the entries of
- * sys/module under the root (for @vendor_module). No other system call is
- * made, except fstat(2) of each file opened (only regular files are read;
- * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
- * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
- * of /proc/self/fd/N to name a refused fd.
- *
- * Unlike other functions, @ret is written whenever the arguments are valid:
- * every fact says in @ret->have and @ret->error whether it was read and,
- * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
- *
- * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
- * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
- * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
- * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
- * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
- * KVM facts carry that errno in @ret->error.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
-			    struct vcpuchar_x86_host *ret);
-
-/**
- * vcpuchar_x86_host_describe() - one sentence per fact: read, or why not
- * @host: facts
- * @fact: enum vcpuchar_x86_fact
- * @buf: receives a NUL-terminated sentence, truncated to @size
- * @size: size of @buf in bytes
- *
- * E.g. "disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
- * or "avic: not read: No such file or directory
- * (/sys/module/kvm_amd/parameters/avic)".
- *
- * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @host, a bad @host->size, an @host->error entry outside the errno range,
- * an unknown @fact, or NULL @buf with @size > 0.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
-			       size_t size);
 
 /* Confidential VM type (AMD SEV family). Since: 1.0 */
 enum vcpuchar_x86_cvm {
@@ -509,54 +448,6 @@ struct vcpuchar_x86_reason {
 	uint64_t value;
 };
 
-/**
- * vcpuchar_x86_reason_name() - the stable snake_case name of a code
- * @code: enum vcpuchar_x86_reason_code
- *
- * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_reason_name(uint32_t code);
-
-/**
- * vcpuchar_x86_reason_from_name() - the code of a snake_case name
- * @name: e.g. "host_is_guest"
- *
- * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
- * unknown name.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_reason_from_name(const char *name);
-
-/**
- * vcpuchar_x86_reason_class() - the class of a code
- * @code: enum vcpuchar_x86_reason_code
- *
- * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_reason_class(uint32_t code);
-
-/**
- * vcpuchar_x86_reason_text() - the sentence of a reason, values filled in
- * @reason: a reason from a result
- * @buf: receives a NUL-terminated sentence, truncated to @size; nothing is
- *       allocated
- * @size: size of @buf in bytes
- *
- * Return: length of the full sentence (as snprintf); -EINVAL for NULL
- * @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other
- * than 0 or 1, or a value its code cannot hold (a bit outside the mask or
- * a number outside the enum the code's comment names, a kernel release
- * above 32 bits): nothing is written then.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
-
 /* Room for every decide and apply code once (VERIFY codes never appear in
  * a policy): this release's value, see vcpuchar_limit(). A later release
  * that raises it grows struct vcpuchar_x86_policy at its end and still
@@ -605,106 +496,8 @@ struct vcpuchar_x86_policy {
 	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_MAX_REASONS];
 };
 
-/**
- * vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host
- * @host: host facts (a fact without its @have bit counts as 0)
- * @vm: the VM profile
- * @ret: receives the policy (@ret->size set by the caller)
- *
- * Pure: no I/O, no allocation, no global state. Implements the row
- * selection, decision table and global rules G1-G3 of /usr/share/doc/libvcpuchar/x86.md and
- * its Idle HLT inference. Leaf 0x8000000A bit 30 counts
- * only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the
- * CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM
- * halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the
- * HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an
- * unread fact counts as offered, Linux 5.8 and later).
- *
- * Return: 0, also when the result holds refusals (see @ret->n_refusals);
- * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
- * @host->error entry outside the errno range, a CVM on a host that is not
- * AMD or Hygon, or a contradictory profile (hlt_passthrough=never together
- * with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through);
- * -ENOTSUP (since 1.1) when @host->arch names a machine that is not x86
- * (anything but "", "x86_64", "amd64", "i386" ... "i686"): the facts are
- * not of an x86 host, and the KVM hints would mean nothing there
- * (/usr/share/doc/libvcpuchar/x86.md#architecture).
- *
- * Since: 1.0
- */
-int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
-			struct vcpuchar_x86_policy *ret);
-
-/**
- * vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal
- * @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()
- * @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL
- *
- * The refusals a policy's override_lifted_refusal reason names. Its value
- * has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63
- * only; this function answers for every code of the loaded library,
- * including codes a later release adds past 63, and is the way to ask.
- *
- * Return: 1 when the refusal @code was lifted, 0 when not (also for a code
- * that is not a refusal); -ERANGE for a @code above the loaded library's
- * highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no
- * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
- * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
- *
- * Since: 1.2
- */
-int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code);
-
 /* Flags of the apply step (the @flags of the function below). Since: 1.0 */
 #define VCPUCHAR_X86_APPLY_VCPUS_EXIST (1u << 0) /* the caller has created vCPUs already */
-
-/**
- * vcpuchar_x86_apply() - decide, then apply the policy to a new VM
- * @vm_fd: KVM VM fd (from KVM_CREATE_VM), owned by the caller, with no
- *         vCPU yet
- * @host: host facts, as for vcpuchar_x86_decide()
- * @vm: the VM profile
- * @flags: VCPUCHAR_X86_APPLY_* flags
- * @ret: receives the effective policy (@ret->size set by the caller)
- *
- * Steps (/usr/share/doc/libvcpuchar/x86.md#apply): the live facts are read first: what
- * KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS
- * and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and
- * @host->halt_poll_cap (/usr/share/doc/libvcpuchar/x86.md#global-rules G3: facts from a profile or another host may allow
- * more). The policy is decided once with them; then
- * KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,
- * skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a
- * value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch()).
- *
- * Existing vCPUs are detected before disabling exits with
- * KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with
- * EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c
- * kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it
- * sees vCPUs of this VM only, and a caller-side race (a vCPU created by
- * another thread during the call) is not detected. valgrind reports the
- * deliberate NULL argument ("Syscall param ioctl(generic) points to
- * unaddressable byte(s)"); tests/valgrind.supp in the source tree
- * suppresses it.
- *
- * When KVM answers EINVAL to the disable-exits call (a bit outside the
- * allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is
- * retried: the policy is decided a second time, knowing that KVM refused
- * those flags: @ret has no exits disabled, with
- * disable_exits_einval_fallback, and the call returns 0.
- *
- * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
- * @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -ENOTSUP for facts
- * of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when vCPUs exist (flag, or
- * detected) and exits would be disabled; -EBADF for an fd that is not open
- * (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds
- * included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied
- * on failure, except that a failing KVM_CAP_HALT_POLL leaves the
- * disable-exits step done.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
-		       uint32_t flags, struct vcpuchar_x86_policy *ret);
 
 /**
  * struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct
@@ -724,30 +517,6 @@ struct vcpuchar_x86_cpuid_entry {
 	uint32_t padding[3];
 };
 
-/**
- * vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table
- * @entries: the entries of the struct kvm_cpuid2 the VMM will give
- *           KVM_SET_CPUID2 (usually from KVM_GET_SUPPORTED_CPUID)
- * @nent: number of entries
- * @host: host facts, or NULL; with the SUPPORTED_CPUID fact, PV_UNHALT and
- *        POLL_CONTROL are set only when KVM lists them
- * @policy: the decided (or applied) policy
- *
- * Finds the KVM leaves by the "KVMKVMKVM\0\0\0" signature at 0x40000000
- * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
- * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
- * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries.
- *
- * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
- * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
- * bad sizes.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t nent,
-			     const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_policy *policy);
-
 /* Per-vCPU statistics the library reads (kvm_vcpu_stats_desc). Since: 1.0 */
 enum vcpuchar_x86_stat {
 	VCPUCHAR_X86_STAT_HALT_EXITS = 0,           /* HLT and IDLE_HLT exits (x86) */
@@ -758,16 +527,6 @@ enum vcpuchar_x86_stat {
 };
 /* Number of statistics: this release's value, see vcpuchar_limit(). Since: 1.0 */
 #define VCPUCHAR_X86_N_STATS 5
-
-/**
- * vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. "halt_exits"
- * @stat: enum vcpuchar_x86_stat
- *
- * Return: a static string; NULL for an unknown @stat.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_stat_name(uint32_t stat);
 
 /**
  * struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU
@@ -784,28 +543,6 @@ struct vcpuchar_x86_vcpu_stats {
 	uint64_t values[VCPUCHAR_X86_N_STATS];
 };
 
-/**
- * vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD
- * @vcpu_fd: a KVM vCPU fd, owned by the caller
- * @ret: receives the values (@ret->size set by the caller)
- *
- * Opens the binary stats fd (KVM_GET_STATS_FD, KVM_CAP_BINARY_STATS_FD,
- * Linux 5.14), finds the statistics by name in the descriptors and reads
- * their data, checking every offset and size against the file; closes the
- * stats fd. Statistics missing from the kernel leave their @have bit clear.
- *
- * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
- * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for
- * an fd that is not open (-1 included); -ENOTTY for any open file that is
- * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
- * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
- * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
- * @have bits: the statistics are per vCPU.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
-
 /* Did KVM honour the HLT part of a policy? Since: 1.0 */
 enum vcpuchar_x86_hlt_verdict {
 	VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL = 0,  /* no halt seen, no halt_exits, or Idle HLT and no exit */
@@ -819,28 +556,6 @@ enum vcpuchar_x86_halt_poll_verdict {
 	VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE = 1,      /* halt_attempted_poll grew */
 	VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE = 2,    /* it did not */
 };
-
-/**
- * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
- * @verdict: enum vcpuchar_x86_hlt_verdict
- *
- * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
- * NULL for an unknown @verdict.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
-
-/**
- * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
- * @verdict: enum vcpuchar_x86_halt_poll_verdict
- *
- * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
- * an unknown @verdict.
- *
- * Since: 1.0
- */
-const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
 
 /* guest_hlts of the verification step when the caller does not know. Since: 1.0 */
 #define VCPUCHAR_X86_GUEST_HLTS_UNKNOWN 0xffffffffffffffffu /* UINT64_MAX */
@@ -868,8 +583,7 @@ const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
  * @reasons: class VERIFY reasons, each code at most once, in code order:
  *           first the one that explains @hlt, then at most one diagnostic
  *           about the counts, then the one that explains @halt_poll;
- *           the entries after the first @n_reasons are zero (since 1.2;
- *           1.0 and 1.1 did not write them)
+ *           the entries after the first @n_reasons are zero
  *
  * Since: 1.0
  */
@@ -888,68 +602,6 @@ struct vcpuchar_x86_verdict {
 	struct vcpuchar_x86_reason reasons[VCPUCHAR_X86_VERDICT_MAX_REASONS];
 };
 
-/**
- * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
- * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
- *          result: after an EINVAL fallback, HLT exits are kept)
- * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
- *          the VMM ran the guest
- * @after: statistics of the same vCPU after; cumulative counters, so no
- *         value may be below @before's
- * @guest_hlts: how many HLT instructions the guest executed between the
- *              snapshots, as the caller knows it (e.g. its own test code,
- *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
- * @ret: receives the verdict (@ret->size set by the caller)
- *
- * Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT
- * pass-through the CPU halts in guest mode and no KVM statistic counts it
- * (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when
- * KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in
- * arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so "no halt exit" proves
- * nothing unless the guest is known to have halted. Rules, with dh the
- * growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM
- * emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):
- *
- * HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:
- * dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled
- * halts: a vendor module without hardware HLT pass-through, such as
- * kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0
- * (known): HONOURED, hlt_passthrough_honoured.
- * When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >=
- * @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):
- * with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits
- * (an HLT with a virtual interrupt pending does not exit under Idle HLT,
- * /usr/share/doc/libvcpuchar/x86.md#how-kvm-uses-idle-hlt), but since 1.2
- * CANNOT_TELL with idle_hlt_fewer_halt_exits alone when dh = 0 (exits
- * disabled behind the policy show the same counts); without Idle HLT
- * NOT_HONOURED, hlt_exits_kept_not_honoured.
- * Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts
- * (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the
- * count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,
- * guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,
- * guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,
- * halt_exits_stat_absent.
- *
- * Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles
- * with an in-kernel irqchip, and only once the vCPU's own poll window has
- * grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):
- * halt_attempted_poll missing from a snapshot: CANNOT_TELL,
- * halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE
- * with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip
- * (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when
- * halt_exits is in both snapshots and dh = 0, else halt_poll_inactive.
- *
- * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
- * @policy->disable_exits or in a snapshot's @have, more reasons in
- * @policy than it holds, or a counter in @after below @before (snapshots
- * swapped or of different vCPUs). Nothing is written on failure.
- *
- * Since: 1.0
- */
-int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
-			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
-			       struct vcpuchar_x86_verdict *ret);
-
 /* Exit code spaces of the exit classification below. Since: 1.0 */
 enum vcpuchar_x86_exit_kind {
 	VCPUCHAR_X86_EXIT_KIND_SVM = 0, /* raw SVM exit code (VMCB EXITCODE) */
@@ -967,6 +619,173 @@ enum vcpuchar_x86_exit_class {
 #define VCPUCHAR_X86_SVM_EXIT_HLT      0x78u /* arch/x86/include/uapi/asm/svm.h */
 #define VCPUCHAR_X86_SVM_EXIT_IDLE_HLT 0xa6u
 #define VCPUCHAR_X86_KVM_EXIT_HLT      5u    /* KVM_EXIT_HLT */
+
+/* ---- the VMM calls ---- */
+
+/**
+ * vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts
+ * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
+ * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
+ *        and /sys file read
+ * @ret: facts; @ret->size must be set by the caller
+ *
+ * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
+ * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
+ * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
+ * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
+ * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
+ * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
+ * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
+ * error beyond), whose answer also tells the system fd from others;
+ * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
+ * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
+ * and sys/devices/system/cpu/smt/control under the root, and the entries of
+ * sys/module under the root (for @vendor_module). No other system call is
+ * made, except fstat(2) of each file opened (only regular files are read;
+ * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
+ * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
+ * of /proc/self/fd/N to name a refused fd.
+ *
+ * Unlike other functions, @ret is written whenever the arguments are valid:
+ * every fact says in @ret->have and @ret->error whether it was read and,
+ * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
+ *
+ * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
+ * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
+ * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
+ * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
+ * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
+ * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
+ * KVM facts carry that errno in @ret->error.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
+			    struct vcpuchar_x86_host *ret);
+
+/**
+ * vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host
+ * @host: host facts (a fact without its @have bit counts as 0)
+ * @vm: the VM profile
+ * @ret: receives the policy (@ret->size set by the caller)
+ *
+ * The row selection, decision table, global rules and Idle HLT inference of
+ * /usr/share/doc/libvcpuchar/x86.md. Pure: no I/O, no allocation, no
+ * global state.
+ *
+ * Return: 0, also when the result holds refusals (@ret->n_refusals);
+ * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
+ * @host->error outside the errno range, a CVM on a host neither AMD nor
+ * Hygon, or hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;
+ * -ENOTSUP when @host->arch names a machine that is not x86
+ * (/usr/share/doc/libvcpuchar/x86.md#architecture).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+			struct vcpuchar_x86_policy *ret);
+
+/**
+ * vcpuchar_x86_apply() - decide, then apply the policy to a new VM
+ * @vm_fd: KVM VM fd (from KVM_CREATE_VM), owned by the caller, with no
+ *         vCPU yet
+ * @host: host facts, as for vcpuchar_x86_decide()
+ * @vm: the VM profile
+ * @flags: VCPUCHAR_X86_APPLY_* flags
+ * @ret: receives the effective policy (@ret->size set by the caller)
+ *
+ * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd
+ * (they replace @host's), decides once, then KVM_ENABLE_CAP for each that
+ * the policy sets. Existing vCPUs are detected first; a disable-exits
+ * EINVAL is decided again without those exits (disable_exits_einval_fallback,
+ * return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply.
+ *
+ * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
+ * @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;
+ * -EBUSY when vCPUs exist and exits would be disabled; -EBADF for an fd
+ * not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP.
+ * Nothing is applied on failure but a done disable-exits step.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+		       uint32_t flags, struct vcpuchar_x86_policy *ret);
+
+/**
+ * vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table
+ * @entries: the entries of the struct kvm_cpuid2 the VMM will give
+ *           KVM_SET_CPUID2 (usually from KVM_GET_SUPPORTED_CPUID)
+ * @nent: number of entries
+ * @host: host facts, or NULL; with the SUPPORTED_CPUID fact, PV_UNHALT and
+ *        POLL_CONTROL are set only when KVM lists them
+ * @policy: the decided (or applied) policy
+ *
+ * Finds the KVM leaves by the "KVMKVMKVM\0\0\0" signature at 0x40000000
+ * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
+ * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
+ * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
+ * of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries.
+ *
+ * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
+ * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
+ * bad sizes.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t nent,
+			     const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_policy *policy);
+
+/**
+ * vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD
+ * @vcpu_fd: a KVM vCPU fd, owned by the caller
+ * @ret: receives the values (@ret->size set by the caller)
+ *
+ * Opens the binary stats fd (KVM_GET_STATS_FD, KVM_CAP_BINARY_STATS_FD,
+ * Linux 5.14), finds the statistics by name in the descriptors and reads
+ * their data, checking every offset and size against the file; closes the
+ * stats fd. Statistics missing from the kernel leave their @have bit clear.
+ *
+ * Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header
+ * or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for
+ * an fd that is not open (-1 included); -ENOTTY for any open file that is
+ * not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,
+ * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
+ * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
+ * @have bits: the statistics are per vCPU.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *ret);
+
+/**
+ * vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?
+ * @policy: what vcpuchar_x86_apply() returned for the VM (its effective
+ *          result: after an EINVAL fallback, HLT exits are kept)
+ * @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before
+ *          the VMM ran the guest
+ * @after: statistics of the same vCPU after; cumulative counters, so no
+ *         value may be below @before's
+ * @guest_hlts: how many HLT instructions the guest executed between the
+ *              snapshots, as the caller knows it (e.g. its own test code,
+ *              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * Compares the growth of halt_exits and the halt-poll counters with the
+ * policy and @guest_hlts (with HLT pass-through no KVM statistic counts a
+ * halt, so only the guest's own count proves one). The rules, reason by
+ * reason: /usr/share/doc/libvcpuchar/x86.md#verification. Pure: no I/O, no
+ * allocation, no global state.
+ *
+ * Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in
+ * @policy->disable_exits or in a snapshot's @have, more reasons in
+ * @policy than it holds, or a counter in @after below @before (snapshots
+ * swapped or of different vCPUs). Nothing is written on failure.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
+			       const struct vcpuchar_x86_vcpu_stats *after, uint64_t guest_hlts,
+			       struct vcpuchar_x86_verdict *ret);
 
 /**
  * vcpuchar_x86_exit_class() - classify an exit code
@@ -990,98 +809,143 @@ enum vcpuchar_x86_exit_class {
  */
 int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
 
-/* ---- The guest's view (Since: 1.1) ------------------------------------ */
-
-/* The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). Since: 1.1 */
-enum vcpuchar_x86_cpuidle {
-	VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL = 0, /* another driver, or none: idle is plain HLT */
-	VCPUCHAR_X86_CPUIDLE_HALTPOLL = 1,     /* cpuidle-haltpoll: the guest polls before HLT */
-};
-
-/* Whether a Linux guest uses PV spinlocks, and the first rule that decides it
- * (/usr/share/doc/libvcpuchar/x86.md#guest-view, the order of Linux 6.12's kvm_spinlock_init()). Since: 1.1 */
-enum vcpuchar_x86_pv_spinlocks {
-	VCPUCHAR_X86_PV_SPINLOCKS_USED = 0,             /* "PV spinlocks enabled" */
-	VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME = 1,     /* KVM_HINTS_REALTIME set */
-	VCPUCHAR_X86_PV_SPINLOCKS_OFF_SINGLE_CPU = 2,   /* one vCPU */
-	VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT = 3, /* KVM_FEATURE_PV_UNHALT clear */
-};
+/* ---- names and text ---- */
 
 /**
- * struct vcpuchar_x86_guest_view - what a Linux guest finds under a policy
- * @size: sizeof(struct vcpuchar_x86_guest_view), set by the caller
- * @kvm_features: CPUID 0x40000001 EAX as far as the policy decides it:
- *                VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT and
- *                VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL (other bits 0)
- * @kvm_hints: CPUID 0x40000001 EDX: VCPUCHAR_X86_KVM_HINTS_REALTIME or 0
- * @cpuidle: enum vcpuchar_x86_cpuidle
- * @pv_spinlocks: enum vcpuchar_x86_pv_spinlocks
- * @halt_exits_grow: 1 when the host's halt_exits statistic of the VM's
- *                   vCPUs grows while the guest idles (HLT exits kept),
- *                   0 when it stays (HLT pass-through)
+ * vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal
+ * @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()
+ * @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL
  *
- * Since: 1.1
+ * The refusals a policy's override_lifted_refusal reason names. Its value
+ * has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63
+ * only; this function answers for every code of the loaded library,
+ * including codes a later release adds past 63, and is the way to ask.
+ *
+ * Return: 1 when the refusal @code was lifted, 0 when not (also for a code
+ * that is not a refusal); -ERANGE for a @code above the loaded library's
+ * highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no
+ * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
+ * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
+ *
+ * Since: 1.2
  */
-struct vcpuchar_x86_guest_view {
-	uint32_t size;
-	uint32_t kvm_features;
-	uint32_t kvm_hints;
-	uint32_t cpuidle;
-	uint32_t pv_spinlocks;
-	uint32_t halt_exits_grow;
-};
+int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code);
 
 /**
- * vcpuchar_x86_guest_view() - what a Linux guest will find under a policy
- * @policy: a decided (or applied) policy: its pv_unhalt, poll_control,
- *          hints_realtime and disable_exits are read, as the VMM puts them
- *          into the guest CPUID (vcpuchar_x86_cpuid_patch()) and KVM
- * @n_vcpus: the VM's number of vCPUs (possible CPUs of the guest), >= 1
- * @ret: receives the view (@ret->size set by the caller)
+ * vcpuchar_x86_fact_name() - short name of a fact, e.g. "disable_exits"
+ * @fact: enum vcpuchar_x86_fact
  *
- * Pure: no I/O, no allocation. The rules (/usr/share/doc/libvcpuchar/x86.md#guest-view) follow the
- * guest kernel: arch/x86/kernel/kvm.c (kvm_spinlock_init(),
- * arch_haltpoll_enable()) and drivers/cpuidle/cpuidle-haltpoll.c
- * (haltpoll_init()): haltpoll only with KVM_HINTS_REALTIME; PV spinlocks
- * only with KVM_FEATURE_PV_UNHALT, without REALTIME and with more than one
- * vCPU. It assumes a guest with the KVM signature leaf, Debian's
- * configuration (CONFIG_HALTPOLL_CPUIDLE, CONFIG_PARAVIRT_SPINLOCKS) and no
- * guest command line that changes them (idle=, nopvspin,
- * cpuidle_haltpoll.force).
+ * Return: a static string, or NULL for an unknown @fact.
  *
- * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an
- * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
- * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
- *
- * Since: 1.1
+ * Since: 1.0
  */
-int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
-			    struct vcpuchar_x86_guest_view *ret);
+const char *vcpuchar_x86_fact_name(uint32_t fact);
 
 /**
- * vcpuchar_x86_cpuidle_name() - stable name of a cpuidle value
- * @cpuidle: enum vcpuchar_x86_cpuidle
+ * vcpuchar_x86_host_describe() - one sentence per fact: read, or why not
+ * @host: facts
+ * @fact: enum vcpuchar_x86_fact
+ * @buf: receives a NUL-terminated sentence, truncated to @size
+ * @size: size of @buf in bytes
  *
- * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
- * unknown value.
+ * E.g. "disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))"
+ * or "avic: not read: No such file or directory
+ * (/sys/module/kvm_amd/parameters/avic)".
  *
- * Since: 1.1
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @host, a bad @host->size, an @host->error entry outside the errno range,
+ * an unknown @fact, or NULL @buf with @size > 0.
+ *
+ * Since: 1.0
  */
-const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
+int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
+			       size_t size);
 
 /**
- * vcpuchar_x86_pv_spinlocks_name() - stable name of a PV spinlock value
- * @value: enum vcpuchar_x86_pv_spinlocks
+ * vcpuchar_x86_reason_name() - the stable snake_case name of a code
+ * @code: enum vcpuchar_x86_reason_code
  *
- * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
- * (static strings); NULL for an unknown value.
+ * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
  *
- * Since: 1.1
+ * Since: 1.0
  */
-const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
+const char *vcpuchar_x86_reason_name(uint32_t code);
+
+/**
+ * vcpuchar_x86_reason_from_name() - the code of a snake_case name
+ * @name: e.g. "host_is_guest"
+ *
+ * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
+ * unknown name.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_from_name(const char *name);
+
+/**
+ * vcpuchar_x86_reason_class() - the class of a code
+ * @code: enum vcpuchar_x86_reason_code
+ *
+ * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_class(uint32_t code);
+
+/**
+ * vcpuchar_x86_reason_text() - the sentence of a reason, values filled in
+ * @reason: a reason from a result
+ * @buf: receives a NUL-terminated sentence, truncated to @size; nothing is
+ *       allocated
+ * @size: size of @buf in bytes
+ *
+ * Return: length of the full sentence (as snprintf); -EINVAL for NULL
+ * @reason, an unknown code, NULL @buf with @size > 0, @reason->has_value other
+ * than 0 or 1, or a value its code cannot hold (a bit outside the mask or
+ * a number outside the enum the code's comment names, a kernel release
+ * above 32 bits): nothing is written then.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
+
+/**
+ * vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. "halt_exits"
+ * @stat: enum vcpuchar_x86_stat
+ *
+ * Return: a static string; NULL for an unknown @stat.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_stat_name(uint32_t stat);
+
+/**
+ * vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict
+ * @verdict: enum vcpuchar_x86_hlt_verdict
+ *
+ * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
+ * NULL for an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
+
+/**
+ * vcpuchar_x86_halt_poll_verdict_name() - stable name of a halt-poll verdict
+ * @verdict: enum vcpuchar_x86_halt_poll_verdict
+ *
+ * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
+ * an unknown @verdict.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
 
 #ifdef __cplusplus
 }
 #endif
+
+/* The guest model: declared after the VMM core, which it uses. */
+#include "x86-guest.h"
 
 #endif /* VCPUCHAR_PUBLIC_X86_H */

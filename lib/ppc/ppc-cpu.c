@@ -107,3 +107,27 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host,
 	*ret = ((2u << (family ? family : VCPUCHAR_PPC_CPU_POWER11)) - 1) & ~((1u << VCPUCHAR_PPC_CPU_POWER7) - 1);
 	return family ? 0 : 1;
 }
+
+/* The successor (doc/stability.md#growing-the-api): the second kinds of success are fields, not returns. */
+VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpu_ext(const struct vcpuchar_ppc_host *host, uint32_t cpu,
+					      struct vcpuchar_ppc_guest_cpu *ret, char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_guest_cpu out = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_cpu);
+	int r;
+
+	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret) && (err || !err_size), -EINVAL);
+	r = vcpuchar_ppc_host_cpu(host, cpu, &out.cpu, out.note, sizeof(out.note));
+	if (r < 0) {
+		/* Pure and unchanged on failure: asked again for the caller's buffer and size. */
+		if (err_size)
+			vcpuchar_ppc_host_cpu(host, cpu, &out.cpu, err, err_size);
+		return r;
+	}
+	out.basis = (uint32_t)r;
+	if (vcpuchar_ppc_host_cpus(host, &out.families) < 0)
+		return -EINVAL;
+	if (err_size)
+		err[0] = '\0';
+	vcpuchar_out_end(ret, &out, sizeof(out));
+	return 0;
+}

@@ -9,10 +9,9 @@
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
-						uint32_t cpu, struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
-						struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu, uint32_t *refused,
-						char *err, size_t err_size)
+static int fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts, uint32_t cpu,
+			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back, struct vcpuchar_ppc_baseline *ret,
+			  uint32_t *ret_cpu, uint32_t *refused, char *err, size_t err_size)
 {
 	uint32_t guest = cpu, arch_from = UINT32_MAX, got;
 	int r;
@@ -50,4 +49,36 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *
 	vcpuchar_ppc_caps_limit_cpu(&ret->caps, guest);
 	*ret_cpu = guest;
 	return 0;
+}
+
+/* The successor (doc/stability.md#growing-the-api): the optional members in a size-led struct. */
+VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline_ext(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+						    const struct vcpuchar_ppc_fleet_opts *opts,
+						    struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu)
+{
+	struct vcpuchar_ppc_fleet_opts obuf;
+
+	return_val_if_fail(!opts || (VCPUCHAR_SIZE_OK(opts) && !opts->flags && !opts->reserved), -EINVAL);
+	opts = VCPUCHAR_IN(opts, &obuf);
+	if (!opts)
+		return fleet_baseline(hosts, n_hosts, 0, NULL, NULL, ret, ret_cpu, NULL, NULL, 0);
+	return fleet_baseline(hosts, n_hosts, opts->cpu, opts->levels, opts->held_back, ret, ret_cpu, opts->refused,
+			      opts->err, opts->err_size);
+}
+
+/* Superseded by vcpuchar_ppc_fleet_baseline_ext(), which it calls. */
+VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+						uint32_t cpu, struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+						struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu, uint32_t *refused,
+						char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+
+	o.cpu = cpu;
+	o.levels = levels;
+	o.held_back = held_back;
+	o.refused = refused;
+	o.err = err;
+	o.err_size = err_size;
+	return vcpuchar_ppc_fleet_baseline_ext(hosts, n_hosts, &o, ret, ret_cpu);
 }

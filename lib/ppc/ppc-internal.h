@@ -42,10 +42,26 @@ static inline bool ppc_arch_is_power(const char *arch, size_t size)
 	return false;
 }
 
-/* NULL or a struct of acceptable size with in-range enum fields. */
-/* The start facts of a struct that has them (ppc-start.c). */
-bool vcpuchar_ppc_start_facts_ok(const struct vcpuchar_ppc_host *host) __attribute__((visibility("hidden")));
+/*
+ * The 1.2 start facts of a struct that has them (lib/ppc.md#start): only
+ * known fact bits, each fact also read; a page size that is a power of two
+ * from 4 KiB to 1 GiB or 0; dec_bits 1..64 only with its fact, else 0. It
+ * lives here, below every file, so that the struct checks call nothing above.
+ */
+static inline bool ppc_host_facts_ok(const struct vcpuchar_ppc_host *host)
+{
+	uint32_t p = host->page_size;
 
+	if ((host->facts_read | host->facts) & ~VCPUCHAR_PPC_FACT_ALL || host->facts & ~host->facts_read)
+		return false;
+	if (p && (p & (p - 1) || p < 4096 || p > (1u << 30)))
+		return false;
+	if (host->facts & VCPUCHAR_PPC_FACT_DEC_BITS)
+		return host->dec_bits >= 1 && host->dec_bits <= 64;
+	return host->dec_bits == 0;
+}
+
+/* NULL or a struct of acceptable size with in-range enum fields. */
 static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 {
 	if (!host)
@@ -67,7 +83,7 @@ static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 	/* The 1.2 facts, where the caller's struct has them (lib/ppc.md#start). */
 	if (host->size < VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, dec_bits))
 		return true;
-	return vcpuchar_ppc_start_facts_ok(host);
+	return ppc_host_facts_ok(host);
 }
 
 /*

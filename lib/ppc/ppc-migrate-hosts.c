@@ -77,11 +77,9 @@ static void destination(struct vcpuchar_ppc_host_migration *m, const struct vcpu
 	}
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src,
-					       const struct vcpuchar_ppc_host *dst,
-					       const struct vcpuchar_ppc_request *req,
-					       struct vcpuchar_ppc_result *src_result,
-					       struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size)
+static int migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
+			 const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *src_result,
+			 struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size)
 {
 	struct vcpuchar_ppc_result rs = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_result rd = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
@@ -166,4 +164,35 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *s
 	VCPUCHAR_OUT_END(ret, &m);
 	vcpuchar_set_err(err, err_size, 0, "%s", "");
 	return 0;
+}
+
+/* The successor (doc/stability.md#growing-the-api): the optional members in a size-led struct. */
+VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts_ext(const struct vcpuchar_ppc_host *src,
+						   const struct vcpuchar_ppc_host *dst,
+						   const struct vcpuchar_ppc_request *req,
+						   const struct vcpuchar_ppc_migrate_opts *opts,
+						   struct vcpuchar_ppc_host_migration *ret)
+{
+	struct vcpuchar_ppc_migrate_opts obuf;
+
+	return_val_if_fail(!opts || (VCPUCHAR_SIZE_OK(opts) && opts->flags == 0), -EINVAL);
+	opts = VCPUCHAR_IN(opts, &obuf);
+	if (!opts)
+		return migrate_hosts(src, dst, req, NULL, ret, NULL, 0);
+	return migrate_hosts(src, dst, req, opts->src_result, ret, opts->err, opts->err_size);
+}
+
+/* Superseded by vcpuchar_ppc_migrate_hosts_ext(), which it calls. */
+VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src,
+					       const struct vcpuchar_ppc_host *dst,
+					       const struct vcpuchar_ppc_request *req,
+					       struct vcpuchar_ppc_result *src_result,
+					       struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_migrate_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_migrate_opts);
+
+	o.src_result = src_result;
+	o.err = err;
+	o.err_size = err_size;
+	return vcpuchar_ppc_migrate_hosts_ext(src, dst, req, &o, ret);
 }

@@ -592,3 +592,54 @@ tail:
 		err[0] = '\0';
 	return 0;
 }
+
+/*
+ * The successors (doc/stability.md#growing-the-api): @opts->err carries the
+ * error only, the items not read go to @opts->others. The parsers are pure
+ * and leave their outputs unchanged on failure, so a refusal is parsed again
+ * to word the error for its own buffer and size.
+ */
+static int parse_split(int r, const struct vcpuchar_ppc_parse_opts *opts)
+{
+	if (r < 0 && opts->others_size)
+		opts->others[0] = '\0';
+	if (r >= 0 && opts->err_size)
+		opts->err[0] = '\0';
+	return r < 0 ? r : 0;
+}
+
+static bool parse_opts_ok(const struct vcpuchar_ppc_parse_opts *opts)
+{
+	return VCPUCHAR_SIZE_OK(opts) && opts->flags == 0 && (opts->err || !opts->err_size) &&
+	       (opts->others || !opts->others_size);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse_ext(const char *line, struct vcpuchar_ppc_request *req,
+							const struct vcpuchar_ppc_parse_opts *opts)
+{
+	static const struct vcpuchar_ppc_parse_opts none = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_parse_opts obuf;
+	int r;
+
+	return_val_if_fail(!opts || parse_opts_ok(opts), -EINVAL);
+	opts = opts ? VCPUCHAR_IN(opts, &obuf) : &none;
+	r = vcpuchar_ppc_machine_line_parse(line, req, opts->others, opts->others_size);
+	if (r < 0 && opts->err_size)
+		vcpuchar_ppc_machine_line_parse(line, req, opts->err, opts->err_size);
+	return parse_split(r, opts);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+						   const struct vcpuchar_ppc_parse_opts *opts)
+{
+	static const struct vcpuchar_ppc_parse_opts none = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_parse_opts obuf;
+	int r;
+
+	return_val_if_fail(!opts || parse_opts_ok(opts), -EINVAL);
+	opts = opts ? VCPUCHAR_IN(opts, &obuf) : &none;
+	r = vcpuchar_ppc_libvirt_parse(xml, caps, set, opts->others, opts->others_size);
+	if (r < 0 && opts->err_size)
+		vcpuchar_ppc_libvirt_parse(xml, caps, set, opts->err, opts->err_size);
+	return parse_split(r, opts);
+}

@@ -11,20 +11,6 @@
 /* POWER9 and later models' decrementer width (QEMU target/ppc/cpu_init.c lrg_decr_bits). */
 #define LARGE_DECR_BITS 56
 
-bool vcpuchar_ppc_start_facts_ok(const struct vcpuchar_ppc_host *host)
-{
-	uint32_t p = host->page_size;
-
-	if ((host->facts_read | host->facts) & ~VCPUCHAR_PPC_FACT_ALL || host->facts & ~host->facts_read)
-		return false;
-	if (p && (p & (p - 1) || p < 4096 || p > (1u << 30)))
-		return false;
-	/* dec_bits only with the fact that the device tree has it. */
-	if (host->facts & VCPUCHAR_PPC_FACT_DEC_BITS)
-		return host->dec_bits >= 1 && host->dec_bits <= 64;
-	return host->dec_bits == 0;
-}
-
 /* One entry; @fix and @reason are printf formats only where they need numbers. */
 static struct vcpuchar_ppc_start_entry *entry(struct vcpuchar_ppc_start *s, uint32_t cap, const char *name,
 					      uint32_t level)

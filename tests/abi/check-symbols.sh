@@ -61,7 +61,8 @@ while read -r fn; do
 		/\/\*\*/ { doc = ""; indoc = 1 }
 		indoc { doc = doc $0 "\n" }
 		/\*\// { indoc = 0; last = doc }
-		$0 ~ fn "\\(" && !indoc { if (last ~ fn && last ~ since) ok = 1; exit }
+		# A comment line naming the function is not its declaration.
+		$0 ~ fn "\\(" && !indoc && $0 !~ /^[ \t]*(\/\*|\*)/ { if (last ~ fn && last ~ since) ok = 1; exit }
 		END { exit ok ? 0 : 1 }'; then
 		echo "$fn: no doc comment naming it with 'Since: $since' right above its declaration"; status=1
 	fi

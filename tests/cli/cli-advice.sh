@@ -10,12 +10,6 @@ cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 
-P=$src/examples/profiles
-p9=$P/power9-dd2.3-opal.profile
-p10na=$P/power10-nested-hv-qemu-fixed-na.profile
-amd=$P/amd-zen5-idle-hlt-6.15.profile
-
-
 # POWER8 words (firmware like the POWER9 profile's) with power8=true; a POWER8E PVR without power8=.
 printf '[host]\narch=ppc64le\n[ppc]\ncharacter=0xb400000000000000\nbehaviour=0xe000000000000000\ncharacter_mask=0xff40000000000000\nbehaviour_mask=0xe400000000000000\npower8=true\n' >"$tmp/p8.profile"
 printf '[host]\narch=ppc64le\n[ppc]\ncharacter=0xb400000000000000\nbehaviour=0xe000000000000000\ncharacter_mask=0xff40000000000000\nbehaviour_mask=0xe400000000000000\npvr=0x004b0201\n' >"$tmp/p8e.profile"
@@ -199,18 +193,17 @@ expect "11: key twice" 2 "character.*twice" -- "$cli" ppc hcall --host "$tmp/dup
 expect "11: group twice" 2 "\\[ppc\\].*twice" -- "$cli" ppc hcall --host "$tmp/dup-group.profile"
 { cat "$amd"; echo vendor=intel; } >"$tmp/dup-x86.profile"
 expect "11: x86 profile key twice" 2 "vendor.*twice" -- "$cli" x86 policy --host "$tmp/dup-x86.profile"
-printf '{"disable_exits": {}, "idle_hlt_active": false, "reasons": []}\n' >"$tmp/p-obj.json"
-expect "11: disable_exits an object" 2 "disable_exits.*array" -- "$cli" x86 verify --policy "$tmp/p-obj.json" \
-	--before "$tmp/before.json" --after "$tmp/after.json"
-printf '{"disable_exits": [], "idle_hlt_active": 1, "reasons": []}\n' >"$tmp/p-int.json"
-expect "11: idle_hlt_active 1" 2 "idle_hlt_active.*true or false" -- "$cli" x86 verify --policy "$tmp/p-int.json" \
-	--before "$tmp/before.json" --after "$tmp/after.json"
-printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": [1]}\n' >"$tmp/p-r.json"
-expect "11: reasons of numbers" 2 "reasons" -- "$cli" x86 verify --policy "$tmp/p-r.json" \
-	--before "$tmp/before.json" --after "$tmp/after.json"
-printf '{"disable_exits": [], "idle_hlt_active": false, "reasons": {}}\n' >"$tmp/p-ro.json"
-expect "11: reasons an object" 2 "reasons.*array" -- "$cli" x86 verify --policy "$tmp/p-ro.json" \
-	--before "$tmp/before.json" --after "$tmp/after.json"
+# bad_policy FILE NAME PATTERN JSON: x86 verify refuses the policy JSON (exit 2, stderr PATTERN).
+bad_policy() {
+	printf '%s\n' "$4" >"$tmp/$1"
+	expect "11: $2" 2 "$3" -- "$cli" x86 verify --policy "$tmp/$1" --before "$tmp/before.json" --after "$tmp/after.json"
+}
+bad_policy p-obj.json "disable_exits an object" "disable_exits.*array" \
+	'{"disable_exits": {}, "idle_hlt_active": false, "reasons": []}'
+bad_policy p-int.json "idle_hlt_active 1" "idle_hlt_active.*true or false" \
+	'{"disable_exits": [], "idle_hlt_active": 1, "reasons": []}'
+bad_policy p-r.json "reasons of numbers" "reasons" '{"disable_exits": [], "idle_hlt_active": false, "reasons": [1]}'
+bad_policy p-ro.json "reasons an object" "reasons.*array" '{"disable_exits": [], "idle_hlt_active": false, "reasons": {}}'
 cases=$((cases + 1))
 grep -q CRITICAL "$tmp/err" && fail "11: a GLib critical"
 

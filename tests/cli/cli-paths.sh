@@ -10,7 +10,6 @@ cli=$1 src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 
-P=$src/examples/profiles
 bad=$tmp/$'q"\xfe\n.p'
 forged=$tmp/$'x\nmigration ok\n'
 cp "$P/power9-dd2.3-opal.profile" "$bad"

@@ -7,7 +7,7 @@
 # Exits 77 when qemu-system-ppc64 is not installed (tests/setup-debian.sh).
 # Usage: cli-qemu-probe.sh VCPUCHAR SRCDIR
 set -u
-cli=$1
+cli=$1 src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 

@@ -11,10 +11,6 @@ cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 
-P=$src/examples/profiles
-p9=$P/power9-dd2.3-opal.profile
-p10na=$P/power10-nested-hv-qemu-fixed-na.profile
-
 # 1. Without the option: the oldest supported, said on a qemu line and in the JSON.
 expect "unset text" 0 - -- "$cli" ppc hcall --host "$p9"
 has "unset text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2 \(Debian 12\), the oldest supported'

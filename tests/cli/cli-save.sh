@@ -11,14 +11,12 @@ cli=$1 src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 
-
 same() {
 	cases=$((cases + 1))
 	cmp -s "$1" "$2" || { : >"$tmp/err"; fail "$3"; }
 }
 
 # A profile with POWER facts; this probe (x86, or POWER without KVM) has none... unless it has.
-p9=$src/examples/profiles/power9-dd2.3-opal.profile
 cp "$p9" "$tmp/p9.profile"
 "$cli" probe --save "$tmp/probe.profile" >/dev/null 2>&1 || { echo "FAIL a plain probe --save"; exit 1; }
 if grep -q '^\[ppc\]' "$tmp/probe.profile"; then

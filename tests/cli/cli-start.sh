@@ -10,8 +10,6 @@ cli=$(cd "$(dirname "$1")" && pwd)/$(basename "$1") src=$2
 # shellcheck source-path=SCRIPTDIR source=cli-test.sh
 . "$(dirname "$0")/cli-test.sh"
 
-p9=$src/examples/profiles/power9-dd2.3-opal.profile
-
 # 1. A profile without the start facts (written before 1.2): nothing added, each unread fact named.
 expect "no facts" 0 - -- "$cli" ppc hcall --host "$p9"
 has "no facts" '^  qemu +-machine pseries,cap-cfpc=[a-z-]+,cap-sbbc=[a-z-]+,cap-ibs=[a-z-]+,cap-ccf-assist=(on|off)$'

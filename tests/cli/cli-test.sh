@@ -4,9 +4,14 @@
 # at exit, the case counters, fail NAME (shows the command's output from
 # $tmp/out and $tmp/err), expect, jcheck, has and hasnt (below) and finish
 # NAME (the summary line; the exit status says whether any case failed).
+# The caller sets src (the source tree) first: P is then examples/profiles,
+# p9, p10na and amd the bundled profiles most cases load.
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0 cases=0
+# shellcheck disable=SC2034 # used by the scripts that source this one
+P=${src:?}/examples/profiles p9=$P/power9-dd2.3-opal.profile p10na=$P/power10-nested-hv-qemu-fixed-na.profile \
+	amd=$P/amd-zen5-idle-hlt-6.15.profile
 
 fail() {
 	failures=$((failures + 1))

@@ -78,7 +78,7 @@ for i, line in enumerate(body):
 # Options in the SYNOPSIS, per command (a command starts at a bold 'vcpuchar ...', ends at .br).
 syn_opts, current = {}, None
 for line in section("SYNOPSIS"):
-    m = re.match(r"\\fBvcpuchar ([a-z0-9 ]+?)\\fR", line)
+    m = re.match(r"\\fBvcpuchar ([a-z0-9 -]+?)\\fR", line)
     if m:
         current = m.group(1)
         syn_opts[current] = set()
@@ -93,7 +93,7 @@ for line in section("SYNOPSIS"):
 readme_opts, abridged, current = {}, set(), None
 with open(os.path.join(srcdir, "README.md"), encoding="utf-8") as f:
     for line in f.read().split("## The `vcpuchar` command", 1)[-1].split("\n\n", 2)[1].splitlines():
-        m = re.match(r"    vcpuchar ((?:probe)|(?:[a-z0-9]+ [a-z]+))\b", line)
+        m = re.match(r"    vcpuchar ((?:probe)|(?:libvirt-hook)|(?:[a-z0-9]+ [a-z]+))\b", line)
         if m:
             current = m.group(1)
             readme_opts.setdefault(current, set())
@@ -115,7 +115,7 @@ if set(readme_opts) != set(syn_opts):
 help_cmds = set()
 top = run("--help")
 for line in top.split("Commands:", 1)[-1].splitlines():
-    m = re.match(r"  ([a-z0-9]+)(?: ([a-z|]+))?\s", line)
+    m = re.match(r"  ([a-z0-9-]+)(?: ([a-z|]+))?\s", line)
     if m:
         for sub in (m.group(2) or "").split("|"):
             help_cmds.add(f"{m.group(1)} {sub}".strip())

@@ -11,8 +11,10 @@
 #   --updates     a stable suite also with its -updates and -security suites
 #   --refresh     fetch the lists once a day (default; delete DIR/updated-*
 #                 to force it), once ever (DIR/.done), or on every call
-# Exit 77 printing the reason on stdout when the lists cannot be fetched
-# (the caller skips with it). Callers: tests/ppc-common/fetch-kernel.sh,
+# Exit 77 printing the reason on stdout when the archive does not answer or
+# apt refuses its lists (the caller skips with it); index files that fail
+# while the archive answers (a mirror mid-sync) are retried, then tolerated
+# with a line on stderr naming them (apt-update.sh). Callers: tests/ppc-common/fetch-kernel.sh,
 # tests/ppc-nested-e2e/fetch-qemu.sh, tests/x86-idle-hlt/newkernel.py and
 # examples/qemu/build-cross.sh.
 set -eu
@@ -85,12 +87,32 @@ for t in $types; do
 	esac
 done >"$d/sources.list"
 echo "apt-private: fetching $suite's package lists${arch:+ ($arch)} into $d" >&2
-# One retry: a slow mirror may fail the first update.
+# Retried, and read by apt-update.sh: a mid-sync index is tolerated (the
+# other lists, and apt's older copy of that one, are used), and only an
+# archive that does not answer at all is "no network".
+# shellcheck source=tests/e2e-common/apt-update.sh
+. "$(dirname "$0")/apt-update.sh"
 # shellcheck disable=SC2086
-if ! apt-get $opts update >"$d/update.log" 2>&1 && ! apt-get $opts update >"$d/update.log" 2>&1; then
-	echo "apt-get update of $suite${arch:+ ($arch)} from $uri failed: no network to the archive? (see $d/update.log)"
+verdict=$(apt_update "$d/update.log" apt-get $opts)
+# For a caller that cannot resolve a package to say why (a partial list).
+echo "$verdict" >"$d/update.verdict"
+case $verdict in
+ok) ;;
+partial:*)
+	# Not stamped: the next caller fetches the lists again.
+	echo "apt-private: $suite${arch:+ ($arch)} from $uri: some index files failed, tolerated (the rest is used): ${verdict#partial: }" >&2
+	echo "$opts"
+	exit 0
+	;;
+unreachable:*)
+	echo "apt-get update of $suite${arch:+ ($arch)}: the archive $uri does not answer (no network to it): ${verdict#unreachable: } (see $d/update.log)"
 	exit 77
-fi
+	;;
+*)
+	echo "apt-get update of $suite${arch:+ ($arch)} from $uri failed: ${verdict#failed: } (see $d/update.log)"
+	exit 77
+	;;
+esac
 rm -f "$d"/updated-*
 [ -z "$stamp" ] || touch "$stamp"
 echo "$opts"

@@ -14,6 +14,7 @@ boots at a time), and reading what the guest printed on its console:
 parse_boot() reads them all; scan() walks the console lines for a tier's own
 markers (the nested tier's "N: ..." lines, the guest tier's L1 and L2 lines).
 test_e2e_common.py here runs both on recorded console output."""
+import argparse
 import concurrent.futures
 import os
 import re
@@ -37,15 +38,50 @@ def skip(tier, msg):
     sys.exit(77)
 
 
-def pack_cpio(root, out):
-    """A newc cpio of everything under @root (directories first, as cpio -o wants)."""
+def runner_args(*required):
+    """A runner's argument parser with each of @required (the x86 tiers'
+    --source-dir, --build-root, --out when none are named) as a required option."""
+    ap = argparse.ArgumentParser()
+    for opt in required or ("--source-dir", "--build-root", "--out"):
+        ap.add_argument(opt, required=True)
+    return ap
+
+
+def need_tools(tier, tools, setup):
+    """A SKIP naming each of @tools that is not on PATH (@setup installs them)."""
+    missing = [t for t in tools if not shutil.which(t)]
+    if missing:
+        skip(tier, "missing " + ", ".join(missing) + f" (run {setup} as root)")
+
+
+def verdict(tier, failed, left_out=(), why_rest="", name_failed=True):
+    """A runner's exit status: 1 when anything @failed (naming the failed
+    ones unless the runner did, @name_failed false); else a SKIP naming what
+    was @left_out while the rest passed (@why_rest says so); else 0."""
+    if failed:
+        if name_failed:
+            print(f"{tier}: failed: " + ", ".join(failed))
+        return 1
+    if left_out:
+        skip(tier, "; ".join(left_out) + f" ({why_rest})")
+    return 0
+
+
+def pack_cpio(root, out, dir_links=False):
+    """A newc cpio of everything under @root (directories first, as cpio -o
+    wants). With @dir_links, symbolic links to directories too (a merged
+    /usr's /lib64 -> usr/lib64 holds the dynamic loader), which os.walk
+    lists but never enters."""
     names = []
     for d, dirs, files in os.walk(root):
         dirs.sort()
         rel = os.path.relpath(d, root)
+        here = lambda n: os.path.join(rel, n) if rel != "." else n  # noqa: E731
         if rel != ".":
             names.append(rel)
-        names += [os.path.join(rel, f) if rel != "." else f for f in sorted(files)]
+        if dir_links:
+            names += [here(n) for n in dirs if os.path.islink(os.path.join(d, n))]
+        names += [here(f) for f in sorted(files)]
     with open(out, "wb") as f:
         subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], input=("\n".join(names) + "\n").encode(),
                        stdout=f, cwd=root, check=True)
@@ -53,24 +89,27 @@ def pack_cpio(root, out):
 
 
 def boot(cmd, timeout, log):
-    """Runs QEMU @cmd; after @timeout seconds kills it by its pid. Returns
-    (console output, exit status or -1 on timeout, seconds). The command and
-    output go to @log."""
+    """Runs QEMU @cmd with its console written to @log as it comes (after
+    the command and a blank line, to follow a long run); after @timeout
+    seconds kills it by its pid. Returns (console output, exit status or -1
+    on timeout, seconds)."""
     t0 = time.monotonic()
-    p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    try:
-        out, _ = p.communicate(timeout=timeout)
-        rc = p.returncode
-    except subprocess.TimeoutExpired:
-        p.kill()
-        out, _ = p.communicate()
-        out += f"\n[timeout: QEMU pid {p.pid} killed after {timeout} s]\n".encode()
-        rc = -1
+    with open(log, "wb") as f:
+        f.write((" ".join(cmd) + "\n\n").encode())
+        f.flush()
+        start = f.tell()
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT)
+        try:
+            rc = p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            f.write(f"\n[timeout: QEMU pid {p.pid} killed after {timeout} s]\n".encode())
+            rc = -1
     secs = time.monotonic() - t0
-    out = out.decode(errors="replace")
-    with open(log, "w") as f:
-        f.write(" ".join(cmd) + "\n\n" + out)
-    return out, rc, secs
+    with open(log, "rb") as f:
+        f.seek(start)
+        return f.read().decode(errors="replace"), rc, secs
 
 
 def console_lines(out):
@@ -80,10 +119,10 @@ def console_lines(out):
 
 def scan(out, rules):
     """For each console line, calls fn(match) of the first (regex, fn) of
-    @rules whose regex matches somewhere in the line."""
+    @rules whose regex (compiled or a pattern string) matches somewhere in the line."""
     for line in console_lines(out):
         for rx, fn in rules:
-            m = rx.search(line)
+            m = re.search(rx, line)
             if m:
                 fn(m)
                 break
@@ -147,6 +186,44 @@ def parse_boot(out):
 
     scan(out, [(FACT, fact), (OUT, out_line), (RUN, run), (SUMMARY, summary)])
     return b
+
+
+def boot_and_read(b, cmd, timeout, logdir):
+    """Boots @cmd for @b (a tier's Boot: name, plan) and reads the console:
+    sets rc, secs, done, facts, steps, and checks to the guest's own PASS/FAIL
+    lines plus "boot" when it did not end as it should (boot_failure())."""
+    out, b.rc, b.secs = boot(cmd, timeout, os.path.join(logdir, b.name + ".log"))
+    parsed = parse_boot(out)
+    b.done, b.facts, b.steps = parsed.done, parsed.facts, parsed.steps
+    b.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in parsed.lines if k != "INFO"]
+    why = boot_failure(out, b.rc, parsed, timeout)
+    if why:
+        b.checks.append(("boot", False, why))
+
+
+def judge_plan(boot, not_run):
+    """Appends to @boot.checks each plan step's checks (step.check(result, boot));
+    a step without an exit status fails with its status, or @not_run(boot)
+    when /init never started it."""
+    for s in boot.plan:
+        r = boot.steps.get(s.name)
+        if r is None or r.rc is None:
+            status = r.status if r else not_run(boot)
+            status = re.sub(r"^timeout=(\d+)$", r"killed by /init after its \1 s timeout", status)
+            boot.checks.append((s.name, False, status))
+            continue
+        try:
+            for c, ok, text in s.check(r, boot):
+                boot.checks.append((f"{s.name} {c}", ok, text))
+        except (KeyError, ValueError, TypeError) as e:
+            boot.checks.append((s.name, False, f"cannot judge the output: {type(e).__name__} {e}"))
+
+
+def log_dir(out):
+    """@out/logs, made."""
+    path = os.path.join(out, "logs")
+    os.makedirs(path, exist_ok=True)
+    return path
 
 
 def boot_failure(out, rc, b, timeout):

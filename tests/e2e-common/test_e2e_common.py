@@ -3,10 +3,13 @@
 """The e2e runners' console parsing on recorded console output, without
 booting anything: e2e_common.parse_boot() and boot_failure() on the x86 and
 POWER markers, and the guest and nested tiers' own lines through scan().
+The runners' shared steps: boot_and_read() and judge_plan() on a
+"boot" that prints recorded output, verdict() and runner_args().
 Also imports each of the five runners, as the e2e tiers would.
 Usage: test_e2e_common.py [-v]"""
 import importlib.util
 import os
+import shutil
 import sys
 import unittest
 
@@ -175,6 +178,77 @@ class TierLines(unittest.TestCase):
         for tier in RUNNERS:
             with self.subTest(tier=tier):
                 self.assertTrue(callable(runner(tier).main))
+
+
+class Step:
+    def __init__(self, name, check):
+        self.name, self.check = name, check
+
+
+class Boot:
+    def __init__(self, name, plan):
+        self.name, self.plan = name, plan
+
+
+class RunnerSteps(unittest.TestCase):
+    def test_boot_read_and_judged(self):
+        import tempfile
+        plan = [Step("probe", lambda r, b: [("exit", r.rc == 0, r.status)]),
+                Step("unit", lambda r, b: [("fact", b.facts["absent"], "")]),
+                Step("hangs", None), Step("crashes", None), Step("later", None)]
+        b = Boot("x", plan)
+        with tempfile.TemporaryDirectory() as logdir:
+            e2e_common.boot_and_read(b, ["printf", "%s", X86_BOOT], 30, logdir)
+            self.assertTrue(os.path.exists(os.path.join(logdir, "x.log")))
+        self.assertEqual((b.rc, b.done), (0, (1, 1)))
+        self.assertEqual(b.checks, [("guest kvm_amd loaded", True, "yes"), ("guest npt", False, "expected Y, got N")])
+        e2e_common.judge_plan(b, lambda b_: f"not run ({b_.name})")
+        self.assertEqual(b.checks[2:], [
+            ("probe exit", True, "exit=0 secs=0.4"),
+            ("unit", False, "cannot judge the output: KeyError 'absent'"),
+            ("hangs", False, "killed by /init after its 30 s timeout"),
+            ("crashes", False, "signal=11"),
+            ("later", False, "not run (x)")])
+
+    def test_boot_killed(self):
+        import tempfile
+        b = Boot("k", [])
+        with tempfile.TemporaryDirectory() as logdir:
+            e2e_common.boot_and_read(b, ["sleep", "5"], 0.2, logdir)
+        self.assertEqual(b.rc, -1)
+        self.assertEqual(b.checks, [("boot", False, "no power-off within 0.2 s: QEMU killed (see the log)")])
+
+    @unittest.skipUnless(shutil.which("cpio"), "cpio is not installed")
+    def test_pack_cpio_dir_links(self):
+        import subprocess
+        import tempfile
+        with tempfile.TemporaryDirectory() as tmp:
+            root = os.path.join(tmp, "root")
+            os.makedirs(os.path.join(root, "usr", "lib64"))
+            open(os.path.join(root, "usr", "lib64", "ld.so"), "w").close()
+            os.symlink("usr/lib64", os.path.join(root, "lib64"))
+            listed = {}
+            for links in (False, True):
+                cpio = e2e_common.pack_cpio(root, os.path.join(tmp, f"{links}.cpio"), dir_links=links)
+                with open(cpio, "rb") as f:
+                    listed[links] = subprocess.run(["cpio", "-t", "--quiet"], stdin=f, capture_output=True,
+                                                   text=True, check=True).stdout.split()
+        self.assertEqual(listed[False], ["usr", "usr/lib64", "usr/lib64/ld.so"])
+        self.assertEqual(listed[True], ["lib64", "usr", "usr/lib64", "usr/lib64/ld.so"])
+
+    def test_verdict(self):
+        self.assertEqual(e2e_common.verdict("t", [], [], "why"), 0)
+        self.assertEqual(e2e_common.verdict("t", ["a"], ["b"], "why"), 1)
+        self.assertEqual(e2e_common.verdict("t", ["a"], name_failed=False), 1)
+        with self.assertRaises(SystemExit) as e:
+            e2e_common.verdict("t", [], ["b", "c"], "the rest passed")
+        self.assertEqual(e.exception.code, 77)
+
+    def test_runner_args(self):
+        a = e2e_common.runner_args().parse_args(["--source-dir", "s", "--build-root", "b", "--out", "o"])
+        self.assertEqual((a.source_dir, a.build_root, a.out), ("s", "b", "o"))
+        with self.assertRaises(SystemExit):
+            e2e_common.runner_args("--lib").parse_args([])
 
 
 if __name__ == "__main__":

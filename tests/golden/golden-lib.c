@@ -187,38 +187,51 @@ static int load(const char *path, struct vcpuchar_ppc_host *host)
 	return vcpuchar_ppc_profile_load(path, host, err, sizeof(err)) < 0 ? 2 : 0;
 }
 
+/* The CLI's words for a request's mode, accel and cpu, and their values. */
+static const char *const modes[] = { "host-max", "caps", "host" };
+static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
+static const char *const accels[] = { "kvm", "tcg" };
+static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
+static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
+static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
+
+/* The request options hcall and migrate share; 0, or 2 for bad usage. */
+static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered)
+{
+	char err[1024];
+	uint32_t set = 0;
+
+	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
+		return 2;
+	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
+		return 2;
+	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
+	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
+	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
+		return 2;
+	if (a->caps && caps_arg(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
+		return 2;
+	if (a->machine && machine_arg(a->machine, a->accel != NULL, req, &set))
+		return 2;
+	req->caps_set = set;
+	return 0;
+}
+
 /* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
 static char *hcall(const struct args *a)
 {
-	static const char *const modes[] = { "host-max", "caps", "host" };
-	static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
-	static const char *const accels[] = { "kvm", "tcg" };
-	static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
-	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
-	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
-	uint32_t set = 0, cpu, ans;
+	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
 
 	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
 		return pending("this host's KVM");
-	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req.qemu_version, err, sizeof(err)) < 0)
+	if (request(a, &req, &ans))
 		return exit_only(2);
-	if (vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0)
-		return exit_only(2);
-	if ((a->mode && parse_name(a->mode, modes, 3, &req.mode, mode_v)) ||
-	    (a->accel && parse_name(a->accel, accels, 2, &req.accel, accel_v)) ||
-	    (a->cpu && parse_name(a->cpu, cpus, 5, &req.cpu, cpu_v)))
-		return exit_only(2);
-	if (a->caps && caps_arg(a->caps, &req.caps, &set, err, sizeof(err)) < 0)
-		return exit_only(2);
-	if (a->machine && machine_arg(a->machine, a->accel != NULL, &req, &set))
-		return exit_only(2);
-	req.caps_set = set;
 	if (a->chars) {
 		if (parse_words(a->chars, &host))
 			return exit_only(2);
@@ -288,34 +301,6 @@ static char *hcall(const struct args *a)
 	}
 	json_builder_end_array(b);
 	return end_answer(b);
-}
-
-/* The request options hcall and migrate share; 0, or 2 for bad usage. */
-static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered)
-{
-	static const char *const modes[] = { "host-max", "caps", "host" };
-	static const uint32_t mode_v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
-	static const char *const accels[] = { "kvm", "tcg" };
-	static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
-	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
-	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
-	char err[1024];
-	uint32_t set = 0;
-
-	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
-		return 2;
-	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
-		return 2;
-	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
-	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
-	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
-		return 2;
-	if (a->caps && caps_arg(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
-		return 2;
-	if (a->machine && machine_arg(a->machine, a->accel != NULL, req, &set))
-		return 2;
-	req->caps_set = set;
-	return 0;
 }
 
 static void put_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
@@ -476,8 +461,6 @@ static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host
 /* `ppc baseline PROFILE...`: vcpuchar_ppc_fleet_baseline(), and what a guest with its caps is told. */
 static char *baseline(JsonArray *argv)
 {
-	static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
-	static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
 	guint argc = json_array_get_length(argv);
 	g_autofree struct vcpuchar_ppc_host *hosts = g_new0(struct vcpuchar_ppc_host, argc);
 	g_autofree const struct vcpuchar_ppc_host **ptrs = g_new0(const struct vcpuchar_ppc_host *, argc);

@@ -16,11 +16,14 @@ cd "$(dirname "$0")/../.."
 # paths), 2605 of 2776 branches (93.8 %). Without it the real-KVM suites skip and the probes' and
 # apply's KVM paths go unrun: measured under tests/without-kvm.sh, 2520 of
 # 2642 lines (95.4 %), 2147 of 2386 branches (90.0 %).
+# Two pairs of floors: the run uses the one of the machine it is on, and says which.
+KVM_FLOORS="98.7 93.4" NOKVM_FLOORS="95.4 90.0"
 if [ -r /dev/kvm ] && [ -w /dev/kvm ]; then
-	LINE_FLOOR=98.7 BRANCH_FLOOR=93.4 kvm="with /dev/kvm"
+	floors=$KVM_FLOORS kvm="with /dev/kvm"
 else
-	LINE_FLOOR=95.4 BRANCH_FLOOR=90.0 kvm="without /dev/kvm"
+	floors=$NOKVM_FLOORS kvm="without /dev/kvm"
 fi
+LINE_FLOOR=${floors% *} BRANCH_FLOOR=${floors#* }
 dir=${VCPUCHAR_BUILD_ROOT:-.}/build-coverage
 command -v gcovr >/dev/null || { echo "coverage: gcovr not found (Debian package gcovr; tests/setup-debian.sh --all)" >&2; exit 1; }
 # Atomic counters: test-threads runs the library from several threads, and
@@ -32,11 +35,37 @@ find "$dir" -name '*.gcda' -delete
 rm -f "$dir/meson-logs/testlog-coverage.json"
 status=0
 meson test -C "$dir" --print-errorlogs --num-processes 2 || status=1
-result=OK
+# The floors are checked here on gcovr's counts, not by its --fail-under-*:
+# gcovr compares its percentage rounded to one decimal (93.35 % passes a
+# 93.4 % floor) and prints that rounding, so what it showed was not what it
+# enforced. Here the exact figure is printed, to two decimals, next to the
+# floor it is held to: covered * 100 >= floor * total, in integers.
 gcovr --root . --filter 'lib/' --exclude-unreachable-branches --print-summary \
-	--fail-under-line $LINE_FLOOR --fail-under-branch $BRANCH_FLOOR \
-	--output "$dir/meson-logs/coverage.txt" "$dir" >"$dir/meson-logs/coverage-summary.txt" || result=FAIL status=1
+	--output "$dir/meson-logs/coverage.txt" "$dir" >"$dir/meson-logs/gcovr-summary.txt" || status=1
+result=OK
+: >"$dir/meson-logs/coverage-summary.txt"
+for what in lines:$LINE_FLOOR branches:$BRANCH_FLOOR; do
+	name=${what%%:*} floor=${what#*:}
+	# gcovr 5.2: "lines: 98.8% (2611 out of 2644)"
+	line=$(grep "^$name: " "$dir/meson-logs/gcovr-summary.txt" || true)
+	covered=$(echo "$line" | sed -n 's/.*(\([0-9]*\) out of \([0-9]*\)).*/\1/p')
+	total=$(echo "$line" | sed -n 's/.*(\([0-9]*\) out of \([0-9]*\)).*/\2/p')
+	if [ -z "$covered" ] || [ -z "$total" ] || [ "$total" = 0 ]; then
+		echo "$name: no figure from gcovr (see $dir/meson-logs/gcovr-summary.txt)" >>"$dir/meson-logs/coverage-summary.txt"
+		result=FAIL
+		continue
+	fi
+	# The figure truncated (never rounded up) to two decimals: it is at
+	# least the floor exactly when covered / total is.
+	verdict=$(awk -v c="$covered" -v t="$total" -v f="$floor" 'BEGIN {
+		split(f, p, "."); tenths = p[1] * 10 + (p[2] == "" ? 0 : substr(p[2], 1, 1))
+		h = int(c * 10000 / t)
+		printf "%d.%02d %s", int(h / 100), h % 100, (c * 1000 >= tenths * t) ? "OK" : "FAIL" }')
+	echo "$name: ${verdict% *} % ($covered of $total), floor $floor % ($kvm): ${verdict#* }" >>"$dir/meson-logs/coverage-summary.txt"
+	[ "${verdict#* }" = OK ] || result=FAIL
+done
+[ $result = OK ] || status=1
 cat "$dir/meson-logs/coverage-summary.txt"
-echo "coverage ($kvm): floors $LINE_FLOOR % of lines, $BRANCH_FLOOR % of branches of lib/: $result (report: $dir/meson-logs/coverage.txt)"
+echo "coverage ($kvm): held to $LINE_FLOOR % of lines and $BRANCH_FLOOR % of branches of lib/ (floors with /dev/kvm ${KVM_FLOORS% *} % / ${KVM_FLOORS#* } %, without ${NOKVM_FLOORS% *} % / ${NOKVM_FLOORS#* } %): $result (report: $dir/meson-logs/coverage.txt)"
 printf '{"name": "coverage-floor", "result": "%s"}\n' "$result" >"$dir/meson-logs/testlog-coverage.json"
 exit $status

@@ -3,7 +3,7 @@
 # libFuzzer (clang, with ASan + UBSan) on every parser of outside input:
 # cap lists, machine-type names, pasted texts, profiles, CLI arguments and the --chars hex
 # quads. Each target replays its seeds and regression inputs, then fuzzes for
-# $VCPUCHAR_FUZZ_SECONDS (default 60), two at a time. Build dir:
+# $VCPUCHAR_FUZZ_SECONDS (default 30), two at a time. Build dir:
 # $VCPUCHAR_BUILD_ROOT/build-fuzz.
 set -eu
 cd "$(dirname "$0")/../.."

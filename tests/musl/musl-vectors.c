@@ -19,28 +19,9 @@
 
 #include <vcpuchar.h>
 
+#include "plain-check.h"
 #include "tsv.h"
 #include "x86-vectors.h"
-
-static unsigned n_pass, n_fail;
-
-static int expect(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int expect(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		n_pass++;
-		return 1;
-	}
-	n_fail++;
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	return 0;
-}
 
 /* Every code of the comma list @want is among the reasons; with @exact no other is. */
 static void check_codes(const char *id, const struct vcpuchar_x86_policy *p, const char *want, int exact)
@@ -159,14 +140,10 @@ static void check_profiles(const char *data, const char *dir)
 
 int main(int argc, char **argv)
 {
-	if (argc != 3) {
-		fprintf(stderr, "usage: %s DATA_DIR PROFILE_DIR\n", argv[0]);
+	if (!plain_check_args(argc, argv, 3, "DATA_DIR PROFILE_DIR"))
 		return 2;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("musl: library %s\n", vcpuchar_version());
 	check_x86(argv[1]);
 	check_profiles(argv[1], argv[2]);
-	printf("%u checks passed, %u failed\n", n_pass, n_fail);
-	return n_fail ? 1 : 0;
+	return plain_check_end();
 }

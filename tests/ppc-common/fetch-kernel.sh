@@ -68,11 +68,19 @@ if [ -z "$pkg" ] || ! apt-get $A download "$pkg:ppc64el" >&2 2>/dev/null; then
 	if [ -n "$A" ]; then
 		rm -f "$cache/apt/$suite"/updated-*
 		A=$(apt_private) || skip "$A"
+		note=$(cat "$cache/apt/$suite/update.verdict" 2>/dev/null || true)
 	elif [ "$(id -u)" = 0 ]; then
-		apt-get update >/dev/null 2>&1 || true
+		# shellcheck source=tests/e2e-common/apt-update.sh
+		. "$here/../e2e-common/apt-update.sh"
+		note=$(apt_update "$cache/apt-update.log" apt-get)
 	fi
 	pkg=$(resolve)
-	[ -n "$pkg" ] || skip "apt-cache cannot resolve $meta:ppc64el in $where (run apt-get update)"
+	# An index that failed to download (a mirror mid-sync) is named: it is why.
+	case ${note:-ok} in
+	ok) note="run apt-get update" ;;
+	*) note="apt-get update: $note" ;;
+	esac
+	[ -n "$pkg" ] || skip "apt-cache cannot resolve $meta:ppc64el in $where ($note)"
 	# shellcheck disable=SC2086
 	apt-get $A download "$pkg:ppc64el" >&2 2>/dev/null ||
 		skip "package $pkg:ppc64el ($where): the archive no longer serves it (apt-get download failed)"

@@ -13,8 +13,11 @@ Usage: run-rust-vmm.py --source-dir SRC --build-root BUILD --out DIR
   VCPUCHAR_RUST_VMM_BOOTS=all   every boot of tests/x86-idle-hlt's MATRIX
                                 (default: 6.17-idle-hlt and 6.12-idle-hlt)
   VCPUCHAR_RUST_VMM_BOOTS=none  only this machine's /dev/kvm
-Exit 0 when every comparison holds, 1 on a difference, 77 when the crates,
-the compiler, the kernels or the QEMU source cannot be had (named).
+Exit 0 when every place asked for ran and every comparison holds, 1 on a
+difference, 77 naming what could not run: the crates, the compiler, the
+kernels or the QEMU source cannot be had, or a place asked for cannot be used
+(no usable /dev/kvm, the emulated hosts' tools missing). A run that checked
+nothing (VCPUCHAR_RUST_VMM_BOOTS=none without /dev/kvm) is a SKIP, never a PASS.
 """
 import argparse
 import importlib.util
@@ -196,28 +199,35 @@ def main():
     os.makedirs(out, exist_ok=True)
     t0 = time.monotonic()
     p = subprocess.run(["sh", os.path.join(HERE, "build.sh"), args.source_dir, args.build_root, os.path.join(out, "cache")],
-                       stdout=subprocess.PIPE, text=True)
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    sys.stderr.write(p.stderr)
     if p.returncode == 77:
-        print(f"{TIER}: SKIP: the rust-vmm crates or the compiler cannot be had (see above)")
+        # build.sh's reason (its "SKIP: ..." line on stderr) ends the tier's output.
+        why = [line.split("SKIP: ", 1)[1] for line in p.stderr.splitlines() if "SKIP: " in line]
+        print(f"{TIER}: SKIP: the rust-vmm crates or the compiler cannot be had: {why[-1] if why else 'build.sh exit 77'}")
         return 77
     if p.returncode != 0:
         print(f"{TIER}: FAIL: building examples/rust-vmm (build.sh exit {p.returncode})")
         return 1
     rust = p.stdout.strip().splitlines()[-1]
     print(f"{TIER}: built {rust} in {time.monotonic() - t0:.1f} s")
-    ok, ran = True, 0
+    # ran: the places that ran their checks; skipped: the places asked for
+    # that could not run, and why. A run that checked nothing, or only part
+    # of what it was asked, ends in SKIP naming what it left out (never PASS).
+    ok, ran, skipped = True, 0, []
     if os.access("/dev/kvm", os.R_OK | os.W_OK):
         ok &= report("this machine's /dev/kvm", run_local(args, rust))
         ran += 1
     else:
-        print(f"{TIER}: no usable /dev/kvm here: the emulated hosts only")
+        skipped.append("this machine's /dev/kvm: none, or not readable and writable")
+        print(f"{TIER}: no usable /dev/kvm here")
     sel = os.environ.get("VCPUCHAR_RUST_VMM_BOOTS", "")
     names = [] if sel == "none" else [m[0] for m in idle.MATRIX] if sel == "all" else DEFAULT_BOOTS
     if names:
         missing = [t for t in (idle.DEBIAN_QEMU, "cpio", "busybox", "gcc", "ldd", "bash") if not shutil.which(t)]
-        if missing and not ran:
-            e2e_common.skip(TIER, "missing " + ", ".join(missing) + " (run tests/x86-idle-hlt/setup.sh as root)")
         if missing:
+            skipped.append(f"the emulated hosts ({', '.join(names)}): missing {', '.join(missing)} "
+                           "(run tests/x86-idle-hlt/setup.sh as root)")
             print(f"{TIER}: no emulated hosts: missing {', '.join(missing)} (tests/x86-idle-hlt/setup.sh)")
         else:
             try:
@@ -231,8 +241,19 @@ def main():
                     print(f"   log: {os.path.join(logdir, b.name + '.log')}")
                 ok &= good
                 ran += 1
-    print(f"{TIER}: {'PASS' if ok else 'FAIL'} in {time.monotonic() - t0:.1f} s")
-    return 0 if ok else 1
+    elif sel == "none":
+        print(f"{TIER}: VCPUCHAR_RUST_VMM_BOOTS=none: no emulated hosts")
+    return verdict(ok, ran, skipped, time.monotonic() - t0)
+
+
+def verdict(ok, ran, skipped, secs):
+    """The tier's last line and exit (e2e_common.verdict): FAIL (1) on any
+    difference; else SKIP (77) naming what did not run when nothing ran or a
+    place asked for could not; 0 only when every place asked for ran."""
+    print(f"{TIER}: {ran} place(s) checked{'' if ok else ', with differences'} in {secs:.1f} s")
+    if ok and not ran:
+        e2e_common.skip(TIER, "nothing checked: " + ("; ".join(skipped) or "no place asked for"))
+    return e2e_common.verdict(TIER, [] if ok else ["a difference (above)"], skipped, f"{ran} place(s) passed")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 # (apt: rustc cargo librust-pkg-config-dev; not a rustup toolchain), then its
 # tests against this build's library, found through pkg-config as a VMM finds
 # it: the vector files of tests/data through the safe crate, error cases, and
-# the check that every exported function is wrapped.
+# the check that every exported function has a safe wrapper a test calls.
 # Usage: run.sh SRCDIR BUILDDIR [static]
 #   static: the POWER and x86 vector tests linked with libvcpuchar.a (vcpuchar-sys's
 #           static feature); skips 77 naming the archive when the build has none.

@@ -1,13 +1,29 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * The one test helper that turns host cap levels into KVM_PPC_GET_CPU_CHAR
- * words, for the POWER suites, the CLI test and the cross runner (plain C).
+ * words, for the POWER suites, the CLI test and the cross runner (plain C),
+ * and the one that fills a host from the four words.
  */
 #ifndef PPC_HOST_WORDS_H
 #define PPC_HOST_WORDS_H
 
 #include <stdint.h>
 #include <vcpuchar.h>
+
+/* Valid host facts from @source with the four words as given. */
+static inline struct vcpuchar_ppc_host ppc_host_raw(uint32_t source, uint64_t character, uint64_t behaviour,
+						    uint64_t character_mask, uint64_t behaviour_mask)
+{
+	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+
+	h.source = source;
+	h.valid = 1;
+	h.character = character;
+	h.behaviour = behaviour;
+	h.character_mask = character_mask;
+	h.behaviour_mask = behaviour_mask;
+	return h;
+}
 
 /*
  * Host facts whose words, all inside full pseries masks, QEMU's parse

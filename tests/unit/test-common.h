@@ -131,4 +131,18 @@ static inline int run_suite(Suite *s)
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 
+/* main() of a suite without fixtures: the suite @name of one test case of
+ * that name holding each test of the NULL-ended @tests, run in order. */
+static inline int run_tests(const char *name, const TTest *const *tests)
+{
+	Suite *s = suite_create(name);
+	TCase *tc = tcase_create(name);
+
+	for (; *tests; tests++)
+		tcase_add_test(tc, *tests);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
+#define RUN_TESTS(name, ...) run_tests(name, (const TTest *const[]){ __VA_ARGS__, NULL })
+
 #endif

@@ -165,13 +165,5 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("fd-kinds");
-	TCase *tc = tcase_create("fd-kinds");
-
-	tcase_add_test(tc, ppc_host_probe);
-	tcase_add_test(tc, x86_host_probe);
-	tcase_add_test(tc, x86_apply);
-	tcase_add_test(tc, x86_vcpu_stats_read);
-	suite_add_tcase(s, tc);
-	return run_suite(s);
+	return RUN_TESTS("fd-kinds", ppc_host_probe, x86_host_probe, x86_apply, x86_vcpu_stats_read);
 }

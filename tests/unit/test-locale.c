@@ -57,15 +57,9 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("locale");
-	TCase *tc = tcase_create("turkish");
-
 	if (!setlocale(LC_ALL, TURKISH)) {
 		fprintf(stderr, "SKIP: locale %s is not installed (tests/setup-debian.sh generates it)\n", TURKISH);
 		return 77;
 	}
-	tcase_add_test(tc, caps_parse_upper_case);
-	tcase_add_test(tc, profile_upper_case);
-	suite_add_tcase(s, tc);
-	return run_suite(s);
+	return RUN_TESTS("locale", caps_parse_upper_case, profile_upper_case);
 }

@@ -128,14 +128,5 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("ppc-hcall");
-	TCase *tc = tcase_create("ppc-hcall");
-
-	tcase_add_test(tc, caps_vectors);
-	tcase_add_test(tc, caps_bad_args);
-	tcase_add_test(tc, host_masks);
-	tcase_add_test(tc, host_no_data);
-	tcase_add_test(tc, host_bad_args);
-	suite_add_tcase(s, tc);
-	return run_suite(s);
+	return RUN_TESTS("ppc-hcall", caps_vectors, caps_bad_args, host_masks, host_no_data, host_bad_args);
 }

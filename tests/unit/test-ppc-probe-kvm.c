@@ -44,12 +44,13 @@ static void probe_fails(int fd, int want, const char *words)
 	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_KVM);
 	ck_assert_uint_eq(h.valid, 0);
 	ck_assert_int_eq(h.error, want);
-	ck_assert_uint_eq(h.character, 0);
-	ck_assert_uint_eq(h.behaviour, 0);
-	ck_assert_uint_eq(h.character_mask, 0);
-	ck_assert_uint_eq(h.behaviour_mask, 0);
-	ck_assert_uint_eq(h.power8, 0);
-	ck_assert_uint_eq(h.pvr, 0);
+	/* The four words, power8 and pvr all 0. */
+	{
+		const uint64_t zero[] = { h.character, h.behaviour, h.character_mask, h.behaviour_mask, h.power8, h.pvr };
+
+		for (size_t i = 0; i < G_N_ELEMENTS(zero); i++)
+			ck_assert_msg(zero[i] == 0, "fd %d: fact %zu is 0x%" PRIx64 ", expected 0", fd, i, zero[i]);
+	}
 	ck_assert_str_eq(h.arch, "");
 	ck_assert_str_eq(h.kernel_release, "");
 	ck_assert_int_eq(vcpuchar_ppc_host_describe(&h, text, sizeof(text)), (int)strlen(text));

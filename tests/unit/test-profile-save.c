@@ -15,6 +15,7 @@
 
 #include <glib/gstdio.h>
 
+#include "ppc-host-words.h"
 #include "test-common.h"
 
 #include <vcpuchar.h>
@@ -96,29 +97,30 @@ START_TEST(refuses_socket)
 }
 END_TEST
 
-START_TEST(refuses_char_device)
+/* A private device node @name (@mode, @dev), never opened, is refused naming
+ * @what; making it needs CAP_MKNOD, without which there is nothing to test. */
+static void assert_device_refused(const char *name, mode_t mode, dev_t dev, const char *what)
 {
-	g_autofree char *p = g_build_filename(dir, "null", NULL);
+	g_autofree char *p = g_build_filename(dir, name, NULL);
 
-	/* A private /dev/null (1:3), never the real one: needs CAP_MKNOD. */
-	if (mknod(p, S_IFCHR | 0666, makedev(1, 3)) < 0) {
+	if (mknod(p, mode, dev) < 0) {
 		ck_assert_int_eq(errno, EPERM);
 		return;
 	}
-	assert_node_refused(p, S_IFCHR, "character device");
+	assert_node_refused(p, mode & S_IFMT, what);
+}
+
+START_TEST(refuses_char_device)
+{
+	/* A private /dev/null (1:3), never the real one. */
+	assert_device_refused("null", S_IFCHR | 0666, makedev(1, 3), "character device");
 }
 END_TEST
 
 START_TEST(refuses_block_device)
 {
-	g_autofree char *p = g_build_filename(dir, "loop", NULL);
-
-	/* A private node of loop0 (7:0), never opened: needs CAP_MKNOD. */
-	if (mknod(p, S_IFBLK | 0600, makedev(7, 0)) < 0) {
-		ck_assert_int_eq(errno, EPERM);
-		return;
-	}
-	assert_node_refused(p, S_IFBLK, "a block device");
+	/* A private node of loop0 (7:0). */
+	assert_device_refused("loop", S_IFBLK | 0600, makedev(7, 0), "a block device");
 }
 END_TEST
 
@@ -347,16 +349,11 @@ START_TEST(generated_ppc_facts)
 	g_autofree char *p = g_build_filename(dir, "gen.profile", NULL);
 
 	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
-		struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+		struct vcpuchar_ppc_host h = ppc_host_raw(VCPUCHAR_SOURCE_PROFILE, 0xa000000000000000, 0xe400000000000000,
+							  0xf940000000000000, 0xe400000000000000);
 		g_autofree char *what = g_strdup_printf("pvr 0x%08x power8 %u", rows[i].pvr, rows[i].power8);
 		char err[512] = "";
 
-		h.source = VCPUCHAR_SOURCE_PROFILE;
-		h.valid = 1;
-		h.character = 0xa000000000000000;
-		h.behaviour = 0xe400000000000000;
-		h.character_mask = 0xf940000000000000;
-		h.behaviour_mask = 0xe400000000000000;
 		h.pvr = rows[i].pvr;
 		h.power8 = rows[i].power8;
 		strcpy(h.arch, "ppc64le");

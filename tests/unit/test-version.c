@@ -110,11 +110,5 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("version");
-	TCase *tc = tcase_create("version");
-
-	tcase_add_test(tc, runtime_matches_project);
-	tcase_add_test(tc, limits_match_tables);
-	suite_add_tcase(s, tc);
-	return run_suite(s);
+	return RUN_TESTS("version", runtime_matches_project, limits_match_tables);
 }

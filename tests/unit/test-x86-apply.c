@@ -51,6 +51,15 @@ static void probe(struct vcpuchar_x86_host *h)
 	ck_assert_int_eq(vcpuchar_x86_host_probe(kvm_fd, NULL, h), 0);
 }
 
+/* A new VM (its fd, as KVM_CREATE_VM answered), then this host's facts in @h. */
+static int vm_and_facts(struct vcpuchar_x86_host *h)
+{
+	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+
+	probe(h);
+	return vm;
+}
+
 static bool has_code(const struct vcpuchar_x86_policy *p, uint32_t code)
 {
 	for (uint32_t i = 0; i < p->n_reasons; i++)
@@ -58,6 +67,9 @@ static bool has_code(const struct vcpuchar_x86_policy *p, uint32_t code)
 			return true;
 	return false;
 }
+
+/* A VM of shared vCPUs with no other wish (the defaults). */
+static const struct vcpuchar_x86_vm shared_vm = { .size = sizeof(struct vcpuchar_x86_vm) };
 
 static const struct vcpuchar_x86_vm passthrough_vm = {
 	.size = sizeof(struct vcpuchar_x86_vm),
@@ -79,11 +91,10 @@ START_TEST(disable_exits_before_vcpu)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
-	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+	int vm = vm_and_facts(&h);
 	struct kvm_enable_cap again = { .cap = KVM_CAP_X86_DISABLE_EXITS };
 	int allowed = ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
 
-	probe(&h);
 	ck_assert_int_ge(vm, 0);
 	if (!(allowed & VCPUCHAR_X86_DISABLE_EXITS_HLT)) {
 		printf("KVM does not allow disabling HLT exits here (mask 0x%x); testing the refusal\n", allowed);
@@ -156,10 +167,8 @@ START_TEST(disable_exits_after_vcpu)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
-	struct vcpuchar_x86_vm shared = { .size = sizeof(shared) };
-	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu;
+	int vm = vm_and_facts(&h), vcpu;
 
-	probe(&h);
 	/* The caller says vCPUs exist: refused before any ioctl. */
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, VCPUCHAR_X86_APPLY_VCPUS_EXIST, &p), -EBUSY);
 	vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
@@ -169,9 +178,9 @@ START_TEST(disable_exits_after_vcpu)
 	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &passthrough_vm, 0, &p), -EBUSY);
 	ck_assert_uint_eq(p.n_reasons, 99);
 	/* Nothing to disable: fine at any time. */
-	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &shared, 0, &p), 0);
+	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &shared_vm, 0, &p), 0);
 	ck_assert_uint_eq(p.disable_exits, 0);
-	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &shared, 1u << 5, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &shared_vm, 1u << 5, &p), -EINVAL);
 	close(vcpu);
 	close(vm);
 }
@@ -181,9 +190,8 @@ START_TEST(einval_falls_back)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
-	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0);
+	int vm = vm_and_facts(&h);
 
-	probe(&h);
 	h.disable_exits_allowed = 0xe; /* make sure the decision asks for HLT */
 	if (!(ioctl(kvm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS) & VCPUCHAR_X86_DISABLE_EXITS_HLT)) {
 		close(vm);
@@ -213,9 +221,8 @@ START_TEST(halt_poll)
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_vm vm_cfg = { .size = sizeof(vm_cfg), .flags = VCPUCHAR_X86_VM_HALT_POLL_NS,
 					  .halt_poll_ns = 50000 };
-	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu;
+	int vm = vm_and_facts(&h), vcpu;
 
-	probe(&h);
 	if (h.halt_poll_cap == 0) {
 		/* A kernel before 5.8: reported, not applied. */
 		ck_assert_int_eq(vcpuchar_x86_apply(vm, &h, &vm_cfg, 0, &p), 0);
@@ -254,19 +261,17 @@ START_TEST(wrong_fds)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
-	struct vcpuchar_x86_vm shared = { .size = sizeof(shared) };
-	int vm = ioctl(kvm_fd, KVM_CREATE_VM, 0), vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
+	int vm = vm_and_facts(&h), vcpu = ioctl(vm, KVM_CREATE_VCPU, 0);
 	int null_fd = open("/dev/null", O_RDONLY), closed = dup(null_fd);
 	struct vcpuchar_x86_vcpu_stats st = TEST_OUT(struct vcpuchar_x86_vcpu_stats);
 
-	probe(&h);
 	close(closed);
-	ck_assert_int_eq(vcpuchar_x86_apply(kvm_fd, &h, &shared, 0, &p), -EINVAL);
-	ck_assert_int_eq(vcpuchar_x86_apply(vcpu, &h, &shared, 0, &p), -EINVAL);
-	ck_assert_int_eq(vcpuchar_x86_apply(null_fd, &h, &shared, 0, &p), -ENOTTY);
-	ck_assert_int_eq(vcpuchar_x86_apply(closed, &h, &shared, 0, &p), -EBADF);
-	ck_assert_int_eq(vcpuchar_x86_apply(-1, &h, &shared, 0, &p), -EBADF);
-	ck_assert_int_eq(vcpuchar_x86_apply(vm, NULL, &shared, 0, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_apply(kvm_fd, &h, &shared_vm, 0, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_apply(vcpu, &h, &shared_vm, 0, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_apply(null_fd, &h, &shared_vm, 0, &p), -ENOTTY);
+	ck_assert_int_eq(vcpuchar_x86_apply(closed, &h, &shared_vm, 0, &p), -EBADF);
+	ck_assert_int_eq(vcpuchar_x86_apply(-1, &h, &shared_vm, 0, &p), -EBADF);
+	ck_assert_int_eq(vcpuchar_x86_apply(vm, NULL, &shared_vm, 0, &p), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(null_fd, &st), -ENOTTY);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(closed, &st), -EBADF);
 	ck_assert_int_eq(vcpuchar_x86_vcpu_stats_read(kvm_fd, &st), -EINVAL);
@@ -318,7 +323,6 @@ START_TEST(cpuid_patch_real_table)
 {
 	struct vcpuchar_x86_host h;
 	struct vcpuchar_x86_policy pt = TEST_OUT(struct vcpuchar_x86_policy), shared = { .size = sizeof(shared) };
-	struct vcpuchar_x86_vm shared_vm = { .size = sizeof(shared_vm) };
 	struct kvm_cpuid2 *c = supported();
 	struct kvm_cpuid_entry2 *kvm, *svm;
 	int vm, vcpu;

@@ -88,6 +88,7 @@ START_TEST(bad_input)
 {
 	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_guest_view g = TEST_OUT(struct vcpuchar_x86_guest_view), keep;
+	uint32_t *const flags[] = { &p.hints_realtime, &p.pv_unhalt, &p.poll_control };
 
 	keep = g;
 	ck_assert_int_eq(vcpuchar_x86_guest_view(NULL, 1, &g), -EINVAL);
@@ -97,15 +98,11 @@ START_TEST(bad_input)
 	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
 	p.disable_exits = 0;
 	/* Booleans: 2 was read as true. */
-	p.hints_realtime = 2;
-	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
-	p.hints_realtime = 0;
-	p.pv_unhalt = 2;
-	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
-	p.pv_unhalt = 0;
-	p.poll_control = 2;
-	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
-	p.poll_control = 0;
+	for (size_t i = 0; i < G_N_ELEMENTS(flags); i++) {
+		*flags[i] = 2;
+		ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
+		*flags[i] = 0;
+	}
 	p.size = 4;
 	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 1, &g), -EINVAL);
 	p.size = sizeof(p);

@@ -11,7 +11,6 @@ or one of Debian's kernel packages cannot be had. The kernels are cached in
 $VCPUCHAR_X86_E2E_CACHE, else DIR/cache; VCPUCHAR_E2E_JOBS boots run at once
 (1 or 2, the default); VCPUCHAR_X86_E2E_CPU replaces every boot's -cpu.
 """
-import argparse
 import json
 import os
 import re
@@ -392,32 +391,15 @@ def run_boot(boot, vmlinux, initrd, logdir):
         append += " vcpuchar.kvm_amd=" + boot.params.replace(" ", ",")
     cmd = [QEMU, "-accel", "tcg", "-cpu", boot.cpu, "-smp", "1", "-m", "1G", "-nographic", "-nodefaults",
            "-serial", "stdio", "-no-reboot", "-kernel", vmlinux, "-initrd", initrd, "-append", append]
-    out, boot.rc, boot.secs = e2e_common.boot(cmd, BOOT_TIMEOUT, os.path.join(logdir, boot.name + ".log"))
-    parsed = e2e_common.parse_boot(out)
-    boot.done, boot.facts, boot.steps = parsed.done, parsed.facts, parsed.steps
-    boot.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in parsed.lines if k != "INFO"]
-    why = e2e_common.boot_failure(out, boot.rc, parsed, BOOT_TIMEOUT)
-    if why:
-        boot.checks.append(("boot", False, why))
+    e2e_common.boot_and_read(boot, cmd, BOOT_TIMEOUT, logdir)
     # The module parameter as the runner expects it: npt=0 given, else NP in CPUID.
     if "kvm_amd.npt" in boot.facts:
         np = bits(boot.facts.get("cpuid.8000000a.edx", "0")) & 1
         want = "N" if "npt=0" in boot.params else ("Y" if np else "N")
         boot.checks.append(("kvm_amd npt", boot.facts["kvm_amd.npt"] == want,
                             f"{boot.facts['kvm_amd.npt']} (expected {want})"))
-    for s in boot.plan:
-        r = boot.steps.get(s.name)
-        if r is None or r.rc is None:
-            status = r.status if r else ("never ran" if boot.done is None or boot.done[1] == 0 else
-                                         "not run: /init stopped before the plan")
-            status = re.sub(r"^timeout=(\d+)$", r"killed by /init after its \1 s timeout", status)
-            boot.checks.append((s.name, False, status))
-            continue
-        try:
-            for c, ok, text in s.check(r, boot):
-                boot.checks.append((f"{s.name} {c}", ok, text))
-        except (KeyError, ValueError, TypeError) as e:
-            boot.checks.append((s.name, False, f"cannot judge the output: {type(e).__name__} {e}"))
+    e2e_common.judge_plan(boot, lambda b: "never ran" if b.done is None or b.done[1] == 0 else
+                          "not run: /init stopped before the plan")
     boot.ok = all(ok for _, ok, _ in boot.checks) and bool(boot.checks)
     return boot
 
@@ -443,10 +425,7 @@ def write_table(boots, path):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--build-root", required=True)
-    ap.add_argument("--out", required=True)
+    ap = e2e_common.runner_args()
     ap.add_argument("--only", nargs="*", help="boot names from MATRIX")
     ap.add_argument("--steps", nargs="*", help="step names from PLAN (for a quicker look)")
     ap.add_argument("--print-output", action="store_true", help="print what each step printed")
@@ -455,9 +434,7 @@ def main():
         PLAN[:] = [s for s in PLAN if s.name in args.steps]
     args.source_dir, args.build_root = os.path.abspath(args.source_dir), os.path.abspath(args.build_root)
 
-    missing = [t for t in (QEMU, "cpio", "busybox", "gcc", "ldd", "bash") if not shutil.which(t)]
-    if missing:
-        e2e_common.skip(TIER, "missing " + ", ".join(missing) + " (run tests/x86-e2e/setup.sh as root)")
+    e2e_common.need_tools(TIER, (QEMU, "cpio", "busybox", "gcc", "ldd", "bash"), "tests/x86-e2e/setup.sh")
     t0 = time.monotonic()
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
@@ -490,8 +467,7 @@ def main():
         print(f"{TIER}: FAIL: building the initramfs: {e}")
         return 1
     t_prep = time.monotonic() - t0
-    logdir = os.path.join(out, "logs")
-    os.makedirs(logdir, exist_ok=True)
+    logdir = e2e_common.log_dir(out)
     e2e_common.run_parallel(lambda b: run_boot(b, os.path.join(kern[b.meta][1], "vmlinux"), initrds[b.name], logdir),
                             boots)
 
@@ -523,12 +499,7 @@ def main():
     print(f"\n{TIER}: {len(boots) - len(failed)}/{len(boots)} boots passed; kernels {t_fetch:.1f} s, "
           f"initramfs {t_prep - t_fetch:.1f} s, total {total:.1f} s ({e2e_common.jobs()} boots at a time); "
           f"table: {os.path.join(out, 'measured.md')}")
-    if failed:
-        print(f"{TIER}: failed: " + ", ".join(failed))
-        return 1
-    if missing:
-        e2e_common.skip(TIER, "; ".join(missing) + " (the other boots passed)")
-    return 0
+    return e2e_common.verdict(TIER, failed, missing, "the other boots passed")
 
 
 if __name__ == "__main__":

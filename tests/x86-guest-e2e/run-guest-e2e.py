@@ -21,7 +21,6 @@ spelling's -cpu host means: the run that shows libvirt's state='off' fault.
 Exit 0 when every row agrees, 1 on a failure, 77 when a tool or package
 cannot be had (named).
 """
-import argparse
 import concurrent.futures
 import glob
 import json
@@ -153,25 +152,6 @@ def l1_script(args, policies, stack, patched):
     return "\n".join(s) + "\n"
 
 
-def pack_cpio(root, out):
-    """A newc cpio of @root like e2e_common.pack_cpio, with symbolic links
-    to directories too (trixie's merged /usr: /lib64 -> usr/lib64 holds the
-    dynamic loader), which os.walk lists but never enters."""
-    names = []
-    for d, dirs, files in os.walk(root):
-        dirs.sort()
-        rel = os.path.relpath(d, root)
-        here = lambda n: os.path.join(rel, n) if rel != "." else n  # noqa: E731
-        if rel != ".":
-            names.append(rel)
-        names += [here(n) for n in sorted(dirs) if os.path.islink(os.path.join(d, n))]
-        names += [here(f) for f in sorted(files)]
-    with open(out, "wb") as f:
-        subprocess.run(["cpio", "-o", "-H", "newc", "--quiet"], input=("\n".join(names) + "\n").encode(),
-                       stdout=f, cwd=root, check=True)
-    return out
-
-
 def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=None):
     root = os.path.join(out, "l1root-" + stack)
     shutil.rmtree(root, ignore_errors=True)
@@ -237,8 +217,8 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=Non
         os.makedirs(os.path.join(l2, d))
     subprocess.run(["gcc", "-static", "-O2", "-g0", "-Wall", "-Wextra", "-Werror", "-o", os.path.join(l2, "init"),
                     os.path.join(HERE, "l2-init.c")], check=True)
-    pack_cpio(l2, os.path.join(user_root, "l2", "initrd.cpio"))
-    initrd = pack_cpio(root, os.path.join(out, f"l1-initrd-{stack}.cpio"))
+    e2e_common.pack_cpio(l2, os.path.join(user_root, "l2", "initrd.cpio"), dir_links=True)
+    initrd = e2e_common.pack_cpio(root, os.path.join(out, f"l1-initrd-{stack}.cpio"), dir_links=True)
     shutil.rmtree(root)
     return initrd
 
@@ -289,36 +269,6 @@ def fetch_trixie(out):
     return root
 
 
-def boot(cmd, timeout, log):
-    """QEMU @cmd with its console written to @log as it comes (to follow a
-    long run); killed by its pid after @timeout s. (output, rc or -1, secs)"""
-    t0 = time.monotonic()
-    with open(log, "w") as f:
-        f.write(" ".join(cmd) + "\n\n")
-        f.flush()
-        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=f, stderr=subprocess.STDOUT)
-        try:
-            rc = p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-            f.write(f"\n[timeout: QEMU pid {p.pid} killed after {timeout} s]\n")
-            rc = -1
-    with open(log, errors="replace") as f:
-        return f.read(), rc, time.monotonic() - t0
-
-
-# What L1's /init prints besides E2E-FACT (e2e_common): the CLI's answers
-# per policy, and per L2 run the facts L2 printed and L1's idle counts.
-OLDLIB = re.compile(r"E2E-OLDLIB: rc=(\d+) ?(.*)")
-POLICY = re.compile(r"E2E-(CLI|JSON|XML|VIRSH|NATIVE): ([^:]+): ?(.*)")
-L2_FACT = re.compile(r"^L2 (\S+): .*L2-FACT: ([^=]+)=(.*)")
-L1_IDLE = re.compile(r"^L1 (\S+): idle vcpus=(\d+) halt_exits=(\d+) exits=(\d+)")
-# The patched QEMU's warnings: the library's reasons and the guest view it predicts.
-QEMU_WARN = re.compile(r"^L2 (\S+): \S*qemu-system-x86_64: warning: (hlt-policy.*)")
-L1_NOTE = re.compile(r"^L1 (\S+): (done .*|idle stats unreadable.*|argv: .*|retry .*)")
-
-
 def parse(out):
     """Per-run L2 facts and idle counts, and per-policy JSON, XML, virsh result."""
     runs, pol, facts = {}, {}, {}
@@ -327,14 +277,20 @@ def parse(out):
         r = runs.setdefault(m.group(1), {})
         r["vcpus_read"], r["halt_exits"], r["exits"] = m.group(2), m.group(3), m.group(4)
 
+    # What L1's /init prints besides E2E-FACT: the CLI's answers per policy,
+    # per L2 run the facts L2 printed and L1's idle counts, and the patched
+    # QEMU's warnings (the library's reasons and the guest view it predicts).
     e2e_common.scan(out, [
         (e2e_common.FACT, lambda m: facts.__setitem__(m.group(1), m.group(2))),
-        (OLDLIB, lambda m: facts.__setitem__("oldlib", (m.group(1), m.group(2)))),
-        (POLICY, lambda m: pol.setdefault(m.group(2), {}).__setitem__(m.group(1), m.group(3))),
-        (L2_FACT, lambda m: runs.setdefault(m.group(1), {}).__setitem__(m.group(2), m.group(3))),
-        (L1_IDLE, idle),
-        (QEMU_WARN, lambda m: runs.setdefault(m.group(1), {}).setdefault("qemu_warnings", []).append(m.group(2))),
-        (L1_NOTE, lambda m: runs.setdefault(m.group(1), {}).setdefault("l1", []).append(m.group(2))),
+        (r"E2E-OLDLIB: rc=(\d+) ?(.*)", lambda m: facts.__setitem__("oldlib", (m.group(1), m.group(2)))),
+        (r"E2E-(CLI|JSON|XML|VIRSH|NATIVE): ([^:]+): ?(.*)",
+         lambda m: pol.setdefault(m.group(2), {}).__setitem__(m.group(1), m.group(3))),
+        (r"^L2 (\S+): .*L2-FACT: ([^=]+)=(.*)", lambda m: runs.setdefault(m.group(1), {}).__setitem__(m.group(2), m.group(3))),
+        (r"^L1 (\S+): idle vcpus=(\d+) halt_exits=(\d+) exits=(\d+)", idle),
+        (r"^L2 (\S+): \S*qemu-system-x86_64: warning: (hlt-policy.*)",
+         lambda m: runs.setdefault(m.group(1), {}).setdefault("qemu_warnings", []).append(m.group(2))),
+        (r"^L1 (\S+): (done .*|idle stats unreadable.*|argv: .*|retry .*)",
+         lambda m: runs.setdefault(m.group(1), {}).setdefault("l1", []).append(m.group(2))),
     ])
     return facts, pol, runs
 
@@ -394,7 +350,7 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patche
            "-serial", "stdio", "-no-reboot", "-kernel", os.path.join(kdir, "vmlinux"), "-initrd", initrd,
            "-append", "console=ttyS0 panic=-1 quiet loglevel=3 no_timer_check"]
     log = os.path.join(out, f"l1-{stack}.log")
-    text, rc, secs = boot(cmd, L1_TIMEOUT, log)
+    text, rc, secs = e2e_common.boot(cmd, L1_TIMEOUT, log)
     # L1's own kernel can take an "Oops: int3" under multi-threaded TCG: a
     # vCPU runs a stale translation of kernel text that another vCPU has just
     # patched (Linux's int3-based text_poke_bp(): seen in __schedule and
@@ -410,7 +366,7 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patche
         os.replace(log, f"{log}.panic{attempt}")
         print(f"x86-guest-e2e: {stack}: L1's kernel panicked under emulation (log {log}.panic{attempt}); "
               "booting L1 again", flush=True)
-        text, rc, secs = boot(cmd, L1_TIMEOUT, log)
+        text, rc, secs = e2e_common.boot(cmd, L1_TIMEOUT, log)
     os.unlink(initrd)
     facts, pol, runs = parse(text)
     qemu_v = re.search(r"(\d+\.\d+\.\d+)", facts.get("qemu", ""))
@@ -477,10 +433,7 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patche
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--build-root", required=True)
-    ap.add_argument("--out", required=True)
+    ap = e2e_common.runner_args()
     ap.add_argument("--libvirt-xml", default="current", choices=["current", "1.0"])
     ap.add_argument("--policies", nargs="*")
     ap.add_argument("--stacks", nargs="*", default=["bookworm", "trixie"])
@@ -543,11 +496,7 @@ def main():
     print(f"{TIER}: {len(rows)} rows, {len(bad)} disagree, total {time.monotonic() - t0:.0f} s; table {tsv}")
     for f_ in fails:
         print(f"{TIER}: FAIL: {f_}")
-    if fails:
-        return 1
-    if skipped:
-        e2e_common.skip(TIER, "; ".join(skipped) + " (the other stack agreed)")
-    return 0
+    return e2e_common.verdict(TIER, fails, skipped, "the other stack agreed", name_failed=False)
 
 
 if __name__ == "__main__":

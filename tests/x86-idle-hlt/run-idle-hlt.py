@@ -16,7 +16,6 @@ Usage: run-idle-hlt.py --source-dir SRC --build-root BUILD --out DIR [--only BOO
 Exit 0 when every boot passed and every row agrees, 1 on any failure, 77
 (skip) only when a tool, a kernel package or the QEMU source cannot be had.
 """
-import argparse
 import importlib.util
 import json
 import os
@@ -167,25 +166,8 @@ def run_boot(boot, qemu, vmlinux, initrd, logdir):
     # ROM from qemu-system-data), where Debian's own build looks for it.
     cmd = [qemu, "-L", "/usr/share/seabios", "-L", "/usr/share/qemu", "-accel", "tcg", "-cpu", boot.cpu, "-smp", "1", "-m", "1G", "-nographic",
            "-nodefaults", "-serial", "stdio", "-no-reboot", "-kernel", vmlinux, "-initrd", initrd, "-append", append]
-    out, boot.rc, boot.secs = e2e_common.boot(cmd, BOOT_TIMEOUT, os.path.join(logdir, boot.name + ".log"))
-    parsed = e2e_common.parse_boot(out)
-    boot.done, boot.facts, boot.steps = parsed.done, parsed.facts, parsed.steps
-    boot.checks = [(f"guest {c}", k == "PASS", t) for c, k, t in parsed.lines if k != "INFO"]
-    why = e2e_common.boot_failure(out, boot.rc, parsed, BOOT_TIMEOUT)
-    if why:
-        boot.checks.append(("boot", False, why))
-    for s in boot.plan:
-        r = boot.steps.get(s.name)
-        if r is None or r.rc is None:
-            status = r.status if r else "never ran"
-            status = re.sub(r"^timeout=(\d+)$", r"killed by /init after its \1 s timeout", status)
-            boot.checks.append((s.name, False, status))
-            continue
-        try:
-            for c, ok, text in s.check(r, boot):
-                boot.checks.append((f"{s.name} {c}", ok, text))
-        except (KeyError, ValueError, TypeError) as e:
-            boot.checks.append((s.name, False, f"cannot judge the output: {type(e).__name__} {e}"))
+    e2e_common.boot_and_read(boot, cmd, BOOT_TIMEOUT, logdir)
+    e2e_common.judge_plan(boot, lambda b: "never ran")
     return boot
 
 
@@ -209,16 +191,11 @@ def table_rows(boot):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--source-dir", required=True)
-    ap.add_argument("--build-root", required=True)
-    ap.add_argument("--out", required=True)
+    ap = e2e_common.runner_args()
     ap.add_argument("--only", nargs="*", help="boot names from MATRIX")
     args = ap.parse_args()
     args.source_dir, args.build_root = os.path.abspath(args.source_dir), os.path.abspath(args.build_root)
-    missing = [t for t in (DEBIAN_QEMU, "cpio", "busybox", "gcc", "ldd", "bash") if not shutil.which(t)]
-    if missing:
-        e2e_common.skip(TIER, "missing " + ", ".join(missing) + " (run tests/x86-idle-hlt/setup.sh as root)")
+    e2e_common.need_tools(TIER, (DEBIAN_QEMU, "cpio", "busybox", "gcc", "ldd", "bash"), "tests/x86-idle-hlt/setup.sh")
     t0 = time.monotonic()
     out = os.path.abspath(args.out)
     os.makedirs(out, exist_ok=True)
@@ -259,8 +236,7 @@ def main():
         print(f"{TIER}: FAIL: building the initramfs: {e}")
         return 1
     t_prep = time.monotonic() - t0
-    logdir = os.path.join(out, "logs")
-    os.makedirs(logdir, exist_ok=True)
+    logdir = e2e_common.log_dir(out)
     e2e_common.run_parallel(lambda b: run_boot(b, qemu[b.qemu], os.path.join(kern[b.kernel][1], "vmlinux"),
                                                initrds[b.name], logdir), boots)
 
@@ -299,10 +275,7 @@ def main():
     print(f"\n{TIER}: {len(boots) - len(failed)}/{len(boots)} boots passed, {len(rows)} rows; QEMU {t_qemu:.1f} s, "
           f"kernels {t_fetch - t_qemu:.1f} s, initramfs {t_prep - t_fetch:.1f} s, total {total:.1f} s; "
           f"table: {os.path.join(out, 'measured.tsv')}")
-    if failed:
-        print(f"{TIER}: failed: " + ", ".join(failed))
-        return 1
-    return 0
+    return e2e_common.verdict(TIER, failed)
 
 
 if __name__ == "__main__":

@@ -28,27 +28,8 @@
 
 #include "ppc-kvm.h"
 #include "ppc-host-words.h"
+#include "plain-check.h"
 #include "tsv.h"
-
-static unsigned n_pass, n_fail;
-
-static int expect(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int expect(int ok, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (ok) {
-		n_pass++;
-		return 1;
-	}
-	n_fail++;
-	printf("FAIL: ");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	return 0;
-}
 
 /* QEMU's value names (hw/ppc/spapr_caps.c), kept here so expectations do not
  * come from the library's own tables. */
@@ -277,16 +258,11 @@ static void check_machines(void)
 /* Host mode: masked words, the three default-on R5 bits kept where unmasked (header). */
 static void check_host_to_hcall(void)
 {
-	struct vcpuchar_ppc_host h = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_host h = ppc_host_raw(VCPUCHAR_SOURCE_CALLER, 0xbc50000000000000, 0x0580000000000000,
+						  0xff40000000000000, 0x0400000000000000);
 	uint64_t r4 = 0, r5 = 0;
 	int r;
 
-	h.source = VCPUCHAR_SOURCE_CALLER;
-	h.valid = 1;
-	h.character = 0xbc50000000000000;
-	h.behaviour = 0x0580000000000000;
-	h.character_mask = 0xff40000000000000;
-	h.behaviour_mask = 0x0400000000000000;
 	r = vcpuchar_ppc_host_to_hcall(&h, &r4, &r5);
 	expect(r == 0 && r4 == 0xbc40000000000000 && r5 == 0xe400000000000000,
 	       "host_to_hcall = %d, R4 0x%016llx R5 0x%016llx, expected 0xbc40000000000000 0xe400000000000000", r,
@@ -504,11 +480,8 @@ static void check_validate(const char *dir)
 
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
+	if (!plain_check_args(argc, argv, 2, "DATA_DIR"))
 		return 2;
-	}
-	setvbuf(stdout, NULL, _IOLBF, 0);
 #ifdef __powerpc64__
 	printf("target: %s-endian ppc64, library %s\n", CROSS_BIG_ENDIAN ? "big" : "little", vcpuchar_version());
 	check_abi();
@@ -524,6 +497,5 @@ int main(int argc, char **argv)
 	check_guest_view(argv[1]);
 	check_migrate(argv[1]);
 	check_validate(argv[1]);
-	printf("%u checks passed, %u failed\n", n_pass, n_fail);
-	return n_fail ? 1 : 0;
+	return plain_check_end();
 }

@@ -15,6 +15,8 @@
 
 static int failed;
 
+/* A printf format (clang's -Wformat-nonliteral wants it said). */
+static void check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void check(int ok, const char *fmt, ...)
 {
 	va_list ap;

@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Runs one libFuzzer target: first every regression input and seed (each
-# must pass), then fuzzing for $VCPUCHAR_FUZZ_SECONDS (default 60) from the
+# must pass), then fuzzing for $VCPUCHAR_FUZZ_SECONDS (default 30) from the
 # seeds. Prints "NAME: N executions in S s"; a crash leaves its input in
 # WORKDIR/artifacts: copy it to tests/hardening/fuzz/regress/NAME/ with the fix.
 # Usage: run-fuzzer.sh FUZZER SEEDDIR REGRESSDIR WORKDIR [DICT]
 set -eu
 exe=$1 seeds=$2 regress=$3 work=$4 dict=${5:-}
-secs=${VCPUCHAR_FUZZ_SECONDS:-60}
+secs=${VCPUCHAR_FUZZ_SECONDS:-30}
 name=${exe##*/}
 rm -rf "$work"
 mkdir -p "$work/corpus" "$work/artifacts"

@@ -38,7 +38,6 @@ pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
 pub const VCPUCHAR_PPC_LEVEL_ON: u32 = 1;
-pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT: u32 = 1;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_HOST_NO_INFO: u32 = 1;
@@ -51,6 +50,7 @@ pub const VCPUCHAR_PPC_GUEST_MITIGATIONS_OFF: u32 = 2;
 pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
+pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_START_CAPS: u32 = 9;
 pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
@@ -61,6 +61,7 @@ pub const VCPUCHAR_PPC_HOST_MIGRATION_MAX: u32 = 8;
 pub const VCPUCHAR_PPC_FORMAT_LEN: u32 = 128;
 pub const VCPUCHAR_PPC_WARNING_MAX: u32 = 5;
 pub const VCPUCHAR_PPC_WARNING_TEXT_LEN: u32 = 640;
+pub const VCPUCHAR_PPC_CPU_NOTE_LEN: u32 = 256;
 pub const VCPUCHAR_X86_DISABLE_EXITS_MWAIT: u32 = 1;
 pub const VCPUCHAR_X86_DISABLE_EXITS_HLT: u32 = 2;
 pub const VCPUCHAR_X86_DISABLE_EXITS_PAUSE: u32 = 4;
@@ -166,18 +167,6 @@ pub struct vcpuchar_probe_opts {
 pub const vcpuchar_ppc_reg_VCPUCHAR_PPC_REG_R4: vcpuchar_ppc_reg = 4;
 pub const vcpuchar_ppc_reg_VCPUCHAR_PPC_REG_R5: vcpuchar_ppc_reg = 5;
 pub type vcpuchar_ppc_reg = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit"]
-    #[doc = " @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or"]
-    #[doc = "       VCPUCHAR_PPC_REG_R5 (behaviour)"]
-    #[doc = " @ibm_bit: IBM bit number, 0 = most significant"]
-    #[doc = ""]
-    #[doc = " Return: e.g. \"H_CPU_CHAR_L1D_THREAD_PRIV\", or NULL for an undefined bit or"]
-    #[doc = " an unknown @reg."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_bit_name(reg: u32, ibm_bit: u32) -> *const ::std::os::raw::c_char;
-}
 #[doc = " struct vcpuchar_ppc_host - what the host says about its POWER CPU"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_host)"]
 #[doc = " @source: enum vcpuchar_source"]
@@ -249,6 +238,228 @@ pub struct vcpuchar_ppc_host {
     pub page_size: u32,
     pub dec_bits: u32,
 }
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CFPC: vcpuchar_ppc_cap = 0;
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_SBBC: vcpuchar_ppc_cap = 1;
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_IBS: vcpuchar_ppc_cap = 2;
+pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CCF_ASSIST: vcpuchar_ppc_cap = 3;
+pub type vcpuchar_ppc_cap = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_BROKEN: vcpuchar_ppc_level = 0;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_WORKAROUND: vcpuchar_ppc_level = 1;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED: vcpuchar_ppc_level = 2;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_CCD: vcpuchar_ppc_level = 3;
+pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_NA: vcpuchar_ppc_level = 4;
+pub type vcpuchar_ppc_level = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_caps {
+    pub cfpc: u8,
+    pub sbbc: u8,
+    pub ibs: u8,
+    pub ccf_assist: u8,
+}
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES: vcpuchar_ppc_machine = 0;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_4: vcpuchar_ppc_machine = 1;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_3_1: vcpuchar_ppc_machine = 2;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM: vcpuchar_ppc_machine = 3;
+pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN: vcpuchar_ppc_machine = 4;
+pub type vcpuchar_ppc_machine = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER7: vcpuchar_ppc_cpu = 7;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER8: vcpuchar_ppc_cpu = 8;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER9: vcpuchar_ppc_cpu = 9;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER10: vcpuchar_ppc_cpu = 10;
+pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER11: vcpuchar_ppc_cpu = 11;
+pub type vcpuchar_ppc_cpu = ::std::os::raw::c_uint;
+pub const vcpuchar_accel_VCPUCHAR_ACCEL_KVM: vcpuchar_accel = 0;
+pub const vcpuchar_accel_VCPUCHAR_ACCEL_TCG: vcpuchar_accel = 1;
+pub type vcpuchar_accel = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST_MAX: vcpuchar_ppc_mode = 0;
+pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_CAPS: vcpuchar_ppc_mode = 1;
+pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST: vcpuchar_ppc_mode = 2;
+pub type vcpuchar_ppc_mode = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST:
+    vcpuchar_ppc_conflict_code = 1;
+pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED:
+    vcpuchar_ppc_conflict_code = 2;
+pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST:
+    vcpuchar_ppc_conflict_code = 3;
+pub type vcpuchar_ppc_conflict_code = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_conflict - one finding of the cap validation"]
+#[doc = " @cap: enum vcpuchar_ppc_cap"]
+#[doc = " @severity: enum vcpuchar_severity (ERROR for ABOVE_HOST, WARNING for"]
+#[doc = "            TCG_UNSUPPORTED, INFO for BELOW_HOST)"]
+#[doc = " @code: enum vcpuchar_ppc_conflict_code"]
+#[doc = " @flags: VCPUCHAR_PPC_CONFLICT_* flags"]
+#[doc = " @requested: the effective requested level"]
+#[doc = " @host: the host level (broken/off without information; meaningless"]
+#[doc = "        under TCG)"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @message: QEMU's text without program prefix or newline, e.g."]
+#[doc = "           \"Requested safe cache capability level not supported by KVM\";"]
+#[doc = "           for BELOW_HOST a library sentence"]
+#[doc = " @hint: QEMU's hint, e.g. \"Try appending -machine cap-cfpc=broken\"; for"]
+#[doc = "        BELOW_HOST \"cap-cfpc=fixed\" (the host level); \"\" under TCG"]
+#[doc = " @explanation: a sentence on the cause when it is not the host (a"]
+#[doc = "               machine-type default, or no host information), else \"\""]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_conflict {
+    pub cap: u32,
+    pub severity: u32,
+    pub code: u32,
+    pub flags: u32,
+    pub requested: u8,
+    pub host: u8,
+    pub reserved: [u8; 6usize],
+    pub message: *const ::std::os::raw::c_char,
+    pub hint: *const ::std::os::raw::c_char,
+    pub explanation: *const ::std::os::raw::c_char,
+}
+#[doc = " struct vcpuchar_ppc_request - what the VMM asks for"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_request)"]
+#[doc = " @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)"]
+#[doc = " @accel: enum vcpuchar_accel"]
+#[doc = " @machine: enum vcpuchar_ppc_machine (0 = the newest pseries;"]
+#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN only with all four caps"]
+#[doc = "           in @caps_set)"]
+#[doc = " @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own"]
+#[doc = "       family, as QEMU's default CPU there is the host's"]
+#[doc = "       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED"]
+#[doc = "       when the facts name none), under TCG POWER9."]
+#[doc = " @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set"]
+#[doc = "            in @caps; the others take defaults (machine type and CPU in"]
+#[doc = "            caps and host mode, the host's level in host-max mode)"]
+#[doc = " @caps: the caller's levels, read only where @caps_set says so"]
+#[doc = " @qemu_version: (Since: 1.1) the target QEMU's version,"]
+#[doc = "                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the"]
+#[doc = "                version the VMM links against; 0 = not given: the answer"]
+#[doc = "                is for the oldest supported QEMU (7.2)."]
+#[doc = "                What it changes: machine types the target lacks are"]
+#[doc = "                refused (pseries-2.12-sxxm from 9.2 on) and message texts"]
+#[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
+#[doc = "                ends before this member (its size is 28 bytes): it is"]
+#[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
+#[doc = ""]
+#[doc = " Since: 1.0 (@qemu_version 1.1)"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_request {
+    pub size: u32,
+    pub mode: u32,
+    pub accel: u32,
+    pub machine: u32,
+    pub cpu: u32,
+    pub caps_set: u32,
+    pub caps: vcpuchar_ppc_caps,
+    pub qemu_version: u32,
+}
+#[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
+#[doc = "        the library in struct vcpuchar_ppc_result)"]
+#[doc = ""]
+#[doc = " Each member is the exact text of"]
+#[doc = " /sys/devices/system/cpu/vulnerabilities/<name> without the newline"]
+#[doc = " (lscpu shows \"Mitigation;\" for \"Mitigation:\"). Rules from Linux"]
+#[doc = " arch/powerpc/platforms/pseries/setup.c init_cpu_char_feature_flags()"]
+#[doc = " and arch/powerpc/kernel/security.c cpu_show_*()."]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_guest_view {
+    pub size: u32,
+    pub meltdown: [::std::os::raw::c_char; 160usize],
+    pub l1tf: [::std::os::raw::c_char; 160usize],
+    pub spectre_v1: [::std::os::raw::c_char; 160usize],
+    pub spectre_v2: [::std::os::raw::c_char; 160usize],
+    pub spec_store_bypass: [::std::os::raw::c_char; 160usize],
+}
+#[doc = " struct vcpuchar_ppc_result - the full answer for one VM"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_result), set by the caller"]
+#[doc = " @flags: VCPUCHAR_PPC_RESULT_* flags"]
+#[doc = " @mode: the mode used (enum vcpuchar_ppc_mode)"]
+#[doc = " @host_caps: levels the host supports (no-information fallback:"]
+#[doc = "             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)"]
+#[doc = " @effective_caps: the caps the VM runs with (and migrates)"]
+#[doc = " @n_errors: number of ERROR conflicts: QEMU would refuse to start"]
+#[doc = " @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest"]
+#[doc = " @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest"]
+#[doc = " @unexpressed_r4: known-set host R4 bits the guest is not told (e.g."]
+#[doc = "                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them"]
+#[doc = " @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,"]
+#[doc = "                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)"]
+#[doc = " @mode_reason: a sentence on what the mode means for this VM"]
+#[doc = " @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5:"]
+#[doc = "              the five files of 1.0 for ever (a later file appears in"]
+#[doc = "              struct vcpuchar_ppc_result_ext, vcpuchar_ppc_decide_ext())"]
+#[doc = " @n_conflicts: entries used in @conflicts, in cap order"]
+#[doc = " @conflicts: at most one per cap; last, so that a later cap grows the"]
+#[doc = "             struct at its end"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_result {
+    pub size: u32,
+    pub flags: u32,
+    pub mode: u32,
+    pub host_caps: vcpuchar_ppc_caps,
+    pub effective_caps: vcpuchar_ppc_caps,
+    pub n_errors: u32,
+    pub r4: u64,
+    pub r5: u64,
+    pub unexpressed_r4: u64,
+    pub unexpressed_r5: u64,
+    pub mode_reason: *const ::std::os::raw::c_char,
+    pub guest_view: vcpuchar_ppc_guest_view,
+    pub n_conflicts: u32,
+    pub conflicts: [vcpuchar_ppc_conflict; 4usize],
+}
+#[doc = " struct vcpuchar_ppc_guest_file - one file of a guest's vulnerability view"]
+#[doc = " @name: its name under /sys/devices/system/cpu/vulnerabilities, e.g."]
+#[doc = "        \"meltdown\", NUL-terminated"]
+#[doc = " @text: its text without the newline, as in struct vcpuchar_ppc_guest_view"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_guest_file {
+    pub name: [::std::os::raw::c_char; 32usize],
+    pub text: [::std::os::raw::c_char; 160usize],
+}
+#[doc = " struct vcpuchar_ppc_result_ext - the growable parts of a decision"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_result_ext), set by the caller; any"]
+#[doc = "        size from 1.2's up (the include/vcpuchar/common.h rule)"]
+#[doc = " @n_caps: caps this library decides (VCPUCHAR_PPC_N_CAPS in this release):"]
+#[doc = "          entries used in @host_levels and @effective_levels"]
+#[doc = " @host_levels: per cap (index enum vcpuchar_ppc_cap) the host's level, as"]
+#[doc = "               vcpuchar_ppc_result.host_caps has the first four"]
+#[doc = " @effective_levels: per cap the level the VM runs with, as"]
+#[doc = "                    vcpuchar_ppc_result.effective_caps has the first four"]
+#[doc = " @n_files: entries written in @files: every file this library predicts,"]
+#[doc = "           or as many as the caller's @size holds"]
+#[doc = " @reserved: zero"]
+#[doc = " @files: what a Linux guest of the request's CPU prints for the result's"]
+#[doc = "         R4/R5, in the order of struct vcpuchar_ppc_guest_view, then any"]
+#[doc = "         file a later release adds; last, so that it grows at the end"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_result_ext {
+    pub size: u32,
+    pub n_caps: u32,
+    pub host_levels: [u8; 32usize],
+    pub effective_levels: [u8; 32usize],
+    pub n_files: u32,
+    pub reserved: u32,
+    pub files: [vcpuchar_ppc_guest_file; 5usize],
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM"]
     #[doc = " @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl"]
@@ -261,7 +472,7 @@ extern "C" {
     #[doc = " Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then"]
     #[doc = " KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)"]
     #[doc = " on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and"]
-    #[doc = " the PVR for the POWER8 test. Since 1.2, where @ret's size has them, also"]
+    #[doc = " the PVR for the POWER8 test; where @ret's size has them, also"]
     #[doc = " the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):"]
     #[doc = " KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and"]
     #[doc = " KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size"]
@@ -296,74 +507,196 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
-    #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
-    #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
-    #[doc = "         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each"]
-    #[doc = "         0x and hex digits, at most 16 of them significant (leading zeros"]
-    #[doc = "         are fine), or a single digit 0-9 without 0x (the same in either"]
-    #[doc = "         base, so \"1,2,3,4\" is four words); no spaces; the CLI's --chars"]
-    #[doc = " @ret: receives the facts (@ret->size set by the caller): source CALLER,"]
-    #[doc = "       valid by the masks, the four words; every other field zero (set"]
-    #[doc = "       @ret->power8 afterwards for a POWER8-family host)"]
-    #[doc = " @err, @err_size: optional message buffer, naming the word and its value"]
+    #[doc = " vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling"]
+    #[doc = " @list: comma-separated \"cap-NAME=VALUE\" items, e.g."]
+    #[doc = "        \"cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on\"; the"]
+    #[doc = "        \"cap-\" prefix is optional, names match exactly, values as QEMU"]
+    #[doc = "        takes them (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels);"]
+    #[doc = "        \"\" sets nothing"]
+    #[doc = " @caps: levels are written here for the caps named in @list; other caps"]
+    #[doc = "        are left as they are (so @caps can hold defaults)"]
+    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named,"]
+    #[doc = "       replacing what it held (OR it into a request's caps_set yourself)"]
+    #[doc = " @err, @err_size: optional message buffer"]
     #[doc = ""]
-    #[doc = " The number rule is the one of host profiles"]
-    #[doc = " (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never"]
-    #[doc = " read as decimal (9840000000000000 is a hex word with its prefix lost), and"]
-    #[doc = " \"0x0x...\" is refused. Pure: no allocation."]
+    #[doc = " On failure neither @caps nor @set is changed."]
     #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four"]
-    #[doc = " words, or a word that breaks the rule (@ret unchanged)."]
+    #[doc = " Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,"]
+    #[doc = " a repeated cap, an empty item or a missing \"=\"."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_parse(
-        words: *const ::std::os::raw::c_char,
-        ret: *mut vcpuchar_ppc_host,
+    pub fn vcpuchar_ppc_caps_parse(
+        list: *const ::std::os::raw::c_char,
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
-    #[doc = " vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why"]
-    #[doc = " @host: facts"]
-    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
-    #[doc = " @size: size of @buf in bytes"]
+    #[doc = " vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number"]
+    #[doc = " @caps: the cap set to read or write"]
+    #[doc = " @cap: enum vcpuchar_ppc_cap"]
+    #[doc = " @level: (set only) enum vcpuchar_ppc_level valid for @cap"]
     #[doc = ""]
-    #[doc = " E.g. \"no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by"]
-    #[doc = " this kernel (not a POWER Book3S-64 KVM host)\"."]
-    #[doc = ""]
-    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
-    #[doc = " @host, a bad @host->size, fields out of range (@host->error outside 0 and"]
-    #[doc = " -1 ... -4095 among them), or NULL @buf with @size > 0."]
+    #[doc = " Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown"]
+    #[doc = " @cap; set: 0, or -EINVAL for those or a level out of range for @cap"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_describe(
-        host: *const vcpuchar_ppc_host,
-        buf: *mut ::std::os::raw::c_char,
-        size: size_t,
+    pub fn vcpuchar_ppc_caps_get(caps: *const vcpuchar_ppc_caps, cap: u32)
+        -> ::std::os::raw::c_int;
+}
+extern "C" {
+    pub fn vcpuchar_ppc_caps_set(
+        caps: *mut vcpuchar_ppc_caps,
+        cap: u32,
+        level: u32,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CFPC: vcpuchar_ppc_cap = 0;
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_SBBC: vcpuchar_ppc_cap = 1;
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_IBS: vcpuchar_ppc_cap = 2;
-pub const vcpuchar_ppc_cap_VCPUCHAR_PPC_CAP_CCF_ASSIST: vcpuchar_ppc_cap = 3;
-pub type vcpuchar_ppc_cap = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_BROKEN: vcpuchar_ppc_level = 0;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_WORKAROUND: vcpuchar_ppc_level = 1;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED: vcpuchar_ppc_level = 2;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_CCD: vcpuchar_ppc_level = 3;
-pub const vcpuchar_ppc_level_VCPUCHAR_PPC_LEVEL_FIXED_NA: vcpuchar_ppc_level = 4;
-pub type vcpuchar_ppc_level = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_caps - one level per cap (enum vcpuchar_ppc_level)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_caps {
-    pub cfpc: u8,
-    pub sbbc: u8,
-    pub ibs: u8,
-    pub ccf_assist: u8,
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_levels() - the cap levels the host supports"]
+    #[doc = " @host: facts, or NULL for \"no information\""]
+    #[doc = " @ret: receives the levels"]
+    #[doc = ""]
+    #[doc = " QEMU's rules (target/ppc/kvm.c parse_cap_ppc_safe_cache,"]
+    #[doc = " _safe_bounds_check, _safe_indirect_branch (first matching row wins),"]
+    #[doc = " _count_cache_flush_assist), applied only to bits inside the masks, with"]
+    #[doc = " the POWER8 private-L1D exemption. Without information the levels are"]
+    #[doc = " broken/broken/broken/off, QEMU's fallback, not a finding."]
+    #[doc = ""]
+    #[doc = " Return: 1 when @host carried information, 0 when the levels are the"]
+    #[doc = " no-information fallback; -EINVAL for NULL @ret or a bad @host->size."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_host_levels(
+        host: *const vcpuchar_ppc_host,
+        ret: *mut vcpuchar_ppc_caps,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request"]
+    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " The guest CPU is @req->cpu, else under KVM the host's family"]
+    #[doc = " (vcpuchar_ppc_host_cpu()). The caps are the caller's, else the machine"]
+    #[doc = " type's defaults (caps and host mode) or the host's levels (host-max),"]
+    #[doc = " never above what the guest CPU can use; each cap QEMU would refuse or warn"]
+    #[doc = " about is a conflict (/usr/share/doc/libvcpuchar/ppc.md#validation, #modes)."]
+    #[doc = ""]
+    #[doc = " Return: 0, also with ERROR conflicts (@ret->n_errors); -ENODATA in host"]
+    #[doc = " mode without host information; -ENOENT under KVM for a guest CPU newer"]
+    #[doc = " than the host's family, or for a machine type the target QEMU lacks;"]
+    #[doc = " -EINVAL for NULL @req or @ret, bad sizes or request fields (see"]
+    #[doc = " vcpuchar_ppc_request_check()), or host mode under TCG. On failure @ret is"]
+    #[doc = " unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_decide(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_result,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_decide_ext() - vcpuchar_ppc_decide(), and the parts that grow"]
+    #[doc = " @host: as for vcpuchar_ppc_decide()"]
+    #[doc = " @req: as for vcpuchar_ppc_decide()"]
+    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
+    #[doc = " @ext: receives every cap's levels and every guest file (@ext->size set"]
+    #[doc = "       by the caller)"]
+    #[doc = ""]
+    #[doc = " One decision, both structs filled from it: a caller that wants a cap or"]
+    #[doc = " a guest file a later release adds reads @ext, and keeps reading @ret for"]
+    #[doc = " everything else."]
+    #[doc = ""]
+    #[doc = " Return: as vcpuchar_ppc_decide(); also -EINVAL for NULL @ext or a bad"]
+    #[doc = " @ext->size. On failure @ret and @ext are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_decide_ext(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_result,
+        ext: *mut vcpuchar_ppc_result_ext,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps"]
+    #[doc = " @caps: effective caps"]
+    #[doc = " @r4: receives the character register"]
+    #[doc = " @r5: receives the behaviour register"]
+    #[doc = ""]
+    #[doc = " Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since"]
+    #[doc = " QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU"]
+    #[doc = " 7.2 aborts. ccf-assist counts only with ibs=workaround."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a level out of range."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_caps_to_hcall(
+        caps: *const vcpuchar_ppc_caps,
+        r4: *mut u64,
+        r5: *mut u64,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them"]
+    #[doc = " @host: facts with information"]
+    #[doc = " @r4: receives character & character_mask"]
+    #[doc = " @r5: receives behaviour & behaviour_mask, and outside the mask the"]
+    #[doc = "      default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT) and host-max's"]
+    #[doc = "      other bits, so host mode never asks more of a guest than host-max"]
+    #[doc = "      (/usr/share/doc/libvcpuchar/ppc.md#modes)"]
+    #[doc = ""]
+    #[doc = " Both are unchanged on failure."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ENODATA when @host carries no information (never answer a"]
+    #[doc = " guest with zeros); -EINVAL for NULL arguments or a bad @host->size."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_host_to_hcall(
+        host: *const vcpuchar_ppc_host,
+        r4: *mut u64,
+        r5: *mut u64,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files"]
+    #[doc = " @r4: character register the guest receives"]
+    #[doc = " @r5: behaviour register the guest receives"]
+    #[doc = " @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF"]
+    #[doc = "       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),"]
+    #[doc = "       fallback (POWER7)"]
+    #[doc = " @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default"]
+    #[doc = "         command line"]
+    #[doc = " @ret: receives the five strings (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or"]
+    #[doc = " unknown @flags."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_guest_view(
+        r4: u64,
+        r5: u64,
+        cpu: u32,
+        flags: u32,
+        ret: *mut vcpuchar_ppc_guest_view,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_bit_name() - the Linux hvcall.h name of one R4 or R5 bit"]
+    #[doc = " @reg: enum vcpuchar_ppc_reg: VCPUCHAR_PPC_REG_R4 (character) or"]
+    #[doc = "       VCPUCHAR_PPC_REG_R5 (behaviour)"]
+    #[doc = " @ibm_bit: IBM bit number, 0 = most significant"]
+    #[doc = ""]
+    #[doc = " Return: e.g. \"H_CPU_CHAR_L1D_THREAD_PRIV\", or NULL for an undefined bit or"]
+    #[doc = " an unknown @reg."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_bit_name(reg: u32, ibm_bit: u32) -> *const ::std::os::raw::c_char;
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_cap_name() - QEMU's name of a cap without the \"cap-\" prefix"]
@@ -391,88 +724,433 @@ extern "C" {
     pub fn vcpuchar_ppc_level_name(cap: u32, level: u32) -> *const ::std::os::raw::c_char;
 }
 extern "C" {
-    #[doc = " vcpuchar_ppc_caps_get() / vcpuchar_ppc_caps_set() - access a cap by number"]
-    #[doc = " @caps: the cap set to read or write"]
-    #[doc = " @cap: enum vcpuchar_ppc_cap"]
-    #[doc = " @level: (set only) enum vcpuchar_ppc_level valid for @cap"]
+    #[doc = " vcpuchar_ppc_mode_name() - the name of a mode"]
+    #[doc = " @mode: enum vcpuchar_ppc_mode"]
     #[doc = ""]
-    #[doc = " Return: get: the level (0-4), or -EINVAL for a NULL @caps or unknown"]
-    #[doc = " @cap; set: 0, or -EINVAL for those or a level out of range for @cap"]
-    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#caps-and-levels), @caps then unchanged."]
+    #[doc = " Return: \"host-max\", \"caps\" or \"host\" (the CLI's --mode values); NULL for"]
+    #[doc = " an unknown @mode."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_caps_get(caps: *const vcpuchar_ppc_caps, cap: u32)
-        -> ::std::os::raw::c_int;
+    pub fn vcpuchar_ppc_mode_name(mode: u32) -> *const ::std::os::raw::c_char;
 }
 extern "C" {
-    pub fn vcpuchar_ppc_caps_set(
-        caps: *mut vcpuchar_ppc_caps,
-        cap: u32,
-        level: u32,
+    #[doc = " vcpuchar_ppc_host_describe() - one sentence on what the facts say, and why"]
+    #[doc = " @host: facts"]
+    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " E.g. \"no information: KVM_CAP_PPC_GET_CPU_CHAR (151) is not offered by"]
+    #[doc = " this kernel (not a POWER Book3S-64 KVM host)\"."]
+    #[doc = ""]
+    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
+    #[doc = " @host, a bad @host->size, fields out of range (@host->error outside 0 and"]
+    #[doc = " -1 ... -4095 among them), or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_host_describe(
+        host: *const vcpuchar_ppc_host,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
     ) -> ::std::os::raw::c_int;
 }
+#[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
+#[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]
+#[doc = "            minor, 0), as vcpuchar_ppc_qemu_version_check() names it"]
+#[doc = " @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for"]
+#[doc = "               pseries-2.1; 502 for 11.1)"]
+#[doc = " @newest_type: the newest, X * 100 + Y: the release's own version (the"]
+#[doc = "               \"pseries\" alias)"]
+#[doc = " @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0"]
+#[doc = " @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every"]
+#[doc = "                   type from @oldest_type up to it warns), 0 for none, or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU"]
+#[doc = "                  but POWER7, 0 when it is the machine type's"]
+#[doc = " @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first"]
+#[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
+#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
+#[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
+#[doc = ""]
+#[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
+#[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
+#[doc = " Grows at its end (@size). Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_release {
+    pub size: u32,
+    pub answered: u32,
+    pub oldest_type: u32,
+    pub newest_type: u32,
+    pub has_sxxm: u32,
+    pub deprecated_upto: u32,
+    pub sbbc_broken_p8: u32,
+    pub fixed_na_aborts: u32,
+    pub has_power11: u32,
+}
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HTM: vcpuchar_ppc_start_cap = 4;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_ppc_start_cap = 5;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
+pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_UNKNOWN: vcpuchar_ppc_verdict = 2;
+pub type vcpuchar_ppc_verdict = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start"]
+#[doc = " @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap"]
+#[doc = " @verdict: enum vcpuchar_ppc_verdict"]
+#[doc = " @level: the level QEMU starts with: for the caps of enum"]
+#[doc = "         vcpuchar_ppc_cap the effective level of the decision; for on/off"]
+#[doc = "         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift"]
+#[doc = "         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and"]
+#[doc = "         older: from the host, never refused)"]
+#[doc = " @reserved: zero"]
+#[doc = " @name: QEMU's cap name without \"cap-\", e.g. \"fwnmi\""]
+#[doc = " @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU"]
+#[doc = "       start whatever the unknown fact is, e.g. \"cap-fwnmi=off\","]
+#[doc = "       \"cap-hpt-max-page-size=4k\"; \"\" when there is none (STARTS, or a"]
+#[doc = "       Spectre cap whose fix is the decision's own caps)"]
+#[doc = " @reason: one sentence naming the fact and its source, e.g. QEMU's message"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_start_entry {
+    pub cap: u32,
+    pub verdict: u32,
+    pub level: u32,
+    pub reserved: u32,
+    pub name: [::std::os::raw::c_char; 24usize],
+    pub fix: [::std::os::raw::c_char; 40usize],
+    pub reason: [::std::os::raw::c_char; 256usize],
+}
+#[doc = " struct vcpuchar_ppc_start - will QEMU start, cap by cap"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_start), set by the caller"]
+#[doc = " @n_refused: entries whose verdict is REFUSED"]
+#[doc = " @n_unknown: entries whose verdict is UNKNOWN"]
+#[doc = " @n_entries: entries written: every cap this library judges, in @cap"]
+#[doc = "             order, or as many as the caller's @size holds"]
+#[doc = " @paste: the @fix of every REFUSED entry, comma-separated, to append to"]
+#[doc = "         the decision's caps on \"-machine pseries,\"; \"\" when none is"]
+#[doc = "         needed. An UNKNOWN entry's @fix is not in it: it would cost a"]
+#[doc = "         guest whose host may not need it"]
+#[doc = " @entries: one per cap; last, so that a later cap grows the struct"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_start {
+    pub size: u32,
+    pub n_refused: u32,
+    pub n_unknown: u32,
+    pub n_entries: u32,
+    pub paste: [::std::os::raw::c_char; 256usize],
+    pub entries: [vcpuchar_ppc_start_entry; 9usize],
+}
+#[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
+#[doc = " @cap: enum vcpuchar_ppc_cap"]
+#[doc = " @severity: ERROR (source above destination) or WARNING (below)"]
+#[doc = " @src: the source level (library numbering: fixed-na is 4)"]
+#[doc = " @dst: the destination level"]
+#[doc = " @reserved: zero"]
+#[doc = " @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),"]
+#[doc = "           e.g. \"cap-cfpc higher level (1) in incoming stream than on"]
+#[doc = "           destination (0)\", NUL-terminated"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_migration_entry {
+    pub cap: u32,
+    pub severity: u32,
+    pub src: u8,
+    pub dst: u8,
+    pub reserved: [u8; 2usize],
+    pub message: [::std::os::raw::c_char; 96usize],
+}
+#[doc = " struct vcpuchar_ppc_migration - source caps against destination caps"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_migration), set by the caller"]
+#[doc = " @ok: 1 when the migration proceeds (no ERROR entry)"]
+#[doc = " @n_errors: entries with ERROR severity (source above destination)"]
+#[doc = " @n_warnings: entries with WARNING severity (source below destination)"]
+#[doc = " @n_entries: entries used, in cap order"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @entries: one per cap that differs, in cap order"]
+#[doc = " @note: when a warning exists, why it matters: the guest keeps the"]
+#[doc = "        mitigations it chose at boot until it reboots (Linux re-reads the"]
+#[doc = "        hcall only after a PowerVM partition migration); else \"\""]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_migration {
+    pub size: u32,
+    pub ok: u32,
+    pub n_errors: u32,
+    pub n_warnings: u32,
+    pub n_entries: u32,
+    pub reserved: u32,
+    pub note: *const ::std::os::raw::c_char,
+    pub entries: [vcpuchar_ppc_migration_entry; 4usize],
+}
+#[doc = " struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller"]
+#[doc = " @n_hosts: number of hosts considered"]
+#[doc = " @n_no_info: hosts without information (each holds every cap at"]
+#[doc = "             broken/off, QEMU's fallback)"]
+#[doc = " @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least"]
+#[doc = "             one host holds back (see vcpuchar_ppc_baseline())"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @caps: per cap, the highest level QEMU accepts on every host"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_baseline {
+    pub size: u32,
+    pub n_hosts: u32,
+    pub n_no_info: u32,
+    pub held_back: u32,
+    pub caps: vcpuchar_ppc_caps,
+    pub reserved: u32,
+}
+pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
+    vcpuchar_ppc_host_migration_where = 0;
+pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:
+    vcpuchar_ppc_host_migration_where = 1;
+pub type vcpuchar_ppc_host_migration_where = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration"]
+#[doc = " @where: enum vcpuchar_ppc_host_migration_where"]
+#[doc = " @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)"]
+#[doc = "            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the"]
+#[doc = "            destination's level: the guest keeps the source's view)"]
+#[doc = " @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest"]
+#[doc = "       CPU cannot run on the host at @where"]
+#[doc = " @requested: the level QEMU is started with (the source's decision)"]
+#[doc = " @host: the level the host at @where supports"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @explanation: for a destination ERROR, what that host would have to"]
+#[doc = "               change (static text), else \"\""]
+#[doc = " @message: QEMU's words, or the library's for the guest CPU,"]
+#[doc = "           NUL-terminated; front ends name the host in front"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_host_migration_entry {
+    pub where_: u32,
+    pub severity: u32,
+    pub cap: u32,
+    pub requested: u8,
+    pub host: u8,
+    pub reserved: [u8; 2usize],
+    pub explanation: *const ::std::os::raw::c_char,
+    pub message: [::std::os::raw::c_char; 256usize],
+}
+#[doc = " struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller"]
+#[doc = " @ok: 1 when QEMU starts the guest on both hosts and migrates it (no"]
+#[doc = "      ERROR entry)"]
+#[doc = " @n_errors: ERROR entries"]
+#[doc = " @n_warnings: WARNING entries"]
+#[doc = " @n_entries: entries used: source, then destination findings"]
+#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the"]
+#[doc = "       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9"]
+#[doc = "       under TCG when none is given"]
+#[doc = " @run_caps: the caps QEMU runs with on both hosts: the source's decision"]
+#[doc = "            spelled as the paste line (vcpuchar_ppc_caps_format(), so"]
+#[doc = "            ibs=fixed-na runs as broken, the same R4/R5)"]
+#[doc = " @dst_host_caps: the levels the destination supports"]
+#[doc = "                 (vcpuchar_ppc_host_levels())"]
+#[doc = " @r4: R4 the guest was told at boot on the source, and keeps"]
+#[doc = " @r5: R5 likewise"]
+#[doc = " @entries: the findings"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_host_migration {
+    pub size: u32,
+    pub ok: u32,
+    pub n_errors: u32,
+    pub n_warnings: u32,
+    pub n_entries: u32,
+    pub cpu: u32,
+    pub run_caps: vcpuchar_ppc_caps,
+    pub dst_host_caps: vcpuchar_ppc_caps,
+    pub r4: u64,
+    pub r5: u64,
+    pub entries: [vcpuchar_ppc_host_migration_entry; 8usize],
+}
+pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_QEMU: vcpuchar_ppc_format = 0;
+pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_LIBVIRT: vcpuchar_ppc_format = 1;
+pub type vcpuchar_ppc_format = ::std::os::raw::c_uint;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT: vcpuchar_ppc_warning = 1;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS: vcpuchar_ppc_warning =
+    2;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS: vcpuchar_ppc_warning =
+    3;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED: vcpuchar_ppc_warning = 4;
+pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST: vcpuchar_ppc_warning = 5;
+pub type vcpuchar_ppc_warning = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_warning_entry - one warning"]
+#[doc = " @code: enum vcpuchar_ppc_warning"]
+#[doc = " @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:"]
+#[doc = "        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED"]
+#[doc = "        (the first of them is the one QEMU reports); the caps below the"]
+#[doc = "        host for DEFAULTS_BELOW_HOST; 0 otherwise"]
+#[doc = " @reserved: zero"]
+#[doc = " @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside"]
+#[doc = "      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0"]
+#[doc = " @r5: the same for behaviour and behaviour_mask"]
+#[doc = " @text: one NUL-terminated paragraph: what happens, what the guest loses"]
+#[doc = "        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes"]
+#[doc = "        QEMU's message and hint for the first refused cap)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_warning_entry {
+    pub code: u32,
+    pub caps: u32,
+    pub r4: u64,
+    pub r5: u64,
+    pub text: [::std::os::raw::c_char; 640usize],
+}
+#[doc = " struct vcpuchar_ppc_warnings - every warning for one VM"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller"]
+#[doc = " @codes: bit (1u << code) for each entry"]
+#[doc = " @n_entries: entries used, in code order, at most one per code"]
+#[doc = " @reserved: zero"]
+#[doc = " @entries: the warnings"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_warnings {
+    pub size: u32,
+    pub codes: u32,
+    pub n_entries: u32,
+    pub reserved: u32,
+    pub entries: [vcpuchar_ppc_warning_entry; 5usize],
+}
+#[doc = " struct vcpuchar_ppc_fleet_opts - optional arguments of vcpuchar_ppc_fleet_baseline_ext()"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_fleet_opts)"]
+#[doc = " @flags: must be 0"]
+#[doc = " @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given"]
+#[doc = " @reserved: must be 0"]
+#[doc = " @levels: optional out, as for vcpuchar_ppc_baseline()"]
+#[doc = " @held_back: optional out, as for vcpuchar_ppc_baseline()"]
+#[doc = " @refused: optional out, an array of 2: on -EXDEV the host refused and the"]
+#[doc = "           first host that names an architecture; on -ENOENT the host twice"]
+#[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
+#[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_fleet_opts {
+    pub size: u32,
+    pub flags: u32,
+    pub cpu: u32,
+    pub reserved: u32,
+    pub levels: *mut vcpuchar_ppc_caps,
+    pub held_back: *mut u32,
+    pub refused: *mut u32,
+    pub err: *mut ::std::os::raw::c_char,
+    pub err_size: size_t,
+}
+#[doc = " struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_migrate_opts)"]
+#[doc = " @flags: must be 0"]
+#[doc = " @src_result: optional out: the decision on the source host (@size set by"]
+#[doc = "              the caller), unless the guest CPU is refused"]
+#[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
+#[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_migrate_opts {
+    pub size: u32,
+    pub flags: u32,
+    pub src_result: *mut vcpuchar_ppc_result,
+    pub err: *mut ::std::os::raw::c_char,
+    pub err_size: size_t,
+}
+#[doc = " struct vcpuchar_ppc_parse_opts - where the pasted-text parsers write their words"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_parse_opts)"]
+#[doc = " @flags: must be 0"]
+#[doc = " @others: optional out: on success the items read but not used,"]
+#[doc = "          comma-separated (\"x-vof=on, acpi\"), \"\" when none, each cut to 64"]
+#[doc = "          bytes and \"...\", the list cut to @others_size; \"\" on failure"]
+#[doc = " @others_size: size of @others in bytes (0 with a NULL @others)"]
+#[doc = " @err: optional out: on failure the cause, naming the item; \"\" on success"]
+#[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_parse_opts {
+    pub size: u32,
+    pub flags: u32,
+    pub others: *mut ::std::os::raw::c_char,
+    pub others_size: size_t,
+    pub err: *mut ::std::os::raw::c_char,
+    pub err_size: size_t,
+}
+pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_CHECKED: vcpuchar_ppc_cpu_basis = 0;
+pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_ASSUMED: vcpuchar_ppc_cpu_basis = 1;
+pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_UNCHECKED: vcpuchar_ppc_cpu_basis = 2;
+pub type vcpuchar_ppc_cpu_basis = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_guest_cpu - the guest CPU a host runs, and how it was found"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_guest_cpu), set by the caller"]
+#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu, never 0)"]
+#[doc = " @basis: enum vcpuchar_ppc_cpu_basis"]
+#[doc = " @families: bit (1u << enum vcpuchar_ppc_cpu) of every CPU the host runs"]
+#[doc = "            under KVM-HV, as vcpuchar_ppc_host_cpus() gives them"]
+#[doc = " @note: for ASSUMED and UNCHECKED the sentence that says so, else \"\""]
+#[doc = ""]
+#[doc = " Since: 1.2"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_guest_cpu {
+    pub size: u32,
+    pub cpu: u32,
+    pub basis: u32,
+    pub families: u32,
+    pub note: [::std::os::raw::c_char; 256usize],
+}
 extern "C" {
-    #[doc = " vcpuchar_ppc_caps_parse() - parse a cap list in QEMU's -machine spelling"]
-    #[doc = " @list: comma-separated \"cap-NAME=VALUE\" items, e.g."]
-    #[doc = "        \"cap-cfpc=workaround,cap-ibs=fixed-ccd,cap-ccf-assist=on\". The"]
-    #[doc = "        \"cap-\" prefix is optional. As in QEMU, names match exactly (QOM"]
-    #[doc = "        property names: \"CAP-CFPC\" is refused), the values of cfpc, sbbc"]
-    #[doc = "        and ibs case-insensitively (hw/ppc/spapr_caps.c"]
-    #[doc = "        spapr_cap_set_string() uses strcasecmp()), and ccf-assist takes"]
-    #[doc = "        QEMU's boolean words exactly: on/off, yes/no, true/false, y/n"]
-    #[doc = "        (qapi/qapi-util.c qapi_bool_parse()). Since 1.2: 1.0 and 1.1"]
-    #[doc = "        matched names and the ccf-assist words case-insensitively, taking"]
-    #[doc = "        lists QEMU refuses. An empty string sets nothing."]
-    #[doc = " @caps: levels are written here for the caps named in @list; other caps"]
-    #[doc = "        are left as they are (so @caps can hold defaults)"]
-    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named,"]
-    #[doc = "       replacing what it held: to add a second list to a request's"]
-    #[doc = "       caps_set, parse into a local word and OR it in (as"]
-    #[doc = "       vcpuchar_ppc_machine_line_parse() ORs its own); passing"]
-    #[doc = "       &req.caps_set drops the caps set before, which then take defaults"]
-    #[doc = " @err, @err_size: optional message buffer"]
+    #[doc = " vcpuchar_ppc_host_parse() - host facts from the four words as text"]
+    #[doc = " @words: \"C,B,CM,BM\": character, behaviour, character_mask and"]
+    #[doc = "         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each"]
+    #[doc = "         0x and hex digits, at most 16 of them significant (leading zeros"]
+    #[doc = "         are fine), or a single digit 0-9 without 0x (the same in either"]
+    #[doc = "         base, so \"1,2,3,4\" is four words); no spaces; the CLI's --chars"]
+    #[doc = " @ret: receives the facts (@ret->size set by the caller): source CALLER,"]
+    #[doc = "       valid by the masks, the four words; every other field zero (set"]
+    #[doc = "       @ret->power8 afterwards for a POWER8-family host)"]
+    #[doc = " @err, @err_size: optional message buffer, naming the word and its value"]
     #[doc = ""]
-    #[doc = " On failure neither @caps nor @set is changed. The case-insensitive"]
-    #[doc = " values fold ASCII letters only, whatever the caller's locale."]
+    #[doc = " The number rule is the one of host profiles"]
+    #[doc = " (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never"]
+    #[doc = " read as decimal (9840000000000000 is a hex word with its prefix lost), and"]
+    #[doc = " \"0x0x...\" is refused. Pure: no allocation."]
     #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments, an unknown cap, an unknown value,"]
-    #[doc = " a repeated cap, an empty item or a missing \"=\"."]
+    #[doc = " Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four"]
+    #[doc = " words, or a word that breaks the rule (@ret unchanged)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_caps_parse(
-        list: *const ::std::os::raw::c_char,
-        caps: *mut vcpuchar_ppc_caps,
-        set: *mut u32,
+    pub fn vcpuchar_ppc_host_parse(
+        words: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_host,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-extern "C" {
-    #[doc = " vcpuchar_ppc_host_levels() - the cap levels the host supports"]
-    #[doc = " @host: facts, or NULL for \"no information\""]
-    #[doc = " @ret: receives the levels"]
-    #[doc = ""]
-    #[doc = " QEMU's rules (target/ppc/kvm.c parse_cap_ppc_safe_cache,"]
-    #[doc = " _safe_bounds_check, _safe_indirect_branch (first matching row wins),"]
-    #[doc = " _count_cache_flush_assist), applied only to bits inside the masks, with"]
-    #[doc = " the POWER8 private-L1D exemption. Without information the levels are"]
-    #[doc = " broken/broken/broken/off, QEMU's fallback, not a finding."]
-    #[doc = ""]
-    #[doc = " Return: 1 when @host carried information, 0 when the levels are the"]
-    #[doc = " no-information fallback; -EINVAL for NULL @ret or a bad @host->size."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_levels(
-        host: *const vcpuchar_ppc_host,
-        ret: *mut vcpuchar_ppc_caps,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES: vcpuchar_ppc_machine = 0;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_4: vcpuchar_ppc_machine = 1;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_3_1: vcpuchar_ppc_machine = 2;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM: vcpuchar_ppc_machine = 3;
-pub const vcpuchar_ppc_machine_VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN: vcpuchar_ppc_machine = 4;
-pub type vcpuchar_ppc_machine = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults"]
     #[doc = " @name: \"pseries\", \"pseries-X.Y\" (two numbers without leading zeros, a"]
@@ -542,8 +1220,7 @@ extern "C" {
     #[doc = " major.minor (any micro) is answered by its row; a version that is no"]
     #[doc = " release (8.3) by the nearest release before it, plus the machine types"]
     #[doc = " upstream added up to the version; a version newer than 11.1 by 11.1,"]
-    #[doc = " likewise. Since 1.2 every release has its row (1.1 had 7.2 and 10.0"]
-    #[doc = " only). Pure: no allocation."]
+    #[doc = " likewise. Pure: no allocation."]
     #[doc = ""]
     #[doc = " Return: 0 when @qemu_version belongs to a release with a row; 1 when it"]
     #[doc = " is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2"]
@@ -645,6 +1322,8 @@ extern "C" {
     #[doc = " -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure"]
     #[doc = " @req is unchanged."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_machine_line_parse(
         line: *const ::std::os::raw::c_char,
@@ -691,6 +1370,8 @@ extern "C" {
     #[doc = " Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and"]
     #[doc = " @set then unchanged)."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_libvirt_parse_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_libvirt_parse(
         xml: *const ::std::os::raw::c_char,
@@ -699,41 +1380,6 @@ extern "C" {
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_qemu_release - what one QEMU release has"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller"]
-#[doc = " @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,"]
-#[doc = "            minor, 0), as vcpuchar_ppc_qemu_version_check() names it"]
-#[doc = " @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for"]
-#[doc = "               pseries-2.1; 502 for 11.1)"]
-#[doc = " @newest_type: the newest, X * 100 + Y: the release's own version (the"]
-#[doc = "               \"pseries\" alias)"]
-#[doc = " @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0"]
-#[doc = " @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every"]
-#[doc = "                   type from @oldest_type up to it warns), 0 for none, or"]
-#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
-#[doc = " @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU"]
-#[doc = "                  but POWER7, 0 when it is the machine type's"]
-#[doc = " @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first"]
-#[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
-#[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
-#[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
-#[doc = ""]
-#[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
-#[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
-#[doc = " Grows at its end (@size). Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_qemu_release {
-    pub size: u32,
-    pub answered: u32,
-    pub oldest_type: u32,
-    pub newest_type: u32,
-    pub has_sxxm: u32,
-    pub deprecated_upto: u32,
-    pub sbbc_broken_p8: u32,
-    pub fixed_na_aborts: u32,
-    pub has_power11: u32,
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version"]
@@ -777,13 +1423,6 @@ extern "C" {
         note_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_DEFAULT: vcpuchar_ppc_cpu = 0;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER7: vcpuchar_ppc_cpu = 7;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER8: vcpuchar_ppc_cpu = 8;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER9: vcpuchar_ppc_cpu = 9;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER10: vcpuchar_ppc_cpu = 10;
-pub const vcpuchar_ppc_cpu_VCPUCHAR_PPC_CPU_POWER11: vcpuchar_ppc_cpu = 11;
-pub type vcpuchar_ppc_cpu = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_ppc_host_cpu() - the guest CPU a host runs under KVM-HV"]
     #[doc = " @host: host facts, or NULL for none"]
@@ -812,6 +1451,8 @@ extern "C" {
     #[doc = " note says so); -ENOENT when @cpu is newer than the host's family"]
     #[doc = " (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL"]
     #[doc = " @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api)."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_host_cpu(
@@ -845,6 +1486,8 @@ extern "C" {
     #[doc = " (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);"]
     #[doc = " -EINVAL for NULL @ret or bad @host (@ret unchanged)."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_host_cpus(
         host: *const vcpuchar_ppc_host,
@@ -873,231 +1516,6 @@ extern "C" {
         ret: *mut vcpuchar_ppc_caps,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_accel_VCPUCHAR_ACCEL_KVM: vcpuchar_accel = 0;
-pub const vcpuchar_accel_VCPUCHAR_ACCEL_TCG: vcpuchar_accel = 1;
-pub type vcpuchar_accel = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST_MAX: vcpuchar_ppc_mode = 0;
-pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_CAPS: vcpuchar_ppc_mode = 1;
-pub const vcpuchar_ppc_mode_VCPUCHAR_PPC_MODE_HOST: vcpuchar_ppc_mode = 2;
-pub type vcpuchar_ppc_mode = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_ppc_mode_name() - the name of a mode"]
-    #[doc = " @mode: enum vcpuchar_ppc_mode"]
-    #[doc = ""]
-    #[doc = " Return: \"host-max\", \"caps\" or \"host\" (the CLI's --mode values); NULL for"]
-    #[doc = " an unknown @mode."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_mode_name(mode: u32) -> *const ::std::os::raw::c_char;
-}
-pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_ABOVE_HOST:
-    vcpuchar_ppc_conflict_code = 1;
-pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_TCG_UNSUPPORTED:
-    vcpuchar_ppc_conflict_code = 2;
-pub const vcpuchar_ppc_conflict_code_VCPUCHAR_PPC_CONFLICT_CODE_BELOW_HOST:
-    vcpuchar_ppc_conflict_code = 3;
-pub type vcpuchar_ppc_conflict_code = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_conflict - one finding of the cap validation"]
-#[doc = " @cap: enum vcpuchar_ppc_cap"]
-#[doc = " @severity: enum vcpuchar_severity (ERROR for ABOVE_HOST, WARNING for"]
-#[doc = "            TCG_UNSUPPORTED, INFO for BELOW_HOST)"]
-#[doc = " @code: enum vcpuchar_ppc_conflict_code"]
-#[doc = " @flags: VCPUCHAR_PPC_CONFLICT_* flags"]
-#[doc = " @requested: the effective requested level"]
-#[doc = " @host: the host level (broken/off without information; meaningless"]
-#[doc = "        under TCG)"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @message: QEMU's text without program prefix or newline, e.g."]
-#[doc = "           \"Requested safe cache capability level not supported by KVM\";"]
-#[doc = "           for BELOW_HOST a library sentence"]
-#[doc = " @hint: QEMU's hint, e.g. \"Try appending -machine cap-cfpc=broken\"; for"]
-#[doc = "        BELOW_HOST \"cap-cfpc=fixed\" (the host level); \"\" under TCG"]
-#[doc = " @explanation: a sentence on the cause when it is not the host (a"]
-#[doc = "               machine-type default, or no host information), else \"\""]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_conflict {
-    pub cap: u32,
-    pub severity: u32,
-    pub code: u32,
-    pub flags: u32,
-    pub requested: u8,
-    pub host: u8,
-    pub reserved: [u8; 6usize],
-    pub message: *const ::std::os::raw::c_char,
-    pub hint: *const ::std::os::raw::c_char,
-    pub explanation: *const ::std::os::raw::c_char,
-}
-#[doc = " struct vcpuchar_ppc_request - what the VMM asks for"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_request)"]
-#[doc = " @mode: enum vcpuchar_ppc_mode (0 = host-max, the recommended default)"]
-#[doc = " @accel: enum vcpuchar_accel"]
-#[doc = " @machine: enum vcpuchar_ppc_machine (0 = the newest pseries;"]
-#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN only with all four caps"]
-#[doc = "           in @caps_set)"]
-#[doc = " @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own"]
-#[doc = "       family, as QEMU's default CPU there is the host's"]
-#[doc = "       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED"]
-#[doc = "       when the facts name none), under TCG POWER9. Before 1.2, 0 was"]
-#[doc = "       POWER9 everywhere, a wrong prediction on POWER8, POWER10 and POWER11"]
-#[doc = "       hosts."]
-#[doc = " @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set"]
-#[doc = "            in @caps; the others take defaults (machine type and CPU in"]
-#[doc = "            caps and host mode, the host's level in host-max mode)"]
-#[doc = " @caps: the caller's levels, read only where @caps_set says so"]
-#[doc = " @qemu_version: (Since: 1.1) the target QEMU's version,"]
-#[doc = "                VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro), e.g. the"]
-#[doc = "                version the VMM links against; 0 = not given: the answer"]
-#[doc = "                is for the oldest supported QEMU (7.2), as before 1.1."]
-#[doc = "                What it changes: machine types the target lacks are"]
-#[doc = "                refused (pseries-2.12-sxxm from 9.2 on) and message texts"]
-#[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
-#[doc = "                ends before this member (its size is 28 bytes): it is"]
-#[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
-#[doc = ""]
-#[doc = " Since: 1.0 (@qemu_version 1.1)"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_request {
-    pub size: u32,
-    pub mode: u32,
-    pub accel: u32,
-    pub machine: u32,
-    pub cpu: u32,
-    pub caps_set: u32,
-    pub caps: vcpuchar_ppc_caps,
-    pub qemu_version: u32,
-}
-#[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
-#[doc = "        the library in struct vcpuchar_ppc_result)"]
-#[doc = ""]
-#[doc = " Each member is the exact text of"]
-#[doc = " /sys/devices/system/cpu/vulnerabilities/<name> without the newline"]
-#[doc = " (lscpu shows \"Mitigation;\" for \"Mitigation:\"). Rules from Linux"]
-#[doc = " arch/powerpc/platforms/pseries/setup.c init_cpu_char_feature_flags()"]
-#[doc = " and arch/powerpc/kernel/security.c cpu_show_*()."]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_guest_view {
-    pub size: u32,
-    pub meltdown: [::std::os::raw::c_char; 160usize],
-    pub l1tf: [::std::os::raw::c_char; 160usize],
-    pub spectre_v1: [::std::os::raw::c_char; 160usize],
-    pub spectre_v2: [::std::os::raw::c_char; 160usize],
-    pub spec_store_bypass: [::std::os::raw::c_char; 160usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_guest_view() - predict a Linux guest's vulnerability files"]
-    #[doc = " @r4: character register the guest receives"]
-    #[doc = " @r5: behaviour register the guest receives"]
-    #[doc = " @cpu: guest CPU model (enum vcpuchar_ppc_cpu; POWER7 or later); the STF"]
-    #[doc = "       barrier type follows its ISA: eieio (ISA 3.0+), hwsync (POWER8),"]
-    #[doc = "       fallback (POWER7)"]
-    #[doc = " @flags: VCPUCHAR_PPC_GUEST_* flags, 0 for Linux >= 5.14 with a default"]
-    #[doc = "         command line"]
-    #[doc = " @ret: receives the five strings (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL @ret, a bad @ret->size, an unknown @cpu or"]
-    #[doc = " unknown @flags."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_guest_view(
-        r4: u64,
-        r5: u64,
-        cpu: u32,
-        flags: u32,
-        ret: *mut vcpuchar_ppc_guest_view,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_caps_to_hcall() - QEMU's R4/R5 for a set of caps"]
-    #[doc = " @caps: effective caps"]
-    #[doc = " @r4: receives the character register"]
-    #[doc = " @r5: receives the behaviour register"]
-    #[doc = ""]
-    #[doc = " Bit for bit QEMU hw/ppc/spapr_hcall.c h_get_cpu_characteristics() (since"]
-    #[doc = " QEMU commit 17fd09c021), with fixed-na handled (no ibs bits) where QEMU"]
-    #[doc = " 7.2 aborts. ccf-assist counts only with ibs=workaround."]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments or a level out of range."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_caps_to_hcall(
-        caps: *const vcpuchar_ppc_caps,
-        r4: *mut u64,
-        r5: *mut u64,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_host_to_hcall() - masked host words, as host mode passes them"]
-    #[doc = " @host: facts with information"]
-    #[doc = " @r4: receives character & character_mask"]
-    #[doc = " @r5: receives (behaviour & behaviour_mask); where the mask does not cover"]
-    #[doc = "      a bit, the three default-on bits (VCPUCHAR_H_CPU_BEHAV_GUEST_DEFAULT)"]
-    #[doc = "      are set, so an unknown bit never switches a guest mitigation off, and"]
-    #[doc = "      any other bit is host-max's: what vcpuchar_ppc_caps_to_hcall() sends"]
-    #[doc = "      for vcpuchar_ppc_host_levels(), so host mode never asks a guest for"]
-    #[doc = "      more than host-max on the same host (/usr/share/doc/libvcpuchar/ppc.md#modes; measured with"]
-    #[doc = "      Debian 6.1's masks, which leave out NO_L1D_FLUSH_ENTRY/UACCESS)"]
-    #[doc = ""]
-    #[doc = " Both are unchanged on failure."]
-    #[doc = ""]
-    #[doc = " Return: 0; -ENODATA when @host carries no information (never answer a"]
-    #[doc = " guest with zeros); -EINVAL for NULL arguments or a bad @host->size."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_host_to_hcall(
-        host: *const vcpuchar_ppc_host,
-        r4: *mut u64,
-        r5: *mut u64,
-    ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_result - the full answer for one VM"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_result), set by the caller"]
-#[doc = " @flags: VCPUCHAR_PPC_RESULT_* flags"]
-#[doc = " @mode: the mode used (enum vcpuchar_ppc_mode)"]
-#[doc = " @host_caps: levels the host supports (no-information fallback:"]
-#[doc = "             broken/off, with VCPUCHAR_PPC_RESULT_HOST_NO_INFO)"]
-#[doc = " @effective_caps: the caps the VM runs with (and migrates)"]
-#[doc = " @n_errors: number of ERROR conflicts: QEMU would refuse to start"]
-#[doc = " @r4: H_GET_CPU_CHARACTERISTICS R4 to return to the guest"]
-#[doc = " @r5: H_GET_CPU_CHARACTERISTICS R5 to return to the guest"]
-#[doc = " @unexpressed_r4: known-set host R4 bits the guest is not told (e.g."]
-#[doc = "                  BCCTR_LINK_FLUSH_ASSIST): caps cannot express them"]
-#[doc = " @unexpressed_r5: the same for R5 (FAVOUR_SECURITY_H, FLUSH_LINK_STACK,"]
-#[doc = "                  NO_STF_BARRIER, NO_L1D_FLUSH_* where no cap gives them)"]
-#[doc = " @mode_reason: a sentence on what the mode means for this VM"]
-#[doc = " @guest_view: what a Linux guest of the requested CPU prints for @r4/@r5:"]
-#[doc = "              the five files of 1.0 for ever (a later file appears in"]
-#[doc = "              struct vcpuchar_ppc_result_ext, vcpuchar_ppc_decide_ext())"]
-#[doc = " @n_conflicts: entries used in @conflicts, in cap order"]
-#[doc = " @conflicts: at most one per cap; last, so that a later cap grows the"]
-#[doc = "             struct at its end"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_result {
-    pub size: u32,
-    pub flags: u32,
-    pub mode: u32,
-    pub host_caps: vcpuchar_ppc_caps,
-    pub effective_caps: vcpuchar_ppc_caps,
-    pub n_errors: u32,
-    pub r4: u64,
-    pub r5: u64,
-    pub unexpressed_r4: u64,
-    pub unexpressed_r5: u64,
-    pub mode_reason: *const ::std::os::raw::c_char,
-    pub guest_view: vcpuchar_ppc_guest_view,
-    pub n_conflicts: u32,
-    pub conflicts: [vcpuchar_ppc_conflict; 4usize],
-}
 extern "C" {
     #[doc = " vcpuchar_ppc_request_check() - whether the decision functions take a request, and why not"]
     #[doc = " @req: the request (@req->size set by the caller)"]
@@ -1125,176 +1543,6 @@ extern "C" {
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_decide() - caps, conflicts, R4/R5 and guest view for one VM"]
-    #[doc = " @host: host facts, or NULL for \"no information\""]
-    #[doc = " @req: the VMM's request"]
-    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " The guest CPU: @req->cpu, or when 0 under KVM the host's family"]
-    #[doc = " (vcpuchar_ppc_host_cpu(); since 1.2, before which it was POWER9); under"]
-    #[doc = " KVM a guest CPU newer than the host's family is refused (-ENOENT; the"]
-    #[doc = " host cannot run it, so no answer is given: vcpuchar_ppc_host_cpu() gives"]
-    #[doc = " the message naming both)."]
-    #[doc = ""]
-    #[doc = " Effective caps: caller's caps, else machine-type defaults adjusted for"]
-    #[doc = " the guest CPU (caps and host mode) or the host's levels (host-max mode),"]
-    #[doc = " never above what the guest CPU model can use (a POWER7 guest keeps"]
-    #[doc = " cfpc=broken, as QEMU's default_caps_with_cpu() gives it)."]
-    #[doc = " Under KVM every cap above the host level is an ERROR (QEMU"]
-    #[doc = " hw/ppc/spapr_caps.c cap_*_apply, which stops at the first; all are"]
-    #[doc = " listed here), except ccf-assist=on on a host whose ibs is fixed-ccd; a cap"]
-    #[doc = " below the host level is an INFO notice (caps and host-max mode only: in"]
-    #[doc = " host mode the guest gets the host's words, so a low cap costs it"]
-    #[doc = " nothing). Under TCG every cap that is not broken/off is a WARNING and the"]
-    #[doc = " host is ignored: host-max mode then takes broken/off, QEMU's quiet TCG"]
-    #[doc = " set, and host mode is refused (the host's words do not describe a CPU"]
-    #[doc = " that QEMU emulates). Rules: /usr/share/doc/libvcpuchar/ppc.md#validation"]
-    #[doc = " and #modes."]
-    #[doc = ""]
-    #[doc = " Return: 0, also when conflicts have ERROR severity (see @ret->n_errors);"]
-    #[doc = " -ENODATA in host mode without host information; -ENOENT (since 1.2)"]
-    #[doc = " under KVM for a guest CPU newer than the host's family (@ret"]
-    #[doc = " unchanged); -EINVAL for NULL @req or"]
-    #[doc = " @ret, bad sizes or out-of-range request fields (since 1.1 also an invalid"]
-    #[doc = " @req->qemu_version; since 1.2 host mode under TCG, which 1.1 answered"]
-    #[doc = " with the host's words, and VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without"]
-    #[doc = " all four caps in @req->caps_set); -ENOENT for a machine type the target QEMU lacks"]
-    #[doc = " (VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM from QEMU 9.2 on), the errno"]
-    #[doc = " vcpuchar_ppc_machine_parse_qemu() gives for its name (1.1 said -EINVAL"]
-    #[doc = " here; since 1.2 one condition has one errno)."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_decide(
-        host: *const vcpuchar_ppc_host,
-        req: *const vcpuchar_ppc_request,
-        ret: *mut vcpuchar_ppc_result,
-    ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_guest_file - one file of a guest's vulnerability view"]
-#[doc = " @name: its name under /sys/devices/system/cpu/vulnerabilities, e.g."]
-#[doc = "        \"meltdown\", NUL-terminated"]
-#[doc = " @text: its text without the newline, as in struct vcpuchar_ppc_guest_view"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_guest_file {
-    pub name: [::std::os::raw::c_char; 32usize],
-    pub text: [::std::os::raw::c_char; 160usize],
-}
-#[doc = " struct vcpuchar_ppc_result_ext - the growable parts of a decision"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_result_ext), set by the caller; any"]
-#[doc = "        size from 1.2's up (the include/vcpuchar/common.h rule)"]
-#[doc = " @n_caps: caps this library decides (VCPUCHAR_PPC_N_CAPS in this release):"]
-#[doc = "          entries used in @host_levels and @effective_levels"]
-#[doc = " @host_levels: per cap (index enum vcpuchar_ppc_cap) the host's level, as"]
-#[doc = "               vcpuchar_ppc_result.host_caps has the first four"]
-#[doc = " @effective_levels: per cap the level the VM runs with, as"]
-#[doc = "                    vcpuchar_ppc_result.effective_caps has the first four"]
-#[doc = " @n_files: entries written in @files: every file this library predicts,"]
-#[doc = "           or as many as the caller's @size holds"]
-#[doc = " @reserved: zero"]
-#[doc = " @files: what a Linux guest of the request's CPU prints for the result's"]
-#[doc = "         R4/R5, in the order of struct vcpuchar_ppc_guest_view, then any"]
-#[doc = "         file a later release adds; last, so that it grows at the end"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_result_ext {
-    pub size: u32,
-    pub n_caps: u32,
-    pub host_levels: [u8; 32usize],
-    pub effective_levels: [u8; 32usize],
-    pub n_files: u32,
-    pub reserved: u32,
-    pub files: [vcpuchar_ppc_guest_file; 5usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_decide_ext() - vcpuchar_ppc_decide(), and the parts that grow"]
-    #[doc = " @host: as for vcpuchar_ppc_decide()"]
-    #[doc = " @req: as for vcpuchar_ppc_decide()"]
-    #[doc = " @ret: receives the result (@ret->size set by the caller)"]
-    #[doc = " @ext: receives every cap's levels and every guest file (@ext->size set"]
-    #[doc = "       by the caller)"]
-    #[doc = ""]
-    #[doc = " One decision, both structs filled from it: a caller that wants a cap or"]
-    #[doc = " a guest file a later release adds reads @ext, and keeps reading @ret for"]
-    #[doc = " everything else."]
-    #[doc = ""]
-    #[doc = " Return: as vcpuchar_ppc_decide(); also -EINVAL for NULL @ext or a bad"]
-    #[doc = " @ext->size. On failure @ret and @ext are unchanged."]
-    #[doc = ""]
-    #[doc = " Since: 1.2"]
-    pub fn vcpuchar_ppc_decide_ext(
-        host: *const vcpuchar_ppc_host,
-        req: *const vcpuchar_ppc_request,
-        ret: *mut vcpuchar_ppc_result,
-        ext: *mut vcpuchar_ppc_result_ext,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HTM: vcpuchar_ppc_start_cap = 4;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_ppc_start_cap = 5;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
-pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
-pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
-pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
-pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_UNKNOWN: vcpuchar_ppc_verdict = 2;
-pub type vcpuchar_ppc_verdict = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start"]
-#[doc = " @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap"]
-#[doc = " @verdict: enum vcpuchar_ppc_verdict"]
-#[doc = " @level: the level QEMU starts with: for the caps of enum"]
-#[doc = "         vcpuchar_ppc_cap the effective level of the decision; for on/off"]
-#[doc = "         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift"]
-#[doc = "         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and"]
-#[doc = "         older: from the host, never refused)"]
-#[doc = " @reserved: zero"]
-#[doc = " @name: QEMU's cap name without \"cap-\", e.g. \"fwnmi\""]
-#[doc = " @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU"]
-#[doc = "       start whatever the unknown fact is, e.g. \"cap-fwnmi=off\","]
-#[doc = "       \"cap-hpt-max-page-size=4k\"; \"\" when there is none (STARTS, or a"]
-#[doc = "       Spectre cap whose fix is the decision's own caps)"]
-#[doc = " @reason: one sentence naming the fact and its source, e.g. QEMU's message"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_start_entry {
-    pub cap: u32,
-    pub verdict: u32,
-    pub level: u32,
-    pub reserved: u32,
-    pub name: [::std::os::raw::c_char; 24usize],
-    pub fix: [::std::os::raw::c_char; 40usize],
-    pub reason: [::std::os::raw::c_char; 256usize],
-}
-#[doc = " struct vcpuchar_ppc_start - will QEMU start, cap by cap"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_start), set by the caller"]
-#[doc = " @n_refused: entries whose verdict is REFUSED"]
-#[doc = " @n_unknown: entries whose verdict is UNKNOWN"]
-#[doc = " @n_entries: entries written: every cap this library judges, in @cap"]
-#[doc = "             order, or as many as the caller's @size holds"]
-#[doc = " @paste: the @fix of every REFUSED entry, comma-separated, to append to"]
-#[doc = "         the decision's caps on \"-machine pseries,\"; \"\" when none is"]
-#[doc = "         needed. An UNKNOWN entry's @fix is not in it: it would cost a"]
-#[doc = "         guest whose host may not need it"]
-#[doc = " @entries: one per cap; last, so that a later cap grows the struct"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_start {
-    pub size: u32,
-    pub n_refused: u32,
-    pub n_unknown: u32,
-    pub n_entries: u32,
-    pub paste: [::std::os::raw::c_char; 256usize],
-    pub entries: [vcpuchar_ppc_start_entry; 9usize],
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_start_check() - will QEMU start this VM on this host"]
@@ -1331,52 +1579,6 @@ extern "C" {
         ret: *mut vcpuchar_ppc_start,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
-#[doc = " @cap: enum vcpuchar_ppc_cap"]
-#[doc = " @severity: ERROR (source above destination) or WARNING (below)"]
-#[doc = " @src: the source level (library numbering: fixed-na is 4)"]
-#[doc = " @dst: the destination level"]
-#[doc = " @reserved: zero"]
-#[doc = " @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),"]
-#[doc = "           e.g. \"cap-cfpc higher level (1) in incoming stream than on"]
-#[doc = "           destination (0)\", NUL-terminated"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_migration_entry {
-    pub cap: u32,
-    pub severity: u32,
-    pub src: u8,
-    pub dst: u8,
-    pub reserved: [u8; 2usize],
-    pub message: [::std::os::raw::c_char; 96usize],
-}
-#[doc = " struct vcpuchar_ppc_migration - source caps against destination caps"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_migration), set by the caller"]
-#[doc = " @ok: 1 when the migration proceeds (no ERROR entry)"]
-#[doc = " @n_errors: entries with ERROR severity (source above destination)"]
-#[doc = " @n_warnings: entries with WARNING severity (source below destination)"]
-#[doc = " @n_entries: entries used, in cap order"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @entries: one per cap that differs, in cap order"]
-#[doc = " @note: when a warning exists, why it matters: the guest keeps the"]
-#[doc = "        mitigations it chose at boot until it reboots (Linux re-reads the"]
-#[doc = "        hcall only after a PowerVM partition migration); else \"\""]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_migration {
-    pub size: u32,
-    pub ok: u32,
-    pub n_errors: u32,
-    pub n_warnings: u32,
-    pub n_entries: u32,
-    pub reserved: u32,
-    pub note: *const ::std::os::raw::c_char,
-    pub entries: [vcpuchar_ppc_migration_entry; 4usize],
-}
 extern "C" {
     #[doc = " vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps"]
     #[doc = " @src: effective caps of the source VM"]
@@ -1395,27 +1597,6 @@ extern "C" {
         dst: *const vcpuchar_ppc_caps,
         ret: *mut vcpuchar_ppc_migration,
     ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller"]
-#[doc = " @n_hosts: number of hosts considered"]
-#[doc = " @n_no_info: hosts without information (each holds every cap at"]
-#[doc = "             broken/off, QEMU's fallback)"]
-#[doc = " @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least"]
-#[doc = "             one host holds back (see vcpuchar_ppc_baseline())"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @caps: per cap, the highest level QEMU accepts on every host"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_baseline {
-    pub size: u32,
-    pub n_hosts: u32,
-    pub n_no_info: u32,
-    pub held_back: u32,
-    pub caps: vcpuchar_ppc_caps,
-    pub reserved: u32,
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet"]
@@ -1494,6 +1675,8 @@ extern "C" {
     #[doc = " is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,"]
     #[doc = " @held_back, @ret and @ret_cpu are unchanged."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_fleet_baseline(
         hosts: *const *const vcpuchar_ppc_host,
@@ -1507,74 +1690,6 @@ extern "C" {
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_SOURCE:
-    vcpuchar_ppc_host_migration_where = 0;
-pub const vcpuchar_ppc_host_migration_where_VCPUCHAR_PPC_AT_DESTINATION:
-    vcpuchar_ppc_host_migration_where = 1;
-pub type vcpuchar_ppc_host_migration_where = ::std::os::raw::c_uint;
-#[doc = " struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration"]
-#[doc = " @where: enum vcpuchar_ppc_host_migration_where"]
-#[doc = " @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)"]
-#[doc = "            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the"]
-#[doc = "            destination's level: the guest keeps the source's view)"]
-#[doc = " @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest"]
-#[doc = "       CPU cannot run on the host at @where"]
-#[doc = " @requested: the level QEMU is started with (the source's decision)"]
-#[doc = " @host: the level the host at @where supports"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @explanation: for a destination ERROR, what that host would have to"]
-#[doc = "               change (static text), else \"\""]
-#[doc = " @message: QEMU's words, or the library's for the guest CPU,"]
-#[doc = "           NUL-terminated; front ends name the host in front"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_host_migration_entry {
-    pub where_: u32,
-    pub severity: u32,
-    pub cap: u32,
-    pub requested: u8,
-    pub host: u8,
-    pub reserved: [u8; 2usize],
-    pub explanation: *const ::std::os::raw::c_char,
-    pub message: [::std::os::raw::c_char; 256usize],
-}
-#[doc = " struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller"]
-#[doc = " @ok: 1 when QEMU starts the guest on both hosts and migrates it (no"]
-#[doc = "      ERROR entry)"]
-#[doc = " @n_errors: ERROR entries"]
-#[doc = " @n_warnings: WARNING entries"]
-#[doc = " @n_entries: entries used: source, then destination findings"]
-#[doc = " @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the"]
-#[doc = "       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9"]
-#[doc = "       under TCG when none is given"]
-#[doc = " @run_caps: the caps QEMU runs with on both hosts: the source's decision"]
-#[doc = "            spelled as the paste line (vcpuchar_ppc_caps_format(), so"]
-#[doc = "            ibs=fixed-na runs as broken, the same R4/R5)"]
-#[doc = " @dst_host_caps: the levels the destination supports"]
-#[doc = "                 (vcpuchar_ppc_host_levels())"]
-#[doc = " @r4: R4 the guest was told at boot on the source, and keeps"]
-#[doc = " @r5: R5 likewise"]
-#[doc = " @entries: the findings"]
-#[doc = ""]
-#[doc = " Since: 1.2"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_host_migration {
-    pub size: u32,
-    pub ok: u32,
-    pub n_errors: u32,
-    pub n_warnings: u32,
-    pub n_entries: u32,
-    pub cpu: u32,
-    pub run_caps: vcpuchar_ppc_caps,
-    pub dst_host_caps: vcpuchar_ppc_caps,
-    pub r4: u64,
-    pub r5: u64,
-    pub entries: [vcpuchar_ppc_host_migration_entry; 8usize],
 }
 extern "C" {
     #[doc = " vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst"]
@@ -1608,6 +1723,8 @@ extern "C" {
     #[doc = " target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and"]
     #[doc = " @src_result are unchanged."]
     #[doc = ""]
+    #[doc = " Superseded by vcpuchar_ppc_migrate_hosts_ext() (doc/stability.md#growing-the-api)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_migrate_hosts(
         src: *const vcpuchar_ppc_host,
@@ -1619,17 +1736,165 @@ extern "C" {
         err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_QEMU: vcpuchar_ppc_format = 0;
-pub const vcpuchar_ppc_format_VCPUCHAR_PPC_FORMAT_LIBVIRT: vcpuchar_ppc_format = 1;
-pub type vcpuchar_ppc_format = ::std::os::raw::c_uint;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT: vcpuchar_ppc_warning = 1;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS: vcpuchar_ppc_warning =
-    2;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS: vcpuchar_ppc_warning =
-    3;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED: vcpuchar_ppc_warning = 4;
-pub const vcpuchar_ppc_warning_VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST: vcpuchar_ppc_warning = 5;
-pub type vcpuchar_ppc_warning = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @ret: receives the warnings (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Decides @req as vcpuchar_ppc_decide() does, then reports:"]
+    #[doc = " QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the"]
+    #[doc = " spellings of the effective caps replace it); with host information,"]
+    #[doc = " HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits"]
+    #[doc = " set outside its mask (each known bit named, with whether the guest still"]
+    #[doc = " gets it from the caps or loses the behaviour it allows, and the Linux"]
+    #[doc = " change that widens the pseries masks: \"KVM: PPC: Add the missing"]
+    #[doc = " character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\", 2025), and"]
+    #[doc = " MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of"]
+    #[doc = " VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host"]
+    #[doc = " mode under KVM, what QEMU would do started with the machine type's"]
+    #[doc = " defaults for the guest CPU (all four caps at the defaults, whatever"]
+    #[doc = " @req sets; without host information QEMU reads the host as broken/off):"]
+    #[doc = " DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else"]
+    #[doc = " DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);"]
+    #[doc = " neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are"]
+    #[doc = " not known. Pure: no allocation, no global state."]
+    #[doc = ""]
+    #[doc = " Texts name the target QEMU of @req->qemu_version; with it 0 they name"]
+    #[doc = " QEMU 7.2."]
+    #[doc = ""]
+    #[doc = " Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);"]
+    #[doc = " -ENODATA in host mode without host information; -ENOENT for a machine"]
+    #[doc = " type the target QEMU lacks or for a guest CPU the host cannot run (as"]
+    #[doc = " vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or"]
+    #[doc = " out-of-range request fields, or host mode under TCG (as"]
+    #[doc = " vcpuchar_ppc_decide())."]
+    #[doc = " On failure @ret is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_ppc_warnings_check(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        ret: *mut vcpuchar_ppc_warnings,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_fleet_baseline_ext() - a fleet's baseline caps and guest CPU"]
+    #[doc = " @hosts: array of @n_hosts pointers to POWER host facts (none NULL)"]
+    #[doc = " @n_hosts: number of entries in @hosts, at least 1"]
+    #[doc = " @opts: optional (NULL: no guest CPU given, no optional output)"]
+    #[doc = " @ret: receives the baseline (@ret->size set by the caller)"]
+    #[doc = " @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu)"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers"]
+    #[doc = " it keeps, with the optional arguments in a size-led struct."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as"]
+    #[doc = " it, or for a bad @opts->size (too small, or larger with a non-zero tail)"]
+    #[doc = " or non-zero @opts->flags or @opts->reserved. On failure the outputs are"]
+    #[doc = " unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_fleet_baseline_ext(
+        hosts: *const *const vcpuchar_ppc_host,
+        n_hosts: u32,
+        opts: *const vcpuchar_ppc_fleet_opts,
+        ret: *mut vcpuchar_ppc_baseline,
+        ret_cpu: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_migrate_hosts_ext() - migrate a guest from host @src to host @dst"]
+    #[doc = " @src: the source host's facts"]
+    #[doc = " @dst: the destination host's facts"]
+    #[doc = " @req: the request as for vcpuchar_ppc_migrate_hosts()"]
+    #[doc = " @opts: optional (NULL: no source result, no message)"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_migrate_hosts(), whose rules and answers it"]
+    #[doc = " keeps, with the optional arguments in a size-led struct."]
+    #[doc = ""]
+    #[doc = " Return: 0 (see @ret->ok); -EINVAL, -ENOENT as vcpuchar_ppc_migrate_hosts(),"]
+    #[doc = " or -EINVAL for a bad @opts->size (too small, or larger with a non-zero"]
+    #[doc = " tail) or non-zero @opts->flags. On failure the outputs are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_migrate_hosts_ext(
+        src: *const vcpuchar_ppc_host,
+        dst: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        opts: *const vcpuchar_ppc_migrate_opts,
+        ret: *mut vcpuchar_ppc_host_migration,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_line_parse_ext() - read a pasted -machine line into a request"]
+    #[doc = " @line: as for vcpuchar_ppc_machine_line_parse()"]
+    #[doc = " @req: as for vcpuchar_ppc_machine_line_parse(); a type whose defaults are"]
+    #[doc = "       not known here leaves @req->machine VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN"]
+    #[doc = " @opts: optional: @opts->others gets the items not read, @opts->err the error"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_machine_line_parse(), with its rules, that"]
+    #[doc = " returns no 1 and writes no success data into the error buffer."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_machine_line_parse(); -EINVAL for a"]
+    #[doc = " bad @opts->size (too small, or larger with a non-zero tail), non-zero"]
+    #[doc = " @opts->flags, or a NULL buffer with a non-zero size. On failure @req is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_machine_line_parse_ext(
+        line: *const ::std::os::raw::c_char,
+        req: *mut vcpuchar_ppc_request,
+        opts: *const vcpuchar_ppc_parse_opts,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_libvirt_parse_ext() - read a libvirt <features> fragment"]
+    #[doc = " @xml: as for vcpuchar_ppc_libvirt_parse()"]
+    #[doc = " @caps: levels are written here for the caps the fragment names"]
+    #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
+    #[doc = " @opts: optional: @opts->others gets the other elements, @opts->err the error"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_libvirt_parse(), with its rules, that writes"]
+    #[doc = " no success data into the error buffer."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_libvirt_parse(); -EINVAL for a bad"]
+    #[doc = " @opts->size (too small, or larger with a non-zero tail), non-zero"]
+    #[doc = " @opts->flags, or a NULL buffer with a non-zero size. On failure @caps and @set are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_libvirt_parse_ext(
+        xml: *const ::std::os::raw::c_char,
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
+        opts: *const vcpuchar_ppc_parse_opts,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_host_cpu_ext() - the guest CPU a host runs, with how it was found"]
+    #[doc = " @host: host facts, or NULL for none"]
+    #[doc = " @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given"]
+    #[doc = " @ret: receives the CPU, its basis, the host's CPU set and the note"]
+    #[doc = "       (@ret->size set by the caller); unchanged on failure"]
+    #[doc = " @err, @err_size: optional message buffer: on failure the refusal, \"\" on success"]
+    #[doc = ""]
+    #[doc = " The successor of vcpuchar_ppc_host_cpu() and vcpuchar_ppc_host_cpus(),"]
+    #[doc = " with their rules: the answer they returned as 1 or 2 is @ret->basis, the"]
+    #[doc = " note they wrote to the error buffer is @ret->note."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ENOENT when @cpu is newer than the host's family; -EINVAL for"]
+    #[doc = " NULL @ret, a bad @ret->size, bad @host, an unknown @cpu, or NULL @err"]
+    #[doc = " with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_ppc_host_cpu_ext(
+        host: *const vcpuchar_ppc_host,
+        cpu: u32,
+        ret: *mut vcpuchar_ppc_guest_cpu,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_warning_name() - the stable name of a warning code"]
     #[doc = " @code: enum vcpuchar_ppc_warning"]
@@ -1685,92 +1950,6 @@ extern "C" {
         warnings: *mut u32,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_ppc_warning_entry - one warning"]
-#[doc = " @code: enum vcpuchar_ppc_warning"]
-#[doc = " @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:"]
-#[doc = "        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED"]
-#[doc = "        (the first of them is the one QEMU reports); the caps below the"]
-#[doc = "        host for DEFAULTS_BELOW_HOST; 0 otherwise"]
-#[doc = " @reserved: zero"]
-#[doc = " @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside"]
-#[doc = "      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0"]
-#[doc = " @r5: the same for behaviour and behaviour_mask"]
-#[doc = " @text: one NUL-terminated paragraph: what happens, what the guest loses"]
-#[doc = "        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes"]
-#[doc = "        QEMU's message and hint for the first refused cap)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_warning_entry {
-    pub code: u32,
-    pub caps: u32,
-    pub r4: u64,
-    pub r5: u64,
-    pub text: [::std::os::raw::c_char; 640usize],
-}
-#[doc = " struct vcpuchar_ppc_warnings - every warning for one VM"]
-#[doc = " @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller"]
-#[doc = " @codes: bit (1u << code) for each entry"]
-#[doc = " @n_entries: entries used, in code order, at most one per code"]
-#[doc = " @reserved: zero"]
-#[doc = " @entries: the warnings"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_ppc_warnings {
-    pub size: u32,
-    pub codes: u32,
-    pub n_entries: u32,
-    pub reserved: u32,
-    pub entries: [vcpuchar_ppc_warning_entry; 5usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know"]
-    #[doc = " @host: host facts, or NULL for \"no information\""]
-    #[doc = " @req: the request, as for vcpuchar_ppc_decide()"]
-    #[doc = " @ret: receives the warnings (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Decides @req as vcpuchar_ppc_decide() does, then reports:"]
-    #[doc = " QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the"]
-    #[doc = " spellings of the effective caps replace it); with host information,"]
-    #[doc = " HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits"]
-    #[doc = " set outside its mask (each known bit named, with whether the guest still"]
-    #[doc = " gets it from the caps or loses the behaviour it allows, and the Linux"]
-    #[doc = " change that widens the pseries masks: \"KVM: PPC: Add the missing"]
-    #[doc = " character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl\", 2025), and"]
-    #[doc = " MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of"]
-    #[doc = " VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host"]
-    #[doc = " mode under KVM, what QEMU would do started with the machine type's"]
-    #[doc = " defaults for the guest CPU (all four caps at the defaults, whatever"]
-    #[doc = " @req sets; without host information QEMU reads the host as broken/off):"]
-    #[doc = " DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else"]
-    #[doc = " DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);"]
-    #[doc = " neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are"]
-    #[doc = " not known."]
-    #[doc = " Before 1.1 the caps @req sets replaced the defaults there and a host"]
-    #[doc = " without information got no defaults warning. Pure: no allocation, no"]
-    #[doc = " global state."]
-    #[doc = ""]
-    #[doc = " Texts name the target QEMU of @req->qemu_version (Since: 1.1); with it 0"]
-    #[doc = " they are those of 1.0, for QEMU 7.2."]
-    #[doc = ""]
-    #[doc = " Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);"]
-    #[doc = " -ENODATA in host mode without host information; -ENOENT for a machine"]
-    #[doc = " type the target QEMU lacks or for a guest CPU the host cannot run (as"]
-    #[doc = " vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or"]
-    #[doc = " out-of-range request fields (since 1.2 also host mode under TCG, as"]
-    #[doc = " vcpuchar_ppc_decide())."]
-    #[doc = " On failure @ret is unchanged."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_ppc_warnings_check(
-        host: *const vcpuchar_ppc_host,
-        req: *const vcpuchar_ppc_request,
-        ret: *mut vcpuchar_ppc_warnings,
-    ) -> ::std::os::raw::c_int;
-}
 pub const vcpuchar_x86_vendor_VCPUCHAR_X86_VENDOR_UNKNOWN: vcpuchar_x86_vendor = 0;
 pub const vcpuchar_x86_vendor_VCPUCHAR_X86_VENDOR_AMD: vcpuchar_x86_vendor = 1;
 pub const vcpuchar_x86_vendor_VCPUCHAR_X86_VENDOR_INTEL: vcpuchar_x86_vendor = 2;
@@ -1804,15 +1983,6 @@ pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_VENDOR_MODULE: vcpuchar_x86_fact =
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_CPUID_SIGNATURE: vcpuchar_x86_fact = 24;
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_ENABLE_IPIV: vcpuchar_x86_fact = 25;
 pub type vcpuchar_x86_fact = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_x86_fact_name() - short name of a fact, e.g. \"disable_exits\""]
-    #[doc = " @fact: enum vcpuchar_x86_fact"]
-    #[doc = ""]
-    #[doc = " Return: a static string, or NULL for an unknown @fact."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_fact_name(fact: u32) -> *const ::std::os::raw::c_char;
-}
 #[doc = " struct vcpuchar_x86_host - what an x86 host and its KVM offer"]
 #[doc = " @size: sizeof(struct vcpuchar_x86_host)"]
 #[doc = " @source: enum vcpuchar_source"]
@@ -1942,72 +2112,6 @@ pub struct vcpuchar_x86_host {
     pub family: u32,
     pub model: u32,
     pub enable_ipiv: u32,
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts"]
-    #[doc = " @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)"]
-    #[doc = " @opts: probe options, or NULL; @opts->root replaces \"/\" for every /proc"]
-    #[doc = "        and /sys file read"]
-    #[doc = " @ret: facts; @ret->size must be set by the caller"]
-    #[doc = ""]
-    #[doc = " Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and"]
-    #[doc = " 0x8000000A only when the vendor is AMD or Hygon, the highest extended"]
-    #[doc = " leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);"]
-    #[doc = " KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),"]
-    #[doc = " KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);"]
-    #[doc = " KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's"]
-    #[doc = " KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's"]
-    #[doc = " error beyond), whose answer also tells the system fd from others;"]
-    #[doc = " uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of"]
-    #[doc = " proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd"]
-    #[doc = " and sys/devices/system/cpu/smt/control under the root, and the entries of"]
-    #[doc = " sys/module under the root (for @vendor_module). No other system call is"]
-    #[doc = " made, except fstat(2) of each file opened (only regular files are read;"]
-    #[doc = " they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says"]
-    #[doc = " -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)"]
-    #[doc = " of /proc/self/fd/N to name a refused fd."]
-    #[doc = ""]
-    #[doc = " Unlike other functions, @ret is written whenever the arguments are valid:"]
-    #[doc = " every fact says in @ret->have and @ret->error whether it was read and,"]
-    #[doc = " if not, why. CPUID and file facts are read even when @kvm_fd is bad."]
-    #[doc = ""]
-    #[doc = " Return: 0 when @kvm_fd answered as a KVM system fd (single facts may"]
-    #[doc = " still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,"]
-    #[doc = " bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for"]
-    #[doc = " a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether"]
-    #[doc = " its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);"]
-    #[doc = " -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the"]
-    #[doc = " KVM facts carry that errno in @ret->error."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_host_probe(
-        kvm_fd: ::std::os::raw::c_int,
-        opts: *const vcpuchar_probe_opts,
-        ret: *mut vcpuchar_x86_host,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_host_describe() - one sentence per fact: read, or why not"]
-    #[doc = " @host: facts"]
-    #[doc = " @fact: enum vcpuchar_x86_fact"]
-    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
-    #[doc = " @size: size of @buf in bytes"]
-    #[doc = ""]
-    #[doc = " E.g. \"disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))\""]
-    #[doc = " or \"avic: not read: No such file or directory"]
-    #[doc = " (/sys/module/kvm_amd/parameters/avic)\"."]
-    #[doc = ""]
-    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
-    #[doc = " @host, a bad @host->size, an @host->error entry outside the errno range,"]
-    #[doc = " an unknown @fact, or NULL @buf with @size > 0."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_host_describe(
-        host: *const vcpuchar_x86_host,
-        fact: u32,
-        buf: *mut ::std::os::raw::c_char,
-        size: size_t,
-    ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_NONE: vcpuchar_x86_cvm = 0;
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_SEV: vcpuchar_x86_cvm = 1;
@@ -2213,6 +2317,394 @@ pub struct vcpuchar_x86_reason {
     pub has_value: u32,
     pub value: u64,
 }
+#[doc = " struct vcpuchar_x86_policy - the HLT-exit policy of one VM"]
+#[doc = " @size: sizeof(struct vcpuchar_x86_policy), set by the caller"]
+#[doc = " @disable_exits: VCPUCHAR_X86_DISABLE_EXITS_* for KVM_CAP_X86_DISABLE_EXITS;"]
+#[doc = "                 always inside the host's allowed mask"]
+#[doc = " @hints_realtime: set KVM_HINTS_REALTIME (leaf 0x40000001 EDX[0])"]
+#[doc = " @pv_unhalt: offer KVM_FEATURE_PV_UNHALT (leaf 0x40000001 EAX[7]); 0"]
+#[doc = "             whenever HLT exits are disabled"]
+#[doc = " @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])"]
+#[doc = " @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0"]
+#[doc = " @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the"]
+#[doc = "                   VM's vCPUs (/usr/share/doc/libvcpuchar/x86.md#idle-hlt-inference)"]
+#[doc = " @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;"]
+#[doc = "                 0 = leave kvm.halt_poll_ns"]
+#[doc = " @halt_poll_ns: per-VM halt-poll maximum, nanoseconds"]
+#[doc = " @n_refusals: reasons of class REFUSAL in @reasons"]
+#[doc = " @n_reasons: entries used in @reasons"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @reasons: the reasons, each code at most once, in code order; the entries"]
+#[doc = "           after the first @n_reasons are not written (they keep what"]
+#[doc = "           the caller had)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_policy {
+    pub size: u32,
+    pub disable_exits: u32,
+    pub hints_realtime: u32,
+    pub pv_unhalt: u32,
+    pub poll_control: u32,
+    pub expose_idle_hlt: u32,
+    pub idle_hlt_active: u32,
+    pub halt_poll_set: u32,
+    pub halt_poll_ns: u32,
+    pub n_refusals: u32,
+    pub n_reasons: u32,
+    pub reserved: u32,
+    pub reasons: [vcpuchar_x86_reason; 64usize],
+}
+#[doc = " struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct"]
+#[doc = " kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries"]
+#[doc = " can be passed as they are"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_cpuid_entry {
+    pub function: u32,
+    pub index: u32,
+    pub flags: u32,
+    pub eax: u32,
+    pub ebx: u32,
+    pub ecx: u32,
+    pub edx: u32,
+    pub padding: [u32; 3usize],
+}
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_EXITS: vcpuchar_x86_stat = 0;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL: vcpuchar_x86_stat = 1;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL: vcpuchar_x86_stat = 2;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_WAIT_NS: vcpuchar_x86_stat = 3;
+pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_EXITS: vcpuchar_x86_stat = 4;
+pub type vcpuchar_x86_stat = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU"]
+#[doc = " @size: sizeof(struct vcpuchar_x86_vcpu_stats)"]
+#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each value found"]
+#[doc = " @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw"]
+#[doc = "          values; halt_wait_ns is in nanoseconds)"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_vcpu_stats {
+    pub size: u32,
+    pub have: u32,
+    pub values: [u64; 5usize],
+}
+pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL: vcpuchar_x86_hlt_verdict =
+    0;
+pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_HONOURED: vcpuchar_x86_hlt_verdict = 1;
+pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED: vcpuchar_x86_hlt_verdict =
+    2;
+pub type vcpuchar_x86_hlt_verdict = ::std::os::raw::c_uint;
+pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL:
+    vcpuchar_x86_halt_poll_verdict = 0;
+pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE:
+    vcpuchar_x86_halt_poll_verdict = 1;
+pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE:
+    vcpuchar_x86_halt_poll_verdict = 2;
+pub type vcpuchar_x86_halt_poll_verdict = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why"]
+#[doc = " @size: sizeof(struct vcpuchar_x86_verdict), set by the caller"]
+#[doc = " @hlt: enum vcpuchar_x86_hlt_verdict"]
+#[doc = " @halt_poll: enum vcpuchar_x86_halt_poll_verdict"]
+#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in"]
+#[doc = "        both snapshots; the deltas below are 0 for the others"]
+#[doc = " @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN"]
+#[doc = "              when unknown)"]
+#[doc = " @halt_exits: growth of halt_exits between the snapshots (a count)"]
+#[doc = " @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)"]
+#[doc = " @halt_successful_poll: growth of halt_successful_poll (polls that ended"]
+#[doc = "                        the halt without the vCPU being scheduled out)"]
+#[doc = " @exits: growth of exits (every VM exit; information only)"]
+#[doc = " @n_reasons: entries used in @reasons"]
+#[doc = " @reserved: zero (explicit padding)"]
+#[doc = " @reasons: class VERIFY reasons, each code at most once, in code order:"]
+#[doc = "           first the one that explains @hlt, then at most one diagnostic"]
+#[doc = "           about the counts, then the one that explains @halt_poll;"]
+#[doc = "           the entries after the first @n_reasons are zero"]
+#[doc = ""]
+#[doc = " Since: 1.0"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_verdict {
+    pub size: u32,
+    pub hlt: u32,
+    pub halt_poll: u32,
+    pub have: u32,
+    pub guest_hlts: u64,
+    pub halt_exits: u64,
+    pub halt_attempted_poll: u64,
+    pub halt_successful_poll: u64,
+    pub exits: u64,
+    pub n_reasons: u32,
+    pub reserved: u32,
+    pub reasons: [vcpuchar_x86_reason; 8usize],
+}
+pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_SVM: vcpuchar_x86_exit_kind = 0;
+pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_KVM: vcpuchar_x86_exit_kind = 1;
+pub type vcpuchar_x86_exit_kind = ::std::os::raw::c_uint;
+pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_OTHER: vcpuchar_x86_exit_class = 0;
+pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_HALT: vcpuchar_x86_exit_class = 1;
+pub type vcpuchar_x86_exit_class = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_host_probe() - read the host's CPU, KVM and module facts"]
+    #[doc = " @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)"]
+    #[doc = " @opts: probe options, or NULL; @opts->root replaces \"/\" for every /proc"]
+    #[doc = "        and /sys file read"]
+    #[doc = " @ret: facts; @ret->size must be set by the caller"]
+    #[doc = ""]
+    #[doc = " Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and"]
+    #[doc = " 0x8000000A only when the vendor is AMD or Hygon, the highest extended"]
+    #[doc = " leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);"]
+    #[doc = " KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),"]
+    #[doc = " KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);"]
+    #[doc = " KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's"]
+    #[doc = " KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's"]
+    #[doc = " error beyond), whose answer also tells the system fd from others;"]
+    #[doc = " uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of"]
+    #[doc = " proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd"]
+    #[doc = " and sys/devices/system/cpu/smt/control under the root, and the entries of"]
+    #[doc = " sys/module under the root (for @vendor_module). No other system call is"]
+    #[doc = " made, except fstat(2) of each file opened (only regular files are read;"]
+    #[doc = " they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says"]
+    #[doc = " -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)"]
+    #[doc = " of /proc/self/fd/N to name a refused fd."]
+    #[doc = ""]
+    #[doc = " Unlike other functions, @ret is written whenever the arguments are valid:"]
+    #[doc = " every fact says in @ret->have and @ret->error whether it was read and,"]
+    #[doc = " if not, why. CPUID and file facts are read even when @kvm_fd is bad."]
+    #[doc = ""]
+    #[doc = " Return: 0 when @kvm_fd answered as a KVM system fd (single facts may"]
+    #[doc = " still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,"]
+    #[doc = " bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for"]
+    #[doc = " a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether"]
+    #[doc = " its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);"]
+    #[doc = " -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the"]
+    #[doc = " KVM facts carry that errno in @ret->error."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_host_probe(
+        kvm_fd: ::std::os::raw::c_int,
+        opts: *const vcpuchar_probe_opts,
+        ret: *mut vcpuchar_x86_host,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host"]
+    #[doc = " @host: host facts (a fact without its @have bit counts as 0)"]
+    #[doc = " @vm: the VM profile"]
+    #[doc = " @ret: receives the policy (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " The row selection, decision table, global rules and Idle HLT inference of"]
+    #[doc = " /usr/share/doc/libvcpuchar/x86.md. Pure: no I/O, no allocation, no"]
+    #[doc = " global state."]
+    #[doc = ""]
+    #[doc = " Return: 0, also when the result holds refusals (@ret->n_refusals);"]
+    #[doc = " -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an"]
+    #[doc = " @host->error outside the errno range, a CVM on a host neither AMD nor"]
+    #[doc = " Hygon, or hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;"]
+    #[doc = " -ENOTSUP when @host->arch names a machine that is not x86"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#architecture)."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_decide(
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        ret: *mut vcpuchar_x86_policy,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_apply() - decide, then apply the policy to a new VM"]
+    #[doc = " @vm_fd: KVM VM fd (from KVM_CREATE_VM), owned by the caller, with no"]
+    #[doc = "         vCPU yet"]
+    #[doc = " @host: host facts, as for vcpuchar_x86_decide()"]
+    #[doc = " @vm: the VM profile"]
+    #[doc = " @flags: VCPUCHAR_X86_APPLY_* flags"]
+    #[doc = " @ret: receives the effective policy (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd"]
+    #[doc = " (they replace @host's), decides once, then KVM_ENABLE_CAP for each that"]
+    #[doc = " the policy sets. Existing vCPUs are detected first; a disable-exits"]
+    #[doc = " EINVAL is decided again without those exits (disable_exits_einval_fallback,"]
+    #[doc = " return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown"]
+    #[doc = " @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;"]
+    #[doc = " -EBUSY when vCPUs exist and exits would be disabled; -EBADF for an fd"]
+    #[doc = " not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP."]
+    #[doc = " Nothing is applied on failure but a done disable-exits step."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_apply(
+        vm_fd: ::std::os::raw::c_int,
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        flags: u32,
+        ret: *mut vcpuchar_x86_policy,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table"]
+    #[doc = " @entries: the entries of the struct kvm_cpuid2 the VMM will give"]
+    #[doc = "           KVM_SET_CPUID2 (usually from KVM_GET_SUPPORTED_CPUID)"]
+    #[doc = " @nent: number of entries"]
+    #[doc = " @host: host facts, or NULL; with the SUPPORTED_CPUID fact, PV_UNHALT and"]
+    #[doc = "        POLL_CONTROL are set only when KVM lists them"]
+    #[doc = " @policy: the decided (or applied) policy"]
+    #[doc = ""]
+    #[doc = " Finds the KVM leaves by the \"KVMKVMKVM\\0\\0\\0\" signature at 0x40000000"]
+    #[doc = " (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX"]
+    #[doc = " bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0"]
+    #[doc = " (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1"]
+    #[doc = " of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in"]
+    #[doc = " the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or"]
+    #[doc = " bad sizes."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_cpuid_patch(
+        entries: *mut vcpuchar_x86_cpuid_entry,
+        nent: u32,
+        host: *const vcpuchar_x86_host,
+        policy: *const vcpuchar_x86_policy,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD"]
+    #[doc = " @vcpu_fd: a KVM vCPU fd, owned by the caller"]
+    #[doc = " @ret: receives the values (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Opens the binary stats fd (KVM_GET_STATS_FD, KVM_CAP_BINARY_STATS_FD,"]
+    #[doc = " Linux 5.14), finds the statistics by name in the descriptors and reads"]
+    #[doc = " their data, checking every offset and size against the file; closes the"]
+    #[doc = " stats fd. Statistics missing from the kernel leave their @have bit clear."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header"]
+    #[doc = " or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for"]
+    #[doc = " an fd that is not open (-1 included); -ENOTTY for any open file that is"]
+    #[doc = " not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,"]
+    #[doc = " epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)"]
+    #[doc = " or pread(2). @ret is untouched on failure. A VM fd succeeds with no"]
+    #[doc = " @have bits: the statistics are per vCPU."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_vcpu_stats_read(
+        vcpu_fd: ::std::os::raw::c_int,
+        ret: *mut vcpuchar_x86_vcpu_stats,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?"]
+    #[doc = " @policy: what vcpuchar_x86_apply() returned for the VM (its effective"]
+    #[doc = "          result: after an EINVAL fallback, HLT exits are kept)"]
+    #[doc = " @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before"]
+    #[doc = "          the VMM ran the guest"]
+    #[doc = " @after: statistics of the same vCPU after; cumulative counters, so no"]
+    #[doc = "         value may be below @before's"]
+    #[doc = " @guest_hlts: how many HLT instructions the guest executed between the"]
+    #[doc = "              snapshots, as the caller knows it (e.g. its own test code,"]
+    #[doc = "              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " Compares the growth of halt_exits and the halt-poll counters with the"]
+    #[doc = " policy and @guest_hlts (with HLT pass-through no KVM statistic counts a"]
+    #[doc = " halt, so only the guest's own count proves one). The rules, reason by"]
+    #[doc = " reason: /usr/share/doc/libvcpuchar/x86.md#verification. Pure: no I/O, no"]
+    #[doc = " allocation, no global state."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in"]
+    #[doc = " @policy->disable_exits or in a snapshot's @have, more reasons in"]
+    #[doc = " @policy than it holds, or a counter in @after below @before (snapshots"]
+    #[doc = " swapped or of different vCPUs). Nothing is written on failure."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_policy_verify(
+        policy: *const vcpuchar_x86_policy,
+        before: *const vcpuchar_x86_vcpu_stats,
+        after: *const vcpuchar_x86_vcpu_stats,
+        guest_hlts: u64,
+        ret: *mut vcpuchar_x86_verdict,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_exit_class() - classify an exit code"]
+    #[doc = " @kind: enum vcpuchar_x86_exit_kind"]
+    #[doc = " @code: the exit code in that space"]
+    #[doc = ""]
+    #[doc = " SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's"]
+    #[doc = " svm_invoke_exit_handler() treats them (/usr/share/doc/libvcpuchar/x86.md#exit-classification;"]
+    #[doc = " openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5)."]
+    #[doc = " A KVM VMM sees KVM_EXIT_HLT only for a VM without an in-kernel irqchip:"]
+    #[doc = " with an in-kernel or split irqchip the local APIC is in the kernel and"]
+    #[doc = " KVM halts the vCPU itself (arch/x86/kvm/x86.c __kvm_emulate_halt(),"]
+    #[doc = " lapic_in_kernel()), so an intercepted HLT never reaches the run loop"]
+    #[doc = " (the policy says which: reasons hlt_handled_in_kernel and"]
+    #[doc = " hlt_exits_reach_vmm). A run loop waiting for KVM_EXIT_HLT to idle a vCPU"]
+    #[doc = " of such a VM waits for nothing."]
+    #[doc = ""]
+    #[doc = " Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_exit_class(kind: u32, code: u64) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal"]
+    #[doc = " @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()"]
+    #[doc = " @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL"]
+    #[doc = ""]
+    #[doc = " The refusals a policy's override_lifted_refusal reason names. Its value"]
+    #[doc = " has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63"]
+    #[doc = " only; this function answers for every code of the loaded library,"]
+    #[doc = " including codes a later release adds past 63, and is the way to ask."]
+    #[doc = ""]
+    #[doc = " Return: 1 when the refusal @code was lifted, 0 when not (also for a code"]
+    #[doc = " that is not a refusal); -ERANGE for a @code above the loaded library's"]
+    #[doc = " highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no"]
+    #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
+    #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
+    #[doc = ""]
+    #[doc = " Since: 1.2"]
+    pub fn vcpuchar_x86_policy_lifted(
+        policy: *const vcpuchar_x86_policy,
+        code: u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_fact_name() - short name of a fact, e.g. \"disable_exits\""]
+    #[doc = " @fact: enum vcpuchar_x86_fact"]
+    #[doc = ""]
+    #[doc = " Return: a static string, or NULL for an unknown @fact."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_fact_name(fact: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_host_describe() - one sentence per fact: read, or why not"]
+    #[doc = " @host: facts"]
+    #[doc = " @fact: enum vcpuchar_x86_fact"]
+    #[doc = " @buf: receives a NUL-terminated sentence, truncated to @size"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " E.g. \"disable_exits_allowed: 0xe (KVM_CHECK_EXTENSION(KVM_CAP_X86_DISABLE_EXITS))\""]
+    #[doc = " or \"avic: not read: No such file or directory"]
+    #[doc = " (/sys/module/kvm_amd/parameters/avic)\"."]
+    #[doc = ""]
+    #[doc = " Return: length of the full sentence (as snprintf); -EINVAL for NULL"]
+    #[doc = " @host, a bad @host->size, an @host->error entry outside the errno range,"]
+    #[doc = " an unknown @fact, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.0"]
+    pub fn vcpuchar_x86_host_describe(
+        host: *const vcpuchar_x86_host,
+        fact: u32,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
 extern "C" {
     #[doc = " vcpuchar_x86_reason_name() - the stable snake_case name of a code"]
     #[doc = " @code: enum vcpuchar_x86_reason_code"]
@@ -2263,201 +2755,6 @@ extern "C" {
         size: size_t,
     ) -> ::std::os::raw::c_int;
 }
-#[doc = " struct vcpuchar_x86_policy - the HLT-exit policy of one VM"]
-#[doc = " @size: sizeof(struct vcpuchar_x86_policy), set by the caller"]
-#[doc = " @disable_exits: VCPUCHAR_X86_DISABLE_EXITS_* for KVM_CAP_X86_DISABLE_EXITS;"]
-#[doc = "                 always inside the host's allowed mask"]
-#[doc = " @hints_realtime: set KVM_HINTS_REALTIME (leaf 0x40000001 EDX[0])"]
-#[doc = " @pv_unhalt: offer KVM_FEATURE_PV_UNHALT (leaf 0x40000001 EAX[7]); 0"]
-#[doc = "             whenever HLT exits are disabled"]
-#[doc = " @poll_control: offer KVM_FEATURE_POLL_CONTROL (leaf 0x40000001 EAX[12])"]
-#[doc = " @expose_idle_hlt: give CPUID 0x8000000A EDX[30] to the guest: always 0"]
-#[doc = " @idle_hlt_active: 1 when KVM will use the Idle HLT intercept for the"]
-#[doc = "                   VM's vCPUs (/usr/share/doc/libvcpuchar/x86.md#idle-hlt-inference)"]
-#[doc = " @halt_poll_set: 1 when @halt_poll_ns is to be set with KVM_CAP_HALT_POLL;"]
-#[doc = "                 0 = leave kvm.halt_poll_ns"]
-#[doc = " @halt_poll_ns: per-VM halt-poll maximum, nanoseconds"]
-#[doc = " @n_refusals: reasons of class REFUSAL in @reasons"]
-#[doc = " @n_reasons: entries used in @reasons"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @reasons: the reasons, each code at most once, in code order; the entries"]
-#[doc = "           after the first @n_reasons are not written (they keep what"]
-#[doc = "           the caller had)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_policy {
-    pub size: u32,
-    pub disable_exits: u32,
-    pub hints_realtime: u32,
-    pub pv_unhalt: u32,
-    pub poll_control: u32,
-    pub expose_idle_hlt: u32,
-    pub idle_hlt_active: u32,
-    pub halt_poll_set: u32,
-    pub halt_poll_ns: u32,
-    pub n_refusals: u32,
-    pub n_reasons: u32,
-    pub reserved: u32,
-    pub reasons: [vcpuchar_x86_reason; 64usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_decide() - the HLT-exit policy for a VM on a host"]
-    #[doc = " @host: host facts (a fact without its @have bit counts as 0)"]
-    #[doc = " @vm: the VM profile"]
-    #[doc = " @ret: receives the policy (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Pure: no I/O, no allocation, no global state. Implements the row"]
-    #[doc = " selection, decision table and global rules G1-G3 of /usr/share/doc/libvcpuchar/x86.md and"]
-    #[doc = " its Idle HLT inference. Leaf 0x8000000A bit 30 counts"]
-    #[doc = " only with the CPUID_SVM fact, an AMD or Hygon vendor and, where the"]
-    #[doc = " CPUID_EXT fact was read, the SVM bit of leaf 0x80000001 ECX. A per-VM"]
-    #[doc = " halt-poll value is set only when KVM_CAP_HALT_POLL is offered: with the"]
-    #[doc = " HALT_POLL_CAP fact read as 0 the result says halt_poll_cap_absent (an"]
-    #[doc = " unread fact counts as offered, Linux 5.8 and later)."]
-    #[doc = ""]
-    #[doc = " Return: 0, also when the result holds refusals (see @ret->n_refusals);"]
-    #[doc = " -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an"]
-    #[doc = " @host->error entry outside the errno range, a CVM on a host that is not"]
-    #[doc = " AMD or Hygon, or a contradictory profile (hlt_passthrough=never together"]
-    #[doc = " with WANT_MWAIT or WANT_CSTATE, which only add to HLT pass-through);"]
-    #[doc = " -ENOTSUP (since 1.1) when @host->arch names a machine that is not x86"]
-    #[doc = " (anything but \"\", \"x86_64\", \"amd64\", \"i386\" ... \"i686\"): the facts are"]
-    #[doc = " not of an x86 host, and the KVM hints would mean nothing there"]
-    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#architecture)."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_decide(
-        host: *const vcpuchar_x86_host,
-        vm: *const vcpuchar_x86_vm,
-        ret: *mut vcpuchar_x86_policy,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_policy_lifted() - did hlt_passthrough=force lift a refusal"]
-    #[doc = " @policy: a policy from vcpuchar_x86_decide() or vcpuchar_x86_apply()"]
-    #[doc = " @code: a reason code (enum vcpuchar_x86_reason_code) of class REFUSAL"]
-    #[doc = ""]
-    #[doc = " The refusals a policy's override_lifted_refusal reason names. Its value"]
-    #[doc = " has a bit (1 << code) per lifted refusal, so it can name codes 0 to 63"]
-    #[doc = " only; this function answers for every code of the loaded library,"]
-    #[doc = " including codes a later release adds past 63, and is the way to ask."]
-    #[doc = ""]
-    #[doc = " Return: 1 when the refusal @code was lifted, 0 when not (also for a code"]
-    #[doc = " that is not a refusal); -ERANGE for a @code above the loaded library's"]
-    #[doc = " highest (vcpuchar_limit() of VCPUCHAR_LIMIT_X86_REASON_MAX), which no"]
-    #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
-    #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
-    #[doc = ""]
-    #[doc = " Since: 1.2"]
-    pub fn vcpuchar_x86_policy_lifted(
-        policy: *const vcpuchar_x86_policy,
-        code: u32,
-    ) -> ::std::os::raw::c_int;
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_apply() - decide, then apply the policy to a new VM"]
-    #[doc = " @vm_fd: KVM VM fd (from KVM_CREATE_VM), owned by the caller, with no"]
-    #[doc = "         vCPU yet"]
-    #[doc = " @host: host facts, as for vcpuchar_x86_decide()"]
-    #[doc = " @vm: the VM profile"]
-    #[doc = " @flags: VCPUCHAR_X86_APPLY_* flags"]
-    #[doc = " @ret: receives the effective policy (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Steps (/usr/share/doc/libvcpuchar/x86.md#apply): the live facts are read first: what"]
-    #[doc = " KVM_CHECK_EXTENSION answers on @vm_fd now for KVM_CAP_X86_DISABLE_EXITS"]
-    #[doc = " and KVM_CAP_HALT_POLL replaces @host->disable_exits_allowed and"]
-    #[doc = " @host->halt_poll_cap (/usr/share/doc/libvcpuchar/x86.md#global-rules G3: facts from a profile or another host may allow"]
-    #[doc = " more). The policy is decided once with them; then"]
-    #[doc = " KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) with args[0] = that decision,"]
-    #[doc = " skipped when 0; KVM_ENABLE_CAP(KVM_CAP_HALT_POLL) when the policy sets a"]
-    #[doc = " value. The guest CPUID is patched separately (vcpuchar_x86_cpuid_patch())."]
-    #[doc = ""]
-    #[doc = " Existing vCPUs are detected before disabling exits with"]
-    #[doc = " KVM_SET_IDENTITY_MAP_ADDR on a NULL address, which KVM rejects with"]
-    #[doc = " EINVAL once a vCPU was created and with EFAULT before (arch/x86/kvm/x86.c"]
-    #[doc = " kvm_arch_vm_ioctl(), since Linux 4.14); it changes nothing. Limits: it"]
-    #[doc = " sees vCPUs of this VM only, and a caller-side race (a vCPU created by"]
-    #[doc = " another thread during the call) is not detected. valgrind reports the"]
-    #[doc = " deliberate NULL argument (\"Syscall param ioctl(generic) points to"]
-    #[doc = " unaddressable byte(s)\"); tests/valgrind.supp in the source tree"]
-    #[doc = " suppresses it."]
-    #[doc = ""]
-    #[doc = " When KVM answers EINVAL to the disable-exits call (a bit outside the"]
-    #[doc = " allowed mask, or a vCPU created meanwhile on Linux 6.14+), nothing is"]
-    #[doc = " retried: the policy is decided a second time, knowing that KVM refused"]
-    #[doc = " those flags: @ret has no exits disabled, with"]
-    #[doc = " disable_exits_einval_fallback, and the call returns 0."]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown"]
-    #[doc = " @flags, or the /dev/kvm system fd or a vCPU fd in @vm_fd; -ENOTSUP for facts"]
-    #[doc = " of a host that is not x86 (as vcpuchar_x86_decide()); -EBUSY when vCPUs exist (flag, or"]
-    #[doc = " detected) and exits would be disabled; -EBADF for an fd that is not open"]
-    #[doc = " (-1 included); -ENOTTY for any open file that is not KVM's (O_PATH fds"]
-    #[doc = " included); other negative errnos from KVM_ENABLE_CAP. Nothing is applied"]
-    #[doc = " on failure, except that a failing KVM_CAP_HALT_POLL leaves the"]
-    #[doc = " disable-exits step done."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_apply(
-        vm_fd: ::std::os::raw::c_int,
-        host: *const vcpuchar_x86_host,
-        vm: *const vcpuchar_x86_vm,
-        flags: u32,
-        ret: *mut vcpuchar_x86_policy,
-    ) -> ::std::os::raw::c_int;
-}
-#[doc = " struct vcpuchar_x86_cpuid_entry - one entry, laid out as struct"]
-#[doc = " kvm_cpuid_entry2 (include/uapi/asm/kvm.h); a struct kvm_cpuid2's entries"]
-#[doc = " can be passed as they are"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_cpuid_entry {
-    pub function: u32,
-    pub index: u32,
-    pub flags: u32,
-    pub eax: u32,
-    pub ebx: u32,
-    pub ecx: u32,
-    pub edx: u32,
-    pub padding: [u32; 3usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_cpuid_patch() - put the policy into a guest CPUID table"]
-    #[doc = " @entries: the entries of the struct kvm_cpuid2 the VMM will give"]
-    #[doc = "           KVM_SET_CPUID2 (usually from KVM_GET_SUPPORTED_CPUID)"]
-    #[doc = " @nent: number of entries"]
-    #[doc = " @host: host facts, or NULL; with the SUPPORTED_CPUID fact, PV_UNHALT and"]
-    #[doc = "        POLL_CONTROL are set only when KVM lists them"]
-    #[doc = " @policy: the decided (or applied) policy"]
-    #[doc = ""]
-    #[doc = " Finds the KVM leaves by the \"KVMKVMKVM\\0\\0\\0\" signature at 0x40000000"]
-    #[doc = " (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX"]
-    #[doc = " bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0"]
-    #[doc = " (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1"]
-    #[doc = " of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries."]
-    #[doc = ""]
-    #[doc = " Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in"]
-    #[doc = " the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or"]
-    #[doc = " bad sizes."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_cpuid_patch(
-        entries: *mut vcpuchar_x86_cpuid_entry,
-        nent: u32,
-        host: *const vcpuchar_x86_host,
-        policy: *const vcpuchar_x86_policy,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_EXITS: vcpuchar_x86_stat = 0;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL: vcpuchar_x86_stat = 1;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL: vcpuchar_x86_stat = 2;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_HALT_WAIT_NS: vcpuchar_x86_stat = 3;
-pub const vcpuchar_x86_stat_VCPUCHAR_X86_STAT_EXITS: vcpuchar_x86_stat = 4;
-pub type vcpuchar_x86_stat = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_x86_stat_name() - the KVM name of a statistic, e.g. \"halt_exits\""]
     #[doc = " @stat: enum vcpuchar_x86_stat"]
@@ -2467,57 +2764,6 @@ extern "C" {
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_stat_name(stat: u32) -> *const ::std::os::raw::c_char;
 }
-#[doc = " struct vcpuchar_x86_vcpu_stats - halt statistics of one vCPU"]
-#[doc = " @size: sizeof(struct vcpuchar_x86_vcpu_stats)"]
-#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each value found"]
-#[doc = " @values: cumulative counters indexed by enum vcpuchar_x86_stat (raw"]
-#[doc = "          values; halt_wait_ns is in nanoseconds)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_vcpu_stats {
-    pub size: u32,
-    pub have: u32,
-    pub values: [u64; 5usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_vcpu_stats_read() - read halt statistics through KVM_GET_STATS_FD"]
-    #[doc = " @vcpu_fd: a KVM vCPU fd, owned by the caller"]
-    #[doc = " @ret: receives the values (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Opens the binary stats fd (KVM_GET_STATS_FD, KVM_CAP_BINARY_STATS_FD,"]
-    #[doc = " Linux 5.14), finds the statistics by name in the descriptors and reads"]
-    #[doc = " their data, checking every offset and size against the file; closes the"]
-    #[doc = " stats fd. Statistics missing from the kernel leave their @have bit clear."]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL @ret, a bad size, a malformed stats header"]
-    #[doc = " or descriptor, or the /dev/kvm system fd (KVM's own answer); -EBADF for"]
-    #[doc = " an fd that is not open (-1 included); -ENOTTY for any open file that is"]
-    #[doc = " not KVM's, whether its driver answers ENOTTY, EINVAL (/dev/urandom,"]
-    #[doc = " epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)"]
-    #[doc = " or pread(2). @ret is untouched on failure. A VM fd succeeds with no"]
-    #[doc = " @have bits: the statistics are per vCPU."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_vcpu_stats_read(
-        vcpu_fd: ::std::os::raw::c_int,
-        ret: *mut vcpuchar_x86_vcpu_stats,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_CANNOT_TELL: vcpuchar_x86_hlt_verdict =
-    0;
-pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_HONOURED: vcpuchar_x86_hlt_verdict = 1;
-pub const vcpuchar_x86_hlt_verdict_VCPUCHAR_X86_HLT_VERDICT_NOT_HONOURED: vcpuchar_x86_hlt_verdict =
-    2;
-pub type vcpuchar_x86_hlt_verdict = ::std::os::raw::c_uint;
-pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_CANNOT_TELL:
-    vcpuchar_x86_halt_poll_verdict = 0;
-pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_ACTIVE:
-    vcpuchar_x86_halt_poll_verdict = 1;
-pub const vcpuchar_x86_halt_poll_verdict_VCPUCHAR_X86_HALT_POLL_VERDICT_INACTIVE:
-    vcpuchar_x86_halt_poll_verdict = 2;
-pub type vcpuchar_x86_halt_poll_verdict = ::std::os::raw::c_uint;
 extern "C" {
     #[doc = " vcpuchar_x86_hlt_verdict_name() - stable name of an HLT verdict"]
     #[doc = " @verdict: enum vcpuchar_x86_hlt_verdict"]
@@ -2537,136 +2783,6 @@ extern "C" {
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_halt_poll_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
-}
-#[doc = " struct vcpuchar_x86_verdict - whether KVM honoured a policy, and why"]
-#[doc = " @size: sizeof(struct vcpuchar_x86_verdict), set by the caller"]
-#[doc = " @hlt: enum vcpuchar_x86_hlt_verdict"]
-#[doc = " @halt_poll: enum vcpuchar_x86_halt_poll_verdict"]
-#[doc = " @have: bit (1u << enum vcpuchar_x86_stat) for each statistic present in"]
-#[doc = "        both snapshots; the deltas below are 0 for the others"]
-#[doc = " @guest_hlts: the caller's count, as passed (VCPUCHAR_X86_GUEST_HLTS_UNKNOWN"]
-#[doc = "              when unknown)"]
-#[doc = " @halt_exits: growth of halt_exits between the snapshots (a count)"]
-#[doc = " @halt_attempted_poll: growth of halt_attempted_poll (halts that polled)"]
-#[doc = " @halt_successful_poll: growth of halt_successful_poll (polls that ended"]
-#[doc = "                        the halt without the vCPU being scheduled out)"]
-#[doc = " @exits: growth of exits (every VM exit; information only)"]
-#[doc = " @n_reasons: entries used in @reasons"]
-#[doc = " @reserved: zero (explicit padding)"]
-#[doc = " @reasons: class VERIFY reasons, each code at most once, in code order:"]
-#[doc = "           first the one that explains @hlt, then at most one diagnostic"]
-#[doc = "           about the counts, then the one that explains @halt_poll;"]
-#[doc = "           the entries after the first @n_reasons are zero (since 1.2;"]
-#[doc = "           1.0 and 1.1 did not write them)"]
-#[doc = ""]
-#[doc = " Since: 1.0"]
-#[repr(C)]
-#[derive(Debug, Copy, Clone)]
-pub struct vcpuchar_x86_verdict {
-    pub size: u32,
-    pub hlt: u32,
-    pub halt_poll: u32,
-    pub have: u32,
-    pub guest_hlts: u64,
-    pub halt_exits: u64,
-    pub halt_attempted_poll: u64,
-    pub halt_successful_poll: u64,
-    pub exits: u64,
-    pub n_reasons: u32,
-    pub reserved: u32,
-    pub reasons: [vcpuchar_x86_reason; 8usize],
-}
-extern "C" {
-    #[doc = " vcpuchar_x86_policy_verify() - did KVM honour the policy it accepted?"]
-    #[doc = " @policy: what vcpuchar_x86_apply() returned for the VM (its effective"]
-    #[doc = "          result: after an EINVAL fallback, HLT exits are kept)"]
-    #[doc = " @before: statistics of one vCPU (vcpuchar_x86_vcpu_stats_read()) before"]
-    #[doc = "          the VMM ran the guest"]
-    #[doc = " @after: statistics of the same vCPU after; cumulative counters, so no"]
-    #[doc = "         value may be below @before's"]
-    #[doc = " @guest_hlts: how many HLT instructions the guest executed between the"]
-    #[doc = "              snapshots, as the caller knows it (e.g. its own test code,"]
-    #[doc = "              or a guest agent), or VCPUCHAR_X86_GUEST_HLTS_UNKNOWN"]
-    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
-    #[doc = ""]
-    #[doc = " Pure: no I/O, no allocation, no global state. Why @guest_hlts: with HLT"]
-    #[doc = " pass-through the CPU halts in guest mode and no KVM statistic counts it"]
-    #[doc = " (halt_exits, halt_wakeup and the halt_*poll* counters all grow only when"]
-    #[doc = " KVM itself handles a halt: __kvm_emulate_halt() and kvm_vcpu_halt() in"]
-    #[doc = " arch/x86/kvm/x86.c and virt/kvm/kvm_main.c), so \"no halt exit\" proves"]
-    #[doc = " nothing unless the guest is known to have halted. Rules, with dh the"]
-    #[doc = " growth of halt_exits (HLT and IDLE_HLT exits, and every other halt KVM"]
-    #[doc = " emulates, counted whether or not an in-kernel irqchip then blocks the vCPU):"]
-    #[doc = ""]
-    #[doc = " HLT, when @policy->disable_exits has VCPUCHAR_X86_DISABLE_EXITS_HLT:"]
-    #[doc = " dh > 0: NOT_HONOURED, hlt_passthrough_not_honoured (KVM still handled"]
-    #[doc = " halts: a vendor module without hardware HLT pass-through, such as"]
-    #[doc = " kvm_pvm, or KVM emulating the guest's code); dh = 0 and @guest_hlts > 0"]
-    #[doc = " (known): HONOURED, hlt_passthrough_honoured."]
-    #[doc = " When HLT exits are kept: dh > 0 and (@guest_hlts unknown or dh >="]
-    #[doc = " @guest_hlts): HONOURED, hlt_exits_kept_honoured; dh < @guest_hlts (known):"]
-    #[doc = " with @policy->idle_hlt_active HONOURED plus idle_hlt_fewer_halt_exits"]
-    #[doc = " (an HLT with a virtual interrupt pending does not exit under Idle HLT,"]
-    #[doc = " /usr/share/doc/libvcpuchar/x86.md#how-kvm-uses-idle-hlt), but since 1.2"]
-    #[doc = " CANNOT_TELL with idle_hlt_fewer_halt_exits alone when dh = 0 (exits"]
-    #[doc = " disabled behind the policy show the same counts); without Idle HLT"]
-    #[doc = " NOT_HONOURED, hlt_exits_kept_not_honoured."]
-    #[doc = " Either way, dh > @guest_hlts (known) adds halt_exits_exceed_guest_hlts"]
-    #[doc = " (KVM counts other halts there too, e.g. an SEV-ES AP reset hold, or the"]
-    #[doc = " count is off); dh = 0 with @guest_hlts 0 gives CANNOT_TELL,"]
-    #[doc = " guest_never_halted; with @guest_hlts unknown, CANNOT_TELL,"]
-    #[doc = " guest_hlts_unknown; halt_exits missing from a snapshot gives CANNOT_TELL,"]
-    #[doc = " halt_exits_stat_absent."]
-    #[doc = ""]
-    #[doc = " Halt polling (KVM polls only inside kvm_vcpu_halt(), on a halt it handles"]
-    #[doc = " with an in-kernel irqchip, and only once the vCPU's own poll window has"]
-    #[doc = " grown from 0 after a short halt; Documentation/virt/kvm/halt-polling.rst):"]
-    #[doc = " halt_attempted_poll missing from a snapshot: CANNOT_TELL,"]
-    #[doc = " halt_poll_stats_absent; grown: ACTIVE, halt_poll_active; else INACTIVE"]
-    #[doc = " with halt_poll_no_irqchip when @policy has reason pv_unhalt_needs_irqchip"]
-    #[doc = " (halts go to userspace as KVM_EXIT_HLT), halt_poll_no_halt_in_kernel when"]
-    #[doc = " halt_exits is in both snapshots and dh = 0, else halt_poll_inactive."]
-    #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL pointers, a bad size, an unknown bit in"]
-    #[doc = " @policy->disable_exits or in a snapshot's @have, more reasons in"]
-    #[doc = " @policy than it holds, or a counter in @after below @before (snapshots"]
-    #[doc = " swapped or of different vCPUs). Nothing is written on failure."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_policy_verify(
-        policy: *const vcpuchar_x86_policy,
-        before: *const vcpuchar_x86_vcpu_stats,
-        after: *const vcpuchar_x86_vcpu_stats,
-        guest_hlts: u64,
-        ret: *mut vcpuchar_x86_verdict,
-    ) -> ::std::os::raw::c_int;
-}
-pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_SVM: vcpuchar_x86_exit_kind = 0;
-pub const vcpuchar_x86_exit_kind_VCPUCHAR_X86_EXIT_KIND_KVM: vcpuchar_x86_exit_kind = 1;
-pub type vcpuchar_x86_exit_kind = ::std::os::raw::c_uint;
-pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_OTHER: vcpuchar_x86_exit_class = 0;
-pub const vcpuchar_x86_exit_class_VCPUCHAR_X86_EXIT_CLASS_HALT: vcpuchar_x86_exit_class = 1;
-pub type vcpuchar_x86_exit_class = ::std::os::raw::c_uint;
-extern "C" {
-    #[doc = " vcpuchar_x86_exit_class() - classify an exit code"]
-    #[doc = " @kind: enum vcpuchar_x86_exit_kind"]
-    #[doc = " @code: the exit code in that space"]
-    #[doc = ""]
-    #[doc = " SVM_EXIT_HLT (0x78) and SVM_EXIT_IDLE_HLT (0xA6) are both HALT, as KVM's"]
-    #[doc = " svm_invoke_exit_handler() treats them (/usr/share/doc/libvcpuchar/x86.md#exit-classification;"]
-    #[doc = " openvmm PR 2858 is the bug when they are not); so is KVM_EXIT_HLT (5)."]
-    #[doc = " A KVM VMM sees KVM_EXIT_HLT only for a VM without an in-kernel irqchip:"]
-    #[doc = " with an in-kernel or split irqchip the local APIC is in the kernel and"]
-    #[doc = " KVM halts the vCPU itself (arch/x86/kvm/x86.c __kvm_emulate_halt(),"]
-    #[doc = " lapic_in_kernel()), so an intercepted HLT never reaches the run loop"]
-    #[doc = " (the policy says which: reasons hlt_handled_in_kernel and"]
-    #[doc = " hlt_exits_reach_vmm). A run loop waiting for KVM_EXIT_HLT to idle a vCPU"]
-    #[doc = " of such a VM waits for nothing."]
-    #[doc = ""]
-    #[doc = " Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind."]
-    #[doc = ""]
-    #[doc = " Since: 1.0"]
-    pub fn vcpuchar_x86_exit_class(kind: u32, code: u64) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL: vcpuchar_x86_cpuidle = 0;
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_HALTPOLL: vcpuchar_x86_cpuidle = 1;
@@ -2764,7 +2880,7 @@ extern "C" {
     #[doc = "                  not fit, the path is cut to its last bytes after \"...\""]
     #[doc = "                  and the cause kept whole (a cause too long for the"]
     #[doc = "                  buffer on its own is cut after the whole path); \"\""]
-    #[doc = "                  on success (since 1.2; before, unchanged)"]
+    #[doc = "                  on success"]
     #[doc = ""]
     #[doc = " The file is opened without blocking (a FIFO or device never hangs the"]
     #[doc = " call) and must be a regular file."]
@@ -2847,8 +2963,7 @@ extern "C" {
     #[doc = "        never replaced."]
     #[doc = " @ppc: facts for [ppc], or NULL; the group is written when a mask is"]
     #[doc = "       non-zero, or when the masks are zero with @ppc->error 0 (the kernel"]
-    #[doc = "       or a profile answered \"no information\"; since 1.2: before, no group"]
-    #[doc = "       was written, which the loader reads as no POWER facts at all)"]
+    #[doc = "       or a profile answered \"no information\")"]
     #[doc = " @x86: facts for [x86], or NULL; one key per fact whose have bit is set."]
     #[doc = "       Facts without any have bit write an empty [x86] group, unless"]
     #[doc = "       their error[0] is -ENODATA (loaded from a file without the group),"]

@@ -238,6 +238,18 @@ c_enum! {
 }
 
 c_enum! {
+    /// C `enum vcpuchar_ppc_cpu_basis`: How vcpuchar_ppc_host_cpu_ext() came to its guest CPU. since 1.2
+    PpcCpuBasis {
+        /// `VCPUCHAR_PPC_CPU_BASIS_CHECKED` = 0: the caller's CPU checked against the host's family, or the family
+        Checked = 0,
+        /// `VCPUCHAR_PPC_CPU_BASIS_ASSUMED` = 1: no CPU given and no family known: POWER9 assumed
+        Assumed = 1,
+        /// `VCPUCHAR_PPC_CPU_BASIS_UNCHECKED` = 2: the caller's CPU; the host names no family to check it against
+        Unchecked = 2,
+    }
+}
+
+c_enum! {
     /// C `enum vcpuchar_x86_vendor`: leaf 0x40000001 EDX CPU vendor from CPUID leaf 0. since 1.0
     X86Vendor {
         /// `VCPUCHAR_X86_VENDOR_UNKNOWN` = 0: not read
@@ -570,7 +582,7 @@ c_enum! {
 }
 
 c_enum! {
-    /// C `enum vcpuchar_x86_cpuidle`: ---- The guest's view (since 1.1) ------------------------------------ The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). since 1.1
+    /// C `enum vcpuchar_x86_cpuidle`: The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). since 1.1
     X86Cpuidle {
         /// `VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL` = 0: another driver, or none: idle is plain HLT
         NotHaltpoll = 0,

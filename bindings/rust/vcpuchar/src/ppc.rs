@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // POWER (pseries): H_GET_CPU_CHARACTERISTICS bits, host facts and probe, spapr
 // caps, validation, R4/R5, guest view, migration, fleet baseline, warnings
-// (include/vcpuchar/ppc.h; rules in lib/ppc.md).
+// (include/vcpuchar/ppc.h and ppc-qemu.h; rules in lib/ppc.md).
 use crate::common::ProbeOpts;
 use crate::enums::*;
 use crate::error::{Error, Result};
@@ -31,7 +31,11 @@ size_led!(
     sys::vcpuchar_ppc_warnings,
     sys::vcpuchar_ppc_qemu_release,
     sys::vcpuchar_ppc_start,
-    sys::vcpuchar_ppc_host_migration
+    sys::vcpuchar_ppc_host_migration,
+    sys::vcpuchar_ppc_fleet_opts,
+    sys::vcpuchar_ppc_migrate_opts,
+    sys::vcpuchar_ppc_parse_opts,
+    sys::vcpuchar_ppc_guest_cpu
 );
 
 impl Init for sys::vcpuchar_ppc_caps {
@@ -305,6 +309,49 @@ pub fn ppc_libvirt_parse(xml: &str, caps: &mut PpcCaps) -> Result<PpcPasted> {
     Ok(PpcPasted { set, others })
 }
 
+/// [`ppc_machine_line_parse`] through its 1.2 successor,
+/// `vcpuchar_ppc_machine_line_parse_ext()`: the same answers, with the items
+/// not read in their own buffer and the error buffer for errors only.
+pub fn ppc_machine_line_parse_ext(line: &str, req: &mut PpcRequest) -> Result<PpcPasted> {
+    const F: &str = "vcpuchar_ppc_machine_line_parse_ext";
+    let c = cstring(F, "the -machine line", line)?;
+    let mut q = *req;
+    q.caps_set = 0;
+    let mut others = [0 as std::os::raw::c_char; 256];
+    // SAFETY: valid C string and request; both buffers of the given lengths, alive for the call.
+    with_msg(F, |e, n| unsafe {
+        let mut o = sys::vcpuchar_ppc_parse_opts::init();
+        o.others = others.as_mut_ptr();
+        o.others_size = others.len() as _;
+        o.err = e;
+        o.err_size = n as _;
+        sys::vcpuchar_ppc_machine_line_parse_ext(c.as_ptr(), &mut q, &o)
+    })?;
+    known(F, q.machine, PpcMachine::from_raw)?;
+    let set = q.caps_set;
+    q.caps_set |= req.caps_set;
+    *req = q;
+    Ok(PpcPasted { set, others: array_str(&others) })
+}
+
+/// [`ppc_libvirt_parse`] through its 1.2 successor, `vcpuchar_ppc_libvirt_parse_ext()`.
+pub fn ppc_libvirt_parse_ext(xml: &str, caps: &mut PpcCaps) -> Result<PpcPasted> {
+    const F: &str = "vcpuchar_ppc_libvirt_parse_ext";
+    let c = cstring(F, "the libvirt fragment", xml)?;
+    let mut set = 0u32;
+    let mut others = [0 as std::os::raw::c_char; 256];
+    // SAFETY: valid C string and out-pointers; both buffers of the given lengths, alive for the call.
+    with_msg(F, |e, n| unsafe {
+        let mut o = sys::vcpuchar_ppc_parse_opts::init();
+        o.others = others.as_mut_ptr();
+        o.others_size = others.len() as _;
+        o.err = e;
+        o.err_size = n as _;
+        sys::vcpuchar_ppc_libvirt_parse_ext(c.as_ptr(), caps, &mut set, &o)
+    })?;
+    Ok(PpcPasted { set, others: array_str(&others) })
+}
+
 /// The cap levels the host supports (QEMU's target/ppc/kvm.c rules) and whether
 /// the host carried information (`false`: QEMU's broken/off fallback).
 ///
@@ -447,6 +494,22 @@ pub fn ppc_host_cpu(host: Option<&PpcHost>, cpu: PpcCpu) -> Result<(PpcCpu, Opti
     // SAFETY: NULL or a sized struct; valid out-pointer; buffer of the given length.
     let (r, msg) = with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_host_cpu(p, cpu.raw(), &mut ret, e, n as _) })?;
     Ok((known(F, ret, PpcCpu::from_raw)?, if r == 1 { Some(msg) } else { None }))
+}
+
+/// The guest CPU a host runs, through the 1.2 successor
+/// `vcpuchar_ppc_host_cpu_ext()`: the CPU, how it was found
+/// (`basis`: 0 checked, 1 assumed, 2 unchecked), the host's CPU bits
+/// (as [`ppc_host_cpus`]) and the note, "" when checked.
+///
+/// Errors: as [`ppc_host_cpu`].
+pub fn ppc_host_cpu_ext(host: Option<&PpcHost>, cpu: PpcCpu) -> Result<(PpcCpu, u32, u32, String)> {
+    const F: &str = "vcpuchar_ppc_host_cpu_ext";
+    let h = host.map(|h| h.sized());
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut g = sys::vcpuchar_ppc_guest_cpu::init();
+    // SAFETY: NULL or a sized struct; sized out-struct; buffer of the given length.
+    with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_host_cpu_ext(p, cpu.raw(), &mut g, e, n as _) })?;
+    Ok((known(F, g.cpu, PpcCpu::from_raw)?, g.basis, g.families, array_str(&g.note)))
 }
 
 /// Every guest CPU a host runs under KVM-HV, as bits (1 << [`PpcCpu`]): the
@@ -818,6 +881,38 @@ pub fn ppc_fleet_baseline(hosts: &[&PpcHost], cpu: PpcCpu) -> Result<(PpcBaselin
             e,
             len as _,
         )
+    });
+    if let Err(e) = r {
+        if e.errno() == 2 {
+            return Err(Error::new(F, -2, Some(format!("host {}: {}", bad[0], e.message().unwrap_or_default()))));
+        }
+        return Err(e);
+    }
+    Ok((PpcBaseline { baseline: b, levels, held_back: held }, known(F, got, PpcCpu::from_raw)?))
+}
+
+/// [`ppc_fleet_baseline`] through its 1.2 successor,
+/// `vcpuchar_ppc_fleet_baseline_ext()` (the optional arguments in a
+/// size-led `struct vcpuchar_ppc_fleet_opts`): the same answers and errors.
+pub fn ppc_fleet_baseline_ext(hosts: &[&PpcHost], cpu: PpcCpu) -> Result<(PpcBaseline, PpcCpu)> {
+    const F: &str = "vcpuchar_ppc_fleet_baseline_ext";
+    let copies: Vec<PpcHost> = hosts.iter().map(|h| h.sized()).collect();
+    let ptrs: Vec<*const PpcHost> = copies.iter().map(|h| h as *const _).collect();
+    let mut levels = vec![PpcCaps::init(); hosts.len()];
+    let mut held = vec![0u32; hosts.len()];
+    let mut b = sys::vcpuchar_ppc_baseline::init();
+    let (mut got, mut bad) = (0u32, [0u32; 2]);
+    let n = u32::try_from(hosts.len()).map_err(|_| Error::new(F, -22, None))?;
+    // SAFETY: as ppc_fleet_baseline(); the options point at buffers alive for the call.
+    let r = with_msg(F, |e, len| unsafe {
+        let mut o = sys::vcpuchar_ppc_fleet_opts::init();
+        o.cpu = cpu.raw();
+        o.levels = levels.as_mut_ptr();
+        o.held_back = held.as_mut_ptr();
+        o.refused = bad.as_mut_ptr();
+        o.err = e;
+        o.err_size = len as _;
+        sys::vcpuchar_ppc_fleet_baseline_ext(ptrs.as_ptr(), n, &o, &mut b, &mut got)
     });
     if let Err(e) = r {
         if e.errno() == 2 {

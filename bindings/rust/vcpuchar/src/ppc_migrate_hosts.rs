@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // POWER: a guest decided on one host and migrated to another, QEMU started on
-// both (include/vcpuchar/ppc.h; rules in lib/ppc.md#migration-between-hosts).
+// both (include/vcpuchar/ppc-qemu.h; rules in lib/ppc.md#migration-between-hosts).
 use crate::enums::*;
 use crate::error::Result;
 use crate::ppc::{decide_args, PpcCaps, PpcHost, PpcRequest, PpcResult};
@@ -99,6 +99,28 @@ pub fn ppc_migrate_hosts(src: &PpcHost, dst: &PpcHost, req: &PpcRequest) -> Resu
     with_msg("vcpuchar_ppc_migrate_hosts", |e, n| unsafe { sys::vcpuchar_ppc_migrate_hosts(&s, &d, &q, &mut r, &mut m, e, n as _) })?;
     let m = PpcHostMigration(m);
     // The library writes the source's decision unless a guest CPU entry stopped it.
+    let decided = m.entries().all(|e| e.cap != sys::VCPUCHAR_PPC_CAP_GUEST_CPU);
+    Ok((m, if decided { Some(PpcResult(r)) } else { None }))
+}
+
+/// [`ppc_migrate_hosts`] through its 1.2 successor,
+/// `vcpuchar_ppc_migrate_hosts_ext()` (the optional arguments in a size-led
+/// `struct vcpuchar_ppc_migrate_opts`): the same answers and errors.
+pub fn ppc_migrate_hosts_ext(src: &PpcHost, dst: &PpcHost, req: &PpcRequest) -> Result<(PpcHostMigration, Option<PpcResult>)> {
+    let (s, q) = decide_args(Some(src), req);
+    let (s, d) = (s.unwrap_or_else(PpcHost::init), dst.sized());
+    let mut r = sys::vcpuchar_ppc_result::init();
+    let mut m = sys::vcpuchar_ppc_host_migration::init();
+    // SAFETY: sized in-structs and out-structs; the options point at a
+    // result and a buffer alive for the call.
+    with_msg("vcpuchar_ppc_migrate_hosts_ext", |e, n| unsafe {
+        let mut o = sys::vcpuchar_ppc_migrate_opts::init();
+        o.src_result = &mut r;
+        o.err = e;
+        o.err_size = n as _;
+        sys::vcpuchar_ppc_migrate_hosts_ext(&s, &d, &q, &o, &mut m)
+    })?;
+    let m = PpcHostMigration(m);
     let decided = m.entries().all(|e| e.cap != sys::VCPUCHAR_PPC_CAP_GUEST_CPU);
     Ok((m, if decided { Some(PpcResult(r)) } else { None }))
 }

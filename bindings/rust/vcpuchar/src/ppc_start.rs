@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 // POWER: the start verdict, whether QEMU starts a pseries VM on a host, cap
-// by cap (include/vcpuchar/ppc.h; rules in lib/ppc.md#start).
+// by cap (include/vcpuchar/ppc-qemu.h; rules in lib/ppc.md#start).
 use crate::enums::*;
 use crate::error::Result;
 use crate::ppc::{decided, PpcHost, PpcRequest};

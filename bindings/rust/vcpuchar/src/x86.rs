@@ -149,7 +149,7 @@ impl X86VmExt for X86Vm {
     }
 }
 
-/// The short name of a fact, e.g. "disable_exits".
+/// The short name of a fact (its host profile key), e.g. "disable_exits_allowed".
 pub fn x86_fact_name(fact: X86Fact) -> &'static str {
     // SAFETY: integer in, static string out.
     static_str(unsafe { sys::vcpuchar_x86_fact_name(fact.raw()) }).unwrap_or("")

@@ -41,7 +41,17 @@ fn guest_cpu_newer_than_host() {
     // No facts: POWER9 assumed, with the note.
     let (cpu, note) = ppc_host_cpu(None, PpcCpu::Default).unwrap();
     assert_eq!(cpu, PpcCpu::Power9);
-    assert!(note.unwrap().contains("POWER9"));
+    let note = note.unwrap();
+    assert!(note.contains("POWER9"));
+    // The 1.2 successor: the same answers, the 1 as basis ASSUMED, the note a field.
+    let (cpu2, basis, families, note2) = ppc_host_cpu_ext(None, PpcCpu::Default).unwrap();
+    assert_eq!((cpu2, basis, note2), (cpu, 1, note));
+    assert_eq!(families, ppc_host_cpus(None).unwrap().0);
+    let (cpu2, basis, families, note2) = ppc_host_cpu_ext(Some(&h), PpcCpu::Default).unwrap();
+    assert_eq!((cpu2, basis, note2.as_str()), (PpcCpu::Power9, 0, ""));
+    assert_eq!(families, ppc_host_cpus(Some(&h)).unwrap().0);
+    let e2 = ppc_host_cpu_ext(Some(&h), PpcCpu::Power10).unwrap_err();
+    assert_eq!((e2.errno(), e2.message()), (e.errno(), e.message()));
 }
 
 #[test]

@@ -272,6 +272,67 @@ fn fleet_baseline_rules() {
     let e = ppc_fleet_baseline(&[&p9, &host(0, "ppc")], PpcCpu::Default).unwrap_err();
     assert_eq!(e.errno(), 18);
     assert!(e.message().unwrap().starts_with("arch=ppc, but host 0 is arch=ppc64le"), "{}", e);
+    // The 1.2 successor (options struct) gives the same answers and errors, fleet by fleet.
+    let fleets: [(&[&PpcHost], PpcCpu); 4] = [
+        (&[&p9, &p8], PpcCpu::Default),
+        (&[&p9, &p8, &p7], PpcCpu::Default),
+        (&[&p9, &p8], PpcCpu::Power9),
+        (&[&p9, &p7], PpcCpu::Power7),
+    ];
+    for (i, (hosts, cpu)) in fleets.iter().enumerate() {
+        match (ppc_fleet_baseline(hosts, *cpu), ppc_fleet_baseline_ext(hosts, *cpu)) {
+            (Ok((b1, c1)), Ok((b2, c2))) => {
+                assert_eq!(c1, c2, "fleet {}", i);
+                assert_eq!(levels(&b1.baseline.caps), levels(&b2.baseline.caps), "fleet {}", i);
+                assert_eq!(b1.held_back, b2.held_back, "fleet {}", i);
+                assert_eq!(b1.levels.iter().map(levels).collect::<Vec<_>>(), b2.levels.iter().map(levels).collect::<Vec<_>>());
+            }
+            (Err(e1), Err(e2)) => {
+                assert_eq!((e1.errno(), e1.message()), (e2.errno(), e2.message()), "fleet {}", i);
+                assert_eq!(e2.function(), "vcpuchar_ppc_fleet_baseline_ext");
+            }
+            (a, b) => panic!("fleet {}: {:?} against {:?}", i, a.map(|x| x.1), b.map(|x| x.1)),
+        }
+    }
+}
+
+// The successors of the pasted-text parsers: the same caps and items, the
+// items in their own field, and an error only as the error.
+#[test]
+fn pasted_text_successors() {
+    let lines = [
+        "pseries,x-vof=on,cap-htm=off,cap-ibs=workaround",
+        "pseries-rhel9.2.0,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off",
+        "pseries-7.2,cap-cfpc=broken",
+        "pseries,cap-foo=on",
+    ];
+    for line in lines {
+        let (mut q1, mut q2) = (PpcRequest::init(), PpcRequest::init());
+        match (ppc_machine_line_parse(line, &mut q1), ppc_machine_line_parse_ext(line, &mut q2)) {
+            (Ok(p1), Ok(p2)) => {
+                assert_eq!(p1, p2, "{}", line);
+                assert_eq!((q1.machine, q1.caps_set), (q2.machine, q2.caps_set), "{}", line);
+            }
+            (Err(e1), Err(e2)) => assert_eq!((e1.errno(), e1.message()), (e2.errno(), e2.message()), "{}", line),
+            (a, b) => panic!("{}: {:?} against {:?}", line, a, b),
+        }
+    }
+    let mut q = PpcRequest::init();
+    let p = ppc_machine_line_parse_ext(lines[0], &mut q).unwrap();
+    assert_eq!((p.set, p.others.as_str()), (1 << 2, "x-vof=on, cap-htm=off"));
+    ppc_machine_line_parse_ext(lines[1], &mut q).unwrap();
+    assert_eq!(q.machine, PpcMachine::DefaultsUnknown as u32);
+    let xmls = ["<features><acpi/><cfpc value='workaround'/><htm state='on'/></features>", "<cfpc value='Broken'/>"];
+    for xml in xmls {
+        let (mut c1, mut c2) = (PpcCaps::init(), PpcCaps::init());
+        match (ppc_libvirt_parse(xml, &mut c1), ppc_libvirt_parse_ext(xml, &mut c2)) {
+            (Ok(p1), Ok(p2)) => assert_eq!((p1, levels(&c1)), (p2, levels(&c2)), "{}", xml),
+            (Err(e1), Err(e2)) => assert_eq!((e1.errno(), e1.message()), (e2.errno(), e2.message()), "{}", xml),
+            (a, b) => panic!("{}: {:?} against {:?}", xml, a, b),
+        }
+    }
+    let mut c = PpcCaps::init();
+    assert_eq!(ppc_libvirt_parse_ext(xmls[0], &mut c).unwrap().others, "acpi, htm");
 }
 
 /// "pseries-X.Y" as X * 100 + Y, the release table's numbering.

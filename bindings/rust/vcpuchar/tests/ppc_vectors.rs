@@ -161,6 +161,10 @@ fn migrate_hosts() {
             q = q.caps(caps, set);
         }
         let (m, ra) = ppc_migrate_hosts(&a, &b, &q).unwrap_or_else(|e| panic!("{}: {}", id, e));
+        // The 1.2 successor (options struct) gives the same verdict and source decision.
+        let (m2, ra2) = ppc_migrate_hosts_ext(&a, &b, &q).unwrap_or_else(|e| panic!("{}: {}", id, e));
+        assert_eq!((m2.ok(), m2.n_errors(), m2.n_warnings(), m2.hcall()), (m.ok(), m.n_errors(), m.n_warnings(), m.hcall()), "{}: ext", id);
+        assert_eq!(ra2.map(|x| x.hcall()), ra.as_ref().map(|x| x.hcall()), "{}: ext source", id);
         let want: Vec<&str> = if r["expect_errors"] == "none" { vec![] } else { r["expect_errors"].split(';').collect() };
         assert_eq!(m.ok() as u64, num(&r["expect_ok"]), "{}: ok", id);
         assert_eq!((m.n_errors() as usize, m.n_warnings() as u64), (want.len(), num(&r["expect_warnings"])), "{}", id);
@@ -180,6 +184,8 @@ fn migrate_hosts() {
     let p9 = host("power9-dd2.3-opal");
     let e = ppc_migrate_hosts(&p9, &p9, &PpcRequest::init().mode(PpcMode::Host)).unwrap_err();
     assert_eq!((e.errno(), e.function()), (22, "vcpuchar_ppc_migrate_hosts"));
+    let e2 = ppc_migrate_hosts_ext(&p9, &p9, &PpcRequest::init().mode(PpcMode::Host)).unwrap_err();
+    assert_eq!((e2.errno(), e2.message()), (22, e.message()));
 }
 
 // The guest CPUs a host runs: POWER7 up to its family (lib/ppc.md#guest-cpu).

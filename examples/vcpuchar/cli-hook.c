@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * vcpuchar libvirt-hook [--config FILE] DOMAIN OPERATION SUB-OPERATION EXTRA
+ *
+ * libvirt's qemu hook (its docs/hooks.rst: the domain XML on stdin, a
+ * non-zero exit of "prepare begin" aborts the start, of "migrate begin" the
+ * incoming migration, and the hook's stderr is shown with the error). The
+ * installed script 50-vcpuchar execs this. It never writes stdout (a
+ * "migrate begin" hook that prints XML would replace the domain) and never
+ * calls libvirt. Every rule is the library's; this reads the XML and the
+ * config, and says the verdict in one line. Exit codes:
+ * examples/vcpuchar/README.md, "libvirt hook".
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli-ppc.h"
+#include "cli-hook.h"
+
+#ifndef CLI_HOOK_CONF
+#define CLI_HOOK_CONF "/etc/libvirt/hooks/vcpuchar.conf"
+#endif
+
+/* What `qemu-system-* --version` prints is two lines. */
+#define HOOK_VERSION_MAX 4096
+
+enum { HOOK_REFUSE = 1, HOOK_CANNOT = 2 };
+
+/* The release the domain's emulator reports ("QEMU emulator version 7.2.19 (Debian ...)"), 0 when unknown. */
+static uint32_t emulator_version(const char *emulator, GString *notes)
+{
+	const char *argv[] = { emulator, "--version", NULL };
+	g_autofree char *out = NULL;
+	g_autoptr(GError) e = NULL;
+	struct stat st;
+	int status = 0;
+	uint32_t v = 0;
+	char *p, *end;
+	char err[256];
+
+	if (!*emulator) {
+		g_string_append(notes, "; the domain names no <emulator>: the answer is for QEMU 7.2");
+		return 0;
+	}
+	if (emulator[0] != '/' || stat(emulator, &st) < 0 || !S_ISREG(st.st_mode) || access(emulator, X_OK) < 0) {
+		g_string_append(notes, "; the domain's <emulator> is no executable file here: the answer is for QEMU 7.2");
+		return 0;
+	}
+	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_CLOEXEC_PIPES, NULL, NULL,
+			  &out, NULL, &status, &e) ||
+	    !g_spawn_check_wait_status(status, NULL) || !(p = strstr(out, "QEMU emulator version "))) {
+		g_string_append(notes, "; the domain's <emulator> --version said no version: the answer is for QEMU 7.2");
+		return 0;
+	}
+	p += strlen("QEMU emulator version ");
+	for (end = p; g_ascii_isdigit(*end) || *end == '.'; end++)
+		;
+	*end = '\0';
+	if (strlen(out) > HOOK_VERSION_MAX || vcpuchar_ppc_qemu_version_parse(p, &v, err, sizeof(err)) < 0) {
+		g_string_append_printf(notes, "; the domain's <emulator> --version: %s: the answer is for QEMU 7.2", err);
+		return 0;
+	}
+	return v;
+}
+
+/* "power9" from <model>POWER9</model> (libvirt's ppc64 models), 0 for another or none. */
+static uint32_t cpu_model(const char *model)
+{
+	g_autofree char *copy = g_strdup(model);
+	g_autofree char *m = g_ascii_strdown(g_strstrip(copy), -1);
+	static const char *const n[] = { "power7", "power8", "power9", "power10", "power11" };
+
+	for (uint32_t i = 0; i < G_N_ELEMENTS(n); i++)
+		if (!strcmp(m, n[i]) || (g_str_has_prefix(m, n[i]) && m[strlen(n[i])] == '_'))
+			return 7 + i;
+	return 0;
+}
+
+struct conf {
+	char *host;     /* a host profile, or NULL: probe */
+	gboolean kvm;   /* accel = kvm: judge every pseries domain under KVM */
+};
+
+/* The config file; a missing default file is no config (probe, the domain's accelerator). */
+static int load_conf(const char *path, gboolean given, struct conf *c)
+{
+	g_autoptr(GKeyFile) k = g_key_file_new();
+	g_autoptr(GError) e = NULL;
+	g_autofree char *accel = NULL;
+	g_auto(GStrv) keys = NULL;
+	struct stat st;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT && !given)
+		return 0;
+	if (fd < 0)
+		return cli_usage("config %s: %s", path, g_strerror(errno));
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode) || st.st_size > 65536) {
+		close(fd);
+		return cli_usage("config %s: not a regular file of at most 64 KiB", path);
+	}
+	close(fd);
+	if (!g_key_file_load_from_file(k, path, G_KEY_FILE_NONE, &e))
+		return cli_usage("config %s: %s", path, e->message);
+	if (!g_key_file_has_group(k, "vcpuchar"))
+		return cli_usage("config %s: no [vcpuchar] group", path);
+	keys = g_key_file_get_keys(k, "vcpuchar", NULL, NULL);
+	for (int i = 0; keys && keys[i]; i++)
+		if (strcmp(keys[i], "host") && strcmp(keys[i], "accel"))
+			return cli_usage("config %s: unknown key '%s' (known: host, accel)", path, keys[i]);
+	c->host = g_key_file_get_string(k, "vcpuchar", "host", NULL);
+	accel = g_key_file_get_string(k, "vcpuchar", "accel", NULL);
+	if (c->host && !*c->host)
+		return cli_usage("config %s: host is empty", path);
+	if (accel && strcmp(accel, "kvm") && strcmp(accel, "domain"))
+		return cli_usage("config %s: accel '%s': expected domain or kvm", path, accel);
+	c->kvm = accel && !strcmp(accel, "kvm");
+	return 0;
+}
+
+/* The one line of a refusal: the cap, QEMU's message and hint, and libvirt's spelling of the hint. */
+static int refuse(const char *name, const char *fmt, ...) G_GNUC_PRINTF(2, 3);
+static int refuse(const char *name, const char *fmt, ...)
+{
+	va_list ap;
+	g_autofree char *text = NULL, *shown = NULL, *who = cli_shown(name);
+
+	va_start(ap, fmt);
+	text = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	shown = cli_shown(text);
+	fprintf(stderr, "vcpuchar: domain '%.64s' refused: %s\n", who, shown);
+	return HOOK_REFUSE;
+}
+
+/* libvirt's element for a cap level ("<cfpc value='workaround'/>"). */
+static char *libvirt_spelling(uint32_t cap, uint32_t level)
+{
+	const char *n = vcpuchar_ppc_cap_name(cap), *l = vcpuchar_ppc_level_name(cap, level);
+
+	return g_strdup_printf(cap == VCPUCHAR_PPC_CAP_CCF_ASSIST ? "<%s state='%s'/>" : "<%s value='%s'/>", n, l);
+}
+
+static int judge_pseries(const char *name, const struct domain *d, const struct conf *c, GString *notes)
+{
+	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	const char *machine = d->machine && *d->machine ? d->machine : "pseries";
+	gboolean kvm = c->kvm || (d->type && !strcmp(d->type, "kvm"));
+	gboolean have_host = FALSE;
+	char err[1024];
+	uint32_t cset = 0, shown_cpu = 0;
+	int r;
+
+	req.mode = VCPUCHAR_PPC_MODE_CAPS; /* QEMU's own: the caps given, else the type's defaults */
+	req.accel = kvm ? VCPUCHAR_ACCEL_KVM : VCPUCHAR_ACCEL_TCG;
+	req.qemu_version = emulator_version(d->emulator->str, notes);
+	req.cpu = cpu_model(d->cpu_model->str);
+	if (strchr(machine, ',') || strchr(machine, '='))
+		return cli_usage("domain '%s': machine '%s' holds QEMU properties; the hook judges a type only",
+				 name, machine);
+	r = vcpuchar_ppc_machine_line_parse(machine, &req, err, sizeof(err));
+	if (r == -ENOENT)
+		return refuse(name, "machine type %s: %s", machine, err);
+	if (r < 0)
+		return cli_usage("domain '%s': machine: %s", name, err);
+	if (d->bad_cap)
+		return cli_usage("domain '%s': a cap element of <features> has content; libvirt's schema has it empty",
+				 name);
+	if (d->caps_named) {
+		g_autofree char *frag = g_strdup_printf("<features>%s</features>", d->features->str);
+		g_autofree char *big = g_malloc0(CLI_ERR_SIZE(frag));
+
+		if (vcpuchar_ppc_libvirt_parse(frag, &req.caps, &cset, big, CLI_ERR_SIZE(frag)) < 0)
+			return cli_usage("domain '%s': <features>: %s", name, big);
+		req.caps_set |= cset;
+	}
+	if (r == 1 && vcpuchar_ppc_request_check(&req, err, sizeof(err)) < 0) {
+		/* A distribution's type: its defaults are unknown here; QEMU decides (README: libvirt hook). */
+		g_string_append_printf(notes, "; not judged: %s", err);
+		return CLI_OK;
+	}
+	if (kvm) {
+		if (c->host) {
+			size_t size = CLI_ERR_SIZE(c->host);
+			g_autofree char *e = g_malloc0(size);
+
+			if (vcpuchar_ppc_profile_load(c->host, &host, e, size) < 0)
+				return cli_usage("%s", e);
+		} else {
+			int kvm_fd, vm_fd, e;
+
+			cli_open_kvm(&kvm_fd, &vm_fd, &e);
+			if (vm_fd >= 0)
+				vcpuchar_ppc_host_probe(vm_fd, NULL, &host);
+			else {
+				host.source = VCPUCHAR_SOURCE_KVM;
+				host.error = e;
+			}
+			if (vm_fd >= 0)
+				close(vm_fd);
+			if (kvm_fd >= 0)
+				close(kvm_fd);
+		}
+		have_host = TRUE;
+		/* A guest CPU newer than the host's: KVM-HV cannot run it (lib/ppc.md#guest-cpu). */
+		if (vcpuchar_ppc_host_cpu(&host, req.cpu, &shown_cpu, err, sizeof(err)) == -ENOENT)
+			return refuse(name, "%s", err);
+	}
+	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
+	if (r >= 0)
+		r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start);
+	if (r == -ENOENT && vcpuchar_ppc_request_check(&req, err, sizeof(err)) == -ENOENT)
+		return refuse(name, "%s", err);
+	if (r < 0) {
+		if (vcpuchar_ppc_request_check(&req, err, sizeof(err)) < 0)
+			return cli_usage("domain '%s': cannot decide: %s", name, err);
+		return cli_usage("domain '%s': cannot decide: %s", name, g_strerror(-r));
+	}
+	/* The first cap QEMU stops at (hw/ppc/spapr_caps.c spapr_caps_apply() goes in this order). */
+	for (uint32_t i = 0; i < start.n_entries; i++) {
+		const struct vcpuchar_ppc_start_entry *s = &start.entries[i];
+
+		if (s->verdict != VCPUCHAR_PPC_VERDICT_REFUSED)
+			continue;
+		for (uint32_t j = 0; s->cap < VCPUCHAR_PPC_N_CAPS && j < res.n_conflicts; j++) {
+			const struct vcpuchar_ppc_conflict *k = &res.conflicts[j];
+			g_autofree char *want = NULL, *fix = NULL;
+
+			if (k->cap != s->cap || k->severity != VCPUCHAR_SEVERITY_ERROR)
+				continue;
+			fix = libvirt_spelling(k->cap, k->host);
+			return refuse(name, "cap-%s=%s: %s (host level %s%s%s); %s, in the domain's <features>: %s",
+				      s->name, vcpuchar_ppc_level_name(k->cap, k->requested), k->message,
+				      vcpuchar_ppc_level_name(k->cap, k->host), c->host ? ", from " : "",
+				      c->host ? c->host : "", k->hint, fix);
+		}
+		return refuse(name, "cap-%s: %s%s%s", s->name, s->reason, *s->fix ? "; QEMU starts with " : "",
+			      s->fix);
+	}
+	return CLI_OK;
+}
+
+/* x86: a warning, never a refusal, for HLT pass-through where the policy keeps the exits. */
+static int judge_x86(const char *name, const struct domain *d, const struct conf *c)
+{
+	struct vcpuchar_x86_host host = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	gboolean cpu_pm = FALSE;
+	guint64 n = 0;
+	g_autoptr(GString) why = g_string_new(NULL);
+	g_autofree char *who = cli_shown(name);
+
+	/* libvirt has no element for it: <qemu:commandline> "-overcommit" "cpu-pm=on" (lib/x86.md#qemu-and-libvirt). */
+	for (guint i = 0; i + 1 < d->qemu_args->len; i++) {
+		const char *a = g_ptr_array_index(d->qemu_args, i), *v = g_ptr_array_index(d->qemu_args, i + 1);
+		g_auto(GStrv) items = NULL;
+
+		if (strcmp(a, "-overcommit") && strcmp(a, "--overcommit"))
+			continue;
+		items = g_strsplit(v, ",", -1);
+		for (int k = 0; items[k]; k++)
+			if (!strcmp(items[k], "cpu-pm=on"))
+				cpu_pm = TRUE;
+	}
+	if (!cpu_pm)
+		return CLI_OK;
+	/* Pinned: every vCPU on one host CPU of its own (<cputune><vcpupin>). */
+	if (g_ascii_string_to_unsigned(g_strstrip(d->vcpus->str), 10, 1, 4096, &n, NULL) && !d->pins_other &&
+	    g_hash_table_size(d->pins) == n) {
+		g_autoptr(GHashTable) cpus = g_hash_table_new(NULL, NULL);
+		gboolean ok = TRUE;
+
+		for (guint64 v = 0; v < n && ok; v++) {
+			gpointer cpu = g_hash_table_lookup(d->pins, GUINT_TO_POINTER((guint)v + 1));
+
+			ok = cpu && !g_hash_table_contains(cpus, cpu);
+			g_hash_table_add(cpus, cpu);
+		}
+		if (ok)
+			vm.flags |= VCPUCHAR_X86_VM_PINNED;
+	}
+	if (c->host) {
+		size_t size = CLI_ERR_SIZE(c->host);
+		g_autofree char *e = g_malloc0(size);
+
+		if (vcpuchar_profile_load(c->host, NULL, &host, e, size) < 0)
+			return cli_usage("%s", e);
+	} else {
+		int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
+
+		vcpuchar_x86_host_probe(fd, NULL, &host);
+		if (fd >= 0)
+			close(fd);
+	}
+	if (vcpuchar_x86_decide(&host, &vm, &p) < 0 || (p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT))
+		return CLI_OK;
+	/* The reasons of the HLT decision itself (lib/x86.md#reason-codes: codes 1 to 11). */
+	for (uint32_t i = 0; i < p.n_reasons; i++) {
+		if (p.reasons[i].code <= VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED)
+			g_string_append_printf(why, "%s%s", why->len ? ", " : "",
+					       vcpuchar_x86_reason_name(p.reasons[i].code));
+	}
+	fprintf(stderr, "vcpuchar: warning: domain '%.64s' passes HLT exits through (-overcommit cpu-pm=on), where "
+		"the policy for this host and a %s VM keeps them (%s); started anyway\n", who,
+		vm.flags & VCPUCHAR_X86_VM_PINNED ? "pinned" : "not pinned", why->str);
+	return CLI_OK;
+}
+
+int cmd_libvirt_hook(int argc, char **argv)
+{
+	g_autofree char *config = NULL;
+	GOptionEntry entries[] = {
+		{ "config", 0, 0, G_OPTION_ARG_FILENAME, &config,
+		  "Config file (default: " CLI_HOOK_CONF ", none when it is missing)", "FILE" },
+		{ NULL },
+	};
+	g_autoptr(GOptionContext) ctx = g_option_context_new("DOMAIN OPERATION SUB-OPERATION EXTRA - libvirt's qemu hook");
+	g_autoptr(GError) e = NULL;
+	g_autofree char *xml = NULL;
+	g_autoptr(GString) notes = g_string_new(NULL);
+	struct conf c = { NULL, FALSE };
+	struct domain d = { 0 };
+	size_t len = 0;
+	int r, err;
+
+	g_option_context_set_summary(ctx, "Installed as libvirt's hook 50-vcpuchar: on \"prepare begin\" and \"migrate "
+					  "begin\" it refuses (exit 1, one line on stderr) a pseries domain that QEMU "
+					  "would refuse on this host; other operations and domains exit 0.");
+	if ((r = cli_parse(ctx, entries, TRUE, &argc, &argv)))
+		return r;
+	if (argc != 5)
+		return cli_usage("libvirt-hook takes DOMAIN OPERATION SUB-OPERATION EXTRA (given %d)", argc - 1);
+	/* Read whatever the operation: libvirt writes the XML to every hook. */
+	xml = hook_read_stdin(&len, &err);
+	if (!xml && err == EFBIG)
+		return cli_usage("domain '%s': the XML on stdin is over %u MiB", argv[1], HOOK_XML_MAX >> 20);
+	if (!xml)
+		return cli_usage("domain '%s': cannot read stdin: %s", argv[1], g_strerror(err));
+	if (strcmp(argv[3], "begin") || (strcmp(argv[2], "prepare") && strcmp(argv[2], "migrate")))
+		return CLI_OK;
+	if ((r = load_conf(config ? config : CLI_HOOK_CONF, config != NULL, &c)))
+		goto out;
+	if (memchr(xml, '\0', len)) {
+		r = cli_usage("domain '%s': the XML on stdin holds a NUL byte", argv[1]);
+		goto out;
+	}
+	if (hook_domain_parse(xml, len, &d, &e) < 0) {
+		r = cli_usage("domain '%s': the XML on stdin: %s", argv[1], e->message);
+		goto out_d;
+	}
+	if (!d.type) {
+		r = cli_usage("domain '%s': the XML on stdin is no <domain type=...>", argv[1]);
+		goto out_d;
+	}
+	if (d.arch && (!strcmp(d.arch, "ppc64") || !strcmp(d.arch, "ppc64le")) &&
+	    (!d.machine || g_str_has_prefix(d.machine, "pseries")))
+		r = judge_pseries(argv[1], &d, &c, notes);
+	else if (d.arch && (!strcmp(d.arch, "x86_64") || !strcmp(d.arch, "i686")))
+		r = judge_x86(argv[1], &d, &c);
+	else
+		r = CLI_OK;
+	/* Notes only when the start goes on: a refusal is one line. */
+	if (r == CLI_OK && notes->len) {
+		g_autofree char *who = cli_shown(argv[1]), *shown = cli_shown(notes->str + 2);
+
+		fprintf(stderr, "vcpuchar: note: domain '%.64s': %s\n", who, shown);
+	}
+out_d:
+	hook_domain_clear(&d);
+out:
+	g_free(c.host);
+	return r;
+}

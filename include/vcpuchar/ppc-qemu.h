@@ -1,0 +1,1239 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * libvcpuchar, POWER (pseries): the QEMU model and the orchestrator's calls,
+ * beside the VMM core of <vcpuchar/ppc.h> (which includes this header, so
+ * either include works). What is here: QEMU releases and versions, machine
+ * types and their defaults, parsers of pasted text (host words, -machine
+ * lines, libvirt XML), the request check, the start verdict, the warnings,
+ * migration checks, the fleet baseline and the caps in QEMU's and libvirt's
+ * spellings. Rules: /usr/share/doc/libvcpuchar/ppc.md.
+ */
+#ifndef VCPUCHAR_PUBLIC_PPC_QEMU_H
+#define VCPUCHAR_PUBLIC_PPC_QEMU_H
+
+#include "ppc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- types ---- */
+
+/* A fact of a QEMU release no source was found for (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). Since: 1.2 */
+#define VCPUCHAR_PPC_QEMU_FACT_UNKNOWN 0xffffffffu
+
+/**
+ * struct vcpuchar_ppc_qemu_release - what one QEMU release has
+ * @size: sizeof(struct vcpuchar_ppc_qemu_release), set by the caller
+ * @answered: the release whose row answers, VCPUCHAR_PPC_QEMU_VERSION(major,
+ *            minor, 0), as vcpuchar_ppc_qemu_version_check() names it
+ * @oldest_type: the oldest pseries-X.Y it registers, as X * 100 + Y (201 for
+ *               pseries-2.1; 502 for 11.1)
+ * @newest_type: the newest, X * 100 + Y: the release's own version (the
+ *               "pseries" alias)
+ * @has_sxxm: 1 when it has pseries-2.12-sxxm, else 0
+ * @deprecated_upto: the newest type it marks deprecated (X * 100 + Y; every
+ *                   type from @oldest_type up to it warns), 0 for none, or
+ *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+ * @sbbc_broken_p8: 1 when the default cap-sbbc is broken for every guest CPU
+ *                  but POWER7, 0 when it is the machine type's
+ * @fixed_na_aborts: 1 when cap-ibs=fixed-na aborts QEMU at the guest's first
+ *                   H_GET_CPU_CHARACTERISTICS (measured), or
+ *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
+ * @has_power11: 1 when it has the power11 CPU model, else 0
+ *
+ * A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others
+ * are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * Grows at its end (@size). Since: 1.2
+ */
+struct vcpuchar_ppc_qemu_release {
+	uint32_t size;
+	uint32_t answered;
+	uint32_t oldest_type;
+	uint32_t newest_type;
+	uint32_t has_sxxm;
+	uint32_t deprecated_upto;
+	uint32_t sbbc_broken_p8;
+	uint32_t fixed_na_aborts;
+	uint32_t has_power11;
+};
+
+/*
+ * The start verdict: every cap QEMU checks against KVM when it starts a
+ * pseries machine (hw/ppc/spapr_caps.c spapr_caps_apply(), which stops at
+ * the first refusal), with the levels QEMU's machine type gives it.
+ * Since: 1.2
+ */
+
+/* Caps of the start verdict besides enum vcpuchar_ppc_cap, numbered after
+ * them. Since: 1.2 */
+enum vcpuchar_ppc_start_cap {
+	VCPUCHAR_PPC_START_HTM = 4,               /* cap-htm */
+	VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE = 5, /* cap-hpt-max-page-size */
+	VCPUCHAR_PPC_START_NESTED_HV = 6,         /* cap-nested-hv */
+	VCPUCHAR_PPC_START_LARGE_DECR = 7,        /* cap-large-decr */
+	VCPUCHAR_PPC_START_FWNMI = 8,             /* cap-fwnmi */
+};
+/* Entries of struct vcpuchar_ppc_start in this release. Since: 1.2 */
+#define VCPUCHAR_PPC_START_CAPS 9
+
+/* What QEMU does with one cap at start. Since: 1.2 */
+enum vcpuchar_ppc_verdict {
+	VCPUCHAR_PPC_VERDICT_STARTS = 0,  /* QEMU accepts the level */
+	VCPUCHAR_PPC_VERDICT_REFUSED = 1, /* QEMU refuses to start: @fix lifts it */
+	VCPUCHAR_PPC_VERDICT_UNKNOWN = 2, /* a fact it needs is unknown: @reason names it */
+};
+
+/* Room for a start entry's texts, NUL included. Since: 1.2 */
+#define VCPUCHAR_PPC_START_NAME_LEN 24
+#define VCPUCHAR_PPC_START_FIX_LEN 40
+#define VCPUCHAR_PPC_START_REASON_LEN 256
+#define VCPUCHAR_PPC_START_PASTE_LEN 256
+
+/**
+ * struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start
+ * @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap
+ * @verdict: enum vcpuchar_ppc_verdict
+ * @level: the level QEMU starts with: for the caps of enum
+ *         vcpuchar_ppc_cap the effective level of the decision; for on/off
+ *         caps 0 (off) or 1 (on); for hpt-max-page-size the page shift
+ *         (16: 64 KiB), 0 when QEMU computes it at start (pseries-2.12 and
+ *         older: from the host, never refused)
+ * @reserved: zero
+ * @name: QEMU's cap name without "cap-", e.g. "fwnmi"
+ * @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU
+ *       start whatever the unknown fact is, e.g. "cap-fwnmi=off",
+ *       "cap-hpt-max-page-size=4k"; "" when there is none (STARTS, or a
+ *       Spectre cap whose fix is the decision's own caps)
+ * @reason: one sentence naming the fact and its source, e.g. QEMU's message
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_start_entry {
+	uint32_t cap;
+	uint32_t verdict;
+	uint32_t level;
+	uint32_t reserved;
+	char name[VCPUCHAR_PPC_START_NAME_LEN];
+	char fix[VCPUCHAR_PPC_START_FIX_LEN];
+	char reason[VCPUCHAR_PPC_START_REASON_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_start - will QEMU start, cap by cap
+ * @size: sizeof(struct vcpuchar_ppc_start), set by the caller
+ * @n_refused: entries whose verdict is REFUSED
+ * @n_unknown: entries whose verdict is UNKNOWN
+ * @n_entries: entries written: every cap this library judges, in @cap
+ *             order, or as many as the caller's @size holds
+ * @paste: the @fix of every REFUSED entry, comma-separated, to append to
+ *         the decision's caps on "-machine pseries,"; "" when none is
+ *         needed. An UNKNOWN entry's @fix is not in it: it would cost a
+ *         guest whose host may not need it
+ * @entries: one per cap; last, so that a later cap grows the struct
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_start {
+	uint32_t size;
+	uint32_t n_refused;
+	uint32_t n_unknown;
+	uint32_t n_entries;
+	char paste[VCPUCHAR_PPC_START_PASTE_LEN];
+	struct vcpuchar_ppc_start_entry entries[VCPUCHAR_PPC_START_CAPS];
+};
+
+/**
+ * struct vcpuchar_ppc_migration_entry - one cap whose levels differ
+ * @cap: enum vcpuchar_ppc_cap
+ * @severity: ERROR (source above destination) or WARNING (below)
+ * @src: the source level (library numbering: fixed-na is 4)
+ * @dst: the destination level
+ * @reserved: zero
+ * @message: QEMU's text (hw/ppc/spapr_caps.c spapr_caps_post_migration()),
+ *           e.g. "cap-cfpc higher level (1) in incoming stream than on
+ *           destination (0)", NUL-terminated
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_migration_entry {
+	uint32_t cap;
+	uint32_t severity;
+	uint8_t src;
+	uint8_t dst;
+	uint8_t reserved[2];
+	char message[96];
+};
+
+/**
+ * struct vcpuchar_ppc_migration - source caps against destination caps
+ * @size: sizeof(struct vcpuchar_ppc_migration), set by the caller
+ * @ok: 1 when the migration proceeds (no ERROR entry)
+ * @n_errors: entries with ERROR severity (source above destination)
+ * @n_warnings: entries with WARNING severity (source below destination)
+ * @n_entries: entries used, in cap order
+ * @reserved: zero (explicit padding)
+ * @entries: one per cap that differs, in cap order
+ * @note: when a warning exists, why it matters: the guest keeps the
+ *        mitigations it chose at boot until it reboots (Linux re-reads the
+ *        hcall only after a PowerVM partition migration); else ""
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_migration {
+	uint32_t size;
+	uint32_t ok;
+	uint32_t n_errors;
+	uint32_t n_warnings;
+	uint32_t n_entries;
+	uint32_t reserved;
+	const char *note;
+	struct vcpuchar_ppc_migration_entry entries[VCPUCHAR_PPC_N_CAPS];
+};
+
+/**
+ * struct vcpuchar_ppc_baseline - the caps every host of a fleet accepts
+ * @size: sizeof(struct vcpuchar_ppc_baseline), set by the caller
+ * @n_hosts: number of hosts considered
+ * @n_no_info: hosts without information (each holds every cap at
+ *             broken/off, QEMU's fallback)
+ * @held_back: bit (1u << enum vcpuchar_ppc_cap) for each cap that at least
+ *             one host holds back (see vcpuchar_ppc_baseline())
+ * @reserved: zero (explicit padding)
+ * @caps: per cap, the highest level QEMU accepts on every host
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_baseline {
+	uint32_t size;
+	uint32_t n_hosts;
+	uint32_t n_no_info;
+	uint32_t held_back;
+	struct vcpuchar_ppc_caps caps;
+	uint32_t reserved;
+};
+
+/* Where a finding of a host-to-host migration arises. Since: 1.2 */
+enum vcpuchar_ppc_host_migration_where {
+	VCPUCHAR_PPC_AT_SOURCE = 0,      /* QEMU on the source host */
+	VCPUCHAR_PPC_AT_DESTINATION = 1, /* QEMU on the destination, started with the source's caps */
+};
+
+/* @cap of an entry about the guest CPU rather than a cap. Since: 1.2 */
+#define VCPUCHAR_PPC_CAP_GUEST_CPU VCPUCHAR_PPC_N_CAPS
+
+/**
+ * struct vcpuchar_ppc_host_migration_entry - one finding of a host-to-host migration
+ * @where: enum vcpuchar_ppc_host_migration_where
+ * @severity: VCPUCHAR_SEVERITY_ERROR (QEMU refuses to start or to migrate)
+ *            or VCPUCHAR_SEVERITY_WARNING (it goes on; for a cap below the
+ *            destination's level: the guest keeps the source's view)
+ * @cap: enum vcpuchar_ppc_cap, or VCPUCHAR_PPC_CAP_GUEST_CPU when the guest
+ *       CPU cannot run on the host at @where
+ * @requested: the level QEMU is started with (the source's decision)
+ * @host: the level the host at @where supports
+ * @reserved: zero (explicit padding)
+ * @explanation: for a destination ERROR, what that host would have to
+ *               change (static text), else ""
+ * @message: QEMU's words, or the library's for the guest CPU,
+ *           NUL-terminated; front ends name the host in front
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_host_migration_entry {
+	uint32_t where;
+	uint32_t severity;
+	uint32_t cap;
+	uint8_t requested;
+	uint8_t host;
+	uint8_t reserved[2];
+	const char *explanation;
+	char message[256];
+};
+
+/* Entries of struct vcpuchar_ppc_host_migration: two guest CPU refusals, or
+ * per cap a source error and a destination finding. Since: 1.2 */
+#define VCPUCHAR_PPC_HOST_MIGRATION_MAX (2 * VCPUCHAR_PPC_N_CAPS)
+
+/**
+ * struct vcpuchar_ppc_host_migration - a guest decided on one host and migrated to another
+ * @size: sizeof(struct vcpuchar_ppc_host_migration), set by the caller
+ * @ok: 1 when QEMU starts the guest on both hosts and migrates it (no
+ *      ERROR entry)
+ * @n_errors: ERROR entries
+ * @n_warnings: WARNING entries
+ * @n_entries: entries used: source, then destination findings
+ * @cpu: the guest CPU (enum vcpuchar_ppc_cpu): the given one, else the
+ *       source host's family under KVM (vcpuchar_ppc_host_cpu()); POWER9
+ *       under TCG when none is given
+ * @run_caps: the caps QEMU runs with on both hosts: the source's decision
+ *            spelled as the paste line (vcpuchar_ppc_caps_format(), so
+ *            ibs=fixed-na runs as broken, the same R4/R5)
+ * @dst_host_caps: the levels the destination supports
+ *                 (vcpuchar_ppc_host_levels())
+ * @r4: R4 the guest was told at boot on the source, and keeps
+ * @r5: R5 likewise
+ * @entries: the findings
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_host_migration {
+	uint32_t size;
+	uint32_t ok;
+	uint32_t n_errors;
+	uint32_t n_warnings;
+	uint32_t n_entries;
+	uint32_t cpu;
+	struct vcpuchar_ppc_caps run_caps;
+	struct vcpuchar_ppc_caps dst_host_caps;
+	uint64_t r4;
+	uint64_t r5;
+	struct vcpuchar_ppc_host_migration_entry entries[VCPUCHAR_PPC_HOST_MIGRATION_MAX];
+};
+
+/*
+ * Caps in the spellings users paste: QEMU's -machine properties and
+ * libvirt's domain XML. Users of an unmodified QEMU or libvirt can only
+ * give caps, so the host-max answer reaches them this way.
+ */
+
+/* Output formats of vcpuchar_ppc_caps_format. Since: 1.0 */
+enum vcpuchar_ppc_format {
+	/* "cap-cfpc=V,cap-sbbc=V,cap-ibs=V,cap-ccf-assist=V", to append to
+	 * "-machine pseries," (QEMU hw/ppc/spapr_caps.c names and values) */
+	VCPUCHAR_PPC_FORMAT_QEMU = 0,
+	/* "<features><cfpc value='V'/><sbbc value='V'/><ibs value='V'/>
+	 * <ccf-assist state='on|off'/></features>" (one line, no spaces
+	 * between elements), the libvirt domain XML elements of the same caps */
+	VCPUCHAR_PPC_FORMAT_LIBVIRT = 1,
+};
+
+/* Room for the longest caps text, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_FORMAT_LEN 128
+
+/*
+ * Warning codes of the caps spellings and of the warnings check.
+ * Stable: never renamed, renumbered or reused; the name function
+ * gives the snake_case name the CLI's JSON prints. A set of codes is a word
+ * with bit (1u << code) per code. Since: 1.0
+ */
+enum vcpuchar_ppc_warning {
+	/* The caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) and
+	 * 10.0 (Debian 13) abort at the guest's first
+	 * H_GET_CPU_CHARACTERISTICS; the spellings give cap-ibs=broken, which
+	 * gives the guest identical R4/R5. The text names the request's
+	 * qemu_version (Since: 1.1), and says so where that release's abort is
+	 * unknown (Since: 1.2). */
+	VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT = 1,
+	/* The host set bits that its masks do not vouch for (Linux < the 2025
+	 * mask change: NO_L1D_FLUSH_ENTRY/UACCESS, NO_STF_BARRIER, ...). */
+	VCPUCHAR_PPC_WARNING_HOST_BITS_OUTSIDE_MASKS = 2,
+	/* The masks are non-zero but hold no bit the library knows. */
+	VCPUCHAR_PPC_WARNING_MASKS_WITHOUT_KNOWN_BITS = 3,
+	/* host-max or host mode: QEMU with the machine type's defaults would
+	 * refuse to start on this host. */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED = 4,
+	/* host-max or host mode: the defaults pass the Spectre caps' check,
+	 * but the guest would run mitigations the host does not need (since
+	 * 1.2 the text adds the other caps QEMU refuses or may refuse at start,
+	 * vcpuchar_ppc_start_check()). */
+	VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST = 5,
+};
+/* Highest warning code in this release. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_MAX 5
+
+/* Length of each warning text buffer, NUL included. Since: 1.0 */
+#define VCPUCHAR_PPC_WARNING_TEXT_LEN 640
+
+/**
+ * struct vcpuchar_ppc_warning_entry - one warning
+ * @code: enum vcpuchar_ppc_warning
+ * @caps: bit (1u << enum vcpuchar_ppc_cap) of each cap it names:
+ *        ibs for QEMU_FIXED_NA_ABORT; the refused caps for DEFAULTS_REFUSED
+ *        (the first of them is the one QEMU reports); the caps below the
+ *        host for DEFAULTS_BELOW_HOST; 0 otherwise
+ * @reserved: zero
+ * @r4: HOST_BITS_OUTSIDE_MASKS: the host's character bits set outside
+ *      character_mask; MASKS_WITHOUT_KNOWN_BITS: character_mask; else 0
+ * @r5: the same for behaviour and behaviour_mask
+ * @text: one NUL-terminated paragraph: what happens, what the guest loses
+ *        or gets instead, and what to do (for DEFAULTS_REFUSED it quotes
+ *        QEMU's message and hint for the first refused cap)
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warning_entry {
+	uint32_t code;
+	uint32_t caps;
+	uint64_t r4;
+	uint64_t r5;
+	char text[VCPUCHAR_PPC_WARNING_TEXT_LEN];
+};
+
+/**
+ * struct vcpuchar_ppc_warnings - every warning for one VM
+ * @size: sizeof(struct vcpuchar_ppc_warnings), set by the caller
+ * @codes: bit (1u << code) for each entry
+ * @n_entries: entries used, in code order, at most one per code
+ * @reserved: zero
+ * @entries: the warnings
+ *
+ * Since: 1.0
+ */
+struct vcpuchar_ppc_warnings {
+	uint32_t size;
+	uint32_t codes;
+	uint32_t n_entries;
+	uint32_t reserved;
+	struct vcpuchar_ppc_warning_entry entries[VCPUCHAR_PPC_WARNING_MAX];
+};
+
+/**
+ * struct vcpuchar_ppc_fleet_opts - optional arguments of vcpuchar_ppc_fleet_baseline_ext()
+ * @size: sizeof(struct vcpuchar_ppc_fleet_opts)
+ * @flags: must be 0
+ * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
+ * @reserved: must be 0
+ * @levels: optional out, as for vcpuchar_ppc_baseline()
+ * @held_back: optional out, as for vcpuchar_ppc_baseline()
+ * @refused: optional out, an array of 2: on -EXDEV the host refused and the
+ *           first host that names an architecture; on -ENOENT the host twice
+ * @err: optional; on failure one sentence naming the refusal, "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_fleet_opts {
+	uint32_t size;
+	uint32_t flags;
+	uint32_t cpu;
+	uint32_t reserved;
+	struct vcpuchar_ppc_caps *levels;
+	uint32_t *held_back;
+	uint32_t *refused;
+	char *err;
+	size_t err_size;
+};
+
+/**
+ * struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()
+ * @size: sizeof(struct vcpuchar_ppc_migrate_opts)
+ * @flags: must be 0
+ * @src_result: optional out: the decision on the source host (@size set by
+ *              the caller), unless the guest CPU is refused
+ * @err: optional; on failure one sentence naming the refusal, "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_migrate_opts {
+	uint32_t size;
+	uint32_t flags;
+	struct vcpuchar_ppc_result *src_result;
+	char *err;
+	size_t err_size;
+};
+
+/**
+ * struct vcpuchar_ppc_parse_opts - where the pasted-text parsers write their words
+ * @size: sizeof(struct vcpuchar_ppc_parse_opts)
+ * @flags: must be 0
+ * @others: optional out: on success the items read but not used,
+ *          comma-separated ("x-vof=on, acpi"), "" when none, each cut to 64
+ *          bytes and "...", the list cut to @others_size; "" on failure
+ * @others_size: size of @others in bytes (0 with a NULL @others)
+ * @err: optional out: on failure the cause, naming the item; "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_parse_opts {
+	uint32_t size;
+	uint32_t flags;
+	char *others;
+	size_t others_size;
+	char *err;
+	size_t err_size;
+};
+
+/* How vcpuchar_ppc_host_cpu_ext() came to its guest CPU. Since: 1.2 */
+enum vcpuchar_ppc_cpu_basis {
+	VCPUCHAR_PPC_CPU_BASIS_CHECKED = 0,   /* the caller's CPU checked against the host's family, or the family */
+	VCPUCHAR_PPC_CPU_BASIS_ASSUMED = 1,   /* no CPU given and no family known: POWER9 assumed */
+	VCPUCHAR_PPC_CPU_BASIS_UNCHECKED = 2, /* the caller's CPU; the host names no family to check it against */
+};
+
+/* Room for the note of struct vcpuchar_ppc_guest_cpu, NUL included. Since: 1.2 */
+#define VCPUCHAR_PPC_CPU_NOTE_LEN 256
+
+/**
+ * struct vcpuchar_ppc_guest_cpu - the guest CPU a host runs, and how it was found
+ * @size: sizeof(struct vcpuchar_ppc_guest_cpu), set by the caller
+ * @cpu: the guest CPU (enum vcpuchar_ppc_cpu, never 0)
+ * @basis: enum vcpuchar_ppc_cpu_basis
+ * @families: bit (1u << enum vcpuchar_ppc_cpu) of every CPU the host runs
+ *            under KVM-HV, as vcpuchar_ppc_host_cpus() gives them
+ * @note: for ASSUMED and UNCHECKED the sentence that says so, else ""
+ *
+ * Since: 1.2
+ */
+struct vcpuchar_ppc_guest_cpu {
+	uint32_t size;
+	uint32_t cpu;
+	uint32_t basis;
+	uint32_t families;
+	char note[VCPUCHAR_PPC_CPU_NOTE_LEN];
+};
+
+/* ---- the model and orchestrator calls ---- */
+
+/**
+ * vcpuchar_ppc_host_parse() - host facts from the four words as text
+ * @words: "C,B,CM,BM": character, behaviour, character_mask and
+ *         behaviour_mask exactly as KVM_PPC_GET_CPU_CHAR returns them, each
+ *         0x and hex digits, at most 16 of them significant (leading zeros
+ *         are fine), or a single digit 0-9 without 0x (the same in either
+ *         base, so "1,2,3,4" is four words); no spaces; the CLI's --chars
+ * @ret: receives the facts (@ret->size set by the caller): source CALLER,
+ *       valid by the masks, the four words; every other field zero (set
+ *       @ret->power8 afterwards for a POWER8-family host)
+ * @err, @err_size: optional message buffer, naming the word and its value
+ *
+ * The number rule is the one of host profiles
+ * (/usr/share/doc/libvcpuchar/profiles.md#format): digits without 0x are refused, never
+ * read as decimal (9840000000000000 is a hex word with its prefix lost), and
+ * "0x0x..." is refused. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments, a bad @ret->size, not exactly four
+ * words, or a word that breaks the rule (@ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_host_parse(const char *words, struct vcpuchar_ppc_host *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_machine_parse() - map a QEMU machine type name to its defaults
+ * @name: "pseries", "pseries-X.Y" (two numbers without leading zeros, a
+ *        version QEMU had: 2.1-2.12, 3.0-3.1, X.0-X.2 for 4 to 10, 11.0-11.1), or
+ *        "pseries-2.12-sxxm"
+ * @ret: receives an enum vcpuchar_ppc_machine value
+ * @err, @err_size: optional message buffer
+ *
+ * Versions map by number (QEMU hw/ppc/spapr.c, /usr/share/doc/libvcpuchar/ppc.md#machine-defaults):
+ * 5.0 and later -> PSERIES, 4.x -> PSERIES_4, older -> PSERIES_3_1.
+ * Names are case-sensitive, as QEMU's.
+ *
+ * Return: 0; -EINVAL for NULL arguments, a name that is not a pseries
+ * machine type, a version QEMU never had (pseries-0.0, pseries-99.0: the
+ * message names the known range) or a downstream type such as
+ * pseries-rhel8.6.0 (its defaults are the distribution's; the message says
+ * how to find the upstream type it derives from, or to give all four caps).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_machine_parse(const char *name, uint32_t *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_version_parse() - a QEMU version from its text
+ * @s: "MAJOR.MINOR" or "MAJOR.MINOR.MICRO" in decimal, no leading zeros,
+ *     minor and micro 0-99 (what `qemu-system-ppc64 --version` prints after
+ *     "QEMU emulator version"), e.g. "7.2", "10.0", "10.0.13"; the CLI's
+ *     --qemu-version
+ * @ret: receives VCPUCHAR_PPC_QEMU_VERSION(major, minor, micro)
+ * @err, @err_size: optional message buffer, naming @s and the rule it breaks
+ *
+ * A version newer than any in this library's release table is accepted (0
+ * is returned): vcpuchar_ppc_qemu_version_check() says whose row answers
+ * for it. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL @s or @ret, a malformed version, or one older
+ * than QEMU 7.2, the oldest supported (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions); @ret is
+ * then unchanged.
+ *
+ * Since: 1.1
+ */
+int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for "not given"
+ * @answered: optional; receives the release whose row answers, as
+ *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 (QEMU 7.2) to
+ *            110100 (QEMU 11.1)
+ * @note: optional; receives one NUL-terminated sentence a caller should show
+ *        whenever the return value is not 0, naming both versions (e.g.
+ *        "QEMU 12.0 is newer than 11.1, the newest QEMU in this library's
+ *        release table: the answer is for QEMU 11.1"), "" when it is 0; cut to
+ *        @note_size
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * The library has a row per QEMU release from 7.2 to 11.1
+ * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions): a version of a release's
+ * major.minor (any micro) is answered by its row; a version that is no
+ * release (8.3) by the nearest release before it, plus the machine types
+ * upstream added up to the version; a version newer than 11.1 by 11.1,
+ * likewise. Pure: no allocation.
+ *
+ * Return: 0 when @qemu_version belongs to a release with a row; 1 when it
+ * is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2
+ * when another release's row stands in; -EINVAL for a non-zero value
+ * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
+ * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
+ * then unchanged).
+ *
+ * Since: 1.1
+ */
+int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, char *note, size_t note_size);
+
+/**
+ * vcpuchar_ppc_machine_parse_qemu() - a machine type, as a given QEMU knows it
+ * @name: as for vcpuchar_ppc_machine_parse()
+ * @qemu_version: the target QEMU, VCPUCHAR_PPC_QEMU_VERSION() value, or 0
+ *                for the oldest supported (7.2)
+ * @ret: receives an enum vcpuchar_ppc_machine value
+ * @err, @err_size: optional message buffer
+ *
+ * vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever
+ * had), then whether the target QEMU has the type: QEMU 7.2 to 9.1 have
+ * pseries-2.1 to their own and pseries-2.12-sxxm; 9.2 and 10.0 pseries-3.0
+ * on; from 10.1 types older than 6 years are gone (11.1: pseries-5.2 to
+ * pseries-11.1). For a version without a row the types of the release that
+ * answers for it (vcpuchar_ppc_qemu_version_check()) count, plus the newer
+ * upstream types up to the version itself. From 9.2 on QEMU lowers the
+ * default cap-sbbc for every guest CPU newer than POWER7, which
+ * vcpuchar_ppc_decide() applies from the request's qemu_version
+ * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ *
+ * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
+ * @qemu_version, or (since 1.2) for a pseries-X.Y newer than pseries-11.1
+ * that a target newer than the table may have (X.Y up to the target's
+ * version, Y 0 to 2): the message says its defaults are unknown here, not
+ * that QEMU never had it; -ENOENT for a type the target QEMU does not have (the
+ * message names the type, the target version and the range it has). @ret
+ * is written only on success.
+ *
+ * Since: 1.1
+ */
+int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
+				    size_t err_size);
+
+/**
+ * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request
+ * @line: what follows "-machine", e.g.
+ *        "pseries-7.1,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
+ *        first (or "type=TYPE" anywhere; without one QEMU's default,
+ *        "pseries"), then comma-separated items
+ * @req: the request to fill (@size set by the caller). Read: @qemu_version
+ *       (the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()), @caps
+ *       and @accel as they are. Written: @machine (the type's enum
+ *       vcpuchar_ppc_machine value), @caps for each cap the line names, the
+ *       bit (1u << enum vcpuchar_ppc_cap) of each of them ORed into
+ *       @caps_set, and @accel for "accel=kvm" or "accel=tcg" (QEMU's older
+ *       spelling of -accel, which changes R4). Nothing else is touched, so
+ *       @req can hold the VMM's own choices before the call.
+ * @err, @err_size: optional message buffer; on failure the cause, naming
+ *        the item; on success the items that are not one of the four caps,
+ *        the type nor accel, comma-separated ("x-vof=on, cap-htm=off"), ""
+ *        when none: they are reported, not guessed at (QEMU checks them
+ *        itself); each cut to 64 bytes and "...", the list cut to @err_size
+ *
+ * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
+ * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
+ * as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):
+ * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
+ * four without its "cap-" prefix, an item after the first without "=" or
+ * with no name (QEMU's util/keyval.c). Refused because it would be read
+ * wrongly: white space (QEMU takes it into the name), an empty item (QEMU's
+ * ",," escape: no cap or type has a comma), a cap, the type or accel given
+ * twice, an accelerator other than kvm or tcg (a list such as "kvm:tcg"
+ * falls back at start), a machine type written as a property
+ * ("pseries-7.2=", which QEMU refuses and which would leave "pseries"), a
+ * libvirt fragment. vcpuchar_ppc_caps_format() output after
+ * "pseries," reads back to the same caps. Pure: no allocation.
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ *
+ * A pseries type whose cap defaults are not known here, but that the
+ * target QEMU may have (a distribution's, "pseries-rhel9.2.0"; for a target
+ * newer than the release table a pseries-X.Y newer than pseries-11.1), is
+ * read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN and 1 is returned: the
+ * request is then answered only with all four caps
+ * (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
+ * vcpuchar_ppc_machine_parse_qemu() on the type gives the reason in words.
+ *
+ * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
+ * (@req and @err written as for 0); -EINVAL for NULL @line, a NULL or
+ * bad-sized @req, an empty @line, or the refusals above; -EINVAL or
+ * -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure
+ * @req is unchanged.
+ *
+ * Superseded by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
+				    size_t err_size);
+
+/**
+ * vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment
+ * @xml: "<features>...</features>", or the elements inside it alone
+ *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"); white space
+ *       around and between elements allowed, e.g. the
+ *       VCPUCHAR_PPC_FORMAT_LIBVIRT text or what is copied out of a domain
+ *       XML
+ * @caps: levels are written here for the caps the fragment names; other
+ *        caps are left as they are
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @err, @err_size: optional message buffer; on failure the cause, naming
+ *        the element or the byte; on success the names of the other
+ *        elements directly inside <features> ("acpi, htm"), "" when none;
+ *        each cut to 64 bytes and "...", the list cut to @err_size
+ *
+ * libvirt's pseries elements (src/conf/schemas/domaincommon.rng):
+ * <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,
+ * <ibs value='broken|workaround|fixed-ibs|fixed-ccd|fixed-na'/> and
+ * <ccf-assist state='on|off'/>, directly inside <features>, empty, each at
+ * most once. Refused as the schema refuses them: another attribute, a value
+ * not in its list (values are exact: 'Broken' is refused), content, a
+ * repeated element, attributes on <features>, text inside it. Other
+ * elements (<acpi/>, <htm state='on'/>, with any content) are skipped and
+ * reported. Comments are skipped, also before and after <features>; CDATA
+ * and processing instructions are refused, entities are not decoded (a cap
+ * value with one is refused). Malformed XML is refused: an end tag that
+ * does not match, an attribute twice in a tag, a name that starts with no
+ * letter, <features> inside the fragment, elements nested over 32 deep.
+ * Also refused: a cap element inside another element (<kvm><cfpc .../></kvm>:
+ * libvirt would not read it), one in another case (<CFPC>), text that is
+ * empty, and elements alone with no cap among them (a whole <domain>).
+ * vcpuchar_ppc_caps_format() output reads back to the same caps. Pure: no
+ * allocation.
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ *
+ * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
+ * @set then unchanged).
+ *
+ * Superseded by vcpuchar_ppc_libvirt_parse_ext() (doc/stability.md#growing-the-api).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set, char *err,
+			       size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_release_get() - the release table's row for a QEMU version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
+ * @ret: receives the row (as much as @ret->size holds)
+ *
+ * The row answers as vcpuchar_ppc_qemu_version_check() says: its own row
+ * for a release from 7.2 to 11.1 (any micro), the nearest release before a
+ * version that is no release (8.3), the newest row for a newer version.
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size
+ * below the 1.2 struct's (@ret unchanged).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
+
+/**
+ * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
+ * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for
+ *        @qemu_version
+ * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for the oldest (7.2)
+ * @note: optional; receives QEMU's warning and what to do ("QEMU 10.0 warns:
+ *        Machine type 'pseries-6.0' is deprecated ...; pin pseries-7.1 or
+ *        newer"), or why it is unknown; "" for 0; cut to @note_size
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * Return: 0 when the release does not mark the type deprecated; 1 when it
+ * does (QEMU prints its warning at start and starts); 2 when the release's
+ * deprecations are unknown (no source found); -EINVAL or -ENOENT as
+ * vcpuchar_ppc_machine_parse_qemu() (@note then holds its message).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, char *note, size_t note_size);
+
+/**
+ * vcpuchar_ppc_host_cpu() - the guest CPU a host runs under KVM-HV
+ * @host: host facts, or NULL for none
+ * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
+ * @ret: receives the guest CPU (enum vcpuchar_ppc_cpu, never 0): @cpu when
+ *       given, else the host's family (QEMU under KVM makes the pseries
+ *       default CPU the host's own: target/ppc/kvm.c
+ *       kvm_ppc_register_host_cpu_type()), else POWER9
+ * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
+ *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
+ * and 0x004a POWER7, 0x004b POWER8E, 0x004c POWER8NVL, 0x004d POWER8,
+ * 0x004e POWER9, 0x0080 POWER10, 0x0082 POWER11), else from @host->power8.
+ * KVM-HV runs the host's generation or an older one in a compatibility mode
+ * (Linux arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat(): "our own
+ * architecture version and anything older"), so a newer @cpu is refused.
+ * Older CPUs are not checked against the compatibility modes a host lacks.
+ * Rules: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure: no allocation.
+ *
+ * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
+ * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
+ * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
+ * family, so it could not be checked against the host (@ret is @cpu, the
+ * note says so); -ENOENT when @cpu is newer than the host's family
+ * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
+ * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
+ *
+ * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, uint32_t *ret, char *err,
+			  size_t err_size);
+
+/**
+ * vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV
+ * @host: host facts, or NULL for none
+ * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and
+ *       every older one (each runs in a compatibility mode), or every CPU
+ *       this library knows when the facts name no family
+ *
+ * The family as vcpuchar_ppc_host_cpu() reads it. Linux
+ * arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the
+ * architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level
+ * is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every
+ * level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7
+ * (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is
+ * POWER7 up to the family: a CPU in it is
+ * exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10
+ * host's set: its PVR is not one KVM-HV on POWER10 runs
+ * (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator
+ * choosing a CPU model per host. Pure: no allocation.
+ *
+ * Return: 0 when the host's family is known; 1 when the facts name none
+ * (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);
+ * -EINVAL for NULL @ret or bad @host (@ret unchanged).
+ *
+ * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_host_cpus(const struct vcpuchar_ppc_host *host, uint32_t *ret);
+
+/**
+ * vcpuchar_ppc_machine_defaults() - default caps of a machine type and guest CPU
+ * @machine: enum vcpuchar_ppc_machine
+ * @cpu: enum vcpuchar_ppc_cpu; models older than ISA 2.07 lower cfpc to
+ *       broken (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu())
+ * @ret: receives the defaults
+ *
+ * The defaults of QEMU 7.2. QEMU 9.2 and later also lower cap-sbbc to broken for
+ * every CPU newer than POWER7; vcpuchar_ppc_decide() applies that for a
+ * request whose qemu_version is 9.2 or newer (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ *
+ * Return: 0; -EINVAL for an unknown @machine (also
+ * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are not known) or
+ * @cpu, or NULL @ret.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_machine_defaults(uint32_t machine, uint32_t cpu, struct vcpuchar_ppc_caps *ret);
+
+/**
+ * vcpuchar_ppc_request_check() - whether the decision functions take a request, and why not
+ * @req: the request (@req->size set by the caller)
+ * @err, @err_size: optional message buffer: on failure one sentence naming
+ *                  the member and the rule it breaks (e.g. "the machine
+ *                  type's default caps are not known here: all four caps
+ *                  are needed ..."), "" on success; cut to @err_size
+ *
+ * The checks vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check(),
+ * vcpuchar_ppc_start_check() and vcpuchar_ppc_migrate_hosts() make of
+ * @req alone, in the same order, with the reason their return value
+ * carries no room for. What needs the host (host mode without host
+ * information, a guest CPU newer than the host: vcpuchar_ppc_host_cpu()
+ * says that one) is not checked here. Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL @req, NULL @err with @err_size > 0, a bad
+ * @req->size, a member out of range (qemu_version, mode, accel, machine,
+ * cpu, caps_set bits past the four, a level past its cap's), host mode
+ * under TCG, or VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without all four
+ * caps; -ENOENT for a machine type the target QEMU lacks.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_start_check() - will QEMU start this VM on this host
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request, as for vcpuchar_ppc_decide()
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * The Spectre caps (enum vcpuchar_ppc_cap) at the levels of
+ * vcpuchar_ppc_decide() for @req: REFUSED for its ERROR conflicts, UNKNOWN
+ * under KVM when @host carries no information. The other caps at the
+ * level @req->machine and the guest CPU give them (QEMU hw/ppc/spapr.c
+ * and default_caps_with_cpu()), judged under KVM from @host's 1.2 facts
+ * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an
+ * UNKNOWN entry naming it:
+ * htm needs VCPUCHAR_PPC_FACT_HTM; nested-hv VCPUCHAR_PPC_FACT_NESTED_HV;
+ * fwnmi VCPUCHAR_PPC_FACT_FWNMI; large-decr the host's dec_bits equal to
+ * the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page
+ * at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG
+ * nothing is checked against the host: every entry STARTS but htm=on and
+ * nested-hv=on, which QEMU's TCG refuses. For
+ * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN htm, hpt-max-page-size, large-decr
+ * and fwnmi are judged at the level QEMU may refuse (on, 64 KiB), and a
+ * refusal there is UNKNOWN: the type may give less. Rules and sources:
+ * /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation.
+ *
+ * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
+ * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad
+ * @ret->size.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			     struct vcpuchar_ppc_start *ret);
+
+/**
+ * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
+ * @src: effective caps of the source VM
+ * @dst: effective caps of the destination VM
+ * @ret: receives the findings
+ *
+ * QEMU requires the same machine type on both ends; compare the effective
+ * caps of both (vcpuchar_ppc_result.effective_caps).
+ *
+ * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, levels out of
+ * range or a bad @ret->size.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const struct vcpuchar_ppc_caps *dst,
+				 struct vcpuchar_ppc_migration *ret);
+
+/**
+ * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
+ * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
+ *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
+ *         entry or facts with zero masks mean "no information"
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @levels: optional array of @n_hosts entries; receives each host's own
+ *          levels (vcpuchar_ppc_host_levels(); broken/off without
+ *          information)
+ * @held_back: optional array of @n_hosts entries; receives for each host the
+ *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
+ *             the level QEMU accepts on it equals the baseline while another
+ *             host accepts more; a host without information holds back every
+ *             cap
+ * @ret: receives the baseline (@ret->size set by the caller)
+ *
+ * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
+ * cap_*_apply(): a requested level above the host's refuses; the numeric
+ * order of /usr/share/doc/libvcpuchar/ppc.md#caps-and-levels): per cap the baseline is the lowest
+ * of the hosts' levels, except that ccf-assist=on counts as accepted on a
+ * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
+ * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
+ * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
+ * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ *
+ * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
+ * @ret->size, or a host with a bad size or out-of-range fields. On failure
+ * nothing is written (@levels, @held_back and @ret unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+			  struct vcpuchar_ppc_baseline *ret);
+
+/**
+ * vcpuchar_ppc_fleet_baseline() - a fleet's baseline caps and guest CPU
+ * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
+ * @levels: optional, as for vcpuchar_ppc_baseline()
+ * @held_back: optional, as for vcpuchar_ppc_baseline()
+ * @ret: receives the baseline (@ret->size set by the caller); its caps are
+ *       limited by the guest CPU (POWER7: cfpc=broken)
+ * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu): @cpu, else the
+ *           oldest host family (vcpuchar_ppc_host_cpu()), so that the guests
+ *           run on every host
+ * @refused: optional array of 2; on -EXDEV receives the host refused and
+ *           the first host that names an architecture; on -ENOENT the host
+ *           refused twice
+ * @err: optional; receives one NUL-terminated sentence: "" for 0, else the
+ *       refusal (for -ENOENT vcpuchar_ppc_host_cpu()'s); cut to @err_size
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * vcpuchar_ppc_baseline() with the fleet's rules
+ * (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline): every host has one
+ * architecture (ppc64 and ppc64le are one family; a host that names none
+ * matches any), a given @cpu must run on every host under KVM-HV (not
+ * newer than any host's family), and a POWER7 guest CPU gets cfpc=broken
+ * (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts
+ * are checked in order, architecture then CPU. Pure: no allocation.
+ *
+ * The warnings of a guest with the baseline caps: vcpuchar_ppc_warnings_check()
+ * with a request holding all four caps (@caps_set 0xf, @cpu *@ret_cpu): once
+ * with no host for the caps' own (the fixed-na abort), then per host for
+ * what each reports outside its masks and what the machine type's defaults
+ * do there, as `vcpuchar ppc baseline` prints them.
+ *
+ * Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer
+ * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or
+ * @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that
+ * is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,
+ * @held_back, @ret and @ret_cpu are unchanged.
+ *
+ * Superseded by vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts, uint32_t cpu,
+				struct vcpuchar_ppc_caps *levels, uint32_t *held_back,
+				struct vcpuchar_ppc_baseline *ret, uint32_t *ret_cpu, uint32_t *refused, char *err,
+				size_t err_size);
+
+/**
+ * vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst
+ * @src: the source host's facts (information needed for host-max mode)
+ * @dst: the destination host's facts
+ * @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is
+ *       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode
+ *       depends on the boot host: not migratable, -EINVAL)
+ * @src_result: optional; receives the decision on @src (effective caps,
+ *              guest view) unless the guest CPU is refused
+ * @ret: receives the verdict (@ret->size set by the caller)
+ * @err, @err_size: optional message buffer: for -EINVAL on host mode or
+ *                  hosts of two architectures ("arch=DST, but the source
+ *                  is arch=SRC: ..."; a front end names the destination in
+ *                  front), for a request vcpuchar_ppc_request_check()
+ *                  refuses its reason, else ""
+ *
+ * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
+ * the guest CPU must run on both hosts under KVM (else an ERROR per host
+ * and nothing else is decided); the caps are decided on @src; QEMU on
+ * @dst is started with the same command line, every cap explicit as
+ * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
+ * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
+ * WARNING (the guest keeps the source's view). QEMU's migration check
+ * (vcpuchar_ppc_migration_check()) then compares equal caps and finds
+ * nothing. Pure: no allocation, no global state.
+ *
+ * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
+ * fields, host mode, or hosts of different architectures (ppc64 and
+ * ppc64le are one; @err says which); -ENOENT for a machine type the
+ * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
+ * @src_result are unchanged.
+ *
+ * Superseded by vcpuchar_ppc_migrate_hosts_ext() (doc/stability.md#growing-the-api).
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
+			       const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_result *src_result,
+			       struct vcpuchar_ppc_host_migration *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_warnings_check() - what a user of unmodified QEMU should know
+ * @host: host facts, or NULL for "no information"
+ * @req: the request, as for vcpuchar_ppc_decide()
+ * @ret: receives the warnings (@ret->size set by the caller)
+ *
+ * Decides @req as vcpuchar_ppc_decide() does, then reports:
+ * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
+ * spellings of the effective caps replace it); with host information,
+ * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
+ * set outside its mask (each known bit named, with whether the guest still
+ * gets it from the caps or loses the behaviour it allows, and the Linux
+ * change that widens the pseries masks: "KVM: PPC: Add the missing
+ * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
+ * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
+ * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
+ * mode under KVM, what QEMU would do started with the machine type's
+ * defaults for the guest CPU (all four caps at the defaults, whatever
+ * @req sets; without host information QEMU reads the host as broken/off):
+ * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
+ * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);
+ * neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are
+ * not known. Pure: no allocation, no global state.
+ *
+ * Texts name the target QEMU of @req->qemu_version; with it 0 they name
+ * QEMU 7.2.
+ *
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
+ * -ENODATA in host mode without host information; -ENOENT for a machine
+ * type the target QEMU lacks or for a guest CPU the host cannot run (as
+ * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
+ * out-of-range request fields, or host mode under TCG (as
+ * vcpuchar_ppc_decide()).
+ * On failure @ret is unchanged.
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				struct vcpuchar_ppc_warnings *ret);
+
+/**
+ * vcpuchar_ppc_fleet_baseline_ext() - a fleet's baseline caps and guest CPU
+ * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @opts: optional (NULL: no guest CPU given, no optional output)
+ * @ret: receives the baseline (@ret->size set by the caller)
+ * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu)
+ *
+ * The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers
+ * it keeps, with the optional arguments in a size-led struct.
+ *
+ * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as
+ * it, or for a bad @opts->size (too small, or larger with a non-zero tail)
+ * or non-zero @opts->flags or @opts->reserved. On failure the outputs are
+ * unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_fleet_baseline_ext(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+				    const struct vcpuchar_ppc_fleet_opts *opts, struct vcpuchar_ppc_baseline *ret,
+				    uint32_t *ret_cpu);
+
+/**
+ * vcpuchar_ppc_migrate_hosts_ext() - migrate a guest from host @src to host @dst
+ * @src: the source host's facts
+ * @dst: the destination host's facts
+ * @req: the request as for vcpuchar_ppc_migrate_hosts()
+ * @opts: optional (NULL: no source result, no message)
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * The successor of vcpuchar_ppc_migrate_hosts(), whose rules and answers it
+ * keeps, with the optional arguments in a size-led struct.
+ *
+ * Return: 0 (see @ret->ok); -EINVAL, -ENOENT as vcpuchar_ppc_migrate_hosts(),
+ * or -EINVAL for a bad @opts->size (too small, or larger with a non-zero
+ * tail) or non-zero @opts->flags. On failure the outputs are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_migrate_hosts_ext(const struct vcpuchar_ppc_host *src, const struct vcpuchar_ppc_host *dst,
+				   const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_migrate_opts *opts,
+				   struct vcpuchar_ppc_host_migration *ret);
+
+/**
+ * vcpuchar_ppc_machine_line_parse_ext() - read a pasted -machine line into a request
+ * @line: as for vcpuchar_ppc_machine_line_parse()
+ * @req: as for vcpuchar_ppc_machine_line_parse(); a type whose defaults are
+ *       not known here leaves @req->machine VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
+ * @opts: optional: @opts->others gets the items not read, @opts->err the error
+ *
+ * The successor of vcpuchar_ppc_machine_line_parse(), with its rules, that
+ * returns no 1 and writes no success data into the error buffer.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_machine_line_parse(); -EINVAL for a
+ * bad @opts->size (too small, or larger with a non-zero tail), non-zero
+ * @opts->flags, or a NULL buffer with a non-zero size. On failure @req is unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_machine_line_parse_ext(const char *line, struct vcpuchar_ppc_request *req,
+					const struct vcpuchar_ppc_parse_opts *opts);
+
+/**
+ * vcpuchar_ppc_libvirt_parse_ext() - read a libvirt <features> fragment
+ * @xml: as for vcpuchar_ppc_libvirt_parse()
+ * @caps: levels are written here for the caps the fragment names
+ * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
+ * @opts: optional: @opts->others gets the other elements, @opts->err the error
+ *
+ * The successor of vcpuchar_ppc_libvirt_parse(), with its rules, that writes
+ * no success data into the error buffer.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_libvirt_parse(); -EINVAL for a bad
+ * @opts->size (too small, or larger with a non-zero tail), non-zero
+ * @opts->flags, or a NULL buffer with a non-zero size. On failure @caps and @set are unchanged.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+				   const struct vcpuchar_ppc_parse_opts *opts);
+
+/**
+ * vcpuchar_ppc_host_cpu_ext() - the guest CPU a host runs, with how it was found
+ * @host: host facts, or NULL for none
+ * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
+ * @ret: receives the CPU, its basis, the host's CPU set and the note
+ *       (@ret->size set by the caller); unchanged on failure
+ * @err, @err_size: optional message buffer: on failure the refusal, "" on success
+ *
+ * The successor of vcpuchar_ppc_host_cpu() and vcpuchar_ppc_host_cpus(),
+ * with their rules: the answer they returned as 1 or 2 is @ret->basis, the
+ * note they wrote to the error buffer is @ret->note.
+ *
+ * Return: 0; -ENOENT when @cpu is newer than the host's family; -EINVAL for
+ * NULL @ret, a bad @ret->size, bad @host, an unknown @cpu, or NULL @err
+ * with @err_size > 0.
+ *
+ * Since: 1.2
+ */
+int vcpuchar_ppc_host_cpu_ext(const struct vcpuchar_ppc_host *host, uint32_t cpu, struct vcpuchar_ppc_guest_cpu *ret,
+			      char *err, size_t err_size);
+
+/* ---- names and text ---- */
+
+/**
+ * vcpuchar_ppc_warning_name() - the stable name of a warning code
+ * @code: enum vcpuchar_ppc_warning
+ *
+ * Return: e.g. "qemu_fixed_na_abort"; NULL for an unknown @code.
+ *
+ * Since: 1.0
+ */
+const char *vcpuchar_ppc_warning_name(uint32_t code);
+
+/**
+ * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
+ * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
+ * @format: enum vcpuchar_ppc_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ * @warnings: optional; on success receives the set of warning codes (bit
+ *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
+ *            @caps->ibs is fixed-na, else 0
+ *
+ * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
+ * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
+ * QEMU prints them). libvirt's elements and attribute names are those of
+ * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
+ * ibs take value=, ccf-assist takes state=); libvirt passes the values to
+ * QEMU's properties of the same names. Pure: no allocation, no global state.
+ *
+ * Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike
+ * store the command-line value as 4, which h_get_cpu_characteristics() does
+ * not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13
+ * read in its source; /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings and
+ * #qemu-versions). Every other value is accepted by every supported
+ * version, so no caller needs to pass one. broken is written
+ * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
+ * told exactly the same, and broken never exceeds a host level. ccf-assist is
+ * written as given (QEMU reads it only with ibs=workaround).
+ *
+ * Like snprintf() with two differences: a buffer that is too small is an
+ * error, not a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
+ * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
+ * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * level out of range for its cap, an unknown @format, or NULL @buf with
+ * @size > 0 (@buf and @warnings unchanged).
+ *
+ * Since: 1.0
+ */
+int vcpuchar_ppc_caps_format(const struct vcpuchar_ppc_caps *caps, uint32_t format, char *buf, size_t size,
+			     uint32_t *warnings);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCPUCHAR_PUBLIC_PPC_QEMU_H */

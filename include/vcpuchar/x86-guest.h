@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * libvcpuchar, x86: the model of a Linux guest under a policy (which cpuidle
+ * driver it takes, whether it uses PV spinlocks), beside the VMM core of
+ * <vcpuchar/x86.h> (which includes this header, so either include works).
+ * Rules: /usr/share/doc/libvcpuchar/x86.md.
+ */
+#ifndef VCPUCHAR_PUBLIC_X86_GUEST_H
+#define VCPUCHAR_PUBLIC_X86_GUEST_H
+
+#include "x86.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). Since: 1.1 */
+enum vcpuchar_x86_cpuidle {
+	VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL = 0, /* another driver, or none: idle is plain HLT */
+	VCPUCHAR_X86_CPUIDLE_HALTPOLL = 1,     /* cpuidle-haltpoll: the guest polls before HLT */
+};
+
+/* Whether a Linux guest uses PV spinlocks, and the first rule that decides it
+ * (/usr/share/doc/libvcpuchar/x86.md#guest-view, the order of Linux 6.12's kvm_spinlock_init()). Since: 1.1 */
+enum vcpuchar_x86_pv_spinlocks {
+	VCPUCHAR_X86_PV_SPINLOCKS_USED = 0,             /* "PV spinlocks enabled" */
+	VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME = 1,     /* KVM_HINTS_REALTIME set */
+	VCPUCHAR_X86_PV_SPINLOCKS_OFF_SINGLE_CPU = 2,   /* one vCPU */
+	VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT = 3, /* KVM_FEATURE_PV_UNHALT clear */
+};
+
+/**
+ * struct vcpuchar_x86_guest_view - what a Linux guest finds under a policy
+ * @size: sizeof(struct vcpuchar_x86_guest_view), set by the caller
+ * @kvm_features: CPUID 0x40000001 EAX as far as the policy decides it:
+ *                VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT and
+ *                VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL (other bits 0)
+ * @kvm_hints: CPUID 0x40000001 EDX: VCPUCHAR_X86_KVM_HINTS_REALTIME or 0
+ * @cpuidle: enum vcpuchar_x86_cpuidle
+ * @pv_spinlocks: enum vcpuchar_x86_pv_spinlocks
+ * @halt_exits_grow: 1 when the host's halt_exits statistic of the VM's
+ *                   vCPUs grows while the guest idles (HLT exits kept),
+ *                   0 when it stays (HLT pass-through)
+ *
+ * Since: 1.1
+ */
+struct vcpuchar_x86_guest_view {
+	uint32_t size;
+	uint32_t kvm_features;
+	uint32_t kvm_hints;
+	uint32_t cpuidle;
+	uint32_t pv_spinlocks;
+	uint32_t halt_exits_grow;
+};
+
+/* ---- the guest model ---- */
+
+/**
+ * vcpuchar_x86_guest_view() - what a Linux guest will find under a policy
+ * @policy: a decided (or applied) policy: its pv_unhalt, poll_control,
+ *          hints_realtime and disable_exits are read, as the VMM puts them
+ *          into the guest CPUID (vcpuchar_x86_cpuid_patch()) and KVM
+ * @n_vcpus: the VM's number of vCPUs (possible CPUs of the guest), >= 1
+ * @ret: receives the view (@ret->size set by the caller)
+ *
+ * Pure: no I/O, no allocation. The rules (/usr/share/doc/libvcpuchar/x86.md#guest-view) follow the
+ * guest kernel: arch/x86/kernel/kvm.c (kvm_spinlock_init(),
+ * arch_haltpoll_enable()) and drivers/cpuidle/cpuidle-haltpoll.c
+ * (haltpoll_init()): haltpoll only with KVM_HINTS_REALTIME; PV spinlocks
+ * only with KVM_FEATURE_PV_UNHALT, without REALTIME and with more than one
+ * vCPU. It assumes a guest with the KVM signature leaf, Debian's
+ * configuration (CONFIG_HALTPOLL_CPUIDLE, CONFIG_PARAVIRT_SPINLOCKS) and no
+ * guest command line that changes them (idle=, nopvspin,
+ * cpuidle_haltpoll.force).
+ *
+ * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an
+ * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
+ * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
+ *
+ * Since: 1.1
+ */
+int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
+			    struct vcpuchar_x86_guest_view *ret);
+
+/* ---- names ---- */
+
+/**
+ * vcpuchar_x86_cpuidle_name() - stable name of a cpuidle value
+ * @cpuidle: enum vcpuchar_x86_cpuidle
+ *
+ * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
+ * unknown value.
+ *
+ * Since: 1.1
+ */
+const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
+
+/**
+ * vcpuchar_x86_pv_spinlocks_name() - stable name of a PV spinlock value
+ * @value: enum vcpuchar_x86_pv_spinlocks
+ *
+ * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
+ * (static strings); NULL for an unknown value.
+ *
+ * Since: 1.1
+ */
+const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCPUCHAR_PUBLIC_X86_GUEST_H */
