@@ -40,6 +40,9 @@ if [ "${1:-}" = "--all" ]; then
 	"$(dirname "$0")/x86-idle-hlt/setup.sh"
 	# debhelper, lintian and the build dependencies of packaging/debian.
 	"$(dirname "$0")/package/setup.sh"
+	# node_exporter and promtool for the node-exporter and prometheus-rules tiers.
+	"$(dirname "$0")/node-exporter/setup.sh"
+	"$(dirname "$0")/prometheus-rules/setup.sh"
 	# libvirtd, its QEMU driver and qemu-system-ppc for the libvirt hook.
 	"$(dirname "$0")/libvirt-hook/setup.sh"
 	# Debian's rustc, cargo and bindgen for bindings/rust.

@@ -130,6 +130,7 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
 /* Flushes stdout; @rc, or CLI_IO with the message when a write failed (main.c). */
 int cli_finish(int rc);
 
+int cmd_export(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);
 int cmd_x86(int argc, char **argv);

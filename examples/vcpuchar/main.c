@@ -39,6 +39,7 @@ static const struct {
 	int (*fn)(int argc, char **argv);
 	const char *help;
 } commands[] = {
+	{ "export", cmd_export, "export [--host PROFILE] [--nfd FILE] [--prometheus FILE]  facts as node labels and metrics" },
 	{ "probe", cmd_probe, "probe [--json] [--save FILE [--force]] this host's facts and default decisions" },
 	{ "ppc", cmd_ppc, "ppc hcall|migrate|baseline ...         POWER caps, H_GET_CPU_CHARACTERISTICS, migration, fleets" },
 	{ "qemu", cmd_qemu, "qemu probe [--binary PATH] ...          a qemu-system-ppc64's machine types, CPU models and cap defaults, over QMP" },

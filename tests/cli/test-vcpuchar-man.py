@@ -93,7 +93,7 @@ for line in section("SYNOPSIS"):
 readme_opts, abridged, current = {}, set(), None
 with open(os.path.join(srcdir, "README.md"), encoding="utf-8") as f:
     for line in f.read().split("## The `vcpuchar` command", 1)[-1].split("\n\n", 2)[1].splitlines():
-        m = re.match(r"    vcpuchar ((?:probe)|(?:libvirt-hook)|(?:[a-z0-9]+ [a-z]+))\b", line)
+        m = re.match(r"    vcpuchar ((?:probe)|(?:libvirt-hook)|(?:export)|(?:[a-z0-9]+ [a-z]+))\b", line)
         if m:
             current = m.group(1)
             readme_opts.setdefault(current, set())

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: LGPL-2.1-or-later
+"""vcpuchar export: the files of every bundled profile and every test host (a row of
+tests/data/ppc-host-levels.tsv) against export-golden.txt, the facts of the host's
+architecture only, atomic writes (mode 0644, no dotfile left, a symbolic link
+replaced, not written through) and the exit status and message of each bad input.
+
+Usage: cli-export.py VCPUCHAR [--update]   (--update rewrites export-golden.txt and
+prints what changed: each change must be a fix its commit names)
+"""
+import difflib
+import os
+import stat
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import export_hosts  # noqa: E402
+
+GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'export-golden.txt')
+EPOCH = '1765000000'
+cli = sys.argv[1]
+problems = []
+cases = 0
+
+
+def run(*args, env=None):
+    e = dict(os.environ, SOURCE_DATE_EPOCH=EPOCH)
+    e.update(env or {})
+    return subprocess.run([cli, 'export', *args], capture_output=True, text=True, env=e)
+
+
+def expect(what, r, status, words=()):
+    global cases
+    cases += 1
+    if r.returncode != status:
+        problems.append('%s: exit %d, want %d (%s)' % (what, r.returncode, status, r.stderr.strip()))
+    for w in words:
+        if w not in r.stderr:
+            problems.append('%s: stderr lacks %r: %r' % (what, w, r.stderr))
+    if status != 0 and r.stdout:
+        problems.append('%s: printed %r' % (what, r.stdout))
+
+
+tmp = tempfile.mkdtemp(prefix='vcpuchar-export-')
+hosts = dict(('profiles/' + k, v) for k, v in export_hosts.bundled().items())
+hosts.update(('test/' + k, v) for k, v in export_hosts.test_hosts(tmp).items())
+text = []
+for name, path in sorted(hosts.items()):
+    nfd, prom = os.path.join(tmp, 'out'), os.path.join(tmp, 'out.prom')
+    r = run('--host', path, '--nfd', nfd, '--prometheus', prom)
+    expect(name, r, 0)
+    for kind, f in (('nfd', nfd), ('prom', prom)):
+        with open(f, encoding='utf-8') as fh:
+            body = fh.read()
+        text.append('== %s.%s\n%s' % (name, kind, body))
+        x86 = 'amd' in name
+        for bad in (('ppc-', 'vcpuchar_ppc_', 'vcpuchar_guest_') if x86 else ('x86-', 'vcpuchar_x86_')):
+            if bad in body:
+                problems.append('%s.%s: %s facts on a host of the other architecture' % (name, kind, bad))
+text = ''.join(text)
+if '--update' in sys.argv:
+    old = open(GOLDEN, encoding='utf-8').read() if os.path.exists(GOLDEN) else ''
+    sys.stdout.writelines(difflib.unified_diff(old.splitlines(True), text.splitlines(True), 'old', 'new'))
+    with open(GOLDEN, 'w', encoding='utf-8') as f:
+        f.write(text)
+else:
+    cases += 1
+    with open(GOLDEN, encoding='utf-8') as f:
+        want = f.read()
+    if want != text:
+        problems.append('export-golden.txt differs (cli-export.py VCPUCHAR --update rewrites it):\n' + ''.join(
+            list(difflib.unified_diff(want.splitlines(True), text.splitlines(True), 'golden', 'now'))[:60]))
+
+p9 = hosts['profiles/power9-dd2.3-opal']
+# Atomic: mode 0644 whatever the umask, no dotfile left, a link replaced rather than followed.
+d = os.path.join(tmp, 'atomic')
+os.mkdir(d)
+target = os.path.join(d, 'vcpuchar.prom')
+with open(target, 'w') as f:
+    f.write('old\n')
+os.chmod(target, 0o600)
+old_umask = os.umask(0o077)
+expect('replace', run('--host', p9, '--prometheus', target), 0)
+os.umask(old_umask)
+if stat.S_IMODE(os.stat(target).st_mode) != 0o644:
+    problems.append('replace: mode %o, want 644' % stat.S_IMODE(os.stat(target).st_mode))
+elif open(target).read() == 'old\n':
+    problems.append('replace: the file was not replaced')
+elsewhere = os.path.join(tmp, 'elsewhere')
+with open(elsewhere, 'w') as f:
+    f.write('keep\n')
+link = os.path.join(d, 'link')
+os.symlink(elsewhere, link)
+expect('link', run('--host', p9, '--nfd', link), 0)
+if os.path.islink(link) or open(elsewhere).read() != 'keep\n':
+    problems.append('link: the link was written through, not replaced')
+left = [f for f in os.listdir(d) if f.startswith('.')]
+if left:
+    problems.append('temporary files left: %s' % left)
+
+# Bad input: exit 2, the message names the file or option; nothing is written.
+expect('no file', run('--host', p9), 2, ['--nfd FILE, --prometheus FILE'])
+missing = os.path.join(tmp, 'no-such-folder', 'vcpuchar')
+expect('no folder', run('--host', p9, '--nfd', missing), 2, ['--nfd ' + missing, 'No such file or directory'])
+expect('a directory', run('--host', p9, '--prometheus', d), 2, ['--prometheus ' + d, 'not a regular file'])
+expect('no profile', run('--host', os.path.join(tmp, 'none.profile'), '--nfd', target), 2,
+       ['--host ' + os.path.join(tmp, 'none.profile')])
+expect('bad epoch', run('--host', p9, '--nfd', target, env={'SOURCE_DATE_EPOCH': 'soon'}), 2,
+       ['SOURCE_DATE_EPOCH'])
+expect('operand', run('--host', p9, '--nfd', target, 'extra'), 2)
+bad = os.path.join(tmp, 'bad.profile')
+with open(bad, 'w') as f:
+    f.write('[ppc]\ncharacter=zz\n')
+expect('bad profile', run('--host', bad, '--nfd', target), 2, [bad])
+if os.path.exists(missing):
+    problems.append('no folder: something was written')
+# This host's probe: whatever it finds, both files are written.
+expect('probe', run('--nfd', os.path.join(d, 'probe'), '--prometheus', os.path.join(d, 'probe.prom')), 0)
+
+print('\n'.join(problems))
+print('cli-export: %d hosts, %d cases, %d problems' % (len(hosts), cases, len(problems)))
+sys.exit(1 if problems else 0)
