@@ -57,6 +57,37 @@ static uint32_t coming(uint32_t v)
 	return minor >= 2 ? VCPUCHAR_PPC_QEMU_VERSION(major + 1, 0, 0) : VCPUCHAR_PPC_QEMU_VERSION(major, minor + 1, 0);
 }
 
+/*
+ * Past the newest row, the types follow QEMU's versioned-machine lifecycle
+ * for the target itself (include/hw/boards.h): pseries-A.B is deleted once
+ * X - A > 6, or X - A = 6 and Y >= B (MACHINE_VER_DELETION_MAJOR), and
+ * deprecated by the same test with 3 (MACHINE_VER_DEPRECATION_MAJOR), for
+ * QEMU X.Y. Within the table, the row's own facts (lib/ppc.md#qemu-versions).
+ */
+static bool past_table(uint32_t target)
+{
+	return target / 100 > releases[N_RELEASES - 1].version / 100;
+}
+
+static unsigned first_type(const struct release *r, uint32_t target)
+{
+	unsigned x = target / 10000, y = target / 100 % 100;
+
+	if (!past_table(target))
+		return r->first_type;
+	/* The oldest of pseries-(X-6).(Y+1) and (X-5).0 that survives: types are A.0 to A.2. */
+	return y >= 2 ? (x - 5) * 100 : (x - 6) * 100 + y + 1;
+}
+
+static uint32_t deprecated_upto(const struct release *r, uint32_t target)
+{
+	unsigned x = target / 10000, y = target / 100 % 100;
+
+	if (!past_table(target))
+		return r->deprecated_upto;
+	return (x - 3) * 100 + (y < 2 ? y : 2);
+}
+
 int vcpuchar_ppc_qemu_release(uint32_t v)
 {
 	int i;
@@ -210,9 +241,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 		if (note_size && rel == N_RELEASES - 1)
 			snprintf(note, note_size,
 				 "QEMU %s is newer than %s, the newest QEMU in this library's release table: the "
-				 "answer is for QEMU %s (%s); pseries types newer than pseries-%u.%u are unknown "
-				 "to this library",
-				 want, r->name, r->name, r->source, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100);
+				 "answer is for QEMU %s (%s), but the types QEMU %s deletes and deprecates follow "
+				 "QEMU's machine lifecycle (deleted after 6 years, deprecated after 3); pseries "
+				 "types newer than pseries-%u.%u "
+				 "are unknown to this library",
+				 want, r->name, r->name, r->source, want, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100);
 		else if (note_size)
 			snprintf(note, note_size,
 				 "QEMU %s is no release in this library's table (QEMU releases X.0 to X.2 a year): "
@@ -251,7 +284,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 {
 	int rel = vcpuchar_ppc_qemu_release(qemu_version);
 	const struct release *r;
-	unsigned major, minor, type, newest;
+	unsigned major, minor, type, newest, first;
 	char want[12], range[80], who[80];
 	uint32_t m, target;
 	int rc;
@@ -280,8 +313,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	newest = target / 100 > r->version / 100 ? target / 100 : r->version / 100;
 	if (newest > UPSTREAM_NEWEST)
 		newest = UPSTREAM_NEWEST;
-	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", r->first_type / 100, r->first_type % 100,
-		 newest / 100, newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
+	first = first_type(r, target);
+	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", first / 100, first % 100, newest / 100,
+		 newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
 	if (strcmp(name, "pseries") == 0) {
 		*ret = m;
 		return 0;
@@ -299,7 +333,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 						     VCPUCHAR_ECHO);
 		type = major * 100 + minor;
 		/* Types the release has, and the newer upstream types up to an unmeasured target. */
-		if (type >= r->first_type &&
+		if (type >= first &&
 		    (type <= r->version / 100 || (target && type <= target / 100))) {
 			*ret = m;
 			return 0;
@@ -316,7 +350,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 		who[0] = '\0';
 	return vcpuchar_set_err_echo(err, err_size, -ENOENT, name, strlen(name),
 				     "'%s' is not a machine type of QEMU %s%s: it has %s%s", VCPUCHAR_ECHO, want, who, range,
-				type && type < r->first_type ? "; the older ones were removed" : "");
+				type && type < first ? "; the older ones were removed" : "");
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret)
@@ -329,10 +363,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct 
 	r = &releases[rel];
 	out = VCPUCHAR_OUT(ret, &buf);
 	out->answered = r->version;
-	out->oldest_type = r->first_type;
+	out->oldest_type = first_type(r, coming(qemu_version));
 	out->newest_type = r->version / 100;
 	out->has_sxxm = r->sxxm;
-	out->deprecated_upto = r->deprecated_upto;
+	out->deprecated_upto = deprecated_upto(r, coming(qemu_version));
 	out->sbbc_broken_p8 = r->sbbc_p8_broken;
 	out->fixed_na_aborts = r->fixed_na_aborts;
 	out->has_power11 = r->power11;
@@ -346,7 +380,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 	const struct release *r;
 	char want[12];
 	unsigned major, minor, type, newest;
-	uint32_t m;
+	uint32_t m, upto;
 	int rc;
 
 	return_val_if_fail(note || !note_size, -EINVAL);
@@ -355,13 +389,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 	if (note_size)
 		note[0] = '\0';
 	r = &releases[vcpuchar_ppc_qemu_release(qemu_version)];
+	upto = deprecated_upto(r, coming(qemu_version));
 	if (qemu_version)
 		vcpuchar_ppc_qemu_version_text(qemu_version, want);
 	else
 		snprintf(want, sizeof(want), "%s", r->name);
 	if (strcmp(name, "pseries") == 0)
 		return 0; /* the newest type, never deprecated */
-	if (r->deprecated_upto == FACT_UNKNOWN) {
+	if (upto == FACT_UNKNOWN) {
 		if (note_size)
 			snprintf(note, note_size,
 				 "whether QEMU %s marks '%s' deprecated is unknown: no source for its deprecations "
@@ -375,10 +410,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 		sscanf(name + 8, "%u.%u", &major, &minor);
 		type = major * 100 + minor;
 	}
-	if (type > r->deprecated_upto)
+	if (type > upto)
 		return 0;
 	/* The oldest type it does not deprecate, the next after deprecated_upto (X.0 to X.2 from 4.0 on). */
-	newest = r->deprecated_upto % 100 == 2 ? (r->deprecated_upto / 100 + 1) * 100 : r->deprecated_upto + 1;
+	newest = upto % 100 == 2 ? (upto / 100 + 1) * 100 : upto + 1;
 	if (note_size)
 		snprintf(note, note_size,
 			 "QEMU %s warns \"Machine type '%s' is deprecated: machines more than 3 years old are "

@@ -518,6 +518,11 @@ START_TEST(deprecated_types)
 		{ "pseries", 100000, 0, "" },
 		{ "pseries-2.1", 80200, 2, "whether QEMU 8.2 marks 'pseries-2.1' deprecated is unknown" },
 		{ "pseries-5.1", 110100, -ENOENT, "it has pseries-5.2 to pseries-11.1" },
+		/* Past the table: include/hw/boards.h's rule for 12.0 itself (lib/ppc.md#qemu-versions). */
+		{ "pseries-9.0", 120000, 1, "QEMU 12.0 warns \"Machine type 'pseries-9.0' is deprecated" },
+		{ "pseries-6.1", 120000, 1, "pin pseries-9.1 or newer" },
+		{ "pseries-9.1", 120000, 0, "" },
+		{ "pseries-6.0", 120000, -ENOENT, "it has pseries-6.1 to pseries-11.1" },
 		{ "pseries-rhel9.2.0", 100000, -EINVAL, "downstream" },
 	};
 	char note[512];
