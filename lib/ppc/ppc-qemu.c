@@ -24,12 +24,15 @@ static const struct release {
 	bool sbbc_p8_broken;      /* the default cap-sbbc is broken for every CPU but POWER7 */
 	uint32_t fixed_na_aborts; /* 1: cap-ibs=fixed-na aborts at the first hcall (measured) */
 	bool power11;             /* it has the power11 CPU model */
+	const char *reason;       /* its deprecation reason when not the lifecycle's, else NULL */
 } releases[] = {
 	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, 0, false, 1, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0), "8.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0), "8.1", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), "8.2", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	/* 1392617d35 "spapr: Tag pseries-2.1 - 2.11 machines as deprecated", by hand (lib/ppc.md#qemu-versions). */
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, 211, false, FACT_UNKNOWN, false,
+	  "old and not maintained - use a 2.12+ version" },
 	{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), "9.1", "upstream commits", 201, true, 601, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, 700, true, 1, true },
@@ -414,6 +417,15 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 		return 0;
 	/* The oldest type it does not deprecate, the next after deprecated_upto (X.0 to X.2 from 4.0 on). */
 	newest = upto % 100 == 2 ? (upto / 100 + 1) * 100 : upto + 1;
+	if (r->reason && !past_table(coming(qemu_version))) {
+		/* 9.0's own reason; 9.2 then removed every 2.x type (pull-ppc-for-9.2-1-20241104). */
+		if (note_size)
+			snprintf(note, note_size,
+				 "QEMU %s warns \"Machine type '%s' is deprecated: %s\" and starts; QEMU 9.2 removes "
+				 "every pseries-2.x type, so pin pseries-3.0 or newer to keep the guest past it",
+				 want, name, r->reason);
+		return 1;
+	}
 	if (note_size)
 		snprintf(note, note_size,
 			 "QEMU %s warns \"Machine type '%s' is deprecated: machines more than 3 years old are "

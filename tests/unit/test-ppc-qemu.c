@@ -517,6 +517,12 @@ START_TEST(deprecated_types)
 		{ "pseries-2.1", 0, 0, "" },
 		{ "pseries", 100000, 0, "" },
 		{ "pseries-2.1", 80200, 2, "whether QEMU 8.2 marks 'pseries-2.1' deprecated is unknown" },
+		/* 1392617d35: 9.0 deprecates 2.1 to 2.11 with its own reason (lib/ppc.md#qemu-versions). */
+		{ "pseries-2.11", 90000, 1,
+		  "QEMU 9.0 warns \"Machine type 'pseries-2.11' is deprecated: old and not maintained - use a 2.12+ version\"" },
+		{ "pseries-2.1", 90013, 1, "pin pseries-3.0 or newer" },
+		{ "pseries-2.12", 90000, 0, "" },
+		{ "pseries-2.12-sxxm", 90000, 0, "" },
 		{ "pseries-5.1", 110100, -ENOENT, "it has pseries-5.2 to pseries-11.1" },
 		/* Past the table: include/hw/boards.h's rule for 12.0 itself (lib/ppc.md#qemu-versions). */
 		{ "pseries-9.0", 120000, 1, "QEMU 12.0 warns \"Machine type 'pseries-9.0' is deprecated" },
