@@ -225,7 +225,10 @@ def page(names, doc, decl, header, headers, funcs, version):
         out.append(".SH ARGUMENTS")
         for pnames, desc in doc["params"]:
             out += [".TP", ".I " + esc(", ".join(pnames)), inline(desc, funcs)]
-    for heading, paras in (("DESCRIPTION", doc["body"]), ("RETURN VALUE", doc["returns"])):
+    # "System calls ..." paragraphs get their own section, for whoever writes a seccomp filter.
+    body = [p for p in doc["body"] if not p.startswith("System calls")]
+    calls = [p for p in doc["body"] if p.startswith("System calls")]
+    for heading, paras in (("DESCRIPTION", body), ("RETURN VALUE", doc["returns"]), ("SYSTEM CALLS", calls)):
         if paras:
             out.append(".SH " + heading)
             for i, p in enumerate(paras):

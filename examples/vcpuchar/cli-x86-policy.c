@@ -16,11 +16,10 @@
 
 #include "cli-x86.h"
 
-/* Enum options: each may be given once (cli_parse). */
+/* Enum options: each may be given once (cli_parse); the names are the library's. */
 struct enum_opt {
 	const char *name;
-	const char *const *values;
-	uint32_t n;
+	uint32_t set;
 	uint32_t *field;
 };
 
@@ -30,22 +29,33 @@ static gboolean on_enum(const char *name, const char *value, gpointer data, GErr
 {
 	for (size_t i = 0; i < G_N_ELEMENTS(enum_opts); i++) {
 		struct enum_opt *o = &enum_opts[i];
-		g_autoptr(GString) list = NULL;
+		char list[256];
 		int v;
 
 		if (strcmp(name, o->name))
 			continue;
-		list = g_string_new(NULL);
-		v = cli_enum_index(value, o->values, o->n, list);
+		v = vcpuchar_x86_from_name(o->set, value);
 		if (v < 0) {
+			if (vcpuchar_x86_names(o->set, ", ", list, sizeof(list)) < 0)
+				list[0] = '\0';
 			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "%s '%s': expected one of %s", name,
-				    value, list->str);
+				    value, list);
 			return FALSE;
 		}
 		*o->field = (uint32_t)v;
 		return TRUE;
 	}
 	return FALSE;
+}
+
+/* "a|b|c" of a name set, for --help (static: GOption keeps the pointer). */
+static const char *choices(uint32_t set)
+{
+	static char buf[VCPUCHAR_X86_N_NAME_SETS][128];
+
+	if (vcpuchar_x86_names(set, "|", buf[set], sizeof(buf[set])) < 0)
+		buf[set][0] = '\0';
+	return buf[set];
 }
 
 /*
@@ -77,15 +87,6 @@ static uint32_t probe_this_host(struct vcpuchar_x86_host *h)
 	return no_kvm;
 }
 
-/*
- * The most vCPUs any x86 KVM gives one VM: KVM_MAX_VCPUS
- * (arch/x86/include/asm/kvm_host.h), a fixed 1024 (288 in older kernels)
- * until it became CONFIG_KVM_MAX_NR_VCPUS (arch/x86/kvm/Kconfig: range
- * 1024 to 4096, 4096 with MAXSMP). This host's own limit is
- * KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) on /dev/kvm.
- */
-#define CLI_X86_MAX_VCPUS 4096
-
 /* KVM_CAP_MAX_VCPUS of this host's /dev/kvm, or 0 when it cannot be asked. */
 static uint32_t this_host_max_vcpus(void)
 {
@@ -99,46 +100,43 @@ static uint32_t this_host_max_vcpus(void)
 
 int cmd_policy(int argc, char **argv)
 {
-	static const char *const cvms[] = { "none", "sev", "sev-es", "sev-snp" };
-	static const char *const hpts[] = { "auto", "never", "force" };
-	static const char *const modes[] = { NULL, "host-passthrough", "other" };
-	static const char *const ihk[] = { "auto", "present", "absent" };
 	struct vcpuchar_x86_host host = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
 	struct vcpuchar_x86_guest_view gv = VCPUCHAR_INIT(struct vcpuchar_x86_guest_view);
-	g_autofree char *host_file = NULL, *halt_poll = NULL, *vcpus_arg = NULL, *shell = NULL;
-	uint32_t vcpus = 1;
+	g_autofree char *host_file = NULL, *halt_poll = NULL, *vcpus_arg = NULL, *shell = NULL, *libvirt = NULL;
+	g_autofree char *qemu_words = NULL, *ne_lines = NULL;
+	uint32_t vcpus = 1, max_vcpus = 0;
+	char why[512];
 	gboolean json = FALSE, pinned = FALSE, latency = FALSE, nested = FALSE, no_irqchip = FALSE;
 	gboolean mwait = FALSE, cstate = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host profile (default: probe this host)", "FILE" },
 		{ "pinned", 0, 0, G_OPTION_ARG_NONE, &pinned, "Every vCPU pinned 1:1 to a dedicated pCPU", NULL },
 		{ "latency", 0, 0, G_OPTION_ARG_NONE, &latency, "Latency-sensitive VM", NULL },
-		{ "cvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Confidential VM type", "none|sev|sev-es|sev-snp" },
+		{ "cvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Confidential VM type", choices(VCPUCHAR_X86_NAMES_CVM) },
 		{ "nested-guest", 0, 0, G_OPTION_ARG_NONE, &nested, "The guest is given SVM", NULL },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
-		{ "hlt-passthrough", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Override", "auto|never|force" },
+		{ "hlt-passthrough", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Override", choices(VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH) },
 		{ "want-mwait", 0, 0, G_OPTION_ARG_NONE, &mwait, "Add MWAIT to HLT pass-through", NULL },
 		{ "want-cstate", 0, 0, G_OPTION_ARG_NONE, &cstate, "Add CSTATE to HLT pass-through", NULL },
 		{ "halt-poll-ns", 0, 0, G_OPTION_ARG_STRING, &halt_poll, "Per-VM halt polling while HLT exits", "NS" },
-		{ "cpu-mode", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Guest CPU model", "host-passthrough|other" },
+		{ "cpu-mode", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Guest CPU model", choices(VCPUCHAR_X86_NAMES_CPU_MODE) },
 		{ "no-irqchip", 0, 0, G_OPTION_ARG_NONE, &no_irqchip, "No in-kernel irqchip", NULL },
-		{ "idle-hlt-kvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Does KVM use Idle HLT", "auto|present|absent" },
+		{ "idle-hlt-kvm", 0, 0, G_OPTION_ARG_CALLBACK, on_enum, "Does KVM use Idle HLT",
+		  choices(VCPUCHAR_X86_NAMES_IDLE_HLT_KVM) },
 		{ "vcpus", 0, 0, G_OPTION_ARG_STRING, &vcpus_arg, "vCPUs of the VM, for the guest view (default 1)", "N" },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- HLT-exit policy of one VM");
-	g_autoptr(GPtrArray) qemu = g_ptr_array_new_with_free_func(g_free);
-	g_autoptr(GPtrArray) ne = g_ptr_array_new_with_free_func(g_free);
-	g_autoptr(GString) libvirt = g_string_new(NULL);
+	g_auto(GStrv) qemu = NULL, ne = NULL;
 	uint32_t no_kvm = 0;
 	int r;
 
-	enum_opts[0] = (struct enum_opt){ "--cvm", cvms, 4, &vm.cvm };
-	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", hpts, 3, &vm.hlt_passthrough };
-	enum_opts[2] = (struct enum_opt){ "--cpu-mode", modes, 3, &vm.cpu_mode };
-	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", ihk, 3, &vm.idle_hlt_kvm };
+	enum_opts[0] = (struct enum_opt){ "--cvm", VCPUCHAR_X86_NAMES_CVM, &vm.cvm };
+	enum_opts[1] = (struct enum_opt){ "--hlt-passthrough", VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH, &vm.hlt_passthrough };
+	enum_opts[2] = (struct enum_opt){ "--cpu-mode", VCPUCHAR_X86_NAMES_CPU_MODE, &vm.cpu_mode };
+	enum_opts[3] = (struct enum_opt){ "--idle-hlt-kvm", VCPUCHAR_X86_NAMES_IDLE_HLT_KVM, &vm.idle_hlt_kvm };
 	g_option_context_set_summary(ctx, "Decides the VM's HLT exits, KVM PV hints, halt polling and whether KVM uses "
 					  "Idle HLT, with a reason for each; prints the decision also as QEMU options "
 					  "(qemu), a libvirt domain XML fragment (libvirt) and what neither can express "
@@ -164,12 +162,12 @@ int cmd_policy(int argc, char **argv)
 		char *end;
 		guint64 n;
 
+		/* Only the parse here: the range is the library's (vcpuchar_x86_vm_check(), 0 for no number). */
 		errno = 0;
 		n = g_ascii_strtoull(vcpus_arg, &end, 10);
-		if (!g_ascii_isdigit(*vcpus_arg) || errno || *end || n < 1 || n > CLI_X86_MAX_VCPUS)
-			return cli_usage("bad value '%s' for --vcpus (1 to %d: no x86 KVM runs more vCPUs in one VM, "
-					 "KVM_MAX_VCPUS being at most %d)", vcpus_arg, CLI_X86_MAX_VCPUS, CLI_X86_MAX_VCPUS);
-		vcpus = (uint32_t)n;
+		vcpus = !g_ascii_isdigit(*vcpus_arg) || errno || *end ? 0 : n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+		if (vcpuchar_x86_vm_check(NULL, NULL, vcpus, 0, why, sizeof(why)) == -ERANGE)
+			return cli_usage("bad value '%s' for --vcpus (%s)", vcpus_arg, why);
 	}
 
 	if (host_file) {
@@ -186,44 +184,30 @@ int cmd_policy(int argc, char **argv)
 			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
 					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
-		uint32_t max = this_host_max_vcpus();
-
+		max_vcpus = this_host_max_vcpus();
 		no_kvm = probe_this_host(&host);
-		if (max && vcpus > max)
-			return cli_usage("bad value '%s' for --vcpus: this host's KVM runs at most %u vCPUs in one VM "
-					 "(KVM_CAP_MAX_VCPUS)", vcpus_arg, max);
 	}
 
-	/* A confidential VM needs an AMD (or Hygon) host whose kvm_amd offers that type. */
-	if (vm.cvm != VCPUCHAR_X86_CVM_NONE) {
-		static const uint32_t facts[] = { 0, VCPUCHAR_X86_FACT_SEV, VCPUCHAR_X86_FACT_SEV_ES,
-						  VCPUCHAR_X86_FACT_SEV_SNP };
-		const uint32_t on[] = { 0, host.sev, host.sev_es, host.sev_snp };
-		uint32_t f = facts[vm.cvm];
-
-		if (!(host.have & (1u << VCPUCHAR_X86_FACT_CPUID_VENDOR)))
-			return cli_usage("--cvm %s: the host's CPU vendor was not read (%s), and SEV guests run only on "
-					 "AMD or Hygon hosts: give vendor= in the profile's [x86] group", cvms[vm.cvm],
-					 host_file ? "not in the profile" : "CPUID not read");
-		if (host.vendor != VCPUCHAR_X86_VENDOR_AMD && host.vendor != VCPUCHAR_X86_VENDOR_HYGON)
-			return cli_usage("--cvm %s needs an AMD host", cvms[vm.cvm]);
-		if ((host.have & (1u << f)) && !on[vm.cvm])
-			return cli_usage("--cvm %s: kvm_amd.%s is off on this host (%s), so KVM cannot create this "
-					 "confidential VM here", cvms[vm.cvm], vcpuchar_x86_fact_name(f),
-					 host_file ? "the profile says so" : "/sys/module/kvm_amd/parameters");
-	}
-	r = vcpuchar_x86_decide(&host, &vm, &p);
+	/* Every rule is the library's: the CLI names the option the message's member came from. */
+	r = vcpuchar_x86_vm_check(&host, &vm, vcpus, max_vcpus, why, sizeof(why));
+	if (r == -ERANGE)
+		return cli_usage("bad value '%s' for --vcpus (%s)", vcpus_arg, why);
 	if (r == -ENOTSUP)
-		return cli_usage("%s%s describes %s %.*s host: the x86 policy (KVM's x86 exits and CPUID hints such as "
-				 "kvm-hint-dedicated) applies to x86 hosts only", host_file ? "--host " : "this host",
-				 host_file ? host_file : "", cli_article(host.arch), (int)sizeof(host.arch), host.arch);
-	if (r == -EINVAL)
-		return cli_usage("contradictory profile: --hlt-passthrough never with --want-mwait or --want-cstate");
+		return cli_usage("%s%s %s", host_file ? "--host " : "this host", host_file ? host_file : "", why);
+	if (r < 0)
+		return cli_usage("--%s", why);
+	r = vcpuchar_x86_decide(&host, &vm, &p);
 	if (r < 0)
 		return cli_usage("cannot decide: %s", g_strerror(-r));
 
-	x86_spellings(&p, &host, &vm, qemu, libvirt, ne);
-	shell = shell_line(qemu);
+	qemu_words = x86_format(&p, &host, &vm, VCPUCHAR_X86_FORMAT_QEMU);
+	shell = x86_format(&p, &host, &vm, VCPUCHAR_X86_FORMAT_QEMU_SHELL);
+	libvirt = x86_format(&p, &host, &vm, VCPUCHAR_X86_FORMAT_LIBVIRT);
+	ne_lines = x86_format(&p, &host, &vm, VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE);
+	if (!qemu_words || !shell || !libvirt || !ne_lines)
+		return cli_usage("cannot spell the policy for QEMU and libvirt");
+	qemu = g_strsplit(qemu_words, "\n", -1);
+	ne = *ne_lines ? g_strsplit(ne_lines, "\n", -1) : g_new0(char *, 1);
 	r = vcpuchar_x86_guest_view(&p, vcpus, &gv);
 	if (r < 0)
 		return cli_usage("cannot tell the guest's view: %s", g_strerror(-r));
@@ -237,7 +221,7 @@ int cmd_policy(int argc, char **argv)
 		json_builder_set_member_name(b, "qemu_shell");
 		json_builder_add_string_value(b, shell);
 		json_builder_set_member_name(b, "libvirt");
-		json_builder_add_string_value(b, libvirt->str);
+		json_builder_add_string_value(b, libvirt);
 		json_strings(b, "not_expressible", ne);
 		json_facts_not_read(b, &host, no_kvm);
 		json_builder_end_object(b);
@@ -246,9 +230,9 @@ int cmd_policy(int argc, char **argv)
 		cli_text_x86_policy(&p);
 		text_guest(&gv, vcpus);
 		cli_printf("qemu\n  %s\n", shell);
-		cli_printf("libvirt\n  %s\n", libvirt->str);
-		for (guint i = 0; i < ne->len; i++)
-			cli_printf("not expressible: %s\n", (const char *)g_ptr_array_index(ne, i));
+		cli_printf("libvirt\n  %s\n", libvirt);
+		for (guint i = 0; ne[i]; i++)
+			cli_printf("not expressible: %s\n", ne[i]);
 	}
 	/* A refusal-class reason: the profile asked for something not given. */
 	return p.n_refusals ? CLI_NO : CLI_OK;

@@ -94,12 +94,9 @@ static int load_policy(const char *path, struct vcpuchar_x86_policy *p)
 	for (guint i = 0; i < json_array_get_length(a); i++) {
 		JsonNode *n = json_array_get_element(a, i);
 		const char *f = is_type(n, G_TYPE_STRING) ? json_node_get_string(n) : NULL;
-		guint k;
+		int k = f ? vcpuchar_x86_from_name(VCPUCHAR_X86_NAMES_DISABLE_EXIT, f) : -EINVAL;
 
-		for (k = 0; f && k < G_N_ELEMENTS(flag_names); k++)
-			if (!strcmp(f, flag_names[k]))
-				break;
-		if (!f || k == G_N_ELEMENTS(flag_names))
+		if (k < 0)
 			return cli_usage("--policy %s: disable_exits[%u]: unknown flag '%s'", path, i,
 					 f ? f : "(not a string)");
 		/* x86 policy prints each flag once: a repeat is a hand edit, or another program's JSON. */

@@ -5,17 +5,13 @@
 
 #include "cli.h"
 
-/* The bits of vcpuchar_x86_policy.disable_exits by name, bit 0 first. */
-static const char *const flag_names[] = { "MWAIT", "HLT", "PAUSE", "CSTATE", "APERFMPERF" };
-
 /* Pieces of the policy answer (cli-x86-print.c). */
-void x86_spellings(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
-		   const struct vcpuchar_x86_vm *vm, GPtrArray *qemu, GString *libvirt, GPtrArray *ne);
-char *shell_line(GPtrArray *words);
+char *x86_format(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_host *h,
+		 const struct vcpuchar_x86_vm *vm, uint32_t format);
 void json_guest(JsonBuilder *b, const struct vcpuchar_x86_guest_view *g, uint32_t vcpus);
 void text_guest(const struct vcpuchar_x86_guest_view *g, uint32_t vcpus);
 void json_facts_not_read(JsonBuilder *b, const struct vcpuchar_x86_host *h, uint32_t no_kvm);
-void json_strings(JsonBuilder *b, const char *key, GPtrArray *a);
+void json_strings(JsonBuilder *b, const char *key, char **a);
 
 /* The subcommands, one file each. */
 int cmd_policy(int argc, char **argv);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * libvcpuchar, x86: the model of a Linux guest under a policy (which cpuidle
- * driver it takes, whether it uses PV spinlocks), beside the VMM core of
+ * driver it takes, whether it uses PV spinlocks) and the policy in QEMU's
+ * and libvirt's words (for a VMM's or orchestrator's configuration), beside the VMM core of
  * <vcpuchar/x86.h> (which includes this header, so either include works).
  * Rules: /usr/share/doc/libvcpuchar/x86.md.
  */
@@ -77,6 +78,8 @@ struct vcpuchar_x86_guest_view {
  * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
  * pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n_vcpus,
@@ -91,6 +94,8 @@ int vcpuchar_x86_guest_view(const struct vcpuchar_x86_policy *policy, uint32_t n
  * Return: "not_haltpoll" or "haltpoll" (static strings); NULL for an
  * unknown value.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
@@ -102,9 +107,47 @@ const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
  * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
  * (static strings); NULL for an unknown value.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.1
  */
 const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
+
+/* The texts the formatting call below writes (its @format). Since: 1.3 */
+enum vcpuchar_x86_format {
+	VCPUCHAR_X86_FORMAT_QEMU = 0,            /* QEMU's command-line words, one a line */
+	VCPUCHAR_X86_FORMAT_QEMU_SHELL = 1,      /* the same as one line a POSIX shell reads back */
+	VCPUCHAR_X86_FORMAT_LIBVIRT = 2,         /* a libvirt domain XML fragment */
+	VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE = 3, /* what neither can say, one sentence a line, with the KVM
+						  * call to make instead ("" when nothing) */
+};
+
+/**
+ * vcpuchar_x86_policy_format() - a policy in QEMU's or libvirt's words
+ * @policy: a policy from vcpuchar_x86_decide()
+ * @host: the facts it was decided with (the DISABLE_EXITS mask tells
+ *        whether -overcommit cpu-pm=on asks for exactly the policy's exits)
+ * @vm: the VM profile it was decided for (cpu_mode: -cpu host and
+ *      <cpu mode='host-passthrough'/>, or the domain's own model)
+ * @format: enum vcpuchar_x86_format
+ * @buf: receives the NUL-terminated text; may be NULL when @size is 0
+ * @size: size of @buf in bytes
+ *
+ * The spellings and their sources are in
+ * /usr/share/doc/libvcpuchar/x86.md#qemu-and-libvirt. Like
+ * vcpuchar_ppc_caps_format(): a buffer that is too small is an error, not
+ * a truncation, and a query is only @buf NULL with @size 0.
+ *
+ * Return: the length of the text without the NUL; -ENOSPC when @size is
+ * not larger than that (@buf unchanged); -EINVAL for NULL arguments, bad
+ * sizes, an unknown @format or cpu_mode, or NULL @buf with @size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_policy_format(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_host *host,
+			       const struct vcpuchar_x86_vm *vm, uint32_t format, char *buf, size_t size);
 
 #ifdef __cplusplus
 }

@@ -400,10 +400,20 @@ enum vcpuchar_x86_reason_code {
 	/* hlt_passthrough=force on a VM that is not pinned: HLT exits are kept,
 	 * since force never lifts the need for dedicated pCPUs. */
 	VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING = 63,
+	/* Since 1.3: kvm.halt_poll_ns (value, ns) above KVM's x86 default of
+	 * 200000 (KVM_HALT_POLL_NS_DEFAULT) costs host CPU time while vCPUs
+	 * idle; KVM_CAP_HALT_POLL is offered, so the remedy is a per-VM value. */
+	VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT = 64,
+	/* Since 1.3: the same without KVM_CAP_HALT_POLL: the remedy is
+	 * host-wide (kvm.halt_poll_ns). */
+	VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE = 65,
+	/* Since 1.3: MWAIT exits are kept, so the CPUID patch call
+	 * clears MONITOR (CPUID.01H:ECX[3]): KVM emulates MWAIT as a no-op. */
+	VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS = 66,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2) */
-#define VCPUCHAR_X86_REASON_MAX 63
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 66 in 1.3) */
+#define VCPUCHAR_X86_REASON_MAX 66
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
@@ -658,6 +668,12 @@ enum vcpuchar_x86_exit_class {
  * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
  * KVM facts carry that errno in @ret->error.
  *
+ * System calls (since 1.3), for a seccomp filter: ioctl(2) on @kvm_fd with
+ * KVM_GET_SUPPORTED_CPUID and KVM_CHECK_EXTENSION only; uname(2); stat(2),
+ * open(2) (openat), fstat(2), read(2), getdents64(2) and close(2) under
+ * the root; calloc(3) only when KVM answers E2BIG; fcntl(2) and
+ * readlink(2) for a refused fd. The CPUID instruction is no system call.
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
@@ -680,6 +696,8 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  * -ENOTSUP when @host->arch names a machine that is not x86
  * (/usr/share/doc/libvcpuchar/x86.md#architecture).
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
@@ -696,15 +714,24 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *
  * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd
  * (they replace @host's), decides once, then KVM_ENABLE_CAP for each that
- * the policy sets. Existing vCPUs are detected first; a disable-exits
- * EINVAL is decided again without those exits (disable_exits_einval_fallback,
+ * the policy sets. Only the caller knows whether vCPUs exist: pass
+ * VCPUCHAR_X86_APPLY_VCPUS_EXIST once one was created (no ioctl asks KVM;
+ * Linux 6.14+ refuses a late call with EINVAL, earlier kernels accept it for
+ * later vCPUs only). A disable-exits EINVAL is decided again without those exits (disable_exits_einval_fallback,
  * return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;
- * -EBUSY when vCPUs exist and exits would be disabled; -EBADF for an fd
+ * -EBUSY when the caller says vCPUs exist and exits would be disabled; -EBADF for an fd
  * not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP.
  * Nothing is applied on failure but a done disable-exits step.
+ *
+ * System calls (for a seccomp filter, since 1.3): fcntl(2) F_GETFD and
+ * fstat(2) (glibc: newfstatat) of @vm_fd; ioctl(2) on @vm_fd with
+ * KVM_CHECK_EXTENSION (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL) and
+ * KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL); a refused
+ * fd that is no VM fd may also cost a readlink(2) of /proc/self/fd/N. No
+ * other ioctl, no allocation.
  *
  * Since: 1.0
  */
@@ -724,11 +751,15 @@ int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host, const st
  * (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX
  * bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0
  * (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1
- * of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries.
+ * of /usr/share/doc/libvcpuchar/x86.md#global-rules); since 1.3 in leaf 1 clears ECX
+ * bit 3 (MONITOR) unless the policy disables MWAIT exits
+ * (/usr/share/doc/libvcpuchar/x86.md#monitor). Pure: writes only @entries.
  *
  * Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in
- * the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or
+ * the table, with 0x8000000A and leaf 1 still patched; -EINVAL for NULL arguments or
  * bad sizes.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -752,6 +783,11 @@ int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *entries, uint32_t 
  * epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)
  * or pread(2). @ret is untouched on failure. A VM fd succeeds with no
  * @have bits: the statistics are per vCPU.
+ *
+ * System calls (since 1.3): ioctl(2) KVM_GET_STATS_FD on @vcpu_fd, pread(2)
+ * and close(2) of the stats fd, malloc(3) for its descriptors; a refused
+ * fd may also cost fcntl(2), fstat(2) and a readlink(2) of
+ * /proc/self/fd/N. No other ioctl.
  *
  * Since: 1.0
  */
@@ -781,6 +817,8 @@ int vcpuchar_x86_vcpu_stats_read(int vcpu_fd, struct vcpuchar_x86_vcpu_stats *re
  * @policy than it holds, or a counter in @after below @before (snapshots
  * swapped or of different vCPUs). Nothing is written on failure.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const struct vcpuchar_x86_vcpu_stats *before,
@@ -805,6 +843,8 @@ int vcpuchar_x86_policy_verify(const struct vcpuchar_x86_policy *policy, const s
  *
  * Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
@@ -827,6 +867,8 @@ int vcpuchar_x86_exit_class(uint32_t kind, uint64_t code);
  * policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or
  * @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.2
  */
 int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_t code);
@@ -836,6 +878,8 @@ int vcpuchar_x86_policy_lifted(const struct vcpuchar_x86_policy *policy, uint32_
  * @fact: enum vcpuchar_x86_fact
  *
  * Return: a static string, or NULL for an unknown @fact.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -856,6 +900,8 @@ const char *vcpuchar_x86_fact_name(uint32_t fact);
  * @host, a bad @host->size, an @host->error entry outside the errno range,
  * an unknown @fact, or NULL @buf with @size > 0.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fact, char *buf,
@@ -866,6 +912,8 @@ int vcpuchar_x86_host_describe(const struct vcpuchar_x86_host *host, uint32_t fa
  * @code: enum vcpuchar_x86_reason_code
  *
  * Return: e.g. "idle_hlt_active"; NULL for an unknown @code.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -878,6 +926,8 @@ const char *vcpuchar_x86_reason_name(uint32_t code);
  * Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an
  * unknown name.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_reason_from_name(const char *name);
@@ -887,6 +937,8 @@ int vcpuchar_x86_reason_from_name(const char *name);
  * @code: enum vcpuchar_x86_reason_code
  *
  * Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -905,6 +957,8 @@ int vcpuchar_x86_reason_class(uint32_t code);
  * a number outside the enum the code's comment names, a kernel release
  * above 32 bits): nothing is written then.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf, size_t size);
@@ -914,6 +968,8 @@ int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *reason, char *buf
  * @stat: enum vcpuchar_x86_stat
  *
  * Return: a static string; NULL for an unknown @stat.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.0
  */
@@ -926,6 +982,8 @@ const char *vcpuchar_x86_stat_name(uint32_t stat);
  * Return: "cannot_tell", "honoured" or "not_honoured" (static strings);
  * NULL for an unknown @verdict.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
@@ -937,9 +995,120 @@ const char *vcpuchar_x86_hlt_verdict_name(uint32_t verdict);
  * Return: "cannot_tell", "active" or "inactive" (static strings); NULL for
  * an unknown @verdict.
  *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
  * Since: 1.0
  */
 const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
+
+/* ======================================================================
+ * Since 1.3: the rules the command line kept to itself (names, VM checks,
+ * QEMU and libvirt spellings). One block, kept together at the end.
+ * ====================================================================== */
+
+/* CPUID.01H:ECX[3] MONITOR/MWAIT: the CPUID patch call clears it unless the policy
+ * disables MWAIT exits (reason monitor_hidden_mwait_exits). Since: 1.3 */
+#define VCPUCHAR_X86_CPUID_1_ECX_MONITOR (1u << 3)
+
+/* The enumerations with names (the @set of the functions below). Since: 1.3 */
+enum vcpuchar_x86_name_set {
+	VCPUCHAR_X86_NAMES_CVM = 0,             /* vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp" */
+	VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH = 1, /* "auto", "never", "force" */
+	VCPUCHAR_X86_NAMES_CPU_MODE = 2,        /* 0 (unspecified) has no name; "host-passthrough", "other" */
+	VCPUCHAR_X86_NAMES_IDLE_HLT_KVM = 3,    /* "auto", "present", "absent" */
+	VCPUCHAR_X86_NAMES_DISABLE_EXIT = 4,    /* bit numbers of disable_exits: "MWAIT", "HLT", "PAUSE",
+						 * "CSTATE", "APERFMPERF" (KVM_X86_DISABLE_EXITS_*) */
+	VCPUCHAR_X86_N_NAME_SETS = 5,           /* the number of sets of this release */
+};
+
+/**
+ * vcpuchar_x86_name() - the stable name of an enumeration value
+ * @set: enum vcpuchar_x86_name_set
+ * @value: the value (for VCPUCHAR_X86_NAMES_DISABLE_EXIT, a bit number)
+ *
+ * The names a profile, the vcpuchar(1) options and its JSON use; exact
+ * lower case (upper case for the exit flags, as KVM names them).
+ *
+ * Return: a static string; NULL for an unknown @set or @value, and for a
+ * value that has no name (cpu_mode 0).
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+const char *vcpuchar_x86_name(uint32_t set, uint32_t value);
+
+/**
+ * vcpuchar_x86_from_name() - the value of a name
+ * @set: enum vcpuchar_x86_name_set
+ * @name: the name, exactly as vcpuchar_x86_name() spells it
+ *
+ * Return: the value (>= 0); -ENOENT for a name @set does not have
+ * (vcpuchar_x86_names() lists them); -EINVAL for an unknown @set or NULL
+ * @name.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_from_name(uint32_t set, const char *name);
+
+/**
+ * vcpuchar_x86_names() - every name of a set, joined
+ * @set: enum vcpuchar_x86_name_set
+ * @sep: written between two names (e.g. "|" or ", ")
+ * @buf: receives the NUL-terminated list; NULL with @size 0 to query
+ * @size: size of @buf in bytes
+ *
+ * Return: the length of the list without the NUL; -ENOSPC when @size is
+ * not larger than that (@buf unchanged); -EINVAL for an unknown @set, NULL
+ * @sep, or NULL @buf with @size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_names(uint32_t set, const char *sep, char *buf, size_t size);
+
+/*
+ * The most vCPUs any x86 KVM gives one VM: KVM_MAX_VCPUS
+ * (arch/x86/include/asm/kvm_host.h), a fixed 1024 (288 in older kernels)
+ * until it became CONFIG_KVM_MAX_NR_VCPUS (arch/x86/kvm/Kconfig: range
+ * 1024 to 4096, 4096 with MAXSMP). Since: 1.3
+ */
+#define VCPUCHAR_X86_MAX_VCPUS 4096u
+
+/**
+ * vcpuchar_x86_vm_check() - whether a VM can be decided for a host, and why not
+ * @host: host facts, as for vcpuchar_x86_decide()
+ * @vm: the VM profile
+ * @n_vcpus: the VM's vCPUs
+ * @host_max_vcpus: what KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) answers on
+ *                  the host's /dev/kvm, or 0 when not known
+ * @err, @err_size: optional message buffer: on failure one sentence naming
+ *                  the member (n_vcpus, cvm, ...) and the rule it breaks,
+ *                  "" on success; cut to @err_size
+ *
+ * The checks vcpuchar_x86_decide() makes of @host and @vm, with the reason
+ * its return value carries no room for, plus the vCPU count
+ * (/usr/share/doc/libvcpuchar/x86.md#vm-checks): 1 to
+ * VCPUCHAR_X86_MAX_VCPUS, and at most @host_max_vcpus when it is not 0; a
+ * confidential VM needs a host whose vendor was read as AMD or Hygon and
+ * whose kvm_amd parameter for that type (sev, sev_es, sev_snp) was not
+ * read as off; hlt_passthrough=never contradicts want_mwait and
+ * want_cstate.
+ *
+ * Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with
+ * NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;
+ * -EINVAL for everything vcpuchar_x86_decide() refuses with -EINVAL, and
+ * NULL @err with @err_size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+			  uint32_t n_vcpus, uint32_t host_max_vcpus, char *err, size_t err_size);
 
 #ifdef __cplusplus
 }

@@ -32,14 +32,13 @@ static inline bool ppc_known_clear(uint64_t word, uint64_t mask, uint64_t bits)
  */
 static inline bool ppc_arch_is_power(const char *arch, size_t size)
 {
-	static const char *const names[] = { "ppc64le", "ppc64", "ppc", "ppcle" };
-
-	if (!arch[0])
-		return true;
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (!strncmp(arch, names[i], size))
-			return true;
-	return false;
+	/*
+	 * Each name with its NUL, so the whole name only: what strncmp(arch,
+	 * name, size) answers, as a compare of a few bytes with no call.
+	 */
+#define PPC_ARCH_IS(name) (size >= sizeof(name) && !memcmp(arch, name, sizeof(name)))
+	return !arch[0] || PPC_ARCH_IS("ppc64le") || PPC_ARCH_IS("ppc64") || PPC_ARCH_IS("ppc") || PPC_ARCH_IS("ppcle");
+#undef PPC_ARCH_IS
 }
 
 /*
@@ -64,21 +63,21 @@ static inline bool ppc_host_facts_ok(const struct vcpuchar_ppc_host *host)
 /* NULL or a struct of acceptable size with in-range enum fields. */
 static inline bool ppc_host_ok(const struct vcpuchar_ppc_host *host)
 {
+	static const uint8_t zero[sizeof(host->reserved)];
+
 	if (!host)
 		return true;
+	if (!VCPUCHAR_SIZE_OK(host))
+		return false;
+	/* Reserved bytes are zero: a later release may give them a meaning. */
+	if (memcmp(host->reserved, zero, sizeof(zero)))
+		return false;
 	/*
 	 * source <= 3, valid and power8 0 or 1: one test of the bits that
 	 * must be clear; @error 0 or a negative errno the describe text can
 	 * negate (INT32_MIN cannot be).
 	 */
-	uint64_t reserved = 0;
-
-	if (!VCPUCHAR_SIZE_OK(host) || ((host->source >> 2) | ((host->valid | host->power8) >> 1)) ||
-	    !vcpuchar_errno_ok(host->error))
-		return false;
-	/* Reserved bytes are zero: a later release may give them a meaning. */
-	memcpy(&reserved, host->reserved, sizeof(host->reserved));
-	if (reserved)
+	if (((host->source >> 2) | ((host->valid | host->power8) >> 1)) || !vcpuchar_errno_ok(host->error))
 		return false;
 	/* The 1.2 facts, where the caller's struct has them (lib/ppc.md#start). */
 	if (host->size < VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, dec_bits))

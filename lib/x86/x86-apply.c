@@ -4,35 +4,43 @@
 #include <linux/kvm.h>
 #include <stdio.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "vcpuchar-private.h"
 
 _Static_assert(sizeof(struct vcpuchar_x86_cpuid_entry) == 40, "struct kvm_cpuid_entry2 layout");
 
-/* 0 for a VM fd; -EINVAL for the system fd or a vCPU fd; -EBADF, -ENOTTY for others. */
-static int check_vm_fd(int fd)
-{
-	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
-		return -EBADF;
-	if (ioctl(fd, KVM_GET_API_VERSION, 0) >= 0)
-		return -EINVAL;
-	/* VM fds answer KVM_CHECK_EXTENSION; vCPU fds and other files do not. */
-	if (ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS) >= 0)
-		return 0;
-	return vcpuchar_fd_is_kvm_anon(fd, "kvm-vcpu") ? -EINVAL : -ENOTTY;
-}
+/* /dev/kvm is the misc device 10:232 (Linux include/linux/miscdevice.h KVM_MINOR). */
+#define MISC_MAJOR 10
+#define KVM_MINOR 232
 
 /*
- * KVM rejects KVM_SET_IDENTITY_MAP_ADDR with EINVAL once a vCPU exists and
- * only then reads the address: with NULL it fails EFAULT and changes nothing.
- * Returns 1 when vCPUs exist, 0 when not, 0 when the test is inconclusive.
+ * 0 for a VM fd; -EINVAL for the system fd or a vCPU fd; -EBADF, -ENOTTY for
+ * others. No ioctl but the KVM_CHECK_EXTENSION that apply makes anyway
+ * (lib/x86.md#apply, "System calls"): fstat(2) tells /dev/kvm (a character
+ * device) and every file that is no anonymous inode from VM fds; only a
+ * refused fd costs a readlink(2) of /proc/self/fd/N, to name a vCPU fd.
  */
-static int vcpus_exist(int vm_fd)
+static int check_vm_fd(int fd, int *allowed)
 {
-	if (ioctl(vm_fd, KVM_SET_IDENTITY_MAP_ADDR, NULL) == 0)
+	struct stat st;
+
+	if (fd < 0 || fcntl(fd, F_GETFD) < 0)
+		return -EBADF;
+	if (fstat(fd, &st) < 0)
+		return -errno;
+	if (S_ISCHR(st.st_mode))
+		return major(st.st_rdev) == MISC_MAJOR && minor(st.st_rdev) == KVM_MINOR ? -EINVAL : -ENOTTY;
+	/* KVM's fds are anonymous inodes: no type bits, or S_IFREG on newer kernels. */
+	if ((st.st_mode & S_IFMT) && !S_ISREG(st.st_mode))
+		return -ENOTTY;
+	/* VM fds answer KVM_CHECK_EXTENSION; vCPU fds and other files do not. */
+	*allowed = ioctl(fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
+	if (*allowed >= 0)
 		return 0;
-	return errno == EINVAL;
+	return vcpuchar_fd_is_kvm_anon(fd, "kvm-vcpu") ? -EINVAL : -ENOTTY;
 }
 
 VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host *host,
@@ -43,7 +51,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	struct vcpuchar_x86_live live = { 0 };
 	struct vcpuchar_x86_host hbuf;
 	struct vcpuchar_x86_vm vbuf;
-	int r, allowed;
+	int r, allowed = 0;
 
 	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
 	return_val_if_fail(!(flags & ~VCPUCHAR_X86_APPLY_VCPUS_EXIST), -EINVAL);
@@ -53,7 +61,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 		return r;
 	host = VCPUCHAR_IN(host, &hbuf);
 	vm = VCPUCHAR_IN(vm, &vbuf);
-	r = check_vm_fd(vm_fd);
+	r = check_vm_fd(vm_fd, &allowed);
 	if (r)
 		return r;
 
@@ -62,7 +70,6 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	 * from a profile or another host may say more, and a policy built on
 	 * them would report a state that is never applied.
 	 */
-	allowed = ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_X86_DISABLE_EXITS);
 	live.disable_exits_allowed = allowed > 0 ? (uint32_t)allowed : 0;
 	live.halt_poll_cap = ioctl(vm_fd, KVM_CHECK_EXTENSION, KVM_CAP_HALT_POLL) > 0;
 	r = vcpuchar_x86_policy_decide(host, vm, &live, &p);
@@ -72,7 +79,11 @@ VCPUCHAR_EXPORT int vcpuchar_x86_apply(int vm_fd, const struct vcpuchar_x86_host
 	if (p.disable_exits) {
 		struct kvm_enable_cap c = { .cap = KVM_CAP_X86_DISABLE_EXITS, .args = { p.disable_exits } };
 
-		if ((flags & VCPUCHAR_X86_APPLY_VCPUS_EXIST) || vcpus_exist(vm_fd))
+		/*
+		 * Only the caller knows whether vCPUs exist (lib/x86.md#apply step 3): KVM
+		 * has no query for it, and Linux 6.14+ answers EINVAL to a late call (step 4).
+		 */
+		if (flags & VCPUCHAR_X86_APPLY_VCPUS_EXIST)
 			return -EBUSY;
 		if (ioctl(vm_fd, KVM_ENABLE_CAP, &c) < 0) {
 			if (errno != EINVAL)
@@ -117,6 +128,11 @@ VCPUCHAR_EXPORT int vcpuchar_x86_cpuid_patch(struct vcpuchar_x86_cpuid_entry *en
 	for (uint32_t i = 0; i < nent; i++)
 		if (entries[i].function == 0x8000000A)
 			entries[i].edx &= ~VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT;
+	/* lib/x86.md#monitor (since 1.3): MONITOR/MWAIT only when MWAIT exits are disabled. */
+	if (!(policy->disable_exits & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
+		for (uint32_t i = 0; i < nent; i++)
+			if (entries[i].function == 1)
+				entries[i].ecx &= ~VCPUCHAR_X86_CPUID_1_ECX_MONITOR;
 
 	/* KVM's leaves may sit at 0x40000000 + k * 0x100 (behind Hyper-V's, for one). */
 	for (uint32_t i = 0; i < nent && !base; i++) {

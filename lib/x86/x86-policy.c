@@ -12,6 +12,9 @@
 #define DX_HLT VCPUCHAR_X86_DISABLE_EXITS_HLT
 
 /* The reasons, and what the field rules of the overrides collect on the way. */
+/* KVM_HALT_POLL_NS_DEFAULT of arch/x86/include/asm/kvm_host.h: 200000 (lib/x86.md#halt-polling-cost). */
+#define HALT_POLL_NS_DEFAULT 200000u
+
 struct acc {
 	struct vcpuchar_x86_reason_set r;
 	uint32_t no_effect;     /* VCPUCHAR_X86_OVERRIDE_* bits of overrides that changed nothing */
@@ -175,6 +178,27 @@ static bool arch_x86(const struct vcpuchar_x86_host *h)
 	return false;
 }
 
+/*
+ * lib/x86.md#cvm-checks: the kvm_amd parameter that lets KVM create a CVM
+ * of @cvm (sev, sev_es, sev_snp: arch/x86/kvm/svm/sev.c), and whether it
+ * was read as off. 0 for NONE.
+ */
+static uint32_t cvm_fact(uint32_t cvm)
+{
+	static const uint32_t facts[] = { 0, VCPUCHAR_X86_FACT_SEV, VCPUCHAR_X86_FACT_SEV_ES,
+					  VCPUCHAR_X86_FACT_SEV_SNP };
+
+	return cvm < VCPUCHAR_N_ELEMENTS(facts) ? facts[cvm] : 0;
+}
+
+static bool cvm_param_off(const struct vcpuchar_x86_host *h, uint32_t cvm)
+{
+	const uint32_t on[] = { 1, h->sev, h->sev_es, h->sev_snp };
+	uint32_t f = cvm_fact(cvm);
+
+	return f && cvm < VCPUCHAR_N_ELEMENTS(on) && have(h, f) && !on[cvm];
+}
+
 /* Inline in the decision; vcpuchar_x86_policy_check() for the other callers. */
 static inline int policy_check(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm)
 {
@@ -183,6 +207,8 @@ static inline int policy_check(const struct vcpuchar_x86_host *h, const struct v
 		return -ENOTSUP;
 	/* A CVM on a host that is not AMD is bad input (lib/x86.md#policy-inputs). */
 	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || vendor_amd(h), -EINVAL);
+	/* So is one whose kvm_amd parameter reads off (since 1.3, lib/x86.md#cvm-checks). */
+	return_val_if_fail(!cvm_param_off(h, vm->cvm), -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
@@ -398,6 +424,11 @@ static void decide_halt_poll(const struct in *in, uint32_t de, struct vcpuchar_x
 		p->halt_poll_ns = vm->halt_poll_ns;
 	} else if (have(in->h, VCPUCHAR_X86_FACT_HALT_POLL_NS)) {
 		add_value(a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT, in->h->halt_poll_ns);
+		/* lib/x86.md#halt-polling-cost: above KVM_HALT_POLL_NS_DEFAULT the default is no default. */
+		if (in->h->halt_poll_ns > HALT_POLL_NS_DEFAULT)
+			add_value(a, in->halt_poll_cap ? VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT
+						       : VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE,
+				  in->h->halt_poll_ns);
 	} else {
 		add(a, VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT);
 	}
@@ -515,6 +546,9 @@ int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *h, const struct v
 	decide_idle_hlt(&in, de, ret, &a);
 	if (a.no_effect)
 		add_value(&a, VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT, a.no_effect);
+	/* lib/x86.md#monitor: the CPUID patch hides MONITOR unless MWAIT exits are disabled. */
+	if (!(de & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
+		add(&a, VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS);
 	ret->n_reasons = vcpuchar_x86_reason_emit(&a.r, ret->reasons, &ret->n_refusals);
 	return 0;
 }
@@ -572,4 +606,60 @@ VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, co
 		vcpuchar_x86_policy_out(ret, &p);
 	return r;
 	/* GCOVR_EXCL_STOP */
+}
+
+/* The fact's source as a message says it: a profile's words, or this host's files. */
+static const char *fact_source(const struct vcpuchar_x86_host *h)
+{
+	return h->source == VCPUCHAR_SOURCE_PROFILE ? "the profile says so"
+	       : h->source == VCPUCHAR_SOURCE_KVM   ? "/sys/module/kvm_amd/parameters"
+						    : "the caller's facts say so";
+}
+
+VCPUCHAR_EXPORT int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
+					  uint32_t n_vcpus, uint32_t host_max_vcpus, char *err, size_t err_size)
+{
+	struct vcpuchar_x86_host hbuf;
+	struct vcpuchar_x86_vm vbuf;
+	const char *cvm;
+
+	return_val_if_fail(err || !err_size, -EINVAL);
+	if (err_size)
+		err[0] = '\0';
+	/* lib/x86.md#vcpu-count: KVM_MAX_VCPUS, and this host's KVM_CAP_MAX_VCPUS when known. */
+	if (n_vcpus < 1 || n_vcpus > VCPUCHAR_X86_MAX_VCPUS)
+		return vcpuchar_set_err(err, err_size, -ERANGE,
+					"1 to %u: no x86 KVM runs more vCPUs in one VM, KVM_MAX_VCPUS being at most %u",
+					VCPUCHAR_X86_MAX_VCPUS, VCPUCHAR_X86_MAX_VCPUS);
+	if (host_max_vcpus && n_vcpus > host_max_vcpus)
+		return vcpuchar_set_err(err, err_size, -ERANGE,
+					"this host's KVM runs at most %u vCPUs in one VM (KVM_CAP_MAX_VCPUS)",
+					host_max_vcpus);
+	if (!host || !vm || !host_ok(host) || !vm_ok(vm))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "bad host facts or VM profile (NULL, a size, "
+					"an unknown flag or enum value, an error outside the errno range)");
+	host = VCPUCHAR_IN(host, &hbuf);
+	vm = VCPUCHAR_IN(vm, &vbuf);
+	if (!arch_x86(host))
+		return vcpuchar_set_err(err, err_size, -ENOTSUP, "describes %s %.*s host: the x86 policy (KVM's x86 "
+					"exits and CPUID hints such as kvm-hint-dedicated) applies to x86 hosts only",
+					strchr("aeiouAEIOU", host->arch[0]) ? "an" : "a", (int)sizeof(host->arch),
+					host->arch);
+	cvm = vcpuchar_x86_name(VCPUCHAR_X86_NAMES_CVM, vm->cvm);
+	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !have(host, VCPUCHAR_X86_FACT_CPUID_VENDOR))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s: the host's CPU vendor was not read (%s), and "
+					"SEV guests run only on AMD or Hygon hosts: give vendor= in the profile's "
+					"[x86] group", cvm, host->source == VCPUCHAR_SOURCE_PROFILE ?
+					"not in the profile" : "CPUID not read");
+	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !vendor_amd(host))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s needs an AMD host", cvm);
+	if (cvm_param_off(host, vm->cvm))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s: kvm_amd.%s is off on this host (%s), so KVM "
+					"cannot create this confidential VM here", cvm,
+					vcpuchar_x86_fact_name(cvm_fact(vm->cvm)), fact_source(host));
+	if (vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER &&
+	    (vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "contradictory profile: hlt_passthrough never with "
+					"want_mwait or want_cstate");
+	return 0;
 }

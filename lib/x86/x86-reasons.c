@@ -169,6 +169,20 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"hlt_passthrough=force refused: the VM is not pinned, and force never lifts the need for every vCPU "
 		"on a dedicated pCPU, so HLT exits are kept; declare the VM pinned once each vCPU has a pCPU of "
 		"its own." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT] = { "halt_poll_above_default", G,
+		"Host halt polling: kvm.halt_poll_ns is %" PRIu64 " ns, above KVM's x86 default of 200000 "
+		"(KVM_HALT_POLL_NS_DEFAULT): each idle vCPU's host CPU polls that long before it sleeps (at 400000 "
+		"a mostly idle vCPU kept its host CPU about 90 per cent busy, Launchpad #1724614). Remedy: set this VM's "
+		"value with KVM_CAP_HALT_POLL (the VM profile's halt_poll_ns, e.g. 200000 or 0)." },
+	[VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE] = { "halt_poll_above_default_host_wide", G,
+		"Host halt polling: kvm.halt_poll_ns is %" PRIu64 " ns, above KVM's x86 default of 200000 "
+		"(KVM_HALT_POLL_NS_DEFAULT): each idle vCPU's host CPU polls that long before it sleeps (at 400000 "
+		"a mostly idle vCPU kept its host CPU about 90 per cent busy, Launchpad #1724614). This KVM offers no "
+		"KVM_CAP_HALT_POLL, so the remedy is host-wide: kvm.halt_poll_ns=200000 (or lower)." },
+	[VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS] = { "monitor_hidden_mwait_exits", D,
+		"MONITOR/MWAIT hidden from the guest (CPUID.01H:ECX[3] cleared by the CPUID patch): MWAIT exits are "
+		"kept, and KVM then runs the guest's MWAIT as a no-op (kvm_emulate_monitor_mwait()), so a guest "
+		"idling with MWAIT would spin on its host CPU; QEMU likewise offers MONITOR only with cpu-pm=on." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
@@ -283,6 +297,8 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 	case VCPUCHAR_X86_REASON_HALT_EXITS_EXCEED_GUEST_HLTS:
 	case VCPUCHAR_X86_REASON_IDLE_HLT_FEWER_HALT_EXITS:
 	case VCPUCHAR_X86_REASON_HALT_POLL_ACTIVE:
+	case VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT:
+	case VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE:
 		n = snprintf(buf, size, r->text, reason->value);
 		break;
 	case VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT:

@@ -34,7 +34,7 @@ static uint32_t kernel_version(const char *s)
 
 void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, struct bl_x86_policy *ret)
 {
-	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_REASON_MAX + 1];
+	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_REASON_MAX + 1], hi = 0, hi_value = 0;
 	int amd = HAVE(CPUID_VENDOR) && (h->vendor == VCPUCHAR_X86_VENDOR_AMD || h->vendor == VCPUCHAR_X86_VENDOR_HYGON);
 	int pinned = !!(vm->flags & VCPUCHAR_X86_VM_PINNED), latency = !!(vm->flags & VCPUCHAR_X86_VM_LATENCY);
 	int force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
@@ -148,6 +148,11 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		ADDV(HALT_POLL_CALLER_VALUE, vm->halt_poll_ns);
 	} else if (HAVE(HALT_POLL_NS)) {
 		ADDV(HALT_POLL_LEAVE_DEFAULT, h->halt_poll_ns);
+		/* Codes 64 and up (1.3): a second word, hi. */
+		if (h->halt_poll_ns > 200000)
+			hi |= BIT((h->halt_poll_cap || !HAVE(HALT_POLL_CAP) ? R_(HALT_POLL_ABOVE_DEFAULT)
+								 : R_(HALT_POLL_ABOVE_DEFAULT_HOST_WIDE)) - 64),
+				hi_value = h->halt_poll_ns;
 	} else {
 		ADD(HALT_POLL_LEAVE_DEFAULT);
 	}
@@ -216,5 +221,15 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		r->code = c;
 		r->has_value = !!(has_value & BIT(c));
 		r->value = r->has_value ? value[c] : 0;
+	}
+	if (!(ret->disable_exits & VCPUCHAR_X86_DISABLE_EXITS_MWAIT))
+		hi |= BIT(R_(MONITOR_HIDDEN_MWAIT_EXITS) - 64);
+	for (uint64_t s = hi; s; s &= s - 1) {
+		uint32_t c = (uint32_t)__builtin_ctzll(s) + 64;
+		struct vcpuchar_x86_reason *r = &ret->reasons[ret->n_reasons++];
+
+		r->code = c;
+		r->has_value = c != R_(MONITOR_HIDDEN_MWAIT_EXITS);
+		r->value = r->has_value ? hi_value : 0;
 	}
 }

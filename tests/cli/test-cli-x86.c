@@ -30,8 +30,8 @@ static char *write_profile(const struct vcpuchar_x86_host *h, const char *id)
 		g_string_append_printf(s, "cpuid_80000001_ecx=0x%08x\n", h->cpuid_80000001_ecx);
 	g_string_append_printf(s, "cpuid_8000000a_edx=0x%08x\n", h->cpuid_8000000a_edx);
 	g_string_append_printf(s, "hypervisor=%s\n", h->hypervisor ? "true" : "false");
-	g_string_append_printf(s, "disable_exits_allowed=0x%x\nhalt_poll=true\nhalt_poll_ns=%" G_GUINT64_FORMAT "\n",
-			       h->disable_exits_allowed, h->halt_poll_ns);
+	g_string_append_printf(s, "disable_exits_allowed=0x%x\nhalt_poll=%s\nhalt_poll_ns=%" G_GUINT64_FORMAT "\n",
+			       h->disable_exits_allowed, h->halt_poll_cap ? "true" : "false", h->halt_poll_ns);
 	if (h->have & (1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE))
 		g_string_append_printf(s, "cpuid_1_eax=0x%08x\n", h->cpuid_1_eax);
 	if (h->have & (1u << VCPUCHAR_X86_FACT_ENABLE_IPIV))

@@ -5,9 +5,10 @@
  * line is {"exit": N, "json": {...}} with the fields golden.py compares, or
  * {"pending": "WHY"} for a row whose rule the library does not hold yet.
  * GLib and json-glib read and write the rows; every answer comes from
- * libvcpuchar: this file holds no POWER rule, so a row it answers differently
- * from the CLI is a rule the CLI keeps to itself.
+ * libvcpuchar: this file holds no POWER or x86 rule, so a row it answers
+ * differently from the CLI is a rule the CLI keeps to itself.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -43,6 +44,14 @@ static void put_str(JsonBuilder *b, const char *key, const char *v)
 {
 	json_builder_set_member_name(b, key);
 	json_builder_add_string_value(b, v);
+}
+
+/* One entry of a list of codes: {"code": NAME}. */
+static void put_code(JsonBuilder *b, const char *name)
+{
+	json_builder_begin_object(b);
+	put_str(b, "code", name);
+	json_builder_end_object(b);
 }
 
 static void put_hex(JsonBuilder *b, const char *key, uint64_t v)
@@ -295,9 +304,7 @@ static char *hcall(const struct args *a)
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
 	for (uint32_t i = 0; i < warn.n_entries && i < VCPUCHAR_PPC_WARNING_MAX; i++) {
-		json_builder_begin_object(b);
-		put_str(b, "code", vcpuchar_ppc_warning_name(warn.entries[i].code));
-		json_builder_end_object(b);
+		put_code(b, vcpuchar_ppc_warning_name(warn.entries[i].code));
 	}
 	json_builder_end_array(b);
 	return end_answer(b);
@@ -450,9 +457,7 @@ static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host
 		for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
 			if (i >= 0 && w.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
 				continue;
-			json_builder_begin_object(b);
-			put_str(b, "code", vcpuchar_ppc_warning_name(w.entries[k].code));
-			json_builder_end_object(b);
+			put_code(b, vcpuchar_ppc_warning_name(w.entries[k].code));
 		}
 	}
 	json_builder_end_array(b);
@@ -537,6 +542,167 @@ static char *baseline(JsonArray *argv)
 	return end_answer(b);
 }
 
+/* x86 policy ------------------------------------------------------------- */
+
+static void put_bool(JsonBuilder *b, const char *key, gboolean v)
+{
+	json_builder_set_member_name(b, key);
+	json_builder_add_boolean_value(b, v);
+}
+
+/* One vcpuchar_x86_policy_format() text; split at newlines into an array when @key_list. */
+static gboolean put_format(JsonBuilder *b, const char *key, gboolean list, const struct vcpuchar_x86_policy *p,
+			   const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t format)
+{
+	int n = vcpuchar_x86_policy_format(p, h, vm, format, NULL, 0);
+	g_autofree char *buf = NULL;
+
+	if (n < 0)
+		return FALSE;
+	buf = g_malloc((size_t)n + 1);
+	if (vcpuchar_x86_policy_format(p, h, vm, format, buf, (size_t)n + 1) != n)
+		return FALSE;
+	json_builder_set_member_name(b, key);
+	if (!list) {
+		json_builder_add_string_value(b, buf);
+		return TRUE;
+	}
+	json_builder_begin_array(b);
+	if (*buf) {
+		g_auto(GStrv) lines = g_strsplit(buf, "\n", -1);
+
+		for (char **l = lines; *l; l++)
+			json_builder_add_string_value(b, *l);
+	}
+	json_builder_end_array(b);
+	return TRUE;
+}
+
+/* A number as the CLI parses one: digits only, at most @max; else FALSE. */
+static gboolean number(const char *s, guint64 max, guint64 *ret)
+{
+	char *end;
+
+	errno = 0;
+	*ret = g_ascii_strtoull(s, &end, 10);
+	return g_ascii_isdigit(*s) && !errno && !*end && *ret <= max;
+}
+
+static char *x86_policy(JsonArray *argv)
+{
+	static const char *const enum_opts[] = { "--cvm", "--hlt-passthrough", "--cpu-mode", "--idle-hlt-kvm" };
+	static const uint32_t sets[] = { VCPUCHAR_X86_NAMES_CVM, VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH,
+					 VCPUCHAR_X86_NAMES_CPU_MODE, VCPUCHAR_X86_NAMES_IDLE_HLT_KVM };
+	static const struct {
+		const char *opt;
+		uint32_t flag;
+	} flags[] = {
+		{ "--pinned", VCPUCHAR_X86_VM_PINNED },		{ "--latency", VCPUCHAR_X86_VM_LATENCY },
+		{ "--nested-guest", VCPUCHAR_X86_VM_NESTED_GUEST }, { "--no-irqchip", VCPUCHAR_X86_VM_NO_IRQCHIP },
+		{ "--want-mwait", VCPUCHAR_X86_VM_WANT_MWAIT },	{ "--want-cstate", VCPUCHAR_X86_VM_WANT_CSTATE },
+	};
+	struct vcpuchar_x86_host host = VCPUCHAR_INIT(struct vcpuchar_x86_host);
+	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct vcpuchar_x86_guest_view gv = VCPUCHAR_INIT(struct vcpuchar_x86_guest_view);
+	uint32_t *fields[] = { &vm.cvm, &vm.hlt_passthrough, &vm.cpu_mode, &vm.idle_hlt_kvm };
+	const char *host_file = NULL, *vcpus_arg = NULL;
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	guint n = json_array_get_length(argv), seen = 0;
+	uint32_t vcpus = 1;
+	char err[512];
+	guint64 v;
+	int r;
+
+	for (guint i = 2; i < n; i++) {
+		const char *o = json_array_get_string_element(argv, i), *val;
+		size_t k;
+
+		for (k = 0; k < G_N_ELEMENTS(flags) && strcmp(o, flags[k].opt); k++)
+			;
+		if (k < G_N_ELEMENTS(flags)) {
+			vm.flags |= flags[k].flag;
+			continue;
+		}
+		if (i + 1 >= n)
+			return exit_only(2);
+		val = json_array_get_string_element(argv, ++i);
+		for (k = 0; k < G_N_ELEMENTS(enum_opts) && strcmp(o, enum_opts[k]); k++)
+			;
+		if (k < G_N_ELEMENTS(enum_opts)) {
+			/* Each once, a name of the library's. */
+			if (seen & (1u << k) || (r = vcpuchar_x86_from_name(sets[k], val)) < 0)
+				return exit_only(2);
+			seen |= 1u << k;
+			*fields[k] = (uint32_t)r;
+		} else if (!strcmp(o, "--host")) {
+			host_file = val;
+		} else if (!strcmp(o, "--vcpus")) {
+			vcpus_arg = val;
+		} else if (!strcmp(o, "--halt-poll-ns")) {
+			if (!number(val, UINT32_MAX, &v))
+				return exit_only(2);
+			vm.flags |= VCPUCHAR_X86_VM_HALT_POLL_NS;
+			vm.halt_poll_ns = (uint32_t)v;
+		} else {
+			return exit_only(2);
+		}
+	}
+	if (vcpus_arg)
+		vcpus = number(vcpus_arg, UINT32_MAX, &v) ? (uint32_t)v : 0;
+	if (vcpuchar_x86_vm_check(NULL, NULL, vcpus, 0, NULL, 0) == -ERANGE)
+		return exit_only(2);
+	if (!host_file)
+		return pending("this host's KVM");
+	if (vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err)) < 0 || !host.have)
+		return exit_only(2);
+	if (vcpuchar_x86_vm_check(&host, &vm, vcpus, 0, err, sizeof(err)) < 0)
+		return exit_only(2);
+	if (vcpuchar_x86_decide(&host, &vm, &p) < 0 || vcpuchar_x86_guest_view(&p, vcpus, &gv) < 0)
+		return exit_only(2);
+
+	begin_answer(b, p.n_refusals ? 1 : 0);
+	json_builder_set_member_name(b, "disable_exits");
+	json_builder_begin_array(b);
+	for (uint32_t bit = 0; bit < 32; bit++)
+		if ((p.disable_exits & (1u << bit)) && vcpuchar_x86_name(VCPUCHAR_X86_NAMES_DISABLE_EXIT, bit))
+			json_builder_add_string_value(b, vcpuchar_x86_name(VCPUCHAR_X86_NAMES_DISABLE_EXIT, bit));
+	json_builder_end_array(b);
+	put_bool(b, "hints_realtime", p.hints_realtime);
+	put_bool(b, "pv_unhalt", p.pv_unhalt);
+	put_bool(b, "poll_control", p.poll_control);
+	put_bool(b, "expose_idle_hlt", p.expose_idle_hlt);
+	json_builder_set_member_name(b, "halt_poll_ns");
+	if (p.halt_poll_set)
+		json_builder_add_int_value(b, p.halt_poll_ns);
+	else
+		json_builder_add_null_value(b);
+	put_bool(b, "idle_hlt_active", p.idle_hlt_active);
+	json_builder_set_member_name(b, "reasons");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < p.n_reasons && i < VCPUCHAR_X86_MAX_REASONS; i++) {
+		put_code(b, vcpuchar_x86_reason_name(p.reasons[i].code));
+	}
+	json_builder_end_array(b);
+	json_builder_set_member_name(b, "guest");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "vcpus");
+	json_builder_add_int_value(b, vcpus);
+	put_bool(b, "kvm_feature_pv_unhalt", !!(gv.kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT));
+	put_bool(b, "kvm_feature_poll_control", !!(gv.kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL));
+	put_bool(b, "kvm_hints_realtime", !!(gv.kvm_hints & VCPUCHAR_X86_KVM_HINTS_REALTIME));
+	put_str(b, "cpuidle_driver", vcpuchar_x86_cpuidle_name(gv.cpuidle));
+	put_str(b, "pv_spinlocks", vcpuchar_x86_pv_spinlocks_name(gv.pv_spinlocks));
+	put_bool(b, "halt_exits_grow", gv.halt_exits_grow);
+	json_builder_end_object(b);
+	if (!put_format(b, "qemu", TRUE, &p, &host, &vm, VCPUCHAR_X86_FORMAT_QEMU) ||
+	    !put_format(b, "qemu_shell", FALSE, &p, &host, &vm, VCPUCHAR_X86_FORMAT_QEMU_SHELL) ||
+	    !put_format(b, "libvirt", FALSE, &p, &host, &vm, VCPUCHAR_X86_FORMAT_LIBVIRT) ||
+	    !put_format(b, "not_expressible", TRUE, &p, &host, &vm, VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE))
+		return exit_only(2);
+	return end_answer(b);
+}
+
 static char *answer(JsonArray *argv)
 {
 	struct args a = { 0 };
@@ -547,6 +713,9 @@ static char *answer(JsonArray *argv)
 					    "--mode",     "--accel",    "--guest-cpu", "--qemu-version",
 					    "--src-host", "--dst-host", "--src",       "--dst" };
 
+	if (n >= 2 && !strcmp(json_array_get_string_element(argv, 0), "x86") &&
+	    !strcmp(json_array_get_string_element(argv, 1), "policy"))
+		return x86_policy(argv);
 	if (n < 2 || strcmp(json_array_get_string_element(argv, 0), "ppc"))
 		return exit_only(2);
 	a.cmd = json_array_get_string_element(argv, 1);

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: LGPL-2.1-or-later
-"""The POWER answers of `vcpuchar ppc ... --json` recorded as a golden file.
+"""The POWER and x86 answers of `vcpuchar ppc|x86 ... --json` recorded as golden files.
 
 golden.py CLI [--lib DRIVER] [--update] [--golden FILE] [--source ROOT]
 
@@ -10,7 +10,9 @@ ppc-migrate-hosts, ppc-baseline, ppc-qemu-versions) and generated
 combinations: hosts (examples/profiles and profiles written here from
 ppc-host-levels.tsv rows with a PVR of each family) x guest CPUs x machine
 types x caps x modes x QEMU versions for hcall, host pairs for migrate,
-fleets for baseline. Each row keeps the fields that are the answer (R4/R5,
+fleets for baseline; x86 policy rows: x86 hosts (examples/profiles and
+profiles written here) x placement x CVM x override, with the other options
+in turn. Each row keeps the fields that are the answer (R4/R5,
 caps, conflicts, warning codes, guest view, paste lines, verdicts), not the
 prose, so a changed text is no changed answer.
 
@@ -49,6 +51,29 @@ GEN_HOSTS = [('hl-p9-dd23-risk0', 'p9'), ('hl-e2e-wa', 'p9'), ('hl-e2e-broken', 
              ('hl-syn-power8-exempt', 'p8'), ('hl-syn-power8-needs-flush', 'p8e'),
              ('hl-e2e-p10-fixed-wa-ibs-on', 'p11'), ('hl-syn-power8-exempt', 'p8flag'),
              ('hl-all-zero-unknown', 'nocpu'), ('hl-e2e-wa', 'p8')]
+# x86 hosts written here: [host] and [x86] keys of a profile (lib/x86.md#host-facts).
+X86_BASE = {'vendor': 'amd', 'disable_exits_allowed': '0xf', 'halt_poll': 'true', 'halt_poll_ns': '200000',
+            'kvm_amd': 'true', 'hypervisor': 'false', 'mitigate_smt_rsb': 'false', 'smt_rsb_bug': 'false'}
+X86_HOSTS = {
+    'amd-sev-on': {'sev': 'true', 'sev_es': 'true', 'sev_snp': 'false'},
+    'amd-snp-on': {'sev': 'true', 'sev_es': 'true', 'sev_snp': 'true', 'cpuid_8000000a_edx': '0x40000000'},
+    'hygon-sev': {'vendor': 'hygon', 'sev': 'true', 'sev_es': 'false', 'sev_snp': 'false'},
+    'intel': {'vendor': 'intel', 'kvm_amd': 'false'},
+    'amd-guest': {'hypervisor': 'true'},
+    'amd-smt-rsb': {'smt_rsb_bug': 'true', 'mitigate_smt_rsb': 'true', 'disable_exits_allowed': '0x4'},
+    'amd-no-halt-poll-cap': {'halt_poll': 'false', 'halt_poll_ns': '400000'},
+    'amd-mask-6.17': {'disable_exits_allowed': '0x1f'},
+    'no-vendor': {'vendor': None},
+    'aarch64': {'@arch': 'aarch64'},
+}
+X86_EXAMPLES = ['amd-emulated-kvm-amd-6.12', 'amd-zen5-idle-hlt-6.15', 'no-information']
+X86_PLACEMENT = [[], ['--pinned'], ['--pinned', '--latency']]
+X86_CVMS = [None, 'sev', 'sev-es', 'sev-snp']
+X86_HLT = [None, 'never', 'force']
+X86_EXTRA = [[], ['--want-mwait'], ['--want-cstate'], ['--want-mwait', '--want-cstate'], ['--halt-poll-ns', '777'],
+             ['--cpu-mode', 'other'], ['--cpu-mode', 'host-passthrough'], ['--no-irqchip'],
+             ['--idle-hlt-kvm', 'present'], ['--idle-hlt-kvm', 'absent'], ['--nested-guest'], ['--vcpus', '4'],
+             ['--vcpus', '4097'], ['--vcpus', '0'], ['--cvm', 'tdx']]
 EXAMPLES = ['power9-dd2.3-opal', 'power9-nested-hv-qemu', 'power9-nested-hv-qemu-fixed-ccd',
             'power10-nested-hv-qemu-fixed-na', 'no-information', 'amd-zen5-idle-hlt-6.15']
 
@@ -78,8 +103,16 @@ def write_profiles(d):
         with open(path, 'w', encoding='utf-8') as f:
             f.write(text)
         out['@gen/' + name] = path
-    for e in EXAMPLES:
+    for e in EXAMPLES + X86_EXAMPLES:
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
+    for name, keys in X86_HOSTS.items():
+        facts = dict(X86_BASE, **{k: v for k, v in keys.items() if not k.startswith('@')})
+        text = '[host]\narch=%s\nkernel_release=6.12.0\n[x86]\n' % keys.get('@arch', 'x86_64')
+        text += ''.join('%s=%s\n' % (k, v) for k, v in sorted(facts.items()) if v is not None)
+        path = os.path.join(d, 'x86-' + name + '.profile')
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(text)
+        out['@x86/' + name] = path
     return out
 
 
@@ -139,7 +172,20 @@ def rows():
         out.append((r['id'], a))
     for r in tsv('ppc-baseline.tsv'):
         out.append((r['id'], ['ppc', 'baseline'] + ['@profiles/' + p for p in r['profiles'].split(',')]))
-    return out + generated()
+    return out + generated() + x86_rows()
+
+
+def x86_rows():
+    """x86 policy: every host x placement x CVM x override, the other options in turn."""
+    hosts = ['@x86/' + h for h in X86_HOSTS] + ['@profiles/' + e for e in X86_EXAMPLES]
+    out = []
+    for n, (h, place, cvm, hlt) in enumerate(itertools.product(hosts, X86_PLACEMENT, X86_CVMS, X86_HLT)):
+        a = ['x86', 'policy', '--host', h] + place
+        opt(a, '--cvm', cvm)
+        opt(a, '--hlt-passthrough', hlt)
+        a += X86_EXTRA[n % len(X86_EXTRA)]
+        out.append(('x86-policy-%04d' % n, a))
+    return out
 
 
 def generated():
@@ -229,7 +275,12 @@ def project(cmd, rc, j, paths):
     qv = j.get('qemu_version')
     if qv:
         a['qemu_answered'] = qv.get('answered')
-    if cmd == 'hcall':
+    if cmd == 'policy':
+        for k in ('disable_exits', 'hints_realtime', 'pv_unhalt', 'poll_control', 'expose_idle_hlt', 'halt_poll_ns',
+                  'idle_hlt_active', 'guest', 'qemu', 'qemu_shell', 'libvirt', 'not_expressible'):
+            a[k] = j.get(k)
+        a['reasons'] = [r['code'] for r in j.get('reasons', [])]
+    elif cmd == 'hcall':
         for k in ('mode', 'host_info', 'migration_safe', 'host_caps', 'effective_caps', 'r4', 'r5', 'guest_view',
                   'qemu', 'libvirt'):
             a[k] = j.get(k)
@@ -287,6 +338,7 @@ def main():
     ap.add_argument('--lib', help='the library driver (golden-lib)')
     ap.add_argument('--update', action='store_true')
     ap.add_argument('--golden', default=os.path.join(ROOT, 'tests', 'golden', 'ppc-golden.jsonl'))
+    ap.add_argument('--golden-x86', default=os.path.join(ROOT, 'tests', 'golden', 'x86-golden.jsonl'))
     o = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         paths = write_profiles(d)
@@ -301,20 +353,24 @@ def main():
             lib = {rid: (project(a[1], g['exit'], g.get('json'), paths) if 'pending' not in g else g)
                    for (rid, a), g in zip(rs, got)}
     golden = {}
-    if os.path.exists(o.golden):
-        with open(o.golden, encoding='utf-8') as f:
-            for line in f:
-                row = json.loads(line)
-                golden[row['id']] = row
+    files = {'ppc': o.golden, 'x86': o.golden_x86}
+    for path in files.values():
+        if os.path.exists(path):
+            with open(path, encoding='utf-8') as f:
+                for line in f:
+                    row = json.loads(line)
+                    golden[row['id']] = row
     changed = [rid for rid, _ in rs if rid in golden and golden[rid]['answer'] != answers[rid]]
     added = [rid for rid, _ in rs if rid not in golden]
     removed = [rid for rid in golden if rid not in answers]
     if o.update:
-        with open(o.golden, 'w', encoding='utf-8') as f:
-            for rid, args in rs:
-                f.write(json.dumps({'id': rid, 'args': args, 'answer': answers[rid]}, sort_keys=True) + '\n')
+        for arch, path in files.items():
+            with open(path, 'w', encoding='utf-8') as f:
+                for rid, args in rs:
+                    if args[0] == arch:
+                        f.write(json.dumps({'id': rid, 'args': args, 'answer': answers[rid]}, sort_keys=True) + '\n')
         print('golden: %d rows written to %s: %d changed, %d added, %d removed' % (
-            len(rs), o.golden, len(changed), len(added), len(removed)))
+            len(rs), ' and '.join(files.values()), len(changed), len(added), len(removed)))
         for rid in changed:
             print('  changed %s: %s' % (rid, ' '.join(golden[rid]['args'])))
             print(show(golden[rid]['answer'], answers[rid]), end='')

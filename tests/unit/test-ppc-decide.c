@@ -411,6 +411,11 @@ START_TEST(host_not_power)
 	/* All 16 bytes used, no NUL: not a POWER name either. */
 	memset(h.arch, 'p', sizeof(h.arch));
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), -EINVAL);
+	/* A name ends at its NUL: the bytes after it are not part of it. */
+	memcpy(h.arch, "ppc\0le64x", sizeof("ppc\0le64x"));
+	ck_assert_int_eq(vcpuchar_ppc_host_levels(&h, &levels), 1);
+	memcpy(h.arch, "ppc64\0\0\0x86", sizeof("ppc64\0\0\0x86"));
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
 }
 END_TEST
 

@@ -60,6 +60,10 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 	if (kv(extra, "kvm_features", v, sizeof(v)))
 		h->kvm_features = (uint32_t)strtoul(v, NULL, 0);
 	h->halt_poll_ns = 200000;
+	if (kv(extra, "halt_poll_ns", v, sizeof(v)))
+		h->halt_poll_ns = strtoull(v, NULL, 0);
+	if (kv_is(extra, "halt_poll_cap", "0"))
+		h->halt_poll_cap = 0;
 	h->mitigate_smt_rsb = (uint32_t)tsv_u64(t, i, "mitigate_smt_rsb", NULL);
 	h->kvm_amd = amd && !kv_is(extra, "kvm_amd", "0");
 	if (amd) {

@@ -297,6 +297,7 @@ PLAN = [
     Step("hlt-vmm-passthrough", ["{build}/examples/hlt-vmm", "--passthrough", "--count", "5"], check_hlt_passthrough),
     Step("test-x86-probe-kvm", ["{build}/tests/unit/test-x86-probe-kvm"], check_suite, 60),
     Step("test-x86-apply", ["{build}/tests/unit/test-x86-apply"], check_suite, 60),
+    Step("test-x86-seccomp", ["{build}/tests/unit/test-x86-seccomp"], check_suite, 60),
     Step("test-hlt-vmm", ["{build}/tests/unit/test-hlt-vmm"], check_suite, 60),
     # The fault scenarios that need a real KVM fd (see MATRIX for which boot runs which).
     Step("fault-stats", FAULT + ["FAULT_ONLY=x86-stats e2big-forever"] + RUN_FAULT, check_fault, 120),
@@ -321,6 +322,7 @@ class Boot:
 
 # Build outputs and sources the plan needs, relative to their trees.
 BUILD_FILES = ["examples/vcpuchar", "examples/hlt-vmm", "tests/unit/test-x86-probe-kvm", "tests/unit/test-x86-apply",
+               "tests/unit/test-x86-seccomp",
                "tests/unit/test-hlt-vmm", "tests/hardening/fault/fault-driver", "tests/hardening/fault/fault-cpuid",
                "tests/hardening/fault/libfault-shim.so"]
 SRC_FILES = ["tests/hardening/fault/run-fault.sh", "tests/hardening/fault/x86-amd.profile",

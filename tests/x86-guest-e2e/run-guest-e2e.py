@@ -46,11 +46,14 @@ L2_TIMEOUT = 300
 # Policies: name and `vcpuchar x86 policy` options. L1 is itself a guest
 # (CPUID.1:ECX[31]), so pinned+latency keeps HLT exits (host_is_guest);
 # force with MWAIT and CSTATE asks for exactly what cpu-pm=on disables.
+# Every policy declares host-passthrough: since 1.3 the libvirt spelling sets no CPU mode
+# unless one is given (lib/x86.md#qemu-and-libvirt), and the tier compares it with -cpu host.
+HP = ["--cpu-mode", "host-passthrough"]
 POLICIES = [
-    ("default", []),
-    ("pinned", ["--pinned"]),
-    ("pinned-latency", ["--pinned", "--latency"]),
-    ("never", ["--pinned", "--latency", "--hlt-passthrough", "never"]),
+    ("default", HP),
+    ("pinned", ["--pinned"] + HP),
+    ("pinned-latency", ["--pinned", "--latency"] + HP),
+    ("never", ["--pinned", "--latency", "--hlt-passthrough", "never"] + HP),
 ]
 # Not in the matrix: --hlt-passthrough force --want-mwait --want-cstate
 # (exactly cpu-pm=on here). L1 is itself a TCG guest, and with HLT exits

@@ -82,7 +82,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 63;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 66;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -98,6 +98,8 @@ pub const VCPUCHAR_X86_VERDICT_MAX_REASONS: u32 = 8;
 pub const VCPUCHAR_X86_SVM_EXIT_HLT: u32 = 120;
 pub const VCPUCHAR_X86_SVM_EXIT_IDLE_HLT: u32 = 166;
 pub const VCPUCHAR_X86_KVM_EXIT_HLT: u32 = 5;
+pub const VCPUCHAR_X86_CPUID_1_ECX_MONITOR: u32 = 8;
+pub const VCPUCHAR_X86_MAX_VCPUS: u32 = 4096;
 pub type size_t = ::std::os::raw::c_ulong;
 pub type __uint8_t = ::std::os::raw::c_uchar;
 pub type __int32_t = ::std::os::raw::c_int;
@@ -2288,6 +2290,12 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
     vcpuchar_x86_reason_code = 62;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING:
     vcpuchar_x86_reason_code = 63;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT:
+    vcpuchar_x86_reason_code = 64;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE:
+    vcpuchar_x86_reason_code = 65;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS:
+    vcpuchar_x86_reason_code = 66;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;
@@ -2489,6 +2497,12 @@ extern "C" {
     #[doc = " -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the"]
     #[doc = " KVM facts carry that errno in @ret->error."]
     #[doc = ""]
+    #[doc = " System calls (since 1.3), for a seccomp filter: ioctl(2) on @kvm_fd with"]
+    #[doc = " KVM_GET_SUPPORTED_CPUID and KVM_CHECK_EXTENSION only; uname(2); stat(2),"]
+    #[doc = " open(2) (openat), fstat(2), read(2), getdents64(2) and close(2) under"]
+    #[doc = " the root; calloc(3) only when KVM answers E2BIG; fcntl(2) and"]
+    #[doc = " readlink(2) for a refused fd. The CPUID instruction is no system call."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_host_probe(
         kvm_fd: ::std::os::raw::c_int,
@@ -2513,6 +2527,8 @@ extern "C" {
     #[doc = " -ENOTSUP when @host->arch names a machine that is not x86"]
     #[doc = " (/usr/share/doc/libvcpuchar/x86.md#architecture)."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_decide(
         host: *const vcpuchar_x86_host,
@@ -2531,15 +2547,24 @@ extern "C" {
     #[doc = ""]
     #[doc = " Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd"]
     #[doc = " (they replace @host's), decides once, then KVM_ENABLE_CAP for each that"]
-    #[doc = " the policy sets. Existing vCPUs are detected first; a disable-exits"]
-    #[doc = " EINVAL is decided again without those exits (disable_exits_einval_fallback,"]
+    #[doc = " the policy sets. Only the caller knows whether vCPUs exist: pass"]
+    #[doc = " VCPUCHAR_X86_APPLY_VCPUS_EXIST once one was created (no ioctl asks KVM;"]
+    #[doc = " Linux 6.14+ refuses a late call with EINVAL, earlier kernels accept it for"]
+    #[doc = " later vCPUs only). A disable-exits EINVAL is decided again without those exits (disable_exits_einval_fallback,"]
     #[doc = " return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown"]
     #[doc = " @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;"]
-    #[doc = " -EBUSY when vCPUs exist and exits would be disabled; -EBADF for an fd"]
+    #[doc = " -EBUSY when the caller says vCPUs exist and exits would be disabled; -EBADF for an fd"]
     #[doc = " not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP."]
     #[doc = " Nothing is applied on failure but a done disable-exits step."]
+    #[doc = ""]
+    #[doc = " System calls (for a seccomp filter, since 1.3): fcntl(2) F_GETFD and"]
+    #[doc = " fstat(2) (glibc: newfstatat) of @vm_fd; ioctl(2) on @vm_fd with"]
+    #[doc = " KVM_CHECK_EXTENSION (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL) and"]
+    #[doc = " KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL); a refused"]
+    #[doc = " fd that is no VM fd may also cost a readlink(2) of /proc/self/fd/N. No"]
+    #[doc = " other ioctl, no allocation."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_apply(
@@ -2563,11 +2588,15 @@ extern "C" {
     #[doc = " (or at a 0x100 step above it, as KVM allows); in base+1 sets or clears EAX"]
     #[doc = " bit 7 (PV_UNHALT) and bit 12 (POLL_CONTROL) and EDX bit 0"]
     #[doc = " (KVM_HINTS_REALTIME); in 0x8000000A clears EDX bit 30 (IDLE_HLT, rule G1"]
-    #[doc = " of /usr/share/doc/libvcpuchar/x86.md#global-rules). Pure: writes only @entries."]
+    #[doc = " of /usr/share/doc/libvcpuchar/x86.md#global-rules); since 1.3 in leaf 1 clears ECX"]
+    #[doc = " bit 3 (MONITOR) unless the policy disables MWAIT exits"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#monitor). Pure: writes only @entries."]
     #[doc = ""]
     #[doc = " Return: 0; -ENOENT when no KVM signature leaf (or no base+1 leaf) is in"]
-    #[doc = " the table, with 0x8000000A still cleared; -EINVAL for NULL arguments or"]
+    #[doc = " the table, with 0x8000000A and leaf 1 still patched; -EINVAL for NULL arguments or"]
     #[doc = " bad sizes."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_cpuid_patch(
@@ -2594,6 +2623,11 @@ extern "C" {
     #[doc = " epoll) or EBADF (O_PATH); -ENOMEM; other negative errnos from ioctl(2)"]
     #[doc = " or pread(2). @ret is untouched on failure. A VM fd succeeds with no"]
     #[doc = " @have bits: the statistics are per vCPU."]
+    #[doc = ""]
+    #[doc = " System calls (since 1.3): ioctl(2) KVM_GET_STATS_FD on @vcpu_fd, pread(2)"]
+    #[doc = " and close(2) of the stats fd, malloc(3) for its descriptors; a refused"]
+    #[doc = " fd may also cost fcntl(2), fstat(2) and a readlink(2) of"]
+    #[doc = " /proc/self/fd/N. No other ioctl."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_vcpu_stats_read(
@@ -2625,6 +2659,8 @@ extern "C" {
     #[doc = " @policy than it holds, or a counter in @after below @before (snapshots"]
     #[doc = " swapped or of different vCPUs). Nothing is written on failure."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_policy_verify(
         policy: *const vcpuchar_x86_policy,
@@ -2652,6 +2688,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: enum vcpuchar_x86_exit_class; -EINVAL for an unknown @kind."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_exit_class(kind: u32, code: u64) -> ::std::os::raw::c_int;
 }
@@ -2671,6 +2709,8 @@ extern "C" {
     #[doc = " policy of it can hold; -EINVAL for NULL @policy, a bad @policy->size or"]
     #[doc = " @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_x86_policy_lifted(
         policy: *const vcpuchar_x86_policy,
@@ -2682,6 +2722,8 @@ extern "C" {
     #[doc = " @fact: enum vcpuchar_x86_fact"]
     #[doc = ""]
     #[doc = " Return: a static string, or NULL for an unknown @fact."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_fact_name(fact: u32) -> *const ::std::os::raw::c_char;
@@ -2701,6 +2743,8 @@ extern "C" {
     #[doc = " @host, a bad @host->size, an @host->error entry outside the errno range,"]
     #[doc = " an unknown @fact, or NULL @buf with @size > 0."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_host_describe(
         host: *const vcpuchar_x86_host,
@@ -2715,6 +2759,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: e.g. \"idle_hlt_active\"; NULL for an unknown @code."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_name(code: u32) -> *const ::std::os::raw::c_char;
 }
@@ -2724,6 +2770,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: the enum vcpuchar_x86_reason_code; -EINVAL for NULL or an"]
     #[doc = " unknown name."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_from_name(
@@ -2735,6 +2783,8 @@ extern "C" {
     #[doc = " @code: enum vcpuchar_x86_reason_code"]
     #[doc = ""]
     #[doc = " Return: enum vcpuchar_x86_reason_class; -EINVAL for an unknown @code."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_class(code: u32) -> ::std::os::raw::c_int;
@@ -2752,6 +2802,8 @@ extern "C" {
     #[doc = " a number outside the enum the code's comment names, a kernel release"]
     #[doc = " above 32 bits): nothing is written then."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_reason_text(
         reason: *const vcpuchar_x86_reason,
@@ -2765,6 +2817,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: a static string; NULL for an unknown @stat."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_stat_name(stat: u32) -> *const ::std::os::raw::c_char;
 }
@@ -2774,6 +2828,8 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: \"cannot_tell\", \"honoured\" or \"not_honoured\" (static strings);"]
     #[doc = " NULL for an unknown @verdict."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_hlt_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
@@ -2785,8 +2841,108 @@ extern "C" {
     #[doc = " Return: \"cannot_tell\", \"active\" or \"inactive\" (static strings); NULL for"]
     #[doc = " an unknown @verdict."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.0"]
     pub fn vcpuchar_x86_halt_poll_verdict_name(verdict: u32) -> *const ::std::os::raw::c_char;
+}
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_CVM: vcpuchar_x86_name_set = 0;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH: vcpuchar_x86_name_set = 1;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_CPU_MODE: vcpuchar_x86_name_set = 2;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_IDLE_HLT_KVM: vcpuchar_x86_name_set = 3;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_NAMES_DISABLE_EXIT: vcpuchar_x86_name_set = 4;
+pub const vcpuchar_x86_name_set_VCPUCHAR_X86_N_NAME_SETS: vcpuchar_x86_name_set = 5;
+pub type vcpuchar_x86_name_set = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_name() - the stable name of an enumeration value"]
+    #[doc = " @set: enum vcpuchar_x86_name_set"]
+    #[doc = " @value: the value (for VCPUCHAR_X86_NAMES_DISABLE_EXIT, a bit number)"]
+    #[doc = ""]
+    #[doc = " The names a profile, the vcpuchar(1) options and its JSON use; exact"]
+    #[doc = " lower case (upper case for the exit flags, as KVM names them)."]
+    #[doc = ""]
+    #[doc = " Return: a static string; NULL for an unknown @set or @value, and for a"]
+    #[doc = " value that has no name (cpu_mode 0)."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_name(set: u32, value: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_from_name() - the value of a name"]
+    #[doc = " @set: enum vcpuchar_x86_name_set"]
+    #[doc = " @name: the name, exactly as vcpuchar_x86_name() spells it"]
+    #[doc = ""]
+    #[doc = " Return: the value (>= 0); -ENOENT for a name @set does not have"]
+    #[doc = " (vcpuchar_x86_names() lists them); -EINVAL for an unknown @set or NULL"]
+    #[doc = " @name."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_from_name(
+        set: u32,
+        name: *const ::std::os::raw::c_char,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_names() - every name of a set, joined"]
+    #[doc = " @set: enum vcpuchar_x86_name_set"]
+    #[doc = " @sep: written between two names (e.g. \"|\" or \", \")"]
+    #[doc = " @buf: receives the NUL-terminated list; NULL with @size 0 to query"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " Return: the length of the list without the NUL; -ENOSPC when @size is"]
+    #[doc = " not larger than that (@buf unchanged); -EINVAL for an unknown @set, NULL"]
+    #[doc = " @sep, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_names(
+        set: u32,
+        sep: *const ::std::os::raw::c_char,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_vm_check() - whether a VM can be decided for a host, and why not"]
+    #[doc = " @host: host facts, as for vcpuchar_x86_decide()"]
+    #[doc = " @vm: the VM profile"]
+    #[doc = " @n_vcpus: the VM's vCPUs"]
+    #[doc = " @host_max_vcpus: what KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) answers on"]
+    #[doc = "                  the host's /dev/kvm, or 0 when not known"]
+    #[doc = " @err, @err_size: optional message buffer: on failure one sentence naming"]
+    #[doc = "                  the member (n_vcpus, cvm, ...) and the rule it breaks,"]
+    #[doc = "                  \"\" on success; cut to @err_size"]
+    #[doc = ""]
+    #[doc = " The checks vcpuchar_x86_decide() makes of @host and @vm, with the reason"]
+    #[doc = " its return value carries no room for, plus the vCPU count"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#vm-checks): 1 to"]
+    #[doc = " VCPUCHAR_X86_MAX_VCPUS, and at most @host_max_vcpus when it is not 0; a"]
+    #[doc = " confidential VM needs a host whose vendor was read as AMD or Hygon and"]
+    #[doc = " whose kvm_amd parameter for that type (sev, sev_es, sev_snp) was not"]
+    #[doc = " read as off; hlt_passthrough=never contradicts want_mwait and"]
+    #[doc = " want_cstate."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with"]
+    #[doc = " NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;"]
+    #[doc = " -EINVAL for everything vcpuchar_x86_decide() refuses with -EINVAL, and"]
+    #[doc = " NULL @err with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_vm_check(
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        n_vcpus: u32,
+        host_max_vcpus: u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL: vcpuchar_x86_cpuidle = 0;
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_HALTPOLL: vcpuchar_x86_cpuidle = 1;
@@ -2844,6 +3000,8 @@ extern "C" {
     #[doc = " unknown bit in @policy->disable_exits, or @policy->hints_realtime,"]
     #[doc = " pv_unhalt or poll_control other than 0 or 1. @ret is untouched on failure."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_guest_view(
         policy: *const vcpuchar_x86_policy,
@@ -2858,6 +3016,8 @@ extern "C" {
     #[doc = " Return: \"not_haltpoll\" or \"haltpoll\" (static strings); NULL for an"]
     #[doc = " unknown value."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_cpuidle_name(cpuidle: u32) -> *const ::std::os::raw::c_char;
 }
@@ -2868,8 +3028,47 @@ extern "C" {
     #[doc = " Return: \"used\", \"off_realtime\", \"off_single_cpu\" or \"off_no_pv_unhalt\""]
     #[doc = " (static strings); NULL for an unknown value."]
     #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_pv_spinlocks_name(value: u32) -> *const ::std::os::raw::c_char;
+}
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU: vcpuchar_x86_format = 0;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU_SHELL: vcpuchar_x86_format = 1;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_LIBVIRT: vcpuchar_x86_format = 2;
+pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE: vcpuchar_x86_format = 3;
+pub type vcpuchar_x86_format = ::std::os::raw::c_uint;
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_format() - a policy in QEMU's or libvirt's words"]
+    #[doc = " @policy: a policy from vcpuchar_x86_decide()"]
+    #[doc = " @host: the facts it was decided with (the DISABLE_EXITS mask tells"]
+    #[doc = "        whether -overcommit cpu-pm=on asks for exactly the policy's exits)"]
+    #[doc = " @vm: the VM profile it was decided for (cpu_mode: -cpu host and"]
+    #[doc = "      <cpu mode='host-passthrough'/>, or the domain's own model)"]
+    #[doc = " @format: enum vcpuchar_x86_format"]
+    #[doc = " @buf: receives the NUL-terminated text; may be NULL when @size is 0"]
+    #[doc = " @size: size of @buf in bytes"]
+    #[doc = ""]
+    #[doc = " The spellings and their sources are in"]
+    #[doc = " /usr/share/doc/libvcpuchar/x86.md#qemu-and-libvirt. Like"]
+    #[doc = " vcpuchar_ppc_caps_format(): a buffer that is too small is an error, not"]
+    #[doc = " a truncation, and a query is only @buf NULL with @size 0."]
+    #[doc = ""]
+    #[doc = " Return: the length of the text without the NUL; -ENOSPC when @size is"]
+    #[doc = " not larger than that (@buf unchanged); -EINVAL for NULL arguments, bad"]
+    #[doc = " sizes, an unknown @format or cpu_mode, or NULL @buf with @size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_policy_format(
+        policy: *const vcpuchar_x86_policy,
+        host: *const vcpuchar_x86_host,
+        vm: *const vcpuchar_x86_vm,
+        format: u32,
+        buf: *mut ::std::os::raw::c_char,
+        size: size_t,
+    ) -> ::std::os::raw::c_int;
 }
 extern "C" {
     #[doc = " vcpuchar_profile_load() - read host facts from a profile file"]

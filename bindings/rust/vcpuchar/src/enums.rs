@@ -502,6 +502,12 @@ c_enum! {
         AvicIpiErratum1235 = 62,
         /// `VCPUCHAR_X86_REASON_HLT_PASSTHROUGH_FORCE_NEEDS_PINNING` = 63: hlt_passthrough=force on a VM that is not pinned: HLT exits are kept, since force never lifts the need for dedicated pCPUs.
         HltPassthroughForceNeedsPinning = 63,
+        /// `VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT` = 64: Since 1.3: kvm.halt_poll_ns (value, ns) above KVM's x86 default of 200000 (KVM_HALT_POLL_NS_DEFAULT) costs host CPU time while vCPUs idle; KVM_CAP_HALT_POLL is offered, so the remedy is a per-VM value.
+        HaltPollAboveDefault = 64,
+        /// `VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_HOST_WIDE` = 65: Since 1.3: the same without KVM_CAP_HALT_POLL: the remedy is host-wide (kvm.halt_poll_ns).
+        HaltPollAboveDefaultHostWide = 65,
+        /// `VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS` = 66: Since 1.3: MWAIT exits are kept, so the CPUID patch call clears MONITOR (CPUID.01H:ECX\[3\]): KVM emulates MWAIT as a no-op.
+        MonitorHiddenMwaitExits = 66,
     }
 }
 
@@ -582,6 +588,24 @@ c_enum! {
 }
 
 c_enum! {
+    /// C `enum vcpuchar_x86_name_set`: The enumerations with names (the @set of the functions below). since 1.3
+    X86NameSet {
+        /// `VCPUCHAR_X86_NAMES_CVM` = 0: vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp"
+        NamesCvm = 0,
+        /// `VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH` = 1: "auto", "never", "force"
+        NamesHltPassthrough = 1,
+        /// `VCPUCHAR_X86_NAMES_CPU_MODE` = 2: 0 (unspecified) has no name; "host-passthrough", "other"
+        NamesCpuMode = 2,
+        /// `VCPUCHAR_X86_NAMES_IDLE_HLT_KVM` = 3: "auto", "present", "absent"
+        NamesIdleHltKvm = 3,
+        /// `VCPUCHAR_X86_NAMES_DISABLE_EXIT` = 4
+        NamesDisableExit = 4,
+        /// `VCPUCHAR_X86_N_NAME_SETS` = 5: the number of sets of this release
+        NNameSets = 5,
+    }
+}
+
+c_enum! {
     /// C `enum vcpuchar_x86_cpuidle`: The cpuidle driver a Linux guest ends up with (/usr/share/doc/libvcpuchar/x86.md#guest-view). since 1.1
     X86Cpuidle {
         /// `VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL` = 0: another driver, or none: idle is plain HLT
@@ -602,5 +626,19 @@ c_enum! {
         OffSingleCpu = 2,
         /// `VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT` = 3: KVM_FEATURE_PV_UNHALT clear
         OffNoPvUnhalt = 3,
+    }
+}
+
+c_enum! {
+    /// C `enum vcpuchar_x86_format`: The texts the formatting call below writes (its @format). since 1.3
+    X86Format {
+        /// `VCPUCHAR_X86_FORMAT_QEMU` = 0: QEMU's command-line words, one a line
+        Qemu = 0,
+        /// `VCPUCHAR_X86_FORMAT_QEMU_SHELL` = 1: the same as one line a POSIX shell reads back
+        QemuShell = 1,
+        /// `VCPUCHAR_X86_FORMAT_LIBVIRT` = 2: a libvirt domain XML fragment
+        Libvirt = 2,
+        /// `VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE` = 3
+        NotExpressible = 3,
     }
 }

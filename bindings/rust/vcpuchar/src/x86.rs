@@ -329,7 +329,11 @@ pub fn x86_policy_lifted(policy: &X86Policy, code: u32) -> Result<bool> {
 /// before any vCPU exists): KVM_ENABLE_CAP of KVM_CAP_X86_DISABLE_EXITS and
 /// KVM_CAP_HALT_POLL. `flags`: `VCPUCHAR_X86_APPLY_*`.
 ///
-/// Errors: EBUSY when vCPUs exist and exits would be disabled (nothing
+/// Only the caller knows whether vCPUs exist: pass
+/// `VCPUCHAR_X86_APPLY_VCPUS_EXIST` then (nothing probes for them since 1.3;
+/// the system calls made are listed in vcpuchar_x86_apply(3)).
+///
+/// Errors: EBUSY when that flag is given and exits would be disabled (nothing
 /// applied); EBADF, ENOTTY (not KVM's fd), EINVAL (bad values, or the system
 /// or a vCPU fd); ENOTSUP for non-x86 facts; other errnos of KVM_ENABLE_CAP.
 pub fn x86_apply(vm_fd: &impl AsRawFd, host: &X86Host, vm: &X86Vm, flags: u32) -> Result<X86Policy> {
@@ -475,4 +479,70 @@ pub fn x86_cpuidle_name(v: X86Cpuidle) -> &'static str {
 pub fn x86_pv_spinlocks_name(v: X86PvSpinlocks) -> &'static str {
     // SAFETY: integer in, static string out.
     static_str(unsafe { sys::vcpuchar_x86_pv_spinlocks_name(v.raw()) }).unwrap_or("")
+}
+
+// Since 1.3: the rules the CLI kept to itself (lib/x86.md#names, #vm-checks,
+// #qemu-and-libvirt).
+
+/// The stable name of a value of a name set ([`X86NameSet`]:
+/// CVM, HLT_PASSTHROUGH, CPU_MODE, IDLE_HLT_KVM, DISABLE_EXIT bit numbers);
+/// `None` for an unknown set or value, or a value without a name (cpu_mode 0).
+pub fn x86_name(set: X86NameSet, value: u32) -> Option<&'static str> {
+    // SAFETY: integers in, static string or NULL out.
+    static_str(unsafe { sys::vcpuchar_x86_name(set.raw(), value) })
+}
+
+/// The value of a name in a name set.
+///
+/// Errors: ENOENT for a name the set does not have; EINVAL for an unknown set.
+pub fn x86_from_name(set: X86NameSet, name: &str) -> Result<u32> {
+    const F: &str = "vcpuchar_x86_from_name";
+    let c = cstring(F, "the name", name)?;
+    // SAFETY: valid C string.
+    check(F, unsafe { sys::vcpuchar_x86_from_name(set.raw(), c.as_ptr()) }).map(|v| v as u32)
+}
+
+/// Every name of a set, joined with `sep` (e.g. "none|sev|sev-es|sev-snp").
+///
+/// Errors: EINVAL for an unknown set.
+pub fn x86_names(set: X86NameSet, sep: &str) -> Result<String> {
+    const F: &str = "vcpuchar_x86_names";
+    let s = cstring(F, "the separator", sep)?;
+    // SAFETY: valid C string; buffer of the given length (the function says -ENOSPC, never cuts).
+    let n = check(F, unsafe { sys::vcpuchar_x86_names(set.raw(), s.as_ptr(), std::ptr::null_mut(), 0) })? as usize;
+    let mut buf = vec![0 as std::os::raw::c_char; n + 1];
+    // SAFETY: as above, with room for the whole list.
+    check(F, unsafe { sys::vcpuchar_x86_names(set.raw(), s.as_ptr(), buf.as_mut_ptr(), buf.len() as _) })?;
+    Ok(array_str(&buf))
+}
+
+/// Whether a VM can be decided for a host: the checks [`x86_decide`] makes,
+/// with the reason as the error's message, and the vCPU count (1 to 4096, at
+/// most `host_max_vcpus` when not 0: KVM_CAP_MAX_VCPUS).
+///
+/// Errors: ERANGE for the vCPU count; ENOTSUP for facts of a non-x86 host;
+/// EINVAL for what [`x86_decide`] refuses.
+pub fn x86_vm_check(host: &X86Host, vm: &X86Vm, n_vcpus: u32, host_max_vcpus: u32) -> Result<()> {
+    let (h, v) = (host.sized(), vm.sized());
+    // SAFETY: sized structs in; message buffer of the given length.
+    crate::util::with_msg("vcpuchar_x86_vm_check", |e, n| unsafe {
+        sys::vcpuchar_x86_vm_check(&h, &v, n_vcpus, host_max_vcpus, e, n as _)
+    })
+    .map(|_| ())
+}
+
+/// A policy in QEMU's or libvirt's words ([`X86Format`]: QEMU
+/// words one a line, the same as a shell line, libvirt XML, what neither can
+/// say one sentence a line).
+///
+/// Errors: EINVAL for an unknown format or bad values.
+pub fn x86_policy_format(policy: &X86Policy, host: &X86Host, vm: &X86Vm, format: X86Format) -> Result<String> {
+    const F: &str = "vcpuchar_x86_policy_format";
+    let (p, h, v) = (policy.0.sized(), host.sized(), vm.sized());
+    // SAFETY: sized structs in; the query writes nothing.
+    let n = check(F, unsafe { sys::vcpuchar_x86_policy_format(&p, &h, &v, format.raw(), std::ptr::null_mut(), 0) })? as usize;
+    let mut buf = vec![0 as std::os::raw::c_char; n + 1];
+    // SAFETY: as above, with room for the whole text.
+    check(F, unsafe { sys::vcpuchar_x86_policy_format(&p, &h, &v, format.raw(), buf.as_mut_ptr(), buf.len() as _) })?;
+    Ok(array_str(&buf))
 }

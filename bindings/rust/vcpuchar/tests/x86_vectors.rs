@@ -44,6 +44,12 @@ fn row_host(r: &Row) -> X86Host {
         h.kvm_features = num(v) as u32;
     }
     h.halt_poll_ns = 200000;
+    if let Some(v) = kv(extra, "halt_poll_ns") {
+        h.halt_poll_ns = num(v);
+    }
+    if is("halt_poll_cap", "0") {
+        h.halt_poll_cap = 0;
+    }
     h.mitigate_smt_rsb = num(&r["mitigate_smt_rsb"]) as u32;
     h.kvm_amd = (amd && !is("kvm_amd", "0")) as u32;
     if amd {

@@ -137,3 +137,27 @@ fn verify() {
         }
     }
 }
+
+// Since 1.3: names, the VM checks and the formatting call (lib/x86.md#names, #vm-checks).
+#[test]
+fn names_checks_and_format() {
+    use vcpuchar::*;
+    assert_eq!(x86_name(X86NameSet::NamesCvm, 3), Some("sev-snp"));
+    assert_eq!(x86_name(X86NameSet::NamesCpuMode, 0), None);
+    assert_eq!(x86_from_name(X86NameSet::NamesHltPassthrough, "force").unwrap(), 2);
+    assert_eq!(x86_from_name(X86NameSet::NamesCvm, "SEV").unwrap_err().errno(), 2);
+    assert_eq!(x86_names(X86NameSet::NamesDisableExit, "|").unwrap(), "MWAIT|HLT|PAUSE|CSTATE|APERFMPERF");
+    let mut host = x86_host();
+    host.have = 1 << X86Fact::CpuidVendor.raw() | 1 << X86Fact::Sev.raw();
+    host.vendor = 1; // AMD
+    host.sev = 0;
+    let mut vm = x86_vm();
+    vm.cvm = 1; // sev
+    let e = x86_vm_check(&host, &vm, 2, 0).unwrap_err();
+    assert_eq!(e.errno(), 22);
+    assert!(e.to_string().contains("kvm_amd.sev is off"), "{}", e);
+    assert_eq!(x86_vm_check(&host, &x86_vm(), 4097, 0).unwrap_err().errno(), 34);
+    let p = x86_decide(&host, &x86_vm()).unwrap();
+    let q = x86_policy_format(&p, &host, &x86_vm(), X86Format::QemuShell).unwrap();
+    assert!(q.starts_with("-overcommit cpu-pm=off -cpu host,kvm-pv-unhalt=on"), "{}", q);
+}
