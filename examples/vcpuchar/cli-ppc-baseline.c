@@ -197,6 +197,7 @@ int cmd_baseline(int argc, char **argv)
 
 		json_builder_begin_object(b);
 		cli_json_qemu_version(b, &qv);
+		cli_json_guest_cpu(b, req.cpu);
 		json_caps(b, "caps", &base.caps);
 		json_builder_set_member_name(b, "hosts");
 		json_builder_begin_array(b);

@@ -153,6 +153,8 @@ int cmd_hcall(int argc, char **argv)
 
 		json_builder_begin_object(b);
 		cli_json_qemu_version(b, &qv);
+		/* The guest CPU the answer is for: given, or the library's choice (lib/ppc.md#guest-cpu). */
+		cli_json_guest_cpu(b, shown_cpu);
 		cli_json_ppc_result(b, &res);
 		cli_json_ppc_spellings(b, &res, &warn, &start);
 		json_builder_set_member_name(b, "ignored");

@@ -122,6 +122,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 			json_builder_end_array(jb);
 		}
 		json_str(jb, "mode", vcpuchar_ppc_mode_name(req.mode));
+		cli_json_guest_cpu(jb, hm.cpu);
 		json_caps(jb, "effective_caps", &ra.effective_caps);
 		json_caps(jb, "dst_host_caps", &hm.dst_host_caps);
 		json_str(jb, "note", note);

@@ -108,6 +108,13 @@ void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t 
 }
 
 /* "qemu_version": {"target", "answered", "assumed", "note"}. */
+void cli_json_guest_cpu(JsonBuilder *b, uint32_t cpu)
+{
+	g_autofree char *name = g_strdup_printf("power%u", cpu);
+
+	json_str(b, "guest_cpu", name);
+}
+
 void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q)
 {
 	char target[16], answered[16];

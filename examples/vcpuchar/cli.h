@@ -117,6 +117,8 @@ void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t 
 /* Member "qemu_version": {"target", "answered", "assumed", "note", "unknown"}. */
 void cli_qemu_version_caps(struct cli_qemu_target *q, const struct vcpuchar_ppc_caps *caps);
 void cli_json_qemu_version(JsonBuilder *b, const struct cli_qemu_target *q);
+/* Member "guest_cpu": "power9" for VCPUCHAR_PPC_CPU_POWER9, the guest CPU a POWER answer is for. */
+void cli_json_guest_cpu(JsonBuilder *b, uint32_t cpu);
 /* The "qemu" text line, when the answer is not for the given version itself, and the unknown facts. */
 void cli_text_qemu_version(const struct cli_qemu_target *q);
 
@@ -134,6 +136,7 @@ int cmd_export(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);
 int cmd_x86(int argc, char **argv);
+int cmd_qemu(int argc, char **argv);
 int cmd_libvirt_hook(int argc, char **argv);
 
 #endif

@@ -42,6 +42,7 @@ static const struct {
 	{ "export", cmd_export, "export [--host PROFILE] [--nfd FILE] [--prometheus FILE]  facts as node labels and metrics" },
 	{ "probe", cmd_probe, "probe [--json] [--save FILE [--force]] this host's facts and default decisions" },
 	{ "ppc", cmd_ppc, "ppc hcall|migrate|baseline ...         POWER caps, H_GET_CPU_CHARACTERISTICS, migration, fleets" },
+	{ "qemu", cmd_qemu, "qemu probe [--binary PATH] ...          a qemu-system-ppc64's machine types, CPU models and cap defaults, over QMP" },
 	{ "x86", cmd_x86, "x86 policy|verify ...                  HLT exits, Idle HLT, KVM PV hints (also as QEMU/libvirt options); did KVM honour them" },
 	{ "libvirt-hook", cmd_libvirt_hook, "libvirt-hook DOMAIN OPERATION SUB EXTRA libvirt's qemu hook: refuses a pseries domain QEMU would refuse" },
 };

@@ -44,6 +44,10 @@ extern "C" {
  *
  * A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others
  * are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * A release candidate (micro 90 and up) is answered as the release it leads
+ * to; past the newest row, @oldest_type and @deprecated_upto follow QEMU's
+ * machine lifecycle for the version itself (since 1.3; 1.2 gave the newest
+ * row's).
  * Grows at its end (@size). Since: 1.2
  */
 struct vcpuchar_ppc_qemu_release {

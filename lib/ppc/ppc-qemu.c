@@ -24,14 +24,17 @@ static const struct release {
 	bool sbbc_p8_broken;      /* the default cap-sbbc is broken for every CPU but POWER7 */
 	uint32_t fixed_na_aborts; /* 1: cap-ibs=fixed-na aborts at the first hcall (measured) */
 	bool power11;             /* it has the power11 CPU model */
+	const char *reason;       /* its deprecation reason when not the lifecycle's, else NULL */
 } releases[] = {
 	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, 0, false, 1, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0), "8.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0), "8.1", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
 	{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), "8.2", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	/* 1392617d35 "spapr: Tag pseries-2.1 - 2.11 machines as deprecated", by hand (lib/ppc.md#qemu-versions). */
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, 211, false, FACT_UNKNOWN, false,
+	  "old and not maintained - use a 2.12+ version" },
 	{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), "9.1", "upstream commits", 201, true, 601, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, 700, true, 1, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), "10.1", "upstream commits", 402, false, 701, true, FACT_UNKNOWN, true },
 	{ VCPUCHAR_PPC_QEMU_VERSION(10, 2, 0), "10.2", "upstream commits", 500, false, 702, true, FACT_UNKNOWN, true },
@@ -44,14 +47,60 @@ static const struct release {
 /* The highest version the encoding holds: 99.99.99. */
 #define VERSION_MAX VCPUCHAR_PPC_QEMU_VERSION(99, 99, 99)
 
+/*
+ * A release candidate is numbered x.y.90 and up (9.2.0-rc0 reports 9.1.90):
+ * the version of the release it leads to, else @v (lib/ppc.md#qemu-versions).
+ */
+static uint32_t coming(uint32_t v)
+{
+	unsigned major = v / 10000, minor = v / 100 % 100;
+
+	if (!v || v % 100 < 90 || (minor >= 2 && major >= 99))
+		return v;
+	return minor >= 2 ? VCPUCHAR_PPC_QEMU_VERSION(major + 1, 0, 0) : VCPUCHAR_PPC_QEMU_VERSION(major, minor + 1, 0);
+}
+
+/*
+ * Past the newest row, the types follow QEMU's versioned-machine lifecycle
+ * for the target itself (include/hw/boards.h): pseries-A.B is deleted once
+ * X - A > 6, or X - A = 6 and Y >= B (MACHINE_VER_DELETION_MAJOR), and
+ * deprecated by the same test with 3 (MACHINE_VER_DEPRECATION_MAJOR), for
+ * QEMU X.Y. Within the table, the row's own facts (lib/ppc.md#qemu-versions).
+ */
+static bool past_table(uint32_t target)
+{
+	return target / 100 > releases[N_RELEASES - 1].version / 100;
+}
+
+static unsigned first_type(const struct release *r, uint32_t target)
+{
+	unsigned x = target / 10000, y = target / 100 % 100;
+
+	if (!past_table(target))
+		return r->first_type;
+	/* The oldest of pseries-(X-6).(Y+1) and (X-5).0 that survives: types are A.0 to A.2. */
+	return y >= 2 ? (x - 5) * 100 : (x - 6) * 100 + y + 1;
+}
+
+static uint32_t deprecated_upto(const struct release *r, uint32_t target)
+{
+	unsigned x = target / 10000, y = target / 100 % 100;
+
+	if (!past_table(target))
+		return r->deprecated_upto;
+	return (x - 3) * 100 + (y < 2 ? y : 2);
+}
+
 int vcpuchar_ppc_qemu_release(uint32_t v)
 {
 	int i;
 
 	if (!v)
 		return 0;
+	/* 7.1.90 and up, the candidates of 7.2, are older than 7.2 and refused as the parse refuses them. */
 	if (v < releases[0].version || v > VERSION_MAX)
 		return -1;
+	v = coming(v);
 	/* The newest release not newer than @v, by major.minor. */
 	for (i = N_RELEASES - 1; i > 0; i--)
 		if (v / 100 >= releases[i].version / 100)
@@ -179,18 +228,27 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 				 "no QEMU version given: the answer is for QEMU %s (%s), the oldest supported; give "
 				 "the target QEMU's version for its own answer",
 				 r->name, r->source);
-	} else if (qemu_version / 100 == r->version / 100) {
+	} else if (coming(qemu_version) / 100 == r->version / 100 && coming(qemu_version) == qemu_version) {
 		kind = 0;
 		if (note_size)
 			note[0] = '\0';
+	} else if (coming(qemu_version) == r->version) {
+		kind = 2;
+		if (note_size)
+			snprintf(note, note_size,
+				 "QEMU %s is a release candidate of %s (QEMU numbers them x.y.90 and up): the "
+				 "answer is for QEMU %s (%s)",
+				 want, r->name, r->name, r->source);
 	} else {
 		kind = 2;
 		if (note_size && rel == N_RELEASES - 1)
 			snprintf(note, note_size,
 				 "QEMU %s is newer than %s, the newest QEMU in this library's release table: the "
-				 "answer is for QEMU %s (%s); pseries types newer than pseries-%u.%u are unknown "
-				 "to this library",
-				 want, r->name, r->name, r->source, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100);
+				 "answer is for QEMU %s (%s), but the types QEMU %s deletes and deprecates follow "
+				 "QEMU's machine lifecycle (deleted after 6 years, deprecated after 3); pseries "
+				 "types newer than pseries-%u.%u "
+				 "are unknown to this library",
+				 want, r->name, r->name, r->source, want, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100);
 		else if (note_size)
 			snprintf(note, note_size,
 				 "QEMU %s is no release in this library's table (QEMU releases X.0 to X.2 a year): "
@@ -215,7 +273,7 @@ static bool newer_than_known(const char *name, uint32_t qemu_version)
 
 	return sscanf(name, "pseries-%3u.%1u", &major, &minor) == 2 &&
 	       snprintf(again, sizeof(again), "pseries-%u.%u", major, minor) > 0 && !strcmp(again, name) &&
-	       minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= qemu_version / 100;
+	       minor <= 2 && major * 100 + minor > UPSTREAM_NEWEST && major * 100 + minor <= coming(qemu_version) / 100;
 }
 
 bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_version)
@@ -229,9 +287,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 {
 	int rel = vcpuchar_ppc_qemu_release(qemu_version);
 	const struct release *r;
-	unsigned major, minor, type, newest;
+	unsigned major, minor, type, newest, first;
 	char want[12], range[80], who[80];
-	uint32_t m;
+	uint32_t m, target;
 	int rc;
 
 	if (!name || !ret)
@@ -244,6 +302,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 		snprintf(want, sizeof(want), "%s", r->name);
 	else
 		vcpuchar_ppc_qemu_version_text(qemu_version, want);
+	/* A release candidate has its release's types: pseries-9.2 is in 9.1.90. */
+	target = coming(qemu_version);
 	if (newer_than_known(name, qemu_version))
 		return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
 					     "'%s' is newer than pseries-%u.%u, the newest pseries type this library "
@@ -253,11 +313,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	if ((rc = vcpuchar_ppc_machine_parse(name, &m, err, err_size)) < 0)
 		return rc;
 	/* The newest type the range can name: the target's own, at most the newest upstream type known. */
-	newest = qemu_version / 100 > r->version / 100 ? qemu_version / 100 : r->version / 100;
+	newest = target / 100 > r->version / 100 ? target / 100 : r->version / 100;
 	if (newest > UPSTREAM_NEWEST)
 		newest = UPSTREAM_NEWEST;
-	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", r->first_type / 100, r->first_type % 100,
-		 newest / 100, newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
+	first = first_type(r, target);
+	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", first / 100, first % 100, newest / 100,
+		 newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
 	if (strcmp(name, "pseries") == 0) {
 		*ret = m;
 		return 0;
@@ -275,22 +336,24 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 						     VCPUCHAR_ECHO);
 		type = major * 100 + minor;
 		/* Types the release has, and the newer upstream types up to an unmeasured target. */
-		if (type >= r->first_type &&
-		    (type <= r->version / 100 || (qemu_version && type <= qemu_version / 100))) {
+		if (type >= first &&
+		    (type <= r->version / 100 || (target && type <= target / 100))) {
 			*ret = m;
 			return 0;
 		}
 	}
 	if (!qemu_version)
 		snprintf(who, sizeof(who), " (no QEMU version given: the oldest supported)");
-	else if (qemu_version / 100 != r->version / 100)
+	else if (target != qemu_version && target == r->version)
+		snprintf(who, sizeof(who), " (a release candidate of %s)", r->name);
+	else if (target / 100 != r->version / 100)
 		snprintf(who, sizeof(who), " (answered as %s, the %s)", r->name,
 			 rel == N_RELEASES - 1 ? "newest in the table" : "nearest release before it");
 	else
 		who[0] = '\0';
 	return vcpuchar_set_err_echo(err, err_size, -ENOENT, name, strlen(name),
 				     "'%s' is not a machine type of QEMU %s%s: it has %s%s", VCPUCHAR_ECHO, want, who, range,
-				type && type < r->first_type ? "; the older ones were removed" : "");
+				type && type < first ? "; the older ones were removed" : "");
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret)
@@ -303,10 +366,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct 
 	r = &releases[rel];
 	out = VCPUCHAR_OUT(ret, &buf);
 	out->answered = r->version;
-	out->oldest_type = r->first_type;
+	out->oldest_type = first_type(r, coming(qemu_version));
 	out->newest_type = r->version / 100;
 	out->has_sxxm = r->sxxm;
-	out->deprecated_upto = r->deprecated_upto;
+	out->deprecated_upto = deprecated_upto(r, coming(qemu_version));
 	out->sbbc_broken_p8 = r->sbbc_p8_broken;
 	out->fixed_na_aborts = r->fixed_na_aborts;
 	out->has_power11 = r->power11;
@@ -320,7 +383,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 	const struct release *r;
 	char want[12];
 	unsigned major, minor, type, newest;
-	uint32_t m;
+	uint32_t m, upto;
 	int rc;
 
 	return_val_if_fail(note || !note_size, -EINVAL);
@@ -329,13 +392,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 	if (note_size)
 		note[0] = '\0';
 	r = &releases[vcpuchar_ppc_qemu_release(qemu_version)];
+	upto = deprecated_upto(r, coming(qemu_version));
 	if (qemu_version)
 		vcpuchar_ppc_qemu_version_text(qemu_version, want);
 	else
 		snprintf(want, sizeof(want), "%s", r->name);
 	if (strcmp(name, "pseries") == 0)
 		return 0; /* the newest type, never deprecated */
-	if (r->deprecated_upto == FACT_UNKNOWN) {
+	if (upto == FACT_UNKNOWN) {
 		if (note_size)
 			snprintf(note, note_size,
 				 "whether QEMU %s marks '%s' deprecated is unknown: no source for its deprecations "
@@ -349,10 +413,19 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 		sscanf(name + 8, "%u.%u", &major, &minor);
 		type = major * 100 + minor;
 	}
-	if (type > r->deprecated_upto)
+	if (type > upto)
 		return 0;
 	/* The oldest type it does not deprecate, the next after deprecated_upto (X.0 to X.2 from 4.0 on). */
-	newest = r->deprecated_upto % 100 == 2 ? (r->deprecated_upto / 100 + 1) * 100 : r->deprecated_upto + 1;
+	newest = upto % 100 == 2 ? (upto / 100 + 1) * 100 : upto + 1;
+	if (r->reason && !past_table(coming(qemu_version))) {
+		/* 9.0's own reason; 9.2 then removed every 2.x type (pull-ppc-for-9.2-1-20241104). */
+		if (note_size)
+			snprintf(note, note_size,
+				 "QEMU %s warns \"Machine type '%s' is deprecated: %s\" and starts; QEMU 9.2 removes "
+				 "every pseries-2.x type, so pin pseries-3.0 or newer to keep the guest past it",
+				 want, name, r->reason);
+		return 1;
+	}
 	if (note_size)
 		snprintf(note, note_size,
 			 "QEMU %s warns \"Machine type '%s' is deprecated: machines more than 3 years old are "

@@ -282,4 +282,16 @@ jcheck "15: answered, ccf-assist off" "$tmp/out" 'assert j["effective_caps"]["cc
 expect "16: fixed-na to fixed-na" 0 - -- "$cli" ppc migrate --src-host "$p10na" --dst-host "$p10na"
 hasnt "16: no downgrade warning" "capability level is below the host's"
 
+# The JSON names the guest CPU it used (lib/ppc.md#guest-cpu): the one given, the
+# POWER8-family host's own under KVM, the facts' default otherwise.
+w8=0x9840000000000000,0xe400000000000000,0xf940000000000000,0xe400000000000000
+expect "17: --guest-cpu POWER8" 0 - -- "$cli" ppc hcall --accel tcg --guest-cpu POWER8 --json
+jcheck "17: guest_cpu given" "$tmp/out" 'assert j["guest_cpu"] == "power8", j["guest_cpu"]'
+expect "17: POWER8 host" 0 - -- "$cli" ppc hcall --accel kvm --chars "$w8" --power8-host --json
+jcheck "17: guest_cpu of the host" "$tmp/out" 'assert j["guest_cpu"] == "power8", j["guest_cpu"]'
+expect "17: TCG default" 0 - -- "$cli" ppc hcall --accel tcg --json
+jcheck "17: guest_cpu default" "$tmp/out" 'assert j["guest_cpu"] == "power9", j["guest_cpu"]'
+expect "17: baseline" 0 - -- "$cli" ppc baseline "$p9" "$P/power9-nested-hv-qemu.profile" --guest-cpu power8 --json
+jcheck "17: guest_cpu of the baseline" "$tmp/out" 'assert j["guest_cpu"] == "power8", j["guest_cpu"]'
+
 finish cli-advice

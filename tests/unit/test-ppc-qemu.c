@@ -459,35 +459,36 @@ START_TEST(defaults_downgrade)
 END_TEST
 
 /*
- * The release table's rows as a caller reads them (lib/ppc.md#qemu-versions):
- * 9.2 removed the 2.x types and lowered sbbc (pull-ppc-for-9.2-1-20241104),
- * 10.1 deletes types older than 6 years (include/hw/boards.h), 11.1.3 was
- * measured (tests/qemu-releases); a fact without a source is unknown.
+ * The release table's rows as a caller reads them (lib/ppc.md#qemu-versions),
+ * one row of tests/data/ppc-qemu-releases.tsv each, with its source; a fact
+ * without a source is "unknown" there (VCPUCHAR_PPC_QEMU_FACT_UNKNOWN).
  */
+static uint32_t release_cell(const struct tsv *t, guint i, const char *column)
+{
+	const char *c = tsv_get(t, i, column);
+
+	return g_str_equal(c, "unknown") ? VCPUCHAR_PPC_QEMU_FACT_UNKNOWN : (uint32_t)strtoul(c, NULL, 10);
+}
+
 START_TEST(release_rows)
 {
-	static const struct {
-		uint32_t v, answered, oldest, newest, sxxm, depr, sbbc, fixed_na;
-	} cases[] = {
-		{ 0, 70200, 201, 702, 1, 0, 0, 1 },
-		{ 80100, 80100, 201, 801, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN, 0, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
-		{ 90200, 90200, 300, 902, 0, 602, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
-		{ 100013, 100000, 300, 1000, 0, 700, 1, 1 },
-		{ 100100, 100100, 402, 1001, 0, 701, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
-		{ 110103, 110100, 502, 1101, 0, 801, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
-		{ 120000, 110100, 502, 1101, 0, 801, 1, VCPUCHAR_PPC_QEMU_FACT_UNKNOWN },
-	};
+	static const char *const columns[] = { "answered", "oldest_type", "newest_type", "has_sxxm",
+					       "deprecated_upto", "sbbc_broken_p8", "fixed_na_aborts", "has_power11" };
+	struct tsv *t = tsv_open("ppc-qemu-releases.tsv");
 	struct vcpuchar_ppc_qemu_release r = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
 
-	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
-		ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(cases[i].v, &r), 0);
-		ck_assert_msg(r.answered == cases[i].answered && r.oldest_type == cases[i].oldest &&
-				      r.newest_type == cases[i].newest && r.has_sxxm == cases[i].sxxm &&
-				      r.deprecated_upto == cases[i].depr && r.sbbc_broken_p8 == cases[i].sbbc &&
-				      r.fixed_na_aborts == cases[i].fixed_na,
-			      "%u: %u %u %u %u %u %u %u", cases[i].v, r.answered, r.oldest_type, r.newest_type,
-			      r.has_sxxm, r.deprecated_upto, r.sbbc_broken_p8, r.fixed_na_aborts);
+	for (guint i = 0; i < t->n_rows; i++) {
+		const char *id = tsv_get(t, i, "id");
+		uint32_t got[G_N_ELEMENTS(columns)];
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(version_cell(t, i, id), &r), 0);
+		got[0] = r.answered, got[1] = r.oldest_type, got[2] = r.newest_type, got[3] = r.has_sxxm;
+		got[4] = r.deprecated_upto, got[5] = r.sbbc_broken_p8, got[6] = r.fixed_na_aborts, got[7] = r.has_power11;
+		for (size_t c = 0; c < G_N_ELEMENTS(columns); c++)
+			ck_assert_msg(got[c] == release_cell(t, i, columns[c]), "%s: %s %u, want %u", id, columns[c], got[c],
+				      release_cell(t, i, columns[c]));
 	}
+	tsv_close(t);
 	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(70199, &r), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(0, NULL), -EINVAL);
 	r.size = 8;
@@ -516,7 +517,18 @@ START_TEST(deprecated_types)
 		{ "pseries-2.1", 0, 0, "" },
 		{ "pseries", 100000, 0, "" },
 		{ "pseries-2.1", 80200, 2, "whether QEMU 8.2 marks 'pseries-2.1' deprecated is unknown" },
+		/* 1392617d35: 9.0 deprecates 2.1 to 2.11 with its own reason (lib/ppc.md#qemu-versions). */
+		{ "pseries-2.11", 90000, 1,
+		  "QEMU 9.0 warns \"Machine type 'pseries-2.11' is deprecated: old and not maintained - use a 2.12+ version\"" },
+		{ "pseries-2.1", 90013, 1, "pin pseries-3.0 or newer" },
+		{ "pseries-2.12", 90000, 0, "" },
+		{ "pseries-2.12-sxxm", 90000, 0, "" },
 		{ "pseries-5.1", 110100, -ENOENT, "it has pseries-5.2 to pseries-11.1" },
+		/* Past the table: include/hw/boards.h's rule for 12.0 itself (lib/ppc.md#qemu-versions). */
+		{ "pseries-9.0", 120000, 1, "QEMU 12.0 warns \"Machine type 'pseries-9.0' is deprecated" },
+		{ "pseries-6.1", 120000, 1, "pin pseries-9.1 or newer" },
+		{ "pseries-9.1", 120000, 0, "" },
+		{ "pseries-6.0", 120000, -ENOENT, "it has pseries-6.1 to pseries-11.1" },
 		{ "pseries-rhel9.2.0", 100000, -EINVAL, "downstream" },
 	};
 	char note[512];

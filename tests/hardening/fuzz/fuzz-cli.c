@@ -6,8 +6,8 @@
  *   fuzz-hex-quads:  the value of "ppc hcall --accel tcg --chars VALUE"
  *                    (FUZZ_HEX_QUADS), the four KVM_PPC_GET_CPU_CHAR words
  * Inputs that ask for --help (cli_parse() or GOption prints it and exits) or for
- * "probe" (which creates VMs and may --save files) or "export" (which probes and
- * writes files) are skipped.
+ * "probe" (which creates VMs and may --save files), "export" (which probes and
+ * writes files) or "qemu" (which starts programs) are skipped.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			goto out;
 		argv[argc++] = p;
 	}
-	if (argc > 1 && (!strcmp(argv[1], "probe") || !strcmp(argv[1], "export")))
+	if (argc > 1 && (!strcmp(argv[1], "probe") || !strcmp(argv[1], "export") || !strcmp(argv[1], "qemu")))
 		goto out;
 #endif
 	argv[argc] = NULL;
