@@ -63,7 +63,12 @@ static uint32_t emulator_version(const char *emulator, GString *notes)
 	for (end = p; g_ascii_isdigit(*end) || *end == '.'; end++)
 		;
 	*end = '\0';
-	if (strlen(out) > HOOK_VERSION_MAX || vcpuchar_ppc_qemu_version_parse(p, &v, err, sizeof(err)) < 0) {
+	if (strlen(out) > HOOK_VERSION_MAX) {
+		g_string_append_printf(notes, "; the domain's <emulator> --version printed over %d bytes before its "
+				       "version: the answer is for QEMU 7.2", HOOK_VERSION_MAX);
+		return 0;
+	}
+	if (vcpuchar_ppc_qemu_version_parse(p, &v, err, sizeof(err)) < 0) {
 		g_string_append_printf(notes, "; the domain's <emulator> --version: %s: the answer is for QEMU 7.2", err);
 		return 0;
 	}

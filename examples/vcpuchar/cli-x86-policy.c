@@ -194,8 +194,11 @@ int cmd_policy(int argc, char **argv)
 		return cli_usage("bad value '%s' for --vcpus (%s)", vcpus_arg, why);
 	if (r == -ENOTSUP)
 		return cli_usage("%s%s %s", host_file ? "--host " : "this host", host_file ? host_file : "", why);
-	if (r < 0)
+	/* A message naming the member cvm names the option --cvm; the others name no option. */
+	if (r < 0 && g_str_has_prefix(why, "cvm "))
 		return cli_usage("--%s", why);
+	if (r < 0)
+		return cli_usage("%s", why);
 	r = vcpuchar_x86_decide(&host, &vm, &p);
 	if (r < 0)
 		return cli_usage("cannot decide: %s", g_strerror(-r));

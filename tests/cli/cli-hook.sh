@@ -83,6 +83,11 @@ dom p9-fixed.xml "" "s/value='fixed'/value='workaround'/" >"$tmp/noemu.xml"
 expect "no emulator" 0 "^vcpuchar: note: domain 'dom': the domain names no <emulator>" -- hook kvm "$tmp/noemu.xml" prepare begin
 dom p9-fixed.xml /bin/true "s/value='fixed'/value='workaround'/" >"$tmp/true.xml"
 expect "true emulator" 0 "said no version" -- hook kvm "$tmp/true.xml" prepare begin
+# Over 4 KiB before the version line: a note of its own (the message buffer was read unset).
+printf '#!/bin/sh\nhead -c 5000 /dev/zero | tr "\\\\0" x\necho "QEMU emulator version 7.2.22"\n' >"$tmp/qemu-long"
+chmod +x "$tmp/qemu-long"
+dom p9-fixed.xml "$tmp/qemu-long" "s/value='fixed'/value='workaround'/" >"$tmp/long.xml"
+expect "long emulator" 0 "--version printed over 4096 bytes before its version" -- hook kvm "$tmp/long.xml" prepare begin
 # A distribution's type without all four caps: not judged, QEMU decides.
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-rhel9.2.0/; /<cfpc/d" >"$tmp/rhel.xml"
 expect "rhel" 0 "note: .*not judged" -- hook kvm "$tmp/rhel.xml" prepare begin
