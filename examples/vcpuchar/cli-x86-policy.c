@@ -194,9 +194,11 @@ int cmd_policy(int argc, char **argv)
 		return cli_usage("bad value '%s' for --vcpus (%s)", vcpus_arg, why);
 	if (r == -ENOTSUP)
 		return cli_usage("%s%s %s", host_file ? "--host " : "this host", host_file ? host_file : "", why);
-	/* A message naming the member cvm names the option --cvm; the others name no option. */
+	/* The library names the VM's members; the user gave them as options. */
 	if (r < 0 && g_str_has_prefix(why, "cvm "))
 		return cli_usage("--%s", why);
+	if (r < 0 && g_str_has_prefix(why, "contradictory profile"))
+		return cli_usage("--hlt-passthrough never with --want-mwait or --want-cstate (%s)", why);
 	if (r < 0)
 		return cli_usage("%s", why);
 	r = vcpuchar_x86_decide(&host, &vm, &p);

@@ -94,8 +94,8 @@ fi
 # takes any case as QEMU's -cpu does.
 expect "--cvm SEV refused" 2 "--cvm 'SEV': expected one of none, sev, sev-es, sev-snp" -- "$cli" x86 policy --host "$amd" --cvm SEV
 expect "--hlt-passthrough FORCE refused" 2 "expected one of" -- "$cli" x86 policy --host "$amd" --hlt-passthrough FORCE
-# A refusal of vcpuchar_x86_vm_check() that names no option is printed as it is, without "--".
-expect "never with --want-mwait refused" 2 "^vcpuchar: contradictory profile: hlt_passthrough never" -- \
+# The contradictory pair of vcpuchar_x86_vm_check() is named by its options, as given.
+expect "never with --want-mwait refused" 2 "^vcpuchar: --hlt-passthrough never with --want-mwait or --want-cstate .contradictory profile" -- \
 	"$cli" x86 policy --host "$amd" --hlt-passthrough never --want-mwait
 expect "--mode HOST-MAX refused" 2 "--mode 'HOST-MAX': expected one of" -- "$cli" ppc hcall --host "$p9" --mode HOST-MAX
 expect "--guest-cpu POWER9 as QEMU" 0 "" -- "$cli" ppc hcall --host "$p9" --guest-cpu POWER9
