@@ -240,7 +240,7 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 			continue;
 		for (uint32_t j = 0; s->cap < VCPUCHAR_PPC_N_CAPS && j < res.n_conflicts; j++) {
 			const struct vcpuchar_ppc_conflict *k = &res.conflicts[j];
-			g_autofree char *want = NULL, *fix = NULL;
+			g_autofree char *fix = NULL;
 
 			if (k->cap != s->cap || k->severity != VCPUCHAR_SEVERITY_ERROR)
 				continue;

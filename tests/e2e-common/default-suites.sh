@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: LGPL-2.1-or-later
-# The default suites of a second build (tests/clang, tests/tarball), less the
+# The default suites of a second build (tests/tarball, built with clang), less the
 # three whose result does not depend on that build: lint (reads the sources),
 # rust (Debian's rustc builds the crates) and musl (musl-gcc builds its own
 # copy of the library); the main build runs them. Prints Meson's counts and,
