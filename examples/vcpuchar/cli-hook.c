@@ -426,14 +426,18 @@ int cmd_libvirt_hook(int argc, char **argv)
 		return r;
 	if (argc != 5)
 		return cli_usage("libvirt-hook takes DOMAIN OPERATION SUB-OPERATION EXTRA (given %d)", argc - 1);
-	/* Read whatever the operation: libvirt writes the XML to every hook. */
+	/*
+	 * Read whatever the operation (libvirt writes the XML to every hook), but
+	 * judge it only for the two judged ones: any other exits 0 whatever
+	 * stdin holds, as the man page says.
+	 */
 	xml = hook_read_stdin(&len, &err);
+	if (strcmp(argv[3], "begin") || (strcmp(argv[2], "prepare") && strcmp(argv[2], "migrate")))
+		return CLI_OK;
 	if (!xml && err == EFBIG)
 		return cli_usage("domain '%s': the XML on stdin is over %u MiB", argv[1], HOOK_XML_MAX >> 20);
 	if (!xml)
 		return cli_usage("domain '%s': cannot read stdin: %s", argv[1], g_strerror(err));
-	if (strcmp(argv[3], "begin") || (strcmp(argv[2], "prepare") && strcmp(argv[2], "migrate")))
-		return CLI_OK;
 	if ((r = load_conf(config ? config : CLI_HOOK_CONF, config != NULL, &c)))
 		goto out;
 	if (memchr(xml, '\0', len)) {

@@ -152,6 +152,15 @@ expect "aarch64" 0 - -- hook kvm "$tmp/arm.xml" prepare begin
 dom p9-fixed.xml "" "s/machine='pseries-7.2'/machine='powernv9'/" >"$tmp/powernv.xml"
 expect "powernv" 0 - -- hook kvm "$tmp/powernv.xml" prepare begin
 
+# Not judged: any other operation exits 0 whatever stdin holds (the XML is read and ignored).
+for f in huge trunc empty network nul; do
+	for op in release:end started:begin prepare:end migrate:end; do
+		expect "$f $op" 0 - -- hook kvm "$tmp/$f.xml" "${op%:*}" "${op#*:}"
+	done
+done
+expect "huge migrate" 2 "over 4 MiB" -- hook kvm "$tmp/huge.xml" migrate begin
+expect "empty migrate" 2 "the XML on stdin" -- hook kvm "$tmp/empty.xml" migrate begin
+
 # 5. Usage and config.
 expect "argc" 2 "takes DOMAIN OPERATION SUB-OPERATION EXTRA" -- "$cli" libvirt-hook dom prepare begin </dev/null
 expect "missing config" 2 "config $tmp/none.conf: No such file" -- "$cli" libvirt-hook --config "$tmp/none.conf" dom prepare begin - <"$tmp/ok.xml"
