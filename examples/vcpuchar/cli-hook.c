@@ -18,8 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+#include <glib-unix.h>
 
 #include "cli-ppc.h"
 #include "cli-hook.h"
@@ -28,20 +33,96 @@
 #define CLI_HOOK_CONF "/etc/libvirt/hooks/vcpuchar.conf"
 #endif
 
-/* What `qemu-system-* --version` prints is two lines. */
+/* What `qemu-system-* --version` prints is two lines: read at most this much of it. */
 #define HOOK_VERSION_MAX 4096
+/* How long the emulator has to answer (a real one answers at once). */
+#define HOOK_VERSION_SECONDS 5
 
 enum { HOOK_REFUSE = 1, HOOK_CANNOT = 2 };
+
+/* The emulator and whatever it starts form a process group of their own: killed whole at the end. */
+static void version_child_setup(gpointer data)
+{
+	(void)data;
+	setpgid(0, 0);
+}
+
+/*
+ * Run EMULATOR --version and read at most HOOK_VERSION_MAX + 1 bytes of its
+ * stdout within HOOK_VERSION_SECONDS; then kill its process group and reap it
+ * (no child is left, whatever it does). The output NUL-terminated into OUT;
+ * 0 when it exited 0, else the note's reason.
+ */
+static const char *version_run(const char *emulator, char *out, size_t *len)
+{
+	const char *argv[] = { emulator, "--version", NULL };
+	gint64 deadline = g_get_monotonic_time() + HOOK_VERSION_SECONDS * G_USEC_PER_SEC;
+	const char *why = NULL;
+	int in = -1, fd = -1, status = 0;
+	GPid pid;
+
+	*len = 0;
+	out[0] = '\0';
+	if (!g_spawn_async_with_pipes(NULL, (char **)argv, NULL,
+				      G_SPAWN_DO_NOT_REAP_CHILD | G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_CLOEXEC_PIPES,
+				      version_child_setup, NULL, &pid, &in, &fd, NULL, NULL))
+		return "said no version";
+	close(in); /* its stdin: at its end at once */
+	g_unix_set_fd_nonblocking(fd, TRUE, NULL);
+	for (;;) {
+		gint64 left = (deadline - g_get_monotonic_time()) / 1000;
+		struct pollfd pfd = { fd, POLLIN, 0 };
+		ssize_t n;
+
+		if (left <= 0) {
+			why = "did not answer within " G_STRINGIFY(HOOK_VERSION_SECONDS) " s";
+			break;
+		}
+		if (poll(&pfd, 1, (int)left) < 0 && errno != EINTR)
+			break;
+		n = read(fd, out + *len, HOOK_VERSION_MAX + 1 - *len);
+		if (n < 0 && (errno == EAGAIN || errno == EINTR))
+			continue;
+		if (n <= 0)
+			break;
+		*len += (size_t)n;
+		if (*len > HOOK_VERSION_MAX) {
+			why = "printed over " G_STRINGIFY(HOOK_VERSION_MAX) " bytes";
+			break;
+		}
+	}
+	close(fd);
+	out[*len] = '\0';
+	/* At its end of output: let it exit until the deadline, without reaping it yet. */
+	while (!why) {
+		siginfo_t si = { 0 };
+
+		if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) < 0 || si.si_pid == pid)
+			break;
+		if (g_get_monotonic_time() >= deadline)
+			why = "did not answer within " G_STRINGIFY(HOOK_VERSION_SECONDS) " s";
+		else
+			g_usleep(10000);
+	}
+	/* The group is still there while its leader is unreaped: kill it all, then reap. */
+	kill(-pid, SIGKILL);
+	kill(pid, SIGKILL);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	g_spawn_close_pid(pid);
+	if (!why && !g_spawn_check_wait_status(status, NULL))
+		why = "said no version";
+	return why;
+}
 
 /* The release the domain's emulator reports ("QEMU emulator version 7.2.19 (Debian ...)"), 0 when unknown. */
 static uint32_t emulator_version(const char *emulator, GString *notes)
 {
-	const char *argv[] = { emulator, "--version", NULL };
-	g_autofree char *out = NULL;
-	g_autoptr(GError) e = NULL;
+	char out[HOOK_VERSION_MAX + 2];
+	const char *why;
 	struct stat st;
-	int status = 0;
 	uint32_t v = 0;
+	size_t len;
 	char *p, *end;
 	char err[256];
 
@@ -53,9 +134,12 @@ static uint32_t emulator_version(const char *emulator, GString *notes)
 		g_string_append(notes, "; the domain's <emulator> is no executable file here: the answer is for QEMU 7.2");
 		return 0;
 	}
-	if (!g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL | G_SPAWN_CLOEXEC_PIPES, NULL, NULL,
-			  &out, NULL, &status, &e) ||
-	    !g_spawn_check_wait_status(status, NULL) || !(p = strstr(out, "QEMU emulator version "))) {
+	why = version_run(emulator, out, &len);
+	if (why) {
+		g_string_append_printf(notes, "; the domain's <emulator> --version %s: the answer is for QEMU 7.2", why);
+		return 0;
+	}
+	if (memchr(out, '\0', len) || !(p = strstr(out, "QEMU emulator version "))) {
 		g_string_append(notes, "; the domain's <emulator> --version said no version: the answer is for QEMU 7.2");
 		return 0;
 	}
@@ -63,11 +147,6 @@ static uint32_t emulator_version(const char *emulator, GString *notes)
 	for (end = p; g_ascii_isdigit(*end) || *end == '.'; end++)
 		;
 	*end = '\0';
-	if (strlen(out) > HOOK_VERSION_MAX) {
-		g_string_append_printf(notes, "; the domain's <emulator> --version printed over %d bytes before its "
-				       "version: the answer is for QEMU 7.2", HOOK_VERSION_MAX);
-		return 0;
-	}
 	if (vcpuchar_ppc_qemu_version_parse(p, &v, err, sizeof(err)) < 0) {
 		g_string_append_printf(notes, "; the domain's <emulator> --version: %s: the answer is for QEMU 7.2", err);
 		return 0;
@@ -347,14 +426,18 @@ int cmd_libvirt_hook(int argc, char **argv)
 		return r;
 	if (argc != 5)
 		return cli_usage("libvirt-hook takes DOMAIN OPERATION SUB-OPERATION EXTRA (given %d)", argc - 1);
-	/* Read whatever the operation: libvirt writes the XML to every hook. */
+	/*
+	 * Read whatever the operation (libvirt writes the XML to every hook), but
+	 * judge it only for the two judged ones: any other exits 0 whatever
+	 * stdin holds, as the man page says.
+	 */
 	xml = hook_read_stdin(&len, &err);
+	if (strcmp(argv[3], "begin") || (strcmp(argv[2], "prepare") && strcmp(argv[2], "migrate")))
+		return CLI_OK;
 	if (!xml && err == EFBIG)
 		return cli_usage("domain '%s': the XML on stdin is over %u MiB", argv[1], HOOK_XML_MAX >> 20);
 	if (!xml)
 		return cli_usage("domain '%s': cannot read stdin: %s", argv[1], g_strerror(err));
-	if (strcmp(argv[3], "begin") || (strcmp(argv[2], "prepare") && strcmp(argv[2], "migrate")))
-		return CLI_OK;
 	if ((r = load_conf(config ? config : CLI_HOOK_CONF, config != NULL, &c)))
 		goto out;
 	if (memchr(xml, '\0', len)) {

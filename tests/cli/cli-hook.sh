@@ -87,7 +87,24 @@ expect "true emulator" 0 "said no version" -- hook kvm "$tmp/true.xml" prepare b
 printf '#!/bin/sh\nhead -c 5000 /dev/zero | tr "\\\\0" x\necho "QEMU emulator version 7.2.22"\n' >"$tmp/qemu-long"
 chmod +x "$tmp/qemu-long"
 dom p9-fixed.xml "$tmp/qemu-long" "s/value='fixed'/value='workaround'/" >"$tmp/long.xml"
-expect "long emulator" 0 "--version printed over 4096 bytes before its version" -- hook kvm "$tmp/long.xml" prepare begin
+expect "long emulator" 0 "--version printed over 4096 bytes: the answer is for QEMU 7.2" -- hook kvm "$tmp/long.xml" prepare begin
+# An emulator that does not answer, or floods stdout: killed (its whole process group) within
+# 5 s, judged for QEMU 7.2 with a note, and nothing of it left running.
+tag=vcpuchar-hook-$$
+cp "$(command -v sleep)" "$tmp/$tag-sleep"
+printf '#!/bin/sh\nexec %s 100\n' "$tmp/$tag-sleep" >"$tmp/qemu-sleep"
+printf '#!/bin/sh\n%s 100 &\nexec cat /dev/zero\n' "$tmp/$tag-sleep" >"$tmp/qemu-flood"
+printf '#!/bin/sh\nexec >&-\nexec %s 100\n' "$tmp/$tag-sleep" >"$tmp/qemu-closed"
+chmod +x "$tmp/qemu-sleep" "$tmp/qemu-flood" "$tmp/qemu-closed"
+for e in sleep:"did not answer within 5 s" flood:"printed over 4096 bytes" closed:"did not answer within 5 s"; do
+	dom p9-fixed.xml "$tmp/qemu-${e%%:*}" "s/value='fixed'/value='workaround'/" >"$tmp/${e%%:*}.xml"
+	t0=$(date +%s)
+	expect "${e%%:*} emulator" 0 "^vcpuchar: note: domain 'dom': the domain's <emulator> --version ${e#*:}: the answer is for QEMU 7.2$" -- hook kvm "$tmp/${e%%:*}.xml" prepare begin
+	cases=$((cases + 1))
+	[ $(($(date +%s) - t0)) -le 7 ] || fail "${e%%:*} emulator: took $(($(date +%s) - t0)) s"
+	cases=$((cases + 1))
+	! pgrep -f "$tag" >/dev/null || { fail "${e%%:*} emulator: left $(pgrep -af "$tag")"; kill -KILL $(pgrep -f "$tag"); }
+done
 # A distribution's type without all four caps: not judged, QEMU decides.
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-rhel9.2.0/; /<cfpc/d" >"$tmp/rhel.xml"
 expect "rhel" 0 "note: .*not judged" -- hook kvm "$tmp/rhel.xml" prepare begin
@@ -134,6 +151,15 @@ dom p9-fixed.xml "" "s/arch='ppc64' machine='pseries-7.2'/arch='aarch64' machine
 expect "aarch64" 0 - -- hook kvm "$tmp/arm.xml" prepare begin
 dom p9-fixed.xml "" "s/machine='pseries-7.2'/machine='powernv9'/" >"$tmp/powernv.xml"
 expect "powernv" 0 - -- hook kvm "$tmp/powernv.xml" prepare begin
+
+# Not judged: any other operation exits 0 whatever stdin holds (the XML is read and ignored).
+for f in huge trunc empty network nul; do
+	for op in release:end started:begin prepare:end migrate:end; do
+		expect "$f $op" 0 - -- hook kvm "$tmp/$f.xml" "${op%:*}" "${op#*:}"
+	done
+done
+expect "huge migrate" 2 "over 4 MiB" -- hook kvm "$tmp/huge.xml" migrate begin
+expect "empty migrate" 2 "the XML on stdin" -- hook kvm "$tmp/empty.xml" migrate begin
 
 # 5. Usage and config.
 expect "argc" 2 "takes DOMAIN OPERATION SUB-OPERATION EXTRA" -- "$cli" libvirt-hook dom prepare begin </dev/null
