@@ -69,6 +69,7 @@ if ! command -v clang >/dev/null; then
 fi
 cxx=c++
 command -v clang++ >/dev/null && cxx=clang++
+# shellcheck disable=SC2016 # the script is sh -c's, expanded there
 $offline env CC=clang CXX=$cxx sh -eu -c '
 tree=$1 src=$2
 meson setup "$tree/build" "$tree" -Dwerror=true -Dc_args=-gdwarf-4 -Dcpp_args=-gdwarf-4 >"$tree/setup.log" 2>&1 ||
