@@ -393,6 +393,12 @@ int cmd_export(int argc, char **argv)
 		f->ppc = f->ppc_host.error != -ENODATA;
 		f->x86 = f->x86_host.have != 0;
 	}
+	/* A profile of another architecture, or without the facts of its own, has nothing to export. */
+	if (host_file && !(f->ppc && f->ppc_host.error != -ENODATA) &&
+	    !(f->x86 && (f->x86_host.have || f->x86_host.error[0] != -ENODATA)))
+		return cli_usage("--host %s: holds neither POWER facts ([ppc], arch ppc64le, ppc64, ppc or ppcle) nor "
+				 "x86 facts ([x86], arch x86_64 or i386..i686) that export uses%s%s%s",
+				 host_file, f->arch[0] ? " (arch=" : "", f->arch, f->arch[0] ? ")" : "");
 	if ((r = decide(f, host_file ? host_file : "this host")))
 		return r;
 	if (nfd) {

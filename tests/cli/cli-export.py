@@ -153,6 +153,15 @@ if shim:
     if not os.path.exists(first) or os.path.exists(os.path.join(d, 'late.prom')):
         problems.append('late rename: want --nfd written and --prometheus not')
     os.unlink(first)
+# A profile export cannot use: another architecture, or no facts at all.
+for body, what in (('[host]\narch=s390x\n', 's390x'), ('[host]\n', 'no facts')):
+    prof = os.path.join(tmp, 'unusable.profile')
+    with open(prof, 'w') as f:
+        f.write(body)
+    expect('unusable host ' + what, run('--host', prof, '--nfd', first, '--prometheus', first + '.prom'), 2,
+           ['--host ' + prof, 'neither POWER facts'])
+    if os.path.exists(first) or os.path.exists(first + '.prom'):
+        problems.append('unusable host %s: a file was written' % what)
 # This host's probe: whatever it finds, both files are written.
 expect('probe', run('--nfd', os.path.join(d, 'probe'), '--prometheus', os.path.join(d, 'probe.prom')), 0)
 
