@@ -330,58 +330,6 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 	}
 }
 
-/*
- * Writes @data to @path atomically: a dotfile in the same folder (neither
- * NFD nor the textfile collector reads it), fsync, rename, fsync of the
- * folder. Returns CLI_OK; CLI_USAGE for a target that cannot be written
- * (no folder, no permission), CLI_IO when the writing itself failed; the
- * message names the option and the file; nothing is left behind.
- */
-static int write_atomic(const char *opt, const char *path, const GString *data)
-{
-	g_autofree char *dir = g_path_get_dirname(path), *base = g_path_get_basename(path);
-	g_autofree char *tmp = g_strdup_printf("%s/.%s.XXXXXX", dir, base);
-	const char *what = "write";
-	struct stat st;
-	int fd, dfd, err = 0;
-	size_t off = 0;
-
-	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return cli_usage("%s %s: not a regular file; nothing was written", opt, path);
-	if ((fd = g_mkstemp_full(tmp, O_WRONLY | O_CLOEXEC, 0644)) < 0)
-		return cli_usage("%s %s: cannot create a temporary file in its folder: %s; nothing was written", opt,
-				 path, g_strerror(errno));
-	while (off < data->len && !err) {
-		ssize_t w = write(fd, data->str + off, data->len - off);
-
-		if (w < 0 && errno != EINTR)
-			err = errno, what = "write";
-		else if (w > 0)
-			off += (size_t)w;
-	}
-	/* mkstemp's mode follows the umask: the engines' readers need 0644. */
-	if (!err && fchmod(fd, 0644) < 0)
-		err = errno, what = "chmod";
-	if (!err && fsync(fd) < 0)
-		err = errno, what = "fsync";
-	if (close(fd) < 0 && !err)
-		err = errno, what = "close";
-	if (!err && rename(tmp, path) < 0)
-		err = errno, what = "rename";
-	if (err) {
-		unlink(tmp);
-		fprintf(stderr, "vcpuchar: %s %s: %s failed: %s; the file is unchanged\n", opt, path, what,
-			g_strerror(err));
-		return err == ENOSPC || err == EDQUOT || err == EIO || err == EFBIG ? CLI_IO : CLI_USAGE;
-	}
-	/* The rename itself is durable once the folder is synced. */
-	if ((dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) >= 0) {
-		fsync(dfd);
-		close(dfd);
-	}
-	return CLI_OK;
-}
-
 int cmd_export(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *nfd = NULL, *prom = NULL;
@@ -394,7 +342,8 @@ int cmd_export(int argc, char **argv)
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- this host's facts for NFD and node_exporter");
-	g_autoptr(GString) out = g_string_new(NULL);
+	struct cli_export_file t[2];
+	size_t n_t = 0;
 	g_autofree struct facts *f = g_new0(struct facts, 1);
 	const char *epoch = getenv("SOURCE_DATE_EPOCH");
 	time_t now = time(NULL);
@@ -444,18 +393,24 @@ int cmd_export(int argc, char **argv)
 		f->ppc = f->ppc_host.error != -ENODATA;
 		f->x86 = f->x86_host.have != 0;
 	}
+	/* A profile of another architecture, or without the facts of its own, has nothing to export. */
+	if (host_file && !(f->ppc && f->ppc_host.error != -ENODATA) &&
+	    !(f->x86 && (f->x86_host.have || f->x86_host.error[0] != -ENODATA)))
+		return cli_usage("--host %s: holds neither POWER facts ([ppc], arch ppc64le, ppc64, ppc or ppcle) nor "
+				 "x86 facts ([x86], arch x86_64 or i386..i686) that export uses%s%s%s",
+				 host_file, f->arch[0] ? " (arch=" : "", f->arch, f->arch[0] ? ")" : "");
 	if ((r = decide(f, host_file ? host_file : "this host")))
 		return r;
 	if (nfd) {
-		format_nfd(f, now, out);
-		if ((r = write_atomic("--nfd", nfd, out)))
-			return r;
+		t[n_t] = (struct cli_export_file){ .opt = "--nfd", .path = nfd, .fd = -1, .data = g_string_new(NULL) };
+		format_nfd(f, now, t[n_t++].data);
 	}
 	if (prom) {
-		g_string_truncate(out, 0);
-		format_prom(f, out);
-		if ((r = write_atomic("--prometheus", prom, out)))
-			return r;
+		t[n_t] = (struct cli_export_file){ .opt = "--prometheus", .path = prom, .fd = -1, .data = g_string_new(NULL) };
+		format_prom(f, t[n_t++].data);
 	}
-	return CLI_OK;
+	r = cli_export_write(t, n_t);
+	for (size_t i = 0; i < n_t; i++)
+		g_string_free(t[i].data, TRUE);
+	return r;
 }

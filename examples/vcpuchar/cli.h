@@ -132,6 +132,24 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
 /* Flushes stdout; @rc, or CLI_IO with the message when a write failed (main.c). */
 int cli_finish(int rc);
 
+/* One file vcpuchar export writes: its option, its name, its contents (cli-export-write.c). */
+struct cli_export_file {
+	const char *opt, *path;
+	GString *data;
+	int fd;     /* -1 before cli_export_write() */
+	char *real; /* @path, or the file its symbolic link names */
+	char *tmp;  /* a dotfile in @real's folder, NULL once renamed or removed */
+};
+/*
+ * Writes every file atomically: each target is checked and its temporary
+ * file created, then each written and synced, and only then each renamed
+ * over its file, so a target that cannot be used or a write that fails
+ * leaves every file as it was. A rename that fails after an earlier one
+ * names the files that were written. CLI_OK, CLI_USAGE or CLI_IO, the
+ * message printed.
+ */
+int cli_export_write(struct cli_export_file *t, size_t n);
+
 int cmd_export(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_ppc(int argc, char **argv);

@@ -3,7 +3,8 @@
 """vcpuchar export: the files of every bundled profile and every test host (a row of
 tests/data/ppc-host-levels.tsv) against export-golden.txt, the facts of the host's
 architecture only, atomic writes (mode 0644, no dotfile left, a symbolic link
-replaced, not written through) and the exit status and message of each bad input.
+followed and its target replaced, a dangling one refused), both targets checked before
+either is written, and the exit status and message of each bad input.
 
 Usage: cli-export.py VCPUCHAR [--update]   (--update rewrites export-golden.txt and
 prints what changed: each change must be a fix its commit names)
@@ -88,14 +89,25 @@ if stat.S_IMODE(os.stat(target).st_mode) != 0o644:
     problems.append('replace: mode %o, want 644' % stat.S_IMODE(os.stat(target).st_mode))
 elif open(target).read() == 'old\n':
     problems.append('replace: the file was not replaced')
-elsewhere = os.path.join(tmp, 'elsewhere')
+# A link is followed, as vcpuchar_profile_save() follows it: its target is replaced in
+# the target's folder, the link kept.
+other = os.path.join(tmp, 'other')
+os.mkdir(other)
+elsewhere = os.path.join(other, 'elsewhere')
 with open(elsewhere, 'w') as f:
     f.write('keep\n')
 link = os.path.join(d, 'link')
 os.symlink(elsewhere, link)
 expect('link', run('--host', p9, '--nfd', link), 0)
-if os.path.islink(link) or open(elsewhere).read() != 'keep\n':
-    problems.append('link: the link was written through, not replaced')
+if not os.path.islink(link) or not open(elsewhere).read().startswith('# vcpuchar export'):
+    problems.append('link: the link was not kept or its target not replaced')
+if [f for f in os.listdir(other) if f.startswith('.')]:
+    problems.append('link: temporary file left beside the target')
+dangling = os.path.join(d, 'dangling')
+os.symlink(os.path.join(tmp, 'no-such-file'), dangling)
+expect('dangling link', run('--host', p9, '--nfd', dangling), 2, ['--nfd ' + dangling, 'symbolic link'])
+if os.path.exists(os.path.join(tmp, 'no-such-file')):
+    problems.append('dangling link: its target was created')
 left = [f for f in os.listdir(d) if f.startswith('.')]
 if left:
     problems.append('temporary files left: %s' % left)
@@ -116,6 +128,40 @@ with open(bad, 'w') as f:
 expect('bad profile', run('--host', bad, '--nfd', target), 2, [bad])
 if os.path.exists(missing):
     problems.append('no folder: something was written')
+# Both targets are checked before either is written: a bad second target writes nothing.
+first = os.path.join(d, 'first')
+for second, what in ((missing, 'No such file or directory'), (d, 'not a regular file'), ('/dev/null', 'not a regular file')):
+    expect('bad second target ' + second, run('--host', p9, '--nfd', first, '--prometheus', second), 2,
+           ['--prometheus ' + second, 'nothing was written'])
+    if os.path.exists(first):
+        problems.append('bad second target %s: --nfd %s was written' % (second, first))
+fifo = os.path.join(d, 'fifo')
+os.mkfifo(fifo)
+expect('fifo second target', run('--host', p9, '--nfd', first, '--prometheus', fifo), 2, ['not a regular file'])
+if os.path.exists(first):
+    problems.append('fifo second target: --nfd was written')
+os.unlink(fifo)
+# A rename that fails after the first file was renamed into place names that file
+# (a rename over a directory that appears between the check and the rename, made
+# here by the shim tests/cli/export-rename-shim.c, built when a compiler is there).
+shim = os.environ.get('EXPORT_RENAME_SHIM')
+if shim:
+    r = run('--host', p9, '--nfd', first, '--prometheus', os.path.join(d, 'late.prom'),
+            env={'LD_PRELOAD': shim, 'EXPORT_RENAME_FAIL': 'late.prom'})
+    expect('late rename', r, 2, ['--prometheus ' + os.path.join(d, 'late.prom'), 'rename failed',
+                                 'written: --nfd ' + first])
+    if not os.path.exists(first) or os.path.exists(os.path.join(d, 'late.prom')):
+        problems.append('late rename: want --nfd written and --prometheus not')
+    os.unlink(first)
+# A profile export cannot use: another architecture, or no facts at all.
+for body, what in (('[host]\narch=s390x\n', 's390x'), ('[host]\n', 'no facts')):
+    prof = os.path.join(tmp, 'unusable.profile')
+    with open(prof, 'w') as f:
+        f.write(body)
+    expect('unusable host ' + what, run('--host', prof, '--nfd', first, '--prometheus', first + '.prom'), 2,
+           ['--host ' + prof, 'neither POWER facts'])
+    if os.path.exists(first) or os.path.exists(first + '.prom'):
+        problems.append('unusable host %s: a file was written' % what)
 # This host's probe: whatever it finds, both files are written.
 expect('probe', run('--nfd', os.path.join(d, 'probe'), '--prometheus', os.path.join(d, 'probe.prom')), 0)
 
