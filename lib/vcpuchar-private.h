@@ -282,7 +282,7 @@ static inline void vcpuchar_x86_host_out(struct vcpuchar_x86_host *out, struct v
 
 static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 {
-	uint32_t bad = 0;
+	uint32_t bad, err = 0;
 
 	if (!VCPUCHAR_SIZE_OK(h))
 		return false;
@@ -295,8 +295,8 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 	 */
 	_Static_assert((VCPUCHAR_ERRNO_MAX & (VCPUCHAR_ERRNO_MAX + 1)) == 0, "VCPUCHAR_ERRNO_MAX + 1 is a power of two");
 	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
-		bad |= ((uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX) & ~(uint32_t)VCPUCHAR_ERRNO_MAX;
-	return !bad;
+		err |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX;
+	return !bad && !(err & ~(uint32_t)VCPUCHAR_ERRNO_MAX);
 }
 
 /*

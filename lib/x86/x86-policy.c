@@ -208,7 +208,7 @@ static inline int policy_check(const struct vcpuchar_x86_host *h, const struct v
 	/* A CVM on a host that is not AMD is bad input (lib/x86.md#policy-inputs). */
 	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || vendor_amd(h), -EINVAL);
 	/* So is one whose kvm_amd parameter reads off (since 1.3, lib/x86.md#cvm-checks). */
-	return_val_if_fail(!cvm_param_off(h, vm->cvm), -EINVAL);
+	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || !cvm_param_off(h, vm->cvm), -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
