@@ -623,54 +623,24 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
 
 /**
  * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request
- * @line: what follows "-machine", e.g.
- *        "pseries-7.1,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
- *        first (or "type=TYPE" anywhere; without one QEMU's default,
- *        "pseries"), then comma-separated items
- * @req: the request to fill (@size set by the caller). Read: @qemu_version
- *       (the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()), @caps
- *       and @accel as they are. Written: @machine (the type's enum
- *       vcpuchar_ppc_machine value), @caps for each cap the line names, the
- *       bit (1u << enum vcpuchar_ppc_cap) of each of them ORed into
- *       @caps_set, and @accel for "accel=kvm" or "accel=tcg" (QEMU's older
- *       spelling of -accel, which changes R4). Nothing else is touched, so
- *       @req can hold the VMM's own choices before the call.
- * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the item; on success the items that are not one of the four caps,
- *        the type nor accel, comma-separated ("x-vof=on, cap-htm=off"), ""
- *        when none: they are reported, not guessed at (QEMU checks them
- *        itself); each cut to 64 bytes and "...", the list cut to @err_size
+ * @line: what follows "-machine", e.g. "pseries-7.1,cap-cfpc=broken,x-vof=on"
+ * @req: the request to fill (@size set): reads @qemu_version; writes only
+ *       @machine, @accel ("accel=kvm|tcg"), the caps named into @caps and
+ *       their bits (1u << enum vcpuchar_ppc_cap) into @caps_set
+ * @err, @err_size: optional: on failure the cause, naming the item; on
+ *        success the other items ("x-vof=on, cap-htm=off"), "" when none,
+ *        each cut to 64 bytes and "...", the list to @err_size
  *
- * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
- * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
- * as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):
- * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
- * four without its "cap-" prefix, an item after the first without "=" or
- * with no name (QEMU's util/keyval.c). Refused because it would be read
- * wrongly: white space (QEMU takes it into the name), an empty item (QEMU's
- * ",," escape: no cap or type has a comma), a cap, the type or accel given
- * twice, an accelerator other than kvm or tcg (a list such as "kvm:tcg"
- * falls back at start), a machine type written as a property
- * ("pseries-7.2=", which QEMU refuses and which would leave "pseries"), a
- * libvirt fragment. vcpuchar_ppc_caps_format() output after
- * "pseries," reads back to the same caps. Pure: no allocation.
- * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ * The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as
+ * vcpuchar_ppc_caps_parse(); what is refused and why:
+ * /usr/share/doc/libvcpuchar/ppc.md#pasted-lines. Pure: no allocation.
  *
- * A pseries type whose cap defaults are not known here, but that the
- * target QEMU may have (a distribution's, "pseries-rhel9.2.0"; for a target
- * newer than the release table a pseries-X.Y newer than pseries-11.1), is
- * read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN and 1 is returned: the
- * request is then answered only with all four caps
- * (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
- * vcpuchar_ppc_machine_parse_qemu() on the type gives the reason in words.
- *
- * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
- * (@req and @err written as for 0); -EINVAL for NULL @line, a NULL or
- * bad-sized @req, an empty @line, or the refusals above; -EINVAL or
- * -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure
- * @req is unchanged.
- *
- * Superseded by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api).
+ * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, @req
+ * and @err written as for 0 (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
+ * -EINVAL for NULL @line, a NULL or bad-sized @req, an empty @line or a
+ * refused item; -EINVAL or -ENOENT for the type, from
+ * vcpuchar_ppc_machine_parse_qemu(). On failure @req is unchanged. Superseded
+ * by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -679,43 +649,22 @@ int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_reques
 
 /**
  * vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment
- * @xml: "<features>...</features>", or the elements inside it alone
- *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"); white space
- *       around and between elements allowed, e.g. the
- *       VCPUCHAR_PPC_FORMAT_LIBVIRT text or what is copied out of a domain
- *       XML
- * @caps: levels are written here for the caps the fragment names; other
- *        caps are left as they are
+ * @xml: "<features>...</features>" or the elements inside it alone
+ *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"), white space allowed
+ * @caps: receives the levels of the caps named; other caps are left as they are
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
- * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the element or the byte; on success the names of the other
- *        elements directly inside <features> ("acpi, htm"), "" when none;
- *        each cut to 64 bytes and "...", the list cut to @err_size
+ * @err, @err_size: optional: on failure the cause, naming the element or
+ *        byte; on success the other elements directly inside <features>
+ *        ("acpi, htm"), "" when none, each cut to 64 bytes and "...", the
+ *        list to @err_size
  *
- * libvirt's pseries elements (src/conf/schemas/domaincommon.rng):
- * <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,
- * <ibs value='broken|workaround|fixed-ibs|fixed-ccd|fixed-na'/> and
- * <ccf-assist state='on|off'/>, directly inside <features>, empty, each at
- * most once. Refused as the schema refuses them: another attribute, a value
- * not in its list (values are exact: 'Broken' is refused), content, a
- * repeated element, attributes on <features>, text inside it. Other
- * elements (<acpi/>, <htm state='on'/>, with any content) are skipped and
- * reported. Comments are skipped, also before and after <features>; CDATA
- * and processing instructions are refused, entities are not decoded (a cap
- * value with one is refused). Malformed XML is refused: an end tag that
- * does not match, an attribute twice in a tag, a name that starts with no
- * letter, <features> inside the fragment, elements nested over 32 deep.
- * Also refused: a cap element inside another element (<kvm><cfpc .../></kvm>:
- * libvirt would not read it), one in another case (<CFPC>), text that is
- * empty, and elements alone with no cap among them (a whole <domain>).
- * vcpuchar_ppc_caps_format() output reads back to the same caps. Pure: no
- * allocation.
- * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ * Reads <cfpc>, <sbbc>, <ibs> and <ccf-assist> as libvirt's schema does; what
+ * is refused and skipped: /usr/share/doc/libvcpuchar/ppc.md#pasted-lines.
+ * Reads VCPUCHAR_PPC_FORMAT_LIBVIRT text back. Pure: no allocation.
  *
- * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
- * @set then unchanged).
- *
- * Superseded by vcpuchar_ppc_libvirt_parse_ext() (doc/stability.md#growing-the-api).
+ * Return: 0; -EINVAL for NULL arguments or a refused fragment (@caps and
+ * @set then unchanged). Superseded by vcpuchar_ppc_libvirt_parse_ext()
+ * (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -954,44 +903,25 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
 
 /**
  * vcpuchar_ppc_fleet_baseline() - a fleet's baseline caps and guest CPU
- * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
- * @n_hosts: number of entries in @hosts, at least 1
+ * @hosts, @n_hosts: array of @n_hosts (>= 1) pointers to POWER host facts
  * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
- * @levels: optional, as for vcpuchar_ppc_baseline()
- * @held_back: optional, as for vcpuchar_ppc_baseline()
- * @ret: receives the baseline (@ret->size set by the caller); its caps are
- *       limited by the guest CPU (POWER7: cfpc=broken)
- * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu): @cpu, else the
- *           oldest host family (vcpuchar_ppc_host_cpu()), so that the guests
- *           run on every host
- * @refused: optional array of 2; on -EXDEV receives the host refused and
- *           the first host that names an architecture; on -ENOENT the host
- *           refused twice
- * @err: optional; receives one NUL-terminated sentence: "" for 0, else the
- *       refusal (for -ENOENT vcpuchar_ppc_host_cpu()'s); cut to @err_size
- * @err_size: size of @err in bytes (0 with a NULL @err)
+ * @levels, @held_back: optional, as for vcpuchar_ppc_baseline()
+ * @ret: receives the baseline (@ret->size set by the caller)
+ * @ret_cpu: receives the guest CPU: @cpu, else the oldest host's family
+ * @refused: optional array of 2: on -EXDEV the host refused and the first
+ *           host naming an architecture; on -ENOENT the host, twice
+ * @err, @err_size: optional: "" for 0, else the refusal, cut to @err_size
  *
- * vcpuchar_ppc_baseline() with the fleet's rules
- * (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline): every host has one
- * architecture (ppc64 and ppc64le are one family; a host that names none
- * matches any), a given @cpu must run on every host under KVM-HV (not
- * newer than any host's family), and a POWER7 guest CPU gets cfpc=broken
- * (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts
- * are checked in order, architecture then CPU. Pure: no allocation.
- *
- * The warnings of a guest with the baseline caps: vcpuchar_ppc_warnings_check()
- * with a request holding all four caps (@caps_set 0xf, @cpu *@ret_cpu): once
- * with no host for the caps' own (the fixed-na abort), then per host for
- * what each reports outside its masks and what the machine type's defaults
- * do there, as `vcpuchar ppc baseline` prints them.
+ * vcpuchar_ppc_baseline() plus the fleet's rules, hosts checked in order,
+ * and the warnings to check with the result:
+ * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation.
  *
  * Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer
- * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or
- * @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that
- * is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,
- * @held_back, @ret and @ret_cpu are unchanged.
- *
- * Superseded by vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api).
+ * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or @ret_cpu,
+ * @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that is no POWER
+ * machine, or NULL @err with @err_size > 0. On failure @levels, @held_back,
+ * @ret and @ret_cpu are unchanged. Superseded by
+ * vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -1046,34 +976,18 @@ int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct
  * @req: the request, as for vcpuchar_ppc_decide()
  * @ret: receives the warnings (@ret->size set by the caller)
  *
- * Decides @req as vcpuchar_ppc_decide() does, then reports:
- * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
- * spellings of the effective caps replace it); with host information,
- * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
- * set outside its mask (each known bit named, with whether the guest still
- * gets it from the caps or loses the behaviour it allows, and the Linux
- * change that widens the pseries masks: "KVM: PPC: Add the missing
- * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
- * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
- * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
- * mode under KVM, what QEMU would do started with the machine type's
- * defaults for the guest CPU (all four caps at the defaults, whatever
- * @req sets; without host information QEMU reads the host as broken/off):
- * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
- * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);
- * neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are
- * not known. Pure: no allocation, no global state.
+ * Decides @req as vcpuchar_ppc_decide() does, then reports QEMU_FIXED_NA_ABORT
+ * (effective ibs fixed-na); with host information HOST_BITS_OUTSIDE_MASKS
+ * and MASKS_WITHOUT_KNOWN_BITS; in host-max and host mode under KVM, for the
+ * machine type's default caps, DEFAULTS_REFUSED or DEFAULTS_BELOW_HOST.
+ * Texts name the QEMU of @req->qemu_version (0: 7.2). Rules:
+ * /usr/share/doc/libvcpuchar/ppc.md#warnings. Pure: no allocation.
  *
- * Texts name the target QEMU of @req->qemu_version; with it 0 they name
- * QEMU 7.2.
- *
- * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
- * -ENODATA in host mode without host information; -ENOENT for a machine
- * type the target QEMU lacks or for a guest CPU the host cannot run (as
- * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
- * out-of-range request fields, or host mode under TCG (as
- * vcpuchar_ppc_decide()).
- * On failure @ret is unchanged.
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX); -ENODATA
+ * in host mode without host information; -ENOENT for a machine type the
+ * target QEMU lacks or a guest CPU the host cannot run; -EINVAL for NULL
+ * @req or @ret, bad sizes, out-of-range request fields, or host mode under
+ * TCG (all as vcpuchar_ppc_decide()). On failure @ret is unchanged.
  *
  * Since: 1.0
  */
@@ -1198,38 +1112,20 @@ const char *vcpuchar_ppc_warning_name(uint32_t code);
  * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
  * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
  * @format: enum vcpuchar_ppc_format
- * @buf: receives the NUL-terminated text; may be NULL when @size is 0
- * @size: size of @buf in bytes
- * @warnings: optional; on success receives the set of warning codes (bit
- *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
- *            @caps->ibs is fixed-na, else 0
+ * @buf, @size: buffer for the NUL-terminated text; @buf NULL only with @size 0
+ * @warnings: optional; on success the warning codes (bit 1u << code):
+ *            VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT for ibs fixed-na, else 0
  *
- * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
- * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
- * QEMU prints them). libvirt's elements and attribute names are those of
- * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
- * ibs take value=, ccf-assist takes state=); libvirt passes the values to
- * QEMU's properties of the same names. Pure: no allocation, no global state.
+ * All four caps (cfpc, sbbc, ibs, ccf-assist) in QEMU's or libvirt's names;
+ * ibs fixed-na, on which QEMU aborts, is written as broken, which tells the
+ * guest the same: /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings.
+ * Pure: no allocation, no global state.
  *
- * Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike
- * store the command-line value as 4, which h_get_cpu_characteristics() does
- * not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13
- * read in its source; /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings and
- * #qemu-versions). Every other value is accepted by every supported
- * version, so no caller needs to pass one. broken is written
- * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
- * told exactly the same, and broken never exceeds a host level. ccf-assist is
- * written as given (QEMU reads it only with ibs=workaround).
- *
- * Like snprintf() with two differences: a buffer that is too small is an
- * error, not a truncation, and a query is only @buf NULL with @size 0.
- *
- * Return: the length of the text without the NUL (at most
- * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
- * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
- * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * Return: as snprintf(), the length without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), also for the query (@buf NULL, @size 0);
+ * but -ENOSPC when @size is not larger than it; -EINVAL for NULL @caps, a
  * level out of range for its cap, an unknown @format, or NULL @buf with
- * @size > 0 (@buf and @warnings unchanged).
+ * @size > 0. On failure @buf and @warnings are unchanged.
  *
  * Since: 1.0
  */
