@@ -637,36 +637,19 @@ enum vcpuchar_x86_exit_class {
  * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
  * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
  *        and /sys file read
- * @ret: facts; @ret->size must be set by the caller
+ * @ret: facts (@ret->size set by the caller); written whenever the
+ *       arguments are valid, even when @kvm_fd is bad: each fact says in
+ *       @ret->have and @ret->error whether it was read and, if not, why
  *
- * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
- * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
- * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
- * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
- * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
- * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
- * error beyond), whose answer also tells the system fd from others;
- * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
- * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root, and the entries of
- * sys/module under the root (for @vendor_module). No other system call is
- * made, except fstat(2) of each file opened (only regular files are read;
- * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
- * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
- * of /proc/self/fd/N to name a refused fd.
- *
- * Unlike other functions, @ret is written whenever the arguments are valid:
- * every fact says in @ret->have and @ret->error whether it was read and,
- * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
+ * What each fact is read from (CPUID leaves, KVM capabilities, files under
+ * the root) and how: /usr/share/doc/libvcpuchar/x86.md#host-facts.
  *
  * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
  * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
- * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
- * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
- * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
- * KVM facts carry that errno in @ret->error.
+ * bad @opts or a KVM VM or vCPU fd (@ret untouched); -EBADF for a closed fd
+ * or -1; -ENOTTY for any other open file (O_PATH fds included); -ENOTSUP on
+ * a build for a non-x86 CPU (only the files are read). With -EBADF and
+ * -ENOTTY the KVM facts carry that errno in @ret->error.
  *
  * System calls (since 1.3), for a seccomp filter: ioctl(2) on @kvm_fd with
  * KVM_GET_SUPPORTED_CPUID and KVM_CHECK_EXTENSION only; uname(2); stat(2),
