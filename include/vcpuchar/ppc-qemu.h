@@ -712,31 +712,23 @@ int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, cha
  * @host: host facts, or NULL for none
  * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
  * @ret: receives the guest CPU (enum vcpuchar_ppc_cpu, never 0): @cpu when
- *       given, else the host's family (QEMU under KVM makes the pseries
- *       default CPU the host's own: target/ppc/kvm.c
- *       kvm_ppc_register_host_cpu_type()), else POWER9
- * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
- *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
- * @err_size: size of @err in bytes (0 with a NULL @err)
+ *       given, else the host's family (QEMU under KVM makes the default CPU
+ *       the host's), else POWER9
+ * @err, @err_size: optional: one sentence, "" for 0, the note for 1 and 2,
+ *        the refusal for -ENOENT; cut to @err_size (0 with a NULL @err)
  *
- * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
- * and 0x004a POWER7, 0x004b POWER8E, 0x004c POWER8NVL, 0x004d POWER8,
- * 0x004e POWER9, 0x0080 POWER10, 0x0082 POWER11), else from @host->power8.
- * KVM-HV runs the host's generation or an older one in a compatibility mode
- * (Linux arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat(): "our own
- * architecture version and anything older"), so a newer @cpu is refused.
- * Older CPUs are not checked against the compatibility modes a host lacks.
- * Rules: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure: no allocation.
+ * The family comes from @host->pvr's version, else from @host->power8; a
+ * @cpu newer than it is refused, as KVM-HV runs only the host's generation
+ * or older ones: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure.
  *
  * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
  * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
  * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
- * family, so it could not be checked against the host (@ret is @cpu, the
- * note says so); -ENOENT when @cpu is newer than the host's family
- * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
- * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
- *
- * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ * family, so it could not be checked (@ret is @cpu); -ENOENT when @cpu is
+ * newer than the host's family (@ret unchanged; @err names the host and the
+ * guest CPU); -EINVAL for NULL @ret, bad @host, an unknown @cpu, or NULL
+ * @err with @err_size > 0. Superseded by vcpuchar_ppc_host_cpu_ext()
+ * (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -932,36 +924,27 @@ int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, ui
 
 /**
  * vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst
- * @src: the source host's facts (information needed for host-max mode)
- * @dst: the destination host's facts
+ * @src, @dst: the source and destination hosts' facts (@src's information
+ *             is needed for host-max mode)
  * @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is
  *       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode
  *       depends on the boot host: not migratable, -EINVAL)
  * @src_result: optional; receives the decision on @src (effective caps,
  *              guest view) unless the guest CPU is refused
  * @ret: receives the verdict (@ret->size set by the caller)
- * @err, @err_size: optional message buffer: for -EINVAL on host mode or
- *                  hosts of two architectures ("arch=DST, but the source
- *                  is arch=SRC: ..."; a front end names the destination in
- *                  front), for a request vcpuchar_ppc_request_check()
- *                  refuses its reason, else ""
+ * @err, @err_size: optional message buffer: for -EINVAL on host mode, hosts
+ *        of two architectures ("arch=DST, but the source is arch=SRC: ...")
+ *        or a request vcpuchar_ppc_request_check() refuses, the reason;
+ *        else ""
  *
- * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
- * the guest CPU must run on both hosts under KVM (else an ERROR per host
- * and nothing else is decided); the caps are decided on @src; QEMU on
- * @dst is started with the same command line, every cap explicit as
- * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
- * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
- * WARNING (the guest keeps the source's view). QEMU's migration check
- * (vcpuchar_ppc_migration_check()) then compares equal caps and finds
- * nothing. Pure: no allocation, no global state.
+ * Decides the caps on @src, then starts QEMU on @dst with them as pasted;
+ * the rules: /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts.
+ * Pure: no allocation, no global state.
  *
  * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
  * fields, host mode, or hosts of different architectures (ppc64 and
- * ppc64le are one; @err says which); -ENOENT for a machine type the
- * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
- * @src_result are unchanged.
- *
+ * ppc64le are one); -ENOENT for a machine type the target QEMU lacks (as
+ * vcpuchar_ppc_decide()). On failure @ret and @src_result are unchanged.
  * Superseded by vcpuchar_ppc_migrate_hosts_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
