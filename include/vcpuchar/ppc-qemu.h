@@ -814,23 +814,15 @@ int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err
  * @req: the VMM's request, as for vcpuchar_ppc_decide()
  * @ret: receives the verdict (@ret->size set by the caller)
  *
- * The Spectre caps (enum vcpuchar_ppc_cap) at the levels of
- * vcpuchar_ppc_decide() for @req: REFUSED for its ERROR conflicts, UNKNOWN
- * under KVM when @host carries no information. The other caps at the
- * level @req->machine and the guest CPU give them (QEMU hw/ppc/spapr.c
- * and default_caps_with_cpu()), judged under KVM from @host's 1.2 facts
- * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an
- * UNKNOWN entry naming it:
- * htm needs VCPUCHAR_PPC_FACT_HTM; nested-hv VCPUCHAR_PPC_FACT_NESTED_HV;
- * fwnmi VCPUCHAR_PPC_FACT_FWNMI; large-decr the host's dec_bits equal to
- * the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page
- * at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG
- * nothing is checked against the host: every entry STARTS but htm=on and
- * nested-hv=on, which QEMU's TCG refuses. For
- * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN htm, hpt-max-page-size, large-decr
- * and fwnmi are judged at the level QEMU may refuse (on, 64 KiB), and a
- * refusal there is UNKNOWN: the type may give less. Rules and sources:
- * /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation.
+ * The Spectre caps at the levels vcpuchar_ppc_decide() gives @req (REFUSED
+ * for its ERROR conflicts, UNKNOWN under KVM without host information);
+ * htm, nested-hv, fwnmi, large-decr and hpt-max-page-size at the levels of
+ * @req->machine and the guest CPU, judged under KVM from @host's 1.2 facts
+ * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an UNKNOWN
+ * entry naming it. Under TCG every entry STARTS but htm=on and nested-hv=on.
+ * For VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN a refusal at the level QEMU may
+ * take is UNKNOWN. Rules and sources: /usr/share/doc/libvcpuchar/ppc.md#start
+ * and #unknown-types. Pure: no allocation.
  *
  * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
  * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad
@@ -860,28 +852,21 @@ int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const stru
 
 /**
  * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
- * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
- *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
- *         entry or facts with zero masks mean "no information"
+ * @hosts: array of @n_hosts pointers to host facts (so that it does not
+ *         depend on sizeof(struct vcpuchar_ppc_host)); a NULL entry or facts
+ *         with zero masks mean "no information"
  * @n_hosts: number of entries in @hosts, at least 1
- * @levels: optional array of @n_hosts entries; receives each host's own
- *          levels (vcpuchar_ppc_host_levels(); broken/off without
- *          information)
- * @held_back: optional array of @n_hosts entries; receives for each host the
- *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
- *             the level QEMU accepts on it equals the baseline while another
- *             host accepts more; a host without information holds back every
- *             cap
+ * @levels: optional array of @n_hosts; receives each host's own levels
+ *          (vcpuchar_ppc_host_levels(); broken/off without information)
+ * @held_back: optional array of @n_hosts; receives per host the bits
+ *             (1u << enum vcpuchar_ppc_cap) of the caps it holds back
+ *             (every cap for a host without information)
  * @ret: receives the baseline (@ret->size set by the caller)
  *
- * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
- * cap_*_apply(): a requested level above the host's refuses; the numeric
- * order of /usr/share/doc/libvcpuchar/ppc.md#caps-and-levels): per cap the baseline is the lowest
- * of the hosts' levels, except that ccf-assist=on counts as accepted on a
- * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
- * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
- * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
- * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ * Per cap the lowest level every host's QEMU accepts at start, as
+ * `virsh hypervisor-cpu-baseline` does for x86 CPU models; the rules
+ * (ccf-assist on fixed-ccd hosts, holding back, fixed-na):
+ * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation.
  *
  * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
  * @ret->size, or a host with a bad size or out-of-range fields. On failure

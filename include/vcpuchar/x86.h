@@ -692,29 +692,27 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *         vCPU yet
  * @host: host facts, as for vcpuchar_x86_decide()
  * @vm: the VM profile
- * @flags: VCPUCHAR_X86_APPLY_* flags
+ * @flags: VCPUCHAR_X86_APPLY_* flags; VCPUCHAR_X86_APPLY_VCPUS_EXIST once a
+ *         vCPU was created (only the caller knows: no ioctl asks KVM)
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd
- * (they replace @host's), decides once, then KVM_ENABLE_CAP for each that
- * the policy sets. Only the caller knows whether vCPUs exist: pass
- * VCPUCHAR_X86_APPLY_VCPUS_EXIST once one was created (no ioctl asks KVM;
- * Linux 6.14+ refuses a late call with EINVAL, earlier kernels accept it for
- * later vCPUs only). A disable-exits EINVAL is decided again without those exits (disable_exits_einval_fallback,
- * return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply.
+ * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL on @vm_fd (they
+ * replace @host's), decides once, then KVM_ENABLE_CAP for each the policy
+ * sets; a disable-exits EINVAL is decided again without those exits
+ * (disable_exits_einval_fallback, return 0). Steps, limits and kernels:
+ * /usr/share/doc/libvcpuchar/x86.md#apply.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;
- * -EBUSY when the caller says vCPUs exist and exits would be disabled; -EBADF for an fd
- * not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP.
- * Nothing is applied on failure but a done disable-exits step.
+ * -EBUSY when the caller says vCPUs exist and exits would be disabled;
+ * -EBADF for an fd not open; -ENOTTY for a file not KVM's; other errnos of
+ * KVM_ENABLE_CAP. Nothing is applied on failure but a done disable-exits step.
  *
  * System calls (for a seccomp filter, since 1.3): fcntl(2) F_GETFD and
  * fstat(2) (glibc: newfstatat) of @vm_fd; ioctl(2) on @vm_fd with
- * KVM_CHECK_EXTENSION (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL) and
- * KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL); a refused
- * fd that is no VM fd may also cost a readlink(2) of /proc/self/fd/N. No
- * other ioctl, no allocation.
+ * KVM_CHECK_EXTENSION and KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS,
+ * KVM_CAP_HALT_POLL); a refused fd that is no VM fd may also cost a
+ * readlink(2) of /proc/self/fd/N. No other ioctl, no allocation.
  *
  * Since: 1.0
  */
