@@ -562,28 +562,21 @@ int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, siz
  * vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version
  * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for "not given"
  * @answered: optional; receives the release whose row answers, as
- *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 (QEMU 7.2) to
- *            110100 (QEMU 11.1)
- * @note: optional; receives one NUL-terminated sentence a caller should show
- *        whenever the return value is not 0, naming both versions (e.g.
- *        "QEMU 12.0 is newer than 11.1, the newest QEMU in this library's
- *        release table: the answer is for QEMU 11.1"), "" when it is 0; cut to
- *        @note_size
- * @note_size: size of @note in bytes (0 with a NULL @note)
+ *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 to 110100
+ * @note, @note_size: optional: one sentence a caller should show whenever the
+ *        return is not 0, naming both versions ("QEMU 12.0 is newer than
+ *        11.1, ...: the answer is for QEMU 11.1"), "" for 0; cut to @note_size
  *
- * The library has a row per QEMU release from 7.2 to 11.1
- * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions): a version of a release's
- * major.minor (any micro) is answered by its row; a version that is no
- * release (8.3) by the nearest release before it, plus the machine types
- * upstream added up to the version; a version newer than 11.1 by 11.1,
- * likewise. Pure: no allocation.
+ * A row per QEMU release from 7.2 to 11.1 answers for its major.minor (any
+ * micro); a version that is no release (8.3) or newer than 11.1 is answered
+ * by the release before it, plus the machine types upstream added up to the
+ * version: /usr/share/doc/libvcpuchar/ppc.md#qemu-versions. Pure.
  *
  * Return: 0 when @qemu_version belongs to a release with a row; 1 when it
- * is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2
- * when another release's row stands in; -EINVAL for a non-zero value
- * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
- * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
- * then unchanged).
+ * is 0 (the answer is for QEMU 7.2, the oldest supported); 2 when another
+ * release's row stands in; -EINVAL for a non-zero value below 70200 or
+ * above 999999 (99.99.99, the encoding's highest), or NULL @note with
+ * @note_size > 0 (@answered and @note then unchanged).
  *
  * Since: 1.1
  */
@@ -594,27 +587,19 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * @name: as for vcpuchar_ppc_machine_parse()
  * @qemu_version: the target QEMU, VCPUCHAR_PPC_QEMU_VERSION() value, or 0
  *                for the oldest supported (7.2)
- * @ret: receives an enum vcpuchar_ppc_machine value
+ * @ret: receives an enum vcpuchar_ppc_machine value, only on success
  * @err, @err_size: optional message buffer
  *
- * vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever
- * had), then whether the target QEMU has the type: QEMU 7.2 to 9.1 have
- * pseries-2.1 to their own and pseries-2.12-sxxm; 9.2 and 10.0 pseries-3.0
- * on; from 10.1 types older than 6 years are gone (11.1: pseries-5.2 to
- * pseries-11.1). For a version without a row the types of the release that
- * answers for it (vcpuchar_ppc_qemu_version_check()) count, plus the newer
- * upstream types up to the version itself. From 9.2 on QEMU lowers the
- * default cap-sbbc for every guest CPU newer than POWER7, which
- * vcpuchar_ppc_decide() applies from the request's qemu_version
- * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * vcpuchar_ppc_machine_parse() (every type upstream QEMU ever had), then
+ * whether the target QEMU has the type; the types of each release, and of a
+ * version without a row: /usr/share/doc/libvcpuchar/ppc.md#qemu-versions.
  *
- * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
+ * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), for an invalid
  * @qemu_version, or (since 1.2) for a pseries-X.Y newer than pseries-11.1
- * that a target newer than the table may have (X.Y up to the target's
- * version, Y 0 to 2): the message says its defaults are unknown here, not
- * that QEMU never had it; -ENOENT for a type the target QEMU does not have (the
- * message names the type, the target version and the range it has). @ret
- * is written only on success.
+ * that a target newer than the table may have (the message says its
+ * defaults are unknown here: /usr/share/doc/libvcpuchar/ppc.md#unknown-types);
+ * -ENOENT for a type the target QEMU does not have (the message names the
+ * type, the target version and the range it has).
  *
  * Since: 1.1
  */

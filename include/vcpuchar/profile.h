@@ -27,26 +27,21 @@ extern "C" {
 
 /**
  * vcpuchar_profile_load() - read host facts from a profile file
- * @path: file name
+ * @path: file name of a regular file (opened without blocking: a FIFO or
+ *        device never hangs the call)
  * @ppc: receives the [ppc] facts (source PROFILE; valid 0 and error
  *       -ENODATA when the group is absent, error 0 with zero masks), or
  *       NULL; @ppc->size must be set
  * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
  *       fact's error -ENODATA when the group is absent; a group without a
  *       key this version knows gives no have bit and errors 0)
- * @err, @err_size: optional message buffer: "PATH: cause"; when both do
- *                  not fit, the path is cut to its last bytes after "..."
- *                  and the cause kept whole (a cause too long for the
- *                  buffer on its own is cut after the whole path); ""
- *                  on success
- *
- * The file is opened without blocking (a FIFO or device never hangs the
- * call) and must be a regular file.
+ * @err, @err_size: optional message buffer: "PATH: cause", cut as for
+ *                  vcpuchar_profile_save(); "" on success
  *
  * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
  * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
  * read; -EISDIR for a directory; -EINVAL for another file that is not
- * regular, or a malformed file or value (the message names it), or
+ * regular, a malformed file or value (the message names it), or
  * contradictory facts (a pvr and power8 that disagree, [ppc] words with a
  * [host] arch no POWER host has; since 1.2); -EFBIG for a file over 1 MiB.
  * Nothing is written to @ppc or @x86 on failure.
