@@ -723,27 +723,19 @@ int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, ui
 /**
  * vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV
  * @host: host facts, or NULL for none
- * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and
- *       every older one (each runs in a compatibility mode), or every CPU
- *       this library knows when the facts name no family
+ * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): POWER7 up to the
+ *       host's family (each older one in a compatibility mode), exactly the
+ *       CPUs vcpuchar_ppc_host_cpu() accepts; every CPU this library knows
+ *       when the facts name no family
  *
- * The family as vcpuchar_ppc_host_cpu() reads it. Linux
- * arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the
- * architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level
- * is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every
- * level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7
- * (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is
- * POWER7 up to the family: a CPU in it is
- * exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10
- * host's set: its PVR is not one KVM-HV on POWER10 runs
- * (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator
- * choosing a CPU model per host. Pure: no allocation.
+ * The family as vcpuchar_ppc_host_cpu() reads it; the levels KVM-HV and QEMU
+ * accept, with their sources: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu.
+ * For an orchestrator choosing a CPU model per host. Pure: no allocation.
  *
  * Return: 0 when the host's family is known; 1 when the facts name none
  * (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);
- * -EINVAL for NULL @ret or bad @host (@ret unchanged).
- *
- * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ * -EINVAL for NULL @ret or bad @host (@ret unchanged). Superseded by
+ * vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */

@@ -1063,21 +1063,18 @@ int vcpuchar_x86_names(uint32_t set, const char *sep, char *buf, size_t size);
  * vcpuchar_x86_vm_check() - whether a VM can be decided for a host, and why not
  * @host: host facts, as for vcpuchar_x86_decide()
  * @vm: the VM profile
- * @n_vcpus: the VM's vCPUs
+ * @n_vcpus: the VM's vCPUs, 1 to VCPUCHAR_X86_MAX_VCPUS
  * @host_max_vcpus: what KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) answers on
- *                  the host's /dev/kvm, or 0 when not known
+ *                  the host's /dev/kvm (@n_vcpus at most this), or 0 when
+ *                  not known
  * @err, @err_size: optional message buffer: on failure one sentence naming
  *                  the member (n_vcpus, cvm, ...) and the rule it breaks,
  *                  "" on success; cut to @err_size
  *
- * The checks vcpuchar_x86_decide() makes of @host and @vm, with the reason
- * its return value carries no room for, plus the vCPU count
- * (/usr/share/doc/libvcpuchar/x86.md#vm-checks): 1 to
- * VCPUCHAR_X86_MAX_VCPUS, and at most @host_max_vcpus when it is not 0; a
- * confidential VM needs a host whose vendor was read as AMD or Hygon and
- * whose kvm_amd parameter for that type (sev, sev_es, sev_snp) was not
- * read as off; hlt_passthrough=never contradicts want_mwait and
- * want_cstate.
+ * The checks vcpuchar_x86_decide() makes of @host and @vm (a confidential VM
+ * on its host, contradictory overrides), with the reason its return value
+ * has no room for, plus the vCPU count:
+ * /usr/share/doc/libvcpuchar/x86.md#vm-checks.
  *
  * Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with
  * NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;
