@@ -562,28 +562,21 @@ int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret, char *err, siz
  * vcpuchar_ppc_qemu_version_check() - whose facts answer for a QEMU version
  * @qemu_version: VCPUCHAR_PPC_QEMU_VERSION() value, or 0 for "not given"
  * @answered: optional; receives the release whose row answers, as
- *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 (QEMU 7.2) to
- *            110100 (QEMU 11.1)
- * @note: optional; receives one NUL-terminated sentence a caller should show
- *        whenever the return value is not 0, naming both versions (e.g.
- *        "QEMU 12.0 is newer than 11.1, the newest QEMU in this library's
- *        release table: the answer is for QEMU 11.1"), "" when it is 0; cut to
- *        @note_size
- * @note_size: size of @note in bytes (0 with a NULL @note)
+ *            VCPUCHAR_PPC_QEMU_VERSION(major, minor, 0): 70200 to 110100
+ * @note, @note_size: optional: one sentence a caller should show whenever the
+ *        return is not 0, naming both versions ("QEMU 12.0 is newer than
+ *        11.1, ...: the answer is for QEMU 11.1"), "" for 0; cut to @note_size
  *
- * The library has a row per QEMU release from 7.2 to 11.1
- * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions): a version of a release's
- * major.minor (any micro) is answered by its row; a version that is no
- * release (8.3) by the nearest release before it, plus the machine types
- * upstream added up to the version; a version newer than 11.1 by 11.1,
- * likewise. Pure: no allocation.
+ * A row per QEMU release from 7.2 to 11.1 answers for its major.minor (any
+ * micro); a version that is no release (8.3) or newer than 11.1 is answered
+ * by the release before it, plus the machine types upstream added up to the
+ * version: /usr/share/doc/libvcpuchar/ppc.md#qemu-versions. Pure.
  *
  * Return: 0 when @qemu_version belongs to a release with a row; 1 when it
- * is 0 (not given: the answer is for QEMU 7.2, the oldest supported); 2
- * when another release's row stands in; -EINVAL for a non-zero value
- * below 70200 (older than 7.2) or above 999999 (99.99.99, the highest the
- * encoding holds), or NULL @note with @note_size > 0 (@answered and @note
- * then unchanged).
+ * is 0 (the answer is for QEMU 7.2, the oldest supported); 2 when another
+ * release's row stands in; -EINVAL for a non-zero value below 70200 or
+ * above 999999 (99.99.99, the encoding's highest), or NULL @note with
+ * @note_size > 0 (@answered and @note then unchanged).
  *
  * Since: 1.1
  */
@@ -594,27 +587,19 @@ int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, c
  * @name: as for vcpuchar_ppc_machine_parse()
  * @qemu_version: the target QEMU, VCPUCHAR_PPC_QEMU_VERSION() value, or 0
  *                for the oldest supported (7.2)
- * @ret: receives an enum vcpuchar_ppc_machine value
+ * @ret: receives an enum vcpuchar_ppc_machine value, only on success
  * @err, @err_size: optional message buffer
  *
- * vcpuchar_ppc_machine_parse() (which knows every type upstream QEMU ever
- * had), then whether the target QEMU has the type: QEMU 7.2 to 9.1 have
- * pseries-2.1 to their own and pseries-2.12-sxxm; 9.2 and 10.0 pseries-3.0
- * on; from 10.1 types older than 6 years are gone (11.1: pseries-5.2 to
- * pseries-11.1). For a version without a row the types of the release that
- * answers for it (vcpuchar_ppc_qemu_version_check()) count, plus the newer
- * upstream types up to the version itself. From 9.2 on QEMU lowers the
- * default cap-sbbc for every guest CPU newer than POWER7, which
- * vcpuchar_ppc_decide() applies from the request's qemu_version
- * (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
+ * vcpuchar_ppc_machine_parse() (every type upstream QEMU ever had), then
+ * whether the target QEMU has the type; the types of each release, and of a
+ * version without a row: /usr/share/doc/libvcpuchar/ppc.md#qemu-versions.
  *
- * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), or for an invalid
+ * Return: 0; -EINVAL as vcpuchar_ppc_machine_parse(), for an invalid
  * @qemu_version, or (since 1.2) for a pseries-X.Y newer than pseries-11.1
- * that a target newer than the table may have (X.Y up to the target's
- * version, Y 0 to 2): the message says its defaults are unknown here, not
- * that QEMU never had it; -ENOENT for a type the target QEMU does not have (the
- * message names the type, the target version and the range it has). @ret
- * is written only on success.
+ * that a target newer than the table may have (the message says its
+ * defaults are unknown here: /usr/share/doc/libvcpuchar/ppc.md#unknown-types);
+ * -ENOENT for a type the target QEMU does not have (the message names the
+ * type, the target version and the range it has).
  *
  * Since: 1.1
  */
@@ -623,54 +608,24 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
 
 /**
  * vcpuchar_ppc_machine_line_parse() - read a whole QEMU -machine value into a request
- * @line: what follows "-machine", e.g.
- *        "pseries-7.1,cap-cfpc=broken,cap-ccf-assist=on,x-vof=on": the type
- *        first (or "type=TYPE" anywhere; without one QEMU's default,
- *        "pseries"), then comma-separated items
- * @req: the request to fill (@size set by the caller). Read: @qemu_version
- *       (the target QEMU, as for vcpuchar_ppc_machine_parse_qemu()), @caps
- *       and @accel as they are. Written: @machine (the type's enum
- *       vcpuchar_ppc_machine value), @caps for each cap the line names, the
- *       bit (1u << enum vcpuchar_ppc_cap) of each of them ORed into
- *       @caps_set, and @accel for "accel=kvm" or "accel=tcg" (QEMU's older
- *       spelling of -accel, which changes R4). Nothing else is touched, so
- *       @req can hold the VMM's own choices before the call.
- * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the item; on success the items that are not one of the four caps,
- *        the type nor accel, comma-separated ("x-vof=on, cap-htm=off"), ""
- *        when none: they are reported, not guessed at (QEMU checks them
- *        itself); each cut to 64 bytes and "...", the list cut to @err_size
+ * @line: what follows "-machine", e.g. "pseries-7.1,cap-cfpc=broken,x-vof=on"
+ * @req: the request to fill (@size set): reads @qemu_version; writes only
+ *       @machine, @accel ("accel=kvm|tcg"), the caps named into @caps and
+ *       their bits (1u << enum vcpuchar_ppc_cap) into @caps_set
+ * @err, @err_size: optional: on failure the cause, naming the item; on
+ *        success the other items ("x-vof=on, cap-htm=off"), "" when none,
+ *        each cut to 64 bytes and "...", the list to @err_size
  *
- * The type goes through vcpuchar_ppc_machine_parse_qemu(), the four caps
- * through vcpuchar_ppc_caps_parse() (exact names, QEMU's values). Refused
- * as QEMU refuses them (hw/ppc/spapr_caps.c, QOM property names are exact):
- * a cap- name QEMU's pseries does not have (cap-CFPC, cap-foo), one of the
- * four without its "cap-" prefix, an item after the first without "=" or
- * with no name (QEMU's util/keyval.c). Refused because it would be read
- * wrongly: white space (QEMU takes it into the name), an empty item (QEMU's
- * ",," escape: no cap or type has a comma), a cap, the type or accel given
- * twice, an accelerator other than kvm or tcg (a list such as "kvm:tcg"
- * falls back at start), a machine type written as a property
- * ("pseries-7.2=", which QEMU refuses and which would leave "pseries"), a
- * libvirt fragment. vcpuchar_ppc_caps_format() output after
- * "pseries," reads back to the same caps. Pure: no allocation.
- * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ * The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as
+ * vcpuchar_ppc_caps_parse(); what is refused and why:
+ * /usr/share/doc/libvcpuchar/ppc.md#pasted-lines. Pure: no allocation.
  *
- * A pseries type whose cap defaults are not known here, but that the
- * target QEMU may have (a distribution's, "pseries-rhel9.2.0"; for a target
- * newer than the release table a pseries-X.Y newer than pseries-11.1), is
- * read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN and 1 is returned: the
- * request is then answered only with all four caps
- * (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
- * vcpuchar_ppc_machine_parse_qemu() on the type gives the reason in words.
- *
- * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN
- * (@req and @err written as for 0); -EINVAL for NULL @line, a NULL or
- * bad-sized @req, an empty @line, or the refusals above; -EINVAL or
- * -ENOENT from vcpuchar_ppc_machine_parse_qemu() for the type. On failure
- * @req is unchanged.
- *
- * Superseded by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api).
+ * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, @req
+ * and @err written as for 0 (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
+ * -EINVAL for NULL @line, a NULL or bad-sized @req, an empty @line or a
+ * refused item; -EINVAL or -ENOENT for the type, from
+ * vcpuchar_ppc_machine_parse_qemu(). On failure @req is unchanged. Superseded
+ * by vcpuchar_ppc_machine_line_parse_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -679,43 +634,22 @@ int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_reques
 
 /**
  * vcpuchar_ppc_libvirt_parse() - read a libvirt <features> fragment
- * @xml: "<features>...</features>", or the elements inside it alone
- *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"); white space
- *       around and between elements allowed, e.g. the
- *       VCPUCHAR_PPC_FORMAT_LIBVIRT text or what is copied out of a domain
- *       XML
- * @caps: levels are written here for the caps the fragment names; other
- *        caps are left as they are
+ * @xml: "<features>...</features>" or the elements inside it alone
+ *       ("<cfpc value='broken'/><ibs value='fixed-ccd'/>"), white space allowed
+ * @caps: receives the levels of the caps named; other caps are left as they are
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
- * @err, @err_size: optional message buffer; on failure the cause, naming
- *        the element or the byte; on success the names of the other
- *        elements directly inside <features> ("acpi, htm"), "" when none;
- *        each cut to 64 bytes and "...", the list cut to @err_size
+ * @err, @err_size: optional: on failure the cause, naming the element or
+ *        byte; on success the other elements directly inside <features>
+ *        ("acpi, htm"), "" when none, each cut to 64 bytes and "...", the
+ *        list to @err_size
  *
- * libvirt's pseries elements (src/conf/schemas/domaincommon.rng):
- * <cfpc value='broken|workaround|fixed'/>, <sbbc value='...'/> alike,
- * <ibs value='broken|workaround|fixed-ibs|fixed-ccd|fixed-na'/> and
- * <ccf-assist state='on|off'/>, directly inside <features>, empty, each at
- * most once. Refused as the schema refuses them: another attribute, a value
- * not in its list (values are exact: 'Broken' is refused), content, a
- * repeated element, attributes on <features>, text inside it. Other
- * elements (<acpi/>, <htm state='on'/>, with any content) are skipped and
- * reported. Comments are skipped, also before and after <features>; CDATA
- * and processing instructions are refused, entities are not decoded (a cap
- * value with one is refused). Malformed XML is refused: an end tag that
- * does not match, an attribute twice in a tag, a name that starts with no
- * letter, <features> inside the fragment, elements nested over 32 deep.
- * Also refused: a cap element inside another element (<kvm><cfpc .../></kvm>:
- * libvirt would not read it), one in another case (<CFPC>), text that is
- * empty, and elements alone with no cap among them (a whole <domain>).
- * vcpuchar_ppc_caps_format() output reads back to the same caps. Pure: no
- * allocation.
- * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
+ * Reads <cfpc>, <sbbc>, <ibs> and <ccf-assist> as libvirt's schema does; what
+ * is refused and skipped: /usr/share/doc/libvcpuchar/ppc.md#pasted-lines.
+ * Reads VCPUCHAR_PPC_FORMAT_LIBVIRT text back. Pure: no allocation.
  *
- * Return: 0; -EINVAL for NULL arguments or the refusals above (@caps and
- * @set then unchanged).
- *
- * Superseded by vcpuchar_ppc_libvirt_parse_ext() (doc/stability.md#growing-the-api).
+ * Return: 0; -EINVAL for NULL arguments or a refused fragment (@caps and
+ * @set then unchanged). Superseded by vcpuchar_ppc_libvirt_parse_ext()
+ * (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -763,31 +697,23 @@ int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t qemu_version, cha
  * @host: host facts, or NULL for none
  * @cpu: enum vcpuchar_ppc_cpu the caller asks for; 0 = none given
  * @ret: receives the guest CPU (enum vcpuchar_ppc_cpu, never 0): @cpu when
- *       given, else the host's family (QEMU under KVM makes the pseries
- *       default CPU the host's own: target/ppc/kvm.c
- *       kvm_ppc_register_host_cpu_type()), else POWER9
- * @err: optional; receives one NUL-terminated sentence: "" for 0, the note
- *       for 1 and 2, the refusal for -ENOENT; cut to @err_size
- * @err_size: size of @err in bytes (0 with a NULL @err)
+ *       given, else the host's family (QEMU under KVM makes the default CPU
+ *       the host's), else POWER9
+ * @err, @err_size: optional: one sentence, "" for 0, the note for 1 and 2,
+ *        the refusal for -ENOENT; cut to @err_size (0 with a NULL @err)
  *
- * The family comes from @host->pvr's version (the upper 16 bits: 0x003f
- * and 0x004a POWER7, 0x004b POWER8E, 0x004c POWER8NVL, 0x004d POWER8,
- * 0x004e POWER9, 0x0080 POWER10, 0x0082 POWER11), else from @host->power8.
- * KVM-HV runs the host's generation or an older one in a compatibility mode
- * (Linux arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat(): "our own
- * architecture version and anything older"), so a newer @cpu is refused.
- * Older CPUs are not checked against the compatibility modes a host lacks.
- * Rules: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure: no allocation.
+ * The family comes from @host->pvr's version, else from @host->power8; a
+ * @cpu newer than it is refused, as KVM-HV runs only the host's generation
+ * or older ones: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu. Pure.
  *
  * Return: 0 when @ret is the caller's CPU or the host's family; 1 when the
  * facts name no family (NULL @host, no known pvr and power8 0) and @ret is
  * the assumed POWER9; 2 when @cpu is given but non-NULL @host names no
- * family, so it could not be checked against the host (@ret is @cpu, the
- * note says so); -ENOENT when @cpu is newer than the host's family
- * (@ret unchanged; @err names the host and the guest CPU); -EINVAL for NULL
- * @ret, bad @host, an unknown @cpu, or NULL @err with @err_size > 0.
- *
- * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ * family, so it could not be checked (@ret is @cpu); -ENOENT when @cpu is
+ * newer than the host's family (@ret unchanged; @err names the host and the
+ * guest CPU); -EINVAL for NULL @ret, bad @host, an unknown @cpu, or NULL
+ * @err with @err_size > 0. Superseded by vcpuchar_ppc_host_cpu_ext()
+ * (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -797,27 +723,19 @@ int vcpuchar_ppc_host_cpu(const struct vcpuchar_ppc_host *host, uint32_t cpu, ui
 /**
  * vcpuchar_ppc_host_cpus() - every guest CPU a host runs under KVM-HV
  * @host: host facts, or NULL for none
- * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): the host's family and
- *       every older one (each runs in a compatibility mode), or every CPU
- *       this library knows when the facts name no family
+ * @ret: receives bits (1u << enum vcpuchar_ppc_cpu): POWER7 up to the
+ *       host's family (each older one in a compatibility mode), exactly the
+ *       CPUs vcpuchar_ppc_host_cpu() accepts; every CPU this library knows
+ *       when the facts name no family
  *
- * The family as vcpuchar_ppc_host_cpu() reads it. Linux
- * arch/powerpc/kvm/book3s_hv.c kvmppc_set_arch_compat() accepts the
- * architecture levels 2.05 to 3.1 up to the host's own (a higher PCR level
- * is -EINVAL) and QEMU target/ppc/cpu_init.c lists ISA 2.06 and every
- * level up to its own in each POWER8 to POWER11 class's pcr_supported; POWER7
- * (ISA 2.06) is the oldest CPU of enum vcpuchar_ppc_cpu, so the set is
- * POWER7 up to the family: a CPU in it is
- * exactly one vcpuchar_ppc_host_cpu() accepts. POWER11 is not in a POWER10
- * host's set: its PVR is not one KVM-HV on POWER10 runs
- * (/usr/share/doc/libvcpuchar/ppc.md#guest-cpu). For an orchestrator
- * choosing a CPU model per host. Pure: no allocation.
+ * The family as vcpuchar_ppc_host_cpu() reads it; the levels KVM-HV and QEMU
+ * accept, with their sources: /usr/share/doc/libvcpuchar/ppc.md#guest-cpu.
+ * For an orchestrator choosing a CPU model per host. Pure: no allocation.
  *
  * Return: 0 when the host's family is known; 1 when the facts name none
  * (NULL @host, no known pvr and power8 0: QEMU and KVM decide at start);
- * -EINVAL for NULL @ret or bad @host (@ret unchanged).
- *
- * Superseded by vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
+ * -EINVAL for NULL @ret or bad @host (@ret unchanged). Superseded by
+ * vcpuchar_ppc_host_cpu_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -873,23 +791,15 @@ int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err
  * @req: the VMM's request, as for vcpuchar_ppc_decide()
  * @ret: receives the verdict (@ret->size set by the caller)
  *
- * The Spectre caps (enum vcpuchar_ppc_cap) at the levels of
- * vcpuchar_ppc_decide() for @req: REFUSED for its ERROR conflicts, UNKNOWN
- * under KVM when @host carries no information. The other caps at the
- * level @req->machine and the guest CPU give them (QEMU hw/ppc/spapr.c
- * and default_caps_with_cpu()), judged under KVM from @host's 1.2 facts
- * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an
- * UNKNOWN entry naming it:
- * htm needs VCPUCHAR_PPC_FACT_HTM; nested-hv VCPUCHAR_PPC_FACT_NESTED_HV;
- * fwnmi VCPUCHAR_PPC_FACT_FWNMI; large-decr the host's dec_bits equal to
- * the guest CPU's (56 for POWER9 and later); hpt-max-page-size a host page
- * at least as large, where VCPUCHAR_PPC_FACT_PAGES_REAL holds. Under TCG
- * nothing is checked against the host: every entry STARTS but htm=on and
- * nested-hv=on, which QEMU's TCG refuses. For
- * VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN htm, hpt-max-page-size, large-decr
- * and fwnmi are judged at the level QEMU may refuse (on, 64 KiB), and a
- * refusal there is UNKNOWN: the type may give less. Rules and sources:
- * /usr/share/doc/libvcpuchar/ppc.md#start. Pure: no allocation.
+ * The Spectre caps at the levels vcpuchar_ppc_decide() gives @req (REFUSED
+ * for its ERROR conflicts, UNKNOWN under KVM without host information);
+ * htm, nested-hv, fwnmi, large-decr and hpt-max-page-size at the levels of
+ * @req->machine and the guest CPU, judged under KVM from @host's 1.2 facts
+ * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an UNKNOWN
+ * entry naming it. Under TCG every entry STARTS but htm=on and nested-hv=on.
+ * For VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN a refusal at the level QEMU may
+ * take is UNKNOWN. Rules and sources: /usr/share/doc/libvcpuchar/ppc.md#start
+ * and #unknown-types. Pure: no allocation.
  *
  * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
  * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad
@@ -919,28 +829,21 @@ int vcpuchar_ppc_migration_check(const struct vcpuchar_ppc_caps *src, const stru
 
 /**
  * vcpuchar_ppc_baseline() - the caps a guest can have on every host of a fleet
- * @hosts: array of @n_hosts pointers to host facts (pointers, so that the
- *         array does not depend on sizeof(struct vcpuchar_ppc_host)); a NULL
- *         entry or facts with zero masks mean "no information"
+ * @hosts: array of @n_hosts pointers to host facts (so that it does not
+ *         depend on sizeof(struct vcpuchar_ppc_host)); a NULL entry or facts
+ *         with zero masks mean "no information"
  * @n_hosts: number of entries in @hosts, at least 1
- * @levels: optional array of @n_hosts entries; receives each host's own
- *          levels (vcpuchar_ppc_host_levels(); broken/off without
- *          information)
- * @held_back: optional array of @n_hosts entries; receives for each host the
- *             bits (1u << enum vcpuchar_ppc_cap) of the caps it holds back:
- *             the level QEMU accepts on it equals the baseline while another
- *             host accepts more; a host without information holds back every
- *             cap
+ * @levels: optional array of @n_hosts; receives each host's own levels
+ *          (vcpuchar_ppc_host_levels(); broken/off without information)
+ * @held_back: optional array of @n_hosts; receives per host the bits
+ *             (1u << enum vcpuchar_ppc_cap) of the caps it holds back
+ *             (every cap for a host without information)
  * @ret: receives the baseline (@ret->size set by the caller)
  *
- * What "accepts" means is QEMU's start-up check (hw/ppc/spapr_caps.c
- * cap_*_apply(): a requested level above the host's refuses; the numeric
- * order of /usr/share/doc/libvcpuchar/ppc.md#caps-and-levels): per cap the baseline is the lowest
- * of the hosts' levels, except that ccf-assist=on counts as accepted on a
- * host whose ibs is fixed-ccd (cap_ccf_assist_apply()). The baseline may be
- * ibs=fixed-na; vcpuchar_ppc_caps_format() spells it as QEMU can take it.
- * Like `virsh hypervisor-cpu-baseline` for x86 CPU models. Rules:
- * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation, no global state.
+ * Per cap the lowest level every host's QEMU accepts at start, as
+ * `virsh hypervisor-cpu-baseline` does for x86 CPU models; the rules
+ * (ccf-assist on fixed-ccd hosts, holding back, fixed-na):
+ * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation.
  *
  * Return: 0; -EINVAL for NULL @hosts or @ret, @n_hosts 0, a bad
  * @ret->size, or a host with a bad size or out-of-range fields. On failure
@@ -954,44 +857,25 @@ int vcpuchar_ppc_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
 
 /**
  * vcpuchar_ppc_fleet_baseline() - a fleet's baseline caps and guest CPU
- * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
- * @n_hosts: number of entries in @hosts, at least 1
+ * @hosts, @n_hosts: array of @n_hosts (>= 1) pointers to POWER host facts
  * @cpu: enum vcpuchar_ppc_cpu the fleet's guests use; 0 = none given
- * @levels: optional, as for vcpuchar_ppc_baseline()
- * @held_back: optional, as for vcpuchar_ppc_baseline()
- * @ret: receives the baseline (@ret->size set by the caller); its caps are
- *       limited by the guest CPU (POWER7: cfpc=broken)
- * @ret_cpu: receives the guest CPU (enum vcpuchar_ppc_cpu): @cpu, else the
- *           oldest host family (vcpuchar_ppc_host_cpu()), so that the guests
- *           run on every host
- * @refused: optional array of 2; on -EXDEV receives the host refused and
- *           the first host that names an architecture; on -ENOENT the host
- *           refused twice
- * @err: optional; receives one NUL-terminated sentence: "" for 0, else the
- *       refusal (for -ENOENT vcpuchar_ppc_host_cpu()'s); cut to @err_size
- * @err_size: size of @err in bytes (0 with a NULL @err)
+ * @levels, @held_back: optional, as for vcpuchar_ppc_baseline()
+ * @ret: receives the baseline (@ret->size set by the caller)
+ * @ret_cpu: receives the guest CPU: @cpu, else the oldest host's family
+ * @refused: optional array of 2: on -EXDEV the host refused and the first
+ *           host naming an architecture; on -ENOENT the host, twice
+ * @err, @err_size: optional: "" for 0, else the refusal, cut to @err_size
  *
- * vcpuchar_ppc_baseline() with the fleet's rules
- * (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline): every host has one
- * architecture (ppc64 and ppc64le are one family; a host that names none
- * matches any), a given @cpu must run on every host under KVM-HV (not
- * newer than any host's family), and a POWER7 guest CPU gets cfpc=broken
- * (QEMU hw/ppc/spapr_caps.c default_caps_with_cpu(): no ISA 2.07). The hosts
- * are checked in order, architecture then CPU. Pure: no allocation.
- *
- * The warnings of a guest with the baseline caps: vcpuchar_ppc_warnings_check()
- * with a request holding all four caps (@caps_set 0xf, @cpu *@ret_cpu): once
- * with no host for the caps' own (the fixed-na abort), then per host for
- * what each reports outside its masks and what the machine type's defaults
- * do there, as `vcpuchar ppc baseline` prints them.
+ * vcpuchar_ppc_baseline() plus the fleet's rules, hosts checked in order,
+ * and the warnings to check with the result:
+ * /usr/share/doc/libvcpuchar/ppc.md#fleet-baseline. Pure: no allocation.
  *
  * Return: 0; -EXDEV for hosts of two architectures; -ENOENT for @cpu newer
- * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or
- * @ret_cpu, @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that
- * is no POWER machine, or NULL @err with @err_size > 0. On failure @levels,
- * @held_back, @ret and @ret_cpu are unchanged.
- *
- * Superseded by vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api).
+ * than a host's family; -EINVAL for NULL @hosts, an entry, @ret or @ret_cpu,
+ * @n_hosts 0, an unknown @cpu, bad sizes or fields, a host that is no POWER
+ * machine, or NULL @err with @err_size > 0. On failure @levels, @held_back,
+ * @ret and @ret_cpu are unchanged. Superseded by
+ * vcpuchar_ppc_fleet_baseline_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
  */
@@ -1002,36 +886,27 @@ int vcpuchar_ppc_fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, ui
 
 /**
  * vcpuchar_ppc_migrate_hosts() - migrate a guest from host @src to host @dst
- * @src: the source host's facts (information needed for host-max mode)
- * @dst: the destination host's facts
+ * @src, @dst: the source and destination hosts' facts (@src's information
+ *             is needed for host-max mode)
  * @req: the request as for vcpuchar_ppc_decide() on @src; @req->mode is
  *       VCPUCHAR_PPC_MODE_HOST_MAX or VCPUCHAR_PPC_MODE_CAPS (host mode
  *       depends on the boot host: not migratable, -EINVAL)
  * @src_result: optional; receives the decision on @src (effective caps,
  *              guest view) unless the guest CPU is refused
  * @ret: receives the verdict (@ret->size set by the caller)
- * @err, @err_size: optional message buffer: for -EINVAL on host mode or
- *                  hosts of two architectures ("arch=DST, but the source
- *                  is arch=SRC: ..."; a front end names the destination in
- *                  front), for a request vcpuchar_ppc_request_check()
- *                  refuses its reason, else ""
+ * @err, @err_size: optional message buffer: for -EINVAL on host mode, hosts
+ *        of two architectures ("arch=DST, but the source is arch=SRC: ...")
+ *        or a request vcpuchar_ppc_request_check() refuses, the reason;
+ *        else ""
  *
- * The rules of /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts:
- * the guest CPU must run on both hosts under KVM (else an ERROR per host
- * and nothing else is decided); the caps are decided on @src; QEMU on
- * @dst is started with the same command line, every cap explicit as
- * pasted, and refuses a cap above its host's level (hw/ppc/spapr_caps.c
- * cap_*_apply()); a cap below @dst's level that changes R4/R5 is a
- * WARNING (the guest keeps the source's view). QEMU's migration check
- * (vcpuchar_ppc_migration_check()) then compares equal caps and finds
- * nothing. Pure: no allocation, no global state.
+ * Decides the caps on @src, then starts QEMU on @dst with them as pasted;
+ * the rules: /usr/share/doc/libvcpuchar/ppc.md#migration-between-hosts.
+ * Pure: no allocation, no global state.
  *
  * Return: 0 (see @ret->ok); -EINVAL for NULL arguments, bad sizes or
  * fields, host mode, or hosts of different architectures (ppc64 and
- * ppc64le are one; @err says which); -ENOENT for a machine type the
- * target QEMU lacks (as vcpuchar_ppc_decide()). On failure @ret and
- * @src_result are unchanged.
- *
+ * ppc64le are one); -ENOENT for a machine type the target QEMU lacks (as
+ * vcpuchar_ppc_decide()). On failure @ret and @src_result are unchanged.
  * Superseded by vcpuchar_ppc_migrate_hosts_ext() (doc/stability.md#growing-the-api).
  *
  * Since: 1.2
@@ -1046,34 +921,18 @@ int vcpuchar_ppc_migrate_hosts(const struct vcpuchar_ppc_host *src, const struct
  * @req: the request, as for vcpuchar_ppc_decide()
  * @ret: receives the warnings (@ret->size set by the caller)
  *
- * Decides @req as vcpuchar_ppc_decide() does, then reports:
- * QEMU_FIXED_NA_ABORT when the effective ibs is fixed-na (any mode: the
- * spellings of the effective caps replace it); with host information,
- * HOST_BITS_OUTSIDE_MASKS when @host->character or @host->behaviour has bits
- * set outside its mask (each known bit named, with whether the guest still
- * gets it from the caps or loses the behaviour it allows, and the Linux
- * change that widens the pseries masks: "KVM: PPC: Add the missing
- * character/behaviour bits for KVM_PPC_GET_CPU_CHAR ioctl", 2025), and
- * MASKS_WITHOUT_KNOWN_BITS when neither mask covers a bit of
- * VCPUCHAR_H_CPU_CHAR_ALL / VCPUCHAR_H_CPU_BEHAV_ALL; in host-max and host
- * mode under KVM, what QEMU would do started with the machine type's
- * defaults for the guest CPU (all four caps at the defaults, whatever
- * @req sets; without host information QEMU reads the host as broken/off):
- * DEFAULTS_REFUSED when it would refuse to start (ERROR conflicts), else
- * DEFAULTS_BELOW_HOST when some cap is below the host (INFO conflicts);
- * neither for VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, whose defaults are
- * not known. Pure: no allocation, no global state.
+ * Decides @req as vcpuchar_ppc_decide() does, then reports QEMU_FIXED_NA_ABORT
+ * (effective ibs fixed-na); with host information HOST_BITS_OUTSIDE_MASKS
+ * and MASKS_WITHOUT_KNOWN_BITS; in host-max and host mode under KVM, for the
+ * machine type's default caps, DEFAULTS_REFUSED or DEFAULTS_BELOW_HOST.
+ * Texts name the QEMU of @req->qemu_version (0: 7.2). Rules:
+ * /usr/share/doc/libvcpuchar/ppc.md#warnings. Pure: no allocation.
  *
- * Texts name the target QEMU of @req->qemu_version; with it 0 they name
- * QEMU 7.2.
- *
- * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX);
- * -ENODATA in host mode without host information; -ENOENT for a machine
- * type the target QEMU lacks or for a guest CPU the host cannot run (as
- * vcpuchar_ppc_decide()); -EINVAL for NULL @req or @ret, bad sizes or
- * out-of-range request fields, or host mode under TCG (as
- * vcpuchar_ppc_decide()).
- * On failure @ret is unchanged.
+ * Return: the number of entries (0 to VCPUCHAR_PPC_WARNING_MAX); -ENODATA
+ * in host mode without host information; -ENOENT for a machine type the
+ * target QEMU lacks or a guest CPU the host cannot run; -EINVAL for NULL
+ * @req or @ret, bad sizes, out-of-range request fields, or host mode under
+ * TCG (all as vcpuchar_ppc_decide()). On failure @ret is unchanged.
  *
  * Since: 1.0
  */
@@ -1198,38 +1057,20 @@ const char *vcpuchar_ppc_warning_name(uint32_t code);
  * vcpuchar_ppc_caps_format() - caps as QEMU's -machine string or libvirt XML
  * @caps: the caps (usually vcpuchar_ppc_result.effective_caps)
  * @format: enum vcpuchar_ppc_format
- * @buf: receives the NUL-terminated text; may be NULL when @size is 0
- * @size: size of @buf in bytes
- * @warnings: optional; on success receives the set of warning codes (bit
- *            1u << code): only VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT, when
- *            @caps->ibs is fixed-na, else 0
+ * @buf, @size: buffer for the NUL-terminated text; @buf NULL only with @size 0
+ * @warnings: optional; on success the warning codes (bit 1u << code):
+ *            VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT for ibs fixed-na, else 0
  *
- * Writes all four caps in the order cfpc, sbbc, ibs, ccf-assist, with
- * QEMU's value names (hw/ppc/spapr_caps.c cap_*_possible, lower case as
- * QEMU prints them). libvirt's elements and attribute names are those of
- * its domain XML "Hypervisor features" (docs/formatdomain.rst; cfpc, sbbc,
- * ibs take value=, ccf-assist takes state=); libvirt passes the values to
- * QEMU's properties of the same names. Pure: no allocation, no global state.
+ * All four caps (cfpc, sbbc, ibs, ccf-assist) in QEMU's or libvirt's names;
+ * ibs fixed-na, on which QEMU aborts, is written as broken, which tells the
+ * guest the same: /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings.
+ * Pure: no allocation, no global state.
  *
- * Never writes ibs fixed-na, for any QEMU version: QEMU 7.2 and 10.0 alike
- * store the command-line value as 4, which h_get_cpu_characteristics() does
- * not handle, and abort at the guest's first hcall (7.2 measured, 10.0.13
- * read in its source; /usr/share/doc/libvcpuchar/ppc.md#qemu-and-libvirt-spellings and
- * #qemu-versions). Every other value is accepted by every supported
- * version, so no caller needs to pass one. broken is written
- * instead: QEMU adds no ibs bit to R4/R5 for either level, so the guest is
- * told exactly the same, and broken never exceeds a host level. ccf-assist is
- * written as given (QEMU reads it only with ibs=workaround).
- *
- * Like snprintf() with two differences: a buffer that is too small is an
- * error, not a truncation, and a query is only @buf NULL with @size 0.
- *
- * Return: the length of the text without the NUL (at most
- * VCPUCHAR_PPC_FORMAT_LEN - 1), when @buf was written, or for the query
- * (@buf NULL, @size 0: nothing written); -ENOSPC when @size is not larger
- * than that length (@buf and @warnings unchanged); -EINVAL for NULL @caps, a
+ * Return: as snprintf(), the length without the NUL (at most
+ * VCPUCHAR_PPC_FORMAT_LEN - 1), also for the query (@buf NULL, @size 0);
+ * but -ENOSPC when @size is not larger than it; -EINVAL for NULL @caps, a
  * level out of range for its cap, an unknown @format, or NULL @buf with
- * @size > 0 (@buf and @warnings unchanged).
+ * @size > 0. On failure @buf and @warnings are unchanged.
  *
  * Since: 1.0
  */

@@ -491,42 +491,26 @@ struct vcpuchar_ppc_result_ext {
 
 /**
  * vcpuchar_ppc_host_probe() - read the host's POWER characteristics via KVM
- * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller. The ioctl
- *         is a VM ioctl: on a POWER host the /dev/kvm fd fails with
- *         -EINVAL; elsewhere the capability check fails first (-ENOTSUP).
- * @opts: probe options, or NULL (root "/", used to read /proc/cpuinfo's PVR;
- *        only a regular file is read, never blocking on a FIFO)
- * @ret: facts; @ret->size must be set by the caller
+ * @vm_fd: a KVM VM fd (from KVM_CREATE_VM), owned by the caller
+ * @opts: probe options, or NULL (root "/", for /proc/cpuinfo's PVR and the
+ *        device tree; only regular files are read, never blocking on a FIFO)
+ * @ret: facts (@ret->size set by the caller); written whenever the
+ *       arguments are valid: on failure "no information" (valid 0, source
+ *       KVM, error the return value, all else zero), never guessed bits;
+ *       @pvr, @power8, @arch, @kernel_release and, where @ret's size has
+ *       them, the start facts (each unreadable one left unknown, its
+ *       @facts_read bit clear) only when the ioctl answered
  *
- * Calls KVM_CHECK_EXTENSION(KVM_CAP_PPC_GET_CPU_CHAR = 151) then
- * KVM_PPC_GET_CPU_CHAR (0x4020aeb1 on powerpc: powerpc's own _IOR encoding)
- * on @vm_fd (Linux arch/powerpc/kvm/powerpc.c kvmppc_get_cpu_char()), and
- * the PVR for the POWER8 test; where @ret's size has them, also
- * the start facts (/usr/share/doc/libvcpuchar/ppc.md#start):
- * KVM_CHECK_EXTENSION of KVM_CAP_PPC_HTM, KVM_CAP_PPC_NESTED_HV and
- * KVM_CAP_PPC_FWNMI on @vm_fd, KVM_PPC_GET_SMMU_INFO's flags, the page size
- * (sysconf()) and <root>/proc/device-tree/cpus' ibm,dec-bits; each one that
- * cannot be read stays unknown (its @facts_read bit clear), never an error.
+ * KVM_PPC_GET_CPU_CHAR on @vm_fd (Linux arch/powerpc/kvm/powerpc.c
+ * kvmppc_get_cpu_char()) after KVM_CHECK_EXTENSION(151), then the start
+ * facts: /usr/share/doc/libvcpuchar/ppc.md#probe and #start.
  *
- * Unlike other functions, @ret is written whenever the arguments are valid:
- * on failure it holds "no information" facts (valid 0, source KVM, error set
- * to the return value, every other field zero), never guessed bits. @pvr and
- * @power8 (from "(pvr XXXX YYYY)" in <root>/proc/cpuinfo; 0 when unreadable)
- * and @arch/@kernel_release (uname(2)), and the start facts, are filled
- * only when the ioctl answered.
- *
- * Return: 0 when the ioctl answered (the facts may still be "no
- * information" when the kernel returned zero masks: check @ret->valid);
- * -EINVAL for NULL @ret, a bad @ret->size or bad @opts;
- * -ENOTSUP when the capability is absent (not a Book3S-64 KVM: any x86
- * host, BookE, or a kernel older than Linux 4.16);
- * -EBADF for an fd that is not open (-1 included); -ENOTTY for any open
- * file that is not KVM's, whether its driver answers ENOTTY, EINVAL or
- * EBADF (device nodes, pipes, sockets, directories, O_PATH, eventfd, epoll,
- * timerfd, memfd and regular files alike); -EINVAL when KVM rejects the
- * ioctl on one of its fds of another kind (the system fd on POWER, a vCPU
- * fd); -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a
- * KVM fd.
+ * Return: 0 when the ioctl answered (still "no information" for zero masks:
+ * check @ret->valid); -EINVAL for NULL @ret, a bad size or @opts, or a KVM fd
+ * of another kind (the system fd on POWER, a vCPU fd); -ENOTSUP without the
+ * capability (x86, BookE, Linux before 4.16); -EBADF for an fd not open (-1
+ * included); -ENOTTY for any open file that is not KVM's (O_PATH included);
+ * -ENOSYS under qemu-user; other negative errnos from ioctl(2) on a KVM fd.
  *
  * Since: 1.0
  */

@@ -27,26 +27,21 @@ extern "C" {
 
 /**
  * vcpuchar_profile_load() - read host facts from a profile file
- * @path: file name
+ * @path: file name of a regular file (opened without blocking: a FIFO or
+ *        device never hangs the call)
  * @ppc: receives the [ppc] facts (source PROFILE; valid 0 and error
  *       -ENODATA when the group is absent, error 0 with zero masks), or
  *       NULL; @ppc->size must be set
  * @x86: receives the [x86] facts likewise, or NULL (no have bit and every
  *       fact's error -ENODATA when the group is absent; a group without a
  *       key this version knows gives no have bit and errors 0)
- * @err, @err_size: optional message buffer: "PATH: cause"; when both do
- *                  not fit, the path is cut to its last bytes after "..."
- *                  and the cause kept whole (a cause too long for the
- *                  buffer on its own is cut after the whole path); ""
- *                  on success
- *
- * The file is opened without blocking (a FIFO or device never hangs the
- * call) and must be a regular file.
+ * @err, @err_size: optional message buffer: "PATH: cause", cut as for
+ *                  vcpuchar_profile_save(); "" on success
  *
  * Return: 0; -EINVAL for NULL @path or bad sizes; -ENOENT, -EACCES, -EIO
  * ... (the errno of open(2), fstat(2) or read(2)) when the file cannot be
  * read; -EISDIR for a directory; -EINVAL for another file that is not
- * regular, or a malformed file or value (the message names it), or
+ * regular, a malformed file or value (the message names it), or
  * contradictory facts (a pvr and power8 that disagree, [ppc] words with a
  * [host] arch no POWER host has; since 1.2); -EFBIG for a file over 1 MiB.
  * Nothing is written to @ppc or @x86 on failure.
@@ -98,42 +93,25 @@ int vcpuchar_ppc_profile_load(const char *path, struct vcpuchar_ppc_host *ret, c
 
 /**
  * vcpuchar_profile_save() - write host facts to a profile file
- * @path: file name, replaced atomically (written in full to a temporary
- *        file ".NAME.XXXXXX" in the same directory, synced, then renamed
- *        over it). An existing file keeps its permission bits (and its
- *        owner and group where the caller may set them; otherwise they
- *        become the caller's, as with any rewrite). A symbolic link is
- *        followed on purpose: its target is replaced and the link stays.
- *        An existing directory, device node, FIFO or socket is refused,
- *        never replaced.
- * @ppc: facts for [ppc], or NULL; the group is written when a mask is
- *       non-zero, or when the masks are zero with @ppc->error 0 (the kernel
- *       or a profile answered "no information")
- * @x86: facts for [x86], or NULL; one key per fact whose have bit is set.
- *       Facts without any have bit write an empty [x86] group, unless
- *       their error[0] is -ENODATA (loaded from a file without the group),
- *       so that a reload tells the two apart as the original did
- * @err, @err_size: optional message buffer: "PATH: cause"; when both do
- *                  not fit, the path is cut to its last bytes after "..."
- *                  and the cause kept whole (a cause too long for the
- *                  buffer on its own is cut after the whole path)
+ * @path: file name, replaced atomically; a symbolic link's target is replaced;
+ *        a directory, device node, FIFO or socket is refused
+ * @ppc, @x86: facts for [ppc] and [x86]; either or both may be NULL
+ * @err, @err_size: optional message buffer: "PATH: cause"; when both do not
+ *        fit, the path is cut to its last bytes after "..."
  *
- * [host] takes arch and kernel_release from whichever facts have them
- * (both facts structs carry them). Facts are checked first: what this
- * writes, vcpuchar_profile_load() reads back.
+ * How the file is replaced and what each group holds:
+ * /usr/share/doc/libvcpuchar/profiles.md#saving. Facts are checked first:
+ * what this writes, vcpuchar_profile_load() reads back.
  *
  * Return: 0; -EINVAL for NULL @path, bad sizes, facts out of range (as for
- * the functions that read them), an @arch or @kernel_release that is not
- * NUL-terminated within its array or not valid UTF-8, @ppc facts whose
- * non-zero @pvr and @power8 disagree (since 1.2, with the
- * loader's message: before, such a file was written and then refused by
- * vcpuchar_profile_load()), or a @path that
- * exists and is a device node, FIFO or socket; -EISDIR for a directory;
- * otherwise the errno of the file system call that failed: lstat(2),
- * realpath(3), creating the temporary file, write(2), fsync(2), close(2)
- * or rename(2) (-ENOENT, -EACCES, -EPERM, -ENOTDIR, -ELOOP, -EROFS,
- * -ENOSPC, -EDQUOT, -EIO, -ENAMETOOLONG ...). On failure @path is
- * untouched and no temporary file is left.
+ * their readers), an @arch or @kernel_release not NUL-terminated or not
+ * UTF-8, @ppc facts whose non-zero @pvr and @power8 disagree, or a @path
+ * that is a device node, FIFO or socket; -EISDIR for a directory; else the
+ * errno of the call that failed: lstat(2), realpath(3), creating the
+ * temporary file, write(2), fsync(2), close(2) or rename(2) (-ENOENT,
+ * -EACCES, -EPERM, -ENOTDIR, -ELOOP, -EROFS, -ENOSPC, -EDQUOT, -EIO,
+ * -ENAMETOOLONG ...). On failure @path is untouched and no temporary file
+ * is left.
  *
  * Since: 1.0
  */

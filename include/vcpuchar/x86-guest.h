@@ -59,20 +59,13 @@ struct vcpuchar_x86_guest_view {
 /**
  * vcpuchar_x86_guest_view() - what a Linux guest will find under a policy
  * @policy: a decided (or applied) policy: its pv_unhalt, poll_control,
- *          hints_realtime and disable_exits are read, as the VMM puts them
- *          into the guest CPUID (vcpuchar_x86_cpuid_patch()) and KVM
+ *          hints_realtime and disable_exits are read
  * @n_vcpus: the VM's number of vCPUs (possible CPUs of the guest), >= 1
  * @ret: receives the view (@ret->size set by the caller)
  *
- * Pure: no I/O, no allocation. The rules (/usr/share/doc/libvcpuchar/x86.md#guest-view) follow the
- * guest kernel: arch/x86/kernel/kvm.c (kvm_spinlock_init(),
- * arch_haltpoll_enable()) and drivers/cpuidle/cpuidle-haltpoll.c
- * (haltpoll_init()): haltpoll only with KVM_HINTS_REALTIME; PV spinlocks
- * only with KVM_FEATURE_PV_UNHALT, without REALTIME and with more than one
- * vCPU. It assumes a guest with the KVM signature leaf, Debian's
- * configuration (CONFIG_HALTPOLL_CPUIDLE, CONFIG_PARAVIRT_SPINLOCKS) and no
- * guest command line that changes them (idle=, nopvspin,
- * cpuidle_haltpoll.force).
+ * The guest kernel's rules (arch/x86/kernel/kvm.c, cpuidle-haltpoll.c), for
+ * Debian's configuration and no idle=, nopvspin or cpuidle_haltpoll.force:
+ * /usr/share/doc/libvcpuchar/x86.md#guest-view. Pure: no allocation.
  *
  * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an
  * unknown bit in @policy->disable_exits, or @policy->hints_realtime,

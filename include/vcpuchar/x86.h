@@ -637,36 +637,19 @@ enum vcpuchar_x86_exit_class {
  * @kvm_fd: the /dev/kvm system fd, owned by the caller (a VM fd is refused)
  * @opts: probe options, or NULL; @opts->root replaces "/" for every /proc
  *        and /sys file read
- * @ret: facts; @ret->size must be set by the caller
+ * @ret: facts (@ret->size set by the caller); written whenever the
+ *       arguments are valid, even when @kvm_fd is bad: each fact says in
+ *       @ret->have and @ret->error whether it was read and, if not, why
  *
- * Reads: the CPUID instruction (leaves 0, 1, 0x80000000, 0x80000001, and
- * 0x8000000A only when the vendor is AMD or Hygon, the highest extended
- * leaf is at least 0x8000000A and SVM is set: /usr/share/doc/libvcpuchar/x86.md#cpuid);
- * KVM_CHECK_EXTENSION for KVM_CAP_X86_DISABLE_EXITS (143),
- * KVM_CAP_HALT_POLL (182), KVM_CAP_BINARY_STATS_FD (203);
- * KVM_GET_SUPPORTED_CPUID (one call with room for 256 entries, KVM's
- * KVM_MAX_CPUID_ENTRIES; on E2BIG doubling up to 4096, -E2BIG in the fact's
- * error beyond), whose answer also tells the system fd from others;
- * uname(2) for @arch; proc/sys/kernel/osrelease, proc/cmdline, the first 16 KiB of
- * proc/cpuinfo, the parameters in sys/module/kvm and sys/module/kvm_amd
- * and sys/devices/system/cpu/smt/control under the root, and the entries of
- * sys/module under the root (for @vendor_module). No other system call is
- * made, except fstat(2) of each file opened (only regular files are read;
- * they are opened with O_NONBLOCK, so a FIFO never blocks: its fact says
- * -EINVAL, a directory's -EISDIR), and fcntl(2), fstat(2) and a readlink(2)
- * of /proc/self/fd/N to name a refused fd.
- *
- * Unlike other functions, @ret is written whenever the arguments are valid:
- * every fact says in @ret->have and @ret->error whether it was read and,
- * if not, why. CPUID and file facts are read even when @kvm_fd is bad.
+ * What each fact is read from (CPUID leaves, KVM capabilities, files under
+ * the root) and how: /usr/share/doc/libvcpuchar/x86.md#host-facts.
  *
  * Return: 0 when @kvm_fd answered as a KVM system fd (single facts may
  * still be missing: see @ret->error); -EINVAL for NULL @ret, a bad size,
- * bad @opts or a KVM VM or vCPU fd in @kvm_fd (@ret untouched); -EBADF for
- * a closed fd or -1; -ENOTTY for any open file that is not KVM's, whether
- * its driver answers ENOTTY, EINVAL or EBADF (O_PATH fds included);
- * -ENOTSUP on a build for a non-x86 CPU (nothing but the files is read). With -EBADF and -ENOTTY the
- * KVM facts carry that errno in @ret->error.
+ * bad @opts or a KVM VM or vCPU fd (@ret untouched); -EBADF for a closed fd
+ * or -1; -ENOTTY for any other open file (O_PATH fds included); -ENOTSUP on
+ * a build for a non-x86 CPU (only the files are read). With -EBADF and
+ * -ENOTTY the KVM facts carry that errno in @ret->error.
  *
  * System calls (since 1.3), for a seccomp filter: ioctl(2) on @kvm_fd with
  * KVM_GET_SUPPORTED_CPUID and KVM_CHECK_EXTENSION only; uname(2); stat(2),
@@ -709,29 +692,27 @@ int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, const struct vcpuc
  *         vCPU yet
  * @host: host facts, as for vcpuchar_x86_decide()
  * @vm: the VM profile
- * @flags: VCPUCHAR_X86_APPLY_* flags
+ * @flags: VCPUCHAR_X86_APPLY_* flags; VCPUCHAR_X86_APPLY_VCPUS_EXIST once a
+ *         vCPU was created (only the caller knows: no ioctl asks KVM)
  * @ret: receives the effective policy (@ret->size set by the caller)
  *
- * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL live on @vm_fd
- * (they replace @host's), decides once, then KVM_ENABLE_CAP for each that
- * the policy sets. Only the caller knows whether vCPUs exist: pass
- * VCPUCHAR_X86_APPLY_VCPUS_EXIST once one was created (no ioctl asks KVM;
- * Linux 6.14+ refuses a late call with EINVAL, earlier kernels accept it for
- * later vCPUs only). A disable-exits EINVAL is decided again without those exits (disable_exits_einval_fallback,
- * return 0). Steps and limits: /usr/share/doc/libvcpuchar/x86.md#apply.
+ * Reads KVM_CAP_X86_DISABLE_EXITS and KVM_CAP_HALT_POLL on @vm_fd (they
+ * replace @host's), decides once, then KVM_ENABLE_CAP for each the policy
+ * sets; a disable-exits EINVAL is decided again without those exits
+ * (disable_exits_einval_fallback, return 0). Steps, limits and kernels:
+ * /usr/share/doc/libvcpuchar/x86.md#apply.
  *
  * Return: 0; -EINVAL for bad arguments (as vcpuchar_x86_decide()), unknown
  * @flags, or a system or vCPU fd; -ENOTSUP for a host that is not x86;
- * -EBUSY when the caller says vCPUs exist and exits would be disabled; -EBADF for an fd
- * not open; -ENOTTY for a file not KVM's; other errnos of KVM_ENABLE_CAP.
- * Nothing is applied on failure but a done disable-exits step.
+ * -EBUSY when the caller says vCPUs exist and exits would be disabled;
+ * -EBADF for an fd not open; -ENOTTY for a file not KVM's; other errnos of
+ * KVM_ENABLE_CAP. Nothing is applied on failure but a done disable-exits step.
  *
  * System calls (for a seccomp filter, since 1.3): fcntl(2) F_GETFD and
  * fstat(2) (glibc: newfstatat) of @vm_fd; ioctl(2) on @vm_fd with
- * KVM_CHECK_EXTENSION (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL) and
- * KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS, KVM_CAP_HALT_POLL); a refused
- * fd that is no VM fd may also cost a readlink(2) of /proc/self/fd/N. No
- * other ioctl, no allocation.
+ * KVM_CHECK_EXTENSION and KVM_ENABLE_CAP (KVM_CAP_X86_DISABLE_EXITS,
+ * KVM_CAP_HALT_POLL); a refused fd that is no VM fd may also cost a
+ * readlink(2) of /proc/self/fd/N. No other ioctl, no allocation.
  *
  * Since: 1.0
  */
@@ -1082,21 +1063,18 @@ int vcpuchar_x86_names(uint32_t set, const char *sep, char *buf, size_t size);
  * vcpuchar_x86_vm_check() - whether a VM can be decided for a host, and why not
  * @host: host facts, as for vcpuchar_x86_decide()
  * @vm: the VM profile
- * @n_vcpus: the VM's vCPUs
+ * @n_vcpus: the VM's vCPUs, 1 to VCPUCHAR_X86_MAX_VCPUS
  * @host_max_vcpus: what KVM_CHECK_EXTENSION(KVM_CAP_MAX_VCPUS) answers on
- *                  the host's /dev/kvm, or 0 when not known
+ *                  the host's /dev/kvm (@n_vcpus at most this), or 0 when
+ *                  not known
  * @err, @err_size: optional message buffer: on failure one sentence naming
  *                  the member (n_vcpus, cvm, ...) and the rule it breaks,
  *                  "" on success; cut to @err_size
  *
- * The checks vcpuchar_x86_decide() makes of @host and @vm, with the reason
- * its return value carries no room for, plus the vCPU count
- * (/usr/share/doc/libvcpuchar/x86.md#vm-checks): 1 to
- * VCPUCHAR_X86_MAX_VCPUS, and at most @host_max_vcpus when it is not 0; a
- * confidential VM needs a host whose vendor was read as AMD or Hygon and
- * whose kvm_amd parameter for that type (sev, sev_es, sev_snp) was not
- * read as off; hlt_passthrough=never contradicts want_mwait and
- * want_cstate.
+ * The checks vcpuchar_x86_decide() makes of @host and @vm (a confidential VM
+ * on its host, contradictory overrides), with the reason its return value
+ * has no room for, plus the vCPU count:
+ * /usr/share/doc/libvcpuchar/x86.md#vm-checks.
  *
  * Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with
  * NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;
