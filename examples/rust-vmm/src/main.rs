@@ -11,8 +11,10 @@
 //! --passthrough asks for HLT pass-through, forced (pinned, latency).
 //! --pending gives the VM KVM's in-kernel irqchip and raises IRQ0 while the
 //! guest's IF is clear, before each "sti; hlt" (hlt-vmm --pending).
-//! --apply-after-vcpu applies only after KVM_CREATE_VCPU: the library refuses
-//! with -EBUSY when it would disable exits (lib/x86.md#apply), which this
+//! --apply-after-vcpu applies only after KVM_CREATE_VCPU, saying so with
+//! VCPUCHAR_X86_APPLY_VCPUS_EXIST (KVM has no query for it, and the library
+//! makes no ioctl to guess): the library refuses with -EBUSY when it would
+//! disable exits (lib/x86.md#apply), which this
 //! program prints as "apply_after_vcpu: ..." before running the guest on the
 //! VM as it was created (HLT exits kept), to show nothing was half-applied.
 use std::ffi::CStr;
@@ -228,13 +230,13 @@ fn main() {
         .unwrap_or_else(|e| die("KVM_SET_TSS_ADDR", e.errno()));
     let mut pol: sys::vcpuchar_x86_policy = unsafe { std::mem::zeroed() };
     pol.size = std::mem::size_of_val(&pol) as u32;
-    let apply = |pol: &mut sys::vcpuchar_x86_policy| unsafe {
-        sys::vcpuchar_x86_apply(vm.as_raw_fd(), &host, &vm_profile, 0, pol)
+    let apply = |flags: u32, pol: &mut sys::vcpuchar_x86_policy| unsafe {
+        sys::vcpuchar_x86_apply(vm.as_raw_fd(), &host, &vm_profile, flags, pol)
     };
     let mut early_vcpu = None;
     if args.apply_after_vcpu {
         early_vcpu = Some(vm.create_vcpu(0).unwrap_or_else(|e| die("KVM_CREATE_VCPU", e.errno())));
-        let r = apply(&mut pol);
+        let r = apply(sys::VCPUCHAR_X86_APPLY_VCPUS_EXIST, &mut pol);
         println!(
             "apply_after_vcpu: ret={} ({})",
             r,
@@ -255,7 +257,7 @@ fn main() {
             .0;
     } else {
         // Before any vCPU exists (lib/x86.md#apply).
-        lib("vcpuchar_x86_apply", apply(&mut pol));
+        lib("vcpuchar_x86_apply", apply(0, &mut pol));
     }
     // PIC, IOAPIC and a LAPIC per vCPU: before the vCPU.
     if args.pending {
