@@ -155,7 +155,7 @@ START_TEST(migrate_same_answers)
 		ck_assert_str_eq(e1, e2);
 		ck_assert_msg(e1[0] != '\0', "%s: no message", id);
 	}
-	tsv_free(t);
+	tsv_close(t);
 }
 END_TEST
 

@@ -247,13 +247,41 @@ START_TEST(filter_traps_others)
 }
 END_TEST
 
+/*
+ * Whether this process may install a seccomp filter at all: valgrind runs
+ * the program on its own CPU and has no seccomp(2) (ENOSYS). Tried the
+ * test's way in a child with a filter that allows everything, so nothing stays installed here.
+ */
+static bool seccomp_works(void)
+{
+	struct sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+	struct sock_fprog prog = { .len = 1, .filter = &allow };
+	int status;
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&
+		      syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &prog) == 0 ? 0 : 1);
+	return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
 /* Built for x86_64 only (tests/unit/meson.build): the syscall numbers are its. */
 int main(void)
 {
 	TCase *tc;
-	Suite *s = test_kvm_suite("x86-seccomp", &kvm_fd, &tc);
+	Suite *s;
 	int r;
 
+#if defined(__SANITIZE_ADDRESS__)
+	/* The sanitizer's runtime makes calls of its own (sigaltstack) that no VMM's list holds. */
+	printf("SKIP: under AddressSanitizer, whose runtime makes system calls the documented list does not hold\n");
+	return 77;
+#endif
+	if (!seccomp_works()) {
+		printf("SKIP: this process cannot install a seccomp filter (under valgrind, or a kernel without it)\n");
+		return 77;
+	}
+	s = test_kvm_suite("x86-seccomp", &kvm_fd, &tc);
 	if (!s)
 		return 77;
 	tcase_add_test(tc, documented_calls_suffice);
