@@ -281,21 +281,8 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 
 			if (vcpuchar_ppc_profile_load(c->host, &host, e, size) < 0)
 				return cli_usage("%s", e);
-		} else {
-			int kvm_fd, vm_fd, e;
-
-			cli_open_kvm(&kvm_fd, &vm_fd, &e);
-			if (vm_fd >= 0)
-				vcpuchar_ppc_host_probe(vm_fd, NULL, &host);
-			else {
-				host.source = VCPUCHAR_SOURCE_KVM;
-				host.error = e;
-			}
-			if (vm_fd >= 0)
-				close(vm_fd);
-			if (kvm_fd >= 0)
-				close(kvm_fd);
-		}
+		} else
+			cli_probe_ppc_host(&host);
 		have_host = TRUE;
 		/* A guest CPU newer than the host's: KVM-HV cannot run it (lib/ppc.md#guest-cpu). */
 		if (vcpuchar_ppc_host_cpu(&host, req.cpu, &shown_cpu, err, sizeof(err)) == -ENOENT)

@@ -102,19 +102,7 @@ int cmd_hcall(int argc, char **argv)
 		have_host = TRUE;
 	} else if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		/* No facts given: ask this host's KVM, as QEMU would at start-up. */
-		int kvm_fd, vm_fd, e;
-
-		cli_open_kvm(&kvm_fd, &vm_fd, &e);
-		if (vm_fd >= 0)
-			vcpuchar_ppc_host_probe(vm_fd, NULL, &host);
-		else {
-			host.source = VCPUCHAR_SOURCE_KVM;
-			host.error = e;
-		}
-		if (vm_fd >= 0)
-			close(vm_fd);
-		if (kvm_fd >= 0)
-			close(kvm_fd);
+		cli_probe_ppc_host(&host);
 		have_host = TRUE;
 	}
 

@@ -83,6 +83,9 @@ void cli_json_hex(JsonBuilder *b, const char *key, uint64_t v);
 /* Opens /dev/kvm and creates a VM; each fd is -1 when that step failed and
  * *err holds why (negative errno). */
 void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err);
+/* This host's POWER facts through a new VM's KVM_PPC_GET_CPU_CHAR; without a
+ * VM, source KVM with the reason in @host->error. */
+void cli_probe_ppc_host(struct vcpuchar_ppc_host *host);
 
 /* Members "host_caps"/"effective_caps"/"conflicts"/"r4"/"r5"/"guest_view"... */
 void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);

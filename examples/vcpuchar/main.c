@@ -34,6 +34,22 @@ void cli_open_kvm(int *kvm_fd, int *vm_fd, int *err)
 		*err = -errno;
 }
 
+void cli_probe_ppc_host(struct vcpuchar_ppc_host *host)
+{
+	int kvm_fd, vm_fd, e;
+
+	cli_open_kvm(&kvm_fd, &vm_fd, &e);
+	if (vm_fd >= 0) {
+		vcpuchar_ppc_host_probe(vm_fd, NULL, host);
+		close(vm_fd);
+	} else {
+		host->source = VCPUCHAR_SOURCE_KVM;
+		host->error = e;
+	}
+	if (kvm_fd >= 0)
+		close(kvm_fd);
+}
+
 static const struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
