@@ -811,6 +811,31 @@ int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct 
 			     struct vcpuchar_ppc_start *ret);
 
 /**
+ * vcpuchar_ppc_start_check_type() - will QEMU start this VM, for the exact machine type
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request, as for vcpuchar_ppc_decide()
+ * @machine: the -machine type as QEMU takes it ("pseries-3.1",
+ *           "pseries-2.12-sxxm", "pseries"), of @req->machine's class for
+ *           @req->qemu_version; NULL: as vcpuchar_ppc_start_check()
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * vcpuchar_ppc_start_check() with the type's own defaults where its class
+ * holds types whose defaults differ: htm on for pseries-2.11 and older,
+ * hpt-max-page-size from the host for pseries-2.12 and older, 64 KiB for
+ * pseries-3.0 and 3.1 (so a 4 KiB-page KVM-HV host is REFUSED, not UNKNOWN);
+ * under TCG htm=on is REFUSED. pseries-2.12-sxxm has 2.12's htm (off) with
+ * or without @machine. Rules: /usr/share/doc/libvcpuchar/ppc.md#start.
+ * Pure: no allocation.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_start_check(); -EINVAL for a
+ * @machine the target QEMU lacks or of another class than @req->machine.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				  const char *machine, struct vcpuchar_ppc_start *ret);
+
+/**
  * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
  * @src: effective caps of the source VM
  * @dst: effective caps of the destination VM

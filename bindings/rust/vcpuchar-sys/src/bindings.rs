@@ -1480,6 +1480,34 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_start_check_type() - will QEMU start this VM, for the exact machine type"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @machine: the -machine type as QEMU takes it (\"pseries-3.1\","]
+    #[doc = "           \"pseries-2.12-sxxm\", \"pseries\"), of @req->machine's class for"]
+    #[doc = "           @req->qemu_version; NULL: as vcpuchar_ppc_start_check()"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_start_check() with the type's own defaults where its class"]
+    #[doc = " holds types whose defaults differ: htm on for pseries-2.11 and older,"]
+    #[doc = " hpt-max-page-size from the host for pseries-2.12 and older, 64 KiB for"]
+    #[doc = " pseries-3.0 and 3.1 (so a 4 KiB-page KVM-HV host is REFUSED, not UNKNOWN);"]
+    #[doc = " under TCG htm=on is REFUSED. pseries-2.12-sxxm has 2.12's htm (off) with"]
+    #[doc = " or without @machine. Rules: /usr/share/doc/libvcpuchar/ppc.md#start."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_start_check(); -EINVAL for a"]
+    #[doc = " @machine the target QEMU lacks or of another class than @req->machine."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_start_check_type(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        machine: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_start,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps"]
     #[doc = " @src: effective caps of the source VM"]
     #[doc = " @dst: effective caps of the destination VM"]
