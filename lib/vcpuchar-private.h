@@ -42,6 +42,8 @@
 		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
 		struct vcpuchar_ppc_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, reserved), \
 		struct vcpuchar_x86_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved1), \
+		struct vcpuchar_ppc_start: offsetof(struct vcpuchar_ppc_start, entries) + \
+			9 * sizeof(struct vcpuchar_ppc_start_entry), \
 		default: sizeof(*(s)))
 
 /* The caller's size of a size-led struct (read without alignment assumptions). */

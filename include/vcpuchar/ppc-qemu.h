@@ -77,9 +77,15 @@ enum vcpuchar_ppc_start_cap {
 	VCPUCHAR_PPC_START_NESTED_HV = 6,         /* cap-nested-hv */
 	VCPUCHAR_PPC_START_LARGE_DECR = 7,        /* cap-large-decr */
 	VCPUCHAR_PPC_START_FWNMI = 8,             /* cap-fwnmi */
+	VCPUCHAR_PPC_START_AIL_MODE_3 = 9,        /* cap-ail-mode-3, QEMU 8.1 and later (Since: 1.3) */
 };
-/* Entries of struct vcpuchar_ppc_start in this release. Since: 1.2 */
-#define VCPUCHAR_PPC_START_CAPS 9
+/*
+ * Entries of struct vcpuchar_ppc_start in this release: 9 in 1.2, 10 from
+ * 1.3. A caller built against 1.2 passes a struct with room for 9; it gets
+ * the first 9 (n_entries 9) and the counts and paste of every entry.
+ * Since: 1.2
+ */
+#define VCPUCHAR_PPC_START_CAPS 10
 
 /* What QEMU does with one cap at start. Since: 1.2 */
 enum vcpuchar_ppc_verdict {

@@ -162,8 +162,10 @@ struct vcpuchar_ppc_host {
  * page must be backed by a host page as large (cap-hpt-max-page-size) */
 #define VCPUCHAR_PPC_FACT_PAGES_REAL (1u << 3)
 #define VCPUCHAR_PPC_FACT_DEC_BITS   (1u << 4) /* the device tree gives ibm,dec-bits: cap-large-decr=on */
-/* Every fact bit of this release. */
-#define VCPUCHAR_PPC_FACT_ALL        0x1fu
+/* KVM_CAP_PPC_AIL_MODE_3 (210): cap-ail-mode-3=on, QEMU 8.1 and later. Since: 1.3 */
+#define VCPUCHAR_PPC_FACT_AIL_MODE_3 (1u << 5)
+/* Every fact bit of this release (1.2: 0x1f). */
+#define VCPUCHAR_PPC_FACT_ALL        0x3fu
 
 /*
  * spapr capabilities (QEMU hw/ppc/spapr_caps.c). One numbering everywhere,

@@ -313,6 +313,32 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 			default_unknown(e);
 	}
 
+	{
+		/*
+		 * QEMU 8.1 added the cap, on in every machine type (spapr_machine_class_init()),
+		 * off before POWER8 (default_caps_with_cpu(): ISA 2.07 compat); lib/ppc.md#start.
+		 */
+		bool has = vcpuchar_ppc_qemu_release(req->qemu_version) < 0 ||
+			   vcpuchar_ppc_qemu_release(req->qemu_version) >=
+				   vcpuchar_ppc_qemu_release(VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0));
+		struct vcpuchar_ppc_start_entry *e =
+			entry(&out, VCPUCHAR_PPC_START_AIL_MODE_3, "ail-mode-3", has && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+
+		if (!has)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "",
+				"QEMU %s has no cap-ail-mode-3 (QEMU 8.1 added it): nothing is checked",
+				vcpuchar_ppc_qemu_release_name(vcpuchar_ppc_qemu_release(req->qemu_version)));
+		else if (!kvm || !e->level)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "%s",
+				!e->level ? "cap-ail-mode-3=off (the default before POWER8): QEMU checks nothing"
+					  : "TCG: QEMU gives AIL mode 3 to POWER8 and later CPUs");
+		else
+			kvm_bool(e, host, VCPUCHAR_PPC_FACT_AIL_MODE_3, "KVM_CAP_PPC_AIL_MODE_3",
+				 "KVM implementation does not support cap-ail-mode-3");
+		if (unknown)
+			default_unknown(e);
+	}
+
 	for (uint32_t i = 0; i < out.n_entries; i++) {
 		const struct vcpuchar_ppc_start_entry *e = &out.entries[i];
 

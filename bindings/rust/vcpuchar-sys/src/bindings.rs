@@ -33,7 +33,8 @@ pub const VCPUCHAR_PPC_FACT_NESTED_HV: u32 = 2;
 pub const VCPUCHAR_PPC_FACT_FWNMI: u32 = 4;
 pub const VCPUCHAR_PPC_FACT_PAGES_REAL: u32 = 8;
 pub const VCPUCHAR_PPC_FACT_DEC_BITS: u32 = 16;
-pub const VCPUCHAR_PPC_FACT_ALL: u32 = 31;
+pub const VCPUCHAR_PPC_FACT_AIL_MODE_3: u32 = 32;
+pub const VCPUCHAR_PPC_FACT_ALL: u32 = 63;
 pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
@@ -51,7 +52,7 @@ pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
 pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
-pub const VCPUCHAR_PPC_START_CAPS: u32 = 9;
+pub const VCPUCHAR_PPC_START_CAPS: u32 = 10;
 pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
 pub const VCPUCHAR_PPC_START_REASON_LEN: u32 = 256;
@@ -783,6 +784,7 @@ pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_AIL_MODE_3: vcpuchar_ppc_start_cap = 9;
 pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
@@ -837,7 +839,7 @@ pub struct vcpuchar_ppc_start {
     pub n_unknown: u32,
     pub n_entries: u32,
     pub paste: [::std::os::raw::c_char; 256usize],
-    pub entries: [vcpuchar_ppc_start_entry; 9usize],
+    pub entries: [vcpuchar_ppc_start_entry; 10usize],
 }
 #[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
 #[doc = " @cap: enum vcpuchar_ppc_cap"]

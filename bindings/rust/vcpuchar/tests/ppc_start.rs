@@ -30,7 +30,7 @@ fn entry(s: &PpcStart, cap: PpcStartCap) -> PpcStartEntry {
 fn every_cap_in_order_and_starting() {
     let s = ppc_start_check(Some(&p9_host(sys::VCPUCHAR_PPC_FACT_ALL, 65536)), &kvm(PpcMachine::Pseries)).unwrap();
     let names: Vec<String> = s.entries().map(|e| e.name).collect();
-    assert_eq!(names, ["cfpc", "sbbc", "ibs", "ccf-assist", "htm", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi"]);
+    assert_eq!(names, ["cfpc", "sbbc", "ibs", "ccf-assist", "htm", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi", "ail-mode-3"]);
     for (i, e) in s.entries().enumerate() {
         assert_eq!(e.cap, i as u32);
         assert_eq!(e.verdict, Some(PpcVerdict::Starts), "{}: {}", e.name, e.reason);
