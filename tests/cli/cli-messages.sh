@@ -81,7 +81,7 @@ expect "ppc hcall --host ''" 2 '^vcpuchar: --host: empty file name$' -- "$cli" p
 expect "x86 verify --before ''" 2 '^vcpuchar: --before: empty file name$' -- \
 	"$cli" x86 verify --policy a --before "" --after d
 # A huge bad value is echoed by its first bytes only.
-expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
+expect "120 KB --src" 2 "^vcpuchar: --src: 'a{64}\\.\\.\\.': want" -- \
 	"$cli" ppc migrate --src "$(head -c 120000 /dev/zero | tr '\0' a)" --dst cap-ibs=broken
 cases=$((cases + 1))
 [ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
