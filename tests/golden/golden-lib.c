@@ -12,6 +12,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
@@ -173,18 +174,23 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	char err[1024];
 	int r;
 
+	uint32_t both;
+
 	line.qemu_version = req->qemu_version;
 	line.accel = req->accel;
-	line.caps = req->caps;
 	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
-	if (r < 0 || (line.caps_set & *set) || (accel_given && line.accel != req->accel))
+	if (r < 0 || (accel_given && line.accel != req->accel))
 		return 2;
-	if (r == 1 && (line.caps_set | *set) != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
+	/* A cap in both --machine and --caps: the library's refusal. */
+	both = line.caps_set;
+	if (vcpuchar_ppc_caps_merge(&line.caps, &both, &req->caps, *set, err, sizeof(err)) < 0)
+		return 2;
+	if (r == 1 && both != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
 		return 2;
 	req->machine = line.machine;
 	req->accel = line.accel;
 	req->caps = line.caps;
-	*set |= line.caps_set;
+	*set = both;
 	return 0;
 }
 
@@ -378,32 +384,10 @@ static char *migrate_hosts(const struct args *a)
 	return end_answer(b);
 }
 
-/*
- * A migrate LIST onto the defaults of the target QEMU's newest pseries (the
- * caps a TCG caps-mode request gets): QEMU's spelling, a libvirt fragment,
- * or four values in the order cfpc,sbbc,ibs,ccf-assist (the CLI's LIST).
- */
+/* A migrate LIST: the library's (vcpuchar_ppc_migrate_caps_parse()), defaults included. */
 static int migrate_list(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps)
 {
-	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	g_auto(GStrv) v = g_strsplit(list, ",", -1);
-	g_autofree char *four = NULL;
-	char err[1024];
-	uint32_t set = 0;
-
-	req.mode = VCPUCHAR_PPC_MODE_CAPS;
-	req.accel = VCPUCHAR_ACCEL_TCG;
-	req.qemu_version = qemu_version;
-	if (vcpuchar_ppc_decide(NULL, &req, &res) < 0)
-		return -1;
-	*caps = res.effective_caps;
-	if (strchr(list, '=') || strchr(list, '<') || !*list)
-		return caps_arg(list, caps, &set, err, sizeof(err));
-	if (g_strv_length(v) != VCPUCHAR_PPC_N_CAPS)
-		return -1;
-	four = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s", v[0], v[1], v[2], v[3]);
-	return vcpuchar_ppc_caps_parse(four, caps, &set, err, sizeof(err));
+	return vcpuchar_ppc_migrate_caps_parse(list, qemu_version, caps, NULL);
 }
 
 /* `ppc migrate --src LIST --dst LIST`: vcpuchar_ppc_migration_check(). */
@@ -438,28 +422,23 @@ static char *migrate_lists(const struct args *a)
 	return end_answer(b);
 }
 
-/* The warning codes of `ppc baseline`: the baseline's own, then each host's but fixed-na's (said once). */
-static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host *hosts, int n,
+/* The warning codes of `ppc baseline`: the library's fleet warnings, the baseline's own first. */
+static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host *const *hosts, int n,
 				  const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *caps)
 {
-	struct vcpuchar_ppc_request all = *req;
+	g_autofree struct vcpuchar_ppc_warnings *ws = g_new0(struct vcpuchar_ppc_warnings, (gsize)n + 1);
+	g_autofree struct vcpuchar_ppc_warnings **wp = g_new0(struct vcpuchar_ppc_warnings *, (gsize)n + 1);
 
-	all.caps = *caps;
-	all.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+	for (int i = 0; i <= n; i++) {
+		ws[i].size = sizeof(ws[i]);
+		wp[i] = &ws[i];
+	}
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
-	for (int i = -1; i < n; i++) {
-		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-
-		all.mode = i < 0 ? VCPUCHAR_PPC_MODE_CAPS : req->mode;
-		if (vcpuchar_ppc_warnings_check(i < 0 ? NULL : &hosts[i], &all, &w) <= 0)
-			continue;
-		for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
-			if (i >= 0 && w.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
-				continue;
-			put_code(b, vcpuchar_ppc_warning_name(w.entries[k].code));
-		}
-	}
+	if (vcpuchar_ppc_fleet_warnings(hosts, (uint32_t)n, req, caps, wp) > 0)
+		for (int i = 0; i <= n; i++)
+			for (uint32_t k = 0; k < ws[i].n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++)
+				put_code(b, vcpuchar_ppc_warning_name(ws[i].entries[k].code));
 	json_builder_end_array(b);
 }
 
@@ -502,13 +481,25 @@ static char *baseline(JsonArray *argv)
 	    (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0) ||
 	    (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v)))
 		return exit_only(2);
+	g_autofree uint64_t *ids = g_new0(uint64_t, 2 * (gsize)n);
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+
 	for (int i = 0; i < n; i++) {
+		struct stat st;
+
 		hosts[i].size = sizeof(hosts[i]);
-		if ((r = load(names[i], &hosts[i])))
-			return exit_only(r);
+		if ((r = load(names[i], &hosts[i])) || stat(names[i], &st) < 0)
+			return exit_only(r ? r : 2);
+		/* The file names the host: the library refuses one given twice. */
+		ids[2 * i] = (uint64_t)st.st_dev;
+		ids[2 * i + 1] = (uint64_t)st.st_ino;
 		ptrs[i] = &hosts[i];
 	}
-	if (vcpuchar_ppc_fleet_baseline(ptrs, (uint32_t)n, cpu_arg, levels, held, &base, &req.cpu, NULL, NULL, 0) < 0)
+	o.cpu = cpu_arg;
+	o.levels = levels;
+	o.held_back = held;
+	o.ids = ids;
+	if (vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu) < 0)
 		return exit_only(2);
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
@@ -538,7 +529,7 @@ static char *baseline(JsonArray *argv)
 				json_builder_end_object(b);
 			}
 	json_builder_end_array(b);
-	put_baseline_warnings(b, hosts, n, &req, &base.caps);
+	put_baseline_warnings(b, ptrs, n, &req, &base.caps);
 	return end_answer(b);
 }
 
