@@ -6,7 +6,9 @@
  * {"pending": "WHY"} for a row whose rule the library does not hold yet.
  * GLib and json-glib read and write the rows; every answer comes from
  * libvcpuchar: this file holds no POWER or x86 rule, so a row it answers
- * differently from the CLI is a rule the CLI keeps to itself.
+ * differently from the CLI is a rule the CLI keeps to itself. x86 verify:
+ * the policy JSON and snapshots read by the library's names, then
+ * vcpuchar_x86_policy_verify().
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -694,6 +696,127 @@ static char *x86_policy(JsonArray *argv)
 	return end_answer(b);
 }
 
+/* x86 verify ------------------------------------------------------------- */
+
+/* The root object of a JSON file, or NULL. */
+static JsonObject *json_file(JsonParser *parser, const char *path)
+{
+	JsonNode *root;
+
+	if (!json_parser_load_from_file(parser, path, NULL))
+		return NULL;
+	root = json_parser_get_root(parser);
+	return root && JSON_NODE_HOLDS_OBJECT(root) ? json_node_get_object(root) : NULL;
+}
+
+/* A snapshot (KVM statistic name to count): the names the library gives. */
+static gboolean stats_file(const char *path, struct vcpuchar_x86_vcpu_stats *st)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = json_file(parser, path);
+
+	if (!o)
+		return FALSE;
+	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
+		const char *name = vcpuchar_x86_stat_name(s);
+
+		if (!name || !json_object_has_member(o, name))
+			continue;
+		st->values[s] = (uint64_t)json_object_get_int_member(o, name);
+		st->have |= 1u << s;
+	}
+	return TRUE;
+}
+
+/* The members of `x86 policy --json` a verification reads, by the library's names. */
+static gboolean policy_file(const char *path, struct vcpuchar_x86_policy *p)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = json_file(parser, path);
+	JsonArray *a;
+
+	if (!o || !json_object_has_member(o, "disable_exits") || !json_object_has_member(o, "reasons"))
+		return FALSE;
+	a = json_object_get_array_member(o, "disable_exits");
+	for (guint i = 0; a && i < json_array_get_length(a); i++) {
+		int k = vcpuchar_x86_from_name(VCPUCHAR_X86_NAMES_DISABLE_EXIT, json_array_get_string_element(a, i));
+
+		if (k < 0)
+			return FALSE;
+		p->disable_exits |= 1u << k;
+	}
+	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
+	a = json_object_get_array_member(o, "reasons");
+	for (guint i = 0; a && i < json_array_get_length(a) && p->n_reasons < VCPUCHAR_X86_MAX_REASONS; i++) {
+		JsonObject *r = json_array_get_object_element(a, i);
+		int code = vcpuchar_x86_reason_from_name(json_object_get_string_member(r, "code"));
+
+		if (code < 0)
+			return FALSE;
+		p->reasons[p->n_reasons++].code = (uint32_t)code;
+	}
+	return TRUE;
+}
+
+static char *x86_verify(JsonArray *argv)
+{
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_vcpu_stats before = { .size = sizeof(before) }, after = { .size = sizeof(after) };
+	struct vcpuchar_x86_verdict v = { .size = sizeof(v) };
+	const char *policy = NULL, *bf = NULL, *af = NULL, *hlts = NULL;
+	const char **val[] = { &policy, &bf, &af, &hlts };
+	static const char *const opts[] = { "--policy", "--before", "--after", "--guest-hlts" };
+	const struct {
+		const char *name;
+		uint32_t stat;
+		const uint64_t *value;
+	} counts[] = {
+		{ "halt_exits", VCPUCHAR_X86_STAT_HALT_EXITS, &v.halt_exits },
+		{ "halt_attempted_poll", VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL, &v.halt_attempted_poll },
+		{ "halt_successful_poll", VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL, &v.halt_successful_poll },
+		{ "exits", VCPUCHAR_X86_STAT_EXITS, &v.exits },
+	};
+	uint64_t guest = VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
+	g_autoptr(JsonBuilder) b = json_builder_new();
+
+	for (guint i = 2; i < json_array_get_length(argv); i++) {
+		const char *o = json_array_get_string_element(argv, i);
+		size_t k;
+
+		for (k = 0; k < G_N_ELEMENTS(opts) && strcmp(o, opts[k]); k++)
+			;
+		if (k == G_N_ELEMENTS(opts) || i + 1 >= json_array_get_length(argv))
+			return exit_only(2);
+		*val[k] = json_array_get_string_element(argv, ++i);
+	}
+	if (!policy || !bf || !af || (hlts && strcmp(hlts, "unknown") && !number(hlts, INT64_MAX, &guest)))
+		return exit_only(2);
+	if (!policy_file(policy, &p) || !stats_file(bf, &before) || !stats_file(af, &after) ||
+	    vcpuchar_x86_policy_verify(&p, &before, &after, guest, &v))
+		return exit_only(2);
+	begin_answer(b, v.hlt == VCPUCHAR_X86_HLT_VERDICT_HONOURED ? 0 : 1);
+	put_str(b, "hlt", vcpuchar_x86_hlt_verdict_name(v.hlt));
+	put_str(b, "halt_poll", vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
+	json_builder_set_member_name(b, "guest_hlts");
+	if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+		json_builder_add_null_value(b);
+	else
+		json_builder_add_int_value(b, (gint64)guest);
+	for (size_t i = 0; i < G_N_ELEMENTS(counts); i++) {
+		json_builder_set_member_name(b, counts[i].name);
+		if (v.have & (1u << counts[i].stat))
+			json_builder_add_int_value(b, (gint64)*counts[i].value);
+		else
+			json_builder_add_null_value(b);
+	}
+	json_builder_set_member_name(b, "reasons");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < v.n_reasons; i++)
+		put_code(b, vcpuchar_x86_reason_name(v.reasons[i].code));
+	json_builder_end_array(b);
+	return end_answer(b);
+}
+
 static char *answer(JsonArray *argv)
 {
 	struct args a = { 0 };
@@ -707,6 +830,9 @@ static char *answer(JsonArray *argv)
 	if (n >= 2 && !strcmp(json_array_get_string_element(argv, 0), "x86") &&
 	    !strcmp(json_array_get_string_element(argv, 1), "policy"))
 		return x86_policy(argv);
+	if (n >= 2 && !strcmp(json_array_get_string_element(argv, 0), "x86") &&
+	    !strcmp(json_array_get_string_element(argv, 1), "verify"))
+		return x86_verify(argv);
 	if (n < 2 || strcmp(json_array_get_string_element(argv, 0), "ppc"))
 		return exit_only(2);
 	a.cmd = json_array_get_string_element(argv, 1);
