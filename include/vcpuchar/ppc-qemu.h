@@ -673,6 +673,86 @@ int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, 
  */
 int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
 
+/*
+ * QEMU profiles: what one qemu-system-ppc64 binary answered over QMP
+ * (vcpuchar qemu probe --save), read with libc alone
+ * (/usr/share/doc/libvcpuchar/profiles.md, "QEMU profiles";
+ * /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
+ *
+ * struct vcpuchar_ppc_qemu_profile is opaque: a binary's facts vary in
+ * size (tens of machine types, downstream ones included, and CPU models
+ * with their defaults), so a caller-owned struct would need fixed maxima
+ * that a later QEMU outgrows and a layout that could only grow at its end
+ * (doc/stability.md#growing-the-api). The parse allocates once; every
+ * decision that reads it afterwards allocates nothing. Since: 1.3
+ */
+
+/**
+ * vcpuchar_ppc_qemu_profile_parse() - read a QEMU profile's text
+ * @text: the file's bytes (need not be NUL-terminated)
+ * @len: their number, at most 1 MiB
+ * @ret: receives the profile; free it with vcpuchar_ppc_qemu_profile_free()
+ * @err: optional; on failure the cause with its line number ("line 12:
+ *       [caps pseries-7.2 power9] cap-cfpc: 'maybe' is not a level ..."),
+ *       "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Return: 0; -EINVAL for NULL arguments or a malformed profile (a missing
+ * [qemu] group or key, a type listed without its [machine TYPE] or
+ * [caps TYPE CPU] groups, a value that is not one QEMU gives), @ret then
+ * NULL; -ENOMEM.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_parse(const char *text, size_t len, struct vcpuchar_ppc_qemu_profile **ret,
+				    char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_profile_free() - free a profile
+ * @profile: from vcpuchar_ppc_qemu_profile_parse(), or NULL
+ *
+ * Return: nothing; the requests that point at @profile must not be used
+ * afterwards.
+ *
+ * Since: 1.3
+ */
+void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_profile *profile);
+
+/**
+ * vcpuchar_ppc_qemu_profile_version() - the version of the profiled QEMU
+ * @profile: a parsed profile
+ *
+ * Return: its query-version, VCPUCHAR_PPC_QEMU_VERSION(major, minor,
+ * micro); 0 for a NULL @profile. Pure: no allocation.
+ *
+ * Since: 1.3
+ */
+uint32_t vcpuchar_ppc_qemu_profile_version(const struct vcpuchar_ppc_qemu_profile *profile);
+
+/**
+ * vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU
+ * @profile: a parsed profile
+ * @name: a type name as -machine takes it: "pseries" (the profile's
+ *        default type), "pseries-7.2", "pseries-rhel9.2.0"
+ * @machine: receives its class (enum vcpuchar_ppc_machine;
+ *           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or
+ *           one newer than this library's names), for the request's @machine
+ * @stored: receives the profile's own copy of the name (the alias
+ *          resolved), for the request's @qemu_machine; valid while
+ *          @profile lives
+ * @err: optional; on failure the cause, naming the binary's types
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments; -ENOENT when the binary has no
+ * such type.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
+				      uint32_t *machine, const char **stored, char *err, size_t err_size);
+
 /**
  * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
  * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for

@@ -171,8 +171,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	struct vcpuchar_ppc_request rq;
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_start out;
+	struct ppc_type_defaults td;
+	struct ppc_target target;
 	uint32_t cpu, m;
-	bool kvm, old_types, new_cpu, unknown;
+	bool kvm, old_types, unknown;
 	size_t len = 0;
 	int r;
 
@@ -189,16 +191,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	cpu = req->cpu;
 	if (!cpu && kvm)
 		vcpuchar_ppc_host_cpu(host, 0, &cpu, NULL, 0);
+	/* The target's facts and the type's defaults, as decide() resolved them (lib/ppc.md#qemu-profiles). */
+	if ((r = vcpuchar_ppc_target_resolve(req, &target, NULL, 0)) < 0)
+		return r;
 	if (!cpu)
-		cpu = VCPUCHAR_PPC_CPU_POWER9;
+		cpu = target.default_cpu;
 	m = req->machine;
+	if ((r = vcpuchar_ppc_target_defaults(&target, m, cpu, &td, NULL, 0)) < 0)
+		return r;
 	/* pseries-3.1 and older: 2.x too where the release still has them (lib/ppc.md#qemu-versions). */
 	old_types = (m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
-		     vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
-						   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
+		     vcpuchar_ppc_qemu_release_has(target.release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
 		    m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
-	new_cpu = cpu >= VCPUCHAR_PPC_CPU_POWER9;
-	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+	/* A profile's type is known, whatever its class (pseries-rhel9.2.0). */
+	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && !td.exact;
 
 	spectre(&out, host, &res);
 
@@ -206,14 +212,20 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		/* An unknown type's level is the one judged: on, where the CPU has HTM (POWER8 and later). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_HTM, "htm", unknown && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+			entry(&out, VCPUCHAR_PPC_START_HTM, "htm",
+			      td.exact ? td.htm : unknown && cpu >= VCPUCHAR_PPC_CPU_POWER8);
 
-		/* Either way the type's own default is not in the request: its version, or the type itself. */
-		const char *who = unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
-					  : "pseries-2.11 and older take cap-htm=on";
-		const char *gap = unknown ? "" : "; the type's version is not in the request";
+		/* The table's class holds no type's own default: its version, or the type itself. */
+		const char *who = td.exact ? "the type's default (its QEMU profile) is cap-htm=on"
+				  : unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
+					    : "pseries-2.11 and older take cap-htm=on";
+		const char *gap = td.exact || unknown ? "" : "; the type's version is not in the request";
 
-		if ((!old_types && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
+		if (td.exact && kvm == false && td.htm)
+			/* Measured: the probe's own start of the type under TCG refused it. */
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-htm=off",
+				"%s: QEMU says \"No Transactional Memory support in TCG\"", who);
+		else if ((td.exact && !td.htm) || (!td.exact && !old_types && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
 		else if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
@@ -247,8 +259,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 			 "KVM implementation does not support Nested-HV");
 	}
 	{
-		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()). */
-		bool on = new_cpu && (m == VCPUCHAR_PPC_MACHINE_PSERIES || m == VCPUCHAR_PPC_MACHINE_PSERIES_4 || unknown);
+		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()), or the profile's. */
+		bool on = td.large_decr || (unknown && cpu >= VCPUCHAR_PPC_CPU_POWER9);
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_LARGE_DECR, "large-decr", on);
 
 		if (!kvm)
@@ -261,7 +273,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		/* On from pseries-5.0 (spapr_machine_4_2_class_options() turns it off). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", m == VCPUCHAR_PPC_MACHINE_PSERIES || unknown);
+			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", td.fwnmi || unknown);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks nothing");
