@@ -12,7 +12,8 @@
 int cmd_hcall(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *chars = NULL, *caps = NULL, *machine = NULL;
-	g_autofree char *mode = NULL, *accel = NULL, *cpu = NULL, *qemu_version = NULL;
+	g_autofree char *mode = NULL, *accel = NULL, *cpu = NULL, *qemu_version = NULL, *qemu_file = NULL;
+	g_autoptr(cli_qemu_profile_t) profile = NULL;
 	gboolean json = FALSE, power8 = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
@@ -30,6 +31,7 @@ int cmd_hcall(int argc, char **argv)
 		  "power7, power8, power9, power10, power11 (default under KVM: the host's own family, as QEMU's; "
 		  "power9 under TCG or when the host facts name no CPU)", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
+		{ "qemu", 0, 0, G_OPTION_ARG_FILENAME, &qemu_file, QEMU_PROFILE_HELP, "FILE" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -50,8 +52,14 @@ int cmd_hcall(int argc, char **argv)
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
+	if (qemu_file && qemu_version)
+		return cli_usage("--qemu and --qemu-version both name the target QEMU; use one");
+	if (qemu_file) {
+		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv)))
+			return r;
+	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
 		return r;
+	}
 	req.qemu_version = qv.version;
 	if (host_file && chars)
 		return cli_usage("--host and --chars both give host facts; use one");
@@ -123,7 +131,7 @@ int cmd_hcall(int argc, char **argv)
 				 "this host: %s", why);
 	}
 	if (r < 0) {
-		char why[256];
+		char why[1024];
 
 		/* The library's reason for a request it refuses (host mode under TCG, ...). */
 		if (vcpuchar_ppc_request_check(&req, why, sizeof(why)) < 0)
