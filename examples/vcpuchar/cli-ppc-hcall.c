@@ -46,7 +46,7 @@ int cmd_hcall(int argc, char **argv)
 	struct cli_qemu_target qv;
 	gboolean have_host = FALSE;
 	char cpu_note[512] = "";
-	uint32_t shown_cpu;
+	uint32_t shown_cpu, type_cpu = 0;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
@@ -55,7 +55,7 @@ int cmd_hcall(int argc, char **argv)
 	if (qemu_file && qemu_version)
 		return cli_usage("--qemu and --qemu-version both name the target QEMU; use one");
 	if (qemu_file) {
-		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv)))
+		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv, &type_cpu)))
 			return r;
 	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
 		return r;
@@ -115,7 +115,8 @@ int cmd_hcall(int argc, char **argv)
 	}
 
 	/* The guest CPU the library decides for (lib/ppc.md#guest-cpu): for the header, the note and a refusal. */
-	shown_cpu = req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9;
+	/* Under TCG with a QEMU profile: the type's own default CPU, as the library takes it. */
+	shown_cpu = req.cpu ? req.cpu : type_cpu ? type_cpu : VCPUCHAR_PPC_CPU_POWER9;
 	if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &shown_cpu, cpu_note, sizeof(cpu_note));
 		if (r < 0)

@@ -95,8 +95,9 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 }
 
 int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar_ppc_qemu_profile **profile,
-			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q)
+			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q, uint32_t *default_cpu)
 {
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
 	g_autofree char *text = NULL, *type = NULL, *shown = cli_shown(file);
 	g_autoptr(GError) error = NULL;
 	char err[1024];
@@ -110,16 +111,19 @@ int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar
 	q->version = q->answered = vcpuchar_ppc_qemu_profile_version(*profile);
 	req->qemu_profile = *profile;
 	req->qemu_version = q->version;
-	if (!machine)
-		return CLI_OK;
+	/* The type QEMU starts without --machine: the profile's default (its "pseries" alias). */
+	type = g_strdup(machine ? machine : "pseries");
 	/* The type of a pasted -machine value: its first item, "type=" or not; a property alone is the default type. */
-	type = g_strndup(machine, strcspn(machine, ","));
+	type[strcspn(type, ",")] = '\0';
 	if (g_str_has_prefix(type, "type="))
 		memmove(type, type + 5, strlen(type + 5) + 1);
 	if (strchr(type, '='))
-		return CLI_OK;
-	if (vcpuchar_ppc_qemu_profile_machine(*profile, type, &req->machine, &req->qemu_machine, err, sizeof(err)) < 0)
+		strcpy(type, "pseries");
+	if (vcpuchar_ppc_qemu_profile_machine(*profile, type, &m, err, sizeof(err)) < 0)
 		return cli_usage("--machine: %s", err);
+	req->machine = m.machine;
+	req->qemu_machine = m.name;
+	*default_cpu = m.default_cpu;
 	return CLI_OK;
 }
 

@@ -730,28 +730,48 @@ void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_profile *profile);
 uint32_t vcpuchar_ppc_qemu_profile_version(const struct vcpuchar_ppc_qemu_profile *profile);
 
 /**
+ * struct vcpuchar_ppc_qemu_machine - one machine type of a profiled QEMU
+ * @size: sizeof(struct vcpuchar_ppc_qemu_machine), set by the caller
+ * @machine: its class (enum vcpuchar_ppc_machine;
+ *           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or
+ *           one newer than this library's names), for the request's @machine
+ * @default_cpu: the family (enum vcpuchar_ppc_cpu) of the model the type
+ *               starts with when -cpu is not given, 0 when it is none of
+ *               POWER7 to POWER11
+ * @deprecated: 1 when the binary marks the type deprecated (it warns and
+ *              starts), 0 when not, 2 when the profile does not say
+ * @reserved: zero
+ * @name: the profile's own copy of the type's name (the alias resolved),
+ *        for the request's @qemu_machine; valid while the profile lives
+ *
+ * Grows at its end (@size). Since: 1.3
+ */
+struct vcpuchar_ppc_qemu_machine {
+	uint32_t size;
+	uint32_t machine;
+	uint32_t default_cpu;
+	uint32_t deprecated;
+	const char *name;
+};
+
+/**
  * vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU
  * @profile: a parsed profile
  * @name: a type name as -machine takes it: "pseries" (the profile's
  *        default type), "pseries-7.2", "pseries-rhel9.2.0"
- * @machine: receives its class (enum vcpuchar_ppc_machine;
- *           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or
- *           one newer than this library's names), for the request's @machine
- * @stored: receives the profile's own copy of the name (the alias
- *          resolved), for the request's @qemu_machine; valid while
- *          @profile lives
+ * @ret: receives the type (as much as @ret->size holds)
  * @err: optional; on failure the cause, naming the binary's types
  * @err_size: size of @err in bytes (0 with a NULL @err)
  *
  * Pure: no allocation.
  *
- * Return: 0; -EINVAL for NULL arguments; -ENOENT when the binary has no
- * such type.
+ * Return: 0; -EINVAL for NULL arguments or a bad @ret->size; -ENOENT when
+ * the binary has no such type.
  *
  * Since: 1.3
  */
 int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
-				      uint32_t *machine, const char **stored, char *err, size_t err_size);
+				      struct vcpuchar_ppc_qemu_machine *ret, char *err, size_t err_size);
 
 /**
  * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type

@@ -388,17 +388,22 @@ static int no_machine(const struct vcpuchar_ppc_qemu_profile *p, const char *nam
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *p, const char *name,
-						      uint32_t *machine, const char **stored, char *err,
+						      struct vcpuchar_ppc_qemu_machine *ret, char *err,
 						      size_t err_size)
 {
+	struct vcpuchar_ppc_qemu_machine buf, *out;
 	const struct ppc_qmachine *m;
 
-	if (!p || !name || !machine || !stored || (!err && err_size))
+	if (!p || !name || !ret || !VCPUCHAR_SIZE_OK(ret) || (!err && err_size))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing argument");
 	if (!(m = find_machine(p, name)))
 		return no_machine(p, name, err, err_size);
-	*machine = m->machine;
-	*stored = m->name;
+	out = VCPUCHAR_OUT(ret, &buf);
+	out->machine = m->machine;
+	out->default_cpu = m->default_cpu;
+	out->deprecated = m->deprecated < 0 ? 2u : (uint32_t)m->deprecated;
+	out->name = m->name;
+	VCPUCHAR_OUT_END(ret, out);
 	return vcpuchar_set_err(err, err_size, 0, "%s", "");
 }
 

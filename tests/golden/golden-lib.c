@@ -230,10 +230,14 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 		type = a->machine ? g_strndup(a->machine, strcspn(a->machine, ",")) : NULL;
 		if (type && g_str_has_prefix(type, "type="))
 			memmove(type, type + 5, strlen(type + 5) + 1);
-		if (type && !strchr(type, '=') &&
-		    vcpuchar_ppc_qemu_profile_machine(row_profile, type, &req->machine, &req->qemu_machine, err,
-						      sizeof(err)) < 0)
-			return 2;
+		if (type && !strchr(type, '=')) {
+			struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+
+			if (vcpuchar_ppc_qemu_profile_machine(row_profile, type, &m, err, sizeof(err)) < 0)
+				return 2;
+			req->machine = m.machine;
+			req->qemu_machine = m.name;
+		}
 	} else if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0) ||
 		   vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0) {
 		return 2;

@@ -56,20 +56,25 @@ static struct vcpuchar_ppc_request tcg_caps(const struct vcpuchar_ppc_qemu_profi
 START_TEST(debian12_facts)
 {
 	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
-	const char *stored = NULL;
-	uint32_t m = 99;
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
 	char err[1024];
 
 	ck_assert_uint_eq(vcpuchar_ppc_qemu_profile_version(p), VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22));
-	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, &stored, err, sizeof(err)), 0);
-	ck_assert_str_eq(stored, "pseries-7.2");
-	ck_assert_uint_eq(m, VCPUCHAR_PPC_MACHINE_PSERIES);
-	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-4.1", &m, &stored, err, sizeof(err)), 0);
-	ck_assert_uint_eq(m, VCPUCHAR_PPC_MACHINE_PSERIES_4);
-	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-2.12-sxxm", &m, &stored, err, sizeof(err)), 0);
-	ck_assert_uint_eq(m, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, err, sizeof(err)), 0);
+	ck_assert_str_eq(m.name, "pseries-7.2");
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+	ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER9); /* power9_v2.0 */
+	ck_assert_uint_eq(m.deprecated, 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-4.1", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES_4);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-2.12-sxxm", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER8); /* power8_v2.0 */
+	/* pseries-2.1 starts a power7_v2.3 by default. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-2.1", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER7);
 	/* QEMU 7.2 has no pseries-8.0 (added in 8.0): refused naming the binary's types. */
-	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-8.0", &m, &stored, err, sizeof(err)), -ENOENT);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-8.0", &m, err, sizeof(err)), -ENOENT);
 	ck_assert_msg(strstr(err, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) has no machine type "
 				  "'pseries-8.0': it has pseries-2.1, pseries-2.2,"),
 		      "%s", err);
@@ -125,12 +130,11 @@ START_TEST(table_agrees_with_debian12)
 	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
 		for (uint32_t cpu = VCPUCHAR_PPC_CPU_POWER7; cpu <= VCPUCHAR_PPC_CPU_POWER10; cpu++) {
 			struct vcpuchar_ppc_result a = VCPUCHAR_INIT(struct vcpuchar_ppc_result), b = a;
+			struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
 			struct vcpuchar_ppc_request r;
-			const char *stored;
-			uint32_t m;
 
-			ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, names[i], &m, &stored, NULL, 0), 0);
-			r = tcg_caps(p, m, stored, cpu);
+			ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, names[i], &m, NULL, 0), 0);
+			r = tcg_caps(p, m.machine, m.name, cpu);
 			ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &a), 0);
 			r.qemu_profile = NULL;
 			r.qemu_machine = NULL;
@@ -211,14 +215,13 @@ START_TEST(downstream_type)
 	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
 	struct vcpuchar_ppc_request r;
-	const char *stored;
-	uint32_t m;
 	char err[256];
 
-	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-rhel9.2.0", &m, &stored, err, sizeof(err)), 0);
-	ck_assert_uint_eq(m, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN);
-	r = tcg_caps(p, m, stored, 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-rhel9.2.0", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN);
+	r = tcg_caps(p, m.machine, m.name, 0);
 	r.accel = VCPUCHAR_ACCEL_KVM;
 	/* POWER9 KVM-HV host: every fact read, the decrementer 24 bits (not the model's 56), FWNMI absent. */
 	h.pvr = 0x004e1202;

@@ -1397,31 +1397,49 @@ extern "C" {
     #[doc = " Since: 1.3"]
     pub fn vcpuchar_ppc_qemu_profile_version(profile: *const vcpuchar_ppc_qemu_profile) -> u32;
 }
+#[doc = " struct vcpuchar_ppc_qemu_machine - one machine type of a profiled QEMU"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_machine), set by the caller"]
+#[doc = " @machine: its class (enum vcpuchar_ppc_machine;"]
+#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or"]
+#[doc = "           one newer than this library's names), for the request's @machine"]
+#[doc = " @default_cpu: the family (enum vcpuchar_ppc_cpu) of the model the type"]
+#[doc = "               starts with when -cpu is not given, 0 when it is none of"]
+#[doc = "               POWER7 to POWER11"]
+#[doc = " @deprecated: 1 when the binary marks the type deprecated (it warns and"]
+#[doc = "              starts), 0 when not, 2 when the profile does not say"]
+#[doc = " @reserved: zero"]
+#[doc = " @name: the profile's own copy of the type's name (the alias resolved),"]
+#[doc = "        for the request's @qemu_machine; valid while the profile lives"]
+#[doc = ""]
+#[doc = " Grows at its end (@size). Since: 1.3"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_machine {
+    pub size: u32,
+    pub machine: u32,
+    pub default_cpu: u32,
+    pub deprecated: u32,
+    pub name: *const ::std::os::raw::c_char,
+}
 extern "C" {
     #[doc = " vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU"]
     #[doc = " @profile: a parsed profile"]
     #[doc = " @name: a type name as -machine takes it: \"pseries\" (the profile's"]
     #[doc = "        default type), \"pseries-7.2\", \"pseries-rhel9.2.0\""]
-    #[doc = " @machine: receives its class (enum vcpuchar_ppc_machine;"]
-    #[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or"]
-    #[doc = "           one newer than this library's names), for the request's @machine"]
-    #[doc = " @stored: receives the profile's own copy of the name (the alias"]
-    #[doc = "          resolved), for the request's @qemu_machine; valid while"]
-    #[doc = "          @profile lives"]
+    #[doc = " @ret: receives the type (as much as @ret->size holds)"]
     #[doc = " @err: optional; on failure the cause, naming the binary's types"]
     #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
     #[doc = ""]
     #[doc = " Pure: no allocation."]
     #[doc = ""]
-    #[doc = " Return: 0; -EINVAL for NULL arguments; -ENOENT when the binary has no"]
-    #[doc = " such type."]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a bad @ret->size; -ENOENT when"]
+    #[doc = " the binary has no such type."]
     #[doc = ""]
     #[doc = " Since: 1.3"]
     pub fn vcpuchar_ppc_qemu_profile_machine(
         profile: *const vcpuchar_ppc_qemu_profile,
         name: *const ::std::os::raw::c_char,
-        machine: *mut u32,
-        stored: *mut *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_qemu_machine,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
     ) -> ::std::os::raw::c_int;

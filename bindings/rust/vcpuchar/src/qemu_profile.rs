@@ -56,15 +56,21 @@ impl QemuProfile {
     }
 
     fn machine_raw(&self, name: &str) -> Result<(u32, *const std::os::raw::c_char)> {
+        let m = self.machine_info(name)?;
+        Ok((m.machine, m.name))
+    }
+
+    /// The type `name` as the profile holds it: class, default CPU family
+    /// (0: none of POWER7 to POWER11), deprecated (1, 0, 2 unknown).
+    ///
+    /// Errors: ENOENT naming the binary's types.
+    pub fn machine_info(&self, name: &str) -> Result<sys::vcpuchar_ppc_qemu_machine> {
         const F: &str = "vcpuchar_ppc_qemu_profile_machine";
         let c = cstring(F, "the machine type", name)?;
-        let mut m = 0u32;
-        let mut stored: *const std::os::raw::c_char = std::ptr::null();
-        // SAFETY: live handle, valid C string, out-pointers; buffer of the given length.
-        with_msg(F, |e, n| unsafe {
-            sys::vcpuchar_ppc_qemu_profile_machine(self.0.as_ptr(), c.as_ptr(), &mut m, &mut stored, e, n as _)
-        })?;
-        Ok((m, stored))
+        let mut m = sys::vcpuchar_ppc_qemu_machine::init();
+        // SAFETY: live handle, valid C string, sized out-struct; buffer of the given length.
+        with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_qemu_profile_machine(self.0.as_ptr(), c.as_ptr(), &mut m, e, n as _) })?;
+        Ok(m)
     }
 
     /// `req` with this profile, and the exact type `machine` (its class set

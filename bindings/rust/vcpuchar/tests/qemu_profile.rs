@@ -17,6 +17,9 @@ fn parse_and_types() {
     assert_eq!(p.version(), ppc_qemu_version(7, 2, 22));
     assert_eq!(p.machine("pseries").unwrap(), (PpcMachine::Pseries, "pseries-7.2".to_string()));
     assert_eq!(p.machine("pseries-4.1").unwrap().0, PpcMachine::Pseries4);
+    // pseries-2.1 starts a power7_v2.3 by default; the profile says it is not deprecated.
+    let m = p.machine_info("pseries-2.1").unwrap();
+    assert_eq!((m.default_cpu, m.deprecated), (7, 0));
     let e = p.machine("pseries-8.0").unwrap_err();
     assert_eq!(e.errno(), 2);
     assert!(e.message().unwrap().contains("has no machine type 'pseries-8.0'"));
