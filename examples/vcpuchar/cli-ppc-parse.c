@@ -136,7 +136,8 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		req->machine = line.machine;
 	req->caps = line.caps;
 	req->caps_set = set;
-	if (x->unknown) {
+	/* A QEMU profile's type has its measured defaults (lib/ppc.md#qemu-profiles). */
+	if (x->unknown && !req->qemu_machine) {
 		char *why = strchr(x->unknown, '\n');
 
 		*why++ = '\0';

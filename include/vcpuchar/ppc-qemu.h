@@ -685,6 +685,106 @@ int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, 
  */
 int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
 
+/*
+ * QEMU profiles: what one qemu-system-ppc64 binary answered over QMP
+ * (vcpuchar qemu probe --save), read with libc alone
+ * (/usr/share/doc/libvcpuchar/profiles.md, "QEMU profiles";
+ * /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
+ *
+ * struct vcpuchar_ppc_qemu_profile is opaque: a binary's facts vary in
+ * size (tens of machine types, downstream ones included, and CPU models
+ * with their defaults), so a caller-owned struct would need fixed maxima
+ * that a later QEMU outgrows and a layout that could only grow at its end
+ * (doc/stability.md#growing-the-api). The parse allocates once; every
+ * decision that reads it afterwards allocates nothing. Since: 1.3
+ */
+
+/**
+ * vcpuchar_ppc_qemu_profile_parse() - read a QEMU profile's text
+ * @text: the file's bytes (need not be NUL-terminated)
+ * @len: their number, at most 1 MiB
+ * @ret: receives the profile; free it with vcpuchar_ppc_qemu_profile_free()
+ * @err: optional; on failure the cause with its line number ("line 12:
+ *       [caps pseries-7.2 power9] cap-cfpc: 'maybe' is not a level ..."),
+ *       "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Return: 0; -EINVAL for NULL arguments or a malformed profile (a missing
+ * [qemu] group or key, a type listed without its [machine TYPE] or
+ * [caps TYPE CPU] groups, a value that is not one QEMU gives), @ret then
+ * NULL; -ENOMEM.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_parse(const char *text, size_t len, struct vcpuchar_ppc_qemu_profile **ret,
+				    char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_profile_free() - free a profile
+ * @profile: from vcpuchar_ppc_qemu_profile_parse(), or NULL
+ *
+ * Return: nothing; the requests that point at @profile must not be used
+ * afterwards.
+ *
+ * Since: 1.3
+ */
+void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_profile *profile);
+
+/**
+ * vcpuchar_ppc_qemu_profile_version() - the version of the profiled QEMU
+ * @profile: a parsed profile
+ *
+ * Return: its query-version, VCPUCHAR_PPC_QEMU_VERSION(major, minor,
+ * micro); 0 for a NULL @profile. Pure: no allocation.
+ *
+ * Since: 1.3
+ */
+uint32_t vcpuchar_ppc_qemu_profile_version(const struct vcpuchar_ppc_qemu_profile *profile);
+
+/**
+ * struct vcpuchar_ppc_qemu_machine - one machine type of a profiled QEMU
+ * @size: sizeof(struct vcpuchar_ppc_qemu_machine), set by the caller
+ * @machine: its class (enum vcpuchar_ppc_machine;
+ *           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or
+ *           one newer than this library's names), for the request's @machine
+ * @default_cpu: the family (enum vcpuchar_ppc_cpu) of the model the type
+ *               starts with when -cpu is not given, 0 when it is none of
+ *               POWER7 to POWER11
+ * @deprecated: 1 when the binary marks the type deprecated (it warns and
+ *              starts), 0 when not, 2 when the profile does not say
+ * @reserved: zero
+ * @name: the profile's own copy of the type's name (the alias resolved),
+ *        for the request's @qemu_machine; valid while the profile lives
+ *
+ * Grows at its end (@size). Since: 1.3
+ */
+struct vcpuchar_ppc_qemu_machine {
+	uint32_t size;
+	uint32_t machine;
+	uint32_t default_cpu;
+	uint32_t deprecated;
+	const char *name;
+};
+
+/**
+ * vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU
+ * @profile: a parsed profile
+ * @name: a type name as -machine takes it: "pseries" (the profile's
+ *        default type), "pseries-7.2", "pseries-rhel9.2.0"
+ * @ret: receives the type (as much as @ret->size holds)
+ * @err: optional; on failure the cause, naming the binary's types
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments or a bad @ret->size; -ENOENT when
+ * the binary has no such type.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
+				      struct vcpuchar_ppc_qemu_machine *ret, char *err, size_t err_size);
+
 /**
  * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
  * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for

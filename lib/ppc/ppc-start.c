@@ -200,8 +200,10 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 	struct vcpuchar_ppc_request rq;
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_start out;
+	struct ppc_type_defaults td;
+	struct ppc_target target;
 	uint32_t cpu, m;
-	bool kvm, old_types, new_cpu, unknown, htm_old;
+	bool kvm, old_types, unknown, htm_old;
 	unsigned type = 0;
 	size_t len = 0;
 	int r;
@@ -221,9 +223,14 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 	cpu = req->cpu;
 	if (!cpu && kvm)
 		vcpuchar_ppc_host_cpu(host, 0, &cpu, NULL, 0);
+	/* The target's facts and the type's defaults, as decide() resolved them (lib/ppc.md#qemu-profiles). */
+	if ((r = vcpuchar_ppc_target_resolve(req, &target, NULL, 0)) < 0)
+		return r;
 	if (!cpu)
-		cpu = VCPUCHAR_PPC_CPU_POWER9;
+		cpu = target.default_cpu;
 	m = req->machine;
+	if ((r = vcpuchar_ppc_target_defaults(&target, m, cpu, &td, NULL, 0)) < 0)
+		return r;
 	/*
 	 * pseries-3.1 and older: 2.x too where the release still has them
 	 * (lib/ppc.md#qemu-versions), unless the exact type is known. The
@@ -232,12 +239,11 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 	 * is off (spapr_machine_2_12_sxxm_class_options()).
 	 */
 	old_types = !type && m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
-		    vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
-						  VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+		    vcpuchar_ppc_qemu_release_has(target.release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
 	/* The exact type's htm: on for pseries-2.11 and older (spapr_machine_2_11_class_options()). */
 	htm_old = old_types || (type && type <= 211);
-	new_cpu = cpu >= VCPUCHAR_PPC_CPU_POWER9;
-	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+	/* A profile's type is known, whatever its class (pseries-rhel9.2.0). */
+	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && !td.exact;
 
 	spectre(&out, host, &res);
 
@@ -246,14 +252,19 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 		/* An unknown type's level is the one judged: on, where the CPU has HTM (POWER8 and later). */
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_HTM, "htm",
-			      (unknown || (type && htm_old)) && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+			      td.exact ? td.htm : (unknown || (type && htm_old)) && cpu >= VCPUCHAR_PPC_CPU_POWER8);
 
-		/* The type's own default is in the request (its exact type), or not: its version, or the type. */
-		const char *who = unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
-					  : "pseries-2.11 and older take cap-htm=on";
-		const char *gap = unknown || type ? "" : "; the type's version is not in the request";
+		/* The type's own default is known (its QEMU profile, or its exact type), or not: its version, or the type. */
+		const char *who = td.exact ? "the type's default (its QEMU profile) is cap-htm=on"
+				  : unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
+					    : "pseries-2.11 and older take cap-htm=on";
+		const char *gap = td.exact || unknown || type ? "" : "; the type's version is not in the request";
 
-		if ((!htm_old && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
+		if (td.exact && !kvm && td.htm)
+			/* Measured: the probe's own start of the type under TCG refused it. */
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-htm=off",
+				"%s: QEMU says \"No Transactional Memory support in TCG\"", who);
+		else if ((td.exact && !td.htm) || (!td.exact && !htm_old && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
 		else if (!kvm)
 			verdict(e, type ? VCPUCHAR_PPC_VERDICT_REFUSED : VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
@@ -288,8 +299,8 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 			 "KVM implementation does not support Nested-HV");
 	}
 	{
-		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()). */
-		bool on = new_cpu && (m == VCPUCHAR_PPC_MACHINE_PSERIES || m == VCPUCHAR_PPC_MACHINE_PSERIES_4 || unknown);
+		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()), or the profile's. */
+		bool on = td.large_decr || (unknown && cpu >= VCPUCHAR_PPC_CPU_POWER9);
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_LARGE_DECR, "large-decr", on);
 
 		if (!kvm)
@@ -302,7 +313,7 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 	{
 		/* On from pseries-5.0 (spapr_machine_4_2_class_options() turns it off). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", m == VCPUCHAR_PPC_MACHINE_PSERIES || unknown);
+			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", td.fwnmi || unknown);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks nothing");

@@ -27,8 +27,12 @@ static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "
 
 struct args {
 	const char *cmd, *host, *chars, *caps, *machine, *mode, *accel, *cpu, *qemu, *src_host, *dst_host, *src, *dst;
+	const char *qemu_file; /* --qemu FILE: a QEMU profile */
 	gboolean power8;
 };
+
+/* The QEMU profile of --qemu, kept for the row being answered (the request points at it). */
+static struct vcpuchar_ppc_qemu_profile *row_profile;
 
 static void put_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
 {
@@ -173,10 +177,9 @@ static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set
 static int machine_arg(const char *machine, gboolean accel_given, struct vcpuchar_ppc_request *req, uint32_t *set)
 {
 	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	uint32_t both;
 	char err[1024];
 	int r;
-
-	uint32_t both;
 
 	line.qemu_version = req->qemu_version;
 	line.accel = req->accel;
@@ -187,7 +190,8 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	both = line.caps_set;
 	if (vcpuchar_ppc_caps_merge(&line.caps, &both, &req->caps, *set, err, sizeof(err)) < 0)
 		return 2;
-	if (r == 1 && both != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
+	/* A QEMU profile's type (req->qemu_machine) has its measured defaults. */
+	if (r == 1 && !req->qemu_machine && both != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
 		return 2;
 	req->machine = line.machine;
 	req->accel = line.accel;
@@ -218,10 +222,33 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	char err[1024];
 	uint32_t set = 0;
 
-	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
+	if (a->qemu && a->qemu_file)
 		return 2;
-	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
+	if (a->qemu_file) {
+		g_autofree char *text = NULL, *type = NULL;
+		gsize len;
+
+		if (!g_file_get_contents(a->qemu_file, &text, &len, NULL) ||
+		    vcpuchar_ppc_qemu_profile_parse(text, len, &row_profile, err, sizeof(err)) < 0)
+			return 2;
+		req->qemu_profile = row_profile;
+		req->qemu_version = *answered = vcpuchar_ppc_qemu_profile_version(row_profile);
+		/* The type of the -machine value: its first item, when it is no property. */
+		type = a->machine ? g_strndup(a->machine, strcspn(a->machine, ",")) : NULL;
+		if (type && g_str_has_prefix(type, "type="))
+			memmove(type, type + 5, strlen(type + 5) + 1);
+		if (type && !strchr(type, '=')) {
+			struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+
+			if (vcpuchar_ppc_qemu_profile_machine(row_profile, type, &m, err, sizeof(err)) < 0)
+				return 2;
+			req->machine = m.machine;
+			req->qemu_machine = m.name;
+		}
+	} else if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0) ||
+		   vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0) {
 		return 2;
+	}
 	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
 	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
 	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
@@ -241,6 +268,7 @@ static char *hcall(const struct args *a)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
@@ -260,11 +288,13 @@ static char *hcall(const struct args *a)
 	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
 		return exit_only(2);
 	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
-	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0)
+	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0 ||
+	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	begin_answer(b, res.n_errors ? 1 : 0);
+	/* Exit 1 when QEMU refuses: a conflict, or a cap the start verdict refuses (a profile's cap-htm=on under TCG). */
+	begin_answer(b, res.n_errors || start.n_refused ? 1 : 0);
 	put_answered(b, ans);
 	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));
 	json_builder_set_member_name(b, "host_info");
@@ -822,10 +852,10 @@ static char *answer(JsonArray *argv)
 	struct args a = { 0 };
 	guint n = json_array_get_length(argv);
 	const char **val[] = { &a.host, &a.chars, &a.caps,     &a.machine,  &a.mode, &a.accel,
-			       &a.cpu,  &a.qemu,  &a.src_host, &a.dst_host, &a.src,  &a.dst };
+			       &a.cpu,  &a.qemu,  &a.src_host, &a.dst_host, &a.src,  &a.dst, &a.qemu_file };
 	static const char *const opts[] = { "--host",     "--chars",    "--caps",      "--machine",
 					    "--mode",     "--accel",    "--guest-cpu", "--qemu-version",
-					    "--src-host", "--dst-host", "--src",       "--dst" };
+					    "--src-host", "--dst-host", "--src",       "--dst", "--qemu" };
 
 	if (n >= 2 && !strcmp(json_array_get_string_element(argv, 0), "x86") &&
 	    !strcmp(json_array_get_string_element(argv, 1), "policy"))
@@ -877,6 +907,8 @@ int main(void)
 			return 1;
 		}
 		out = answer(json_node_get_array(json_parser_get_root(p)));
+		vcpuchar_ppc_qemu_profile_free(row_profile);
+		row_profile = NULL;
 		printf("%s\n", out);
 	}
 	return ferror(stdout) || fflush(stdout) ? 1 : 0;

@@ -105,6 +105,8 @@ def write_profiles(d):
         out['@gen/' + name] = path
     for e in EXAMPLES + X86_EXAMPLES:
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
+    for q in QEMU_PROFILES:
+        out['@qemu/' + q] = os.path.join(ROOT, 'tests', 'data', q + '.profile')
     for name, keys in X86_HOSTS.items():
         facts = dict(X86_BASE, **{k: v for k, v in keys.items() if not k.startswith('@')})
         text = '[host]\narch=%s\nkernel_release=6.12.0\n[x86]\n' % keys.get('@arch', 'x86_64')
@@ -169,6 +171,9 @@ def x86_verify_rows():
 def opt(args, name, value):
     if value is not None:
         args += [name, value]
+
+
+QEMU_PROFILES = ['qemu-7.2-debian12', 'qemu-downstream-hand-edited']
 
 
 def rows():
@@ -296,6 +301,26 @@ def generated():
     out += [('gen-x86-words-hcall', ['ppc', 'hcall', '--host', bad]),
             ('gen-x86-words-migrate', ['ppc', 'migrate', '--src-host', hosts[0], '--dst-host', bad]),
             ('gen-x86-words-baseline', ['ppc', 'baseline', hosts[0], bad])]
+    # QEMU profiles (lib/ppc.md#qemu-profiles): the one probed from Debian 12's QEMU 7.2.22, its
+    # types and CPU families under KVM (host profiles) and TCG; and the hand-edited one's
+    # downstream-named type, answered from its own (hand-edited, marked) defaults.
+    q72 = '@qemu/qemu-7.2-debian12'
+    for n, (h, machine, cpu) in enumerate(itertools.product(
+            ['@profiles/' + e for e in EXAMPLES[:3]] + [None],
+            [None, 'pseries-2.11', 'pseries-2.12-sxxm', 'pseries-3.1', 'pseries-4.1', 'pseries-6.2'],
+            [None, 'power8', 'power9', 'power10', 'power11'])):
+        a = ['ppc', 'hcall', '--qemu', q72]
+        if h:
+            a += ['--host', h, '--mode', MODES[n % 2]]
+        else:
+            a += ['--accel', 'tcg', '--mode', 'caps']
+        opt(a, '--machine', machine)
+        opt(a, '--guest-cpu', cpu)
+        out.append(('gen-qemu-profile-%03d' % n, a))
+    for n, h in enumerate(['@profiles/' + e for e in EXAMPLES[:3]]):
+        out.append(('gen-qemu-profile-hand-edited-rhel-%d' % n,
+                    ['ppc', 'hcall', '--qemu', '@qemu/qemu-downstream-hand-edited', '--host', h,
+                     '--machine', 'pseries-rhel9.2.0']))
     return out
 
 

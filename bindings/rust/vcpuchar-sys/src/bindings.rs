@@ -347,8 +347,35 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
 #[doc = "                ends before this member (its size is 28 bytes): it is"]
 #[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
+#[doc = " @qemu_profile: (Since: 1.3) optional: the target QEMU's own facts, read"]
+#[doc = "                from a QEMU profile (vcpuchar_ppc_qemu_profile_parse());"]
+#[doc = "                NULL: the release table of @qemu_version. When set it"]
+#[doc = "                replaces the table for every fact it holds: the machine"]
+#[doc = "                types the binary registers, its CPU models (a guest CPU"]
+#[doc = "                family it has no model of is refused, -ENOENT), each"]
+#[doc = "                type's default CPU (the guest CPU under TCG when @cpu is"]
+#[doc = "                0) and each type's cap defaults per CPU family"]
+#[doc = "                (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles)."]
+#[doc = "                @qemu_version is then 0 or the profile's version. The"]
+#[doc = "                profile must outlive the calls that read the request."]
+#[doc = " @qemu_machine: (Since: 1.3) optional, only with @qemu_profile: the exact"]
+#[doc = "                machine type, a name the profile lists (e.g."]
+#[doc = "                \"pseries-rhel9.2.0\", \"pseries-4.1\"), whose measured"]
+#[doc = "                defaults answer; @machine must be its class"]
+#[doc = "                (vcpuchar_ppc_qemu_profile_machine() gives both). NULL:"]
+#[doc = "                the profile's type for @machine: its default type for"]
+#[doc = "                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or"]
+#[doc = "                pseries-2.12-sxxm for the others."]
 #[doc = ""]
-#[doc = " Since: 1.0 (@qemu_version 1.1)"]
+#[doc = " Structs of 1.0 (28 bytes) and 1.2 (32 bytes) are still accepted, their"]
+#[doc = " missing members read as 0 and NULL."]
+#[doc = ""]
+#[doc = " Since: 1.0 (@qemu_version 1.1, @qemu_profile and @qemu_machine 1.3)"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_profile {
+    _unused: [u8; 0],
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct vcpuchar_ppc_request {
@@ -360,6 +387,8 @@ pub struct vcpuchar_ppc_request {
     pub caps_set: u32,
     pub caps: vcpuchar_ppc_caps,
     pub qemu_version: u32,
+    pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
+    pub qemu_machine: *const ::std::os::raw::c_char,
 }
 #[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
@@ -1330,6 +1359,97 @@ extern "C" {
     pub fn vcpuchar_ppc_qemu_release_get(
         qemu_version: u32,
         ret: *mut vcpuchar_ppc_qemu_release,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_parse() - read a QEMU profile's text"]
+    #[doc = " @text: the file's bytes (need not be NUL-terminated)"]
+    #[doc = " @len: their number, at most 1 MiB"]
+    #[doc = " @ret: receives the profile; free it with vcpuchar_ppc_qemu_profile_free()"]
+    #[doc = " @err: optional; on failure the cause with its line number (\"line 12:"]
+    #[doc = "       [caps pseries-7.2 power9] cap-cfpc: 'maybe' is not a level ...\"),"]
+    #[doc = "       \"\" on success"]
+    #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a malformed profile (a missing"]
+    #[doc = " [qemu] group or key, a type listed without its [machine TYPE] or"]
+    #[doc = " [caps TYPE CPU] groups, a value that is not one QEMU gives), @ret then"]
+    #[doc = " NULL; -ENOMEM."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_parse(
+        text: *const ::std::os::raw::c_char,
+        len: size_t,
+        ret: *mut *mut vcpuchar_ppc_qemu_profile,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_free() - free a profile"]
+    #[doc = " @profile: from vcpuchar_ppc_qemu_profile_parse(), or NULL"]
+    #[doc = ""]
+    #[doc = " Return: nothing; the requests that point at @profile must not be used"]
+    #[doc = " afterwards."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_free(profile: *mut vcpuchar_ppc_qemu_profile);
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_version() - the version of the profiled QEMU"]
+    #[doc = " @profile: a parsed profile"]
+    #[doc = ""]
+    #[doc = " Return: its query-version, VCPUCHAR_PPC_QEMU_VERSION(major, minor,"]
+    #[doc = " micro); 0 for a NULL @profile. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_version(profile: *const vcpuchar_ppc_qemu_profile) -> u32;
+}
+#[doc = " struct vcpuchar_ppc_qemu_machine - one machine type of a profiled QEMU"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_machine), set by the caller"]
+#[doc = " @machine: its class (enum vcpuchar_ppc_machine;"]
+#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or"]
+#[doc = "           one newer than this library's names), for the request's @machine"]
+#[doc = " @default_cpu: the family (enum vcpuchar_ppc_cpu) of the model the type"]
+#[doc = "               starts with when -cpu is not given, 0 when it is none of"]
+#[doc = "               POWER7 to POWER11"]
+#[doc = " @deprecated: 1 when the binary marks the type deprecated (it warns and"]
+#[doc = "              starts), 0 when not, 2 when the profile does not say"]
+#[doc = " @reserved: zero"]
+#[doc = " @name: the profile's own copy of the type's name (the alias resolved),"]
+#[doc = "        for the request's @qemu_machine; valid while the profile lives"]
+#[doc = ""]
+#[doc = " Grows at its end (@size). Since: 1.3"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_machine {
+    pub size: u32,
+    pub machine: u32,
+    pub default_cpu: u32,
+    pub deprecated: u32,
+    pub name: *const ::std::os::raw::c_char,
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU"]
+    #[doc = " @profile: a parsed profile"]
+    #[doc = " @name: a type name as -machine takes it: \"pseries\" (the profile's"]
+    #[doc = "        default type), \"pseries-7.2\", \"pseries-rhel9.2.0\""]
+    #[doc = " @ret: receives the type (as much as @ret->size holds)"]
+    #[doc = " @err: optional; on failure the cause, naming the binary's types"]
+    #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+    #[doc = ""]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a bad @ret->size; -ENOENT when"]
+    #[doc = " the binary has no such type."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_machine(
+        profile: *const vcpuchar_ppc_qemu_profile,
+        name: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_qemu_machine,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
