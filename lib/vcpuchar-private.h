@@ -300,7 +300,13 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 	 * two) has no bit above MAX's: one test after the loop, not one per fact.
 	 */
 	_Static_assert((VCPUCHAR_ERRNO_MAX & (VCPUCHAR_ERRNO_MAX + 1)) == 0, "VCPUCHAR_ERRNO_MAX + 1 is a power of two");
-	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+	/* Four at a time (fewer loop instructions: the decision's cost, tests/bench), then the rest. */
+	uint32_t f = 0;
+
+	for (; f + 4 <= VCPUCHAR_X86_N_FACTS; f += 4)
+		err |= ((uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX) | ((uint32_t)h->error[f + 1] + VCPUCHAR_ERRNO_MAX) |
+		       ((uint32_t)h->error[f + 2] + VCPUCHAR_ERRNO_MAX) | ((uint32_t)h->error[f + 3] + VCPUCHAR_ERRNO_MAX);
+	for (; f < VCPUCHAR_X86_N_FACTS; f++)
 		err |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX;
 	return !bad && !(err & ~(uint32_t)VCPUCHAR_ERRNO_MAX);
 }

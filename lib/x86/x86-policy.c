@@ -218,12 +218,17 @@ static inline int policy_check(const struct vcpuchar_x86_host *h, const struct v
 	return_val_if_fail(h && vm && host_ok(h) && vm_ok(vm), -EINVAL);
 	if (!arch_x86(h))
 		return -ENOTSUP;
-	/* A CVM on a host of another vendor is bad input (lib/x86.md#policy-inputs). */
-	return_val_if_fail(cvm_vendor_ok(h, vm->cvm), -EINVAL);
-	/* So is one whose module parameter reads off (since 1.3, lib/x86.md#cvm-checks). */
-	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || !cvm_param_off(h, vm->cvm), -EINVAL);
-	/* And a TD without KVM's local APIC: tdx_vcpu_create() refuses it (lib/x86.md#tdx). */
-	return_val_if_fail(vm->cvm != VCPUCHAR_X86_CVM_TDX || !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP), -EINVAL);
+	/*
+	 * A CVM on a host of another vendor is bad input (lib/x86.md#policy-inputs),
+	 * so is one whose module parameter reads off (since 1.3,
+	 * lib/x86.md#cvm-checks), and a TD without KVM's local APIC:
+	 * tdx_vcpu_create() refuses it (lib/x86.md#tdx). One test for a VM
+	 * that is no CVM: the decision's cost (tests/bench).
+	 */
+	if (__builtin_expect(vm->cvm != VCPUCHAR_X86_CVM_NONE, 0))
+		return_val_if_fail(cvm_vendor_ok(h, vm->cvm) && !cvm_param_off(h, vm->cvm) &&
+					   (vm->cvm != VCPUCHAR_X86_CVM_TDX || !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP)),
+				   -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
@@ -284,16 +289,18 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 				add(a, VCPUCHAR_X86_REASON_HOST_IS_GUEST);
 			refused |= !in->force;
 		}
-		if (vm->cvm == VCPUCHAR_X86_CVM_TDX) {
-			/* lib/x86.md#tdx: a TD's HLT always exits; nothing lifts that. */
-			add(a, VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS);
-			refused = true;
-		} else if (vm->cvm != VCPUCHAR_X86_CVM_NONE) {
-			if (in->force)
-				a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED;
-			else
-				add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
-			refused |= !in->force;
+		if (vm->cvm != VCPUCHAR_X86_CVM_NONE) {
+			if (vm->cvm == VCPUCHAR_X86_CVM_TDX) {
+				/* lib/x86.md#tdx: a TD's HLT always exits; nothing lifts that. */
+				add(a, VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS);
+				refused = true;
+			} else {
+				if (in->force)
+					a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED;
+				else
+					add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
+				refused |= !in->force;
+			}
 		}
 		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !in->force)) {
 			add(a, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
@@ -488,27 +495,29 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 	add(a, VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED);
 	p->idle_hlt_active = idle_hlt(h, vm, de, a);
 
-	if (in->amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
-		add(a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
-	/*
-	 * Field rule (lib/x86.md#field-reports): HLT exits without Idle HLT on
-	 * a CVM reach the VMM even with an interrupt pending, which it cannot
-	 * read in the guest's state; it must re-check before blocking.
-	 */
-	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && vm->cvm != VCPUCHAR_X86_CVM_TDX && !p->idle_hlt_active &&
-	    !(de & DX_HLT))
-		add(a, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ);
-	/*
-	 * lib/x86.md#tdx: a TD's HLT is a TDG.VP.VMCALL KVM halts itself, and
-	 * KVM reads the TD's pending interrupt from the TDX module; whether
-	 * kvm_intel.tdx is on is unknown unless it was read (the checks
-	 * refused it read as off).
-	 */
-	if (vm->cvm == VCPUCHAR_X86_CVM_TDX) {
-		add(a, VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL);
-		if (!have(h, VCPUCHAR_X86_FACT_TDX))
-			add_value(a, VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN,
-				  h->error[VCPUCHAR_X86_FACT_TDX] == -ENOENT ? 1 : 2);
+	if (vm->cvm != VCPUCHAR_X86_CVM_NONE) {
+		if (in->amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
+			add(a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
+		if (vm->cvm == VCPUCHAR_X86_CVM_TDX) {
+			/*
+			 * lib/x86.md#tdx: a TD's HLT is a TDG.VP.VMCALL KVM halts
+			 * itself, and KVM reads the TD's pending interrupt from the
+			 * TDX module; whether kvm_intel.tdx is on is unknown unless
+			 * it was read (the checks refused it read as off).
+			 */
+			add(a, VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL);
+			if (!have(h, VCPUCHAR_X86_FACT_TDX))
+				add_value(a, VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN,
+					  h->error[VCPUCHAR_X86_FACT_TDX] == -ENOENT ? 1 : 2);
+		} else if (!p->idle_hlt_active && !(de & DX_HLT)) {
+			/*
+			 * Field rule (lib/x86.md#field-reports): HLT exits without
+			 * Idle HLT on an SEV guest reach the VMM even with an
+			 * interrupt pending, which it cannot read in the guest's
+			 * state; it must re-check before blocking.
+			 */
+			add(a, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ);
+		}
 	}
 	if (in->amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
 		add(a, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED);
