@@ -275,13 +275,16 @@ static inline void vcpuchar_x86_signature(uint32_t eax, uint32_t *family, uint32
 
 /*
  * Write facts @h to a caller's @out (probe, profile load). A caller built
- * before 1.2 has no room for the 1.2 facts: their have bits are cleared, so
- * that its struct never claims a fact whose fields it lacks.
+ * before 1.2 has no room for the 1.2 facts, one built before 1.3 none for
+ * the 1.3 fact: their have bits are cleared, so that its struct never
+ * claims a fact whose fields it lacks.
  */
 static inline void vcpuchar_x86_host_out(struct vcpuchar_x86_host *out, struct vcpuchar_x86_host *h)
 {
 	if (vcpuchar_size_of(out) < VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, enable_ipiv))
 		h->have &= ~(1u << VCPUCHAR_X86_FACT_CPUID_SIGNATURE | 1u << VCPUCHAR_X86_FACT_ENABLE_IPIV);
+	if (vcpuchar_size_of(out) < VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, tdx))
+		h->have &= ~(1u << VCPUCHAR_X86_FACT_TDX);
 	VCPUCHAR_OUT_END(out, h);
 }
 
@@ -293,13 +296,22 @@ static inline bool vcpuchar_x86_host_ok(const struct vcpuchar_x86_host *h)
 		return false;
 	/* Reserved bytes are zero: a later release may give them a meaning. */
 	bad = h->reserved0 | h->reserved1[0] | h->reserved1[1] | h->reserved1[2];
+	/* reserved2 (1.3) only where the caller's struct has it. */
+	if (vcpuchar_size_of(h) >= VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved2))
+		bad |= h->reserved2;
 	/*
 	 * vcpuchar_errno_ok() of each: e is in [-MAX, 0] exactly when the
 	 * unsigned e + MAX is in [0, MAX], that is (MAX + 1 being a power of
 	 * two) has no bit above MAX's: one test after the loop, not one per fact.
 	 */
 	_Static_assert((VCPUCHAR_ERRNO_MAX & (VCPUCHAR_ERRNO_MAX + 1)) == 0, "VCPUCHAR_ERRNO_MAX + 1 is a power of two");
-	for (uint32_t f = 0; f < VCPUCHAR_X86_N_FACTS; f++)
+	/* Four at a time (fewer loop instructions: the decision's cost, tests/bench), then the rest. */
+	uint32_t f = 0;
+
+	for (; f + 4 <= VCPUCHAR_X86_N_FACTS; f += 4)
+		err |= ((uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX) | ((uint32_t)h->error[f + 1] + VCPUCHAR_ERRNO_MAX) |
+		       ((uint32_t)h->error[f + 2] + VCPUCHAR_ERRNO_MAX) | ((uint32_t)h->error[f + 3] + VCPUCHAR_ERRNO_MAX);
+	for (; f < VCPUCHAR_X86_N_FACTS; f++)
 		err |= (uint32_t)h->error[f] + VCPUCHAR_ERRNO_MAX;
 	return !bad && !(err & ~(uint32_t)VCPUCHAR_ERRNO_MAX);
 }

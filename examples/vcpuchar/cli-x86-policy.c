@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * vcpuchar x86 policy [--host FILE] [--pinned] [--latency]
- *                     [--cvm none|sev|sev-es|sev-snp] [--nested-guest] [--json]
+ *                     [--cvm none|sev|sev-es|sev-snp|tdx] [--nested-guest] [--json]
  * plus the overrides of lib/x86.md#overrides. JSON keys and exit codes:
  * examples/vcpuchar/README.md.
  */

@@ -91,10 +91,12 @@ enum vcpuchar_x86_fact {
 	/* Since: 1.2 */
 	VCPUCHAR_X86_FACT_CPUID_SIGNATURE = 24,   /* leaf 1 EAX: family, model, stepping */
 	VCPUCHAR_X86_FACT_ENABLE_IPIV = 25,       /* /sys/module/kvm_amd/parameters/enable_ipiv */
+	/* Since: 1.3 */
+	VCPUCHAR_X86_FACT_TDX = 26,               /* /sys/module/kvm_intel/parameters/tdx */
 };
 /* Number of facts: this release's value; later releases may add facts, see
- * vcpuchar_limit(). Since: 1.0 (24 in 1.0 and 1.1, 26 in 1.2) */
-#define VCPUCHAR_X86_N_FACTS 26
+ * vcpuchar_limit(). Since: 1.0 (24 in 1.0 and 1.1, 26 in 1.2, 27 in 1.3) */
+#define VCPUCHAR_X86_N_FACTS 27
 
 /**
  * struct vcpuchar_x86_host - what an x86 host and its KVM offer
@@ -170,6 +172,11 @@ enum vcpuchar_x86_fact {
  *               Fact VCPUCHAR_X86_FACT_ENABLE_IPIV, -ENOENT in @error where
  *               the parameter is missing: kernels before Linux 6.17
  *               (d921665e01ba), whose AVIC always virtualizes IPIs; since 1.2
+ * @tdx: kvm_intel.tdx (1 = Y: KVM may create TDX guests, a TD). Fact
+ *       VCPUCHAR_X86_FACT_TDX, -ENOENT in @error where the parameter is
+ *       missing: kvm_intel not loaded, or a kernel before Linux 6.16, which
+ *       has no TDX host support (/usr/share/doc/libvcpuchar/x86.md#tdx); since 1.3
+ * @reserved2: zero (explicit padding; since 1.3, checked like @reserved0)
  *
  * Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or
  * the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every
@@ -226,14 +233,19 @@ struct vcpuchar_x86_host {
 	uint32_t family;
 	uint32_t model;
 	uint32_t enable_ipiv;
+	/* Since: 1.3 */
+	uint32_t tdx;
+	uint32_t reserved2;
 };
 
-/* Confidential VM type (AMD SEV family). Since: 1.0 */
+/* Confidential VM type: AMD SEV family, Intel TDX. Since: 1.0 */
 enum vcpuchar_x86_cvm {
 	VCPUCHAR_X86_CVM_NONE = 0,
 	VCPUCHAR_X86_CVM_SEV = 1,
 	VCPUCHAR_X86_CVM_SEV_ES = 2,
 	VCPUCHAR_X86_CVM_SEV_SNP = 3,
+	/* An Intel TDX guest, a TD (/usr/share/doc/libvcpuchar/x86.md#tdx). Since: 1.3 */
+	VCPUCHAR_X86_CVM_TDX = 4,
 };
 
 /* Override hlt_passthrough (/usr/share/doc/libvcpuchar/x86.md#overrides). Since: 1.0 */
@@ -410,10 +422,25 @@ enum vcpuchar_x86_reason_code {
 	/* Since 1.3: MWAIT exits are kept, so the CPUID patch call
 	 * clears MONITOR (CPUID.01H:ECX[3]): KVM emulates MWAIT as a no-op. */
 	VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS = 66,
+	/* Since 1.3: a TD (cvm tdx) asked for HLT pass-through: a TD's HLT
+	 * always reaches KVM as TDG.VP.VMCALL<Instruction.HLT>, which
+	 * KVM_X86_DISABLE_EXITS_HLT cannot change, so HLT exits are kept and no
+	 * exit is disabled; hlt_passthrough=force does not lift it. */
+	VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS = 67,
+	/* Since 1.3: a TD's HLT is a TDG.VP.VMCALL that KVM halts itself; KVM
+	 * reads the TD's pending interrupt from the TDX module
+	 * (tdx_protected_apic_has_interrupt()), so the VMM has no re-check to
+	 * make (cvm_recheck_pending_irq does not apply). */
+	VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL = 68,
+	/* Since 1.3: kvm_intel.tdx was not read as Y for a TD: whether this
+	 * KVM creates TDs is unknown; value: 1 the parameter is missing
+	 * (kvm_intel not loaded, or a kernel before Linux 6.16), 2 it was not
+	 * read. */
+	VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN = 69,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 66 in 1.3) */
-#define VCPUCHAR_X86_REASON_MAX 66
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 69 in 1.3) */
+#define VCPUCHAR_X86_REASON_MAX 69
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)
@@ -674,8 +701,11 @@ int vcpuchar_x86_host_probe(int kvm_fd, const struct vcpuchar_probe_opts *opts,
  *
  * Return: 0, also when the result holds refusals (@ret->n_refusals);
  * -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an
- * @host->error outside the errno range, a CVM on a host neither AMD nor
- * Hygon, or hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;
+ * @host->error outside the errno range, an SEV-family CVM on a host neither
+ * AMD nor Hygon (or whose kvm_amd parameter for it reads off, since 1.3), a
+ * TD (VCPUCHAR_X86_CVM_TDX) on a host not Intel, whose kvm_intel.tdx reads
+ * off, or with VCPUCHAR_X86_VM_NO_IRQCHIP (since 1.3), or
+ * hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;
  * -ENOTSUP when @host->arch names a machine that is not x86
  * (/usr/share/doc/libvcpuchar/x86.md#architecture).
  *
@@ -993,7 +1023,7 @@ const char *vcpuchar_x86_halt_poll_verdict_name(uint32_t verdict);
 
 /* The enumerations with names (the @set of the functions below). Since: 1.3 */
 enum vcpuchar_x86_name_set {
-	VCPUCHAR_X86_NAMES_CVM = 0,             /* vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp" */
+	VCPUCHAR_X86_NAMES_CVM = 0,             /* vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp", "tdx" (1.3) */
 	VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH = 1, /* "auto", "never", "force" */
 	VCPUCHAR_X86_NAMES_CPU_MODE = 2,        /* 0 (unspecified) has no name; "host-passthrough", "other" */
 	VCPUCHAR_X86_NAMES_IDLE_HLT_KVM = 3,    /* "auto", "present", "absent" */

@@ -37,6 +37,7 @@ static const struct {
 	[VCPUCHAR_X86_FACT_VENDOR_MODULE] = { "vendor_module", "/sys/module" },
 	[VCPUCHAR_X86_FACT_CPUID_SIGNATURE] = { "cpuid_1_eax", "CPUID.1:EAX" },
 	[VCPUCHAR_X86_FACT_ENABLE_IPIV] = { "enable_ipiv", "/sys/module/kvm_amd/parameters/enable_ipiv" },
+	[VCPUCHAR_X86_FACT_TDX] = { "tdx", "/sys/module/kvm_intel/parameters/tdx" },
 };
 
 VCPUCHAR_EXPORT const char *vcpuchar_x86_fact_name(uint32_t fact)
@@ -76,6 +77,7 @@ static uint64_t value_of(const struct vcpuchar_x86_host *h, uint32_t fact)
 	case VCPUCHAR_X86_FACT_SMT_RSB_BUG: return h->smt_rsb_bug;
 	case VCPUCHAR_X86_FACT_SMT_CONTROL: return h->smt_possible;
 	case VCPUCHAR_X86_FACT_ENABLE_IPIV: return h->enable_ipiv;
+	case VCPUCHAR_X86_FACT_TDX: return h->tdx;
 	default: return 0;
 	}
 }

@@ -12,7 +12,7 @@
  * (examples/vcpuchar/vcpuchar.1.scd); the exit names are KVM's
  * KVM_X86_DISABLE_EXITS_* without the prefix (include/uapi/linux/kvm.h).
  */
-static const char *const cvm_names[] = { "none", "sev", "sev-es", "sev-snp" };
+static const char *const cvm_names[] = { "none", "sev", "sev-es", "sev-snp", "tdx" /* 1.3 */ };
 static const char *const hpt_names[] = { "auto", "never", "force" };
 static const char *const mode_names[] = { NULL, "host-passthrough", "other" };
 static const char *const ihk_names[] = { "auto", "present", "absent" };

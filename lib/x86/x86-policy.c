@@ -76,6 +76,18 @@ static bool vendor_amd(const struct vcpuchar_x86_host *h)
 	return v == VCPUCHAR_X86_VENDOR_AMD || v == VCPUCHAR_X86_VENDOR_HYGON;
 }
 
+/* lib/x86.md#tdx: TDX is Intel's (KVM's TDX code is in kvm_intel, arch/x86/kvm/vmx/tdx.c). */
+static bool vendor_intel(const struct vcpuchar_x86_host *h)
+{
+	return fact_u32(h, VCPUCHAR_X86_FACT_CPUID_VENDOR, h->vendor) == VCPUCHAR_X86_VENDOR_INTEL;
+}
+
+/* The vendor a CVM type needs: Intel for a TD, AMD or Hygon for the SEV family. */
+static bool cvm_vendor_ok(const struct vcpuchar_x86_host *h, uint32_t cvm)
+{
+	return cvm == VCPUCHAR_X86_CVM_NONE || (cvm == VCPUCHAR_X86_CVM_TDX ? vendor_intel(h) : vendor_amd(h));
+}
+
 /* lib/x86.md#idle-hlt-inference: whether KVM uses Idle HLT for this VM, and the one code that says why. */
 static bool idle_hlt(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, uint32_t de,
 		     struct acc *a)
@@ -159,7 +171,7 @@ static bool host_ok(const struct vcpuchar_x86_host *h)
 static bool vm_ok(const struct vcpuchar_x86_vm *vm)
 {
 	return VCPUCHAR_SIZE_OK(vm) && !(vm->flags & ~VM_FLAGS_KNOWN) &&
-	       vm->cvm <= VCPUCHAR_X86_CVM_SEV_SNP && vm->hlt_passthrough <= VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE &&
+	       vm->cvm <= VCPUCHAR_X86_CVM_TDX && vm->hlt_passthrough <= VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE &&
 	       vm->cpu_mode <= VCPUCHAR_X86_CPU_MODE_OTHER && vm->idle_hlt_kvm <= VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
 }
 
@@ -179,21 +191,22 @@ static bool arch_x86(const struct vcpuchar_x86_host *h)
 }
 
 /*
- * lib/x86.md#cvm-checks: the kvm_amd parameter that lets KVM create a CVM
- * of @cvm (sev, sev_es, sev_snp: arch/x86/kvm/svm/sev.c), and whether it
- * was read as off. 0 for NONE.
+ * lib/x86.md#cvm-checks: the module parameter that lets KVM create a CVM of
+ * @cvm (kvm_amd sev, sev_es, sev_snp: arch/x86/kvm/svm/sev.c; kvm_intel tdx:
+ * arch/x86/kvm/vmx/tdx.c, lib/x86.md#tdx), and whether it was read as off.
+ * 0 for NONE.
  */
 static uint32_t cvm_fact(uint32_t cvm)
 {
 	static const uint32_t facts[] = { 0, VCPUCHAR_X86_FACT_SEV, VCPUCHAR_X86_FACT_SEV_ES,
-					  VCPUCHAR_X86_FACT_SEV_SNP };
+					  VCPUCHAR_X86_FACT_SEV_SNP, VCPUCHAR_X86_FACT_TDX };
 
 	return cvm < VCPUCHAR_N_ELEMENTS(facts) ? facts[cvm] : 0;
 }
 
 static bool cvm_param_off(const struct vcpuchar_x86_host *h, uint32_t cvm)
 {
-	const uint32_t on[] = { 1, h->sev, h->sev_es, h->sev_snp };
+	const uint32_t on[] = { 1, h->sev, h->sev_es, h->sev_snp, h->tdx };
 	uint32_t f = cvm_fact(cvm);
 
 	return f && cvm < VCPUCHAR_N_ELEMENTS(on) && have(h, f) && !on[cvm];
@@ -205,10 +218,17 @@ static inline int policy_check(const struct vcpuchar_x86_host *h, const struct v
 	return_val_if_fail(h && vm && host_ok(h) && vm_ok(vm), -EINVAL);
 	if (!arch_x86(h))
 		return -ENOTSUP;
-	/* A CVM on a host that is not AMD is bad input (lib/x86.md#policy-inputs). */
-	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || vendor_amd(h), -EINVAL);
-	/* So is one whose kvm_amd parameter reads off (since 1.3, lib/x86.md#cvm-checks). */
-	return_val_if_fail(vm->cvm == VCPUCHAR_X86_CVM_NONE || !cvm_param_off(h, vm->cvm), -EINVAL);
+	/*
+	 * A CVM on a host of another vendor is bad input (lib/x86.md#policy-inputs),
+	 * so is one whose module parameter reads off (since 1.3,
+	 * lib/x86.md#cvm-checks), and a TD without KVM's local APIC:
+	 * tdx_vcpu_create() refuses it (lib/x86.md#tdx). One test for a VM
+	 * that is no CVM: the decision's cost (tests/bench).
+	 */
+	if (__builtin_expect(vm->cvm != VCPUCHAR_X86_CVM_NONE, 0))
+		return_val_if_fail(cvm_vendor_ok(h, vm->cvm) && !cvm_param_off(h, vm->cvm) &&
+					   (vm->cvm != VCPUCHAR_X86_CVM_TDX || !(vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP)),
+				   -EINVAL);
 	/* MWAIT/CSTATE only add to HLT pass-through, which "never" rules out. */
 	return_val_if_fail(vm->hlt_passthrough != VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER ||
 				   !(vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)),
@@ -270,11 +290,17 @@ static uint32_t decide_exits(const struct in *in, struct acc *a)
 			refused |= !in->force;
 		}
 		if (vm->cvm != VCPUCHAR_X86_CVM_NONE) {
-			if (in->force)
-				a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED;
-			else
-				add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
-			refused |= !in->force;
+			if (vm->cvm == VCPUCHAR_X86_CVM_TDX) {
+				/* lib/x86.md#tdx: a TD's HLT always exits; nothing lifts that. */
+				add(a, VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS);
+				refused = true;
+			} else {
+				if (in->force)
+					a->lifted |= UINT64_C(1) << VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED;
+				else
+					add(a, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED);
+				refused |= !in->force;
+			}
 		}
 		if (fact_u32(h, VCPUCHAR_X86_FACT_MITIGATE_SMT_RSB, h->mitigate_smt_rsb) || (bug && !in->force)) {
 			add(a, VCPUCHAR_X86_REASON_SMT_RSB_FORBIDS_HLT_PASSTHROUGH);
@@ -469,15 +495,30 @@ static void decide_idle_hlt(const struct in *in, uint32_t de, struct vcpuchar_x8
 	add(a, VCPUCHAR_X86_REASON_IDLE_HLT_NEVER_EXPOSED);
 	p->idle_hlt_active = idle_hlt(h, vm, de, a);
 
-	if (in->amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
-		add(a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
-	/*
-	 * Field rule (lib/x86.md#field-reports): HLT exits without Idle HLT on
-	 * a CVM reach the VMM even with an interrupt pending, which it cannot
-	 * read in the guest's state; it must re-check before blocking.
-	 */
-	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !p->idle_hlt_active && !(de & DX_HLT))
-		add(a, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ);
+	if (vm->cvm != VCPUCHAR_X86_CVM_NONE) {
+		if (in->amd && vm->cvm == VCPUCHAR_X86_CVM_SEV)
+			add(a, VCPUCHAR_X86_REASON_SEV_AVIC_INHIBITED);
+		if (vm->cvm == VCPUCHAR_X86_CVM_TDX) {
+			/*
+			 * lib/x86.md#tdx: a TD's HLT is a TDG.VP.VMCALL KVM halts
+			 * itself, and KVM reads the TD's pending interrupt from the
+			 * TDX module; whether kvm_intel.tdx is on is unknown unless
+			 * it was read (the checks refused it read as off).
+			 */
+			add(a, VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL);
+			if (!have(h, VCPUCHAR_X86_FACT_TDX))
+				add_value(a, VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN,
+					  h->error[VCPUCHAR_X86_FACT_TDX] == -ENOENT ? 1 : 2);
+		} else if (!p->idle_hlt_active && !(de & DX_HLT)) {
+			/*
+			 * Field rule (lib/x86.md#field-reports): HLT exits without
+			 * Idle HLT on an SEV guest reach the VMM even with an
+			 * interrupt pending, which it cannot read in the guest's
+			 * state; it must re-check before blocking.
+			 */
+			add(a, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ);
+		}
+	}
 	if (in->amd && (vm->flags & VCPUCHAR_X86_VM_NESTED_GUEST)) {
 		add(a, VCPUCHAR_X86_REASON_NESTED_IDLE_HLT_NOT_EMULATED);
 		if (have(h, VCPUCHAR_X86_FACT_NESTED) && !h->nested)
@@ -609,10 +650,11 @@ VCPUCHAR_EXPORT int vcpuchar_x86_decide(const struct vcpuchar_x86_host *host, co
 }
 
 /* The fact's source as a message says it: a profile's words, or this host's files. */
-static const char *fact_source(const struct vcpuchar_x86_host *h)
+static const char *fact_source(const struct vcpuchar_x86_host *h, uint32_t cvm)
 {
 	return h->source == VCPUCHAR_SOURCE_PROFILE ? "the profile says so"
-	       : h->source == VCPUCHAR_SOURCE_KVM   ? "/sys/module/kvm_amd/parameters"
+	       : h->source == VCPUCHAR_SOURCE_KVM   ? (cvm == VCPUCHAR_X86_CVM_TDX ? "/sys/module/kvm_intel/parameters"
+										: "/sys/module/kvm_amd/parameters")
 						    : "the caller's facts say so";
 }
 
@@ -622,6 +664,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, 
 	struct vcpuchar_x86_host hbuf;
 	struct vcpuchar_x86_vm vbuf;
 	const char *cvm;
+	bool tdx;
 
 	return_val_if_fail(err || !err_size, -EINVAL);
 	if (err_size)
@@ -646,17 +689,23 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, 
 					strchr("aeiouAEIOU", host->arch[0]) ? "an" : "a", (int)sizeof(host->arch),
 					host->arch);
 	cvm = vcpuchar_x86_name(VCPUCHAR_X86_NAMES_CVM, vm->cvm);
+	tdx = vm->cvm == VCPUCHAR_X86_CVM_TDX;
 	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !have(host, VCPUCHAR_X86_FACT_CPUID_VENDOR))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s: the host's CPU vendor was not read (%s), and "
-					"SEV guests run only on AMD or Hygon hosts: give vendor= in the profile's "
-					"[x86] group", cvm, host->source == VCPUCHAR_SOURCE_PROFILE ?
-					"not in the profile" : "CPUID not read");
-	if (vm->cvm != VCPUCHAR_X86_CVM_NONE && !vendor_amd(host))
-		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s needs an AMD host", cvm);
+					"%s: give vendor= in the profile's [x86] group", cvm,
+					host->source == VCPUCHAR_SOURCE_PROFILE ? "not in the profile" : "CPUID not read",
+					tdx ? "TDX guests run only on Intel hosts" :
+					"SEV guests run only on AMD or Hygon hosts");
+	if (!cvm_vendor_ok(host, vm->cvm))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s needs an %s host", cvm, tdx ? "Intel" : "AMD");
 	if (cvm_param_off(host, vm->cvm))
-		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s: kvm_amd.%s is off on this host (%s), so KVM "
-					"cannot create this confidential VM here", cvm,
-					vcpuchar_x86_fact_name(cvm_fact(vm->cvm)), fact_source(host));
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm %s: %s.%s is off on this host (%s), so KVM "
+					"cannot create this confidential VM here", cvm, tdx ? "kvm_intel" : "kvm_amd",
+					vcpuchar_x86_fact_name(cvm_fact(vm->cvm)), fact_source(host, vm->cvm));
+	if (tdx && (vm->flags & VCPUCHAR_X86_VM_NO_IRQCHIP))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "cvm tdx with no in-kernel irqchip: KVM creates a TD's "
+					"vCPUs only with its local APIC in the kernel, as a split irqchip "
+					"(KVM_CAP_SPLIT_IRQCHIP; Linux 6.16 tdx_vcpu_create())");
 	if (vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER &&
 	    (vm->flags & (VCPUCHAR_X86_VM_WANT_MWAIT | VCPUCHAR_X86_VM_WANT_CSTATE)))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "contradictory profile: hlt_passthrough never with "

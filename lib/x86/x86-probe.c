@@ -307,6 +307,8 @@ static void files(struct probe *p)
 	param(p, VCPUCHAR_X86_FACT_SEV, "sys/module/kvm_amd/parameters/sev", KIND_BOOL, &h->sev);
 	param(p, VCPUCHAR_X86_FACT_SEV_ES, "sys/module/kvm_amd/parameters/sev_es", KIND_BOOL, &h->sev_es);
 	param(p, VCPUCHAR_X86_FACT_SEV_SNP, "sys/module/kvm_amd/parameters/sev_snp", KIND_BOOL, &h->sev_snp);
+	/* kvm_intel.tdx (Linux 6.16, arch/x86/kvm/vmx/tdx.c): -ENOENT before, or without kvm_intel. */
+	param(p, VCPUCHAR_X86_FACT_TDX, "sys/module/kvm_intel/parameters/tdx", KIND_BOOL, &h->tdx);
 
 	vendor_module(p);
 	cmdline(p);

@@ -135,6 +135,7 @@ static const struct {
 	{ "sev", VCPUCHAR_X86_FACT_SEV, BOOL, FIELD(sev) },
 	{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, BOOL, FIELD(sev_es) },
 	{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, BOOL, FIELD(sev_snp) },
+	{ "tdx", VCPUCHAR_X86_FACT_TDX, BOOL, FIELD(tdx) }, /* kvm_intel.tdx, since 1.3 */
 	{ "smt_rsb_bug", VCPUCHAR_X86_FACT_SMT_RSB_BUG, BOOL, FIELD(smt_rsb_bug) },
 	{ "smt_possible", VCPUCHAR_X86_FACT_SMT_CONTROL, BOOL, FIELD(smt_possible) },
 	{ "binary_stats", VCPUCHAR_X86_FACT_BINARY_STATS_CAP, BOOL, FIELD(binary_stats_cap) },

@@ -183,6 +183,19 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"MONITOR/MWAIT hidden from the guest (CPUID.01H:ECX[3] cleared by the CPUID patch): MWAIT exits are "
 		"kept, and KVM then runs the guest's MWAIT as a no-op (kvm_emulate_monitor_mwait()), so a guest "
 		"idling with MWAIT would spin on its host CPU; QEMU likewise offers MONITOR only with cpu-pm=on." },
+	[VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS] = { "tdx_hlt_always_exits", R,
+		"HLT pass-through refused for a TDX guest: a TD's HLT always leaves the TD as "
+		"TDG.VP.VMCALL<Instruction.HLT> and KVM halts the vCPU (Linux 6.16 arch/x86/kvm/vmx/tdx.c), which "
+		"KVM_X86_DISABLE_EXITS_HLT cannot change, so HLT exits are kept and no exit is disabled; "
+		"hlt_passthrough=force does not lift this." },
+	[VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL] = { "tdx_hlt_via_tdvmcall", G,
+		"TDX guest: every HLT reaches KVM as TDG.VP.VMCALL<Instruction.HLT>, KVM halts the vCPU itself "
+		"(with host halt polling), and it reads the TD's pending interrupt from the TDX module "
+		"(tdx_protected_apic_has_interrupt()), so unlike an SEV guest the VMM has no re-check to make; a "
+		"TD needs a split irqchip (KVM_CAP_SPLIT_IRQCHIP)." },
+	[VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN] = { "tdx_host_unknown", G,
+		"Whether KVM can create a TDX guest on this host is not known: %s. KVM has TDX host support "
+		"from Linux 6.16, switched on by kvm_intel.tdx=Y." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
@@ -263,6 +276,8 @@ static bool value_ok(const struct vcpuchar_x86_reason *r)
 		return !(r->value & ~overrides);
 	case VCPUCHAR_X86_REASON_AVIC_IPI_ERRATUM_1235:
 		return r->value <= 2;
+	case VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN:
+		return !r->has_value || (r->value >= 1 && r->value <= 2);
 	default:
 		return true;
 	}
@@ -385,6 +400,12 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 		n = snprintf(buf, size, r->text, ipiv[reason->has_value ? reason->value : 2]);
 		break;
 	}
+	case VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN:
+		n = snprintf(buf, size, r->text,
+			     reason->has_value && reason->value == 1
+				     ? "kvm_intel has no tdx parameter (kvm_intel not loaded, or a kernel before 6.16)"
+				     : "kvm_intel.tdx was not read");
+		break;
 	default:
 		n = snprintf(buf, size, "%s", r->text);
 		break;

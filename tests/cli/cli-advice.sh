@@ -92,7 +92,7 @@ fi
 
 # Option values are exact (lower case, as the man page spells them), but --guest-cpu, which
 # takes any case as QEMU's -cpu does.
-expect "--cvm SEV refused" 2 "--cvm 'SEV': expected one of none, sev, sev-es, sev-snp" -- "$cli" x86 policy --host "$amd" --cvm SEV
+expect "--cvm SEV refused" 2 "--cvm 'SEV': expected one of none, sev, sev-es, sev-snp, tdx" -- "$cli" x86 policy --host "$amd" --cvm SEV
 expect "--hlt-passthrough FORCE refused" 2 "expected one of" -- "$cli" x86 policy --host "$amd" --hlt-passthrough FORCE
 # The contradictory pair of vcpuchar_x86_vm_check() is named by its options, as given.
 expect "never with --want-mwait refused" 2 "^vcpuchar: --hlt-passthrough never with --want-mwait or --want-cstate .contradictory profile" -- \

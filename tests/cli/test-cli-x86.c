@@ -36,6 +36,8 @@ static char *write_profile(const struct vcpuchar_x86_host *h, const char *id)
 		g_string_append_printf(s, "cpuid_1_eax=0x%08x\n", h->cpuid_1_eax);
 	if (h->have & (1u << VCPUCHAR_X86_FACT_ENABLE_IPIV))
 		g_string_append_printf(s, "enable_ipiv=%s\n", h->enable_ipiv ? "true" : "false");
+	if (h->have & (1u << VCPUCHAR_X86_FACT_TDX))
+		g_string_append_printf(s, "tdx=%s\n", h->tdx ? "true" : "false");
 	if (h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID))
 		g_string_append_printf(s, "supported_40000001_eax=0x%08x\n", h->kvm_features);
 	g_string_append_printf(s, "mitigate_smt_rsb=%s\n", h->mitigate_smt_rsb ? "true" : "false");
@@ -230,7 +232,7 @@ START_TEST(bad_usage)
 		const char *args[6];
 		const char *names;
 	} cases[] = {
-		{ { "x86", "policy", "--cvm", "tdx" }, "'tdx'" },
+		{ { "x86", "policy", "--cvm", "tdz" }, "'tdz'" },
 		{ { "x86", "policy", "--cvm" }, "--cvm" },
 		{ { "x86", "policy", "--pinnned" }, "--pinnned" },
 		{ { "x86", "policy", "--host", "/nonexistent/profile" }, "/nonexistent/profile" },

@@ -66,6 +66,12 @@ X86_HOSTS = {
     'no-vendor': {'vendor': None},
     'aarch64': {'@arch': 'aarch64'},
 }
+# kvm_intel.tdx (Linux 6.16, arch/x86/kvm/vmx/tdx.c), since 1.3: on and off; only the --cvm tdx rows
+# use them, so that the rows of X86_HOSTS keep their numbers.
+X86_TDX_HOSTS = {
+    'intel-tdx-on': {'vendor': 'intel', 'kvm_amd': 'false', 'tdx': 'true'},
+    'intel-tdx-off': {'vendor': 'intel', 'kvm_amd': 'false', 'tdx': 'false'},
+}
 X86_EXAMPLES = ['amd-emulated-kvm-amd-6.12', 'amd-zen5-idle-hlt-6.15', 'no-information']
 X86_PLACEMENT = [[], ['--pinned'], ['--pinned', '--latency']]
 X86_CVMS = [None, 'sev', 'sev-es', 'sev-snp']
@@ -107,7 +113,7 @@ def write_profiles(d):
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
     for q in QEMU_PROFILES:
         out['@qemu/' + q] = os.path.join(ROOT, 'tests', 'data', q + '.profile')
-    for name, keys in X86_HOSTS.items():
+    for name, keys in {**X86_HOSTS, **X86_TDX_HOSTS}.items():
         facts = dict(X86_BASE, **{k: v for k, v in keys.items() if not k.startswith('@')})
         text = '[host]\narch=%s\nkernel_release=6.12.0\n[x86]\n' % keys.get('@arch', 'x86_64')
         text += ''.join('%s=%s\n' % (k, v) for k, v in sorted(facts.items()) if v is not None)
@@ -240,6 +246,15 @@ def x86_rows():
         opt(a, '--hlt-passthrough', hlt)
         a += X86_EXTRA[n % len(X86_EXTRA)]
         out.append(('x86-policy-%04d' % n, a))
+    # --cvm tdx (since 1.3), rows of their own so that the rows above keep their numbers: Intel
+    # hosts with kvm_intel.tdx on, off and not read, an AMD host and one without a vendor.
+    tdx_hosts = ['@x86/' + h for h in ('intel', 'intel-tdx-on', 'intel-tdx-off', 'amd-sev-on', 'no-vendor')]
+    tdx_extra = [[], ['--no-irqchip'], ['--want-mwait'], ['--halt-poll-ns', '777'], ['--cpu-mode', 'other']]
+    for n, (h, place, hlt) in enumerate(itertools.product(tdx_hosts, X86_PLACEMENT, X86_HLT)):
+        a = ['x86', 'policy', '--host', h] + place + ['--cvm', 'tdx']
+        opt(a, '--hlt-passthrough', hlt)
+        a += tdx_extra[n % len(tdx_extra)]
+        out.append(('x86-tdx-%04d' % n, a))
     return out
 
 

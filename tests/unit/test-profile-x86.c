@@ -113,6 +113,12 @@ START_TEST(numbers_and_lists)
 	ck_assert_uint_eq(h.sev_es, 0);
 	ck_assert_uint_eq(h.sev_snp, 1);
 	ck_assert_uint_eq(h.smt_rsb_bug, 0);
+	/* kvm_intel.tdx (since 1.3, lib/x86.md#tdx): a boolean key like the kvm_amd ones. */
+	ck_assert_int_eq(load("[x86]\nvendor=intel\ntdx=Y\n", &h, NULL, 0), 0);
+	ck_assert(h.have & (1u << VCPUCHAR_X86_FACT_TDX));
+	ck_assert_uint_eq(h.tdx, 1);
+	ck_assert_int_eq(load("[x86]\nvendor=intel\n", &h, NULL, 0), 0);
+	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_TDX)));
 	ck_assert_int_eq(load("[x86]\nclearcpuid=  \t\n", &h, NULL, 0), 0);
 	ck_assert_uint_eq(h.clearcpuid_510, 0);
 	ck_assert_int_eq(load("[x86]\nvendor=AuthenticAMD\nclearcpuid=5100,51\n", &h, NULL, 0), 0);

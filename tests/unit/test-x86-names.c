@@ -5,7 +5,8 @@
  * (vCPU count, CVM against kvm_amd's parameters) and the QEMU/libvirt
  * formatting call's buffer contract. Vectors: tests/data/x86-names.tsv and
  * x86-vm-check.tsv; in x86-vm-check.tsv, sev, sev_es and sev_snp are the
- * kvm_amd parameters' values or - (not read), vendor is amd, intel, hygon or
+ * kvm_amd parameters' values, tdx kvm_intel's (since 1.3), or - (not read),
+ * flags never, want_mwait or no_irqchip, vendor is amd, intel, hygon or
  * - (not read), and expect_decide is what vcpuchar_x86_decide() returns for
  * the same host and VM.
  */
@@ -36,7 +37,7 @@ START_TEST(name_edges)
 
 	/* cpu_mode 0 (unspecified) has no name; past the last value and set: NULL. */
 	ck_assert_ptr_null(vcpuchar_x86_name(VCPUCHAR_X86_NAMES_CPU_MODE, 0));
-	ck_assert_ptr_null(vcpuchar_x86_name(VCPUCHAR_X86_NAMES_CVM, 4));
+	ck_assert_ptr_null(vcpuchar_x86_name(VCPUCHAR_X86_NAMES_CVM, 5));
 	ck_assert_ptr_null(vcpuchar_x86_name(VCPUCHAR_X86_NAMES_DISABLE_EXIT, 5));
 	ck_assert_ptr_null(vcpuchar_x86_name(VCPUCHAR_X86_N_NAME_SETS, 0));
 	/* Exact names only. */
@@ -45,9 +46,9 @@ START_TEST(name_edges)
 	ck_assert_int_eq(vcpuchar_x86_from_name(VCPUCHAR_X86_NAMES_CVM, NULL), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_from_name(VCPUCHAR_X86_N_NAME_SETS, "none"), -EINVAL);
 	/* The list: query, exact fit, one byte short. */
-	ck_assert_int_eq(vcpuchar_x86_names(VCPUCHAR_X86_NAMES_CVM, "|", NULL, 0), 23);
-	ck_assert_int_eq(vcpuchar_x86_names(VCPUCHAR_X86_NAMES_CVM, "|", buf, 24), 23);
-	ck_assert_str_eq(buf, "none|sev|sev-es|sev-snp");
+	ck_assert_int_eq(vcpuchar_x86_names(VCPUCHAR_X86_NAMES_CVM, "|", NULL, 0), 27);
+	ck_assert_int_eq(vcpuchar_x86_names(VCPUCHAR_X86_NAMES_CVM, "|", buf, 28), 27);
+	ck_assert_str_eq(buf, "none|sev|sev-es|sev-snp|tdx");
 	strcpy(buf, "x");
 	ck_assert_int_eq(vcpuchar_x86_names(VCPUCHAR_X86_NAMES_CVM, "|", buf, 23), -ENOSPC);
 	ck_assert_str_eq(buf, "x");
@@ -68,6 +69,7 @@ static void row_host(const struct tsv *t, guint i, struct vcpuchar_x86_host *h)
 		{ "sev", VCPUCHAR_X86_FACT_SEV, offsetof(struct vcpuchar_x86_host, sev) },
 		{ "sev_es", VCPUCHAR_X86_FACT_SEV_ES, offsetof(struct vcpuchar_x86_host, sev_es) },
 		{ "sev_snp", VCPUCHAR_X86_FACT_SEV_SNP, offsetof(struct vcpuchar_x86_host, sev_snp) },
+		{ "tdx", VCPUCHAR_X86_FACT_TDX, offsetof(struct vcpuchar_x86_host, tdx) },
 	};
 	const char *vendor = tsv_get(t, i, "vendor");
 
@@ -114,6 +116,8 @@ START_TEST(vm_check_vectors)
 				vm.hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_NEVER;
 			else if (!strcmp(*f, "want_mwait"))
 				vm.flags |= VCPUCHAR_X86_VM_WANT_MWAIT;
+			else if (!strcmp(*f, "no_irqchip"))
+				vm.flags |= VCPUCHAR_X86_VM_NO_IRQCHIP;
 			else
 				ck_assert_msg(!strcmp(*f, "-"), "%s: unknown flag %s", id, *f);
 		}

@@ -468,6 +468,139 @@ START_TEST(reason_names_and_texts)
 }
 END_TEST
 
+/* The reason @code of @p, or NULL. */
+static const struct vcpuchar_x86_reason *policy_reason(const struct vcpuchar_x86_policy *p, uint32_t code)
+{
+	for (uint32_t k = 0; k < p->n_reasons && k < VCPUCHAR_X86_MAX_REASONS; k++)
+		if (p->reasons[k].code == code)
+			return &p->reasons[k];
+	return NULL;
+}
+
+/*
+ * A TD (lib/x86.md#tdx), from Linux 6.16 arch/x86/kvm/vmx/tdx.c:
+ * tdcall_to_vmx_exit_reason() turns TDG.VP.VMCALL<Instruction.HLT> into
+ * EXIT_REASON_HLT and tdx_handle_exit() calls kvm_emulate_halt_noskip(), so
+ * a TD never gets HLT pass-through, whatever KVM_CAP_X86_DISABLE_EXITS
+ * allows (kvm_vm_ioctl_enable_cap() has no TD check in 6.16);
+ * tdx_protected_apic_has_interrupt() reads the pending interrupt from the
+ * TDX module (no VMM re-check); tdx_vcpu_create() needs a split irqchip;
+ * kvm_intel.tdx (module_param_named(tdx, enable_tdx, ...)) switches it on.
+ */
+START_TEST(tdx_rules)
+{
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .cvm = VCPUCHAR_X86_CVM_TDX,
+				      .flags = VCPUCHAR_X86_VM_PINNED | VCPUCHAR_X86_VM_LATENCY };
+	struct vcpuchar_x86_policy p = TEST_OUT(struct vcpuchar_x86_policy);
+	const struct vcpuchar_x86_reason *r;
+	char err[512], buf[512];
+
+	h.have = 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR | 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS | 1u << VCPUCHAR_X86_FACT_TDX;
+	h.vendor = VCPUCHAR_X86_VENDOR_INTEL;
+	h.disable_exits_allowed = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
+				  VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+	h.tdx = 1;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	/* Pinned and latency-sensitive, every bit allowed: still no exit disabled. */
+	ck_assert_uint_eq(p.disable_exits, 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS));
+	ck_assert_int_eq(vcpuchar_x86_reason_class(VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS),
+			 VCPUCHAR_X86_REASON_CLASS_REFUSAL);
+	ck_assert_uint_eq(p.n_refusals, 1);
+	/* The TD rule replaces the SEV ones: not "unverified", no VMM re-check, but the TDVMCALL path. */
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ));
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN));
+	/* HLT exits kept: PV unhalt (the kick is a TDG.VP.VMCALL KVM serves) and halt polling as for any VM. */
+	ck_assert_uint_eq(p.pv_unhalt, 1);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_HLT_HANDLED_IN_KERNEL));
+	ck_assert_uint_eq(p.hints_realtime, 1);
+	ck_assert_uint_eq(p.poll_control, 1);
+
+	/* force lifts the soft checks only: this one stays, and force says it changed nothing. */
+	vm.hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	ck_assert_uint_eq(p.disable_exits, 0);
+	ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS));
+	ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_OVERRIDE_LIFTED_REFUSAL));
+	ck_assert_int_eq(vcpuchar_x86_policy_lifted(&p, VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS), 0);
+	r = policy_reason(&p, VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT);
+	ck_assert_ptr_nonnull(r);
+	ck_assert(r->value & VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE);
+	vm.hlt_passthrough = VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO;
+
+	/* An SEV-SNP guest on AMD with the same placement keeps its own rules (code 8, then 55). */
+	{
+		struct vcpuchar_x86_host a = h;
+		struct vcpuchar_x86_vm snp = vm;
+
+		a.vendor = VCPUCHAR_X86_VENDOR_AMD;
+		a.have &= ~(1u << VCPUCHAR_X86_FACT_TDX);
+		snp.cvm = VCPUCHAR_X86_CVM_SEV_SNP;
+		ck_assert_int_eq(vcpuchar_x86_decide(&a, &snp, &p), 0);
+		ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_CVM_HLT_PASSTHROUGH_UNVERIFIED));
+		ck_assert(policy_has(&p, VCPUCHAR_X86_REASON_CVM_RECHECK_PENDING_IRQ));
+		ck_assert(!policy_has(&p, VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL));
+	}
+
+	/* kvm_intel.tdx unknown: missing (-ENOENT: no kvm_intel, or before 6.16) is value 1, unread 2. */
+	h.have &= ~(1u << VCPUCHAR_X86_FACT_TDX);
+	h.error[VCPUCHAR_X86_FACT_TDX] = -ENOENT;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	r = policy_reason(&p, VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->has_value, 1);
+	ck_assert_uint_eq(r->value, 1);
+	ck_assert_int_gt(vcpuchar_x86_reason_text(r, buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "kvm_intel has no tdx parameter"));
+	h.error[VCPUCHAR_X86_FACT_TDX] = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
+	r = policy_reason(&p, VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN);
+	ck_assert_ptr_nonnull(r);
+	ck_assert_uint_eq(r->value, 2);
+	ck_assert_int_gt(vcpuchar_x86_reason_text(r, buf, sizeof(buf)), 0);
+	ck_assert_ptr_nonnull(strstr(buf, "kvm_intel.tdx was not read"));
+	/* Values outside 1-2 are not this code's. */
+	{
+		struct vcpuchar_x86_reason bad = { .code = VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN, .has_value = 1, .value = 3 };
+
+		ck_assert_int_eq(vcpuchar_x86_reason_text(&bad, buf, sizeof(buf)), -EINVAL);
+	}
+
+	/* Read as off: bad input, in the decision and in the check, which names the module and parameter. */
+	h.have |= 1u << VCPUCHAR_X86_FACT_TDX;
+	h.tdx = 0;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_vm_check(&h, &vm, 2, 0, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "kvm_intel.tdx is off"));
+	h.source = VCPUCHAR_SOURCE_KVM;
+	ck_assert_int_eq(vcpuchar_x86_vm_check(&h, &vm, 2, 0, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "/sys/module/kvm_intel/parameters"));
+	h.tdx = 1;
+
+	/* TDX is Intel's: an AMD or Hygon host is bad input. */
+	h.vendor = VCPUCHAR_X86_VENDOR_AMD;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_vm_check(&h, &vm, 2, 0, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "cvm tdx needs an Intel host");
+	h.vendor = VCPUCHAR_X86_VENDOR_INTEL;
+
+	/* No in-kernel irqchip: tdx_vcpu_create() refuses the vCPU (it needs a split irqchip). */
+	vm.flags |= VCPUCHAR_X86_VM_NO_IRQCHIP;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_vm_check(&h, &vm, 2, 0, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_nonnull(strstr(err, "split irqchip"));
+	vm.flags &= ~VCPUCHAR_X86_VM_NO_IRQCHIP;
+	ck_assert_int_eq(vcpuchar_x86_vm_check(&h, &vm, 2, 0, err, sizeof(err)), 0);
+
+	/* One past the last CVM type is still bad input. */
+	vm.cvm = VCPUCHAR_X86_CVM_TDX + 1;
+	ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), -EINVAL);
+}
+END_TEST
+
 START_TEST(every_code_is_reachable_by_decide_or_apply)
 {
 	/* Codes the vector files never show must be apply-class (covered in test-x86-apply)
@@ -530,6 +663,7 @@ int main(void)
 	tcase_add_test(tc, kernel_release_edges);
 	tcase_add_test(tc, unused_reasons_not_written);
 	tcase_add_test(tc, lifted_by_code);
+	tcase_add_test(tc, tdx_rules);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -270,6 +270,38 @@ START_TEST(old_size_no_new_facts)
 }
 END_TEST
 
+/*
+ * kvm_intel.tdx: module_param_named(tdx, enable_tdx, bool, 0444) in
+ * arch/x86/kvm/vmx/tdx.c, Linux 6.16 (lib/x86.md#tdx). Read as Y on the
+ * 6.16 fixture; missing (-ENOENT, no kvm_intel directory) on the 6.12 one.
+ */
+START_TEST(kvm_intel_tdx)
+{
+	struct vcpuchar_x86_host h;
+	char buf[256];
+	size_t old = offsetof(struct vcpuchar_x86_host, tdx);
+	g_autofree char *root = g_build_filename(VCPUCHAR_TEST_DATA, "x86-hosts", "intel-tdx-6.16", NULL);
+	struct vcpuchar_probe_opts opts = { .size = sizeof(opts), .root = root };
+	struct fake_cpuid f = { .t = load_cpuid("intel-tdx-6.16") };
+
+	probe_host("intel-tdx-6.16", &h);
+	ck_assert(have(&h, VCPUCHAR_X86_FACT_TDX));
+	ck_assert_uint_eq(h.tdx, 1);
+	vcpuchar_x86_host_describe(&h, VCPUCHAR_X86_FACT_TDX, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "tdx: 1 (/sys/module/kvm_intel/parameters/tdx)");
+	probe_host("intel-spr", &h);
+	ck_assert(!have(&h, VCPUCHAR_X86_FACT_TDX));
+	ck_assert_int_eq(h.error[VCPUCHAR_X86_FACT_TDX], -ENOENT);
+	/* A 1.2 caller's struct ends before tdx: the fact is never marked read in it, nothing written past it. */
+	memset(&h, 0xa5, sizeof(h));
+	h.size = (uint32_t)old;
+	ck_assert_int_eq(vcpuchar_x86_host_probe_with(-1, &opts, fake_cpuid, &f, &h), -EBADF);
+	tsv_close(f.t);
+	ck_assert(!(h.have & (1u << VCPUCHAR_X86_FACT_TDX)));
+	ck_assert_uint_eq(h.tdx, 0xa5a5a5a5u);
+}
+END_TEST
+
 START_TEST(intel_vendor_gate)
 {
 	struct vcpuchar_x86_host h;
@@ -452,6 +484,7 @@ int main(void)
 	tcase_add_test(tc, clearcpuid_name_ignored);
 	tcase_add_test(tc, mitigate_smt_rsb);
 	tcase_add_test(tc, intel_vendor_gate);
+	tcase_add_test(tc, kvm_intel_tdx);
 	tcase_add_test(tc, vendor_module_rule);
 	tcase_add_test(tc, host_is_a_guest);
 	tcase_add_test(tc, avic_erratum_facts);

@@ -91,6 +91,15 @@ void x86_row_host(const struct tsv *t, unsigned i, struct vcpuchar_x86_host *h)
 			h->enable_ipiv = !strcmp(v, "1");
 		}
 	}
+	/* kvm_intel.tdx (since 1.3): 0 or 1, "absent" (no kvm_intel, or a kernel before 6.16), or not given. */
+	if (kv(extra, "tdx", v, sizeof(v))) {
+		if (!strcmp(v, "absent")) {
+			h->error[VCPUCHAR_X86_FACT_TDX] = -ENOENT;
+		} else {
+			h->have |= HAVE(TDX);
+			h->tdx = !strcmp(v, "1");
+		}
+	}
 	h->clearcpuid_510 = (uint32_t)tsv_u64(t, i, "clearcpuid_510", NULL);
 	h->smt_rsb_bug = kv_is(extra, "smt_rsb_bug", "1");
 	h->smt_possible = !kv_is(extra, "smt_possible", "0");
@@ -115,6 +124,7 @@ void x86_row_vm(const struct tsv *t, unsigned i, struct vcpuchar_x86_vm *vm)
 	vm->cvm = !strcmp(cvm, "sev")     ? VCPUCHAR_X86_CVM_SEV :
 		  !strcmp(cvm, "sev-es")  ? VCPUCHAR_X86_CVM_SEV_ES :
 		  !strcmp(cvm, "sev-snp") ? VCPUCHAR_X86_CVM_SEV_SNP :
+		  !strcmp(cvm, "tdx")     ? VCPUCHAR_X86_CVM_TDX :
 					    VCPUCHAR_X86_CVM_NONE;
 	if (kv(ov, "hlt_passthrough", v, sizeof(v)))
 		vm->hlt_passthrough = !strcmp(v, "force") ? VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE :

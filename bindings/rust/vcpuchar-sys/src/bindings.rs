@@ -75,7 +75,7 @@ pub const VCPUCHAR_X86_CPUID_8000000A_EDX_IDLE_HLT: u32 = 1073741824;
 pub const VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT: u32 = 128;
 pub const VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL: u32 = 4096;
 pub const VCPUCHAR_X86_KVM_HINTS_REALTIME: u32 = 1;
-pub const VCPUCHAR_X86_N_FACTS: u32 = 26;
+pub const VCPUCHAR_X86_N_FACTS: u32 = 27;
 pub const VCPUCHAR_X86_VM_PINNED: u32 = 1;
 pub const VCPUCHAR_X86_VM_LATENCY: u32 = 2;
 pub const VCPUCHAR_X86_VM_NESTED_GUEST: u32 = 4;
@@ -83,7 +83,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 66;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 69;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -2057,6 +2057,7 @@ pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_SMT_CONTROL: vcpuchar_x86_fact = 2
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_VENDOR_MODULE: vcpuchar_x86_fact = 23;
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_CPUID_SIGNATURE: vcpuchar_x86_fact = 24;
 pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_ENABLE_IPIV: vcpuchar_x86_fact = 25;
+pub const vcpuchar_x86_fact_VCPUCHAR_X86_FACT_TDX: vcpuchar_x86_fact = 26;
 pub type vcpuchar_x86_fact = ::std::os::raw::c_uint;
 #[doc = " struct vcpuchar_x86_host - what an x86 host and its KVM offer"]
 #[doc = " @size: sizeof(struct vcpuchar_x86_host)"]
@@ -2131,6 +2132,11 @@ pub type vcpuchar_x86_fact = ::std::os::raw::c_uint;
 #[doc = "               Fact VCPUCHAR_X86_FACT_ENABLE_IPIV, -ENOENT in @error where"]
 #[doc = "               the parameter is missing: kernels before Linux 6.17"]
 #[doc = "               (d921665e01ba), whose AVIC always virtualizes IPIs; since 1.2"]
+#[doc = " @tdx: kvm_intel.tdx (1 = Y: KVM may create TDX guests, a TD). Fact"]
+#[doc = "       VCPUCHAR_X86_FACT_TDX, -ENOENT in @error where the parameter is"]
+#[doc = "       missing: kvm_intel not loaded, or a kernel before Linux 6.16, which"]
+#[doc = "       has no TDX host support (/usr/share/doc/libvcpuchar/x86.md#tdx); since 1.3"]
+#[doc = " @reserved2: zero (explicit padding; since 1.3, checked like @reserved0)"]
 #[doc = ""]
 #[doc = " Facts come from vcpuchar_x86_host_probe(), vcpuchar_profile_load(), or"]
 #[doc = " the caller (set @source to VCPUCHAR_SOURCE_CALLER and @have). Every"]
@@ -2187,11 +2193,14 @@ pub struct vcpuchar_x86_host {
     pub family: u32,
     pub model: u32,
     pub enable_ipiv: u32,
+    pub tdx: u32,
+    pub reserved2: u32,
 }
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_NONE: vcpuchar_x86_cvm = 0;
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_SEV: vcpuchar_x86_cvm = 1;
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_SEV_ES: vcpuchar_x86_cvm = 2;
 pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_SEV_SNP: vcpuchar_x86_cvm = 3;
+pub const vcpuchar_x86_cvm_VCPUCHAR_X86_CVM_TDX: vcpuchar_x86_cvm = 4;
 pub type vcpuchar_x86_cvm = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_hlt_passthrough_VCPUCHAR_X86_HLT_PASSTHROUGH_AUTO:
     vcpuchar_x86_hlt_passthrough = 0;
@@ -2365,6 +2374,12 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HALT_POLL_ABOVE_DEFAULT_H
     vcpuchar_x86_reason_code = 65;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS:
     vcpuchar_x86_reason_code = 66;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS:
+    vcpuchar_x86_reason_code = 67;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL:
+    vcpuchar_x86_reason_code = 68;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN: vcpuchar_x86_reason_code =
+    69;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;
@@ -2574,8 +2589,11 @@ extern "C" {
     #[doc = ""]
     #[doc = " Return: 0, also when the result holds refusals (@ret->n_refusals);"]
     #[doc = " -EINVAL for NULL arguments, bad sizes, unknown flags or enum values, an"]
-    #[doc = " @host->error outside the errno range, a CVM on a host neither AMD nor"]
-    #[doc = " Hygon, or hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;"]
+    #[doc = " @host->error outside the errno range, an SEV-family CVM on a host neither"]
+    #[doc = " AMD nor Hygon (or whose kvm_amd parameter for it reads off, since 1.3), a"]
+    #[doc = " TD (VCPUCHAR_X86_CVM_TDX) on a host not Intel, whose kvm_intel.tdx reads"]
+    #[doc = " off, or with VCPUCHAR_X86_VM_NO_IRQCHIP (since 1.3), or"]
+    #[doc = " hlt_passthrough=never with WANT_MWAIT or WANT_CSTATE;"]
     #[doc = " -ENOTSUP when @host->arch names a machine that is not x86"]
     #[doc = " (/usr/share/doc/libvcpuchar/x86.md#architecture)."]
     #[doc = ""]

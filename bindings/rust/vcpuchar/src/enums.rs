@@ -322,11 +322,13 @@ c_enum! {
         CpuidSignature = 24,
         /// `VCPUCHAR_X86_FACT_ENABLE_IPIV` = 25: /sys/module/kvm_amd/parameters/enable_ipiv
         EnableIpiv = 25,
+        /// `VCPUCHAR_X86_FACT_TDX` = 26: /sys/module/kvm_intel/parameters/tdx
+        Tdx = 26,
     }
 }
 
 c_enum! {
-    /// C `enum vcpuchar_x86_cvm`: Confidential VM type (AMD SEV family). since 1.0
+    /// C `enum vcpuchar_x86_cvm`: Confidential VM type: AMD SEV family, Intel TDX. since 1.0
     X86Cvm {
         /// `VCPUCHAR_X86_CVM_NONE` = 0
         None = 0,
@@ -336,6 +338,8 @@ c_enum! {
         SevEs = 2,
         /// `VCPUCHAR_X86_CVM_SEV_SNP` = 3
         SevSnp = 3,
+        /// `VCPUCHAR_X86_CVM_TDX` = 4: An Intel TDX guest, a TD (/usr/share/doc/libvcpuchar/x86.md#tdx). since 1.3
+        Tdx = 4,
     }
 }
 
@@ -510,6 +514,12 @@ c_enum! {
         HaltPollAboveDefaultHostWide = 65,
         /// `VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS` = 66: Since 1.3: MWAIT exits are kept, so the CPUID patch call clears MONITOR (CPUID.01H:ECX\[3\]): KVM emulates MWAIT as a no-op.
         MonitorHiddenMwaitExits = 66,
+        /// `VCPUCHAR_X86_REASON_TDX_HLT_ALWAYS_EXITS` = 67: Since 1.3: a TD (cvm tdx) asked for HLT pass-through: a TD's HLT always reaches KVM as TDG.VP.VMCALL<Instruction.HLT>, which KVM_X86_DISABLE_EXITS_HLT cannot change, so HLT exits are kept and no exit is disabled; hlt_passthrough=force does not lift it.
+        TdxHltAlwaysExits = 67,
+        /// `VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL` = 68: Since 1.3: a TD's HLT is a TDG.VP.VMCALL that KVM halts itself; KVM reads the TD's pending interrupt from the TDX module (tdx_protected_apic_has_interrupt()), so the VMM has no re-check to make (cvm_recheck_pending_irq does not apply).
+        TdxHltViaTdvmcall = 68,
+        /// `VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN` = 69: Since 1.3: kvm_intel.tdx was not read as Y for a TD: whether this KVM creates TDs is unknown; value: 1 the parameter is missing (kvm_intel not loaded, or a kernel before Linux 6.16), 2 it was not read.
+        TdxHostUnknown = 69,
     }
 }
 
@@ -592,7 +602,7 @@ c_enum! {
 c_enum! {
     /// C `enum vcpuchar_x86_name_set`: The enumerations with names (the @set of the functions below). since 1.3
     X86NameSet {
-        /// `VCPUCHAR_X86_NAMES_CVM` = 0: vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp"
+        /// `VCPUCHAR_X86_NAMES_CVM` = 0: vcpuchar_x86_vm.cvm: "none", "sev", "sev-es", "sev-snp", "tdx" (1.3)
         NamesCvm = 0,
         /// `VCPUCHAR_X86_NAMES_HLT_PASSTHROUGH` = 1: "auto", "never", "force"
         NamesHltPassthrough = 1,

@@ -502,7 +502,7 @@ pub fn x86_from_name(set: X86NameSet, name: &str) -> Result<u32> {
     check(F, unsafe { sys::vcpuchar_x86_from_name(set.raw(), c.as_ptr()) }).map(|v| v as u32)
 }
 
-/// Every name of a set, joined with `sep` (e.g. "none|sev|sev-es|sev-snp").
+/// Every name of a set, joined with `sep` (e.g. "none|sev|sev-es|sev-snp|tdx").
 ///
 /// Errors: EINVAL for an unknown set.
 pub fn x86_names(set: X86NameSet, sep: &str) -> Result<String> {

@@ -77,6 +77,15 @@ fn row_host(r: &Row) -> X86Host {
         }
         None => {}
     }
+    // kvm_intel.tdx (since 1.3): 0 or 1, "absent" (no kvm_intel, or a kernel before 6.16), or not given.
+    match kv(extra, "tdx") {
+        Some("absent") => h.error[Tdx.raw() as usize] = -2,
+        Some(v) => {
+            h.have |= 1 << Tdx.raw();
+            h.tdx = (v == "1") as u32;
+        }
+        None => {}
+    }
     h.clearcpuid_510 = num(&r["clearcpuid_510"]) as u32;
     h.smt_rsb_bug = is("smt_rsb_bug", "1") as u32;
     h.smt_possible = !is("smt_possible", "0") as u32;
@@ -108,6 +117,7 @@ fn row_vm(r: &Row) -> X86Vm {
         "sev" => X86Cvm::Sev,
         "sev-es" => X86Cvm::SevEs,
         "sev-snp" => X86Cvm::SevSnp,
+        "tdx" => X86Cvm::Tdx,
         _ => X86Cvm::None,
     });
     if let Some(v) = kv(ov, "hlt_passthrough") {
