@@ -145,7 +145,7 @@ int cmd_hcall(int argc, char **argv)
 		cli_json_guest_cpu(b, shown_cpu);
 		cli_json_ppc_result(b, &res);
 		cli_json_ppc_spellings(b, &res, &warn, &start);
-		json_builder_set_member_name(b, "ignored");
+		json_builder_set_member_name(b, "not_judged");
 		json_builder_begin_array(b);
 		for (guint i = 0; i < ignored->len; i++)
 			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
@@ -170,7 +170,9 @@ int cmd_hcall(int argc, char **argv)
 		for (guint i = 0; i < ignored->len; i++) {
 			g_autofree char *shown = cli_shown(g_ptr_array_index(ignored, i));
 
-			cli_printf("ignored         %s (does not change H_GET_CPU_CHARACTERISTICS)\n", shown);
+			cli_printf("not judged      %s (does not change H_GET_CPU_CHARACTERISTICS, and QEMU's "
+				   "start does not check it against this host's facts here)\n",
+				   shown);
 		}
 		if (mx.note) {
 			g_autofree char *shown = cli_shown(mx.note);

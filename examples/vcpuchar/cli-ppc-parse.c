@@ -134,6 +134,10 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		req->machine = line.machine;
 	req->caps = line.caps;
 	req->caps_set = line.caps_set | cset;
+	/* The other caps and max-cpu-compat the line gave: the start verdict judges them (lib/ppc.md#start). */
+	req->start_set = line.start_set;
+	memcpy(req->start_levels, line.start_levels, sizeof(req->start_levels));
+	req->max_cpu_compat = line.max_cpu_compat;
 	if (x->unknown) {
 		char *why = strchr(x->unknown, '\n');
 

@@ -310,6 +310,9 @@ struct vcpuchar_ppc_conflict {
 	const char *explanation;
 };
 
+/* Room for levels by enum vcpuchar_ppc_start_cap in struct vcpuchar_ppc_request. Since: 1.3 */
+#define VCPUCHAR_PPC_START_LEVELS 16
+
 /**
  * struct vcpuchar_ppc_request - what the VMM asks for
  * @size: sizeof(struct vcpuchar_ppc_request)
@@ -336,7 +339,23 @@ struct vcpuchar_ppc_conflict {
  *                ends before this member (its size is 28 bytes): it is
  *                read as 0. Values: see vcpuchar_ppc_qemu_version_check().
  *
- * Since: 1.0 (@qemu_version 1.1)
+ * @start_set: (Since: 1.3) bit (1u << enum vcpuchar_ppc_start_cap) for
+ *             each cap besides the four the caller set, e.g. from a pasted
+ *             "cap-fwnmi=off": the start verdict judges @start_levels[cap]
+ *             in place of the machine type's default
+ *             (/usr/share/doc/libvcpuchar/ppc.md#start); bits 4 to 9
+ * @start_levels: (Since: 1.3) indexed by enum vcpuchar_ppc_start_cap, read
+ *                only where @start_set says so: 0 (off) or 1 (on), and for
+ *                hpt-max-page-size the page shift, 12 (4 KiB) to 34 (16 GiB)
+ * @max_cpu_compat: (Since: 1.3) the -machine max-cpu-compat CPU, enum
+ *                  vcpuchar_ppc_cpu (7 to 11), 0 for none: the start
+ *                  verdict's defaults are lowered as QEMU's
+ *                  default_caps_with_cpu() lowers them for that compat
+ *                  level. A 1.2 caller's struct ends before these three
+ *                  (its size is 32 bytes): they read as 0.
+ *
+ * Since: 1.0 (@qemu_version 1.1, @start_set, @start_levels and
+ * @max_cpu_compat 1.3)
  */
 struct vcpuchar_ppc_request {
 	uint32_t size;
@@ -347,6 +366,9 @@ struct vcpuchar_ppc_request {
 	uint32_t caps_set;
 	struct vcpuchar_ppc_caps caps;
 	uint32_t qemu_version;
+	uint32_t start_set;
+	uint32_t start_levels[VCPUCHAR_PPC_START_LEVELS];
+	uint32_t max_cpu_compat;
 };
 
 /* Result flags. Since: 1.0 */

@@ -185,6 +185,9 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	req->accel = line.accel;
 	req->caps = line.caps;
 	*set |= line.caps_set;
+	req->start_set = line.start_set;
+	memcpy(req->start_levels, line.start_levels, sizeof(req->start_levels));
+	req->max_cpu_compat = line.max_cpu_compat;
 	return 0;
 }
 

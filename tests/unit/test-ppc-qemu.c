@@ -206,8 +206,10 @@ START_TEST(request_sizes)
 
 	ck_assert_uint_eq(offsetof(struct vcpuchar_ppc_request, qemu_version), 28);
 	full.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	uint32_t size = 28;
+
 	memcpy(old.req, &full, 28);
-	((struct vcpuchar_ppc_request *)(void *)old.req)->size = 28;
+	memcpy(old.req, &size, sizeof(size));
 	old.after = 0xffffffff; /* read as qemu_version it would be refused */
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, (const void *)old.req, &a), 0);
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &full, &b), 0);
@@ -218,8 +220,9 @@ START_TEST(request_sizes)
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, (const void *)old.req, &wa), 2);
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, &full, &wb), 2);
 	ck_assert_str_eq(wa.entries[1].text, wb.entries[1].text);
-	for (uint32_t size = 29; size < sizeof(full); size++) {
-		((struct vcpuchar_ppc_request *)(void *)old.req)->size = size;
+	/* Sizes that cut a member; 32, the 1.1 size, reads after as qemu_version and refuses it. */
+	for (size = 29; size <= sizeof(old); size++) {
+		memcpy(old.req, &size, sizeof(size));
 		ck_assert_msg(vcpuchar_ppc_decide(&h, (const void *)old.req, &a) == -EINVAL, "size %u", size);
 	}
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &(struct vcpuchar_ppc_request){ .size = 24 }, &a), -EINVAL);
