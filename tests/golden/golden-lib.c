@@ -229,13 +229,14 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	return 0;
 }
 
-/* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
+/* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check(). */
 static char *hcall(const struct args *a)
 {
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
@@ -255,11 +256,13 @@ static char *hcall(const struct args *a)
 	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
 		return exit_only(2);
 	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
-	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0)
+	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0 ||
+	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	begin_answer(b, res.n_errors ? 1 : 0);
+	/* QEMU refuses to start: a conflict of the four caps, or another cap's apply() (lib/ppc.md#start). */
+	begin_answer(b, res.n_errors || start.n_refused ? 1 : 0);
 	put_answered(b, ans);
 	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));
 	json_builder_set_member_name(b, "host_info");
