@@ -170,9 +170,19 @@ int cmd_hcall(int argc, char **argv)
 		for (guint i = 0; i < ignored->len; i++) {
 			g_autofree char *shown = cli_shown(g_ptr_array_index(ignored, i));
 
-			cli_printf("not judged      %s (does not change H_GET_CPU_CHARACTERISTICS, and QEMU's "
-				   "start does not check it against this host's facts here)\n",
-				   shown);
+			const char *item = g_ptr_array_index(ignored, i);
+			/* Why, where the library knows QEMU checks it at start (lib/ppc.md#pasted-lines). */
+			const char *why =
+				g_str_has_prefix(item, "kernel_irqchip=") || g_str_has_prefix(item, "ic-mode=")
+					? "QEMU fails at start where KVM has no XIVE device for the guest, as on a "
+					  "nested host; no host XIVE fact is read here"
+				: g_str_has_prefix(item, "cap-")
+					? "a spapr cap QEMU checks against the CPU model or KVM; this library does not "
+					  "judge it"
+					: "does not change H_GET_CPU_CHARACTERISTICS, and QEMU's start does not check it "
+					  "against this host's facts here";
+
+			cli_printf("not judged      %s (%s)\n", shown, why);
 		}
 		if (mx.note) {
 			g_autofree char *shown = cli_shown(mx.note);
