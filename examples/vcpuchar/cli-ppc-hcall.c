@@ -132,8 +132,13 @@ int cmd_hcall(int argc, char **argv)
 	}
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
-	if ((r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0)
-		return cli_usage("cannot check the start: %s", g_strerror(-r));
+	{
+		/* The exact type given, whose defaults its class may not fix (lib/ppc.md#start). */
+		g_autofree char *type = cli_machine_type(machine);
+
+		if ((r = vcpuchar_ppc_start_check_type(have_host ? &host : NULL, &req, type, &start)) < 0)
+			return cli_usage("cannot check the start: %s", g_strerror(-r));
+	}
 	cli_qemu_version_caps(&qv, &res.effective_caps);
 
 	if (json) {

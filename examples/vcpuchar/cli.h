@@ -68,6 +68,17 @@ int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positio
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices);
 
 /*
+ * The one number rule of every numeric option (README "Numbers"), as the
+ * library's QEMU version parse has it: decimal digits only, no sign, no
+ * white space, and no leading zero but "0" itself (QEMU's own option
+ * parser and GOption's int options read "010" as octal 8; a reader sees
+ * ten). CLI_OK with *@ret, or the usage error naming @opt; a value above
+ * @max is refused naming it, unless @max is UINT64_MAX (the range is then
+ * the caller's, and a value past 64 bits reads UINT64_MAX).
+ */
+int cli_number(const char *opt, const char *arg, uint64_t max, uint64_t *ret);
+
+/*
  * Loads the JSON file @path given to @opt into @parser: a regular file of
  * at most 1 MiB, nested at most 32 deep, no member name twice in an
  * object. Returns the root, or NULL with the message printed (CLI_USAGE).

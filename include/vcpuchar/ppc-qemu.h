@@ -409,9 +409,14 @@ struct vcpuchar_ppc_warnings {
  * @levels: optional out, as for vcpuchar_ppc_baseline()
  * @held_back: optional out, as for vcpuchar_ppc_baseline()
  * @refused: optional out, an array of 2: on -EXDEV the host refused and the
- *           first host that names an architecture; on -ENOENT the host twice
+ *           first host that names an architecture; on -ENOENT the host twice;
+ *           on -EEXIST the host given again and its first place
  * @err: optional; on failure one sentence naming the refusal, "" on success
  * @err_size: size of @err in bytes (0 with a NULL @err)
+ * @ids: (since 1.3) optional, 2 * @n_hosts values: one pair per host, in
+ *       order, that names it (for a profile, its file's st_dev and st_ino):
+ *       two hosts with one pair are the same host given twice, refused
+ *       before any other rule
  *
  * Since: 1.2
  */
@@ -425,6 +430,7 @@ struct vcpuchar_ppc_fleet_opts {
 	uint32_t *refused;
 	char *err;
 	size_t err_size;
+	const uint64_t *ids;
 };
 
 /**
@@ -823,6 +829,78 @@ int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct 
 			     struct vcpuchar_ppc_start *ret);
 
 /**
+ * vcpuchar_ppc_start_check_type() - will QEMU start this VM, for the exact machine type
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request, as for vcpuchar_ppc_decide()
+ * @machine: the -machine type as QEMU takes it ("pseries-3.1",
+ *           "pseries-2.12-sxxm", "pseries"), of @req->machine's class for
+ *           @req->qemu_version; NULL: as vcpuchar_ppc_start_check()
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * vcpuchar_ppc_start_check() with the type's own defaults where its class
+ * holds types whose defaults differ: htm on for pseries-2.11 and older,
+ * hpt-max-page-size from the host for pseries-2.12 and older, 64 KiB for
+ * pseries-3.0 and 3.1 (so a 4 KiB-page KVM-HV host is REFUSED, not UNKNOWN);
+ * under TCG htm=on is REFUSED. pseries-2.12-sxxm has 2.12's htm (off) with
+ * or without @machine. Rules: /usr/share/doc/libvcpuchar/ppc.md#start.
+ * Pure: no allocation.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_start_check(); -EINVAL for a
+ * @machine the target QEMU lacks or of another class than @req->machine.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				  const char *machine, struct vcpuchar_ppc_start *ret);
+
+/**
+ * vcpuchar_ppc_caps_merge() - add the caps of a second text of one request
+ * @caps: the levels read so far (a -machine line's); receives @more's too
+ * @set: the caps named so far (1u << enum vcpuchar_ppc_cap); receives @more_set's
+ * @more: the levels of the second text (a --caps list or libvirt fragment)
+ * @more_set: the caps it names
+ * @err, @err_size: optional message buffer: on failure the cause naming the
+ *                  cap ("cap-cfpc is given in both; give it once"), "" on success
+ *
+ * A cap both texts name is refused, though QEMU takes the last of repeated
+ * properties: the reader of the pasted line cannot tell which one counts
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines). Pure: no allocation.
+ *
+ * Return: 0; -EEXIST for a cap named in both; -EINVAL for a NULL argument,
+ * bits past the four caps, a level past its cap's, or NULL @err with
+ * @err_size > 0. On failure @caps and @set are unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_caps_merge(struct vcpuchar_ppc_caps *caps, uint32_t *set, const struct vcpuchar_ppc_caps *more,
+			    uint32_t more_set, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_migrate_caps_parse() - one side's caps of a caps-only migration check
+ * @list: QEMU's cap list ("cap-cfpc=broken,cap-ibs=fixed-ccd", as
+ *        vcpuchar_ppc_caps_parse(); "" names none), a libvirt <features>
+ *        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it
+ *        allowed), or four values in cap order ("broken,workaround,fixed-ccd,on")
+ * @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())
+ * @caps: receives every cap's level: those @list names, the others the
+ *        defaults of @qemu_version's newest pseries type (sbbc broken from
+ *        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request
+ * @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error
+ *
+ * The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with
+ * vcpuchar_ppc_migration_check() (/usr/share/doc/libvcpuchar/ppc.md#migration).
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL @list or @caps, an unsupported @qemu_version,
+ * a list the parsers refuse, values that are not four, or a bad @opts.
+ * On failure @caps is unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
+				    const struct vcpuchar_ppc_parse_opts *opts);
+
+/**
  * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
  * @src: effective caps of the source VM
  * @dst: effective caps of the destination VM
@@ -962,16 +1040,46 @@ int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const stru
  * The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers
  * it keeps, with the optional arguments in a size-led struct.
  *
- * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as
- * it, or for a bad @opts->size (too small, or larger with a non-zero tail)
- * or non-zero @opts->flags or @opts->reserved. On failure the outputs are
- * unchanged.
+ * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)
+ * -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids
+ * cannot be sorted (the check allocates 24 bytes a host, freed before it
+ * returns); -EINVAL as it, or for a bad @opts->size (too small, or larger
+ * with a non-zero tail) or non-zero @opts->flags or @opts->reserved. On
+ * failure the outputs are unchanged.
  *
  * Since: 1.2
  */
 int vcpuchar_ppc_fleet_baseline_ext(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
 				    const struct vcpuchar_ppc_fleet_opts *opts, struct vcpuchar_ppc_baseline *ret,
 				    uint32_t *ret_cpu);
+
+/**
+ * vcpuchar_ppc_fleet_warnings() - what the guests of a fleet are warned of, with its caps
+ * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @req: the fleet's request: machine, guest CPU (the fleet's, e.g. from
+ *       vcpuchar_ppc_fleet_baseline_ext()), mode and QEMU version; its caps
+ *       are replaced by @caps, all four given
+ * @caps: the caps every guest runs with (the baseline's)
+ * @ret: array of @n_hosts + 1 pointers (none NULL), each @size set by the
+ *       caller: [0] receives the caps' own warnings (no host, caps mode:
+ *       the QEMU fixed-na abort), [1 + i] host i's in @req->mode (what it
+ *       reports outside its masks, what @req->machine's defaults do there),
+ *       without the fixed-na abort [0] says once
+ *
+ * vcpuchar_ppc_warnings_check() for each guest of the fleet, as `vcpuchar
+ * ppc baseline` prints them (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline).
+ * Pure: no allocation.
+ *
+ * Return: the number of entries written in all; the errors of
+ * vcpuchar_ppc_warnings_check(); -EINVAL for a NULL argument or a bad
+ * size. On failure @ret is unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_fleet_warnings(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+				const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *caps,
+				struct vcpuchar_ppc_warnings *const *ret);
 
 /**
  * vcpuchar_ppc_migrate_hosts_ext() - migrate a guest from host @src to host @dst

@@ -136,6 +136,39 @@ static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
 						     ERR("ccf-assist", M_SXXM, "pseries-2.12", "") },
 };
 
+/*
+ * The same where the target QEMU has the older type but marks it deprecated
+ * (lib/ppc.md#qemu-versions): the release that deletes it, by QEMU's
+ * lifecycle (include/hw/boards.h, enforced from 10.1: 10.1 has pseries-4.2
+ * and newer, 10.2 pseries-5.0 and newer) and, for the 2.x types, the 9.2
+ * ppc pull that removed them.
+ */
+#define PIN_DEP(older, gone) \
+	": set it explicitly to the level the hint names, or pin an older machine type such as " older \
+	" (which also changes other guest-visible defaults); this QEMU marks " older " deprecated and QEMU " gone \
+	" removes it, so a guest pinned to it must set the cap before moving to " gone " or later"
+#define ERRD(cap, mach, older, gone, H) \
+	{ DEF(cap, mach) PIN_DEP(older, gone) H, DEF(cap, mach) PIN_DEP(older, gone) "; " NO_INFO }
+
+static const char *const default_above_deprecated[4][VCPUCHAR_PPC_N_CAPS][2] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERRD("cfpc", M_5, "pseries-3.1", "10.1", AND(H_CFPC_WA)),
+					   ERRD("sbbc", M_5, "pseries-3.1", "10.1", AND(H_SBBC_WA)),
+					   ERRD("ibs", M_5, "pseries-3.1", "10.1", AND(H_IBS_WA)),
+					   ERRD("ccf-assist", M_5, "pseries-4.2", "10.2", AND(H_CCF_ON)) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERRD("cfpc", M_4, "pseries-3.1", "10.1", AND(H_CFPC_WA)),
+					     ERRD("sbbc", M_4, "pseries-3.1", "10.1", AND(H_SBBC_WA)),
+					     ERRD("ibs", M_4, "pseries-3.1", "10.1", AND(H_IBS_WA)),
+					     ERRD("ccf-assist", M_4, "pseries-3.1", "10.1", "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERRD("cfpc", M_3, "pseries-2.12", "9.2", ""),
+					       ERRD("sbbc", M_3, "pseries-2.12", "9.2", ""),
+					       ERRD("ibs", M_3, "pseries-2.12", "9.2", ""),
+					       ERRD("ccf-assist", M_3, "pseries-2.12", "9.2", "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERRD("cfpc", M_SXXM, "pseries-2.12", "9.2", AND(H_CFPC_WA)),
+						     ERRD("sbbc", M_SXXM, "pseries-2.12", "9.2", AND(H_SBBC_WA)),
+						     ERRD("ibs", M_SXXM, "pseries-2.12", "9.2", AND(H_IBS_CCD)),
+						     ERRD("ccf-assist", M_SXXM, "pseries-2.12", "9.2", "") },
+};
+
 /* The same where the target QEMU lacks the older type PIN() names (lib/ppc.md#qemu-versions). */
 #define ERRN(cap, mach, H) \
 	{ DEF(cap, mach) NO_OLDER H, DEF(cap, mach) NO_OLDER "; " NO_INFO }
@@ -369,10 +402,12 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->message = above_host_msg[cap];
 		c->hint = level_text[cap][h].above_hint;
 		if (from_default)
-			c->explanation = vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
-									    older_type(req->machine, cap))
-						 ? default_above_expl[req->machine][cap][!info]
-						 : default_above_no_older[req->machine][cap][!info];
+			c->explanation = !vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
+									     older_type(req->machine, cap))
+						 ? default_above_no_older[req->machine][cap][!info]
+					 : vcpuchar_ppc_qemu_deprecates(req->qemu_version, older_type(req->machine, cap))
+						 ? default_above_deprecated[req->machine][cap][!info]
+						 : default_above_expl[req->machine][cap][!info];
 		else if (!info)
 			c->explanation = no_info_expl;
 		else

@@ -158,6 +158,8 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *releas
 	__attribute__((visibility("hidden")));
 /* The release still has the older pseries-X.Y, @type = X * 100 + Y (not newer than any release). */
 bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute__((visibility("hidden")));
+/* Whether QEMU @qemu_version marks pseries-@type deprecated (known to); X * 100 + Y. */
+bool vcpuchar_ppc_qemu_deprecates(uint32_t qemu_version, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
 uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
 /*

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
@@ -180,15 +181,44 @@ static void default_unknown(struct vcpuchar_ppc_start_entry *e)
 		e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE ? "64k" : "on", why);
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
-					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
+/*
+ * The exact type's version, X * 100 + Y, for @name of @req's class
+ * (lib/ppc.md#start): 0 for "pseries", pseries-2.12-sxxm and a type whose
+ * defaults are unknown here; -EINVAL for a name of another class or one the
+ * target QEMU lacks.
+ */
+static int type_of(const char *name, const struct vcpuchar_ppc_request *req, unsigned *type)
+{
+	unsigned major, minor;
+	uint32_t m;
+	int n = 0;
+
+	*type = 0;
+	if (vcpuchar_ppc_machine_parse_qemu(name, req->qemu_version, &m, NULL, 0) < 0) {
+		/* A distribution's type, or one newer than the table (lib/ppc.md#unknown-types). */
+		if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN &&
+		    vcpuchar_ppc_machine_defaults_unknown(name, req->qemu_version))
+			return 0;
+		return -EINVAL;
+	}
+	if (m != req->machine)
+		return -EINVAL;
+	if (m != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && strcmp(name, "pseries") &&
+	    sscanf(name, "pseries-%u.%u%n", &major, &minor, &n) == 2 && !name[n])
+		*type = major * 100 + minor;
+	return 0;
+}
+
+static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+		       const char *machine, struct vcpuchar_ppc_start *ret)
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_request rq;
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_start out;
 	uint32_t cpu, dcpu, m;
-	bool kvm, old_types, new_cpu, unknown;
+	bool kvm, old_types, new_cpu, unknown, htm_old;
+	unsigned type = 0;
 	size_t len = 0;
 	int r;
 
@@ -198,6 +228,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	if (r < 0)
 		return r;
 	req = VCPUCHAR_IN(req, &rq);
+	if (machine && type_of(machine, req, &type) < 0)
+		return -EINVAL;
 	host = VCPUCHAR_IN(host, &hbuf);
 	memset(&out, 0, sizeof(out));
 	out.size = sizeof(out);
@@ -208,11 +240,18 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	if (!cpu)
 		cpu = VCPUCHAR_PPC_CPU_POWER9;
 	m = req->machine;
-	/* pseries-3.1 and older: 2.x too where the release still has them (lib/ppc.md#qemu-versions). */
-	old_types = (m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
-		     vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
-						   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
-		    m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
+	/*
+	 * pseries-3.1 and older: 2.x too where the release still has them
+	 * (lib/ppc.md#qemu-versions), unless the exact type is known. The
+	 * class is then of types whose htm and hpt-max-page-size defaults
+	 * differ. pseries-2.12-sxxm is its own class: 2.12's options, whose htm
+	 * is off (spapr_machine_2_12_sxxm_class_options()).
+	 */
+	old_types = !type && m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
+		    vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
+						  VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	/* The exact type's htm: on for pseries-2.11 and older (spapr_machine_2_11_class_options()). */
+	htm_old = old_types || (type && type <= 211);
 	/* max-cpu-compat lowers the defaults as a CPU of that level would (default_caps_with_cpu()). */
 	dcpu = req->max_cpu_compat && req->max_cpu_compat < cpu ? req->max_cpu_compat : cpu;
 	new_cpu = dcpu >= VCPUCHAR_PPC_CPU_POWER9;
@@ -224,12 +263,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		/* An unknown type's level is the one judged: on, where the CPU has HTM (POWER8 and later). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_HTM, "htm", unknown && dcpu >= VCPUCHAR_PPC_CPU_POWER8);
+			entry(&out, VCPUCHAR_PPC_START_HTM, "htm",
+			      (unknown || (type && htm_old)) && dcpu >= VCPUCHAR_PPC_CPU_POWER8);
 
-		/* Either way the type's own default is not in the request: its version, or the type itself. */
+		/* The type's own default is in the request (its exact type), or not: its version, or the type. */
 		const char *who = unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
 					  : "pseries-2.11 and older take cap-htm=on";
-		const char *gap = unknown ? "" : "; the type's version is not in the request";
+		const char *gap = unknown || type ? "" : "; the type's version is not in the request";
 		uint32_t lv;
 
 		if (user_level(req, VCPUCHAR_PPC_START_HTM, &lv)) {
@@ -251,10 +291,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 				verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
 					"cap-htm=on, given: it needs KVM_CAP_PPC_HTM (or a POWER8 KVM-HV host with HTM), "
 					"which the host facts do not say");
-		} else if ((!old_types && !unknown) || dcpu < VCPUCHAR_PPC_CPU_POWER8)
+		} else if ((!htm_old && !unknown) || dcpu < VCPUCHAR_PPC_CPU_POWER8)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
 		else if (!kvm)
-			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
+			verdict(e, type ? VCPUCHAR_PPC_VERDICT_REFUSED : VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
 				"%s: QEMU says \"No Transactional Memory support in TCG\"%s", who, gap);
 		else if (fact(host, VCPUCHAR_PPC_FACT_HTM) == 1)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "%s, which this KVM offers", who);
@@ -266,13 +306,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, "hpt-max-page-size",
-			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM ? 0 : HPT_SHIFT_DEFAULT);
+			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || (type && type <= 212) ? 0
+												 : HPT_SHIFT_DEFAULT);
 		bool given = user_level(req, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, &e->level);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no page size");
 		else if (!e->level)
-			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 takes the host's page size");
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 and older take the host's page size");
 		else
 			hpt(e, host, old_types && !given);
 		if (unknown && !given)
@@ -367,4 +408,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	out.n_entries = VCPUCHAR_ENTRIES(ret, entries, out.n_entries);
 	VCPUCHAR_OUT_END(ret, &out);
 	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
+					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
+{
+	return start_check(host, req, NULL, ret);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host,
+						  const struct vcpuchar_ppc_request *req, const char *machine,
+						  struct vcpuchar_ppc_start *ret)
+{
+	return start_check(host, req, machine, ret);
 }

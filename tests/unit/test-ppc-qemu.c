@@ -557,7 +557,8 @@ END_TEST
 /*
  * A default above the host names an older type to pin only where the target
  * QEMU has it: pseries-3.1 until 10.0, pseries-4.2 until 10.1
- * (lib/ppc.md#qemu-versions, "Remedies name only types the target has").
+ * (lib/ppc.md#qemu-versions, "Remedies name only types the target has"),
+ * and the release that removes it where the target marks it deprecated.
  */
 START_TEST(remedies_per_release)
 {
@@ -573,6 +574,19 @@ START_TEST(remedies_per_release)
 		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES_4, VCPUCHAR_PPC_CAP_CFPC, "no older machine type", "pseries-3.1" },
 		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-2.12", "no older" },
 		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-3.1", "no older" },
+		/* A pinned type the target deprecates: the release that removes it (lifecycle; 9.2's pull). */
+		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC,
+		  "this QEMU marks pseries-3.1 deprecated and QEMU 10.1 removes it", "no older" },
+		{ 100013, VCPUCHAR_PPC_MACHINE_PSERIES_4, VCPUCHAR_PPC_CAP_CFPC,
+		  "this QEMU marks pseries-3.1 deprecated and QEMU 10.1 removes it", "no older" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CCF_ASSIST,
+		  "this QEMU marks pseries-4.2 deprecated and QEMU 10.2 removes it", "no older" },
+		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC,
+		  "this QEMU marks pseries-2.12 deprecated and QEMU 9.2 removes it", "no older" },
+		/* Not deprecated: 9.0 deprecates up to 2.11 only, 7.2 nothing, 8.2's deprecations are unknown. */
+		{ 90000, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-2.12", "deprecated" },
+		{ 70200, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "such as pseries-3.1", "deprecated" },
+		{ 80200, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "such as pseries-3.1", "deprecated" },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {

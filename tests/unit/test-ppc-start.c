@@ -489,6 +489,65 @@ START_TEST(hpt_partly_known)
 }
 END_TEST
 
+/*
+ * The exact type (vcpuchar_ppc_start_check_type()): QEMU 7.2's
+ * hw/ppc/spapr.c gives pseries-3.0 and 3.1 64 KiB pages, 2.12 and older
+ * the host's, 2.11 and older htm on; pseries-2.12-sxxm is 2.12's options
+ * with other Spectre caps, so its htm is off (spapr_machine_2_12_sxxm_class_options()).
+ */
+START_TEST(exact_type)
+{
+	struct vcpuchar_ppc_host h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_HTM), 4096);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	const struct vcpuchar_ppc_start_entry *e;
+
+	/* pseries-3.1 on a 4 KiB-page KVM-HV host: QEMU refuses; the class alone is unknown under 7.2. */
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-3.1", &s), 0);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.paste, "cap-hpt-max-page-size=4k");
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	/* pseries-2.12: the host's page size, htm off. */
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.12", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->level, 0);
+	ck_assert_uint_eq(s.n_refused + s.n_unknown, 0);
+	/* pseries-2.11: htm on, which this KVM may lack (POWER8 KVM-HV gets it from AT_HWCAP2). */
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.11", &s), 0);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->level, 1);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_msg(!strstr(e->reason, "version is not in the request"), "%s", e->reason);
+	/* Under TCG QEMU refuses pseries-2.11's htm=on. */
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.11", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.paste, "cap-htm=off");
+	/* pseries-2.12-sxxm is its own class: htm off, with or without the name. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.12-sxxm", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	/* NULL is the class's answer; a type of another class, or one the target lacks, is refused. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, NULL, &s), 0);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-5.0", &s), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries", &s), -EINVAL);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.12", &s), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-3.0", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* "pseries" is the newest type of its class. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+}
+END_TEST
+
 /* The Spectre caps as vcpuchar_ppc_decide() judges them: its ERROR is a refusal. */
 START_TEST(spectre_caps)
 {
@@ -595,6 +654,7 @@ int main(void)
 	tcase_add_test(tc, htm_old_types);
 	tcase_add_test(tc, tcg);
 	tcase_add_test(tc, hpt_partly_known);
+	tcase_add_test(tc, exact_type);
 	tcase_add_test(tc, spectre_caps);
 	tcase_add_test(tc, defaults_warning_names_other_refusals);
 	tcase_add_test(tc, bad_arguments);

@@ -1057,9 +1057,14 @@ pub struct vcpuchar_ppc_warnings {
 #[doc = " @levels: optional out, as for vcpuchar_ppc_baseline()"]
 #[doc = " @held_back: optional out, as for vcpuchar_ppc_baseline()"]
 #[doc = " @refused: optional out, an array of 2: on -EXDEV the host refused and the"]
-#[doc = "           first host that names an architecture; on -ENOENT the host twice"]
+#[doc = "           first host that names an architecture; on -ENOENT the host twice;"]
+#[doc = "           on -EEXIST the host given again and its first place"]
 #[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
 #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = " @ids: (since 1.3) optional, 2 * @n_hosts values: one pair per host, in"]
+#[doc = "       order, that names it (for a profile, its file's st_dev and st_ino):"]
+#[doc = "       two hosts with one pair are the same host given twice, refused"]
+#[doc = "       before any other rule"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1074,6 +1079,7 @@ pub struct vcpuchar_ppc_fleet_opts {
     pub refused: *mut u32,
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
+    pub ids: *const u64,
 }
 #[doc = " struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_migrate_opts)"]
@@ -1507,6 +1513,89 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_start_check_type() - will QEMU start this VM, for the exact machine type"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @machine: the -machine type as QEMU takes it (\"pseries-3.1\","]
+    #[doc = "           \"pseries-2.12-sxxm\", \"pseries\"), of @req->machine's class for"]
+    #[doc = "           @req->qemu_version; NULL: as vcpuchar_ppc_start_check()"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_start_check() with the type's own defaults where its class"]
+    #[doc = " holds types whose defaults differ: htm on for pseries-2.11 and older,"]
+    #[doc = " hpt-max-page-size from the host for pseries-2.12 and older, 64 KiB for"]
+    #[doc = " pseries-3.0 and 3.1 (so a 4 KiB-page KVM-HV host is REFUSED, not UNKNOWN);"]
+    #[doc = " under TCG htm=on is REFUSED. pseries-2.12-sxxm has 2.12's htm (off) with"]
+    #[doc = " or without @machine. Rules: /usr/share/doc/libvcpuchar/ppc.md#start."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_start_check(); -EINVAL for a"]
+    #[doc = " @machine the target QEMU lacks or of another class than @req->machine."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_start_check_type(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        machine: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_start,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_caps_merge() - add the caps of a second text of one request"]
+    #[doc = " @caps: the levels read so far (a -machine line's); receives @more's too"]
+    #[doc = " @set: the caps named so far (1u << enum vcpuchar_ppc_cap); receives @more_set's"]
+    #[doc = " @more: the levels of the second text (a --caps list or libvirt fragment)"]
+    #[doc = " @more_set: the caps it names"]
+    #[doc = " @err, @err_size: optional message buffer: on failure the cause naming the"]
+    #[doc = "                  cap (\"cap-cfpc is given in both; give it once\"), \"\" on success"]
+    #[doc = ""]
+    #[doc = " A cap both texts name is refused, though QEMU takes the last of repeated"]
+    #[doc = " properties: the reader of the pasted line cannot tell which one counts"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines). Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EEXIST for a cap named in both; -EINVAL for a NULL argument,"]
+    #[doc = " bits past the four caps, a level past its cap's, or NULL @err with"]
+    #[doc = " @err_size > 0. On failure @caps and @set are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_caps_merge(
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
+        more: *const vcpuchar_ppc_caps,
+        more_set: u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_migrate_caps_parse() - one side's caps of a caps-only migration check"]
+    #[doc = " @list: QEMU's cap list (\"cap-cfpc=broken,cap-ibs=fixed-ccd\", as"]
+    #[doc = "        vcpuchar_ppc_caps_parse(); \"\" names none), a libvirt <features>"]
+    #[doc = "        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it"]
+    #[doc = "        allowed), or four values in cap order (\"broken,workaround,fixed-ccd,on\")"]
+    #[doc = " @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())"]
+    #[doc = " @caps: receives every cap's level: those @list names, the others the"]
+    #[doc = "        defaults of @qemu_version's newest pseries type (sbbc broken from"]
+    #[doc = "        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request"]
+    #[doc = " @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error"]
+    #[doc = ""]
+    #[doc = " The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with"]
+    #[doc = " vcpuchar_ppc_migration_check() (/usr/share/doc/libvcpuchar/ppc.md#migration)."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @list or @caps, an unsupported @qemu_version,"]
+    #[doc = " a list the parsers refuse, values that are not four, or a bad @opts."]
+    #[doc = " On failure @caps is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_migrate_caps_parse(
+        list: *const ::std::os::raw::c_char,
+        qemu_version: u32,
+        caps: *mut vcpuchar_ppc_caps,
+        opts: *const vcpuchar_ppc_parse_opts,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps"]
     #[doc = " @src: effective caps of the source VM"]
     #[doc = " @dst: effective caps of the destination VM"]
@@ -1665,10 +1754,12 @@ extern "C" {
     #[doc = " The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers"]
     #[doc = " it keeps, with the optional arguments in a size-led struct."]
     #[doc = ""]
-    #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as"]
-    #[doc = " it, or for a bad @opts->size (too small, or larger with a non-zero tail)"]
-    #[doc = " or non-zero @opts->flags or @opts->reserved. On failure the outputs are"]
-    #[doc = " unchanged."]
+    #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)"]
+    #[doc = " -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids"]
+    #[doc = " cannot be sorted (the check allocates 24 bytes a host, freed before it"]
+    #[doc = " returns); -EINVAL as it, or for a bad @opts->size (too small, or larger"]
+    #[doc = " with a non-zero tail) or non-zero @opts->flags or @opts->reserved. On"]
+    #[doc = " failure the outputs are unchanged."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_fleet_baseline_ext(
@@ -1677,6 +1768,37 @@ extern "C" {
         opts: *const vcpuchar_ppc_fleet_opts,
         ret: *mut vcpuchar_ppc_baseline,
         ret_cpu: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_fleet_warnings() - what the guests of a fleet are warned of, with its caps"]
+    #[doc = " @hosts: array of @n_hosts pointers to POWER host facts (none NULL)"]
+    #[doc = " @n_hosts: number of entries in @hosts, at least 1"]
+    #[doc = " @req: the fleet's request: machine, guest CPU (the fleet's, e.g. from"]
+    #[doc = "       vcpuchar_ppc_fleet_baseline_ext()), mode and QEMU version; its caps"]
+    #[doc = "       are replaced by @caps, all four given"]
+    #[doc = " @caps: the caps every guest runs with (the baseline's)"]
+    #[doc = " @ret: array of @n_hosts + 1 pointers (none NULL), each @size set by the"]
+    #[doc = "       caller: [0] receives the caps' own warnings (no host, caps mode:"]
+    #[doc = "       the QEMU fixed-na abort), [1 + i] host i's in @req->mode (what it"]
+    #[doc = "       reports outside its masks, what @req->machine's defaults do there),"]
+    #[doc = "       without the fixed-na abort [0] says once"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_warnings_check() for each guest of the fleet, as `vcpuchar"]
+    #[doc = " ppc baseline` prints them (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline)."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: the number of entries written in all; the errors of"]
+    #[doc = " vcpuchar_ppc_warnings_check(); -EINVAL for a NULL argument or a bad"]
+    #[doc = " size. On failure @ret is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_fleet_warnings(
+        hosts: *const *const vcpuchar_ppc_host,
+        n_hosts: u32,
+        req: *const vcpuchar_ppc_request,
+        caps: *const vcpuchar_ppc_caps,
+        ret: *const *mut vcpuchar_ppc_warnings,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
