@@ -233,7 +233,7 @@ int cmd_migrate(int argc, char **argv)
 			json_builder_end_array(b);
 		}
 		json_str(b, "note", m.note);
-		json_builder_set_member_name(b, "ignored");
+		json_builder_set_member_name(b, "not_judged");
 		json_builder_begin_array(b);
 		for (guint i = 0; i < ignored->len; i++)
 			json_builder_add_string_value(b, g_ptr_array_index(ignored, i));
@@ -245,7 +245,7 @@ int cmd_migrate(int argc, char **argv)
 		for (guint i = 0; i < ignored->len; i++) {
 			g_autofree char *shown = cli_shown(g_ptr_array_index(ignored, i));
 
-			cli_printf("ignored: %s (not a cap)\n", shown);
+			cli_printf("not judged: %s (not a cap)\n", shown);
 		}
 		for (uint32_t i = 0; i < m.n_entries && i < VCPUCHAR_PPC_N_CAPS; i++)
 			cli_printf("%s: %s\n", m.entries[i].severity == VCPUCHAR_SEVERITY_ERROR ? "error" : "warning",

@@ -136,6 +136,10 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		req->machine = line.machine;
 	req->caps = line.caps;
 	req->caps_set = set;
+	/* The other caps and max-cpu-compat the line gave: the start verdict judges them (lib/ppc.md#start). */
+	req->start_set = line.start_set;
+	memcpy(req->start_levels, line.start_levels, sizeof(req->start_levels));
+	req->max_cpu_compat = line.max_cpu_compat;
 	/* A QEMU profile's type has its measured defaults (lib/ppc.md#qemu-profiles). */
 	if (x->unknown && !req->qemu_machine) {
 		char *why = strchr(x->unknown, '\n');

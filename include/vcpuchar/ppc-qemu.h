@@ -86,6 +86,8 @@ enum vcpuchar_ppc_start_cap {
  * Since: 1.2
  */
 #define VCPUCHAR_PPC_START_CAPS 10
+/* The bits of struct vcpuchar_ppc_request's start_set: caps 4 to 9. Since: 1.3 */
+#define VCPUCHAR_PPC_START_SET_ALL 0x3f0u
 
 /* What QEMU does with one cap at start. Since: 1.2 */
 enum vcpuchar_ppc_verdict {
@@ -623,10 +625,14 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
  * @line: what follows "-machine", e.g. "pseries-7.1,cap-cfpc=broken,x-vof=on"
  * @req: the request to fill (@size set): reads @qemu_version; writes only
  *       @machine, @accel ("accel=kvm|tcg"), the caps named into @caps and
- *       their bits (1u << enum vcpuchar_ppc_cap) into @caps_set
+ *       their bits (1u << enum vcpuchar_ppc_cap) into @caps_set, and (since
+ *       1.3, where @size has them) the other caps with a start entry into
+ *       @start_levels and @start_set, "max-cpu-compat=powerN" (7 to 11)
+ *       into @max_cpu_compat
  * @err, @err_size: optional: on failure the cause, naming the item; on
- *        success the other items ("x-vof=on, cap-htm=off"), "" when none,
- *        each cut to 64 bytes and "...", the list to @err_size
+ *        success the other items, not judged ("x-vof=on, cap-vsx=on"; a 1.2
+ *        caller's request also lists the 1.3 ones), "" when none, each cut
+ *        to 64 bytes and "...", the list to @err_size
  *
  * The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as
  * vcpuchar_ppc_caps_parse(); what is refused and why:

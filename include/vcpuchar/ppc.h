@@ -310,6 +310,9 @@ struct vcpuchar_ppc_conflict {
 	const char *explanation;
 };
 
+/* Room for levels by enum vcpuchar_ppc_start_cap in struct vcpuchar_ppc_request. Since: 1.3 */
+#define VCPUCHAR_PPC_START_LEVELS 16
+
 /**
  * struct vcpuchar_ppc_request - what the VMM asks for
  * @size: sizeof(struct vcpuchar_ppc_request)
@@ -354,11 +357,25 @@ struct vcpuchar_ppc_conflict {
  *                the profile's type for @machine: its default type for
  *                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or
  *                pseries-2.12-sxxm for the others.
+ * @start_set: (Since: 1.3) bit (1u << enum vcpuchar_ppc_start_cap) for
+ *             each cap besides the four the caller set, e.g. from a pasted
+ *             "cap-fwnmi=off": the start verdict judges @start_levels[cap]
+ *             in place of the machine type's default
+ *             (/usr/share/doc/libvcpuchar/ppc.md#start); bits 4 to 9
+ * @start_levels: (Since: 1.3) indexed by enum vcpuchar_ppc_start_cap, read
+ *                only where @start_set says so: 0 (off) or 1 (on), and for
+ *                hpt-max-page-size the page shift, 12 (4 KiB) to 34 (16 GiB)
+ * @max_cpu_compat: (Since: 1.3) the -machine max-cpu-compat CPU, enum
+ *                  vcpuchar_ppc_cpu (7 to 11), 0 for none: the start
+ *                  verdict's defaults are lowered as QEMU's
+ *                  default_caps_with_cpu() lowers them for that compat
+ *                  level.
  *
  * Structs of 1.0 (28 bytes) and 1.2 (32 bytes) are still accepted, their
  * missing members read as 0 and NULL.
  *
- * Since: 1.0 (@qemu_version 1.1, @qemu_profile and @qemu_machine 1.3)
+ * Since: 1.0 (@qemu_version 1.1, @qemu_profile, @qemu_machine, @start_set,
+ * @start_levels and @max_cpu_compat 1.3)
  */
 struct vcpuchar_ppc_qemu_profile;
 struct vcpuchar_ppc_request {
@@ -372,6 +389,9 @@ struct vcpuchar_ppc_request {
 	uint32_t qemu_version;
 	const struct vcpuchar_ppc_qemu_profile *qemu_profile;
 	const char *qemu_machine;
+	uint32_t start_set;
+	uint32_t start_levels[VCPUCHAR_PPC_START_LEVELS];
+	uint32_t max_cpu_compat;
 };
 
 /* Result flags. Since: 1.0 */

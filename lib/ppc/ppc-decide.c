@@ -267,6 +267,24 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, struct ppc_
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s level %u is out of range (0 to %u)",
 						vcpuchar_ppc_cap_name(cap), ppc_cap_level(&req->caps, cap),
 						ppc_level_max(cap));
+	/* The other caps the start verdict judges at the caller's level (lib/ppc.md#start). */
+	if (req->start_set & ~VCPUCHAR_PPC_START_SET_ALL)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"start_set 0x%x has bits outside the start verdict's caps (0x%x)", req->start_set,
+					VCPUCHAR_PPC_START_SET_ALL);
+	for (uint32_t cap = VCPUCHAR_PPC_START_HTM; cap < VCPUCHAR_PPC_START_CAPS; cap++) {
+		bool pages = cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE;
+		uint32_t v = req->start_levels[cap];
+
+		if ((req->start_set & (1u << cap)) && (pages ? v < 12 || v > 34 : v > 1))
+			return vcpuchar_set_err(err, err_size, -EINVAL, "start_levels[%u] %u is out of range (%s)", cap,
+						v, pages ? "a page shift, 12 to 34" : "0 off or 1 on");
+	}
+	if (req->max_cpu_compat &&
+	    (req->max_cpu_compat < VCPUCHAR_PPC_CPU_POWER7 || req->max_cpu_compat > VCPUCHAR_PPC_CPU_POWER11))
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"max_cpu_compat %u is no enum vcpuchar_ppc_cpu value (0, 7 to 11)",
+					req->max_cpu_compat);
 	/* The target's facts: its QEMU profile, else the table (lib/ppc.md#qemu-profiles). */
 	if ((r = vcpuchar_ppc_target_resolve(req, t, err, err_size)) < 0)
 		return r;

@@ -15,17 +15,74 @@
 
 /*
  * spapr caps of QEMU besides the four (hw/ppc/spapr_caps.c
- * capability_table, 7.2 to 10.x): valid properties that do not change
- * H_GET_CPU_CHARACTERISTICS, so they are reported, not refused.
+ * capability_table): valid properties that do not change
+ * H_GET_CPU_CHARACTERISTICS. The start verdict judges those with a start
+ * entry at the level given (@start, enum vcpuchar_ppc_start_cap); the
+ * others are checked for QEMU's values and named "not judged". @since: the
+ * first release that has it (0: every supported one); a release before it
+ * refuses the property as QEMU does (lib/ppc.md#pasted-lines).
  */
-static const char *const other_caps[] = {
-	"htm", "vsx", "dfp", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi", "rpt-invalidate",
-	"ail-mode-3", "nested-papr",
+static const struct {
+	const char *name;
+	int start;
+	uint32_t since;
+} other_caps[] = {
+	{ "htm", VCPUCHAR_PPC_START_HTM, 0 },
+	{ "vsx", -1, 0 },
+	{ "dfp", -1, 0 },
+	{ "hpt-max-page-size", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 0 },
+	{ "nested-hv", VCPUCHAR_PPC_START_NESTED_HV, 0 },
+	{ "large-decr", VCPUCHAR_PPC_START_LARGE_DECR, 0 },
+	{ "fwnmi", VCPUCHAR_PPC_START_FWNMI, 0 },
+	{ "rpt-invalidate", -1, 0 },
+	/* 8.1: "spapr: Add SPAPR_CAP_AIL_MODE_3 ..." (lib/ppc.md#start). */
+	{ "ail-mode-3", VCPUCHAR_PPC_START_AIL_MODE_3, VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0) },
+	/* Not in 7.2's -M pseries,help (measured); 10.0 has dawr1 (lib/ppc.md#qemu-versions). */
+	{ "nested-papr", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
+	{ "dawr1", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
 };
 
 static bool is_word(const char *s, size_t len, const char *word)
 {
 	return strlen(word) == len && !memcmp(s, word, len);
+}
+
+/* QEMU's booleans for -machine properties (qapi/qapi-util.c qapi_bool_parse()). */
+static int bool_value(const char *v, size_t len)
+{
+	if (is_word(v, len, "on") || is_word(v, len, "yes") || is_word(v, len, "true") || is_word(v, len, "y"))
+		return 1;
+	if (is_word(v, len, "off") || is_word(v, len, "no") || is_word(v, len, "false") || is_word(v, len, "n"))
+		return 0;
+	return -1;
+}
+
+/* QEMU's sizes (util/cutils.c qemu_strtosz(): a number, then B, K, M, G, T, P or E in either case), as a shift. */
+static int page_shift(const char *v, size_t len)
+{
+	static const char units[] = "bkmgtpe";
+	uint64_t n = 0;
+	size_t i = 0;
+	int shift = 0;
+
+	while (i < len && v[i] >= '0' && v[i] <= '9' && n < (UINT64_C(1) << 40))
+		n = n * 10 + (uint64_t)(v[i++] - '0');
+	if (!i)
+		return -1;
+	if (i + 1 == len) {
+		const char *u = strchr(units, v[i] | 0x20);
+
+		if (!u || !*u)
+			return -1;
+		n <<= 10 * (u - units);
+	} else if (i != len) {
+		return -1;
+	}
+	if (!n || (n & (n - 1)))
+		return -2;
+	while (n >>= 1)
+		shift++;
+	return shift;
 }
 
 /*
@@ -56,6 +113,22 @@ static void note_other(char *note, size_t size, size_t *used, const char *s, siz
 	n = snprintf(note + *used, size - *used, "%s%s", *used ? ", " : "", echo);
 	if (n > 0)
 		*used = *used + (size_t)n < size ? *used + (size_t)n : size - 1;
+}
+
+/* An older caller's request: the line's other caps and max-cpu-compat, named as not read. */
+static void note_older(char *note, size_t size, size_t *used, const char *line)
+{
+	for (const char *p = line; p;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		const char *eq = memchr(p, '=', len);
+
+		if ((eq && eq - p > 4 && !memcmp(p, "cap-", 4) && cap_named(p + 4, (size_t)(eq - p - 4), false) < 0) ||
+		    (len > 15 && !memcmp(p, "max-cpu-compat=", 15)))
+			note_other(note, size, used, p, len);
+		p = end ? end + 1 : NULL;
+	}
 }
 
 /* One cap item, "cap-NAME=VALUE", through vcpuchar_ppc_caps_parse(). */
@@ -114,9 +187,76 @@ static int line_accel(const char *v, size_t len, unsigned item, uint32_t *accel,
 	return 0;
 }
 
+/* What a line gives the start verdict besides the four caps (struct vcpuchar_ppc_request, 1.3 members). */
+struct line_start {
+	uint32_t set, levels[VCPUCHAR_PPC_START_LEVELS], compat;
+};
+
+/*
+ * One cap of other_caps[@k]: its value checked as QEMU checks it, and for a
+ * cap the start verdict judges, its level into @st. 1 when read into @st,
+ * 0 when it is only named (not judged).
+ */
+static int line_other_cap(const char *it, size_t len, size_t name_len, size_t k, uint32_t qemu_version,
+			  unsigned item, struct line_start *st, char *err, size_t err_size)
+{
+	const char *v = it + name_len + 1;
+	size_t vlen = len - name_len - 1;
+	int start = other_caps[k].start, level;
+
+	if (other_caps[k].since && vcpuchar_ppc_qemu_release(qemu_version) <
+					   vcpuchar_ppc_qemu_release(other_caps[k].since)) {
+		char want[16];
+
+		vcpuchar_ppc_qemu_version_text(qemu_version ? qemu_version : VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), want);
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, name_len,
+					     "item %u '%s': QEMU %s's pseries has no such property (it refuses it)",
+					     item, VCPUCHAR_ECHO, want);
+	}
+	if (start == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE) {
+		level = page_shift(v, vlen);
+		if (level == -2)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len,
+						     "item %u '%s': QEMU says \"cap-hpt-max-page-size must be a power "
+						     "of 2\"", item, VCPUCHAR_ECHO);
+		if (level >= 0 && level < 12)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len,
+						     "item %u '%s': QEMU says \"Require at least 4kiB "
+						     "hpt-max-page-size\"", item, VCPUCHAR_ECHO);
+		if (level < 0 || level > 34)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len,
+						     "item %u '%s': a page size is a number with an optional K, M or "
+						     "G (4k to 16G)", item, VCPUCHAR_ECHO);
+	} else if ((level = bool_value(v, vlen)) < 0) {
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len,
+					     "item %u '%s': QEMU takes on or off (also yes, no, true, false)", item,
+					     VCPUCHAR_ECHO);
+	}
+	if (start < 0)
+		return 0;
+	if (st->set & (1u << start))
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, it, len,
+					     "item %u '%s': the cap is given twice; give it once", item, VCPUCHAR_ECHO);
+	st->set |= 1u << start;
+	st->levels[start] = (uint32_t)level;
+	return 1;
+}
+
+/* max-cpu-compat=powerN as QEMU names compat levels (target/ppc/compat.c): N for 7 to 11, else 0. */
+static int line_compat(const char *v, size_t len)
+{
+	static const char *const names[] = { "power7", "power8", "power9", "power10", "power11" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (is_word(v, len, names[i]))
+			return (int)(VCPUCHAR_PPC_CPU_POWER7 + i);
+	return 0;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
 						    size_t err_size)
 {
+	struct line_start start = { 0 };
 	struct vcpuchar_ppc_request rbuf;
 	const struct vcpuchar_ppc_request *in;
 	struct vcpuchar_ppc_caps out;
@@ -190,16 +330,25 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 			if ((r = line_cap(p, len, &out, &seen, item, err, err_size)) < 0)
 				return r;
 		} else if (name_len > 4 && vcpuchar_ascii_ncaseeq(p, "cap-", 4)) {
-			bool known = false;
+			int k = -1;
 
-			for (size_t k = 0; k < sizeof(other_caps) / sizeof(other_caps[0]); k++)
-				known |= !memcmp(p, "cap-", 4) && is_word(p + 4, name_len - 4, other_caps[k]);
+			for (size_t i = 0; i < sizeof(other_caps) / sizeof(other_caps[0]); i++)
+				if (!memcmp(p, "cap-", 4) && is_word(p + 4, name_len - 4, other_caps[i].name))
+					k = (int)i;
 			/* QOM property names are exact: QEMU refuses CAP-CFPC and cap-HTM. */
-			if (!known)
+			if (k < 0)
 				return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, name_len,
 							     "unknown cap '%s': QEMU's pseries has no such property",
 							     VCPUCHAR_ECHO);
-			note_other(err, err_size, &used, p, len);
+			r = line_other_cap(p, len, name_len, (size_t)k, qemu_version, item, &start, err, err_size);
+			if (r < 0)
+				return r;
+			if (r == 0)
+				note_other(err, err_size, &used, p, len);
+		} else if (is_word(p, name_len, "max-cpu-compat") &&
+			   (r = line_compat(p + name_len + 1, len - name_len - 1)) > 0) {
+			/* power7 to power11 lower the start verdict's defaults; power5+ and power6 are not judged. */
+			start.compat = (uint32_t)r;
 		} else if (cap_named(p, name_len, true) >= 0) {
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len,
 						     "'%s': QEMU's pseries has no property by that name and would refuse "
@@ -214,6 +363,23 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 			note_other(err, err_size, &used, p, len);
 		}
 		p = end ? end + 1 : NULL;
+	}
+	/*
+	 * The start verdict's caps and max-cpu-compat go where the caller's
+	 * struct has room (1.3); an older caller's request gets them named
+	 * among the items not read.
+	 */
+	if (start.set || start.compat) {
+		if (vcpuchar_size_of(req) >= VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, max_cpu_compat)) {
+			req->start_set |= start.set;
+			for (uint32_t cap = 0; cap < VCPUCHAR_PPC_START_LEVELS; cap++)
+				if (start.set & (1u << cap))
+					req->start_levels[cap] = start.levels[cap];
+			if (start.compat)
+				req->max_cpu_compat = start.compat;
+		} else {
+			note_older(err, err_size, &used, line);
+		}
 	}
 	req->machine = type;
 	req->accel = accel;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /* The start verdict: every cap QEMU checks against KVM when it starts (lib/ppc.md#start). */
+#include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -69,6 +70,7 @@ static void kvm_bool(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar_p
 /* hw/ppc/spapr_caps.c cap_hpt_maxpagesize_apply() -> spapr_check_pagesize(). */
 static void hpt(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar_ppc_host *host, bool old_types)
 {
+	uint32_t want = e->level;
 	int real = fact(host, VCPUCHAR_PPC_FACT_PAGES_REAL);
 	uint32_t page = host ? host->page_size : 0;
 	char fix[VCPUCHAR_PPC_START_FIX_LEN] = "";
@@ -81,20 +83,21 @@ static void hpt(struct vcpuchar_ppc_start_entry *e, const struct vcpuchar_ppc_ho
 			"checks no page size");
 	else if (!page || real < 0)
 		verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, page ? fix : "cap-hpt-max-page-size=4k",
-			"cap-hpt-max-page-size=64k needs a host page of 64 KiB under KVM-HV; the host facts do not "
-			"say %s",
+			"cap-hpt-max-page-size=%" PRIu64 "k needs a host page as large under KVM-HV; the host facts "
+			"do not say %s",
+			(UINT64_C(1) << want) >> 10,
 			!page ? "the host's page size" : "whether KVM needs host-contiguous pages (KVM_PPC_GET_SMMU_INFO)");
-	else if (page >= (1u << HPT_SHIFT_DEFAULT))
-		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "the host's %u KiB pages back 64 KiB guest pages",
-			page >> 10);
+	else if (page >= (UINT64_C(1) << want))
+		verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "the host's %u KiB pages back %" PRIu64 " KiB guest pages",
+			page >> 10, (UINT64_C(1) << want) >> 10);
 	else
 		verdict(e, old_types ? VCPUCHAR_PPC_VERDICT_UNKNOWN : VCPUCHAR_PPC_VERDICT_REFUSED, fix,
-			"%sQEMU says \"Can't support 64 kiB guest pages with %u kiB host pages with this KVM "
+			"%sQEMU says \"Can't support %" PRIu64 " kiB guest pages with %u kiB host pages with this KVM "
 			"implementation\"",
 			old_types ? "pseries-2.12 and older take the host's page size and start; pseries-3.0 and 3.1 "
 				    "take 64 KiB: "
 				  : "",
-			page >> 10);
+			(UINT64_C(1) << want) >> 10, page >> 10);
 }
 
 /* hw/ppc/spapr_caps.c cap_large_decr_apply(), target/ppc/kvm.c kvmppc_get_dec_bits(). */
@@ -146,6 +149,19 @@ static void spectre(struct vcpuchar_ppc_start *s, const struct vcpuchar_ppc_host
 		else
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "at or below the host's level");
 	}
+}
+
+/*
+ * The caller's own level for @cap (a pasted "cap-fwnmi=off"), which QEMU
+ * takes in place of the machine type's default (spapr_caps_init():
+ * cmd_line_caps); false when the caller set none.
+ */
+static bool user_level(const struct vcpuchar_ppc_request *req, uint32_t cap, uint32_t *level)
+{
+	if (!(req->start_set & (1u << cap)))
+		return false;
+	*level = req->start_levels[cap];
+	return true;
 }
 
 /*
@@ -202,8 +218,8 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 	struct vcpuchar_ppc_start out;
 	struct ppc_type_defaults td;
 	struct ppc_target target;
-	uint32_t cpu, m;
-	bool kvm, old_types, unknown, htm_old;
+	uint32_t cpu, dcpu, m;
+	bool kvm, old_types, new_cpu, unknown, htm_old;
 	unsigned type = 0;
 	size_t len = 0;
 	int r;
@@ -242,6 +258,9 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 		    vcpuchar_ppc_qemu_release_has(target.release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
 	/* The exact type's htm: on for pseries-2.11 and older (spapr_machine_2_11_class_options()). */
 	htm_old = old_types || (type && type <= 211);
+	/* max-cpu-compat lowers the defaults as a CPU of that level would (default_caps_with_cpu()). */
+	dcpu = req->max_cpu_compat && req->max_cpu_compat < cpu ? req->max_cpu_compat : cpu;
+	new_cpu = dcpu >= VCPUCHAR_PPC_CPU_POWER9;
 	/* A profile's type is known, whatever its class (pseries-rhel9.2.0). */
 	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && !td.exact;
 
@@ -252,19 +271,39 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 		/* An unknown type's level is the one judged: on, where the CPU has HTM (POWER8 and later). */
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_HTM, "htm",
-			      td.exact ? td.htm : (unknown || (type && htm_old)) && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+			      (td.exact ? td.htm : unknown || (type && htm_old)) && dcpu >= VCPUCHAR_PPC_CPU_POWER8);
 
 		/* The type's own default is known (its QEMU profile, or its exact type), or not: its version, or the type. */
 		const char *who = td.exact ? "the type's default (its QEMU profile) is cap-htm=on"
 				  : unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
 					    : "pseries-2.11 and older take cap-htm=on";
 		const char *gap = td.exact || unknown || type ? "" : "; the type's version is not in the request";
+		uint32_t lv;
 
-		if (td.exact && !kvm && td.htm)
+		if (user_level(req, VCPUCHAR_PPC_START_HTM, &lv)) {
+			int f = fact(host, VCPUCHAR_PPC_FACT_HTM);
+
+			e->level = lv;
+			if (!lv)
+				verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off, given: QEMU checks nothing");
+			else if (!kvm)
+				verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-htm=off",
+					"cap-htm=on, given: QEMU says \"No Transactional Memory support in TCG\"");
+			else if (f == 1)
+				verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=on, given: this KVM offers KVM_CAP_PPC_HTM");
+			else if (f == 0 && cpu >= VCPUCHAR_PPC_CPU_POWER9)
+				verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-htm=off",
+					"cap-htm=on, given: this KVM lacks KVM_CAP_PPC_HTM: QEMU says \"KVM implementation "
+					"does not support Transactional Memory\"");
+			else
+				verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
+					"cap-htm=on, given: it needs KVM_CAP_PPC_HTM (or a POWER8 KVM-HV host with HTM), "
+					"which the host facts do not say");
+		} else if (td.exact && !kvm && e->level) {
 			/* Measured: the probe's own start of the type under TCG refused it. */
 			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-htm=off",
 				"%s: QEMU says \"No Transactional Memory support in TCG\"", who);
-		else if ((td.exact && !td.htm) || (!td.exact && !htm_old && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
+		} else if ((td.exact && !e->level) || (!td.exact && !htm_old && !unknown) || dcpu < VCPUCHAR_PPC_CPU_POWER8)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
 		else if (!kvm)
 			verdict(e, type ? VCPUCHAR_PPC_VERDICT_REFUSED : VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
@@ -281,72 +320,89 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 			entry(&out, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, "hpt-max-page-size",
 			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || (type && type <= 212) ? 0
 												 : HPT_SHIFT_DEFAULT);
+		bool given = user_level(req, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, &e->level);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no page size");
 		else if (!e->level)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 and older take the host's page size");
 		else
-			hpt(e, host, old_types);
-		if (unknown)
+			hpt(e, host, old_types && !given);
+		if (unknown && !given)
 			default_unknown(e);
 	}
 	{
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_NESTED_HV, "nested-hv", 0);
 
-		/* Off in every machine type; the request cannot ask for it. */
-		kvm_bool(e, host, VCPUCHAR_PPC_FACT_NESTED_HV, "KVM_CAP_PPC_NESTED_HV",
-			 "KVM implementation does not support Nested-HV");
+		/* Off in every machine type. */
+		if (user_level(req, VCPUCHAR_PPC_START_NESTED_HV, &e->level) && e->level && !kvm)
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-nested-hv=off",
+				"cap-nested-hv=on, given: QEMU says \"No Nested KVM-HV support in TCG\"");
+		else
+			kvm_bool(e, host, VCPUCHAR_PPC_FACT_NESTED_HV, "KVM_CAP_PPC_NESTED_HV",
+				 "KVM implementation does not support Nested-HV");
 	}
 	{
-		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()), or the profile's. */
-		bool on = td.large_decr || (unknown && cpu >= VCPUCHAR_PPC_CPU_POWER9);
+		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()). */
+		bool on = new_cpu && (td.large_decr || unknown);
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_LARGE_DECR, "large-decr", on);
+		bool given = user_level(req, VCPUCHAR_PPC_START_LARGE_DECR, &e->level);
 
-		if (!kvm)
+		if (!kvm && e->level && (cpu < VCPUCHAR_PPC_CPU_POWER9 || !new_cpu))
+			/* cap_large_decr_apply() under TCG: the CPU, or its compat level, before ISA 3.00. */
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-large-decr=off",
+				"QEMU says \"Large decrementer only supported on POWER9\"");
+		else if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no host decrementer");
 		else
 			large_decr(e, host);
-		if (unknown)
+		if (unknown && !given)
 			default_unknown(e);
 	}
 	{
 		/* On from pseries-5.0 (spapr_machine_4_2_class_options() turns it off). */
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", td.fwnmi || unknown);
+		bool given = user_level(req, VCPUCHAR_PPC_START_FWNMI, &e->level);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks nothing");
 		else
 			kvm_bool(e, host, VCPUCHAR_PPC_FACT_FWNMI, "KVM_CAP_PPC_FWNMI",
 				 "Firmware Assisted Non-Maskable Interrupts(FWNMI) not supported by KVM.");
-		if (unknown)
+		if (unknown && !given)
 			default_unknown(e);
 	}
-
 	{
 		/*
 		 * QEMU 8.1 added the cap, on in every machine type (spapr_machine_class_init()),
 		 * off before POWER8 (default_caps_with_cpu(): ISA 2.07 compat); lib/ppc.md#start.
 		 */
-		bool has = vcpuchar_ppc_qemu_release(req->qemu_version) < 0 ||
-			   vcpuchar_ppc_qemu_release(req->qemu_version) >=
-				   vcpuchar_ppc_qemu_release(VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0));
+		bool has = target.release < 0 ||
+			   target.release >= vcpuchar_ppc_qemu_release(VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0));
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_AIL_MODE_3, "ail-mode-3", has && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+			entry(&out, VCPUCHAR_PPC_START_AIL_MODE_3, "ail-mode-3", has && dcpu >= VCPUCHAR_PPC_CPU_POWER8);
+		const char *rel = vcpuchar_ppc_qemu_release_name(target.release);
+		bool given = user_level(req, VCPUCHAR_PPC_START_AIL_MODE_3, &e->level);
 
-		if (!has)
+		if (!has && given)
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "",
+				"QEMU %s has no property cap-ail-mode-3 (QEMU 8.1 added it): remove it", rel);
+		else if (!has)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "",
-				"QEMU %s has no cap-ail-mode-3 (QEMU 8.1 added it): nothing is checked",
-				vcpuchar_ppc_qemu_release_name(vcpuchar_ppc_qemu_release(req->qemu_version)));
+				"QEMU %s has no cap-ail-mode-3 (QEMU 8.1 added it): nothing is checked", rel);
+		else if (!kvm && e->level && cpu < VCPUCHAR_PPC_CPU_POWER8)
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-ail-mode-3=off",
+				"QEMU says \"TCG only supports cap-ail-mode-3 on POWER8 and later CPUs\"");
 		else if (!kvm || !e->level)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "%s",
-				!e->level ? "cap-ail-mode-3=off (the default before POWER8): QEMU checks nothing"
+				!e->level ? (given ? "cap-ail-mode-3=off, given: QEMU checks nothing"
+						   : "cap-ail-mode-3=off (the default before POWER8): QEMU checks nothing")
 					  : "TCG: QEMU gives AIL mode 3 to POWER8 and later CPUs");
 		else
 			kvm_bool(e, host, VCPUCHAR_PPC_FACT_AIL_MODE_3, "KVM_CAP_PPC_AIL_MODE_3",
 				 "KVM implementation does not support cap-ail-mode-3");
-		if (unknown)
+		if (unknown && !given)
 			default_unknown(e);
 	}
 

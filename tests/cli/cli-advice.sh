@@ -176,7 +176,7 @@ expect "9: a type and type=" 2 "type.*twice" -- "$cli" ppc hcall --host "$p9" --
 expect "9: accel=tcg in --machine" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,accel=tcg --json
 jcheck "9: accel=tcg honoured" "$tmp/out" '
 assert j["mode_reason"].startswith("host-max mode under TCG"), j["mode_reason"]
-assert "accel=tcg" not in j["ignored"], j["ignored"]'
+assert "accel=tcg" not in j["not_judged"], j["not_judged"]'
 expect "9: accel=tcg and --accel kvm" 2 "accel" -- "$cli" ppc hcall --host "$p9" --machine pseries,accel=tcg --accel kvm
 expect "9: accel=xen" 2 "accel" -- "$cli" ppc hcall --host "$p9" --machine pseries,accel=xen
 
@@ -249,7 +249,7 @@ expect "14: --src as a libvirt fragment" 1 "" -- "$cli" ppc migrate --json \
 	--src "  <features><cfpc value='workaround'/><acpi/></features>" --dst cap-cfpc=broken
 jcheck "14: fragment read, other features named" "$tmp/out" '
 assert not j["ok"] and "cap-cfpc" in j["errors"][0], j
-assert j["ignored"] == ["<acpi>"], j["ignored"]'
+assert j["not_judged"] == ["<acpi>"], j["not_judged"]'
 expect "14: --dst as a libvirt fragment" 0 - -- "$cli" ppc migrate \
 	--src cap-cfpc=broken --dst "<cfpc value='workaround'/><ccf-assist state='on'/>"
 has "14: --dst fragment migrates" "^migration ok"
@@ -270,7 +270,7 @@ expect "hcall --machine cfpc= without cap-" 2 "'cfpc=workaround': QEMU's pseries
 	"$cli" ppc hcall --host "$p9" --machine pseries,cfpc=workaround
 expect "hcall --machine CCF-ASSIST= without cap-" 2 "the cap is cap-ccf-assist" -- \
 	"$cli" ppc hcall --host "$p9" --machine pseries-7.2,CCF-ASSIST=on
-expect "14: hcall --machine cap-htm still ignored" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-htm=on
+expect "14: hcall --machine cap-htm=on judged at start" 0 "" -- "$cli" ppc hcall --host "$p9" --machine pseries,cap-htm=on
 
 # 15. A RHEL 7 machine type: RHEL 7's QEMU (2.12) predates cap-ccf-assist (QEMU 4.0), which the
 # message says; its other defaults under a later RHEL QEMU are unknown, so all four caps are asked for.

@@ -197,6 +197,9 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	req->accel = line.accel;
 	req->caps = line.caps;
 	*set = both;
+	req->start_set = line.start_set;
+	memcpy(req->start_levels, line.start_levels, sizeof(req->start_levels));
+	req->max_cpu_compat = line.max_cpu_compat;
 	return 0;
 }
 
@@ -261,7 +264,7 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	return 0;
 }
 
-/* One `ppc hcall` row: vcpuchar_ppc_decide() and vcpuchar_ppc_warnings_check(). */
+/* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check(). */
 static char *hcall(const struct args *a)
 {
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -293,7 +296,7 @@ static char *hcall(const struct args *a)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	/* Exit 1 when QEMU refuses: a conflict, or a cap the start verdict refuses (a profile's cap-htm=on under TCG). */
+	/* Exit 1 when QEMU refuses: a conflict of the four caps, or a cap the start verdict refuses (lib/ppc.md#start). */
 	begin_answer(b, res.n_errors || start.n_refused ? 1 : 0);
 	put_answered(b, ans);
 	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));

@@ -109,6 +109,15 @@ def write_profiles(d):
         with open(path, 'w', encoding='utf-8') as f:
             f.write(text)
         out['@gen/' + name] = path
+    # The field cases' host: the e2e POWER9 words, KVM without FWNMI and AIL mode 3, no ibm,dec-bits.
+    with open(out['@gen/hl-e2e-wa+p9']) as f:
+        text = f.read()
+    text += ('kvm_htm=false\nkvm_nested_hv=true\nkvm_fwnmi=false\nkvm_pages_real=true\nkvm_ail_mode_3=false\n'
+             'page_size=65536\ndec_bits=0\n')
+    path = os.path.join(d, 'field-p9.profile')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text)
+    out['@gen/field-p9'] = path
     for e in EXAMPLES + X86_EXAMPLES:
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
     for q in QEMU_PROFILES:
@@ -233,7 +242,32 @@ def rows():
         out.append((r['id'], a))
     for r in tsv('ppc-baseline.tsv'):
         out.append((r['id'], ['ppc', 'baseline'] + ['@profiles/' + p for p in r['profiles'].split(',')]))
-    return out + generated() + x86_rows() + x86_verify_rows()
+    return out + field_rows() + generated() + x86_rows() + x86_verify_rows()
+
+
+# Lines users ship, on a host whose KVM lacks FWNMI and AIL mode 3 and has no ibm,dec-bits:
+# each user's own fix must be seen by the start verdict (lib/ppc.md#start), the rest not judged.
+FIELD = [
+    # coreos-assembler mantle/platform/qemu.go (ppc64le): QEMU starts with cap-fwnmi=off.
+    ('field-coreos-fwnmi', 'pseries,kvm-type=HV,vsmt=8,cap-fwnmi=off,cap-large-decr=off', '7.2'),
+    # Without it, QEMU 7.2 refuses FWNMI ("(FWNMI) not supported by KVM.").
+    ('field-coreos-default', 'pseries,kvm-type=HV,vsmt=8', '7.2'),
+    # LXD's and Kata's cap-large-decr=off (kata-containers arch/ppc64le-options.mk MACHINEACCELERATORS).
+    ('field-kata-large-decr', 'pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-large-decr=off,'
+     'cap-ccf-assist=off,cap-fwnmi=off', '7.2'),
+    # Kata's kernel_irqchip on a nested host: not judged (no host XIVE fact); the exit rests on the rest.
+    ('field-kata-irqchip', 'pseries,kernel_irqchip=on,cap-fwnmi=off,cap-large-decr=off', '7.2'),
+    # QEMU 8.2 without KVM_CAP_PPC_AIL_MODE_3: refused by default, started with the hint.
+    ('field-ail-mode-3-default', 'pseries,cap-fwnmi=off,cap-large-decr=off', '8.2'),
+    ('field-ail-mode-3-off', 'pseries,cap-fwnmi=off,cap-large-decr=off,cap-ail-mode-3=off', '8.2'),
+    # max-cpu-compat=power8 turns large-decr off (default_caps_with_cpu()).
+    ('field-compat-power8', 'pseries,max-cpu-compat=power8,cap-fwnmi=off', '7.2'),
+]
+
+
+def field_rows():
+    return [(rid, ['ppc', 'hcall', '--host', '@gen/field-p9', '--machine', line, '--qemu-version', qemu])
+            for rid, line, qemu in FIELD]
 
 
 def x86_rows():

@@ -191,6 +191,162 @@ START_TEST(ail_mode_3)
 }
 END_TEST
 
+/* A pasted -machine line read by the library into @r (the host's KVM and qemu_version already set). */
+static void line(struct vcpuchar_ppc_request *r, const char *text, char *others, size_t size)
+{
+	ck_assert_msg(vcpuchar_ppc_machine_line_parse(text, r, others, size) >= 0, "%s: %s", text, others);
+}
+
+/*
+ * Field cases: lines users ship whose own fix the start verdict must see.
+ * QEMU takes a cap given on the command line in place of the type's
+ * default (hw/ppc/spapr_caps.c spapr_caps_init(): cmd_line_caps), so the
+ * cap's apply() checks the given level.
+ */
+START_TEST(user_levels_field_cases)
+{
+	struct vcpuchar_ppc_host h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_FWNMI | VCPUCHAR_PPC_FACT_AIL_MODE_3), 65536);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_start s;
+	char others[256];
+
+	/* Without the user's fix: fwnmi refused (QEMU 7.2: "(FWNMI) not supported by KVM."). */
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+
+	/*
+	 * coreos-assembler's ppc64le line (mantle/platform/qemu.go, found by a code
+	 * search: "pseries,kvm-type=HV,vsmt=8,cap-fwnmi=off,"): QEMU starts; kvm-type
+	 * and vsmt are named, not judged.
+	 */
+	line(&r, "pseries,kvm-type=HV,vsmt=8,cap-fwnmi=off", others, sizeof(others));
+	ck_assert_str_eq(others, "kvm-type=HV, vsmt=8");
+	ck_assert_uint_eq(r.start_set, 1u << VCPUCHAR_PPC_START_FWNMI);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(s.n_refused, 0);
+	ck_assert_str_eq(s.paste, "");
+
+	/*
+	 * LXD's and Kata's ppc64le machine options turn large-decr off (Kata's
+	 * arch/ppc64le-options.mk MACHINEACCELERATORS, found by a code search:
+	 * "cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-large-decr=off,
+	 * cap-ccf-assist=off"): a host without ibm,dec-bits starts.
+	 */
+	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_DEC_BITS), 65536);
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	line(&r, "pseries,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-large-decr=off,cap-ccf-assist=off", others,
+	     sizeof(others));
+	ck_assert_str_eq(others, "");
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(s.n_refused, 0);
+
+	/*
+	 * Kata's kernel_irqchip on a nested host: QEMU fails hard where KVM has no
+	 * XIVE device for the guest; no host fact here says so, so the property is
+	 * named, not judged, and the verdict rests on what is known.
+	 */
+	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	line(&r, "pseries,accel=kvm,kernel_irqchip=on,ic-mode=xive", others, sizeof(others));
+	ck_assert_str_eq(others, "kernel_irqchip=on, ic-mode=xive");
+	ck_assert_uint_eq(r.start_set, 0);
+
+	/* cap-ail-mode-3=off, the hint of QEMU 8.1's refusal, lets an 8.2 host without the capability start. */
+	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_AIL_MODE_3), 65536);
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0);
+	ck_assert_uint_eq(check(&h, &r).n_refused, 1);
+	line(&r, "pseries-8.2,cap-ail-mode-3=off", others, sizeof(others));
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_msg(strstr(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->reason, "given"), "%s",
+		      start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->reason);
+	ck_assert_uint_eq(s.n_refused, 0);
+	/* QEMU 7.2 has no such property and refuses the line. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-ail-mode-3=off", &r, others, sizeof(others)),
+			 -EINVAL);
+	ck_assert_msg(strstr(others, "QEMU 7.2's pseries has no such property"), "%s", others);
+}
+END_TEST
+
+/* The user's level for every other cap, QEMU's value spellings, and max-cpu-compat's lowered defaults. */
+START_TEST(user_levels)
+{
+	struct vcpuchar_ppc_host h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_HTM), 4096);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_start s;
+	char others[256];
+
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	/* 4k pages, given in QEMU's size spelling: a 4 KiB-page host starts; htm=on refused by this KVM. */
+	line(&r, "pseries,cap-hpt-max-page-size=4k,cap-htm=yes,cap-vsx=on,cap-dawr1=off", others, sizeof(others));
+	ck_assert_str_eq(others, "cap-vsx=on, cap-dawr1=off");
+	ck_assert_uint_eq(r.start_levels[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE], 12);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.paste, "cap-htm=off");
+	/* 16M is too large for 4 KiB host pages (spapr_check_pagesize()). */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	line(&r, "pseries,cap-hpt-max-page-size=16M", others, sizeof(others));
+	s = check(&h, &r);
+	ck_assert_msg(strstr(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->reason,
+			     "Can't support 16384 kiB guest pages with 4 kiB host pages"),
+		      "%s", start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->reason);
+	/* QEMU's own refusals of values. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-hpt-max-page-size=48k", &r, others,
+							 sizeof(others)), -EINVAL);
+	ck_assert_msg(strstr(others, "must be a power of 2"), "%s", others);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-fwnmi=maybe", &r, others, sizeof(others)),
+			 -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-fwnmi=off,cap-fwnmi=on", &r, others,
+							 sizeof(others)), -EINVAL);
+	/* 7.2 has no cap-dawr1 (-M pseries,help, measured). */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-dawr1=on", &r, others, sizeof(others)), -EINVAL);
+
+	/*
+	 * max-cpu-compat=power8 lowers large-decr to off (default_caps_with_cpu():
+	 * below ISA 3.00), so a host without ibm,dec-bits starts; power7 also
+	 * lowers htm and ail-mode-3 (below ISA 2.07).
+	 */
+	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_DEC_BITS), 65536);
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	line(&r, "pseries,max-cpu-compat=power8", others, sizeof(others));
+	ck_assert_str_eq(others, "");
+	ck_assert_uint_eq(r.max_cpu_compat, VCPUCHAR_PPC_CPU_POWER8);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER7;
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->level, 0);
+	/* power6 is a compat level the request cannot carry: named, not judged. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	line(&r, "pseries,max-cpu-compat=power6", others, sizeof(others));
+	ck_assert_str_eq(others, "max-cpu-compat=power6");
+	/* Levels out of range are refused. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	r.start_set = 1u << VCPUCHAR_PPC_START_FWNMI;
+	r.start_levels[VCPUCHAR_PPC_START_FWNMI] = 2;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), -EINVAL);
+	r.start_set = 1u << 2;
+	r.start_levels[VCPUCHAR_PPC_START_FWNMI] = 0;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), -EINVAL);
+	r.start_set = 0;
+	r.max_cpu_compat = 6;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), -EINVAL);
+}
+END_TEST
+
 /* large-decr: on from pseries-4.0 for POWER9 and later; the host's ibm,dec-bits must be 56. */
 START_TEST(large_decr)
 {
@@ -491,6 +647,8 @@ int main(void)
 	tcase_add_test(tc, four_k_pages_refused);
 	tcase_add_test(tc, fwnmi_by_machine);
 	tcase_add_test(tc, ail_mode_3);
+	tcase_add_test(tc, user_levels_field_cases);
+	tcase_add_test(tc, user_levels);
 	tcase_add_test(tc, large_decr);
 	tcase_add_test(tc, unknown_facts);
 	tcase_add_test(tc, htm_old_types);

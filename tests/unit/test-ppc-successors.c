@@ -225,12 +225,30 @@ static const struct {
 	const char *others;
 } lines[] = {
 	{ "pseries-7.2,cap-cfpc=broken", 0, "" },
-	{ "pseries,x-vof=on,cap-htm=off,cap-ibs=workaround", 0, "x-vof=on, cap-htm=off" },
+	/* cap-htm is read for the start verdict (1.3); cap-vsx is named, not judged. */
+	{ "pseries,x-vof=on,cap-htm=off,cap-ibs=workaround", 0, "x-vof=on" },
+	{ "pseries,cap-vsx=on,cap-htm=off", 0, "cap-vsx=on" },
 	/* A distribution's type: the defaults are not known here, so all four caps. */
 	{ "pseries-rhel9.2.0,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off", 1, "" },
 	{ "pseries,cap-foo=on", -EINVAL, NULL },
 	{ "pseries,cap-cfpc=broken,cap-cfpc=fixed", -EINVAL, NULL },
 };
+
+/* A 1.2 caller's request has no start members: the items it cannot hold are named as not read. */
+START_TEST(line_parse_older_request)
+{
+	struct vcpuchar_ppc_request q = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	char others[256] = "x";
+
+	q.size = offsetof(struct vcpuchar_ppc_request, start_set);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-fwnmi=off,x-vof=on,max-cpu-compat=power8", &q,
+							 others, sizeof(others)),
+			 0);
+	ck_assert_str_eq(others, "x-vof=on, cap-fwnmi=off, max-cpu-compat=power8");
+	ck_assert_uint_eq(q.start_set, 0);
+	ck_assert_uint_eq(q.max_cpu_compat, 0);
+}
+END_TEST
 
 START_TEST(line_parse_fields)
 {
@@ -396,6 +414,7 @@ int main(void)
 	tcase_add_test(tc, migrate_same_answers);
 	tcase_add_test(tc, migrate_opts_size);
 	tcase_add_test(tc, line_parse_fields);
+	tcase_add_test(tc, line_parse_older_request);
 	tcase_add_test(tc, libvirt_parse_fields);
 	tcase_add_test(tc, parse_opts_size);
 	tcase_add_test(tc, host_cpu_fields);

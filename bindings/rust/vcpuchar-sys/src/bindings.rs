@@ -41,6 +41,7 @@ pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
 pub const VCPUCHAR_PPC_LEVEL_ON: u32 = 1;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_FROM_DEFAULT: u32 = 1;
 pub const VCPUCHAR_PPC_CONFLICT_FLAG_HOST_NO_INFO: u32 = 2;
+pub const VCPUCHAR_PPC_START_LEVELS: u32 = 16;
 pub const VCPUCHAR_PPC_RESULT_HOST_NO_INFO: u32 = 1;
 pub const VCPUCHAR_PPC_RESULT_MIGRATION_UNSAFE: u32 = 2;
 pub const VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE: u32 = 4;
@@ -53,6 +54,7 @@ pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
 pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
 pub const VCPUCHAR_PPC_START_CAPS: u32 = 10;
+pub const VCPUCHAR_PPC_START_SET_ALL: u32 = 1008;
 pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
 pub const VCPUCHAR_PPC_START_REASON_LEN: u32 = 256;
@@ -366,11 +368,25 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = "                the profile's type for @machine: its default type for"]
 #[doc = "                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or"]
 #[doc = "                pseries-2.12-sxxm for the others."]
+#[doc = " @start_set: (Since: 1.3) bit (1u << enum vcpuchar_ppc_start_cap) for"]
+#[doc = "             each cap besides the four the caller set, e.g. from a pasted"]
+#[doc = "             \"cap-fwnmi=off\": the start verdict judges @start_levels[cap]"]
+#[doc = "             in place of the machine type's default"]
+#[doc = "             (/usr/share/doc/libvcpuchar/ppc.md#start); bits 4 to 9"]
+#[doc = " @start_levels: (Since: 1.3) indexed by enum vcpuchar_ppc_start_cap, read"]
+#[doc = "                only where @start_set says so: 0 (off) or 1 (on), and for"]
+#[doc = "                hpt-max-page-size the page shift, 12 (4 KiB) to 34 (16 GiB)"]
+#[doc = " @max_cpu_compat: (Since: 1.3) the -machine max-cpu-compat CPU, enum"]
+#[doc = "                  vcpuchar_ppc_cpu (7 to 11), 0 for none: the start"]
+#[doc = "                  verdict's defaults are lowered as QEMU's"]
+#[doc = "                  default_caps_with_cpu() lowers them for that compat"]
+#[doc = "                  level."]
 #[doc = ""]
 #[doc = " Structs of 1.0 (28 bytes) and 1.2 (32 bytes) are still accepted, their"]
 #[doc = " missing members read as 0 and NULL."]
 #[doc = ""]
-#[doc = " Since: 1.0 (@qemu_version 1.1, @qemu_profile and @qemu_machine 1.3)"]
+#[doc = " Since: 1.0 (@qemu_version 1.1, @qemu_profile, @qemu_machine, @start_set,"]
+#[doc = " @start_levels and @max_cpu_compat 1.3)"]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct vcpuchar_ppc_qemu_profile {
@@ -389,6 +405,9 @@ pub struct vcpuchar_ppc_request {
     pub qemu_version: u32,
     pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
     pub qemu_machine: *const ::std::os::raw::c_char,
+    pub start_set: u32,
+    pub start_levels: [u32; 16usize],
+    pub max_cpu_compat: u32,
 }
 #[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
@@ -1290,10 +1309,14 @@ extern "C" {
     #[doc = " @line: what follows \"-machine\", e.g. \"pseries-7.1,cap-cfpc=broken,x-vof=on\""]
     #[doc = " @req: the request to fill (@size set): reads @qemu_version; writes only"]
     #[doc = "       @machine, @accel (\"accel=kvm|tcg\"), the caps named into @caps and"]
-    #[doc = "       their bits (1u << enum vcpuchar_ppc_cap) into @caps_set"]
+    #[doc = "       their bits (1u << enum vcpuchar_ppc_cap) into @caps_set, and (since"]
+    #[doc = "       1.3, where @size has them) the other caps with a start entry into"]
+    #[doc = "       @start_levels and @start_set, \"max-cpu-compat=powerN\" (7 to 11)"]
+    #[doc = "       into @max_cpu_compat"]
     #[doc = " @err, @err_size: optional: on failure the cause, naming the item; on"]
-    #[doc = "        success the other items (\"x-vof=on, cap-htm=off\"), \"\" when none,"]
-    #[doc = "        each cut to 64 bytes and \"...\", the list to @err_size"]
+    #[doc = "        success the other items, not judged (\"x-vof=on, cap-vsx=on\"; a 1.2"]
+    #[doc = "        caller's request also lists the 1.3 ones), \"\" when none, each cut"]
+    #[doc = "        to 64 bytes and \"...\", the list to @err_size"]
     #[doc = ""]
     #[doc = " The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as"]
     #[doc = " vcpuchar_ppc_caps_parse(); what is refused and why:"]

@@ -319,7 +319,9 @@ fn pasted_text_successors() {
     }
     let mut q = PpcRequest::init();
     let p = ppc_machine_line_parse_ext(lines[0], &mut q).unwrap();
-    assert_eq!((p.set, p.others.as_str()), (1 << 2, "x-vof=on, cap-htm=off"));
+    // cap-htm goes to the start verdict's levels (1.3); the rest is named, not judged.
+    assert_eq!((p.set, p.others.as_str()), (1 << 2, "x-vof=on"));
+    assert_eq!((q.start_set, q.start_levels[4]), (1 << 4, 0));
     ppc_machine_line_parse_ext(lines[1], &mut q).unwrap();
     assert_eq!(q.machine, PpcMachine::DefaultsUnknown as u32);
     let xmls = ["<features><acpi/><cfpc value='workaround'/><htm state='on'/></features>", "<cfpc value='Broken'/>"];
