@@ -421,7 +421,6 @@ enum vcpuchar_x86_reason_code {
 	/* Since 1.3: MWAIT exits are kept, so the CPUID patch call
 	 * clears MONITOR (CPUID.01H:ECX[3]): KVM emulates MWAIT as a no-op. */
 	VCPUCHAR_X86_REASON_MONITOR_HIDDEN_MWAIT_EXITS = 66,
-	/* 67-69: reserved (another 1.3 change). */
 	/* Since 1.3: KVM_HINTS_REALTIME without KVM_FEATURE_PV_UNHALT and the
 	 * guest kernel not given: its spinlock depends on whether it has the
 	 * 2025 reorder of kvm_spinlock_init() (native qspinlock) or not
@@ -438,7 +437,8 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE = 72,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 72 in 1.3) */
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 72 in 1.3;
+ * 67-69 are another 1.3 change's) */
 #define VCPUCHAR_X86_REASON_MAX 72
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
