@@ -42,6 +42,8 @@
 		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
 		struct vcpuchar_ppc_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, reserved), \
 		struct vcpuchar_x86_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved1), \
+		struct vcpuchar_x86_vm: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_vm, halt_poll_ns), \
+		struct vcpuchar_x86_guest_view: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_guest_view, halt_exits_grow), \
 		struct vcpuchar_ppc_start: offsetof(struct vcpuchar_ppc_start, entries) + \
 			9 * sizeof(struct vcpuchar_ppc_start_entry), \
 		default: sizeof(*(s)))
@@ -329,6 +331,8 @@ struct vcpuchar_x86_live {
 
 /* The x86 policy's argument checks: 0 or -EINVAL, no output (lib/x86/x86-policy.c). */
 int vcpuchar_x86_policy_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm);
+/* lib/x86/x86-guest.c: 1 the guest kernel has the 2025 kvm_spinlock_init() reorder, 0 not, -1 unknown. */
+int vcpuchar_x86_guest_kernel_reordered(uint32_t guest_kernel);
 
 /* The x86 policy (lib/x86/x86-policy.c): pure; @live NULL decides from @host alone. */
 int vcpuchar_x86_policy_decide(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,

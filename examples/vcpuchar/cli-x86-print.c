@@ -125,8 +125,20 @@ char *x86_format(const struct vcpuchar_x86_policy *p, const struct vcpuchar_x86_
 }
 
 /* The guest's view (lib/x86.md#guest-view), keys as in the tier's table. */
+/* The guest kernel as the view took it: "a.b.c", or "unknown" (not given, or an ABI name). */
+static void kernel_text(uint32_t k, char *buf, size_t size)
+{
+	if (k)
+		snprintf(buf, size, "%u.%u.%u", k >> 24, k >> 16 & 0xff, k & 0xffff);
+	else
+		snprintf(buf, size, "unknown");
+}
+
 void json_guest(JsonBuilder *b, const struct vcpuchar_x86_guest_view *g, uint32_t vcpus)
 {
+	char guest_kernel[24];
+
+	kernel_text(g->guest_kernel, guest_kernel, sizeof(guest_kernel));
 	json_builder_set_member_name(b, "guest");
 	json_builder_begin_object(b);
 	json_builder_set_member_name(b, "vcpus");
@@ -143,6 +155,8 @@ void json_guest(JsonBuilder *b, const struct vcpuchar_x86_guest_view *g, uint32_
 	json_builder_add_string_value(b, vcpuchar_x86_pv_spinlocks_name(g->pv_spinlocks));
 	json_builder_set_member_name(b, "halt_exits_grow");
 	json_builder_add_boolean_value(b, g->halt_exits_grow);
+	json_builder_set_member_name(b, "guest_kernel");
+	json_builder_add_string_value(b, guest_kernel);
 	json_builder_end_object(b);
 }
 
@@ -150,7 +164,10 @@ void text_guest(const struct vcpuchar_x86_guest_view *g, uint32_t vcpus)
 {
 	const char *yn[] = { "no", "yes" };
 
-	cli_printf("guest (%u vCPUs)\n", vcpus);
+	char guest_kernel[24];
+
+	kernel_text(g->guest_kernel, guest_kernel, sizeof(guest_kernel));
+	cli_printf("guest (%u vCPUs, kernel %s)\n", vcpus, guest_kernel);
 	cli_printf("  kvm_feature_pv_unhalt    %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_PV_UNHALT)]);
 	cli_printf("  kvm_feature_poll_control %s\n", yn[!!(g->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL)]);
 	cli_printf("  kvm_hints_realtime       %s\n", yn[!!(g->kvm_hints & VCPUCHAR_X86_KVM_HINTS_REALTIME)]);

@@ -28,6 +28,12 @@ enum vcpuchar_x86_pv_spinlocks {
 	VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME = 1,     /* KVM_HINTS_REALTIME set */
 	VCPUCHAR_X86_PV_SPINLOCKS_OFF_SINGLE_CPU = 2,   /* one vCPU */
 	VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT = 3, /* KVM_FEATURE_PV_UNHALT clear */
+	/* Since 1.3, only to a caller whose @size has @guest_kernel: PV_UNHALT
+	 * clear with REALTIME set or one vCPU, and @guest_kernel unknown (or of
+	 * a stable series whose backport release is not known): off either
+	 * way, but the lock is native qspinlock with the 2025 reorder of
+	 * kvm_spinlock_init() and the test-and-set lock before it. */
+	VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN = 4,
 };
 
 /**
@@ -42,6 +48,12 @@ enum vcpuchar_x86_pv_spinlocks {
  * @halt_exits_grow: 1 when the host's halt_exits statistic of the VM's
  *                   vCPUs grows while the guest idles (HLT exits kept),
  *                   0 when it stays (HLT pass-through)
+ * @guest_kernel: input, set by the caller with @size: the guest's Linux
+ *                version (VCPUCHAR_X86_KERNEL_VERSION(), as struct
+ *                vcpuchar_x86_vm's), 0 unknown; left as given. Since: 1.3.
+ *                A caller whose @size ends before it (built against 1.2 or
+ *                older) gets the 1.2 answer: Linux 6.12's order, as if the
+ *                kernel had the reorder.
  *
  * Since: 1.1
  */
@@ -52,6 +64,7 @@ struct vcpuchar_x86_guest_view {
 	uint32_t cpuidle;
 	uint32_t pv_spinlocks;
 	uint32_t halt_exits_grow;
+	uint32_t guest_kernel;
 };
 
 /* ---- the guest model ---- */
@@ -65,7 +78,9 @@ struct vcpuchar_x86_guest_view {
  *
  * The guest kernel's rules (arch/x86/kernel/kvm.c, cpuidle-haltpoll.c), for
  * Debian's configuration and no idle=, nopvspin or cpuidle_haltpoll.force:
- * /usr/share/doc/libvcpuchar/x86.md#guest-view. Pure: no allocation.
+ * /usr/share/doc/libvcpuchar/x86.md#guest-view. The order of the PV
+ * spinlock checks is the one of @ret->guest_kernel (Since: 1.3). Pure: no
+ * allocation.
  *
  * Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an
  * unknown bit in @policy->disable_exits, or @policy->hints_realtime,
@@ -97,14 +112,34 @@ const char *vcpuchar_x86_cpuidle_name(uint32_t cpuidle);
  * vcpuchar_x86_pv_spinlocks_name() - stable name of a PV spinlock value
  * @value: enum vcpuchar_x86_pv_spinlocks
  *
- * Return: "used", "off_realtime", "off_single_cpu" or "off_no_pv_unhalt"
- * (static strings); NULL for an unknown value.
+ * Return: "used", "off_realtime", "off_single_cpu", "off_no_pv_unhalt" or
+ * (since 1.3) "unknown" (static strings); NULL for an unknown value.
  *
  * System calls: none (no I/O, nothing a seccomp filter must allow).
  *
  * Since: 1.1
  */
 const char *vcpuchar_x86_pv_spinlocks_name(uint32_t value);
+
+/**
+ * vcpuchar_x86_kernel_parse() - a Linux version as the guest-kernel fact
+ * @s: "a.b" or "a.b.c", optionally followed by '-', '+' or '~' and
+ *     anything ("6.1.192-3", "6.12.58+deb13-amd64"); the upstream version,
+ *     not a distribution's ABI name: Debian's "6.1.0-57-amd64" (uname -r)
+ *     is read as unknown, its version is in /proc/version ("Debian
+ *     6.1.192-3")
+ * @ret: receives VCPUCHAR_X86_KERNEL_VERSION(a, b, c) (c 0 for "a.b");
+ *       0 for Debian's "a.b.0-N-flavour" ABI names (unknown)
+ *
+ * Return: 0; -EINVAL for NULL arguments or text that is no such version
+ * (a part above 255, or the sublevel above 65535). @ret is untouched on
+ * failure.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_kernel_parse(const char *s, uint32_t *ret);
 
 /* The texts the formatting call below writes (its @format). Since: 1.3 */
 enum vcpuchar_x86_format {

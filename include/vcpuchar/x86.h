@@ -291,9 +291,13 @@ enum vcpuchar_x86_idle_hlt_kvm {
  * @idle_hlt_kvm: enum vcpuchar_x86_idle_hlt_kvm
  * @halt_poll_ns: per-VM maximum halt-poll time in nanoseconds for
  *                KVM_CAP_HALT_POLL, read only with VCPUCHAR_X86_VM_HALT_POLL_NS
+ * @guest_kernel: the guest's Linux version, VCPUCHAR_X86_KERNEL_VERSION()
+ *                (vcpuchar_x86_kernel_parse() reads "6.1.192"); 0 when not
+ *                known. Since: 1.3 (a caller built against 1.2 or older
+ *                has a smaller @size and reads as 0, unknown)
  *
  * All zero (with @size set) is the default VM: shared pCPUs, in-kernel
- * irqchip, no CVM, no overrides.
+ * irqchip, no CVM, no overrides, guest kernel unknown.
  *
  * Since: 1.0
  */
@@ -305,7 +309,14 @@ struct vcpuchar_x86_vm {
 	uint32_t cpu_mode;
 	uint32_t idle_hlt_kvm;
 	uint32_t halt_poll_ns;
+	uint32_t guest_kernel;
 };
+
+/*
+ * A Linux version a.b.c as struct vcpuchar_x86_vm's @guest_kernel holds it
+ * (c is the stable sublevel, up to 65535: 5.4.302 fits). Since: 1.3
+ */
+#define VCPUCHAR_X86_KERNEL_VERSION(a, b, c) (((uint32_t)(a) << 24) | ((uint32_t)(b) << 16) | (uint32_t)(c))
 
 /*
  * Reason codes (/usr/share/doc/libvcpuchar/x86.md#reason-codes). Stable API: never renamed,
@@ -437,10 +448,24 @@ enum vcpuchar_x86_reason_code {
 	 * (kvm_intel not loaded, or a kernel before Linux 6.16), 2 it was not
 	 * read. */
 	VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN = 69,
+	/* Since 1.3: KVM_HINTS_REALTIME without KVM_FEATURE_PV_UNHALT and the
+	 * guest kernel not given: its spinlock depends on whether it has the
+	 * 2025 reorder of kvm_spinlock_init() (native qspinlock) or not
+	 * (test-and-set lock). */
+	VCPUCHAR_X86_REASON_GUEST_SPINLOCK_KERNEL_UNKNOWN = 70,
+	/* Since 1.3: the same with a guest kernel from before the reorder
+	 * (value: its VCPUCHAR_X86_KERNEL_VERSION()): the test-and-set lock;
+	 * nopvspin does not change it. */
+	VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER = 71,
+	/* Since 1.3: pinned vCPUs with neither REALTIME nor PV_UNHALT: nopvspin
+	 * on the guest's command line gives native qspinlock instead of the
+	 * test-and-set lock, on a guest kernel with the reorder (value 1: the
+	 * given kernel has it; 0: not given, so only if it has it). */
+	VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE = 72,
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 69 in 1.3) */
-#define VCPUCHAR_X86_REASON_MAX 69
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 72 in 1.3) */
+#define VCPUCHAR_X86_REASON_MAX 72
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)

@@ -381,6 +381,7 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 {
 	/* A host that is a VM pins to vCPUs of its own host, which can preempt them. */
 	bool guest = fact_u32(in->h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, in->h->hypervisor);
+	int reordered;
 
 	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
 	p->hints_realtime = in->pinned && in->vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
@@ -418,6 +419,23 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 	 */
 	if (!p->hints_realtime && !p->pv_unhalt)
 		add(a, VCPUCHAR_X86_REASON_GUEST_TAS_SPINLOCK);
+	/*
+	 * lib/x86.md#guest-view rule 3: the guest kernel's order. Before the
+	 * 2025 reorder PV_UNHALT is checked first, so REALTIME without it keeps
+	 * the test-and-set lock and nopvspin, checked later, changes nothing;
+	 * after it, REALTIME gives native qspinlock, and so does nopvspin
+	 * where neither is set (offered for dedicated pCPUs only).
+	 */
+	reordered = vcpuchar_x86_guest_kernel_reordered(in->vm->guest_kernel);
+	if (p->hints_realtime && !p->pv_unhalt) {
+		if (reordered < 0)
+			add(a, VCPUCHAR_X86_REASON_GUEST_SPINLOCK_KERNEL_UNKNOWN);
+		else if (!reordered)
+			add_value(a, VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER, in->vm->guest_kernel);
+	}
+	/* Not on a host that is a VM: its vCPUs can be preempted, where virt_spin_lock() is the kernel's choice. */
+	if (in->pinned && !guest && !p->hints_realtime && !p->pv_unhalt && reordered)
+		add_value(a, VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE, reordered > 0);
 }
 
 /* Per-VM halt polling (KVM_CAP_HALT_POLL): only while HLT exits are kept. */

@@ -196,6 +196,23 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 	[VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN] = { "tdx_host_unknown", G,
 		"Whether KVM can create a TDX guest on this host is not known: %s. KVM has TDX host support "
 		"from Linux 6.16, switched on by kvm_intel.tdx=Y." },
+	[VCPUCHAR_X86_REASON_GUEST_SPINLOCK_KERNEL_UNKNOWN] = { "guest_spinlock_kernel_unknown", G,
+		"KVM_HINTS_REALTIME without KVM_FEATURE_PV_UNHALT: a Linux guest kernel with the 2025 reorder of "
+		"kvm_spinlock_init() (upstream 960550503965; mainline 6.18, stable 6.12.58 and 6.1.159) uses native "
+		"queued spinlocks, one before it returns at the PV_UNHALT check and uses the unfair test-and-set lock. "
+		"The guest kernel was not given (VM profile guest_kernel, --guest-kernel), or its stable series' "
+		"backport release is not known here." },
+	[VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER] = { "guest_spinlock_before_reorder", G,
+		"KVM_HINTS_REALTIME without KVM_FEATURE_PV_UNHALT and guest kernel %s, from before the 2025 reorder "
+		"of kvm_spinlock_init() (upstream 960550503965): it returns at the PV_UNHALT check, so its spinlocks "
+		"are the unfair test-and-set lock despite dedicated pCPUs; nopvspin does not help (checked after "
+		"that return). Remedies: a guest kernel with the reorder (6.18 or later, 6.12.58 or later, 6.1.159 or "
+		"later), or HLT exits kept so that PV_UNHALT is offered." },
+	[VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE] = { "guest_nopvspin_native", G,
+		"Pinned vCPUs on a host that is not a VM, without KVM_HINTS_REALTIME or KVM_FEATURE_PV_UNHALT: the "
+		"guest's spinlocks are the "
+		"unfair test-and-set lock; %s the guest command-line parameter nopvspin gives native queued spinlocks "
+		"instead (kvm_spinlock_init() checks it before PV_UNHALT there; before the 2025 reorder it does not)." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
@@ -278,6 +295,10 @@ static bool value_ok(const struct vcpuchar_x86_reason *r)
 		return r->value <= 2;
 	case VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN:
 		return !r->has_value || (r->value >= 1 && r->value <= 2);
+	case VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER:
+		return r->value <= UINT32_MAX;
+	case VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE:
+		return r->value <= 1;
 	default:
 		return true;
 	}
@@ -330,6 +351,19 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 		n = snprintf(buf, size, r->text,
 			     reason->value == VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT ? "present" :
 			     reason->value == VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT ? "absent" : "auto");
+		break;
+	case VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER:
+		if (reason->has_value && reason->value)
+			snprintf(tmp, sizeof(tmp), "%u.%u.%u", (unsigned)(reason->value >> 24),
+				 (unsigned)(reason->value >> 16 & 0xff), (unsigned)(reason->value & 0xffff));
+		else
+			snprintf(tmp, sizeof(tmp), "(version not given)");
+		n = snprintf(buf, size, r->text, tmp);
+		break;
+	case VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE:
+		n = snprintf(buf, size, r->text,
+			     reason->value ? "the guest kernel has the 2025 reorder of kvm_spinlock_init(), so"
+					   : "if the guest kernel has the 2025 reorder of kvm_spinlock_init() (not given),");
 		break;
 	case VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD:
 		if (reason->has_value)

@@ -32,9 +32,25 @@ static uint32_t kernel_version(const char *s)
 	return major > 0xffff || minor > 0xffff ? UINT32_MAX : major << 16 | minor;
 }
 
+/* lib/x86.md#guest-view rule 3: 1 the guest kernel has the 2025 reorder, 0 not, -1 unknown. */
+static int kernel_reordered(uint32_t k)
+{
+	uint32_t ab = k >> 16, c = k & 0xffff;
+
+	if (!k)
+		return -1;
+	if (ab >= (6u << 8 | 18))
+		return 1;
+	if (ab == (6u << 8 | 12) || ab == (6u << 8 | 1))
+		return c >= (ab == (6u << 8 | 12) ? 58u : 159u);
+	if (ab == (6u << 8 | 17))
+		return c <= 5 ? 0 : -1;
+	return ab == (5u << 8 | 4) || ab == (5u << 8 | 10) || ab == (5u << 8 | 15) || ab == (6u << 8 | 6) ? -1 : 0;
+}
+
 void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_vm *vm, struct bl_x86_policy *ret)
 {
-	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_REASON_MAX + 1], hi = 0, hi_value = 0;
+	uint64_t set = 0, has_value = 0, value[VCPUCHAR_X86_REASON_MAX + 1], hi = 0, hi_value[16] = { 0 };
 	int amd = HAVE(CPUID_VENDOR) && (h->vendor == VCPUCHAR_X86_VENDOR_AMD || h->vendor == VCPUCHAR_X86_VENDOR_HYGON);
 	int pinned = !!(vm->flags & VCPUCHAR_X86_VM_PINNED), latency = !!(vm->flags & VCPUCHAR_X86_VM_LATENCY);
 	int force = vm->hlt_passthrough == VCPUCHAR_X86_HLT_PASSTHROUGH_FORCE;
@@ -42,7 +58,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	uint32_t dx = HAVE(DISABLE_EXITS) ? h->disable_exits_allowed & VCPUCHAR_X86_DISABLE_EXITS_KNOWN : 0;
 	int guest = HAVE(CPUID_HYPERVISOR) && h->hypervisor;
 	int bug = HAVE(SMT_RSB_BUG) && h->smt_rsb_bug && (!HAVE(SMT_CONTROL) || h->smt_possible);
-	int want = pinned && (latency || force), refused = 0;
+	int want = pinned && (latency || force), refused = 0, reordered;
 	uint32_t de = 0, kver, no_effect = 0, ov_bit;
 	uint64_t lifted = 0;
 
@@ -134,6 +150,15 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		ADD(PV_UNHALT_NOT_SUPPORTED);
 	if (!ret->hints_realtime && !ret->pv_unhalt)
 		ADD(GUEST_TAS_SPINLOCK);
+	/* 1.3: the guest kernel's kvm_spinlock_init() order (codes 70-72, in hi). */
+	reordered = kernel_reordered(vm->guest_kernel);
+	if (ret->hints_realtime && !ret->pv_unhalt && reordered < 0)
+		hi |= BIT(R_(GUEST_SPINLOCK_KERNEL_UNKNOWN) - 64);
+	if (ret->hints_realtime && !ret->pv_unhalt && !reordered)
+		hi |= BIT(R_(GUEST_SPINLOCK_BEFORE_REORDER) - 64),
+			hi_value[R_(GUEST_SPINLOCK_BEFORE_REORDER) - 64] = vm->guest_kernel;
+	if (pinned && !guest && !ret->hints_realtime && !ret->pv_unhalt && reordered)
+		hi |= BIT(R_(GUEST_NOPVSPIN_NATIVE) - 64), hi_value[R_(GUEST_NOPVSPIN_NATIVE) - 64] = reordered > 0;
 
 	/* Kept HLT exits stay in the kernel with an irqchip, else reach the VMM (no halt polling). */
 	if (!(de & HLT) && irqchip)
@@ -152,7 +177,9 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		if (h->halt_poll_ns > 200000)
 			hi |= BIT((h->halt_poll_cap || !HAVE(HALT_POLL_CAP) ? R_(HALT_POLL_ABOVE_DEFAULT)
 								 : R_(HALT_POLL_ABOVE_DEFAULT_HOST_WIDE)) - 64),
-				hi_value = h->halt_poll_ns;
+				hi_value[(h->halt_poll_cap || !HAVE(HALT_POLL_CAP) ? R_(HALT_POLL_ABOVE_DEFAULT)
+									    : R_(HALT_POLL_ABOVE_DEFAULT_HOST_WIDE)) - 64] =
+					h->halt_poll_ns;
 	} else {
 		ADD(HALT_POLL_LEAVE_DEFAULT);
 	}
@@ -229,7 +256,7 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 		struct vcpuchar_x86_reason *r = &ret->reasons[ret->n_reasons++];
 
 		r->code = c;
-		r->has_value = c != R_(MONITOR_HIDDEN_MWAIT_EXITS);
-		r->value = r->has_value ? hi_value : 0;
+		r->has_value = c != R_(MONITOR_HIDDEN_MWAIT_EXITS) && c != R_(GUEST_SPINLOCK_KERNEL_UNKNOWN);
+		r->value = r->has_value ? hi_value[c - 64] : 0;
 	}
 }

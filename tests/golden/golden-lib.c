@@ -670,6 +670,9 @@ static char *x86_policy(JsonArray *argv)
 				return exit_only(2);
 			vm.flags |= VCPUCHAR_X86_VM_HALT_POLL_NS;
 			vm.halt_poll_ns = (uint32_t)v;
+		} else if (!strcmp(o, "--guest-kernel")) {
+			if (vcpuchar_x86_kernel_parse(val, &vm.guest_kernel) < 0)
+				return exit_only(2);
 		} else {
 			return exit_only(2);
 		}
@@ -684,6 +687,7 @@ static char *x86_policy(JsonArray *argv)
 		return exit_only(2);
 	if (vcpuchar_x86_vm_check(&host, &vm, vcpus, 0, err, sizeof(err)) < 0)
 		return exit_only(2);
+	gv.guest_kernel = vm.guest_kernel;
 	if (vcpuchar_x86_decide(&host, &vm, &p) < 0 || vcpuchar_x86_guest_view(&p, vcpus, &gv) < 0)
 		return exit_only(2);
 
@@ -720,6 +724,10 @@ static char *x86_policy(JsonArray *argv)
 	put_str(b, "cpuidle_driver", vcpuchar_x86_cpuidle_name(gv.cpuidle));
 	put_str(b, "pv_spinlocks", vcpuchar_x86_pv_spinlocks_name(gv.pv_spinlocks));
 	put_bool(b, "halt_exits_grow", gv.halt_exits_grow);
+	if (gv.guest_kernel)
+		snprintf(err, sizeof(err), "%u.%u.%u", gv.guest_kernel >> 24, gv.guest_kernel >> 16 & 0xff,
+			 gv.guest_kernel & 0xffff);
+	put_str(b, "guest_kernel", gv.guest_kernel ? err : "unknown");
 	json_builder_end_object(b);
 	if (!put_format(b, "qemu", TRUE, &p, &host, &vm, VCPUCHAR_X86_FORMAT_QEMU) ||
 	    !put_format(b, "qemu_shell", FALSE, &p, &host, &vm, VCPUCHAR_X86_FORMAT_QEMU_SHELL) ||

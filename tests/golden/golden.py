@@ -242,7 +242,7 @@ def rows():
         out.append((r['id'], a))
     for r in tsv('ppc-baseline.tsv'):
         out.append((r['id'], ['ppc', 'baseline'] + ['@profiles/' + p for p in r['profiles'].split(',')]))
-    return out + field_rows() + generated() + x86_rows() + x86_verify_rows()
+    return out + field_rows() + generated() + x86_rows() + x86_verify_rows() + x86_kernel_rows()
 
 
 # Lines users ship, on a host whose KVM lacks FWNMI and AIL mode 3 and has no ibm,dec-bits:
@@ -268,6 +268,26 @@ FIELD = [
 def field_rows():
     return [(rid, ['ppc', 'hcall', '--host', '@gen/field-p9', '--machine', line, '--qemu-version', qemu])
             for rid, line, qemu in FIELD]
+
+
+# --guest-kernel (since 1.3): the guest's spinlock choice and its reasons
+# (lib/x86.md#guest-view rule 3): kernels before and after the reorder of
+# kvm_spinlock_init() in each series the library knows, one whose backport
+# release is not known, Debian's ABI name (unknown), a bad value (exit 2).
+X86_KERNELS = ['6.1.158', '6.1.159', '6.12.57', '6.12.58-1', '6.6.100', '6.18', '6.1.0-57-amd64', 'v6']
+X86_KERNEL_HOSTS = ['@profiles/amd-zen5-idle-hlt-6.15', '@x86/amd-guest']
+
+
+def x86_kernel_rows():
+    """x86 policy --guest-kernel: placement x CPU mode x HLT override x kernel, on a bare-metal host and a VM."""
+    out = []
+    for n, (h, place, hlt, mode, k) in enumerate(itertools.product(
+            X86_KERNEL_HOSTS, X86_PLACEMENT, [None, 'force'], [None, 'other'], X86_KERNELS)):
+        a = ['x86', 'policy', '--host', h] + place + ['--vcpus', '2', '--guest-kernel', k]
+        opt(a, '--hlt-passthrough', hlt)
+        opt(a, '--cpu-mode', mode)
+        out.append(('x86-kernel-%04d' % n, a))
+    return out
 
 
 def x86_rows():

@@ -65,6 +65,10 @@ START_TEST(vectors)
 
 		host(&h);
 		vm_from(tsv_get(t, i, "vm"), &vm, &h);
+		/* Since 1.3 the view reads the guest kernel ("-": unknown). */
+		if (strcmp(tsv_get(t, i, "guest_kernel"), "-"))
+			ck_assert_int_eq(vcpuchar_x86_kernel_parse(tsv_get(t, i, "guest_kernel"), &vm.guest_kernel), 0);
+		g.guest_kernel = vm.guest_kernel;
 		ck_assert_int_eq(vcpuchar_x86_decide(&h, &vm, &p), 0);
 		ck_assert_int_eq(vcpuchar_x86_guest_view(&p, (uint32_t)tsv_u64(t, i, "vcpus", &ok), &g), 0);
 		ck_assert_msg(ok, "%s: vcpus", id);
@@ -79,8 +83,72 @@ START_TEST(vectors)
 			      "%s: pv_spinlocks %u", id, g.pv_spinlocks);
 		ck_assert_msg(g.halt_exits_grow == tsv_u64(t, i, "expect_halt_exits_grow", NULL), "%s: halt_exits_grow",
 			      id);
+		ck_assert_msg(g.guest_kernel == vm.guest_kernel, "%s: guest_kernel changed", id);
 	}
 	tsv_close(t);
+}
+END_TEST
+
+/* vcpuchar_x86_kernel_parse(): upstream versions, Debian's ABI names as unknown, bad text refused. */
+START_TEST(kernel_parse)
+{
+	static const struct {
+		const char *s;
+		int r;
+		uint32_t v;
+	} rows[] = {
+		{ "6.1.192", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 1, 192) },
+		{ "6.1.192-3", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 1, 192) },
+		{ "6.12.58+deb13-amd64", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 12, 58) },
+		{ "6.12.118+deb12-amd64", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 12, 118) },
+		{ "6.18", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 18, 0) },
+		{ "5.4.302", 0, VCPUCHAR_X86_KERNEL_VERSION(5, 4, 302) },
+		{ "6.18.0-rc1", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 18, 0) },
+		{ "6.1.0-57-amd64", 0, 0 }, /* Debian's ABI name: no sublevel */
+		{ "6.1.0-57", 0, VCPUCHAR_X86_KERNEL_VERSION(6, 1, 0) },
+		{ "", -EINVAL, 7 },
+		{ "6", -EINVAL, 7 },
+		{ "6.", -EINVAL, 7 },
+		{ "6.1.", -EINVAL, 7 },
+		{ "v6.1", -EINVAL, 7 },
+		{ "6.1x", -EINVAL, 7 },
+		{ "256.1", -EINVAL, 7 },
+		{ "6.1.65536", -EINVAL, 7 },
+	};
+	uint32_t v;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		v = 7;
+		ck_assert_msg(vcpuchar_x86_kernel_parse(rows[i].s, &v) == rows[i].r, "%s", rows[i].s);
+		ck_assert_msg(v == rows[i].v, "%s: 0x%x", rows[i].s, v);
+	}
+	ck_assert_int_eq(vcpuchar_x86_kernel_parse(NULL, &v), -EINVAL);
+	ck_assert_int_eq(vcpuchar_x86_kernel_parse("6.1", NULL), -EINVAL);
+}
+END_TEST
+
+/* A 1.2 caller's view ends before guest_kernel: Linux 6.12's order, as in 1.2. */
+START_TEST(older_caller)
+{
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+	struct vcpuchar_x86_guest_view g;
+
+	p.hints_realtime = 1;
+	p.disable_exits = VCPUCHAR_X86_DISABLE_EXITS_HLT;
+	memset(&g, 0xa5, sizeof(g));
+	g.size = offsetof(struct vcpuchar_x86_guest_view, guest_kernel);
+	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 2, &g), 0);
+	ck_assert_uint_eq(g.pv_spinlocks, VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME);
+	ck_assert_uint_eq(g.guest_kernel, 0xa5a5a5a5); /* past its size: never written */
+	/* The same with 1.3's size and the kernel not known. */
+	g.size = sizeof(g);
+	g.guest_kernel = 0;
+	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 2, &g), 0);
+	ck_assert_uint_eq(g.pv_spinlocks, VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN);
+	g.guest_kernel = VCPUCHAR_X86_KERNEL_VERSION(6, 1, 158);
+	ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 2, &g), 0);
+	ck_assert_uint_eq(g.pv_spinlocks, VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT);
+	ck_assert_uint_eq(g.guest_kernel, VCPUCHAR_X86_KERNEL_VERSION(6, 1, 158));
 }
 END_TEST
 
@@ -112,7 +180,8 @@ START_TEST(bad_input)
 	/* Untouched on failure. */
 	ck_assert_mem_eq(&g, &keep, sizeof(g));
 	ck_assert_ptr_null(vcpuchar_x86_cpuidle_name(2));
-	ck_assert_ptr_null(vcpuchar_x86_pv_spinlocks_name(4));
+	ck_assert_ptr_null(vcpuchar_x86_pv_spinlocks_name(5));
+	ck_assert_str_eq(vcpuchar_x86_pv_spinlocks_name(VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN), "unknown");
 	ck_assert_str_eq(vcpuchar_x86_pv_spinlocks_name(VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT), "off_no_pv_unhalt");
 }
 END_TEST
@@ -174,6 +243,8 @@ int main(void)
 
 	tcase_add_test(tc, vectors);
 	tcase_add_test(tc, bad_input);
+	tcase_add_test(tc, kernel_parse);
+	tcase_add_test(tc, older_caller);
 	tcase_add_test(tc, larger_size);
 	tcase_add_test(tc, arch_refused);
 	suite_add_tcase(s, tc);

@@ -140,6 +140,9 @@ void x86_row_vm(const struct tsv *t, unsigned i, struct vcpuchar_x86_vm *vm)
 	if (kv(ov, "idle_hlt_kvm", v, sizeof(v)))
 		vm->idle_hlt_kvm = !strcmp(v, "present") ? VCPUCHAR_X86_IDLE_HLT_KVM_PRESENT :
 							   VCPUCHAR_X86_IDLE_HLT_KVM_ABSENT;
+	/* Since 1.3: the guest kernel ("6.1.192"), through the library's parse. */
+	if (kv(ov, "guest_kernel", v, sizeof(v)) && vcpuchar_x86_kernel_parse(v, &vm->guest_kernel) < 0)
+		vm->guest_kernel = UINT32_MAX;
 }
 
 char *x86_flags_str(uint32_t de, char *buf, size_t size)

@@ -2,7 +2,8 @@
 /*
  * /init of the L2 guest (tests/x86-guest-e2e/README.md): prints what the
  * guest kernel found (CPUID 0x40000000/0x40000001, the cpuidle driver, the
- * kernel's PV spinlock line, the CPU count), then marks a fixed idle period
+ * kernel's PV spinlock line, the CPU count, whether /proc/cpuinfo lists
+ * the monitor flag), then marks a fixed idle period
  * for L1 to count halt_exits over, then powers off. Static, no libraries.
  */
 #include <cpuid.h>
@@ -23,9 +24,20 @@ static void line(const char *fmt, const char *s)
 	fflush(stdout);
 }
 
+/* Whether the first line of @flags (a cpuinfo "flags : ..." line) lists @name. */
+static int has_flag(const char *flags, const char *name)
+{
+	size_t len = strlen(name), end = strcspn(flags, "\n");
+
+	for (const char *q = strstr(flags, name); q && (size_t)(q - flags) < end; q = strstr(q + 1, name))
+		if (q[-1] == ' ' && (q[len] == ' ' || q[len] == '\n' || !q[len]))
+			return 1;
+	return 0;
+}
+
 int main(void)
 {
-	static char log[1 << 17];
+	static char log[1 << 17], info[1 << 16];
 	unsigned a, b, c, d;
 	char sig[13], drv[64] = "absent";
 	struct timespec idle = { IDLE_SECONDS, 0 };
@@ -51,6 +63,14 @@ int main(void)
 		close(fd);
 	}
 	line("L2-FACT: cpuidle_driver=%s\n", drv);
+	/* MONITOR/MWAIT as the guest kernel lists it: " monitor" among the flags. */
+	fd = open("/proc/cpuinfo", O_RDONLY);
+	n = fd >= 0 ? read(fd, info, sizeof(info) - 1) : -1;
+	info[n > 0 ? n : 0] = 0;
+	if (fd >= 0)
+		close(fd);
+	p = strstr(info, "\nflags");
+	line("L2-FACT: monitor=%s\n", !p ? "unread" : has_flag(p + 1, "monitor") ? "yes" : "no");
 	n = klogctl(3, log, sizeof(log) - 1); /* SYSLOG_ACTION_READ_ALL */
 	log[n > 0 ? n : 0] = 0;
 	p = strstr(log, "PV spinlocks");

@@ -75,7 +75,21 @@ PATCHED_DIR = "/patched"
 CVM = ("cvm-sev-snp", ["--cvm", "sev-snp"])
 VCPUS = 2
 ITEMS = ["kvm_feature_pv_unhalt", "kvm_feature_poll_control", "kvm_hints_realtime", "cpuidle_driver",
-         "pv_spinlocks", "halt_exits_grow"]
+         "pv_spinlocks", "halt_exits_grow", "monitor"]
+# The guest kernel's spinlock choice (lib/x86.md#guest-view rule 3): an L2 with
+# the CPUID of `pinned-latency` decided for a bare-metal AMD host (HLT
+# pass-through: KVM_HINTS_REALTIME on, PV_UNHALT off), HLT exits kept (HLT
+# pass-through does not work in this L1, README.md), under each guest kernel:
+# bookworm's 6.1 (linux-image-amd64, cached by tests/x86-e2e) and the 6.12 the
+# tier uses. The CLI on L0 predicts with --guest-kernel the kernel's version.
+SPIN_HOST = os.path.join("examples", "profiles", "amd-zen5-idle-hlt-6.15.profile")
+SPIN_OPTS = ["--pinned", "--latency", "--cpu-mode", "host-passthrough"]
+# The 6.12 row (the tier's own kernel, which had the reorder in x86-nested-l2.md's
+# 6.12.117 too) only with VCPUCHAR_X86_GUEST_FULL=1: each L2 start costs 8-16 s
+# unloaded, 40-60 s under CI-like load (README.md, Times).
+SPIN_KERNELS = [("6.1", "linux-image-amd64")] + (
+    [("6.12", KERNEL_META)] if os.environ.get("VCPUCHAR_X86_GUEST_FULL") == "1" else [])
+SPIN_ITEMS = ["kvm_feature_pv_unhalt", "kvm_hints_realtime", "pv_spinlocks", "monitor"]
 L2_APPEND = "console=ttyS0 panic=-1 quiet loglevel=3 no_timer_check"
 LIBVIRT_DRIVERS = "/usr/lib/x86_64-linux-gnu/libvirt"
 SHARE = ["/usr/share/qemu", "/usr/share/seabios", "/usr/share/libvirt", "/usr/lib/x86_64-linux-gnu/qemu"]
@@ -88,7 +102,7 @@ def version_of(cmd):
     return m.group(1) if m else "?"
 
 
-def l1_script(args, policies, stack, patched):
+def l1_script(args, policies, stack, patched, spin=()):
     """The L1 /init: modules, facts, decisions, libvirt's argv, the L2 runs.
     The trixie stack's QEMU and virsh run in a chroot of trixie's userland
     (/trixie, with /proc, /sys, /dev and /tmp bound in); the CLI and l1-vm
@@ -147,6 +161,8 @@ def l1_script(args, policies, stack, patched):
         for name, _ in policies:
             on = pbase.replace(" -enable-kvm ", f" -accel kvm,{PATCHED_ACCEL[name]} -cpu host ")
             s.append(f"l2 {name}/patched {L2_TIMEOUT} defaults - -- {on}")
+    for name, cpu, vmlinux in spin:
+        s.append(f"l2 {name}/qemu {L2_TIMEOUT} defaults - -- {base.replace('/l2/vmlinux ', vmlinux + ' ')} -cpu {cpu}")
     for name, _ in policies:
         s.append(f"l2 {name}/qemu {L2_TIMEOUT} qemu /tmp/{name}.json -- {base}")
         s.append(f"[ -s /tmp/{name}.native ] && l2 {name}/libvirt {L2_TIMEOUT} libvirt /tmp/{name}.native -- {base}")
@@ -155,7 +171,7 @@ def l1_script(args, policies, stack, patched):
     return "\n".join(s) + "\n"
 
 
-def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=None):
+def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=None, spin=()):
     root = os.path.join(out, "l1root-" + stack)
     shutil.rmtree(root, ignore_errors=True)
     os.makedirs(os.path.join(root, "bin"))
@@ -165,7 +181,7 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=Non
     for a in APPLETS:
         os.symlink("busybox", os.path.join(root, "bin", a))
     with open(os.path.join(root, "init"), "w") as f:
-        f.write(l1_script(args, policies, stack, patched))
+        f.write(l1_script(args, policies, stack, patched, [(r["name"], r["cpu"], r["vmlinux"]) for r in spin]))
     os.chmod(os.path.join(root, "init"), 0o755)
     # libvirt parses its compiled-in QEMU user before it reads qemu.conf.
     user_root = root
@@ -213,6 +229,9 @@ def build_initrd(args, out, kdir, policies, stack, trixie_root=None, patched=Non
     shutil.copytree(os.path.join(kdir, "modules"), os.path.join(root, "e2e", "modules"))
     os.makedirs(os.path.join(user_root, "l2"), exist_ok=True)
     shutil.copy2(os.path.join(kdir, "vmlinux"), os.path.join(user_root, "l2", "vmlinux"))
+    for r in spin:
+        if not os.path.exists(os.path.join(user_root, r["vmlinux"].lstrip("/"))):
+            shutil.copy2(r["kdir_vmlinux"], os.path.join(user_root, r["vmlinux"].lstrip("/")))
     # L2's initramfs: the static /init alone.
     l2 = os.path.join(out, "l2root-" + stack)
     shutil.rmtree(l2, ignore_errors=True)
@@ -314,13 +333,52 @@ def observed(run):
         "cpuidle_driver": "haltpoll" if run.get("cpuidle_driver") == "haltpoll" else "not_haltpoll",
         "pv_spinlocks": spin,
         "halt_exits_grow": (yn(int(run["halt_exits"]) > 0) if "halt_exits" in run else "unread"),
+        "monitor": run.get("monitor", "unread"),
     }
 
 
 def predicted(pj):
     g = pj["guest"]
     yn = lambda b: "yes" if b else "no"  # noqa: E731
-    return {k: (yn(g[k]) if isinstance(g[k], bool) else g[k]) for k in ITEMS}
+    pred = {k: (yn(g[k]) if isinstance(g[k], bool) else g[k]) for k in ITEMS if k in g}
+    # MONITOR: the CPUID patch clears it unless MWAIT exits are disabled (reason 66).
+    pred["monitor"] = yn(not any(r.get("code") == "monitor_hidden_mwait_exits" for r in pj.get("reasons", [])))
+    return pred
+
+
+def kernel_version(kdir, release):
+    """The upstream version of a cached kernel: Debian's "Debian 6.1.192-3" in
+    its banner (its release, "6.1.0-57-amd64", is an ABI name), else the release."""
+    with open(os.path.join(kdir, "vmlinux"), "rb") as f:
+        m = re.search(rb"Linux version \S+ .*? Debian (\d+\.\d+\.\d+)", f.read())
+    return m.group(1).decode() if m else release.split("-")[0].split("+")[0]
+
+
+def spin_runs(args, cache, fails, skipped):
+    """The spinlock rows' L2s: per guest kernel its version, the -cpu word of the
+    policy the CLI decides for a bare-metal host, and its predicted items."""
+    out = []
+    cli = os.path.join(args.build_root, "examples", "vcpuchar")
+    for label, meta in SPIN_KERNELS:
+        try:
+            release, kdir, _ = kernels.fetch(cache, meta)
+        except kernels.Missing as e:
+            skipped.append(f"spinlock row of {label}: fetching the kernel: {e}")
+            continue
+        version = kernel_version(kdir, release)
+        cmd = [cli, "x86", "policy", "--json", "--vcpus", str(VCPUS), "--host",
+               os.path.join(args.source_dir, SPIN_HOST)] + SPIN_OPTS + ["--guest-kernel", version]
+        r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            pj = json.loads(r.stdout)
+            cpu = pj["qemu"][pj["qemu"].index("-cpu") + 1]
+        except (ValueError, KeyError, IndexError):
+            fails.append(f"spinlock {label}: no policy from {' '.join(cmd)}: rc={r.returncode} {r.stderr.strip()}")
+            continue
+        out.append({"name": f"spinlock-{version}", "cpu": cpu, "pred": predicted(pj), "version": version,
+                    "vmlinux": "/l2/vmlinux" if meta == KERNEL_META else f"/l2/vmlinux-{label}",
+                    "kdir_vmlinux": os.path.join(kdir, "vmlinux")})
+    return out
 
 
 def build_patched(args, out, stack):
@@ -340,11 +398,11 @@ def build_patched(args, out, stack):
     return last, None
 
 
-def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patched=None):
+def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patched=None, spin=()):
     """One L1 boot with this stack's QEMU and libvirt: its rows and failures."""
     t0 = time.monotonic()
     try:
-        initrd = build_initrd(args, out, kdir, policies, stack, trixie_root, patched)
+        initrd = build_initrd(args, out, kdir, policies, stack, trixie_root, patched, spin)
     except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
         fails.append(f"{stack}: building the L1 initramfs: {e}")
         return {}
@@ -417,6 +475,15 @@ def run_stack(args, out, kdir, policies, stack, trixie_root, rows, fails, patche
                     agree = "no"
                 rows.append([name, patched_v if spelling.startswith("patched") else qemu_v, lv, spelling, item, want,
                              got, agree])
+    for sp in spin:
+        run = observed(runs.get(sp["name"] + "/qemu"))
+        if run is None:
+            fails.append(f"{stack} {sp['name']}: L2 reported nothing "
+                         f"({'; '.join(runs.get(sp['name'] + '/qemu', {}).get('l1', []))})")
+            continue
+        for item in SPIN_ITEMS:
+            want, got = sp["pred"][item], run[item]
+            rows.append([sp["name"], qemu_v, "-", "qemu-cpuid", item, want, got, "yes" if want == got else "no"])
     if patched:
         rc, text = facts.get("oldlib", ("none", "(no E2E-OLDLIB line)"))
         ok = rc == "1" and "older than" in text
@@ -461,6 +528,7 @@ def main():
     print(f"kernel {release}: {'downloaded' if fetched else 'cached'} in {kdir}")
     policies = [p for p in POLICIES if not args.policies or p[0] in args.policies]
     rows, fails, skipped, jobs = [], [], [], []
+    spin = spin_runs(args, cache, fails, skipped) if "bookworm" in args.stacks else []
     for stack in args.stacks:
         trixie_root = None
         if stack == "trixie":
@@ -481,10 +549,10 @@ def main():
             if why:
                 skipped.append(f"{stack} stack's patched QEMU: {why}")
                 print(f"{TIER}: SKIP part: {skipped[-1]}")
-        jobs.append((stack, trixie_root, mine, [], [], patched))
+        jobs.append((stack, trixie_root, mine, [], [], patched, spin if stack == "bookworm" else []))
     # The two L1 boots at once: each is mostly waiting on its L2s.
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as ex:
-        list(ex.map(lambda j: run_stack(args, out, kdir, j[2], j[0], j[1], j[3], j[4], j[5]), jobs))
+        list(ex.map(lambda j: run_stack(args, out, kdir, j[2], j[0], j[1], j[3], j[4], j[5], j[6]), jobs))
     for j in jobs:
         rows += j[3]
         fails += j[4]

@@ -85,7 +85,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 69;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 72;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -2250,9 +2250,13 @@ pub type vcpuchar_x86_idle_hlt_kvm = ::std::os::raw::c_uint;
 #[doc = " @idle_hlt_kvm: enum vcpuchar_x86_idle_hlt_kvm"]
 #[doc = " @halt_poll_ns: per-VM maximum halt-poll time in nanoseconds for"]
 #[doc = "                KVM_CAP_HALT_POLL, read only with VCPUCHAR_X86_VM_HALT_POLL_NS"]
+#[doc = " @guest_kernel: the guest's Linux version, VCPUCHAR_X86_KERNEL_VERSION()"]
+#[doc = "                (vcpuchar_x86_kernel_parse() reads \"6.1.192\"); 0 when not"]
+#[doc = "                known. Since: 1.3 (a caller built against 1.2 or older"]
+#[doc = "                has a smaller @size and reads as 0, unknown)"]
 #[doc = ""]
 #[doc = " All zero (with @size set) is the default VM: shared pCPUs, in-kernel"]
-#[doc = " irqchip, no CVM, no overrides."]
+#[doc = " irqchip, no CVM, no overrides, guest kernel unknown."]
 #[doc = ""]
 #[doc = " Since: 1.0"]
 #[repr(C)]
@@ -2265,6 +2269,7 @@ pub struct vcpuchar_x86_vm {
     pub cpu_mode: u32,
     pub idle_hlt_kvm: u32,
     pub halt_poll_ns: u32,
+    pub guest_kernel: u32,
 }
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_HLT_EXITS_KEPT_OVERCOMMIT:
     vcpuchar_x86_reason_code = 1;
@@ -2403,6 +2408,12 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_TDX_HLT_VIA_TDVMCALL:
     vcpuchar_x86_reason_code = 68;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN: vcpuchar_x86_reason_code =
     69;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_SPINLOCK_KERNEL_UNKNOWN:
+    vcpuchar_x86_reason_code = 70;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER:
+    vcpuchar_x86_reason_code = 71;
+pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE:
+    vcpuchar_x86_reason_code = 72;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;
@@ -3042,6 +3053,8 @@ pub const vcpuchar_x86_pv_spinlocks_VCPUCHAR_X86_PV_SPINLOCKS_OFF_SINGLE_CPU:
     vcpuchar_x86_pv_spinlocks = 2;
 pub const vcpuchar_x86_pv_spinlocks_VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT:
     vcpuchar_x86_pv_spinlocks = 3;
+pub const vcpuchar_x86_pv_spinlocks_VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN: vcpuchar_x86_pv_spinlocks =
+    4;
 pub type vcpuchar_x86_pv_spinlocks = ::std::os::raw::c_uint;
 #[doc = " struct vcpuchar_x86_guest_view - what a Linux guest finds under a policy"]
 #[doc = " @size: sizeof(struct vcpuchar_x86_guest_view), set by the caller"]
@@ -3054,6 +3067,12 @@ pub type vcpuchar_x86_pv_spinlocks = ::std::os::raw::c_uint;
 #[doc = " @halt_exits_grow: 1 when the host's halt_exits statistic of the VM's"]
 #[doc = "                   vCPUs grows while the guest idles (HLT exits kept),"]
 #[doc = "                   0 when it stays (HLT pass-through)"]
+#[doc = " @guest_kernel: input, set by the caller with @size: the guest's Linux"]
+#[doc = "                version (VCPUCHAR_X86_KERNEL_VERSION(), as struct"]
+#[doc = "                vcpuchar_x86_vm's), 0 unknown; left as given. Since: 1.3."]
+#[doc = "                A caller whose @size ends before it (built against 1.2 or"]
+#[doc = "                older) gets the 1.2 answer: Linux 6.12's order, as if the"]
+#[doc = "                kernel had the reorder."]
 #[doc = ""]
 #[doc = " Since: 1.1"]
 #[repr(C)]
@@ -3065,6 +3084,7 @@ pub struct vcpuchar_x86_guest_view {
     pub cpuidle: u32,
     pub pv_spinlocks: u32,
     pub halt_exits_grow: u32,
+    pub guest_kernel: u32,
 }
 extern "C" {
     #[doc = " vcpuchar_x86_guest_view() - what a Linux guest will find under a policy"]
@@ -3075,7 +3095,9 @@ extern "C" {
     #[doc = ""]
     #[doc = " The guest kernel's rules (arch/x86/kernel/kvm.c, cpuidle-haltpoll.c), for"]
     #[doc = " Debian's configuration and no idle=, nopvspin or cpuidle_haltpoll.force:"]
-    #[doc = " /usr/share/doc/libvcpuchar/x86.md#guest-view. Pure: no allocation."]
+    #[doc = " /usr/share/doc/libvcpuchar/x86.md#guest-view. The order of the PV"]
+    #[doc = " spinlock checks is the one of @ret->guest_kernel (Since: 1.3). Pure: no"]
+    #[doc = " allocation."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for NULL arguments, bad sizes, @n_vcpus 0, an"]
     #[doc = " unknown bit in @policy->disable_exits, or @policy->hints_realtime,"]
@@ -3106,13 +3128,35 @@ extern "C" {
     #[doc = " vcpuchar_x86_pv_spinlocks_name() - stable name of a PV spinlock value"]
     #[doc = " @value: enum vcpuchar_x86_pv_spinlocks"]
     #[doc = ""]
-    #[doc = " Return: \"used\", \"off_realtime\", \"off_single_cpu\" or \"off_no_pv_unhalt\""]
-    #[doc = " (static strings); NULL for an unknown value."]
+    #[doc = " Return: \"used\", \"off_realtime\", \"off_single_cpu\", \"off_no_pv_unhalt\" or"]
+    #[doc = " (since 1.3) \"unknown\" (static strings); NULL for an unknown value."]
     #[doc = ""]
     #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
     #[doc = ""]
     #[doc = " Since: 1.1"]
     pub fn vcpuchar_x86_pv_spinlocks_name(value: u32) -> *const ::std::os::raw::c_char;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_kernel_parse() - a Linux version as the guest-kernel fact"]
+    #[doc = " @s: \"a.b\" or \"a.b.c\", optionally followed by '-', '+' or '~' and"]
+    #[doc = "     anything (\"6.1.192-3\", \"6.12.58+deb13-amd64\"); the upstream version,"]
+    #[doc = "     not a distribution's ABI name: Debian's \"6.1.0-57-amd64\" (uname -r)"]
+    #[doc = "     is read as unknown, its version is in /proc/version (\"Debian"]
+    #[doc = "     6.1.192-3\")"]
+    #[doc = " @ret: receives VCPUCHAR_X86_KERNEL_VERSION(a, b, c) (c 0 for \"a.b\");"]
+    #[doc = "       0 for Debian's \"a.b.0-N-flavour\" ABI names (unknown)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or text that is no such version"]
+    #[doc = " (a part above 255, or the sublevel above 65535). @ret is untouched on"]
+    #[doc = " failure."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_kernel_parse(
+        s: *const ::std::os::raw::c_char,
+        ret: *mut u32,
+    ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU: vcpuchar_x86_format = 0;
 pub const vcpuchar_x86_format_VCPUCHAR_X86_FORMAT_QEMU_SHELL: vcpuchar_x86_format = 1;

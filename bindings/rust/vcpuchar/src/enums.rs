@@ -520,6 +520,12 @@ c_enum! {
         TdxHltViaTdvmcall = 68,
         /// `VCPUCHAR_X86_REASON_TDX_HOST_UNKNOWN` = 69: Since 1.3: kvm_intel.tdx was not read as Y for a TD: whether this KVM creates TDs is unknown; value: 1 the parameter is missing (kvm_intel not loaded, or a kernel before Linux 6.16), 2 it was not read.
         TdxHostUnknown = 69,
+        /// `VCPUCHAR_X86_REASON_GUEST_SPINLOCK_KERNEL_UNKNOWN` = 70: Since 1.3: KVM_HINTS_REALTIME without KVM_FEATURE_PV_UNHALT and the guest kernel not given: its spinlock depends on whether it has the 2025 reorder of kvm_spinlock_init() (native qspinlock) or not (test-and-set lock).
+        GuestSpinlockKernelUnknown = 70,
+        /// `VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER` = 71: Since 1.3: the same with a guest kernel from before the reorder (value: its VCPUCHAR_X86_KERNEL_VERSION()): the test-and-set lock; nopvspin does not change it.
+        GuestSpinlockBeforeReorder = 71,
+        /// `VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE` = 72: Since 1.3: pinned vCPUs with neither REALTIME nor PV_UNHALT: nopvspin on the guest's command line gives native qspinlock instead of the test-and-set lock, on a guest kernel with the reorder (value 1: the given kernel has it; 0: not given, so only if it has it).
+        GuestNopvspinNative = 72,
     }
 }
 
@@ -638,6 +644,8 @@ c_enum! {
         OffSingleCpu = 2,
         /// `VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT` = 3: KVM_FEATURE_PV_UNHALT clear
         OffNoPvUnhalt = 3,
+        /// `VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN` = 4: Since 1.3, only to a caller whose @size has @guest_kernel: PV_UNHALT clear with REALTIME set or one vCPU, and @guest_kernel unknown (or of a stable series whose backport release is not known): off either way, but the lock is native qspinlock with the 2025 reorder of kvm_spinlock_init() and the test-and-set lock before it.
+        Unknown = 4,
     }
 }
 

@@ -111,6 +111,8 @@ pub trait X86VmExt: Sized {
     fn idle_hlt_kvm(self, v: X86IdleHltKvm) -> Self;
     /// A per-VM halt-poll maximum in nanoseconds (sets `VCPUCHAR_X86_VM_HALT_POLL_NS`).
     fn halt_poll_ns(self, ns: u32) -> Self;
+    /// The guest's Linux version ([`x86_kernel_parse`]; 0 unknown). Since 1.3.
+    fn guest_kernel(self, version: u32) -> Self;
 }
 
 impl X86VmExt for X86Vm {
@@ -146,6 +148,10 @@ impl X86VmExt for X86Vm {
     fn halt_poll_ns(mut self, ns: u32) -> Self {
         self.halt_poll_ns = ns;
         self.flags(sys::VCPUCHAR_X86_VM_HALT_POLL_NS)
+    }
+    fn guest_kernel(mut self, version: u32) -> Self {
+        self.guest_kernel = version;
+        self
     }
 }
 
@@ -458,14 +464,39 @@ pub fn x86_exit_class(kind: X86ExitKind, code: u64) -> Result<X86ExitClass> {
     X86ExitClass::from_raw(c).ok_or_else(|| Error::new(F, -34, Some(format!("class {} is unknown to this crate", c))))
 }
 
-/// What a Linux guest with `n_vcpus` vCPUs will find under a policy (pure).
+/// What a Linux guest with `n_vcpus` vCPUs will find under a policy (pure),
+/// its kernel unknown: since 1.3 `pv_spinlocks` is then
+/// [`X86PvSpinlocks::Unknown`] where the kernel's version decides.
 ///
 /// Errors: EINVAL for `n_vcpus` 0 or a policy with values out of range.
 pub fn x86_guest_view(policy: &X86Policy, n_vcpus: u32) -> Result<X86GuestView> {
+    x86_guest_view_for(policy, n_vcpus, 0)
+}
+
+/// The same for a guest kernel ([`x86_kernel_parse`]; 0 unknown): the order
+/// of its `kvm_spinlock_init()` checks (since 1.3).
+///
+/// Errors: as [`x86_guest_view`].
+pub fn x86_guest_view_for(policy: &X86Policy, n_vcpus: u32, guest_kernel: u32) -> Result<X86GuestView> {
     let p = policy.0.sized();
     let mut v = X86GuestView::init();
+    v.guest_kernel = guest_kernel;
     // SAFETY: sized structs in and out.
     check("vcpuchar_x86_guest_view", unsafe { sys::vcpuchar_x86_guest_view(&p, n_vcpus, &mut v) })?;
+    Ok(v)
+}
+
+/// A Linux version ("6.1.192", "6.12.58+deb13-amd64") as the guest-kernel
+/// fact ([`X86VmExt::guest_kernel`]); Debian's ABI name "6.1.0-57-amd64" is 0
+/// (unknown).
+///
+/// Errors: EINVAL for text that is no such version.
+pub fn x86_kernel_parse(version: &str) -> Result<u32> {
+    const F: &str = "vcpuchar_x86_kernel_parse";
+    let c = crate::util::cstring(F, "version", version)?;
+    let mut v = 0u32;
+    // SAFETY: a NUL-terminated string in, one integer out.
+    check(F, unsafe { sys::vcpuchar_x86_kernel_parse(c.as_ptr(), &mut v) })?;
     Ok(v)
 }
 

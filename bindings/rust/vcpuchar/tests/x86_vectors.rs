@@ -133,6 +133,9 @@ fn row_vm(r: &Row) -> X86Vm {
     if let Some(v) = kv(ov, "cpu_mode") {
         vm = vm.cpu_mode(if v == "other" { X86CpuMode::Other } else { X86CpuMode::HostPassthrough });
     }
+    if let Some(v) = kv(ov, "guest_kernel") {
+        vm = vm.guest_kernel(x86_kernel_parse(v).unwrap());
+    }
     if let Some(v) = kv(ov, "idle_hlt_kvm") {
         vm = vm.idle_hlt_kvm(if v == "present" { X86IdleHltKvm::Present } else { X86IdleHltKvm::Absent });
     }

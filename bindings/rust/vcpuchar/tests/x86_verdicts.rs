@@ -41,8 +41,10 @@ fn guest_view() {
                 _ => panic!("{}: unknown vm word {:?}", id, w),
             };
         }
-        let p = x86_decide(&h, &vm).unwrap();
-        let g = x86_guest_view(&p, num(&r["vcpus"]) as u32).unwrap();
+        let k = if r["guest_kernel"] == "-" { 0 } else { x86_kernel_parse(&r["guest_kernel"]).unwrap() };
+        let p = x86_decide(&h, &vm.guest_kernel(k)).unwrap();
+        let g = x86_guest_view_for(&p, num(&r["vcpus"]) as u32, k).unwrap();
+        assert_eq!(g.guest_kernel, k, "{}: guest_kernel", id);
         assert_eq!(g.kvm_features as u64, num(&r["expect_kvm_features"]), "{}: kvm_features", id);
         assert_eq!(g.kvm_hints as u64, num(&r["expect_kvm_hints"]), "{}: kvm_hints", id);
         assert_eq!(x86_cpuidle_name(X86Cpuidle::from_raw(g.cpuidle).unwrap()), r["expect_cpuidle"], "{}", id);
@@ -157,6 +159,9 @@ fn names_checks_and_format() {
     assert_eq!(e.errno(), 22);
     assert!(e.to_string().contains("kvm_amd.sev is off"), "{}", e);
     assert_eq!(x86_vm_check(&host, &x86_vm(), 4097, 0).unwrap_err().errno(), 34);
+    assert_eq!(x86_kernel_parse("6.1.192").unwrap(), 6 << 24 | 1 << 16 | 192);
+    assert_eq!(x86_kernel_parse("6.1.0-57-amd64").unwrap(), 0);
+    assert_eq!(x86_kernel_parse("v6").unwrap_err().errno(), 22);
     let p = x86_decide(&host, &x86_vm()).unwrap();
     let q = x86_policy_format(&p, &host, &x86_vm(), X86Format::QemuShell).unwrap();
     assert!(q.starts_with("-overcommit cpu-pm=off -cpu host,kvm-pv-unhalt=on"), "{}", q);
