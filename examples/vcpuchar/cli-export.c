@@ -333,12 +333,15 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 int cmd_export(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *nfd = NULL, *prom = NULL;
+	gboolean force = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host profile to export (default: probe this host)",
 		  "PROFILE" },
 		{ "nfd", 0, 0, G_OPTION_ARG_FILENAME, &nfd, "Write the Node Feature Discovery feature file", "FILE" },
 		{ "prometheus", 0, 0, G_OPTION_ARG_FILENAME, &prom, "Write the node_exporter textfile (name it *.prom)",
 		  "FILE" },
+		{ "force", 0, 0, G_OPTION_ARG_NONE, &force, "Replace a file that is not export's own output of its kind",
+		  NULL },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- this host's facts for NFD and node_exporter");
@@ -402,11 +405,13 @@ int cmd_export(int argc, char **argv)
 	if ((r = decide(f, host_file ? host_file : "this host")))
 		return r;
 	if (nfd) {
-		t[n_t] = (struct cli_export_file){ .opt = "--nfd", .path = nfd, .fd = -1, .data = g_string_new(NULL) };
+		t[n_t] = (struct cli_export_file){ .opt = "--nfd", .path = nfd, .fd = -1, .data = g_string_new(NULL),
+						   .header = CLI_HEADER_NFD, .force = force };
 		format_nfd(f, now, t[n_t++].data);
 	}
 	if (prom) {
-		t[n_t] = (struct cli_export_file){ .opt = "--prometheus", .path = prom, .fd = -1, .data = g_string_new(NULL) };
+		t[n_t] = (struct cli_export_file){ .opt = "--prometheus", .path = prom, .fd = -1,
+						   .data = g_string_new(NULL), .header = CLI_HEADER_PROM, .force = force };
 		format_prom(f, t[n_t++].data);
 	}
 	r = cli_export_write(t, n_t);

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli-qemu.h"
@@ -301,12 +302,14 @@ static int cmd_qemu_probe(int argc, char **argv)
 	g_autofree char *binary_opt = NULL;
 	g_autofree char *save = NULL;
 	g_autofree char *binary = NULL;
-	gboolean json = FALSE;
+	gboolean json = FALSE, force = FALSE;
 	int jobs = 0, timeout = 30;
 	GOptionEntry entries[] = { { "binary", 0, 0, G_OPTION_ARG_FILENAME, &binary_opt,
 				     "The qemu-system-ppc64 to ask (default: the one on PATH)", "PATH" },
 				   { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the facts as a QEMU profile",
 				     "FILE" },
+				   { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+				     "With --save: replace a file that is not a QEMU profile this command wrote", NULL },
 				   { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
 				   { "jobs", 0, 0, G_OPTION_ARG_INT, &jobs,
 				     "QEMU instances at a time (default: the number of CPUs)", "N" },
@@ -330,6 +333,17 @@ static int cmd_qemu_probe(int argc, char **argv)
 		return cli_usage("--jobs %d: give 1 to 64 (0: the number of CPUs)", jobs);
 	if (timeout < 1 || timeout > 3600)
 		return cli_usage("--timeout %d: give 1 to 3600 seconds", timeout);
+	if (force && !save)
+		return cli_usage("--force qualifies --save; it needs it");
+	/* Refused before QEMU runs (checked again when written): what is no regular file, or not our profile. */
+	if (save) {
+		struct stat st;
+
+		if (stat(save, &st) == 0 && !S_ISREG(st.st_mode))
+			return cli_usage("--save %s: not a regular file; nothing was written", save);
+		if (cli_save_check("--save", save, CLI_HEADER_QEMU_PROFILE, force))
+			return CLI_USAGE;
+	}
 	if (!jobs)
 		jobs = (int)MIN(g_get_num_processors(), 64);
 	if (!binary_opt) {
@@ -386,13 +400,17 @@ static int cmd_qemu_probe(int argc, char **argv)
 
 	if (save) {
 		g_autoptr(GKeyFile) kf = cli_qemu_profile(&p, binary, when);
-		g_autofree char *data = g_key_file_to_data(kf, NULL, NULL);
-		g_autoptr(GError) e = NULL;
+		gsize len;
+		g_autofree char *data = g_key_file_to_data(kf, &len, NULL);
+		/* export's writer: atomic, a link followed, mode and owner kept, no FIFO or device. */
+		struct cli_export_file t = { .opt = "--save", .path = save, .fd = -1,
+					     .data = g_string_new_len(data, (gssize)len), .header = CLI_HEADER_QEMU_PROFILE,
+					     .force = force };
 
-		if (!g_file_set_contents(save, data, -1, &e)) {
-			r = cli_usage("--save %s: %s", save, e->message);
+		r = cli_export_write(&t, 1);
+		g_string_free(t.data, TRUE);
+		if (r)
 			goto out;
-		}
 	}
 	if (json)
 		cli_qemu_json(&p, binary, when, seconds, jobs);
@@ -409,7 +427,7 @@ int cmd_qemu(int argc, char **argv)
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		FILE *f = argc < 2 ? stderr : stdout;
 
-		fputs("Usage: vcpuchar qemu probe [--binary PATH] [--save FILE] [--json] [--jobs N] [--timeout SECONDS]\n"
+		fputs("Usage: vcpuchar qemu probe [--binary PATH] [--save FILE [--force]] [--json] [--jobs N] [--timeout SECONDS]\n"
 		      "  ask a qemu-system-ppc64 binary over QMP (paused, under TCG) for its version, machine types,\n"
 		      "  CPU models and the default of every cap of every pseries type; --save writes a QEMU profile\n",
 		      f);

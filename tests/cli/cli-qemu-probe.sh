@@ -3,7 +3,8 @@
 # vcpuchar qemu probe: the installed qemu-system-ppc64 asked over QMP, its
 # answers checked against QEMU's own sources (below), and binaries that are
 # no QEMU (one that exits at once, one that prints no QMP, one that never
-# answers) refused with a message naming what happened, leaving no process.
+# answers) refused with a message naming what happened, leaving no process;
+# --save under export's save rule.
 # Exits 77 when qemu-system-ppc64 is not installed (tests/setup-debian.sh).
 # Usage: cli-qemu-probe.sh VCPUCHAR SRCDIR
 set -u
@@ -51,6 +52,21 @@ if [ -z "$child" ] || kill -0 "$child" 2>/dev/null; then
 	fail "the child '${child}' of a killed probe is still there"
 	[ -n "$child" ] && kill -9 "$child"
 fi
+# --save follows export's save rule: what is not a QEMU profile this command wrote is kept
+# (refused before QEMU runs), a FIFO or a folder refused, --force only with --save.
+echo secret >"$tmp/secret"
+ln -s secret "$tmp/secret.profile"
+expect "save over a secret" 2 "secret.profile: the file exists and is not vcpuchar's own output.*--force" -- \
+	"$cli" qemu probe --binary /bin/true --save "$tmp/secret.profile"
+cases=$((cases + 1))
+[ "$(cat "$tmp/secret")" = secret ] || { : >"$tmp/err"; fail "the secret behind a link was replaced"; }
+cp "$src/examples/profiles/power9-dd2.3-opal.profile" "$tmp/host.profile"
+expect "save over a host profile" 2 "not vcpuchar's own output" -- \
+	"$cli" qemu probe --binary /bin/true --save "$tmp/host.profile"
+mkfifo "$tmp/fifo"
+expect "save into a FIFO" 2 'fifo: not a regular file' -- timeout 20 "$cli" qemu probe --binary /bin/true --save "$tmp/fifo"
+expect "save into a folder" 2 'not a regular file' -- "$cli" qemu probe --binary /bin/true --save "$tmp"
+expect "--force alone" 2 '--force qualifies --save' -- "$cli" qemu probe --force
 expect "bad --jobs" 2 '--jobs 99: give 1 to 64' -- "$cli" qemu probe --jobs 99
 expect "bad --timeout" 2 '--timeout 0: give 1 to 3600' -- "$cli" qemu probe --timeout 0
 expect "no subcommand" 2 'Usage: vcpuchar qemu probe' -- "$cli" qemu
@@ -107,6 +123,16 @@ if ! grep -q "^# .*QEMU $version" "$tmp/q.profile" || ! grep -q '^\[caps pseries
 	: >"$tmp/err"
 	fail "the saved profile"
 fi
+# Over its own output, through a link: replaced, the link and the mode kept; a host profile only with --force.
+chmod 600 "$tmp/q.profile"
+ln -s q.profile "$tmp/q-link.profile"
+expect "save over its own output" 0 - -- "$cli" qemu probe --jobs 2 --save "$tmp/q-link.profile"
+cases=$((cases + 1))
+[ -L "$tmp/q-link.profile" ] && [ "$(stat -c %a "$tmp/q.profile")" = 600 ] && grep -q '^\[caps ' "$tmp/q.profile" ||
+	{ : >"$tmp/err"; fail "save through a link: link or mode not kept"; }
+expect "save over a host profile --force" 0 - -- "$cli" qemu probe --jobs 2 --save "$tmp/host.profile" --force
+cases=$((cases + 1))
+grep -q '^\[caps ' "$tmp/host.profile" || { : >"$tmp/err"; fail "--force did not replace the host profile"; }
 # The library's own key-file reader takes the file (it is no host profile, so it says so).
 expect "the library reads it" 2 'no \[ppc\] group' -- "$cli" ppc hcall --host "$tmp/q.profile"
 # Text: one line per type and CPU.
