@@ -23,6 +23,8 @@
 #define NFD_PREFIX "vcpuchar.feature.node.kubernetes.io/"
 /* A run a day (the timer) and one missed run: the labels vanish after two days without one. */
 #define EXPIRY_SECONDS (2 * 24 * 3600)
+/* 9999-12-31T23:59:59Z: the last expiry time RFC 3339's four-digit year can write. */
+#define MAX_EXPIRY 253402300799LL
 
 /*
  * QEMU's number of a level (include/hw/ppc/spapr.h SPAPR_CAP_*): the
@@ -282,8 +284,9 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 	struct tm tm;
 	char when[32];
 
-	gmtime_r(&expiry, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	/* cmd_export() keeps the expiry within 9999 (and time(2) will not pass it). */
+	if (!gmtime_r(&expiry, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		g_strlcpy(when, "9999-12-31T23:59:59Z", sizeof(when));
 	g_string_append_printf(out, "# vcpuchar export: %s facts from a %s (vcpuchar %s); labels expire unless rewritten\n",
 			       f->arch[0] ? f->arch : "unknown-arch", f->source, VCPUCHAR_VERSION_STRING);
 	g_string_append_printf(out, "# +expiry-time=%s\n", when);
@@ -368,6 +371,10 @@ int cmd_export(int argc, char **argv)
 		v = strtoll(epoch, &end, 10);
 		if (errno || end == epoch || *end || v < 0)
 			return cli_usage("SOURCE_DATE_EPOCH '%s': expected seconds since 1970", epoch);
+		/* The expiry is written as RFC 3339 with a four-digit year: at most 9999-12-31T23:59:59Z. */
+		if (v > MAX_EXPIRY - EXPIRY_SECONDS)
+			return cli_usage("SOURCE_DATE_EPOCH '%s': the labels' expiry would be past 9999-12-31T23:59:59Z; "
+					 "give at most %lld", epoch, (long long)(MAX_EXPIRY - EXPIRY_SECONDS));
 		now = (time_t)v;
 	}
 	f->ppc_host.size = sizeof(f->ppc_host);

@@ -163,6 +163,14 @@ expect('no profile', run('--host', os.path.join(tmp, 'none.profile'), '--nfd', t
        ['--host ' + os.path.join(tmp, 'none.profile')])
 expect('bad epoch', run('--host', p9, '--nfd', target, env={'SOURCE_DATE_EPOCH': 'soon'}), 2,
        ['SOURCE_DATE_EPOCH'])
+# An expiry past 9999-12-31T23:59:59Z (RFC 3339's four-digit year) is refused, not overflowed.
+for epoch in ('9223372036854775807', '253402300799', str(253402300799 - 172800 + 1)):
+    expect('epoch ' + epoch, run('--host', p9, '--nfd', target, env={'SOURCE_DATE_EPOCH': epoch}), 2,
+           ['SOURCE_DATE_EPOCH', '9999-12-31T23:59:59Z'])
+last = os.path.join(tmp, 'last')
+expect('the last epoch', run('--host', p9, '--nfd', last, env={'SOURCE_DATE_EPOCH': str(253402300799 - 172800)}), 0)
+if '# +expiry-time=9999-12-31T23:59:59Z\n' not in open(last).read():
+    problems.append('the last epoch: expiry is not 9999-12-31T23:59:59Z')
 expect('operand', run('--host', p9, '--nfd', target, 'extra'), 2)
 bad = os.path.join(tmp, 'bad.profile')
 with open(bad, 'w') as f:
