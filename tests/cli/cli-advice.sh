@@ -207,6 +207,12 @@ bad_policy p-int.json "idle_hlt_active 1" "idle_hlt_active.*true or false" \
 	'{"disable_exits": [], "idle_hlt_active": 1, "reasons": []}'
 bad_policy p-r.json "reasons of numbers" "reasons" '{"disable_exits": [], "idle_hlt_active": false, "reasons": [1]}'
 bad_policy p-ro.json "reasons an object" "reasons.*array" '{"disable_exits": [], "idle_hlt_active": false, "reasons": {}}'
+# A \u0000 would cut a name or value where C strings end: refused, not read as its start.
+bad_policy p-nul.json "a reason holding NUL" 'policy.*u0000, a NUL, in a string' \
+	'{"disable_exits": [], "idle_hlt_active": false, "reasons": ["hlt_exits_kept_overcommit\u0000x"]}'
+printf '%s\n' '{"halt_exits\u0000junk": 3}' >"$tmp/nul-before.json"
+expect "11: a member name holding NUL" 2 'before.*nul-before.json:1:13:.*a NUL, in a string' -- \
+	"$cli" x86 verify --policy "$tmp/policy.json" --before "$tmp/nul-before.json" --after "$tmp/after.json"
 cases=$((cases + 1))
 grep -q CRITICAL "$tmp/err" && fail "11: a GLib critical"
 
