@@ -26,16 +26,6 @@
 /* 9999-12-31T23:59:59Z: the last expiry time RFC 3339's four-digit year can write. */
 #define MAX_EXPIRY 253402300799LL
 
-/*
- * QEMU's number of a level (include/hw/ppc/spapr.h SPAPR_CAP_*): the
- * library's enum is QEMU's except fixed-na, which the library numbers 4
- * and QEMU's host parse stores as 0x10 (examples/vcpuchar/README.md, "vcpuchar export").
- */
-static unsigned qemu_level(uint32_t level)
-{
-	return level == VCPUCHAR_PPC_LEVEL_FIXED_NA ? 16u : level;
-}
-
 /* The facts export writes, from the probe or a profile. */
 struct facts {
 	char arch[65];
@@ -201,17 +191,17 @@ static void format_prom(const struct facts *f, GString *out)
 			  "broken/off fallback.");
 		g_string_append_printf(out, "vcpuchar_ppc_host_information %d\n", f->info);
 		prom_head(out, "vcpuchar_ppc_host_cap_level",
-			  "The host's level of a spapr cap as QEMU numbers it (broken/off 0, workaround/on 1, "
-			  "fixed 2, fixed-ccd 3, fixed-na 16).");
+			  "The host's level of a spapr cap as the library numbers it (broken/off 0, workaround/on 1, "
+			  "fixed 2, fixed-ccd 3, fixed-na 4).");
 		for (uint32_t c = 0; c < VCPUCHAR_PPC_N_CAPS; c++)
 			g_string_append_printf(out, "vcpuchar_ppc_host_cap_level{cap=\"%s\"} %u\n", vcpuchar_ppc_cap_name(c),
-					       qemu_level((uint32_t)vcpuchar_ppc_caps_get(&f->levels, c)));
+					       (uint32_t)vcpuchar_ppc_caps_get(&f->levels, c));
 		prom_head(out, "vcpuchar_ppc_fleet_cap_level",
 			  "The highest level of a spapr cap QEMU accepts on this host, as a pool baseline counts it "
-			  "(QEMU's numbers).");
+			  "(the library's numbers).");
 		for (uint32_t c = 0; c < VCPUCHAR_PPC_N_CAPS; c++)
 			g_string_append_printf(out, "vcpuchar_ppc_fleet_cap_level{cap=\"%s\"} %u\n", vcpuchar_ppc_cap_name(c),
-					       qemu_level((uint32_t)vcpuchar_ppc_caps_get(&f->fleet, c)));
+					       (uint32_t)vcpuchar_ppc_caps_get(&f->fleet, c));
 		prom_head(out, "vcpuchar_ppc_hcall_info",
 			  "H_GET_CPU_CHARACTERISTICS R4 and R5 a default VM is given in each mode.");
 		for (uint32_t m = 0; m < 3; m++)
@@ -302,7 +292,7 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 			const char *name = vcpuchar_ppc_cap_name(c), *level = vcpuchar_ppc_level_name(c, l);
 			g_autofree char *k = g_strdup_printf("ppc-%s", name);
 			g_autofree char *kl = g_strdup_printf("ppc-%s-level", name);
-			g_autofree char *n = g_strdup_printf("%u", qemu_level(l));
+			g_autofree char *n = g_strdup_printf("%u", l);
 
 			nfd_label(out, k, level);
 			nfd_label(out, kl, n);

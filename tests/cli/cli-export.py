@@ -77,6 +77,20 @@ else:
             list(difflib.unified_diff(want.splitlines(True), text.splitlines(True), 'golden', 'now'))[:60]))
 
 p9 = hosts['profiles/power9-dd2.3-opal']
+# fixed-na is 4, the library's level, as `ppc migrate` prints it (lib/ppc.md "Caps and levels").
+na = os.path.join(tmp, 'na')
+expect('fixed-na', run('--host', hosts['profiles/power10-nested-hv-qemu-fixed-na'], '--nfd', na,
+                       '--prometheus', na + '.prom'), 0)
+for f, want in ((na, 'vcpuchar.feature.node.kubernetes.io/ppc-ibs-level=4\n'),
+                (na + '.prom', 'vcpuchar_ppc_host_cap_level{cap="ibs"} 4\n')):
+    cases += 1
+    if want not in open(f).read():
+        problems.append('fixed-na: %s lacks %r' % (f, want))
+migrate = subprocess.run([cli, 'ppc', 'migrate', '--src', 'broken,broken,fixed-na,off', '--dst',
+                          'broken,broken,fixed-ccd,off'], capture_output=True, text=True)
+cases += 1
+if 'higher level (4)' not in migrate.stdout + migrate.stderr:
+    problems.append('fixed-na: ppc migrate does not say level 4: %r' % (migrate.stdout + migrate.stderr))
 # Atomic: a new file is mode 0644 whatever the umask, no dotfile is left.
 d = os.path.join(tmp, 'atomic')
 os.mkdir(d)
