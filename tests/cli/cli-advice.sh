@@ -303,4 +303,12 @@ jcheck "17: guest_cpu default" "$tmp/out" 'assert j["guest_cpu"] == "power9", j[
 expect "17: baseline" 0 - -- "$cli" ppc baseline "$p9" "$P/power9-nested-hv-qemu.profile" --guest-cpu power8 --json
 jcheck "17: guest_cpu of the baseline" "$tmp/out" 'assert j["guest_cpu"] == "power8", j["guest_cpu"]'
 
+# 18. The fleet command examples/profiles/README.md suggests runs (its glob once took the x86 profiles too).
+readme_cmd=$(grep -o 'vcpuchar ppc baseline examples/profiles/[^`]*' "$src/examples/profiles/README.md")
+cases=$((cases + 1))
+[ -n "$readme_cmd" ] || fail "18: examples/profiles/README.md names no ppc baseline command"
+# The README's command split and its glob expanded in the source tree.
+expect "18: examples/profiles/README.md's baseline" 0 - -- sh -c 'cd "$1" && exec "$2" $3' sh "$src" "$cli" \
+	"${readme_cmd#vcpuchar }"
+
 finish cli-advice
