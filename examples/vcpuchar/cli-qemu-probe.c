@@ -12,8 +12,10 @@
  * family model the binary has, and qom-get on /machine reads each cap-*:
  * QEMU's default_caps_with_cpu() (hw/ppc/spapr_caps.c) lowers some caps for
  * older CPUs, so the defaults exist only in an instance. A child dies with
- * the thread that started it (PR_SET_PDEATHSIG), and every child is killed
- * and reaped before its thread goes on: no QEMU outlives the probe.
+ * the thread that started it (PR_SET_PDEATHSIG), and every child's process
+ * group is killed and the child reaped before its thread goes on
+ * (cli-qmp.c says what can still escape). Names QEMU gives are checked
+ * (type_name_ok()) before they go anywhere.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -28,6 +30,23 @@
  * ppc_type_compat() against ISA 3.00, 2.07 and 2.06, so one model per family answers for
  * its variants (power8e, power8nvl, power7+, power9_v2.0 ...). */
 static const char *const family_models[] = { "power7", "power8", "power9", "power10", "power11" };
+
+/*
+ * A name QEMU gives (machine type, alias, CPU type, property) in QEMU's
+ * type-name characters: letters, digits, '-', '_', '.', '+' (qom/object.c
+ * type names; every pseries type, CPU model and cap- property is such a
+ * word). Anything else (']', a comma, ESC, a newline) would break the key
+ * file's group names, the -machine argument or the text output: such a
+ * binary is refused, with *@why naming what it said.
+ */
+static gboolean type_name_ok(const char *what, const char *name, char **why)
+{
+	if (*name && strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+") == strlen(name))
+		return TRUE;
+	*why = g_strdup_printf("not QEMU's answer: %s \"%s\" holds characters outside QEMU's type names (letters, "
+			       "digits, -, _, ., +)", what, name);
+	return FALSE;
+}
 
 /* "-powerpc64-cpu" off a CPU type name: the model as -cpu takes it. */
 static char *cpu_model_name(const char *type)
@@ -87,9 +106,9 @@ static int read_caps(struct caps_job *j, const struct probe_opts *o, const char 
 
 		if (!name || !g_str_has_prefix(name, "cap-"))
 			continue;
-		cmd = g_strdup_printf(
-			"{\"execute\": \"qom-get\", \"arguments\": {\"path\": \"/machine\", \"property\": \"%s\"}}\n",
-			name);
+		if (!type_name_ok("the /machine property", name, why))
+			goto out;
+		cmd = qmp_command("qom-get", "path", "/machine", "property", name, NULL);
 		if (!(v = qmp_exec(&q, cmd, why)))
 			goto out;
 		g_ptr_array_add(j->names, g_strdup(name));
@@ -207,6 +226,10 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 
 		if (!name || !g_str_has_prefix(name, "pseries"))
 			continue;
+		if (!type_name_ok("the machine type", name, why) ||
+		    (member_string(m, "alias") && !type_name_ok("the alias", member_string(m, "alias"), why)) ||
+		    (cpu && !type_name_ok("the CPU type", cpu, why)))
+			goto out;
 		mt = g_new0(struct machine, 1);
 		mt->name = g_strdup(name);
 		mt->alias = g_strdup(member_string(m, "alias"));
@@ -227,8 +250,11 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 		JsonObject *c = json_array_get_object_element(a, i);
 		const char *name = c ? member_string(c, "name") : NULL;
 
-		if (name && g_ascii_strncasecmp(name, "power", 5) == 0)
+		if (name && g_ascii_strncasecmp(name, "power", 5) == 0) {
+			if (!type_name_ok("the CPU model", name, why))
+				goto out;
 			g_ptr_array_add(p->cpu_models, g_strdup(name));
+		}
 	}
 	g_ptr_array_sort(p->cpu_models, str_cmp);
 	for (size_t f = 0; f < G_N_ELEMENTS(family_models); f++)
@@ -239,9 +265,8 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 	/* The -machine properties of each type: its QOM class is "<type>-machine". */
 	for (guint i = 0; i < p->machines->len; i++) {
 		struct machine *mt = p->machines->pdata[i];
-		g_autofree char *cmd = g_strdup_printf("{\"execute\": \"qom-list-properties\", \"arguments\": "
-						       "{\"typename\": \"%s-machine\"}}\n",
-						       mt->name);
+		g_autofree char *type = g_strconcat(mt->name, "-machine", NULL);
+		g_autofree char *cmd = qmp_command("qom-list-properties", "typename", type, NULL);
 		g_autoptr(JsonNode) props = qmp_exec(&q, cmd, why);
 
 		if (!props)
@@ -254,6 +279,8 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 			JsonObject *pr = json_array_get_object_element(json_node_get_array(props), k);
 			const char *name = pr ? member_string(pr, "name") : NULL;
 
+			if (name && !type_name_ok("the machine property", name, why))
+				goto out;
 			if (name)
 				g_ptr_array_add(mt->properties, g_strdup(name));
 		}
