@@ -308,6 +308,7 @@ readme_cmd=$(grep -o 'vcpuchar ppc baseline examples/profiles/[^`]*' "$src/examp
 cases=$((cases + 1))
 [ -n "$readme_cmd" ] || fail "18: examples/profiles/README.md names no ppc baseline command"
 # The README's command split and its glob expanded in the source tree.
+# shellcheck disable=SC2016 # expanded by the inner sh
 expect "18: examples/profiles/README.md's baseline" 0 - -- sh -c 'cd "$1" && exec "$2" $3' sh "$src" "$cli" \
 	"${readme_cmd#vcpuchar }"
 

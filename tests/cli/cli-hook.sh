@@ -135,6 +135,7 @@ expect "NUL" 2 "NUL byte" -- hook kvm "$tmp/nul.xml" prepare begin
 expect "huge" 2 "over 4 MiB" -- hook kvm "$tmp/huge.xml" prepare begin
 # An endless stdin: read up to 4 MiB and one byte, then refused (it never ended before).
 for op in "prepare 2" "started 0"; do
+	# shellcheck disable=SC2016 # expanded by the inner sh
 	expect "endless stdin, ${op% *}" "${op#* }" "$([ "${op#* }" = 2 ] && echo 'over 4 MiB' || echo -)" -- \
 		sh -c 'exec timeout 60 "$0" libvirt-hook --config "$1" -- dom "$2" begin - </dev/zero' "$cli" "$tmp/kvm.conf" "${op% *}"
 done

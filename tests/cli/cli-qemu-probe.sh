@@ -188,8 +188,10 @@ chmod 600 "$tmp/q.profile"
 ln -s q.profile "$tmp/q-link.profile"
 expect "save over its own output" 0 - -- "$cli" qemu probe --jobs 2 --save "$tmp/q-link.profile"
 cases=$((cases + 1))
-[ -L "$tmp/q-link.profile" ] && [ "$(stat -c %a "$tmp/q.profile")" = 600 ] && grep -q '^\[caps ' "$tmp/q.profile" ||
-	{ : >"$tmp/err"; fail "save through a link: link or mode not kept"; }
+if ! { [ -L "$tmp/q-link.profile" ] && [ "$(stat -c %a "$tmp/q.profile")" = 600 ] && grep -q '^\[caps ' "$tmp/q.profile"; }; then
+	: >"$tmp/err"
+	fail "save through a link: link or mode not kept"
+fi
 expect "save over a host profile --force" 0 - -- "$cli" qemu probe --jobs 2 --save "$tmp/host.profile" --force
 cases=$((cases + 1))
 grep -q '^\[caps ' "$tmp/host.profile" || { : >"$tmp/err"; fail "--force did not replace the host profile"; }

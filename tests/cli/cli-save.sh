@@ -55,8 +55,10 @@ cases=$((cases + 1))
 # With --force: replaced through the link, its mode kept.
 expect "a link to a secret --force" 0 - -- "$cli" probe --save "$tmp/secret.profile" --force
 cases=$((cases + 1))
-[ "$(stat -c %a "$tmp/secret")" = 600 ] && [ -L "$tmp/secret.profile" ] ||
-	{ : >"$tmp/err"; fail "--force through a link: mode not kept or link replaced"; }
+if ! { [ "$(stat -c %a "$tmp/secret")" = 600 ] && [ -L "$tmp/secret.profile" ]; }; then
+	: >"$tmp/err"
+	fail "--force through a link: mode not kept or link replaced"
+fi
 expect "not a profile --force" 0 - -- "$cli" probe --save "$tmp/junk" --force
 expect "--force alone" 2 '--force qualifies --save' -- "$cli" probe --force
 
