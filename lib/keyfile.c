@@ -333,6 +333,13 @@ const char *vcpuchar_kf_value(const struct vcpuchar_kf *kf, const char *group, c
 	return e->value;
 }
 
+uint32_t vcpuchar_kf_line(const struct vcpuchar_kf *kf, const char *group, const char *key)
+{
+	const struct vcpuchar_kf_entry *e = find(kf, group, strlen(group), key, key ? strlen(key) : 0);
+
+	return e ? e->line : 0;
+}
+
 int vcpuchar_kf_string(const char *value, size_t len, char *buf, size_t size, const char **why)
 {
 	size_t n = 0;

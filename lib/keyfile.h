@@ -32,6 +32,8 @@ void vcpuchar_kf_free(struct vcpuchar_kf *kf);
 bool vcpuchar_kf_has_group(const struct vcpuchar_kf *kf, const char *group);
 /* The raw value of @key (leading blanks skipped, not unescaped), @len bytes; NULL when absent. */
 const char *vcpuchar_kf_value(const struct vcpuchar_kf *kf, const char *group, const char *key, size_t *len);
+/* The line (from 1) of @key in @group, or of the [@group] line itself for a NULL @key; 0 when absent. */
+uint32_t vcpuchar_kf_line(const struct vcpuchar_kf *kf, const char *group, const char *key);
 /*
  * The value as a string, unescaped (\s \n \t \r \\) into @buf of @size
  * bytes: 0, or -EINVAL with the reason in @why (not UTF-8, a bad escape),

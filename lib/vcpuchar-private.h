@@ -42,6 +42,8 @@
 		struct vcpuchar_ppc_request: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, caps), \
 		struct vcpuchar_ppc_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_host, reserved), \
 		struct vcpuchar_x86_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved1), \
+		struct vcpuchar_ppc_start: offsetof(struct vcpuchar_ppc_start, entries) + \
+			9 * sizeof(struct vcpuchar_ppc_start_entry), \
 		default: sizeof(*(s)))
 
 /* The caller's size of a size-led struct (read without alignment assumptions). */
@@ -57,7 +59,9 @@ static inline uint32_t vcpuchar_size_of(const void *s)
  * Accept any size from @first up to VCPUCHAR_SIZE_GROWTH_MAX past @known,
  * whose bytes past @known are zero (a newer caller asks for nothing we do
  * not know). Every release's size is a sizeof(), so a multiple of the
- * struct's alignment @align: another size cuts a member and is refused.
+ * struct's alignment @align then: another size cuts a member and is
+ * refused. A struct that gained a pointer (struct vcpuchar_ppc_request in
+ * 1.3) raised its alignment: its first size is accepted as it was.
  */
 static inline bool vcpuchar_size_valid(const void *s, size_t first, size_t known, size_t align)
 {
@@ -69,7 +73,8 @@ static inline bool vcpuchar_size_valid(const void *s, size_t first, size_t known
 	size = vcpuchar_size_of(s);
 	if (__builtin_expect(size == known, 1))
 		return true;
-	if (size < first || size > known + VCPUCHAR_SIZE_GROWTH_MAX || size % align)
+	/* The first release's size stays valid when a later member raised the alignment (a pointer). */
+	if (size < first || size > known + VCPUCHAR_SIZE_GROWTH_MAX || (size % align && size != first))
 		return false;
 	for (size_t i = known; i < size; i++)
 		if (p[i])

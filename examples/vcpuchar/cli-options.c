@@ -108,6 +108,26 @@ static int check_args(GOptionContext *ctx, const GOptionEntry *entries, int argc
 	return CLI_OK;
 }
 
+int cli_number(const char *opt, const char *arg, uint64_t max, uint64_t *ret)
+{
+	uint64_t v = 0;
+	size_t n = 0;
+
+	for (; g_ascii_isdigit(arg[n]); n++) {
+		unsigned d = (unsigned)(arg[n] - '0');
+
+		v = v > (UINT64_MAX - d) / 10 ? UINT64_MAX : v * 10 + d;
+	}
+	if (!n || arg[n] || (arg[0] == '0' && n > 1))
+		return cli_usage("bad value '%s' for %s: want a decimal number without a sign, white space or "
+				 "leading zeros (QEMU would read '010' as octal 8)",
+				 arg, opt);
+	if (max != UINT64_MAX && v > max)
+		return cli_usage("bad value '%s' for %s (0 to %" PRIu64 ")", arg, opt, max);
+	*ret = v;
+	return CLI_OK;
+}
+
 int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positional, int *argc, char ***argv)
 {
 	g_autoptr(GError) error = NULL;

@@ -9,26 +9,6 @@
 
 #include "cli-ppc.h"
 
-/* A file by (device, inode), for the baseline's hash table of files given. */
-struct file_id {
-	dev_t dev;
-	ino_t ino;
-};
-
-static guint file_id_hash(gconstpointer p)
-{
-	const struct file_id *f = p;
-
-	return (guint)(f->ino ^ (f->ino >> 32) ^ f->dev);
-}
-
-static gboolean file_id_equal(gconstpointer a, gconstpointer b)
-{
-	const struct file_id *x = a, *y = b;
-
-	return x->dev == y->dev && x->ino == y->ino;
-}
-
 /* One baseline warning: a code and a text, the host's file in front where it is about one host. */
 struct bwarn {
 	const char *code;
@@ -54,14 +34,13 @@ int cmd_baseline(int argc, char **argv)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
-	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	char qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	g_autofree struct vcpuchar_ppc_host *hosts = NULL;
 	g_autofree const struct vcpuchar_ppc_host **ptrs = NULL;
 	g_autofree struct vcpuchar_ppc_caps *levels = NULL;
 	g_autofree uint32_t *held = NULL;
 	g_autoptr(GArray) warns = g_array_new(FALSE, FALSE, sizeof(struct bwarn));
-	g_autoptr(GHashTable) files = NULL;
+	g_autofree uint64_t *ids = NULL;
 	struct cli_qemu_target qv;
 	uint64_t r4, r5;
 	int n, r;
@@ -92,11 +71,10 @@ int cmd_baseline(int argc, char **argv)
 	levels = g_new0(struct vcpuchar_ppc_caps, n);
 	held = g_new0(uint32_t, n);
 	/*
-	 * Linear in the fleet: each file's (device, inode) goes into a hash
-	 * table (the same file under any name is the same host counted twice),
-	 * and each arch is compared with the first host that names one.
+	 * Each file's (device, inode): the same file under any name is the same
+	 * host, which the library refuses counted twice (n log n in the fleet).
 	 */
-	files = g_hash_table_new_full(file_id_hash, file_id_equal, g_free, NULL);
+	ids = g_new0(uint64_t, 2 * (gsize)n);
 	for (int i = 0; i < n; i++) {
 		struct stat st;
 
@@ -106,28 +84,26 @@ int cmd_baseline(int argc, char **argv)
 		/* The loader has just read it: a stat that fails now is a file that went away. */
 		if (stat(argv[i + 1], &st) < 0)
 			return cli_usage("%s: %s", argv[i + 1], g_strerror(errno));
-		{
-			struct file_id *id = g_new(struct file_id, 1);
-			gpointer first;
-
-			id->dev = st.st_dev;
-			id->ino = st.st_ino;
-			if (g_hash_table_lookup_extended(files, id, NULL, &first)) {
-				g_free(id);
-				return cli_usage("%s: the same host as %s, given twice", argv[i + 1],
-						 argv[GPOINTER_TO_INT(first)]);
-			}
-			g_hash_table_insert(files, id, GINT_TO_POINTER(i + 1));
-		}
+		ids[2 * i] = (uint64_t)st.st_dev;
+		ids[2 * i + 1] = (uint64_t)st.st_ino;
 		ptrs[i] = &hosts[i];
 	}
 	/* The fleet's rules (arch, guest CPU, its caps) are the library's (lib/ppc.md#fleet-baseline). */
 	{
+		struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
 		char err[512];
 		uint32_t bad[2];
 
-		r = vcpuchar_ppc_fleet_baseline(ptrs, (uint32_t)n, req.cpu, levels, held, &base, &req.cpu, bad, err,
-						sizeof(err));
+		o.cpu = req.cpu;
+		o.levels = levels;
+		o.held_back = held;
+		o.refused = bad;
+		o.err = err;
+		o.err_size = sizeof(err);
+		o.ids = ids;
+		r = vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu);
+		if (r == -EEXIST)
+			return cli_usage("%s: the same host as %s, given twice", argv[bad[0] + 1], argv[bad[1] + 1]);
 		if (r == -EXDEV)
 			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
 					 "architecture", argv[bad[0] + 1], hosts[bad[0]].arch, argv[bad[1] + 1],
@@ -143,26 +119,6 @@ int cmd_baseline(int argc, char **argv)
 	    vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_LIBVIRT, libvirt, sizeof(libvirt), NULL) < 0)
 		return cli_usage("cannot spell the baseline caps");
 
-	/* The baseline's own warnings (fixed-na): the caps, given in full, on no host in particular. */
-	{
-		struct vcpuchar_ppc_request all = req;
-
-		all.mode = VCPUCHAR_PPC_MODE_CAPS;
-		all.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-		all.caps = base.caps;
-		if (vcpuchar_ppc_warnings_check(NULL, &all, &w) > 0)
-			for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
-				struct bwarn bw = { vcpuchar_ppc_warning_name(w.entries[k].code),
-						    g_strdup(w.entries[k].text) };
-				g_array_append_val(warns, bw);
-			}
-	}
-	/*
-	 * Per host: what it reports outside its masks, and what --machine's
-	 * defaults do there. The guest has the baseline caps on every host, so
-	 * the texts (what the guest still gets) read the baseline's R4/R5;
-	 * host-max mode keeps the defaults warnings.
-	 */
 	/*
 	 * File names as the user can read them, in text and JSON alike: a control
 	 * byte is escaped (a name cannot forge a line) and so is a byte that is no
@@ -172,23 +128,29 @@ int cmd_baseline(int argc, char **argv)
 
 	for (int i = 0; i < n; i++)
 		g_ptr_array_add(shown, cli_shown(argv[i + 1]));
-	for (int i = 0; i < n; i++) {
-		struct vcpuchar_ppc_warnings hw = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-		struct vcpuchar_ppc_request fleet = req;
+	/*
+	 * The fleet's warnings are the library's (vcpuchar_ppc_fleet_warnings()):
+	 * the caps' own (fixed-na), then per host what it reports outside its
+	 * masks and what --machine's defaults do there, with the baseline caps.
+	 */
+	{
+		g_autofree struct vcpuchar_ppc_warnings *ws = g_new0(struct vcpuchar_ppc_warnings, (gsize)n + 1);
+		g_autofree struct vcpuchar_ppc_warnings **wp = g_new0(struct vcpuchar_ppc_warnings *, (gsize)n + 1);
 
-		fleet.caps = base.caps;
-		fleet.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
-		if (vcpuchar_ppc_warnings_check(&hosts[i], &fleet, &hw) <= 0)
-			continue;
-		for (uint32_t k = 0; k < hw.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
-			struct bwarn bw;
-
-			if (hw.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
-				continue;
-			bw.code = vcpuchar_ppc_warning_name(hw.entries[k].code);
-			bw.text = g_strdup_printf("%s: %s", (const char *)g_ptr_array_index(shown, i), hw.entries[k].text);
-			g_array_append_val(warns, bw);
+		for (int i = 0; i <= n; i++) {
+			ws[i].size = sizeof(ws[i]);
+			wp[i] = &ws[i];
 		}
+		if ((r = vcpuchar_ppc_fleet_warnings(ptrs, (uint32_t)n, &req, &base.caps, wp)) < 0)
+			return cli_usage("cannot check the warnings: %s", g_strerror(-r));
+		for (int i = 0; i <= n; i++)
+			for (uint32_t k = 0; k < ws[i].n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
+				struct bwarn bw = { vcpuchar_ppc_warning_name(ws[i].entries[k].code),
+						    i ? g_strdup_printf("%s: %s", (const char *)g_ptr_array_index(shown, i - 1),
+									ws[i].entries[k].text)
+						      : g_strdup(ws[i].entries[k].text) };
+				g_array_append_val(warns, bw);
+			}
 	}
 
 	cli_qemu_version_caps(&qv, &base.caps);

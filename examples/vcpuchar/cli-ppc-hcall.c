@@ -12,7 +12,8 @@
 int cmd_hcall(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *chars = NULL, *caps = NULL, *machine = NULL;
-	g_autofree char *mode = NULL, *accel = NULL, *cpu = NULL, *qemu_version = NULL;
+	g_autofree char *mode = NULL, *accel = NULL, *cpu = NULL, *qemu_version = NULL, *qemu_file = NULL;
+	g_autoptr(cli_qemu_profile_t) profile = NULL;
 	gboolean json = FALSE, power8 = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host facts from a profile file", "FILE" },
@@ -30,6 +31,7 @@ int cmd_hcall(int argc, char **argv)
 		  "power7, power8, power9, power10, power11 (default under KVM: the host's own family, as QEMU's; "
 		  "power9 under TCG or when the host facts name no CPU)", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
+		{ "qemu", 0, 0, G_OPTION_ARG_FILENAME, &qemu_file, QEMU_PROFILE_HELP, "FILE" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -44,14 +46,20 @@ int cmd_hcall(int argc, char **argv)
 	struct cli_qemu_target qv;
 	gboolean have_host = FALSE;
 	char cpu_note[512] = "";
-	uint32_t shown_cpu;
+	uint32_t shown_cpu, type_cpu = 0;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
+	if (qemu_file && qemu_version)
+		return cli_usage("--qemu and --qemu-version both name the target QEMU; use one");
+	if (qemu_file) {
+		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv, &type_cpu)))
+			return r;
+	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
 		return r;
+	}
 	req.qemu_version = qv.version;
 	if (host_file && chars)
 		return cli_usage("--host and --chars both give host facts; use one");
@@ -107,7 +115,8 @@ int cmd_hcall(int argc, char **argv)
 	}
 
 	/* The guest CPU the library decides for (lib/ppc.md#guest-cpu): for the header, the note and a refusal. */
-	shown_cpu = req.cpu ? req.cpu : VCPUCHAR_PPC_CPU_POWER9;
+	/* Under TCG with a QEMU profile: the type's own default CPU, as the library takes it. */
+	shown_cpu = req.cpu ? req.cpu : type_cpu ? type_cpu : VCPUCHAR_PPC_CPU_POWER9;
 	if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &shown_cpu, cpu_note, sizeof(cpu_note));
 		if (r < 0)
@@ -123,7 +132,7 @@ int cmd_hcall(int argc, char **argv)
 				 "this host: %s", why);
 	}
 	if (r < 0) {
-		char why[256];
+		char why[1024];
 
 		/* The library's reason for a request it refuses (host mode under TCG, ...). */
 		if (vcpuchar_ppc_request_check(&req, why, sizeof(why)) < 0)
@@ -132,8 +141,13 @@ int cmd_hcall(int argc, char **argv)
 	}
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
-	if ((r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0)
-		return cli_usage("cannot check the start: %s", g_strerror(-r));
+	{
+		/* The exact type given, whose defaults its class may not fix (lib/ppc.md#start). */
+		g_autofree char *type = cli_machine_type(machine);
+
+		if ((r = vcpuchar_ppc_start_check_type(have_host ? &host : NULL, &req, type, &start)) < 0)
+			return cli_usage("cannot check the start: %s", g_strerror(-r));
+	}
 	cli_qemu_version_caps(&qv, &res.effective_caps);
 
 	if (json) {

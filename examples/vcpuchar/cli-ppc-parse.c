@@ -33,7 +33,7 @@ int parse_enum(const char *opt, const char *arg, const char *const *names, const
 }
 
 /* The library's list of what a text named but does not read ("x-vof=on, usb=off") into @ignored. */
-static void add_others(GPtrArray *ignored, const char *others, gboolean elements)
+void cli_add_others(GPtrArray *ignored, const char *others, gboolean elements)
 {
 	g_auto(GStrv) items = g_strsplit(others, ", ", -1);
 
@@ -66,7 +66,7 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 		return cli_usage("--machine: %s; give --qemu-version for another QEMU", err);
 	if (r < 0)
 		return cli_usage("--machine: %s", err);
-	add_others(ignored, err, FALSE);
+	cli_add_others(ignored, err, FALSE);
 	if (r == 1) {
 		vcpuchar_ppc_machine_parse_qemu(type, line->qemu_version, &m, err, err_size);
 		x->unknown = g_strdup_printf("%s\n%s", type, err);
@@ -86,7 +86,7 @@ int parse_libvirt(const char *opt, const char *arg, struct vcpuchar_ppc_caps *ca
 
 	if (vcpuchar_ppc_libvirt_parse(arg, caps, set, err, err_size) < 0)
 		return cli_usage("%s (libvirt XML): %s", opt, err);
-	add_others(ignored, err, TRUE);
+	cli_add_others(ignored, err, TRUE);
 	return CLI_OK;
 }
 
@@ -99,7 +99,9 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		       GPtrArray *ignored, struct machine_extra *x)
 {
 	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
-	uint32_t cset = 0;
+	struct vcpuchar_ppc_caps more = { 0 };
+	uint32_t cset = 0, set;
+	char twice[128];
 	int r;
 
 	line.qemu_version = req->qemu_version;
@@ -116,25 +118,26 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		while (g_ascii_isspace(*p))
 			p++;
 		if (*p == '<') {
-			if ((r = parse_libvirt("--caps", caps, &line.caps, &cset, ignored)))
+			if ((r = parse_libvirt("--caps", caps, &more, &cset, ignored)))
 				return r;
 		} else {
 			size_t err_size = CLI_ERR_SIZE(caps);
 			g_autofree char *err = g_malloc0(err_size);
 
-			if (vcpuchar_ppc_caps_parse(caps, &line.caps, &cset, err, err_size) < 0)
+			if (vcpuchar_ppc_caps_parse(caps, &more, &cset, err, err_size) < 0)
 				return cli_usage("--caps: %s", err);
 		}
 	}
-	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-		if (line.caps_set & cset & (1u << cap))
-			return cli_usage("cap-%s is given in both --machine and --caps; give it once",
-					 vcpuchar_ppc_cap_name(cap));
+	/* A cap in both is the library's refusal (vcpuchar_ppc_caps_merge()). */
+	set = line.caps_set;
+	if (vcpuchar_ppc_caps_merge(&line.caps, &set, &more, cset, twice, sizeof(twice)) < 0)
+		return cli_usage("--machine and --caps: %s", twice);
 	if (machine)
 		req->machine = line.machine;
 	req->caps = line.caps;
-	req->caps_set = line.caps_set | cset;
-	if (x->unknown) {
+	req->caps_set = set;
+	/* A QEMU profile's type has its measured defaults (lib/ppc.md#qemu-profiles). */
+	if (x->unknown && !req->qemu_machine) {
 		char *why = strchr(x->unknown, '\n');
 
 		*why++ = '\0';

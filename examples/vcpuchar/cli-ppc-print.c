@@ -94,6 +94,39 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 	return CLI_OK;
 }
 
+int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar_ppc_qemu_profile **profile,
+			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q, uint32_t *default_cpu)
+{
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+	g_autofree char *text = NULL, *type = NULL, *shown = cli_shown(file);
+	g_autoptr(GError) error = NULL;
+	char err[1024];
+	gsize len;
+
+	if (!g_file_get_contents(file, &text, &len, &error))
+		return cli_usage("--qemu: %s", error->message);
+	if (vcpuchar_ppc_qemu_profile_parse(text, len, profile, err, sizeof(err)) < 0)
+		return cli_usage("--qemu: %s: %s", shown, err);
+	memset(q, 0, sizeof(*q));
+	q->version = q->answered = vcpuchar_ppc_qemu_profile_version(*profile);
+	req->qemu_profile = *profile;
+	req->qemu_version = q->version;
+	/* The type QEMU starts without --machine: the profile's default (its "pseries" alias). */
+	type = g_strdup(machine ? machine : "pseries");
+	/* The type of a pasted -machine value: its first item, "type=" or not; a property alone is the default type. */
+	type[strcspn(type, ",")] = '\0';
+	if (g_str_has_prefix(type, "type="))
+		memmove(type, type + 5, strlen(type + 5) + 1);
+	if (strchr(type, '='))
+		strcpy(type, "pseries");
+	if (vcpuchar_ppc_qemu_profile_machine(*profile, type, &m, err, sizeof(err)) < 0)
+		return cli_usage("--machine: %s", err);
+	req->machine = m.machine;
+	req->qemu_machine = m.name;
+	*default_cpu = m.default_cpu;
+	return CLI_OK;
+}
+
 static void version_text(uint32_t v, char *buf, size_t size)
 {
 	if (v % 100)

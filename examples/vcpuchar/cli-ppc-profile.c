@@ -10,49 +10,25 @@
 #include "cli-ppc.h"
 
 /*
- * A migrate LIST: QEMU spelling (unlisted caps from the newest pseries
- * defaults of the target QEMU @qemu_version, as the library decides them:
- * the caps-mode caps of a TCG request, which are the defaults), or four
- * positional values "cfpc,sbbc,ibs,ccf-assist".
+ * A migrate LIST through the library (vcpuchar_ppc_migrate_caps_parse()):
+ * QEMU's spelling, a libvirt fragment or four positional values; unlisted
+ * caps take the newest pseries defaults of the target QEMU @qemu_version.
  */
 int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
-			      GPtrArray *ignored)
+		       GPtrArray *ignored)
 {
-	g_auto(GStrv) parts = g_strsplit(arg, ",", -1);
-	uint32_t set = 0;
 	size_t err_size = CLI_ERR_SIZE(arg) + 64;
 	g_autofree char *err = g_malloc0(err_size);
-	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	g_autofree char *others = g_malloc0(err_size);
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
 
-	req.mode = VCPUCHAR_PPC_MODE_CAPS;
-	req.accel = VCPUCHAR_ACCEL_TCG;
-	req.qemu_version = qemu_version;
-	if (vcpuchar_ppc_decide(NULL, &req, &res) < 0)
-		return cli_usage("%s: cannot decide the defaults of that QEMU", opt);
-	*caps = res.effective_caps;
-	/* The --caps spelling includes a libvirt fragment, as the man page says for LIST. */
-	for (const char *p = arg; *p; p++) {
-		if (g_ascii_isspace(*p))
-			continue;
-		if (*p != '<')
-			break;
-		return parse_libvirt(opt, arg, caps, &set, ignored);
-	}
-	if (!strchr(arg, '=') && *arg) {
-		g_autoptr(GString) q = g_string_new(NULL);
-
-		if (g_strv_length(parts) != VCPUCHAR_PPC_N_CAPS)
-			return cli_usage("%s '%s': want cap-NAME=VALUE items or four values cfpc,sbbc,ibs,ccf-assist",
-					 opt, arg);
-		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
-			g_string_append_printf(q, "%scap-%s=%s", cap ? "," : "", vcpuchar_ppc_cap_name(cap), parts[cap]);
-		if (vcpuchar_ppc_caps_parse(q->str, caps, &set, err, err_size) < 0)
-			return cli_usage("%s: %s", opt, err);
-		return CLI_OK;
-	}
-	if (vcpuchar_ppc_caps_parse(arg, caps, &set, err, err_size) < 0)
-		return cli_usage("%s: %s", opt, err);
+	o.err = err;
+	o.err_size = err_size;
+	o.others = others;
+	o.others_size = err_size;
+	if (vcpuchar_ppc_migrate_caps_parse(arg, qemu_version, caps, &o) < 0)
+		return cli_usage("%s%s: %s", opt, strchr(arg, '<') ? " (libvirt XML)" : "", err);
+	cli_add_others(ignored, others, TRUE);
 	return CLI_OK;
 }
 

@@ -330,7 +330,8 @@ static int cmd_qemu_probe(int argc, char **argv)
 	g_autofree char *save = NULL;
 	g_autofree char *binary = NULL;
 	gboolean json = FALSE, force = FALSE;
-	int jobs = 0, timeout = 30;
+	g_autofree char *jobs_arg = NULL, *timeout_arg = NULL;
+	guint64 jobs = 0, timeout = 30;
 	GOptionEntry entries[] = { { "binary", 0, 0, G_OPTION_ARG_FILENAME, &binary_opt,
 				     "The qemu-system-ppc64 to ask (default: the one on PATH)", "PATH" },
 				   { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the facts as a QEMU profile",
@@ -338,9 +339,9 @@ static int cmd_qemu_probe(int argc, char **argv)
 				   { "force", 0, 0, G_OPTION_ARG_NONE, &force,
 				     "With --save: replace a file that is not a QEMU profile this command wrote", NULL },
 				   { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
-				   { "jobs", 0, 0, G_OPTION_ARG_INT, &jobs,
+				   { "jobs", 0, 0, G_OPTION_ARG_STRING, &jobs_arg,
 				     "QEMU instances at a time (default: the number of CPUs)", "N" },
-				   { "timeout", 0, 0, G_OPTION_ARG_INT, &timeout,
+				   { "timeout", 0, 0, G_OPTION_ARG_STRING, &timeout_arg,
 				     "Seconds each QEMU instance may take to answer (default: 30)", "SECONDS" },
 				   { NULL } };
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- ask a qemu-system-ppc64 binary what it has, over QMP");
@@ -356,10 +357,15 @@ static int cmd_qemu_probe(int argc, char **argv)
 
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if (jobs < 0 || jobs > 64)
-		return cli_usage("--jobs %d: give 1 to 64 (0: the number of CPUs)", jobs);
+	/* The one number rule (cli_number()): GOption's int options read "010" as octal 8. */
+	if (jobs_arg && (r = cli_number("--jobs", jobs_arg, UINT64_MAX, &jobs)))
+		return r;
+	if (jobs > 64)
+		return cli_usage("--jobs %s: give 1 to 64 (0: the number of CPUs)", jobs_arg);
+	if (timeout_arg && (r = cli_number("--timeout", timeout_arg, UINT64_MAX, &timeout)))
+		return r;
 	if (timeout < 1 || timeout > 3600)
-		return cli_usage("--timeout %d: give 1 to 3600 seconds", timeout);
+		return cli_usage("--timeout %s: give 1 to 3600 seconds", timeout_arg);
 	if (force && !save)
 		return cli_usage("--force qualifies --save; it needs it");
 	/* Refused before QEMU runs (checked again when written): what is no regular file, or not our profile. */
@@ -372,7 +378,7 @@ static int cmd_qemu_probe(int argc, char **argv)
 			return CLI_USAGE;
 	}
 	if (!jobs)
-		jobs = (int)MIN(g_get_num_processors(), 64);
+		jobs = (guint64)MIN(g_get_num_processors(), 64);
 	if (!binary_opt) {
 		if (!(binary = g_find_program_in_path("qemu-system-ppc64")))
 			return cli_usage("qemu-system-ppc64 is not on PATH; give --binary PATH");
@@ -385,7 +391,7 @@ static int cmd_qemu_probe(int argc, char **argv)
 		binary = g_strdup(binary_opt);
 	}
 	o.binary = binary;
-	o.timeout = timeout;
+	o.timeout = (int)timeout;
 
 	p.machines = g_ptr_array_new_with_free_func(machine_free);
 	p.cpu_models = g_ptr_array_new_with_free_func(g_free);
@@ -400,7 +406,7 @@ static int cmd_qemu_probe(int argc, char **argv)
 	}
 	p.n_jobs = p.machines->len * p.cpus->len;
 	p.jobs = g_new0(struct caps_job, p.n_jobs);
-	pool = g_thread_pool_new(caps_job_run, &o, jobs, TRUE, NULL);
+	pool = g_thread_pool_new(caps_job_run, &o, (gint)jobs, TRUE, NULL);
 	for (guint i = 0; i < p.machines->len; i++)
 		for (guint c = 0; c < p.cpus->len; c++) {
 			struct caps_job *j = &p.jobs[i * p.cpus->len + c];
@@ -440,9 +446,9 @@ static int cmd_qemu_probe(int argc, char **argv)
 			goto out;
 	}
 	if (json)
-		cli_qemu_json(&p, binary, when, seconds, jobs);
+		cli_qemu_json(&p, binary, when, seconds, (int)jobs);
 	else
-		cli_qemu_text(&p, binary, seconds, jobs);
+		cli_qemu_text(&p, binary, seconds, (int)jobs);
 	r = CLI_OK;
 out:
 	probe_clear(&p);

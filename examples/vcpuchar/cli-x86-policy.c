@@ -147,25 +147,21 @@ int cmd_policy(int argc, char **argv)
 		   (nested ? VCPUCHAR_X86_VM_NESTED_GUEST : 0) | (no_irqchip ? VCPUCHAR_X86_VM_NO_IRQCHIP : 0) |
 		   (mwait ? VCPUCHAR_X86_VM_WANT_MWAIT : 0) | (cstate ? VCPUCHAR_X86_VM_WANT_CSTATE : 0);
 	if (halt_poll) {
-		char *end;
 		guint64 n;
 
-		errno = 0;
-		n = g_ascii_strtoull(halt_poll, &end, 10);
-		if (!g_ascii_isdigit(*halt_poll) || errno || *end || n > UINT32_MAX)
-			return cli_usage("bad value '%s' for --halt-poll-ns (0 to 4294967295)", halt_poll);
+		if ((r = cli_number("--halt-poll-ns", halt_poll, UINT32_MAX, &n)))
+			return r;
 		vm.flags |= VCPUCHAR_X86_VM_HALT_POLL_NS;
 		vm.halt_poll_ns = (uint32_t)n;
 	}
 
 	if (vcpus_arg) {
-		char *end;
 		guint64 n;
 
-		/* Only the parse here: the range is the library's (vcpuchar_x86_vm_check(), 0 for no number). */
-		errno = 0;
-		n = g_ascii_strtoull(vcpus_arg, &end, 10);
-		vcpus = !g_ascii_isdigit(*vcpus_arg) || errno || *end ? 0 : n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+		/* Only the parse here: the range is the library's (vcpuchar_x86_vm_check()). */
+		if ((r = cli_number("--vcpus", vcpus_arg, UINT64_MAX, &n)))
+			return r;
+		vcpus = n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
 		if (vcpuchar_x86_vm_check(NULL, NULL, vcpus, 0, why, sizeof(why)) == -ERANGE)
 			return cli_usage("bad value '%s' for --vcpus (%s)", vcpus_arg, why);
 	}

@@ -169,16 +169,9 @@ int cmd_verify(int argc, char **argv)
 		return r;
 	if (!policy_file || !before_file || !after_file)
 		return cli_usage("x86 verify needs --policy, --before and --after");
-	if (hlts && strcmp(hlts, "unknown")) {
-		char *end;
-
-		errno = 0;
-		guest = g_ascii_strtoull(hlts, &end, 10);
-		/* The JSON answer holds it as a signed 64-bit integer, as the statistics are read. */
-		if (!g_ascii_isdigit(*hlts) || errno || *end || guest > (uint64_t)INT64_MAX)
-			return cli_usage("bad value '%s' for --guest-hlts (a count up to 9223372036854775807, or "
-					 "unknown)", hlts);
-	}
+	/* The JSON answer holds it as a signed 64-bit integer, as the statistics are read. */
+	if (hlts && strcmp(hlts, "unknown") && (r = cli_number("--guest-hlts", hlts, (uint64_t)INT64_MAX, &guest)))
+		return r;
 	if ((r = load_policy(policy_file, &p)) || (r = load_stats("--before", before_file, &before)) ||
 	    (r = load_stats("--after", after_file, &after)))
 		return r;

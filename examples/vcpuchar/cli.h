@@ -69,6 +69,17 @@ int cli_parse(GOptionContext *ctx, const GOptionEntry *entries, gboolean positio
 int cli_enum_index(const char *arg, const char *const *names, size_t n, GString *choices);
 
 /*
+ * The one number rule of every numeric option (README "Numbers"), as the
+ * library's QEMU version parse has it: decimal digits only, no sign, no
+ * white space, and no leading zero but "0" itself (QEMU's own option
+ * parser and GOption's int options read "010" as octal 8; a reader sees
+ * ten). CLI_OK with *@ret, or the usage error naming @opt; a value above
+ * @max is refused naming it, unless @max is UINT64_MAX (the range is then
+ * the caller's, and a value past 64 bits reads UINT64_MAX).
+ */
+int cli_number(const char *opt, const char *arg, uint64_t max, uint64_t *ret);
+
+/*
  * Loads the JSON file @path given to @opt into @parser: a regular file of
  * at most 1 MiB, nested at most 32 deep, no member name twice in an
  * object. Returns the root, or NULL with the message printed (CLI_USAGE).
@@ -116,6 +127,22 @@ struct cli_qemu_target {
 
 /* Parses --qemu-version @arg (NULL: not given) into @q; a warning on stderr when another release answers. */
 int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
+/*
+ * --qemu FILE (lib/ppc.md#qemu-profiles): the QEMU profile into @req
+ * (qemu_profile, qemu_version, and qemu_machine for the type of the
+ * --machine value @machine, the default type when NULL) and @q; @profile
+ * owns it; @default_cpu receives the type's default CPU family (0: none).
+ * Unreadable or malformed: exit 2 naming the file. Call before
+ * parse_request_caps().
+ */
+int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar_ppc_qemu_profile **profile,
+			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q, uint32_t *default_cpu);
+typedef struct vcpuchar_ppc_qemu_profile cli_qemu_profile_t;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(cli_qemu_profile_t, vcpuchar_ppc_qemu_profile_free)
+/* --help of --qemu. */
+#define QEMU_PROFILE_HELP \
+	"A QEMU profile of the binary that runs the guest (vcpuchar qemu probe --save): its machine types, " \
+	"CPU models and cap defaults replace the release table's"
 /* The target release as text ("7.2", "10.0.13"): the one given, else the one answered. */
 void cli_qemu_version_target(const struct cli_qemu_target *q, char *buf, size_t size);
 /* Member "qemu_version": {"target", "answered", "assumed", "note", "unknown"}. */

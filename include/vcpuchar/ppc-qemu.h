@@ -77,9 +77,15 @@ enum vcpuchar_ppc_start_cap {
 	VCPUCHAR_PPC_START_NESTED_HV = 6,         /* cap-nested-hv */
 	VCPUCHAR_PPC_START_LARGE_DECR = 7,        /* cap-large-decr */
 	VCPUCHAR_PPC_START_FWNMI = 8,             /* cap-fwnmi */
+	VCPUCHAR_PPC_START_AIL_MODE_3 = 9,        /* cap-ail-mode-3, QEMU 8.1 and later (Since: 1.3) */
 };
-/* Entries of struct vcpuchar_ppc_start in this release. Since: 1.2 */
-#define VCPUCHAR_PPC_START_CAPS 9
+/*
+ * Entries of struct vcpuchar_ppc_start in this release: 9 in 1.2, 10 from
+ * 1.3. A caller built against 1.2 passes a struct with room for 9; it gets
+ * the first 9 (n_entries 9) and the counts and paste of every entry.
+ * Since: 1.2
+ */
+#define VCPUCHAR_PPC_START_CAPS 10
 
 /* What QEMU does with one cap at start. Since: 1.2 */
 enum vcpuchar_ppc_verdict {
@@ -401,9 +407,14 @@ struct vcpuchar_ppc_warnings {
  * @levels: optional out, as for vcpuchar_ppc_baseline()
  * @held_back: optional out, as for vcpuchar_ppc_baseline()
  * @refused: optional out, an array of 2: on -EXDEV the host refused and the
- *           first host that names an architecture; on -ENOENT the host twice
+ *           first host that names an architecture; on -ENOENT the host twice;
+ *           on -EEXIST the host given again and its first place
  * @err: optional; on failure one sentence naming the refusal, "" on success
  * @err_size: size of @err in bytes (0 with a NULL @err)
+ * @ids: (since 1.3) optional, 2 * @n_hosts values: one pair per host, in
+ *       order, that names it (for a profile, its file's st_dev and st_ino):
+ *       two hosts with one pair are the same host given twice, refused
+ *       before any other rule
  *
  * Since: 1.2
  */
@@ -417,6 +428,7 @@ struct vcpuchar_ppc_fleet_opts {
 	uint32_t *refused;
 	char *err;
 	size_t err_size;
+	const uint64_t *ids;
 };
 
 /**
@@ -673,6 +685,106 @@ int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, 
  */
 int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret);
 
+/*
+ * QEMU profiles: what one qemu-system-ppc64 binary answered over QMP
+ * (vcpuchar qemu probe --save), read with libc alone
+ * (/usr/share/doc/libvcpuchar/profiles.md, "QEMU profiles";
+ * /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
+ *
+ * struct vcpuchar_ppc_qemu_profile is opaque: a binary's facts vary in
+ * size (tens of machine types, downstream ones included, and CPU models
+ * with their defaults), so a caller-owned struct would need fixed maxima
+ * that a later QEMU outgrows and a layout that could only grow at its end
+ * (doc/stability.md#growing-the-api). The parse allocates once; every
+ * decision that reads it afterwards allocates nothing. Since: 1.3
+ */
+
+/**
+ * vcpuchar_ppc_qemu_profile_parse() - read a QEMU profile's text
+ * @text: the file's bytes (need not be NUL-terminated)
+ * @len: their number, at most 1 MiB
+ * @ret: receives the profile; free it with vcpuchar_ppc_qemu_profile_free()
+ * @err: optional; on failure the cause with its line number ("line 12:
+ *       [caps pseries-7.2 power9] cap-cfpc: 'maybe' is not a level ..."),
+ *       "" on success
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Return: 0; -EINVAL for NULL arguments or a malformed profile (a missing
+ * [qemu] group or key, a type listed without its [machine TYPE] or
+ * [caps TYPE CPU] groups, a value that is not one QEMU gives), @ret then
+ * NULL; -ENOMEM.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_parse(const char *text, size_t len, struct vcpuchar_ppc_qemu_profile **ret,
+				    char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_profile_free() - free a profile
+ * @profile: from vcpuchar_ppc_qemu_profile_parse(), or NULL
+ *
+ * Return: nothing; the requests that point at @profile must not be used
+ * afterwards.
+ *
+ * Since: 1.3
+ */
+void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_profile *profile);
+
+/**
+ * vcpuchar_ppc_qemu_profile_version() - the version of the profiled QEMU
+ * @profile: a parsed profile
+ *
+ * Return: its query-version, VCPUCHAR_PPC_QEMU_VERSION(major, minor,
+ * micro); 0 for a NULL @profile. Pure: no allocation.
+ *
+ * Since: 1.3
+ */
+uint32_t vcpuchar_ppc_qemu_profile_version(const struct vcpuchar_ppc_qemu_profile *profile);
+
+/**
+ * struct vcpuchar_ppc_qemu_machine - one machine type of a profiled QEMU
+ * @size: sizeof(struct vcpuchar_ppc_qemu_machine), set by the caller
+ * @machine: its class (enum vcpuchar_ppc_machine;
+ *           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or
+ *           one newer than this library's names), for the request's @machine
+ * @default_cpu: the family (enum vcpuchar_ppc_cpu) of the model the type
+ *               starts with when -cpu is not given, 0 when it is none of
+ *               POWER7 to POWER11
+ * @deprecated: 1 when the binary marks the type deprecated (it warns and
+ *              starts), 0 when not, 2 when the profile does not say
+ * @reserved: zero
+ * @name: the profile's own copy of the type's name (the alias resolved),
+ *        for the request's @qemu_machine; valid while the profile lives
+ *
+ * Grows at its end (@size). Since: 1.3
+ */
+struct vcpuchar_ppc_qemu_machine {
+	uint32_t size;
+	uint32_t machine;
+	uint32_t default_cpu;
+	uint32_t deprecated;
+	const char *name;
+};
+
+/**
+ * vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU
+ * @profile: a parsed profile
+ * @name: a type name as -machine takes it: "pseries" (the profile's
+ *        default type), "pseries-7.2", "pseries-rhel9.2.0"
+ * @ret: receives the type (as much as @ret->size holds)
+ * @err: optional; on failure the cause, naming the binary's types
+ * @err_size: size of @err in bytes (0 with a NULL @err)
+ *
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL arguments or a bad @ret->size; -ENOENT when
+ * the binary has no such type.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
+				      struct vcpuchar_ppc_qemu_machine *ret, char *err, size_t err_size);
+
 /**
  * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
  * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for
@@ -809,6 +921,78 @@ int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err
  */
 int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 			     struct vcpuchar_ppc_start *ret);
+
+/**
+ * vcpuchar_ppc_start_check_type() - will QEMU start this VM, for the exact machine type
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request, as for vcpuchar_ppc_decide()
+ * @machine: the -machine type as QEMU takes it ("pseries-3.1",
+ *           "pseries-2.12-sxxm", "pseries"), of @req->machine's class for
+ *           @req->qemu_version; NULL: as vcpuchar_ppc_start_check()
+ * @ret: receives the verdict (@ret->size set by the caller)
+ *
+ * vcpuchar_ppc_start_check() with the type's own defaults where its class
+ * holds types whose defaults differ: htm on for pseries-2.11 and older,
+ * hpt-max-page-size from the host for pseries-2.12 and older, 64 KiB for
+ * pseries-3.0 and 3.1 (so a 4 KiB-page KVM-HV host is REFUSED, not UNKNOWN);
+ * under TCG htm=on is REFUSED. pseries-2.12-sxxm has 2.12's htm (off) with
+ * or without @machine. Rules: /usr/share/doc/libvcpuchar/ppc.md#start.
+ * Pure: no allocation.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_start_check(); -EINVAL for a
+ * @machine the target QEMU lacks or of another class than @req->machine.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				  const char *machine, struct vcpuchar_ppc_start *ret);
+
+/**
+ * vcpuchar_ppc_caps_merge() - add the caps of a second text of one request
+ * @caps: the levels read so far (a -machine line's); receives @more's too
+ * @set: the caps named so far (1u << enum vcpuchar_ppc_cap); receives @more_set's
+ * @more: the levels of the second text (a --caps list or libvirt fragment)
+ * @more_set: the caps it names
+ * @err, @err_size: optional message buffer: on failure the cause naming the
+ *                  cap ("cap-cfpc is given in both; give it once"), "" on success
+ *
+ * A cap both texts name is refused, though QEMU takes the last of repeated
+ * properties: the reader of the pasted line cannot tell which one counts
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines). Pure: no allocation.
+ *
+ * Return: 0; -EEXIST for a cap named in both; -EINVAL for a NULL argument,
+ * bits past the four caps, a level past its cap's, or NULL @err with
+ * @err_size > 0. On failure @caps and @set are unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_caps_merge(struct vcpuchar_ppc_caps *caps, uint32_t *set, const struct vcpuchar_ppc_caps *more,
+			    uint32_t more_set, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_migrate_caps_parse() - one side's caps of a caps-only migration check
+ * @list: QEMU's cap list ("cap-cfpc=broken,cap-ibs=fixed-ccd", as
+ *        vcpuchar_ppc_caps_parse(); "" names none), a libvirt <features>
+ *        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it
+ *        allowed), or four values in cap order ("broken,workaround,fixed-ccd,on")
+ * @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())
+ * @caps: receives every cap's level: those @list names, the others the
+ *        defaults of @qemu_version's newest pseries type (sbbc broken from
+ *        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request
+ * @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error
+ *
+ * The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with
+ * vcpuchar_ppc_migration_check() (/usr/share/doc/libvcpuchar/ppc.md#migration).
+ * Pure: no allocation.
+ *
+ * Return: 0; -EINVAL for NULL @list or @caps, an unsupported @qemu_version,
+ * a list the parsers refuse, values that are not four, or a bad @opts.
+ * On failure @caps is unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
+				    const struct vcpuchar_ppc_parse_opts *opts);
 
 /**
  * vcpuchar_ppc_migration_check() - check a migration from @src caps to @dst caps
@@ -950,16 +1134,46 @@ int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const stru
  * The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers
  * it keeps, with the optional arguments in a size-led struct.
  *
- * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as
- * it, or for a bad @opts->size (too small, or larger with a non-zero tail)
- * or non-zero @opts->flags or @opts->reserved. On failure the outputs are
- * unchanged.
+ * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)
+ * -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids
+ * cannot be sorted (the check allocates 24 bytes a host, freed before it
+ * returns); -EINVAL as it, or for a bad @opts->size (too small, or larger
+ * with a non-zero tail) or non-zero @opts->flags or @opts->reserved. On
+ * failure the outputs are unchanged.
  *
  * Since: 1.2
  */
 int vcpuchar_ppc_fleet_baseline_ext(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
 				    const struct vcpuchar_ppc_fleet_opts *opts, struct vcpuchar_ppc_baseline *ret,
 				    uint32_t *ret_cpu);
+
+/**
+ * vcpuchar_ppc_fleet_warnings() - what the guests of a fleet are warned of, with its caps
+ * @hosts: array of @n_hosts pointers to POWER host facts (none NULL)
+ * @n_hosts: number of entries in @hosts, at least 1
+ * @req: the fleet's request: machine, guest CPU (the fleet's, e.g. from
+ *       vcpuchar_ppc_fleet_baseline_ext()), mode and QEMU version; its caps
+ *       are replaced by @caps, all four given
+ * @caps: the caps every guest runs with (the baseline's)
+ * @ret: array of @n_hosts + 1 pointers (none NULL), each @size set by the
+ *       caller: [0] receives the caps' own warnings (no host, caps mode:
+ *       the QEMU fixed-na abort), [1 + i] host i's in @req->mode (what it
+ *       reports outside its masks, what @req->machine's defaults do there),
+ *       without the fixed-na abort [0] says once
+ *
+ * vcpuchar_ppc_warnings_check() for each guest of the fleet, as `vcpuchar
+ * ppc baseline` prints them (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline).
+ * Pure: no allocation.
+ *
+ * Return: the number of entries written in all; the errors of
+ * vcpuchar_ppc_warnings_check(); -EINVAL for a NULL argument or a bad
+ * size. On failure @ret is unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_fleet_warnings(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts,
+				const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *caps,
+				struct vcpuchar_ppc_warnings *const *ret);
 
 /**
  * vcpuchar_ppc_migrate_hosts_ext() - migrate a guest from host @src to host @dst

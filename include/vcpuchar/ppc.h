@@ -162,8 +162,10 @@ struct vcpuchar_ppc_host {
  * page must be backed by a host page as large (cap-hpt-max-page-size) */
 #define VCPUCHAR_PPC_FACT_PAGES_REAL (1u << 3)
 #define VCPUCHAR_PPC_FACT_DEC_BITS   (1u << 4) /* the device tree gives ibm,dec-bits: cap-large-decr=on */
-/* Every fact bit of this release. */
-#define VCPUCHAR_PPC_FACT_ALL        0x1fu
+/* KVM_CAP_PPC_AIL_MODE_3 (210): cap-ail-mode-3=on, QEMU 8.1 and later. Since: 1.3 */
+#define VCPUCHAR_PPC_FACT_AIL_MODE_3 (1u << 5)
+/* Every fact bit of this release (1.2: 0x1f). */
+#define VCPUCHAR_PPC_FACT_ALL        0x3fu
 
 /*
  * spapr capabilities (QEMU hw/ppc/spapr_caps.c). One numbering everywhere,
@@ -333,9 +335,32 @@ struct vcpuchar_ppc_conflict {
  *                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct
  *                ends before this member (its size is 28 bytes): it is
  *                read as 0. Values: see vcpuchar_ppc_qemu_version_check().
+ * @qemu_profile: (Since: 1.3) optional: the target QEMU's own facts, read
+ *                from a QEMU profile (vcpuchar_ppc_qemu_profile_parse());
+ *                NULL: the release table of @qemu_version. When set it
+ *                replaces the table for every fact it holds: the machine
+ *                types the binary registers, its CPU models (a guest CPU
+ *                family it has no model of is refused, -ENOENT), each
+ *                type's default CPU (the guest CPU under TCG when @cpu is
+ *                0) and each type's cap defaults per CPU family
+ *                (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
+ *                @qemu_version is then 0 or the profile's version. The
+ *                profile must outlive the calls that read the request.
+ * @qemu_machine: (Since: 1.3) optional, only with @qemu_profile: the exact
+ *                machine type, a name the profile lists (e.g.
+ *                "pseries-rhel9.2.0", "pseries-4.1"), whose measured
+ *                defaults answer; @machine must be its class
+ *                (vcpuchar_ppc_qemu_profile_machine() gives both). NULL:
+ *                the profile's type for @machine: its default type for
+ *                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or
+ *                pseries-2.12-sxxm for the others.
  *
- * Since: 1.0 (@qemu_version 1.1)
+ * Structs of 1.0 (28 bytes) and 1.2 (32 bytes) are still accepted, their
+ * missing members read as 0 and NULL.
+ *
+ * Since: 1.0 (@qemu_version 1.1, @qemu_profile and @qemu_machine 1.3)
  */
+struct vcpuchar_ppc_qemu_profile;
 struct vcpuchar_ppc_request {
 	uint32_t size;
 	uint32_t mode;
@@ -345,6 +370,8 @@ struct vcpuchar_ppc_request {
 	uint32_t caps_set;
 	struct vcpuchar_ppc_caps caps;
 	uint32_t qemu_version;
+	const struct vcpuchar_ppc_qemu_profile *qemu_profile;
+	const char *qemu_machine;
 };
 
 /* Result flags. Since: 1.0 */

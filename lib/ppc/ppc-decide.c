@@ -136,6 +136,39 @@ static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
 						     ERR("ccf-assist", M_SXXM, "pseries-2.12", "") },
 };
 
+/*
+ * The same where the target QEMU has the older type but marks it deprecated
+ * (lib/ppc.md#qemu-versions): the release that deletes it, by QEMU's
+ * lifecycle (include/hw/boards.h, enforced from 10.1: 10.1 has pseries-4.2
+ * and newer, 10.2 pseries-5.0 and newer) and, for the 2.x types, the 9.2
+ * ppc pull that removed them.
+ */
+#define PIN_DEP(older, gone) \
+	": set it explicitly to the level the hint names, or pin an older machine type such as " older \
+	" (which also changes other guest-visible defaults); this QEMU marks " older " deprecated and QEMU " gone \
+	" removes it, so a guest pinned to it must set the cap before moving to " gone " or later"
+#define ERRD(cap, mach, older, gone, H) \
+	{ DEF(cap, mach) PIN_DEP(older, gone) H, DEF(cap, mach) PIN_DEP(older, gone) "; " NO_INFO }
+
+static const char *const default_above_deprecated[4][VCPUCHAR_PPC_N_CAPS][2] = {
+	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERRD("cfpc", M_5, "pseries-3.1", "10.1", AND(H_CFPC_WA)),
+					   ERRD("sbbc", M_5, "pseries-3.1", "10.1", AND(H_SBBC_WA)),
+					   ERRD("ibs", M_5, "pseries-3.1", "10.1", AND(H_IBS_WA)),
+					   ERRD("ccf-assist", M_5, "pseries-4.2", "10.2", AND(H_CCF_ON)) },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERRD("cfpc", M_4, "pseries-3.1", "10.1", AND(H_CFPC_WA)),
+					     ERRD("sbbc", M_4, "pseries-3.1", "10.1", AND(H_SBBC_WA)),
+					     ERRD("ibs", M_4, "pseries-3.1", "10.1", AND(H_IBS_WA)),
+					     ERRD("ccf-assist", M_4, "pseries-3.1", "10.1", "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERRD("cfpc", M_3, "pseries-2.12", "9.2", ""),
+					       ERRD("sbbc", M_3, "pseries-2.12", "9.2", ""),
+					       ERRD("ibs", M_3, "pseries-2.12", "9.2", ""),
+					       ERRD("ccf-assist", M_3, "pseries-2.12", "9.2", "") },
+	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERRD("cfpc", M_SXXM, "pseries-2.12", "9.2", AND(H_CFPC_WA)),
+						     ERRD("sbbc", M_SXXM, "pseries-2.12", "9.2", AND(H_SBBC_WA)),
+						     ERRD("ibs", M_SXXM, "pseries-2.12", "9.2", AND(H_IBS_CCD)),
+						     ERRD("ccf-assist", M_SXXM, "pseries-2.12", "9.2", "") },
+};
+
 /* The same where the target QEMU lacks the older type PIN() names (lib/ppc.md#qemu-versions). */
 #define ERRN(cap, mach, H) \
 	{ DEF(cap, mach) NO_OLDER H, DEF(cap, mach) NO_OLDER "; " NO_INFO }
@@ -198,9 +231,10 @@ static const char no_info_expl[] = NO_INFO;
 	 VCPUCHAR_H_CPU_BEHAV_NO_STF_BARRIER | VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_ENTRY | \
 	 VCPUCHAR_H_CPU_BEHAV_NO_L1D_FLUSH_UACCESS)
 
-int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *release, char *err, size_t err_size)
+int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err,
+			     size_t err_size)
 {
-	int rel = *release = vcpuchar_ppc_qemu_release(req->qemu_version);
+	int rel = vcpuchar_ppc_qemu_release(req->qemu_version), r;
 	uint32_t all = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
 	char want[12];
 
@@ -227,20 +261,27 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *releas
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
 					"host mode under TCG: the host's words describe no CPU that QEMU emulates (host "
 					"mode needs KVM; under TCG take host-max or caps mode)");
-	/* A type whose defaults are unknown here: the caller's four caps only (lib/ppc.md#unknown-types). */
-	if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && req->caps_set != all)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"the machine type's default caps are not known here: all four caps are needed "
-					"(cap-cfpc, cap-sbbc, cap-ibs, cap-ccf-assist; caps_set 0x%x, not 0x%x)",
-					req->caps_set, all);
 	/* Only the caps the caller set are read. */
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 		if ((req->caps_set & (1u << cap)) && ppc_cap_level(&req->caps, cap) > ppc_level_max(cap))
 			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s level %u is out of range (0 to %u)",
 						vcpuchar_ppc_cap_name(cap), ppc_cap_level(&req->caps, cap),
 						ppc_level_max(cap));
+	/* The target's facts: its QEMU profile, else the table (lib/ppc.md#qemu-profiles). */
+	if ((r = vcpuchar_ppc_target_resolve(req, t, err, err_size)) < 0)
+		return r;
+	/*
+	 * A type whose defaults are unknown here: the caller's four caps only
+	 * (lib/ppc.md#unknown-types); a QEMU profile's type has its measured ones.
+	 */
+	if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && !t->type && req->caps_set != all)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"the machine type's default caps are not known here: all four caps are needed "
+					"(cap-cfpc, cap-sbbc, cap-ibs, cap-ccf-assist; caps_set 0x%x, not 0x%x), or a "
+					"QEMU profile that has the type",
+					req->caps_set, all);
 	/* lib/ppc.md#qemu-versions, as vcpuchar_ppc_machine_parse_qemu() says for its name. */
-	if (!vcpuchar_ppc_qemu_release_has(rel, req->machine)) {
+	if (!t->profile && !vcpuchar_ppc_qemu_release_has(rel, req->machine)) {
 		vcpuchar_ppc_qemu_version_text(req->qemu_version ? req->qemu_version : VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0),
 					       want);
 		return vcpuchar_set_err(err, err_size, -ENOENT, "QEMU %s has no machine type of %s", want,
@@ -252,7 +293,7 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *releas
 VCPUCHAR_EXPORT int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err, size_t err_size)
 {
 	struct vcpuchar_ppc_request rq;
-	int release;
+	struct ppc_target t;
 
 	if (!req || (!err && err_size))
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing argument");
@@ -260,7 +301,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request
 		return vcpuchar_set_err(err, err_size, -EINVAL,
 					"the request's size (%u) is not one of struct vcpuchar_ppc_request's, or "
 					"its bytes past this library's members are not zero", vcpuchar_size_of(req));
-	return vcpuchar_ppc_request_why(VCPUCHAR_IN(req, &rq), &release, err, err_size);
+	return vcpuchar_ppc_request_why(VCPUCHAR_IN(req, &rq), &t, err, err_size);
 }
 
 static const char *mode_reason(uint32_t mode, bool tcg, bool info)
@@ -351,10 +392,12 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->message = above_host_msg[cap];
 		c->hint = level_text[cap][h].above_hint;
 		if (from_default)
-			c->explanation = vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
-									    older_type(req->machine, cap))
-						 ? default_above_expl[req->machine][cap][!info]
-						 : default_above_no_older[req->machine][cap][!info];
+			c->explanation = !vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
+									     older_type(req->machine, cap))
+						 ? default_above_no_older[req->machine][cap][!info]
+					 : vcpuchar_ppc_qemu_deprecates(req->qemu_version, older_type(req->machine, cap))
+						 ? default_above_deprecated[req->machine][cap][!info]
+						 : default_above_expl[req->machine][cap][!info];
 		else if (!info)
 			c->explanation = no_info_expl;
 		else
@@ -387,15 +430,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	struct vcpuchar_ppc_result buf, *ret;
 	struct vcpuchar_ppc_caps defaults, base;
 	bool tcg, info, assumed = false, flush_needed = false;
+	struct ppc_type_defaults td;
+	struct ppc_target target;
 	uint32_t cpu = 0;
-	int r, release;
+	int r;
 
 	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(out) && ppc_host_power_ok(host), -EINVAL);
 	/* An older caller's structs lack the newer members: they read as 0. */
 	req = VCPUCHAR_IN(req, &rq);
 	host = VCPUCHAR_IN(host, &hbuf);
 	/* One pass: the request is checked and its release, CPU and defaults resolved once, here. */
-	r = vcpuchar_ppc_request_why(req, &release, NULL, 0);
+	r = vcpuchar_ppc_request_why(req, &target, NULL, 0);
 	if (r)
 		return r;
 	info = ppc_host_has_info(host);
@@ -408,7 +453,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	 * does not run the guest: 0 stays POWER9.
 	 */
 	if (tcg)
-		cpu = req->cpu ? req->cpu : VCPUCHAR_PPC_CPU_POWER9;
+		cpu = req->cpu ? req->cpu : target.default_cpu;
 	else if ((r = vcpuchar_ppc_cpu_resolve(host, req->cpu, &cpu, NULL, 0)) < 0)
 		return r;
 	else
@@ -420,11 +465,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/* Without information the levels stay broken/off, QEMU's fallback (zeroed above). */
 	if (info)
 		ppc_levels(host, &ret->host_caps);
-	/* An unknown type's defaults stay zero: the caller set all four caps, so none is read. */
-	defaults = (struct vcpuchar_ppc_caps){ 0 };
-	if (req->machine != VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN)
-		vcpuchar_ppc_machine_caps(req->machine, cpu, &defaults);
-	vcpuchar_ppc_qemu_release_defaults(release, cpu, &defaults);
+	/*
+	 * The type's defaults for the guest CPU, from the target's profile or
+	 * the table; an unknown type's stay zero: the caller set all four
+	 * caps, so none is read.
+	 */
+	if ((r = vcpuchar_ppc_target_defaults(&target, req->machine, cpu, &td, NULL, 0)) < 0)
+		return r;
+	defaults = td.caps;
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)
 						       : defaults;

@@ -149,15 +149,42 @@ bool vcpuchar_ppc_machine_downstream(const char *name) __attribute__((visibility
 bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_version)
 	__attribute__((visibility("hidden")));
 /*
+ * The target QEMU's facts, resolved once per request (lib/ppc.md#qemu-profiles,
+ * lib/ppc/ppc-qemu-profile.c): from the request's QEMU profile when it has
+ * one, else from the release table. The decisions read this, not the
+ * table or the profile.
+ */
+struct ppc_qmachine;
+struct ppc_target {
+	int release;                                     /* the table's row (texts; the table's facts without a profile) */
+	const struct vcpuchar_ppc_qemu_profile *profile; /* NULL: the table */
+	const struct ppc_qmachine *type;                 /* the profile's type; NULL without a profile or for an unknown type */
+	uint32_t default_cpu;                            /* the guest CPU under TCG when none is given */
+};
+/* A type's defaults for one guest CPU family. */
+struct ppc_type_defaults {
+	struct vcpuchar_ppc_caps caps;  /* the four Spectre caps */
+	uint8_t htm, large_decr, fwnmi; /* start caps, 0 off, 1 on (the table: on where the class may be on) */
+	bool exact;                     /* the exact type's defaults (a profile), not a class's (the table) */
+};
+/* The request's target: 0, or -EINVAL/-ENOENT with the cause in @err. */
+int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
+	__attribute__((visibility("hidden")));
+/* The defaults of @machine (the request's class) with @cpu (7 to 11): 0, or -ENOENT when the type does not start with it. */
+int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,
+			char *err, size_t err_size) __attribute__((visibility("hidden")));
+
+/*
  * vcpuchar_ppc_request_check() for a request of the library's size: 0, or
  * the errno vcpuchar_ppc_decide() gives for @req alone, its reason in @err
- * (optional); @release receives the release index
- * (vcpuchar_ppc_qemu_release()).
+ * (optional); @t receives the target QEMU's facts (vcpuchar_ppc_target_resolve()).
  */
-int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, int *release, char *err, size_t err_size)
-	__attribute__((visibility("hidden")));
+int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err,
+			     size_t err_size) __attribute__((visibility("hidden")));
 /* The release still has the older pseries-X.Y, @type = X * 100 + Y (not newer than any release). */
 bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute__((visibility("hidden")));
+/* Whether QEMU @qemu_version marks pseries-@type deprecated (known to); X * 100 + Y. */
+bool vcpuchar_ppc_qemu_deprecates(uint32_t qemu_version, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
 uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
 /*

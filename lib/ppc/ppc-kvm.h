@@ -46,6 +46,7 @@ _Static_assert(offsetof(struct vcpuchar_kvm_ppc_cpu_char, behaviour_mask) == 24,
 #define VCPUCHAR_KVM_CAP_PPC_HTM 129
 #define VCPUCHAR_KVM_CAP_PPC_NESTED_HV 160
 #define VCPUCHAR_KVM_CAP_PPC_FWNMI 182
+#define VCPUCHAR_KVM_CAP_PPC_AIL_MODE_3 210
 #define VCPUCHAR_KVM_PPC_PAGE_SIZES_REAL 0x00000001u
 
 struct vcpuchar_kvm_ppc_smmu_info {

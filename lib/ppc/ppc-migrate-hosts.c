@@ -87,7 +87,8 @@ static int migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuc
 	struct vcpuchar_ppc_host sbuf, dbuf;
 	struct vcpuchar_ppc_host_migration m;
 	const struct vcpuchar_ppc_host *hosts[2];
-	int r, release;
+	struct ppc_target target;
+	int r;
 
 	return_val_if_fail(src && dst && req && ret && ppc_host_ok(src) && ppc_host_ok(dst), -EINVAL);
 	return_val_if_fail(VCPUCHAR_SIZE_OK(req) && VCPUCHAR_SIZE_OK(ret) && (err || !err_size), -EINVAL);
@@ -100,7 +101,7 @@ static int migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuc
 		return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
 					"host mode answers from the boot host's words: a guest in it is not migratable");
 	/* Checked first: the guest CPU's refusal below would skip the decision that checks it. */
-	if ((r = vcpuchar_ppc_request_why(&rq, &release, err, err_size)) < 0)
+	if ((r = vcpuchar_ppc_request_why(&rq, &target, err, err_size)) < 0)
 		return r;
 	if (!ppc_same_arch(src->arch, dst->arch))
 		return vcpuchar_set_err(err, err_size, -EINVAL,

@@ -643,3 +643,109 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuc
 		vcpuchar_ppc_libvirt_parse(xml, caps, set, opts->err, opts->err_size);
 	return parse_split(r, opts);
 }
+
+/*
+ * A cap named in two texts of one request (a pasted -machine line and a
+ * --caps list): refused, though QEMU takes the last of repeated
+ * properties, since the reader of the line cannot tell which one counts
+ * (lib/ppc.md#pasted-lines). Library choice.
+ */
+VCPUCHAR_EXPORT int vcpuchar_ppc_caps_merge(struct vcpuchar_ppc_caps *caps, uint32_t *set,
+					    const struct vcpuchar_ppc_caps *more, uint32_t more_set, char *err,
+					    size_t err_size)
+{
+	const uint32_t all = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+	struct vcpuchar_ppc_caps out;
+
+	return_val_if_fail(caps && set && more && (err || !err_size), -EINVAL);
+	return_val_if_fail(!(*set & ~all) && !(more_set & ~all), -EINVAL);
+	out = *caps;
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		if (!(more_set & (1u << cap)))
+			continue;
+		if (*set & (1u << cap))
+			return vcpuchar_set_err(err, err_size, -EEXIST, "cap-%s is given in both; give it once",
+						vcpuchar_ppc_cap_name(cap));
+		if (vcpuchar_ppc_caps_set(&out, cap, (uint32_t)vcpuchar_ppc_caps_get(more, cap)) < 0)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: level %d is not one of its levels",
+						vcpuchar_ppc_cap_name(cap), vcpuchar_ppc_caps_get(more, cap));
+	}
+	*caps = out;
+	*set |= more_set;
+	vcpuchar_set_err(err, err_size, 0, "%s", "");
+	return 0;
+}
+
+/* The four positional values of a migrate list, "cfpc,sbbc,ibs,ccf-assist", one cap at a time. */
+static int four_values(const char *list, struct vcpuchar_ppc_caps *caps, char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_caps out = *caps;
+	const char *p = list;
+
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		char item[96];
+		uint32_t set;
+
+		if ((cap < VCPUCHAR_PPC_N_CAPS - 1) != (end != NULL))
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, list, strlen(list),
+						     "'%s': want cap-NAME=VALUE items or four values "
+						     "cfpc,sbbc,ibs,ccf-assist",
+						     VCPUCHAR_ECHO);
+		/* A value longer than every level is no level: named cut, as the parse would. */
+		if (len > 32)
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, len, "cap-%s: '%s' is not one of its levels",
+						     vcpuchar_ppc_cap_name(cap), VCPUCHAR_ECHO);
+		snprintf(item, sizeof(item), "cap-%s=%.*s", vcpuchar_ppc_cap_name(cap), (int)len, p);
+		if (vcpuchar_ppc_caps_parse(item, &out, &set, err, err_size) < 0)
+			return -EINVAL;
+		p += len + 1;
+	}
+	*caps = out;
+	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t qemu_version,
+						    struct vcpuchar_ppc_caps *caps,
+						    const struct vcpuchar_ppc_parse_opts *opts)
+{
+	static const struct vcpuchar_ppc_parse_opts none = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_parse_opts obuf;
+	struct vcpuchar_ppc_caps out;
+	const char *p = list;
+	uint32_t set = 0;
+	int r;
+
+	return_val_if_fail(list && caps && (!opts || parse_opts_ok(opts)), -EINVAL);
+	opts = opts ? VCPUCHAR_IN(opts, &obuf) : &none;
+	/* The defaults of the target's newest type: a TCG caps-mode request's caps (lib/ppc.md#migration). */
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.accel = VCPUCHAR_ACCEL_TCG;
+	req.qemu_version = qemu_version;
+	if ((r = vcpuchar_ppc_decide(NULL, &req, &res)) < 0)
+		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, r,
+						    "%u is not a supported QEMU version number", qemu_version),
+				   opts);
+	out = res.effective_caps;
+	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
+		p++;
+	if (*p == '<') {
+		/* A libvirt fragment, as ppc hcall --caps takes it: its other elements in @opts->others. */
+		if ((r = vcpuchar_ppc_libvirt_parse_ext(list, &out, &set, opts)) == 0)
+			*caps = out;
+		return r;
+	}
+	if (opts->others_size)
+		opts->others[0] = '\0';
+	if (*list && !strchr(list, '='))
+		r = four_values(list, &out, opts->err, opts->err_size);
+	else
+		r = vcpuchar_ppc_caps_parse(list, &out, &set, opts->err, opts->err_size);
+	if (r < 0)
+		return parse_split(r, opts);
+	*caps = out;
+	return parse_split(0, opts);
+}

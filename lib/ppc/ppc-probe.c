@@ -98,6 +98,8 @@ static void read_start_facts(int vm_fd, const char *root, struct vcpuchar_ppc_ho
 	set_fact(h, VCPUCHAR_PPC_FACT_HTM, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_HTM));
 	set_fact(h, VCPUCHAR_PPC_FACT_NESTED_HV, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_NESTED_HV));
 	set_fact(h, VCPUCHAR_PPC_FACT_FWNMI, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_FWNMI));
+	/* QEMU 8.1's kvm_arch_init() asks it on the VM fd too (kvmppc_supports_ail_3()). */
+	set_fact(h, VCPUCHAR_PPC_FACT_AIL_MODE_3, kvm_offers(vm_fd, VCPUCHAR_KVM_CAP_PPC_AIL_MODE_3));
 	memset(&smmu, 0, sizeof(smmu));
 	if (ioctl(vm_fd, VCPUCHAR_KVM_PPC_GET_SMMU_INFO, &smmu) == 0)
 		set_fact(h, VCPUCHAR_PPC_FACT_PAGES_REAL, (smmu.flags & VCPUCHAR_KVM_PPC_PAGE_SIZES_REAL) != 0);

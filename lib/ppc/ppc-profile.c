@@ -8,8 +8,15 @@
 #include "ppc-internal.h"
 #include "profile-keys.h"
 
-/* The start facts' keys (lib/ppc.md#start), in VCPUCHAR_PPC_FACT_* order but dec_bits. */
-static const char *const fact_keys[] = { "kvm_htm", "kvm_nested_hv", "kvm_fwnmi", "kvm_pages_real" };
+/* The start facts' boolean keys (lib/ppc.md#start) and their VCPUCHAR_PPC_FACT_* bits; dec_bits has a number. */
+static const struct {
+	const char *key;
+	uint32_t bit;
+} fact_keys[] = {
+	{ "kvm_htm", VCPUCHAR_PPC_FACT_HTM },		{ "kvm_nested_hv", VCPUCHAR_PPC_FACT_NESTED_HV },
+	{ "kvm_fwnmi", VCPUCHAR_PPC_FACT_FWNMI },	{ "kvm_pages_real", VCPUCHAR_PPC_FACT_PAGES_REAL },
+	{ "kvm_ail_mode_3", VCPUCHAR_PPC_FACT_AIL_MODE_3 },
+};
 
 /* A key whose value is "unknown" is as absent: the fact was not read. */
 static bool unknown(const struct vcpuchar_kf *kf, const char *key)
@@ -31,13 +38,13 @@ static int read_start_facts(const struct vcpuchar_kf *kf, struct vcpuchar_ppc_ho
 	int r;
 
 	for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(fact_keys); i++) {
-		if (unknown(kf, fact_keys[i]))
+		if (unknown(kf, fact_keys[i].key))
 			continue;
-		r = vcpuchar_profile_get_bool(kf, "ppc", fact_keys[i], &b, err, err_size);
+		r = vcpuchar_profile_get_bool(kf, "ppc", fact_keys[i].key, &b, err, err_size);
 		if (r < 0)
 			return r;
-		out->facts_read |= 1u << i;
-		out->facts |= b << i;
+		out->facts_read |= fact_keys[i].bit;
+		out->facts |= b ? fact_keys[i].bit : 0;
 	}
 	if (!unknown(kf, "page_size")) {
 		r = vcpuchar_profile_get_u64(kf, "ppc", "page_size", VCPUCHAR_NUM_COUNT, &n, err, err_size);
@@ -168,10 +175,10 @@ void vcpuchar_profile_ppc_write(struct vcpuchar_kf_out *kf, const struct vcpucha
 		}
 		/* The start facts, "unknown" where not read, so that the file says what it lacks. */
 		for (size_t i = 0; i < VCPUCHAR_N_ELEMENTS(fact_keys); i++)
-			vcpuchar_kf_out_value(kf, fact_keys[i],
-					     !(ppc->facts_read & 1u << i) ? "unknown"
-					     : ppc->facts & 1u << i	  ? "true"
-									  : "false");
+			vcpuchar_kf_out_value(kf, fact_keys[i].key,
+					     !(ppc->facts_read & fact_keys[i].bit) ? "unknown"
+					     : ppc->facts & fact_keys[i].bit	   ? "true"
+										   : "false");
 		snprintf(hex, sizeof(hex), "%" PRIu32, ppc->page_size);
 		vcpuchar_kf_out_value(kf, "page_size", ppc->page_size ? hex : "unknown");
 		snprintf(hex, sizeof(hex), "%" PRIu32, ppc->dec_bits);

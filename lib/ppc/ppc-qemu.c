@@ -151,6 +151,17 @@ bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type)
 	return type >= releases[release].first_type;
 }
 
+bool vcpuchar_ppc_qemu_deprecates(uint32_t qemu_version, unsigned type)
+{
+	int rel = vcpuchar_ppc_qemu_release(qemu_version);
+	uint32_t upto;
+
+	if (rel < 0)
+		return false;
+	upto = deprecated_upto(&releases[rel], coming(qemu_version));
+	return upto != FACT_UNKNOWN && type <= upto;
+}
+
 void vcpuchar_ppc_qemu_version_text(uint32_t v, char buf[12])
 {
 	if (v % 100)

@@ -2,6 +2,7 @@
 /* The start verdict: every cap QEMU checks against KVM when it starts (lib/ppc.md#start). */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
@@ -164,15 +165,46 @@ static void default_unknown(struct vcpuchar_ppc_start_entry *e)
 		e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE ? "64k" : "on", why);
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
-					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
+/*
+ * The exact type's version, X * 100 + Y, for @name of @req's class
+ * (lib/ppc.md#start): 0 for "pseries", pseries-2.12-sxxm and a type whose
+ * defaults are unknown here; -EINVAL for a name of another class or one the
+ * target QEMU lacks.
+ */
+static int type_of(const char *name, const struct vcpuchar_ppc_request *req, unsigned *type)
+{
+	unsigned major, minor;
+	uint32_t m;
+	int n = 0;
+
+	*type = 0;
+	if (vcpuchar_ppc_machine_parse_qemu(name, req->qemu_version, &m, NULL, 0) < 0) {
+		/* A distribution's type, or one newer than the table (lib/ppc.md#unknown-types). */
+		if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN &&
+		    vcpuchar_ppc_machine_defaults_unknown(name, req->qemu_version))
+			return 0;
+		return -EINVAL;
+	}
+	if (m != req->machine)
+		return -EINVAL;
+	if (m != VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM && strcmp(name, "pseries") &&
+	    sscanf(name, "pseries-%u.%u%n", &major, &minor, &n) == 2 && !name[n])
+		*type = major * 100 + minor;
+	return 0;
+}
+
+static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+		       const char *machine, struct vcpuchar_ppc_start *ret)
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_request rq;
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_start out;
+	struct ppc_type_defaults td;
+	struct ppc_target target;
 	uint32_t cpu, m;
-	bool kvm, old_types, new_cpu, unknown;
+	bool kvm, old_types, unknown, htm_old;
+	unsigned type = 0;
 	size_t len = 0;
 	int r;
 
@@ -182,6 +214,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	if (r < 0)
 		return r;
 	req = VCPUCHAR_IN(req, &rq);
+	if (machine && type_of(machine, req, &type) < 0)
+		return -EINVAL;
 	host = VCPUCHAR_IN(host, &hbuf);
 	memset(&out, 0, sizeof(out));
 	out.size = sizeof(out);
@@ -189,16 +223,27 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	cpu = req->cpu;
 	if (!cpu && kvm)
 		vcpuchar_ppc_host_cpu(host, 0, &cpu, NULL, 0);
+	/* The target's facts and the type's defaults, as decide() resolved them (lib/ppc.md#qemu-profiles). */
+	if ((r = vcpuchar_ppc_target_resolve(req, &target, NULL, 0)) < 0)
+		return r;
 	if (!cpu)
-		cpu = VCPUCHAR_PPC_CPU_POWER9;
+		cpu = target.default_cpu;
 	m = req->machine;
-	/* pseries-3.1 and older: 2.x too where the release still has them (lib/ppc.md#qemu-versions). */
-	old_types = (m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
-		     vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
-						   VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
-		    m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM;
-	new_cpu = cpu >= VCPUCHAR_PPC_CPU_POWER9;
-	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+	if ((r = vcpuchar_ppc_target_defaults(&target, m, cpu, &td, NULL, 0)) < 0)
+		return r;
+	/*
+	 * pseries-3.1 and older: 2.x too where the release still has them
+	 * (lib/ppc.md#qemu-versions), unless the exact type is known. The
+	 * class is then of types whose htm and hpt-max-page-size defaults
+	 * differ. pseries-2.12-sxxm is its own class: 2.12's options, whose htm
+	 * is off (spapr_machine_2_12_sxxm_class_options()).
+	 */
+	old_types = !type && m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
+		    vcpuchar_ppc_qemu_release_has(target.release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	/* The exact type's htm: on for pseries-2.11 and older (spapr_machine_2_11_class_options()). */
+	htm_old = old_types || (type && type <= 211);
+	/* A profile's type is known, whatever its class (pseries-rhel9.2.0). */
+	unknown = m == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN && !td.exact;
 
 	spectre(&out, host, &res);
 
@@ -206,17 +251,23 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		/* An unknown type's level is the one judged: on, where the CPU has HTM (POWER8 and later). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_HTM, "htm", unknown && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+			entry(&out, VCPUCHAR_PPC_START_HTM, "htm",
+			      td.exact ? td.htm : (unknown || (type && htm_old)) && cpu >= VCPUCHAR_PPC_CPU_POWER8);
 
-		/* Either way the type's own default is not in the request: its version, or the type itself. */
-		const char *who = unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
-					  : "pseries-2.11 and older take cap-htm=on";
-		const char *gap = unknown ? "" : "; the type's version is not in the request";
+		/* The type's own default is known (its QEMU profile, or its exact type), or not: its version, or the type. */
+		const char *who = td.exact ? "the type's default (its QEMU profile) is cap-htm=on"
+				  : unknown ? "the machine type's default is not known here, and it may be cap-htm=on"
+					    : "pseries-2.11 and older take cap-htm=on";
+		const char *gap = td.exact || unknown || type ? "" : "; the type's version is not in the request";
 
-		if ((!old_types && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
+		if (td.exact && !kvm && td.htm)
+			/* Measured: the probe's own start of the type under TCG refused it. */
+			verdict(e, VCPUCHAR_PPC_VERDICT_REFUSED, "cap-htm=off",
+				"%s: QEMU says \"No Transactional Memory support in TCG\"", who);
+		else if ((td.exact && !td.htm) || (!td.exact && !htm_old && !unknown) || cpu < VCPUCHAR_PPC_CPU_POWER8)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "cap-htm=off: QEMU checks nothing");
 		else if (!kvm)
-			verdict(e, VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
+			verdict(e, type ? VCPUCHAR_PPC_VERDICT_REFUSED : VCPUCHAR_PPC_VERDICT_UNKNOWN, "cap-htm=off",
 				"%s: QEMU says \"No Transactional Memory support in TCG\"%s", who, gap);
 		else if (fact(host, VCPUCHAR_PPC_FACT_HTM) == 1)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "%s, which this KVM offers", who);
@@ -228,12 +279,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, "hpt-max-page-size",
-			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM ? 0 : HPT_SHIFT_DEFAULT);
+			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || (type && type <= 212) ? 0
+												 : HPT_SHIFT_DEFAULT);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks no page size");
 		else if (!e->level)
-			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 takes the host's page size");
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "pseries-2.12 and older take the host's page size");
 		else
 			hpt(e, host, old_types);
 		if (unknown)
@@ -247,8 +299,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 			 "KVM implementation does not support Nested-HV");
 	}
 	{
-		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()). */
-		bool on = new_cpu && (m == VCPUCHAR_PPC_MACHINE_PSERIES || m == VCPUCHAR_PPC_MACHINE_PSERIES_4 || unknown);
+		/* On from pseries-4.0, for POWER9 and later (spapr_machine_3_1_class_options()), or the profile's. */
+		bool on = td.large_decr || (unknown && cpu >= VCPUCHAR_PPC_CPU_POWER9);
 		struct vcpuchar_ppc_start_entry *e = entry(&out, VCPUCHAR_PPC_START_LARGE_DECR, "large-decr", on);
 
 		if (!kvm)
@@ -261,13 +313,39 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	{
 		/* On from pseries-5.0 (spapr_machine_4_2_class_options() turns it off). */
 		struct vcpuchar_ppc_start_entry *e =
-			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", m == VCPUCHAR_PPC_MACHINE_PSERIES || unknown);
+			entry(&out, VCPUCHAR_PPC_START_FWNMI, "fwnmi", td.fwnmi || unknown);
 
 		if (!kvm)
 			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "TCG: QEMU checks nothing");
 		else
 			kvm_bool(e, host, VCPUCHAR_PPC_FACT_FWNMI, "KVM_CAP_PPC_FWNMI",
 				 "Firmware Assisted Non-Maskable Interrupts(FWNMI) not supported by KVM.");
+		if (unknown)
+			default_unknown(e);
+	}
+
+	{
+		/*
+		 * QEMU 8.1 added the cap, on in every machine type (spapr_machine_class_init()),
+		 * off before POWER8 (default_caps_with_cpu(): ISA 2.07 compat); lib/ppc.md#start.
+		 */
+		bool has = vcpuchar_ppc_qemu_release(req->qemu_version) < 0 ||
+			   vcpuchar_ppc_qemu_release(req->qemu_version) >=
+				   vcpuchar_ppc_qemu_release(VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0));
+		struct vcpuchar_ppc_start_entry *e =
+			entry(&out, VCPUCHAR_PPC_START_AIL_MODE_3, "ail-mode-3", has && cpu >= VCPUCHAR_PPC_CPU_POWER8);
+
+		if (!has)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "",
+				"QEMU %s has no cap-ail-mode-3 (QEMU 8.1 added it): nothing is checked",
+				vcpuchar_ppc_qemu_release_name(vcpuchar_ppc_qemu_release(req->qemu_version)));
+		else if (!kvm || !e->level)
+			verdict(e, VCPUCHAR_PPC_VERDICT_STARTS, "", "%s",
+				!e->level ? "cap-ail-mode-3=off (the default before POWER8): QEMU checks nothing"
+					  : "TCG: QEMU gives AIL mode 3 to POWER8 and later CPUs");
+		else
+			kvm_bool(e, host, VCPUCHAR_PPC_FACT_AIL_MODE_3, "KVM_CAP_PPC_AIL_MODE_3",
+				 "KVM implementation does not support cap-ail-mode-3");
 		if (unknown)
 			default_unknown(e);
 	}
@@ -285,4 +363,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *hos
 	out.n_entries = VCPUCHAR_ENTRIES(ret, entries, out.n_entries);
 	VCPUCHAR_OUT_END(ret, &out);
 	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
+					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
+{
+	return start_check(host, req, NULL, ret);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host,
+						  const struct vcpuchar_ppc_request *req, const char *machine,
+						  struct vcpuchar_ppc_start *ret)
+{
+	return start_check(host, req, machine, ret);
 }

@@ -16,8 +16,11 @@
  *    loop, 9.0), while QEMU's host model sets POLL_CONTROL by itself
  *    (lib/x86.md#qemu-and-libvirt): "off" goes through <qemu:commandline>
  *    as -global host-x86_64-cpu.kvm-poll-control=off, which libvirt passes
- *    on unchanged; hint-dedicated needs <cpu mode='host-passthrough'/>
- *    (src/qemu/qemu_validate.c, lib/x86.md#field-reports 3).
+ *    on unchanged;
+ *  - -overcommit cpu-pm=on: libvirt 9.0 and 11.3 write -overcommit only
+ *    with mem-lock (measured, tests/libvirt-hook/x86-spelling.sh), so it
+ *    goes through <qemu:commandline> too. Both accept hint-dedicated with
+ *    any CPU mode (measured there).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -98,14 +101,27 @@ static void qemu_words(struct out *o, const struct vcpuchar_x86_policy *p, uint3
 		put(o, "%s", cpu);
 }
 
+/* -overcommit cpu-pm=on says exactly the decided exits (see qemu_words). */
+static bool cpu_pm_on(const struct vcpuchar_x86_policy *p, uint32_t allowed)
+{
+	const uint32_t pm = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
+			    VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+
+	return p->disable_exits && p->disable_exits == (allowed & pm);
+}
+
 /*
  * lib/x86.md#qemu-and-libvirt (since 1.3): libvirt's own elements; no CPU mode
  * unless the caller declared host-passthrough; <qemu:commandline> only for
- * what libvirt has no element for (POLL_CONTROL off under host-passthrough).
+ * what libvirt has no element for: -overcommit cpu-pm=on, and POLL_CONTROL
+ * off under host-passthrough (checked against libvirt 9.0 and 11.3 by
+ * tests/libvirt-hook/x86-spelling.sh).
  */
-static void libvirt_xml(struct out *o, const struct vcpuchar_x86_policy *p, uint32_t mode)
+static void libvirt_xml(struct out *o, const struct vcpuchar_x86_policy *p, uint32_t allowed, uint32_t mode)
 {
 	bool passthrough = mode == VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH;
+	/* A named model has no POLL_CONTROL unless asked (QEMU's KVM defaults lack it). */
+	bool poll_off = passthrough && !p->poll_control, cpu_pm = cpu_pm_on(p, allowed);
 
 	put(o, "<features><pvspinlock state='%s'/>", p->pv_unhalt ? "on" : "off");
 	/* Only "on" has an effect in libvirt (see above): "off" elements would be empty words. */
@@ -116,16 +132,15 @@ static void libvirt_xml(struct out *o, const struct vcpuchar_x86_policy *p, uint
 	/* The CPU mode is the domain's, written only when the caller declared it. */
 	if (passthrough)
 		put(o, "<cpu mode='host-passthrough'/>");
-	/*
-	 * POLL_CONTROL off under the host model: the one way libvirt passes on
-	 * (it marks the domain tainted, custom-argv: said in not_expressible).
-	 * A named model has no POLL_CONTROL unless asked (QEMU's KVM defaults
-	 * lack it).
-	 */
-	if (passthrough && !p->poll_control)
-		put(o, "<qemu:commandline xmlns:qemu='http://libvirt.org/schemas/domain/qemu/1.0'>"
-		       "<qemu:arg value='-global'/>"
-		       "<qemu:arg value='host-x86_64-cpu.kvm-poll-control=off'/></qemu:commandline>");
+	/* The one way libvirt passes the rest on (it taints the domain, custom-argv: said in not_expressible). */
+	if (!cpu_pm && !poll_off)
+		return;
+	put(o, "<qemu:commandline xmlns:qemu='http://libvirt.org/schemas/domain/qemu/1.0'>");
+	if (cpu_pm)
+		put(o, "<qemu:arg value='-overcommit'/><qemu:arg value='cpu-pm=on'/>");
+	if (poll_off)
+		put(o, "<qemu:arg value='-global'/><qemu:arg value='host-x86_64-cpu.kvm-poll-control=off'/>");
+	put(o, "</qemu:commandline>");
 }
 
 static void not_expressible(struct out *o, const struct vcpuchar_x86_policy *p, uint32_t allowed, uint32_t mode)
@@ -134,10 +149,12 @@ static void not_expressible(struct out *o, const struct vcpuchar_x86_policy *p, 
 			    VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
 	size_t start = o->len;
 
-	if (p->disable_exits && p->disable_exits == (allowed & pm)) {
-		put(o, "disabling exits: libvirt's domain XML has no element for -overcommit cpu-pm (none found in "
-		       "docs/formatdomain.rst); a libvirt user can only pass it through <qemu:commandline>, or the "
-		       "VMM calls KVM_ENABLE_CAP(KVM_CAP_X86_DISABLE_EXITS) itself");
+	if (cpu_pm_on(p, allowed)) {
+		put(o, "disabling exits in libvirt: no element says -overcommit cpu-pm=on (libvirt writes -overcommit "
+		       "only for mem-lock), so the libvirt text passes -overcommit cpu-pm=on through "
+		       "<qemu:commandline>, which marks the domain tainted (custom-argv); before QEMU 10.0 a later "
+		       "-overcommit resets mem-lock, so a domain with <memoryBacking><locked/> passes "
+		       "mem-lock=on,cpu-pm=on instead");
 	} else if (p->disable_exits) {
 		put(o, "disabling exactly ");
 		exit_flags(o, p->disable_exits);
@@ -159,18 +176,11 @@ static void not_expressible(struct out *o, const struct vcpuchar_x86_policy *p, 
 		       "and QEMU's host model sets it), so the libvirt text passes -global "
 		       "host-x86_64-cpu.kvm-poll-control=off through <qemu:commandline>, which marks the domain "
 		       "tainted (custom-argv)");
-	} else if (mode == VCPUCHAR_X86_CPU_MODE_UNSPECIFIED) {
-		if (p->hints_realtime) {
-			next(o, start);
-			put(o, "hint-dedicated in libvirt: accepted only with <cpu mode='host-passthrough'/> "
-			       "(src/qemu/qemu_validate.c); the libvirt text sets no CPU mode, since none was given");
-		}
-		if (!p->poll_control) {
-			next(o, start);
-			put(o, "POLL_CONTROL off in libvirt: if the domain's CPU is host-passthrough, QEMU's host model "
-			       "sets it and no libvirt element clears it; only <qemu:commandline> with -global "
-			       "host-x86_64-cpu.kvm-poll-control=off does, which marks the domain tainted (custom-argv)");
-		}
+	} else if (mode == VCPUCHAR_X86_CPU_MODE_UNSPECIFIED && !p->poll_control) {
+		next(o, start);
+		put(o, "POLL_CONTROL off in libvirt: if the domain's CPU is host-passthrough, QEMU's host model "
+		       "sets it and no libvirt element clears it; only <qemu:commandline> with -global "
+		       "host-x86_64-cpu.kvm-poll-control=off does, which marks the domain tainted (custom-argv)");
 	}
 }
 
@@ -188,7 +198,7 @@ static void build(struct out *o, const struct vcpuchar_x86_policy *p, const stru
 		qemu_words(o, p, allowed, other, true);
 		break;
 	case VCPUCHAR_X86_FORMAT_LIBVIRT:
-		libvirt_xml(o, p, vm->cpu_mode);
+		libvirt_xml(o, p, allowed, vm->cpu_mode);
 		break;
 	default:
 		not_expressible(o, p, allowed, vm->cpu_mode);

@@ -81,7 +81,7 @@ expect "ppc hcall --host ''" 2 '^vcpuchar: --host: empty file name$' -- "$cli" p
 expect "x86 verify --before ''" 2 '^vcpuchar: --before: empty file name$' -- \
 	"$cli" x86 verify --policy a --before "" --after d
 # A huge bad value is echoed by its first bytes only.
-expect "120 KB --src" 2 "^vcpuchar: --src 'a{64}\\.\\.\\.': want" -- \
+expect "120 KB --src" 2 "^vcpuchar: --src: 'a{64}\\.\\.\\.': want" -- \
 	"$cli" ppc migrate --src "$(head -c 120000 /dev/zero | tr '\0' a)" --dst cap-ibs=broken
 cases=$((cases + 1))
 [ "$(wc -c <"$tmp/err")" -lt 200 ] || fail "120 KB --src: $(wc -c <"$tmp/err") bytes of message"
@@ -145,6 +145,23 @@ done
 expect "x86 policy --vcpus 4097" 2 "^vcpuchar: bad value '4097' for --vcpus \\(1 to 4096" -- \
 	"$cli" x86 policy --host "$tmp/bom.profile" --vcpus 4097
 expect "x86 policy --vcpus 4096" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 4096
+
+# One number rule for every numeric option (cli_number(), README "Numbers"): decimal, no sign,
+# no white space, no leading zero, as --qemu-version's parts; QEMU and GOption read 010 as 8.
+for c in "x86 policy --host $tmp/bom.profile --vcpus" "x86 policy --host $tmp/bom.profile --halt-poll-ns" \
+	"x86 verify --policy a --before b --after c --guest-hlts" "qemu probe --binary /bin/true --jobs" \
+	"qemu probe --binary /bin/true --timeout"; do
+	opt=${c##* }
+	for v in 010 +1 " 1" 1x 0x10 -1; do
+		# shellcheck disable=SC2086
+		expect "$c '$v'" 2 "^vcpuchar: bad value .* for $opt: want a decimal number" -- "$cli" $c "$v"
+	done
+done
+expect "ppc hcall --qemu-version 07.2" 2 "not a QEMU version" -- "$cli" ppc hcall --accel tcg --qemu-version 07.2
+expect "x86 policy --vcpus 10" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile" --vcpus 10
+expect "x86 policy --halt-poll-ns 0" 0 "" -- "$cli" x86 policy --host "$tmp/bom.profile" --halt-poll-ns 0
+expect "x86 policy --halt-poll-ns 2^32" 2 "^vcpuchar: bad value '4294967296' for --halt-poll-ns \\(0 to 4294967295\\)" -- \
+	"$cli" x86 policy --host "$tmp/bom.profile" --halt-poll-ns 4294967296
 
 # Control bytes of a file name are escaped, in messages and in text answers, never printed raw.
 esc=$(printf '\033')

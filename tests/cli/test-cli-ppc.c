@@ -405,8 +405,8 @@ START_TEST(bad_usage)
 		     NULL);
 	expect_usage("given twice", "ppc", "hcall", "--machine", "pseries,cap-ibs=broken,cap-ibs=fixed-ccd",
 		     "--accel", "tcg", NULL);
-	expect_usage("both --machine and --caps", "ppc", "hcall", "--machine", "pseries,cap-sbbc=fixed", "--caps",
-		     "<sbbc value='fixed'/>", "--accel", "tcg", NULL);
+	expect_usage("--machine and --caps: cap-sbbc is given in both", "ppc", "hcall", "--machine",
+		     "pseries,cap-sbbc=fixed", "--caps", "<sbbc value='fixed'/>", "--accel", "tcg", NULL);
 	expect_usage("not a pseries", "ppc", "hcall", "--machine", "q35,cap-cfpc=broken", "--accel", "tcg", NULL);
 	expect_usage("unknown command", "frobnicate", NULL);
 }

@@ -6,12 +6,15 @@
  * {"pending": "WHY"} for a row whose rule the library does not hold yet.
  * GLib and json-glib read and write the rows; every answer comes from
  * libvcpuchar: this file holds no POWER or x86 rule, so a row it answers
- * differently from the CLI is a rule the CLI keeps to itself.
+ * differently from the CLI is a rule the CLI keeps to itself. x86 verify:
+ * the policy JSON and snapshots read by the library's names, then
+ * vcpuchar_x86_policy_verify().
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
@@ -24,8 +27,12 @@ static const char *const code_names[] = { "", "above-host", "tcg-unsupported", "
 
 struct args {
 	const char *cmd, *host, *chars, *caps, *machine, *mode, *accel, *cpu, *qemu, *src_host, *dst_host, *src, *dst;
+	const char *qemu_file; /* --qemu FILE: a QEMU profile */
 	gboolean power8;
 };
+
+/* The QEMU profile of --qemu, kept for the row being answered (the request points at it). */
+static struct vcpuchar_ppc_qemu_profile *row_profile;
 
 static void put_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
 {
@@ -170,21 +177,26 @@ static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set
 static int machine_arg(const char *machine, gboolean accel_given, struct vcpuchar_ppc_request *req, uint32_t *set)
 {
 	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	uint32_t both;
 	char err[1024];
 	int r;
 
 	line.qemu_version = req->qemu_version;
 	line.accel = req->accel;
-	line.caps = req->caps;
 	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
-	if (r < 0 || (line.caps_set & *set) || (accel_given && line.accel != req->accel))
+	if (r < 0 || (accel_given && line.accel != req->accel))
 		return 2;
-	if (r == 1 && (line.caps_set | *set) != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
+	/* A cap in both --machine and --caps: the library's refusal. */
+	both = line.caps_set;
+	if (vcpuchar_ppc_caps_merge(&line.caps, &both, &req->caps, *set, err, sizeof(err)) < 0)
+		return 2;
+	/* A QEMU profile's type (req->qemu_machine) has its measured defaults. */
+	if (r == 1 && !req->qemu_machine && both != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
 		return 2;
 	req->machine = line.machine;
 	req->accel = line.accel;
 	req->caps = line.caps;
-	*set |= line.caps_set;
+	*set = both;
 	return 0;
 }
 
@@ -210,10 +222,33 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	char err[1024];
 	uint32_t set = 0;
 
-	if (a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0)
+	if (a->qemu && a->qemu_file)
 		return 2;
-	if (vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0)
+	if (a->qemu_file) {
+		g_autofree char *text = NULL, *type = NULL;
+		gsize len;
+
+		if (!g_file_get_contents(a->qemu_file, &text, &len, NULL) ||
+		    vcpuchar_ppc_qemu_profile_parse(text, len, &row_profile, err, sizeof(err)) < 0)
+			return 2;
+		req->qemu_profile = row_profile;
+		req->qemu_version = *answered = vcpuchar_ppc_qemu_profile_version(row_profile);
+		/* The type of the -machine value: its first item, when it is no property. */
+		type = a->machine ? g_strndup(a->machine, strcspn(a->machine, ",")) : NULL;
+		if (type && g_str_has_prefix(type, "type="))
+			memmove(type, type + 5, strlen(type + 5) + 1);
+		if (type && !strchr(type, '=')) {
+			struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+
+			if (vcpuchar_ppc_qemu_profile_machine(row_profile, type, &m, err, sizeof(err)) < 0)
+				return 2;
+			req->machine = m.machine;
+			req->qemu_machine = m.name;
+		}
+	} else if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0) ||
+		   vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0) {
 		return 2;
+	}
 	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
 	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
 	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
@@ -233,6 +268,7 @@ static char *hcall(const struct args *a)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
@@ -252,11 +288,13 @@ static char *hcall(const struct args *a)
 	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
 		return exit_only(2);
 	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
-	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0)
+	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0 ||
+	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
-	begin_answer(b, res.n_errors ? 1 : 0);
+	/* Exit 1 when QEMU refuses: a conflict, or a cap the start verdict refuses (a profile's cap-htm=on under TCG). */
+	begin_answer(b, res.n_errors || start.n_refused ? 1 : 0);
 	put_answered(b, ans);
 	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));
 	json_builder_set_member_name(b, "host_info");
@@ -378,32 +416,10 @@ static char *migrate_hosts(const struct args *a)
 	return end_answer(b);
 }
 
-/*
- * A migrate LIST onto the defaults of the target QEMU's newest pseries (the
- * caps a TCG caps-mode request gets): QEMU's spelling, a libvirt fragment,
- * or four values in the order cfpc,sbbc,ibs,ccf-assist (the CLI's LIST).
- */
+/* A migrate LIST: the library's (vcpuchar_ppc_migrate_caps_parse()), defaults included. */
 static int migrate_list(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps)
 {
-	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
-	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	g_auto(GStrv) v = g_strsplit(list, ",", -1);
-	g_autofree char *four = NULL;
-	char err[1024];
-	uint32_t set = 0;
-
-	req.mode = VCPUCHAR_PPC_MODE_CAPS;
-	req.accel = VCPUCHAR_ACCEL_TCG;
-	req.qemu_version = qemu_version;
-	if (vcpuchar_ppc_decide(NULL, &req, &res) < 0)
-		return -1;
-	*caps = res.effective_caps;
-	if (strchr(list, '=') || strchr(list, '<') || !*list)
-		return caps_arg(list, caps, &set, err, sizeof(err));
-	if (g_strv_length(v) != VCPUCHAR_PPC_N_CAPS)
-		return -1;
-	four = g_strdup_printf("cap-cfpc=%s,cap-sbbc=%s,cap-ibs=%s,cap-ccf-assist=%s", v[0], v[1], v[2], v[3]);
-	return vcpuchar_ppc_caps_parse(four, caps, &set, err, sizeof(err));
+	return vcpuchar_ppc_migrate_caps_parse(list, qemu_version, caps, NULL);
 }
 
 /* `ppc migrate --src LIST --dst LIST`: vcpuchar_ppc_migration_check(). */
@@ -438,28 +454,23 @@ static char *migrate_lists(const struct args *a)
 	return end_answer(b);
 }
 
-/* The warning codes of `ppc baseline`: the baseline's own, then each host's but fixed-na's (said once). */
-static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host *hosts, int n,
+/* The warning codes of `ppc baseline`: the library's fleet warnings, the baseline's own first. */
+static void put_baseline_warnings(JsonBuilder *b, const struct vcpuchar_ppc_host *const *hosts, int n,
 				  const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *caps)
 {
-	struct vcpuchar_ppc_request all = *req;
+	g_autofree struct vcpuchar_ppc_warnings *ws = g_new0(struct vcpuchar_ppc_warnings, (gsize)n + 1);
+	g_autofree struct vcpuchar_ppc_warnings **wp = g_new0(struct vcpuchar_ppc_warnings *, (gsize)n + 1);
 
-	all.caps = *caps;
-	all.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+	for (int i = 0; i <= n; i++) {
+		ws[i].size = sizeof(ws[i]);
+		wp[i] = &ws[i];
+	}
 	json_builder_set_member_name(b, "warnings");
 	json_builder_begin_array(b);
-	for (int i = -1; i < n; i++) {
-		struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
-
-		all.mode = i < 0 ? VCPUCHAR_PPC_MODE_CAPS : req->mode;
-		if (vcpuchar_ppc_warnings_check(i < 0 ? NULL : &hosts[i], &all, &w) <= 0)
-			continue;
-		for (uint32_t k = 0; k < w.n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
-			if (i >= 0 && w.entries[k].code == VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT)
-				continue;
-			put_code(b, vcpuchar_ppc_warning_name(w.entries[k].code));
-		}
-	}
+	if (vcpuchar_ppc_fleet_warnings(hosts, (uint32_t)n, req, caps, wp) > 0)
+		for (int i = 0; i <= n; i++)
+			for (uint32_t k = 0; k < ws[i].n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++)
+				put_code(b, vcpuchar_ppc_warning_name(ws[i].entries[k].code));
 	json_builder_end_array(b);
 }
 
@@ -502,13 +513,25 @@ static char *baseline(JsonArray *argv)
 	    (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0) ||
 	    (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v)))
 		return exit_only(2);
+	g_autofree uint64_t *ids = g_new0(uint64_t, 2 * (gsize)n);
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+
 	for (int i = 0; i < n; i++) {
+		struct stat st;
+
 		hosts[i].size = sizeof(hosts[i]);
-		if ((r = load(names[i], &hosts[i])))
-			return exit_only(r);
+		if ((r = load(names[i], &hosts[i])) || stat(names[i], &st) < 0)
+			return exit_only(r ? r : 2);
+		/* The file names the host: the library refuses one given twice. */
+		ids[2 * i] = (uint64_t)st.st_dev;
+		ids[2 * i + 1] = (uint64_t)st.st_ino;
 		ptrs[i] = &hosts[i];
 	}
-	if (vcpuchar_ppc_fleet_baseline(ptrs, (uint32_t)n, cpu_arg, levels, held, &base, &req.cpu, NULL, NULL, 0) < 0)
+	o.cpu = cpu_arg;
+	o.levels = levels;
+	o.held_back = held;
+	o.ids = ids;
+	if (vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu) < 0)
 		return exit_only(2);
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
@@ -538,7 +561,7 @@ static char *baseline(JsonArray *argv)
 				json_builder_end_object(b);
 			}
 	json_builder_end_array(b);
-	put_baseline_warnings(b, hosts, n, &req, &base.caps);
+	put_baseline_warnings(b, ptrs, n, &req, &base.caps);
 	return end_answer(b);
 }
 
@@ -703,19 +726,143 @@ static char *x86_policy(JsonArray *argv)
 	return end_answer(b);
 }
 
+/* x86 verify ------------------------------------------------------------- */
+
+/* The root object of a JSON file, or NULL. */
+static JsonObject *json_file(JsonParser *parser, const char *path)
+{
+	JsonNode *root;
+
+	if (!json_parser_load_from_file(parser, path, NULL))
+		return NULL;
+	root = json_parser_get_root(parser);
+	return root && JSON_NODE_HOLDS_OBJECT(root) ? json_node_get_object(root) : NULL;
+}
+
+/* A snapshot (KVM statistic name to count): the names the library gives. */
+static gboolean stats_file(const char *path, struct vcpuchar_x86_vcpu_stats *st)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = json_file(parser, path);
+
+	if (!o)
+		return FALSE;
+	for (uint32_t s = 0; s < VCPUCHAR_X86_N_STATS; s++) {
+		const char *name = vcpuchar_x86_stat_name(s);
+
+		if (!name || !json_object_has_member(o, name))
+			continue;
+		st->values[s] = (uint64_t)json_object_get_int_member(o, name);
+		st->have |= 1u << s;
+	}
+	return TRUE;
+}
+
+/* The members of `x86 policy --json` a verification reads, by the library's names. */
+static gboolean policy_file(const char *path, struct vcpuchar_x86_policy *p)
+{
+	g_autoptr(JsonParser) parser = json_parser_new();
+	JsonObject *o = json_file(parser, path);
+	JsonArray *a;
+
+	if (!o || !json_object_has_member(o, "disable_exits") || !json_object_has_member(o, "reasons"))
+		return FALSE;
+	a = json_object_get_array_member(o, "disable_exits");
+	for (guint i = 0; a && i < json_array_get_length(a); i++) {
+		int k = vcpuchar_x86_from_name(VCPUCHAR_X86_NAMES_DISABLE_EXIT, json_array_get_string_element(a, i));
+
+		if (k < 0)
+			return FALSE;
+		p->disable_exits |= 1u << k;
+	}
+	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
+	a = json_object_get_array_member(o, "reasons");
+	for (guint i = 0; a && i < json_array_get_length(a) && p->n_reasons < VCPUCHAR_X86_MAX_REASONS; i++) {
+		JsonObject *r = json_array_get_object_element(a, i);
+		int code = vcpuchar_x86_reason_from_name(json_object_get_string_member(r, "code"));
+
+		if (code < 0)
+			return FALSE;
+		p->reasons[p->n_reasons++].code = (uint32_t)code;
+	}
+	return TRUE;
+}
+
+static char *x86_verify(JsonArray *argv)
+{
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	struct vcpuchar_x86_vcpu_stats before = { .size = sizeof(before) }, after = { .size = sizeof(after) };
+	struct vcpuchar_x86_verdict v = { .size = sizeof(v) };
+	const char *policy = NULL, *bf = NULL, *af = NULL, *hlts = NULL;
+	const char **val[] = { &policy, &bf, &af, &hlts };
+	static const char *const opts[] = { "--policy", "--before", "--after", "--guest-hlts" };
+	const struct {
+		const char *name;
+		uint32_t stat;
+		const uint64_t *value;
+	} counts[] = {
+		{ "halt_exits", VCPUCHAR_X86_STAT_HALT_EXITS, &v.halt_exits },
+		{ "halt_attempted_poll", VCPUCHAR_X86_STAT_HALT_ATTEMPTED_POLL, &v.halt_attempted_poll },
+		{ "halt_successful_poll", VCPUCHAR_X86_STAT_HALT_SUCCESSFUL_POLL, &v.halt_successful_poll },
+		{ "exits", VCPUCHAR_X86_STAT_EXITS, &v.exits },
+	};
+	uint64_t guest = VCPUCHAR_X86_GUEST_HLTS_UNKNOWN;
+	g_autoptr(JsonBuilder) b = json_builder_new();
+
+	for (guint i = 2; i < json_array_get_length(argv); i++) {
+		const char *o = json_array_get_string_element(argv, i);
+		size_t k;
+
+		for (k = 0; k < G_N_ELEMENTS(opts) && strcmp(o, opts[k]); k++)
+			;
+		if (k == G_N_ELEMENTS(opts) || i + 1 >= json_array_get_length(argv))
+			return exit_only(2);
+		*val[k] = json_array_get_string_element(argv, ++i);
+	}
+	if (!policy || !bf || !af || (hlts && strcmp(hlts, "unknown") && !number(hlts, INT64_MAX, &guest)))
+		return exit_only(2);
+	if (!policy_file(policy, &p) || !stats_file(bf, &before) || !stats_file(af, &after) ||
+	    vcpuchar_x86_policy_verify(&p, &before, &after, guest, &v))
+		return exit_only(2);
+	begin_answer(b, v.hlt == VCPUCHAR_X86_HLT_VERDICT_HONOURED ? 0 : 1);
+	put_str(b, "hlt", vcpuchar_x86_hlt_verdict_name(v.hlt));
+	put_str(b, "halt_poll", vcpuchar_x86_halt_poll_verdict_name(v.halt_poll));
+	json_builder_set_member_name(b, "guest_hlts");
+	if (guest == VCPUCHAR_X86_GUEST_HLTS_UNKNOWN)
+		json_builder_add_null_value(b);
+	else
+		json_builder_add_int_value(b, (gint64)guest);
+	for (size_t i = 0; i < G_N_ELEMENTS(counts); i++) {
+		json_builder_set_member_name(b, counts[i].name);
+		if (v.have & (1u << counts[i].stat))
+			json_builder_add_int_value(b, (gint64)*counts[i].value);
+		else
+			json_builder_add_null_value(b);
+	}
+	json_builder_set_member_name(b, "reasons");
+	json_builder_begin_array(b);
+	for (uint32_t i = 0; i < v.n_reasons; i++)
+		put_code(b, vcpuchar_x86_reason_name(v.reasons[i].code));
+	json_builder_end_array(b);
+	return end_answer(b);
+}
+
 static char *answer(JsonArray *argv)
 {
 	struct args a = { 0 };
 	guint n = json_array_get_length(argv);
 	const char **val[] = { &a.host, &a.chars, &a.caps,     &a.machine,  &a.mode, &a.accel,
-			       &a.cpu,  &a.qemu,  &a.src_host, &a.dst_host, &a.src,  &a.dst };
+			       &a.cpu,  &a.qemu,  &a.src_host, &a.dst_host, &a.src,  &a.dst, &a.qemu_file };
 	static const char *const opts[] = { "--host",     "--chars",    "--caps",      "--machine",
 					    "--mode",     "--accel",    "--guest-cpu", "--qemu-version",
-					    "--src-host", "--dst-host", "--src",       "--dst" };
+					    "--src-host", "--dst-host", "--src",       "--dst", "--qemu" };
 
 	if (n >= 2 && !strcmp(json_array_get_string_element(argv, 0), "x86") &&
 	    !strcmp(json_array_get_string_element(argv, 1), "policy"))
 		return x86_policy(argv);
+	if (n >= 2 && !strcmp(json_array_get_string_element(argv, 0), "x86") &&
+	    !strcmp(json_array_get_string_element(argv, 1), "verify"))
+		return x86_verify(argv);
 	if (n < 2 || strcmp(json_array_get_string_element(argv, 0), "ppc"))
 		return exit_only(2);
 	a.cmd = json_array_get_string_element(argv, 1);
@@ -760,6 +907,8 @@ int main(void)
 			return 1;
 		}
 		out = answer(json_node_get_array(json_parser_get_root(p)));
+		vcpuchar_ppc_qemu_profile_free(row_profile);
+		row_profile = NULL;
 		printf("%s\n", out);
 	}
 	return ferror(stdout) || fflush(stdout) ? 1 : 0;

@@ -12,7 +12,7 @@ ppc-host-levels.tsv rows with a PVR of each family) x guest CPUs x machine
 types x caps x modes x QEMU versions for hcall, host pairs for migrate,
 fleets for baseline; x86 policy rows: x86 hosts (examples/profiles and
 profiles written here) x placement x CVM x override, with the other options
-in turn. Each row keeps the fields that are the answer (R4/R5,
+in turn; x86 verify rows: the real recordings of x86-verify.tsv. Each row keeps the fields that are the answer (R4/R5,
 caps, conflicts, warning codes, guest view, paste lines, verdicts), not the
 prose, so a changed text is no changed answer.
 
@@ -105,6 +105,8 @@ def write_profiles(d):
         out['@gen/' + name] = path
     for e in EXAMPLES + X86_EXAMPLES:
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
+    for q in QEMU_PROFILES:
+        out['@qemu/' + q] = os.path.join(ROOT, 'tests', 'data', q + '.profile')
     for name, keys in X86_HOSTS.items():
         facts = dict(X86_BASE, **{k: v for k, v in keys.items() if not k.startswith('@')})
         text = '[host]\narch=%s\nkernel_release=6.12.0\n[x86]\n' % keys.get('@arch', 'x86_64')
@@ -116,9 +118,62 @@ def write_profiles(d):
     return out
 
 
+# x86 verify (x86_verify_rows): the rows of tests/data/x86-verify.tsv recorded from real KVM
+# (v*: kvm_pvm with examples/hlt-vmm; a*: kvm_amd in the x86-e2e tier), their policy kinds as
+# the CLI tests build them (tests/cli/test-cli-x86.c verify_vectors).
+X86_VERIFY_HOST = {'vendor': 'amd', 'cpuid_80000001_ecx': '0x00000004', 'cpuid_8000000a_edx': '0x00000000',
+                   'disable_exits_allowed': '0xe', 'kvm_amd': 'true', 'nested': 'true'}
+X86_VERIFY_KINDS = {'kept': [], 'kept_no_irqchip': ['--no-irqchip'],
+                    'passthrough': ['--pinned', '--latency', '--hlt-passthrough', 'force'],
+                    'passthrough_no_irqchip': ['--pinned', '--latency', '--hlt-passthrough', 'force',
+                                               '--no-irqchip']}
+
+
+def x86_verify_real():
+    """The rows of x86-verify.tsv that are recordings of real KVM, not synthetic."""
+    return [r for r in tsv('x86-verify.tsv') if r['id'][0] in 'va' and r['policy'] in X86_VERIFY_KINDS]
+
+
+def write_verify_inputs(d, cli, out):
+    """Each recorded row's snapshots as JSON, and each policy kind as `x86 policy --json` prints it."""
+    host = os.path.join(d, 'x86-verify-amd-6.12.profile')
+    with open(host, 'w', encoding='utf-8') as f:
+        f.write('[host]\nkernel_release=6.12.0\n[x86]\n' +
+                ''.join('%s=%s\n' % kv for kv in sorted(X86_VERIFY_HOST.items())))
+    for kind, extra in X86_VERIFY_KINDS.items():
+        p = subprocess.run([cli, 'x86', 'policy', '--json', '--host', host] + extra, capture_output=True,
+                           text=True, check=True)
+        path = os.path.join(d, 'policy-%s.json' % kind)
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write(p.stdout)
+        out['@verify/policy-' + kind] = path
+    for r in x86_verify_real():
+        for which in ('before', 'after'):
+            stats = dict(kv.split('=') for kv in r[which].split(',') if r[which] != '-')
+            path = os.path.join(d, '%s.%s.json' % (r['id'], which))
+            with open(path, 'w', encoding='utf-8') as f:
+                json.dump({k: int(v) for k, v in stats.items()}, f)
+            out['@verify/%s.%s' % (r['id'], which)] = path
+
+
+def x86_verify_rows():
+    """x86 verify on each recorded row, with the guest's HLT count and without it."""
+    out = []
+    for r in x86_verify_real():
+        a = ['x86', 'verify', '--policy', '@verify/policy-' + r['policy'], '--before',
+             '@verify/%s.before' % r['id'], '--after', '@verify/%s.after' % r['id']]
+        out.append(('x86-verify-%s' % r['id'], a + ['--guest-hlts', r['guest_hlts']]))
+        if r['guest_hlts'] != 'unknown':
+            out.append(('x86-verify-%s-unknown' % r['id'], a))
+    return out
+
+
 def opt(args, name, value):
     if value is not None:
         args += [name, value]
+
+
+QEMU_PROFILES = ['qemu-7.2-debian12', 'qemu-downstream-hand-edited']
 
 
 def rows():
@@ -172,7 +227,7 @@ def rows():
         out.append((r['id'], a))
     for r in tsv('ppc-baseline.tsv'):
         out.append((r['id'], ['ppc', 'baseline'] + ['@profiles/' + p for p in r['profiles'].split(',')]))
-    return out + generated() + x86_rows()
+    return out + generated() + x86_rows() + x86_verify_rows()
 
 
 def x86_rows():
@@ -246,6 +301,26 @@ def generated():
     out += [('gen-x86-words-hcall', ['ppc', 'hcall', '--host', bad]),
             ('gen-x86-words-migrate', ['ppc', 'migrate', '--src-host', hosts[0], '--dst-host', bad]),
             ('gen-x86-words-baseline', ['ppc', 'baseline', hosts[0], bad])]
+    # QEMU profiles (lib/ppc.md#qemu-profiles): the one probed from Debian 12's QEMU 7.2.22, its
+    # types and CPU families under KVM (host profiles) and TCG; and the hand-edited one's
+    # downstream-named type, answered from its own (hand-edited, marked) defaults.
+    q72 = '@qemu/qemu-7.2-debian12'
+    for n, (h, machine, cpu) in enumerate(itertools.product(
+            ['@profiles/' + e for e in EXAMPLES[:3]] + [None],
+            [None, 'pseries-2.11', 'pseries-2.12-sxxm', 'pseries-3.1', 'pseries-4.1', 'pseries-6.2'],
+            [None, 'power8', 'power9', 'power10', 'power11'])):
+        a = ['ppc', 'hcall', '--qemu', q72]
+        if h:
+            a += ['--host', h, '--mode', MODES[n % 2]]
+        else:
+            a += ['--accel', 'tcg', '--mode', 'caps']
+        opt(a, '--machine', machine)
+        opt(a, '--guest-cpu', cpu)
+        out.append(('gen-qemu-profile-%03d' % n, a))
+    for n, h in enumerate(['@profiles/' + e for e in EXAMPLES[:3]]):
+        out.append(('gen-qemu-profile-hand-edited-rhel-%d' % n,
+                    ['ppc', 'hcall', '--qemu', '@qemu/qemu-downstream-hand-edited', '--host', h,
+                     '--machine', 'pseries-rhel9.2.0']))
     return out
 
 
@@ -278,6 +353,11 @@ def project(cmd, rc, j, paths):
     if cmd == 'policy':
         for k in ('disable_exits', 'hints_realtime', 'pv_unhalt', 'poll_control', 'expose_idle_hlt', 'halt_poll_ns',
                   'idle_hlt_active', 'guest', 'qemu', 'qemu_shell', 'libvirt', 'not_expressible'):
+            a[k] = j.get(k)
+        a['reasons'] = [r['code'] for r in j.get('reasons', [])]
+    elif cmd == 'verify':
+        for k in ('hlt', 'halt_poll', 'guest_hlts', 'halt_exits', 'halt_attempted_poll', 'halt_successful_poll',
+                  'exits'):
             a[k] = j.get(k)
         a['reasons'] = [r['code'] for r in j.get('reasons', [])]
     elif cmd == 'hcall':
@@ -342,6 +422,7 @@ def main():
     o = ap.parse_args()
     with tempfile.TemporaryDirectory() as d:
         paths = write_profiles(d)
+        write_verify_inputs(d, o.cli, paths)
         rs = rows()
         answers = {}
         for rid, args in rs:

@@ -148,6 +148,9 @@ for _ in $(seq 100); do virsh -c qemu:///system -q version >/dev/null 2>&1 && br
 export LIBVIRT_DEFAULT_URI=qemu:///system
 echo "# $(virsh version 2>/dev/null | sed -n 's/^Running against daemon: *//p' | head -n 1) $(virsh version | grep -i 'hypervisor' | head -n 1)"
 
+# 0. The x86 policy's libvirt text through this libvirt (x86-spelling.sh).
+. "$src/tests/libvirt-hook/x86-spelling.sh"
+
 domain() { # NAME CFPC CCF-ASSIST: a pseries domain under TCG, 256 MiB, no disk
 	cat <<XML
 <domain type='qemu'>

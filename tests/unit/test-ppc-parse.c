@@ -322,6 +322,84 @@ START_TEST(null_args)
 }
 END_TEST
 
+/* A cap in a -machine line and in --caps: refused by the library, naming the cap (lib/ppc.md#pasted-lines). */
+START_TEST(caps_merge)
+{
+	struct vcpuchar_ppc_caps c = { 1, 1, 1, 1 }, more = { 2, 0, 3, 0 };
+	uint32_t set = 1u << VCPUCHAR_PPC_CAP_SBBC;
+	char err[128];
+
+	ck_assert_int_eq(vcpuchar_ppc_caps_merge(&c, &set, &more, 1u << VCPUCHAR_PPC_CAP_CFPC | 1u << VCPUCHAR_PPC_CAP_IBS,
+						 err, sizeof(err)),
+			 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_uint_eq(set, 0x7);
+	ck_assert_uint_eq(c.cfpc, 2);
+	ck_assert_uint_eq(c.sbbc, 1);
+	ck_assert_uint_eq(c.ibs, 3);
+	ck_assert_uint_eq(c.ccf_assist, 1);
+	/* ibs again: -EEXIST, nothing changed. */
+	more.ibs = 1;
+	ck_assert_int_eq(vcpuchar_ppc_caps_merge(&c, &set, &more, 1u << VCPUCHAR_PPC_CAP_IBS, err, sizeof(err)), -EEXIST);
+	ck_assert_str_eq(err, "cap-ibs is given in both; give it once");
+	ck_assert_uint_eq(c.ibs, 3);
+	ck_assert_uint_eq(set, 0x7);
+	/* Bits past the four caps, a level past its cap's, NULL arguments. */
+	ck_assert_int_eq(vcpuchar_ppc_caps_merge(&c, &set, &more, 0x10, err, sizeof(err)), -EINVAL);
+	more.ccf_assist = 2;
+	ck_assert_int_eq(vcpuchar_ppc_caps_merge(&c, &set, &more, 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_caps_merge(NULL, &set, &more, 0, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_caps_merge(&c, &set, &more, 0, NULL, 1), -EINVAL);
+}
+END_TEST
+
+/* A migrate LIST: unlisted caps take the target's newest pseries defaults (sbbc broken from 9.2). */
+START_TEST(migrate_caps)
+{
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_caps c = { 0 }, before;
+	char err[256], others[64];
+
+	o.err = err;
+	o.err_size = sizeof(err);
+	o.others = others;
+	o.others_size = sizeof(others);
+	/* 7.2's pseries: workaround x3, ccf-assist on. */
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-ibs=fixed-ccd", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_FIXED_CCD);
+	ck_assert_uint_eq(c.ccf_assist, 1);
+	ck_assert_str_eq(err, "");
+	/* 10.0: sbbc broken by default for POWER8 and later. */
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("", VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), &c, &o), 0);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	/* Four values in cap order. */
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("broken,fixed,fixed-ibs,off", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_FIXED_IBS);
+	ck_assert_uint_eq(c.ccf_assist, 0);
+	/* A libvirt fragment, its other elements named. */
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("  <features><cfpc value='fixed'/><acpi/></features>", 0, &c, &o),
+			 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_FIXED);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_str_eq(others, "acpi");
+	/* Refusals: three values, a bad value, an unsupported QEMU; @caps unchanged. */
+	before = c;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("broken,fixed,on", 0, &c, &o), -EINVAL);
+	ck_assert_msg(strstr(err, "want cap-NAME=VALUE items or four values"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("broken,fixed,fixed-ibs,off,on", 0, &c, &o), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("broken,fixed,maybe,off", 0, &c, &o), -EINVAL);
+	ck_assert_msg(strstr(err, "maybe"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-ibs=broken", 60000, &c, &o), -EINVAL);
+	ck_assert_mem_eq(&c, &before, sizeof(c));
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse(NULL, 0, &c, NULL), -EINVAL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-parse");
@@ -337,6 +415,8 @@ int main(void)
 	tcase_add_test(tc, request_members);
 	tcase_add_test(tc, libvirt_bare);
 	tcase_add_test(tc, long_other_item);
+	tcase_add_test(tc, caps_merge);
+	tcase_add_test(tc, migrate_caps);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -27,8 +27,8 @@ static struct {
 	int check_ret, check_errno;
 	int get_errno;
 	struct vcpuchar_kvm_ppc_cpu_char words;
-	/* The start facts: KVM_CAP_PPC_HTM, NESTED_HV, FWNMI answers, SMMU flags or errno. */
-	int htm, nested_hv, fwnmi;
+	/* The start facts: KVM_CAP_PPC_HTM, NESTED_HV, FWNMI, AIL_MODE_3 answers, SMMU flags or errno. */
+	int htm, nested_hv, fwnmi, ail_mode_3;
 	int smmu_errno;
 	uint64_t smmu_flags;
 	int calls;
@@ -44,7 +44,7 @@ static bool fake_fd(int fd, unsigned long req, void *arg, const void *caller, in
 	fake.calls++;
 	*ret = -1;
 	if (req == KVM_CHECK_EXTENSION && (unsigned long)arg != 151) {
-		/* Linux include/uapi/linux/kvm.h: 129 HTM, 160 NESTED_HV, 182 FWNMI. */
+		/* Linux include/uapi/linux/kvm.h: 129 HTM, 160 NESTED_HV, 182 FWNMI, 210 AIL_MODE_3. */
 		switch ((unsigned long)arg) {
 		case 129:
 			*ret = fake.htm;
@@ -54,6 +54,9 @@ static bool fake_fd(int fd, unsigned long req, void *arg, const void *caller, in
 			break;
 		case 182:
 			*ret = fake.fwnmi;
+			break;
+		case 210:
+			*ret = fake.ail_mode_3;
 			break;
 		default:
 			ck_abort_msg("unexpected capability %lu", (unsigned long)arg);
@@ -138,11 +141,12 @@ START_TEST(answer_fills_facts)
 							 0xe400000000000000 };
 	write_cpuinfo(P9_ENTRY);
 	ck_assert_int_eq(probe(&h), 0);
-	/* The words, then the start facts: three capabilities and the SMMU info. */
-	ck_assert_int_eq(fake.calls, 6);
+	/* The words, then the start facts: four capabilities and the SMMU info. */
+	ck_assert_int_eq(fake.calls, 7);
 	ck_assert_uint_eq(fake.seen[0], KVM_CHECK_EXTENSION);
 	ck_assert_uint_eq(fake.seen[1], VCPUCHAR_KVM_PPC_GET_CPU_CHAR);
-	ck_assert_uint_eq(fake.seen[5], VCPUCHAR_KVM_PPC_GET_SMMU_INFO);
+	ck_assert_uint_eq(fake.seen[5], KVM_CHECK_EXTENSION);
+	ck_assert_uint_eq(fake.seen[6], VCPUCHAR_KVM_PPC_GET_SMMU_INFO);
 	ck_assert_uint_eq(h.source, VCPUCHAR_SOURCE_KVM);
 	ck_assert_uint_eq(h.valid, 1);
 	ck_assert_int_eq(h.error, 0);
@@ -317,10 +321,11 @@ START_TEST(start_facts)
 	struct vcpuchar_ppc_host h;
 
 	fake.words.character_mask = 0xff40000000000000;
-	/* A POWER9 KVM-HV host: no HTM capability, nested-hv and FWNMI offered, PAGE_SIZES_REAL set. */
+	/* A POWER9 KVM-HV host: no HTM capability, nested-hv and FWNMI offered, no AIL mode 3, PAGE_SIZES_REAL. */
 	fake.htm = 0;
 	fake.nested_hv = 1;
 	fake.fwnmi = 1;
+	fake.ail_mode_3 = 0;
 	fake.smmu_flags = 0x1;
 	/* 56 bits as one cell: the POWER9 value of skiboot's device tree. */
 	write_cpu_node("PowerPC,POWER9@0", "\0\0\0\x38", 4);
@@ -339,7 +344,7 @@ START_TEST(start_facts_unknown)
 
 	fake.words.character_mask = 0xff40000000000000;
 	/* The checks fail (a kernel that says EINVAL), no SMMU info, no device tree: every fact unknown. */
-	fake.htm = fake.nested_hv = fake.fwnmi = -1;
+	fake.htm = fake.nested_hv = fake.fwnmi = fake.ail_mode_3 = -1;
 	fake.smmu_errno = EINVAL;
 	ck_assert_int_eq(probe(&h), 0);
 	ck_assert_uint_eq(h.facts_read, 0);

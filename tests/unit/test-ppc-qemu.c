@@ -198,17 +198,17 @@ START_TEST(request_sizes)
 	struct vcpuchar_ppc_request full = caps_request(0, VCPUCHAR_PPC_MACHINE_PSERIES);
 	struct vcpuchar_ppc_result a = VCPUCHAR_INIT(struct vcpuchar_ppc_result), b = a;
 	struct vcpuchar_ppc_warnings wa = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings), wb = wa;
-	/* A 1.0 caller's struct, with something else right after it in memory. */
-	struct {
-		unsigned char req[28];
-		uint32_t after;
+	/* A 1.0 caller's struct, with something else right after it in memory (room for today's size). */
+	union {
+		unsigned char req[sizeof(struct vcpuchar_ppc_request)];
+		struct vcpuchar_ppc_request align;
 	} old;
 
 	ck_assert_uint_eq(offsetof(struct vcpuchar_ppc_request, qemu_version), 28);
 	full.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
 	memcpy(old.req, &full, 28);
 	((struct vcpuchar_ppc_request *)(void *)old.req)->size = 28;
-	old.after = 0xffffffff; /* read as qemu_version it would be refused */
+	memset(old.req + 28, 0xff, sizeof(old.req) - 28); /* read as qemu_version it would be refused */
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, (const void *)old.req, &a), 0);
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &full, &b), 0);
 	a.mode_reason = b.mode_reason = NULL;
@@ -218,10 +218,16 @@ START_TEST(request_sizes)
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, (const void *)old.req, &wa), 2);
 	ck_assert_int_eq(vcpuchar_ppc_warnings_check(&h, &full, &wb), 2);
 	ck_assert_str_eq(wa.entries[1].text, wb.entries[1].text);
+	/* Sizes that cut a member, and 32 and 40 whose members past 28 are refused (qemu_version 0xffffffff). */
 	for (uint32_t size = 29; size < sizeof(full); size++) {
 		((struct vcpuchar_ppc_request *)(void *)old.req)->size = size;
 		ck_assert_msg(vcpuchar_ppc_decide(&h, (const void *)old.req, &a) == -EINVAL, "size %u", size);
 	}
+	/* The 1.2 struct (32 bytes), now that 1.3's pointers align the struct to 8: still taken. */
+	memcpy(old.req, &full, 32);
+	((struct vcpuchar_ppc_request *)(void *)old.req)->size = 32;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, (const void *)old.req, &a), 0);
+	ck_assert_caps_eq("1.2 size", a.effective_caps, b.effective_caps);
 	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &(struct vcpuchar_ppc_request){ .size = 24 }, &a), -EINVAL);
 }
 END_TEST
@@ -554,7 +560,8 @@ END_TEST
 /*
  * A default above the host names an older type to pin only where the target
  * QEMU has it: pseries-3.1 until 10.0, pseries-4.2 until 10.1
- * (lib/ppc.md#qemu-versions, "Remedies name only types the target has").
+ * (lib/ppc.md#qemu-versions, "Remedies name only types the target has"),
+ * and the release that removes it where the target marks it deprecated.
  */
 START_TEST(remedies_per_release)
 {
@@ -570,6 +577,19 @@ START_TEST(remedies_per_release)
 		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES_4, VCPUCHAR_PPC_CAP_CFPC, "no older machine type", "pseries-3.1" },
 		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-2.12", "no older" },
 		{ 0, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-3.1", "no older" },
+		/* A pinned type the target deprecates: the release that removes it (lifecycle; 9.2's pull). */
+		{ 100000, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC,
+		  "this QEMU marks pseries-3.1 deprecated and QEMU 10.1 removes it", "no older" },
+		{ 100013, VCPUCHAR_PPC_MACHINE_PSERIES_4, VCPUCHAR_PPC_CAP_CFPC,
+		  "this QEMU marks pseries-3.1 deprecated and QEMU 10.1 removes it", "no older" },
+		{ 100100, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CCF_ASSIST,
+		  "this QEMU marks pseries-4.2 deprecated and QEMU 10.2 removes it", "no older" },
+		{ 90100, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC,
+		  "this QEMU marks pseries-2.12 deprecated and QEMU 9.2 removes it", "no older" },
+		/* Not deprecated: 9.0 deprecates up to 2.11 only, 7.2 nothing, 8.2's deprecations are unknown. */
+		{ 90000, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, VCPUCHAR_PPC_CAP_SBBC, "such as pseries-2.12", "deprecated" },
+		{ 70200, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "such as pseries-3.1", "deprecated" },
+		{ 80200, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_CAP_CFPC, "such as pseries-3.1", "deprecated" },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {

@@ -35,19 +35,20 @@ static struct vcpuchar_ppc_request kvm_req(uint32_t machine)
 	return r;
 }
 
-static struct vcpuchar_ppc_start check(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r)
+static struct vcpuchar_ppc_start check_at(const struct vcpuchar_ppc_host *h, const struct vcpuchar_ppc_request *r, int line)
 {
 	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
 
-	ck_assert_int_eq(vcpuchar_ppc_start_check(h, r, &s), 0);
+	ck_assert_msg(vcpuchar_ppc_start_check(h, r, &s) == 0, "line %d", line);
 	return s;
 }
+#define check(h, r) check_at((h), (r), __LINE__)
 
-/* Every cap QEMU 7.2 checks at start, in cap order, named as QEMU names them. */
+/* Every cap QEMU 7.2 checks at start, and 8.1's ail-mode-3, in cap order, named as QEMU names them. */
 START_TEST(entries_named_in_order)
 {
-	static const char *const names[] = { "cfpc",      "sbbc",      "ibs",        "ccf-assist", "htm",
-					     "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi" };
+	static const char *const names[] = { "cfpc",	  "sbbc",      "ibs",	     "ccf-assist", "htm",
+					     "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi",	   "ail-mode-3" };
 	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
 	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
 	struct vcpuchar_ppc_start s = check(&h, &r);
@@ -119,6 +120,74 @@ START_TEST(fwnmi_by_machine)
 	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->level, 0);
 	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	ck_assert_str_eq(s.paste, "");
+}
+END_TEST
+
+/*
+ * ail-mode-3: a property from QEMU 8.1 ("spapr: Add SPAPR_CAP_AIL_MODE_3 for
+ * AIL mode 3 support for H_SET_MODE hcall", v4 of 2023-05-15, queued for
+ * 8.1), on in every machine type (spapr_machine_class_init()), off before
+ * POWER8 (default_caps_with_cpu()); cap_ail_mode_3_apply() refuses it under
+ * KVM without KVM_CAP_PPC_AIL_MODE_3 (210). The field case: a QEMU 8.2 host
+ * whose KVM lacks the capability was told "starts", exit 0.
+ */
+START_TEST(ail_mode_3)
+{
+	struct vcpuchar_ppc_host h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_AIL_MODE_3), 65536);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_start s;
+	const struct vcpuchar_ppc_start_entry *e;
+
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_str_eq(e->name, "ail-mode-3");
+	ck_assert_uint_eq(e->level, 1);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->fix, "cap-ail-mode-3=off");
+	ck_assert_msg(strstr(e->reason, "this KVM lacks KVM_CAP_PPC_AIL_MODE_3: QEMU says \"KVM implementation does "
+					"not support cap-ail-mode-3\""),
+		      "%s", e->reason);
+	ck_assert_uint_eq(s.n_refused, 1);
+	ck_assert_str_eq(s.paste, "cap-ail-mode-3=off");
+	/* The same in the older types: the class default is on for all of them. */
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_4;
+	ck_assert_uint_eq(start_entry((s = check(&h, &r), &s), VCPUCHAR_PPC_START_AIL_MODE_3)->verdict,
+			  VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* 8.1.0-rc0 reports 8.0.90: the coming 8.1 has it. */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(8, 0, 90);
+	ck_assert_uint_eq(start_entry((s = check(&h, &r), &s), VCPUCHAR_PPC_START_AIL_MODE_3)->verdict,
+			  VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* 8.0 has no such property: nothing is checked. */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(e->level, 0);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_msg(strstr(e->reason, "QEMU 8.0 has no cap-ail-mode-3"), "%s", e->reason);
+	/* A KVM that offers it, and one whose answer was not read. */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
+	ck_assert_uint_eq(start_entry((s = check(&h, &r), &s), VCPUCHAR_PPC_START_AIL_MODE_3)->verdict,
+			  VCPUCHAR_PPC_VERDICT_STARTS);
+	h.facts_read &= ~VCPUCHAR_PPC_FACT_AIL_MODE_3;
+	h.facts &= ~VCPUCHAR_PPC_FACT_AIL_MODE_3;
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_str_eq(e->fix, "cap-ail-mode-3=off");
+	ck_assert_str_eq(s.paste, "");
+	/* TCG: a POWER8 and later CPU has AIL mode 3; no host fact is read. */
+	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_AIL_MODE_3), 65536);
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->level, 1);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	/* A POWER7 guest: off (default_caps_with_cpu(): before ISA 2.07), nothing to check. */
+	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 }
 END_TEST
 
@@ -264,6 +333,65 @@ START_TEST(hpt_partly_known)
 }
 END_TEST
 
+/*
+ * The exact type (vcpuchar_ppc_start_check_type()): QEMU 7.2's
+ * hw/ppc/spapr.c gives pseries-3.0 and 3.1 64 KiB pages, 2.12 and older
+ * the host's, 2.11 and older htm on; pseries-2.12-sxxm is 2.12's options
+ * with other Spectre caps, so its htm is off (spapr_machine_2_12_sxxm_class_options()).
+ */
+START_TEST(exact_type)
+{
+	struct vcpuchar_ppc_host h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_HTM), 4096);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	const struct vcpuchar_ppc_start_entry *e;
+
+	/* pseries-3.1 on a 4 KiB-page KVM-HV host: QEMU refuses; the class alone is unknown under 7.2. */
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-3.1", &s), 0);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.paste, "cap-hpt-max-page-size=4k");
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	/* pseries-2.12: the host's page size, htm off. */
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.12", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->level, 0);
+	ck_assert_uint_eq(s.n_refused + s.n_unknown, 0);
+	/* pseries-2.11: htm on, which this KVM may lack (POWER8 KVM-HV gets it from AT_HWCAP2). */
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.11", &s), 0);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->level, 1);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_msg(!strstr(e->reason, "version is not in the request"), "%s", e->reason);
+	/* Under TCG QEMU refuses pseries-2.11's htm=on. */
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.11", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.paste, "cap-htm=off");
+	/* pseries-2.12-sxxm is its own class: htm off, with or without the name. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->level, 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.12-sxxm", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HTM)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	/* NULL is the class's answer; a type of another class, or one the target lacks, is refused. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, NULL, &s), 0);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-5.0", &s), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries", &s), -EINVAL);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.12", &s), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-3.0", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* "pseries" is the newest type of its class. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries", &s), 0);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+}
+END_TEST
+
 /* The Spectre caps as vcpuchar_ppc_decide() judges them: its ERROR is a refusal. */
 START_TEST(spectre_caps)
 {
@@ -336,6 +464,17 @@ START_TEST(bad_arguments)
 	h.size = offsetof(struct vcpuchar_ppc_host, facts_read);
 	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
 	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_FWNMI)->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	/* A 1.2 caller's struct has room for 9 entries: it gets those, the counts and paste of all. */
+	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_AIL_MODE_3), 65536);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	memset(&s, 0, sizeof(s));
+	s.size = offsetof(struct vcpuchar_ppc_start, entries) + 9 * sizeof(s.entries[0]);
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(s.n_entries, 9);
+	ck_assert_uint_eq(s.n_refused, 1);
+	ck_assert_str_eq(s.paste, "cap-ail-mode-3=off");
+	ck_assert_str_eq(s.entries[9].name, "");
+	r.qemu_version = 0;
 	/* The verdict struct is new in 1.2: a smaller one is refused. */
 	s.size = offsetof(struct vcpuchar_ppc_start, entries) + 3 * sizeof(s.entries[0]);
 	h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
@@ -351,11 +490,13 @@ int main(void)
 	tcase_add_test(tc, entries_named_in_order);
 	tcase_add_test(tc, four_k_pages_refused);
 	tcase_add_test(tc, fwnmi_by_machine);
+	tcase_add_test(tc, ail_mode_3);
 	tcase_add_test(tc, large_decr);
 	tcase_add_test(tc, unknown_facts);
 	tcase_add_test(tc, htm_old_types);
 	tcase_add_test(tc, tcg);
 	tcase_add_test(tc, hpt_partly_known);
+	tcase_add_test(tc, exact_type);
 	tcase_add_test(tc, spectre_caps);
 	tcase_add_test(tc, defaults_warning_names_other_refusals);
 	tcase_add_test(tc, bad_arguments);

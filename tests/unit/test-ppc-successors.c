@@ -118,6 +118,45 @@ START_TEST(fleet_opts_size)
 }
 END_TEST
 
+/* The same host given twice (@ids since 1.3): refused before any other rule, naming both places. */
+START_TEST(fleet_repeated_host)
+{
+	struct vcpuchar_ppc_host h = profile("power9-dd2.3-opal", PVR_P9, "ppc64le");
+	struct vcpuchar_ppc_host x86 = profile("power9-dd2.3-opal", PVR_P9, "ppc");
+	const struct vcpuchar_ppc_host *p[4] = { &h, &h, &x86, &h };
+	struct vcpuchar_ppc_baseline b = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+	/* Hosts 0 and 3 are one file, 1 and 2 another pair: 3 is the first place a host comes again. */
+	uint64_t ids[8] = { 5, 100, 5, 101, 6, 101, 5, 100 };
+	uint32_t cpu = 77, bad[2] = { 9, 9 };
+	char err[160];
+
+	o.refused = bad;
+	o.err = err;
+	o.err_size = sizeof(err);
+	o.ids = ids;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 4, &o, &b, &cpu), -EEXIST);
+	ck_assert_uint_eq(bad[0], 3);
+	ck_assert_uint_eq(bad[1], 0);
+	ck_assert_str_eq(err, "host 3 is host 0 given again: a fleet counts each host once");
+	ck_assert_uint_eq(cpu, 77);
+	/* Two repeats: the one given again first. */
+	ids[2] = 5, ids[3] = 100;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 4, &o, &b, &cpu), -EEXIST);
+	ck_assert_uint_eq(bad[0], 1);
+	ck_assert_uint_eq(bad[1], 0);
+	/* Distinct ids: the other rules (host 2's 32-bit arch). Without ids: no repeat check. */
+	ids[2] = 7, ids[6] = 8;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 4, &o, &b, &cpu), -EXDEV);
+	p[2] = &h;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 4, &o, &b, &cpu), 0);
+	ck_assert_str_eq(err, "");
+	o.ids = NULL;
+	p[1] = p[3] = &h;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 4, &o, &b, &cpu), 0);
+}
+END_TEST
+
 /* tests/data/ppc-migrate-hosts.tsv: the successor's verdict is the old symbol's, row by row. */
 START_TEST(migrate_same_answers)
 {
@@ -353,6 +392,7 @@ int main(void)
 
 	tcase_add_test(tc, fleet_same_answers);
 	tcase_add_test(tc, fleet_opts_size);
+	tcase_add_test(tc, fleet_repeated_host);
 	tcase_add_test(tc, migrate_same_answers);
 	tcase_add_test(tc, migrate_opts_size);
 	tcase_add_test(tc, line_parse_fields);

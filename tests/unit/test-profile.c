@@ -277,7 +277,7 @@ START_TEST(start_facts)
 
 	/* A 4 KiB-page POWER9 KVM-HV L1 of the nested tier: no FWNMI said false, HTM unknown. */
 	ck_assert_int_eq(load(WORDS "kvm_htm=unknown\nkvm_nested_hv=true\nkvm_fwnmi=false\nkvm_pages_real=Y\n"
-				    "page_size=4096\ndec_bits=56\n",
+				    "kvm_ail_mode_3=false\npage_size=4096\ndec_bits=56\n",
 			      &h, err, sizeof(err)),
 			 0);
 	ck_assert_uint_eq(h.facts_read, VCPUCHAR_PPC_FACT_ALL & ~VCPUCHAR_PPC_FACT_HTM);
@@ -287,7 +287,9 @@ START_TEST(start_facts)
 	ck_assert_uint_eq(h.dec_bits, 56);
 	ck_assert_int_eq(vcpuchar_profile_save(path, &h, NULL, err, sizeof(err)), 0);
 	ck_assert(g_file_get_contents(path, &text, NULL, NULL));
-	ck_assert_msg(strstr(text, "kvm_htm=unknown\n") && strstr(text, "kvm_fwnmi=false\n"), "%s", text);
+	ck_assert_msg(strstr(text, "kvm_htm=unknown\n") && strstr(text, "kvm_fwnmi=false\n") &&
+			      strstr(text, "kvm_ail_mode_3=false\n"),
+		      "%s", text);
 	ck_assert_int_eq(vcpuchar_profile_load(path, &back, NULL, err, sizeof(err)), 0);
 	ck_assert_uint_eq(back.facts_read, h.facts_read);
 	ck_assert_uint_eq(back.facts, h.facts);

@@ -33,7 +33,8 @@ pub const VCPUCHAR_PPC_FACT_NESTED_HV: u32 = 2;
 pub const VCPUCHAR_PPC_FACT_FWNMI: u32 = 4;
 pub const VCPUCHAR_PPC_FACT_PAGES_REAL: u32 = 8;
 pub const VCPUCHAR_PPC_FACT_DEC_BITS: u32 = 16;
-pub const VCPUCHAR_PPC_FACT_ALL: u32 = 31;
+pub const VCPUCHAR_PPC_FACT_AIL_MODE_3: u32 = 32;
+pub const VCPUCHAR_PPC_FACT_ALL: u32 = 63;
 pub const VCPUCHAR_PPC_N_CAPS: u32 = 4;
 pub const VCPUCHAR_PPC_LEVEL_FIXED_IBS: u32 = 2;
 pub const VCPUCHAR_PPC_LEVEL_OFF: u32 = 0;
@@ -51,7 +52,7 @@ pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
 pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
-pub const VCPUCHAR_PPC_START_CAPS: u32 = 9;
+pub const VCPUCHAR_PPC_START_CAPS: u32 = 10;
 pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
 pub const VCPUCHAR_PPC_START_REASON_LEN: u32 = 256;
@@ -346,8 +347,35 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = "                name it (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions). A 1.0 caller's struct"]
 #[doc = "                ends before this member (its size is 28 bytes): it is"]
 #[doc = "                read as 0. Values: see vcpuchar_ppc_qemu_version_check()."]
+#[doc = " @qemu_profile: (Since: 1.3) optional: the target QEMU's own facts, read"]
+#[doc = "                from a QEMU profile (vcpuchar_ppc_qemu_profile_parse());"]
+#[doc = "                NULL: the release table of @qemu_version. When set it"]
+#[doc = "                replaces the table for every fact it holds: the machine"]
+#[doc = "                types the binary registers, its CPU models (a guest CPU"]
+#[doc = "                family it has no model of is refused, -ENOENT), each"]
+#[doc = "                type's default CPU (the guest CPU under TCG when @cpu is"]
+#[doc = "                0) and each type's cap defaults per CPU family"]
+#[doc = "                (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles)."]
+#[doc = "                @qemu_version is then 0 or the profile's version. The"]
+#[doc = "                profile must outlive the calls that read the request."]
+#[doc = " @qemu_machine: (Since: 1.3) optional, only with @qemu_profile: the exact"]
+#[doc = "                machine type, a name the profile lists (e.g."]
+#[doc = "                \"pseries-rhel9.2.0\", \"pseries-4.1\"), whose measured"]
+#[doc = "                defaults answer; @machine must be its class"]
+#[doc = "                (vcpuchar_ppc_qemu_profile_machine() gives both). NULL:"]
+#[doc = "                the profile's type for @machine: its default type for"]
+#[doc = "                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or"]
+#[doc = "                pseries-2.12-sxxm for the others."]
 #[doc = ""]
-#[doc = " Since: 1.0 (@qemu_version 1.1)"]
+#[doc = " Structs of 1.0 (28 bytes) and 1.2 (32 bytes) are still accepted, their"]
+#[doc = " missing members read as 0 and NULL."]
+#[doc = ""]
+#[doc = " Since: 1.0 (@qemu_version 1.1, @qemu_profile and @qemu_machine 1.3)"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_profile {
+    _unused: [u8; 0],
+}
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
 pub struct vcpuchar_ppc_request {
@@ -359,6 +387,8 @@ pub struct vcpuchar_ppc_request {
     pub caps_set: u32,
     pub caps: vcpuchar_ppc_caps,
     pub qemu_version: u32,
+    pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
+    pub qemu_machine: *const ::std::os::raw::c_char,
 }
 #[doc = " struct vcpuchar_ppc_guest_view - what a Linux pseries guest prints"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_guest_view), set by the caller (set by"]
@@ -783,6 +813,7 @@ pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_NESTED_HV: vcpuchar_ppc_start_cap = 6;
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_LARGE_DECR: vcpuchar_ppc_start_cap = 7;
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_FWNMI: vcpuchar_ppc_start_cap = 8;
+pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_AIL_MODE_3: vcpuchar_ppc_start_cap = 9;
 pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
@@ -837,7 +868,7 @@ pub struct vcpuchar_ppc_start {
     pub n_unknown: u32,
     pub n_entries: u32,
     pub paste: [::std::os::raw::c_char; 256usize],
-    pub entries: [vcpuchar_ppc_start_entry; 9usize],
+    pub entries: [vcpuchar_ppc_start_entry; 10usize],
 }
 #[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
 #[doc = " @cap: enum vcpuchar_ppc_cap"]
@@ -1034,9 +1065,14 @@ pub struct vcpuchar_ppc_warnings {
 #[doc = " @levels: optional out, as for vcpuchar_ppc_baseline()"]
 #[doc = " @held_back: optional out, as for vcpuchar_ppc_baseline()"]
 #[doc = " @refused: optional out, an array of 2: on -EXDEV the host refused and the"]
-#[doc = "           first host that names an architecture; on -ENOENT the host twice"]
+#[doc = "           first host that names an architecture; on -ENOENT the host twice;"]
+#[doc = "           on -EEXIST the host given again and its first place"]
 #[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
 #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = " @ids: (since 1.3) optional, 2 * @n_hosts values: one pair per host, in"]
+#[doc = "       order, that names it (for a profile, its file's st_dev and st_ino):"]
+#[doc = "       two hosts with one pair are the same host given twice, refused"]
+#[doc = "       before any other rule"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1051,6 +1087,7 @@ pub struct vcpuchar_ppc_fleet_opts {
     pub refused: *mut u32,
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
+    pub ids: *const u64,
 }
 #[doc = " struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_migrate_opts)"]
@@ -1325,6 +1362,97 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_parse() - read a QEMU profile's text"]
+    #[doc = " @text: the file's bytes (need not be NUL-terminated)"]
+    #[doc = " @len: their number, at most 1 MiB"]
+    #[doc = " @ret: receives the profile; free it with vcpuchar_ppc_qemu_profile_free()"]
+    #[doc = " @err: optional; on failure the cause with its line number (\"line 12:"]
+    #[doc = "       [caps pseries-7.2 power9] cap-cfpc: 'maybe' is not a level ...\"),"]
+    #[doc = "       \"\" on success"]
+    #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a malformed profile (a missing"]
+    #[doc = " [qemu] group or key, a type listed without its [machine TYPE] or"]
+    #[doc = " [caps TYPE CPU] groups, a value that is not one QEMU gives), @ret then"]
+    #[doc = " NULL; -ENOMEM."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_parse(
+        text: *const ::std::os::raw::c_char,
+        len: size_t,
+        ret: *mut *mut vcpuchar_ppc_qemu_profile,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_free() - free a profile"]
+    #[doc = " @profile: from vcpuchar_ppc_qemu_profile_parse(), or NULL"]
+    #[doc = ""]
+    #[doc = " Return: nothing; the requests that point at @profile must not be used"]
+    #[doc = " afterwards."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_free(profile: *mut vcpuchar_ppc_qemu_profile);
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_version() - the version of the profiled QEMU"]
+    #[doc = " @profile: a parsed profile"]
+    #[doc = ""]
+    #[doc = " Return: its query-version, VCPUCHAR_PPC_QEMU_VERSION(major, minor,"]
+    #[doc = " micro); 0 for a NULL @profile. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_version(profile: *const vcpuchar_ppc_qemu_profile) -> u32;
+}
+#[doc = " struct vcpuchar_ppc_qemu_machine - one machine type of a profiled QEMU"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_qemu_machine), set by the caller"]
+#[doc = " @machine: its class (enum vcpuchar_ppc_machine;"]
+#[doc = "           VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN for a downstream type or"]
+#[doc = "           one newer than this library's names), for the request's @machine"]
+#[doc = " @default_cpu: the family (enum vcpuchar_ppc_cpu) of the model the type"]
+#[doc = "               starts with when -cpu is not given, 0 when it is none of"]
+#[doc = "               POWER7 to POWER11"]
+#[doc = " @deprecated: 1 when the binary marks the type deprecated (it warns and"]
+#[doc = "              starts), 0 when not, 2 when the profile does not say"]
+#[doc = " @reserved: zero"]
+#[doc = " @name: the profile's own copy of the type's name (the alias resolved),"]
+#[doc = "        for the request's @qemu_machine; valid while the profile lives"]
+#[doc = ""]
+#[doc = " Grows at its end (@size). Since: 1.3"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_qemu_machine {
+    pub size: u32,
+    pub machine: u32,
+    pub default_cpu: u32,
+    pub deprecated: u32,
+    pub name: *const ::std::os::raw::c_char,
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_machine() - a machine type of the profiled QEMU"]
+    #[doc = " @profile: a parsed profile"]
+    #[doc = " @name: a type name as -machine takes it: \"pseries\" (the profile's"]
+    #[doc = "        default type), \"pseries-7.2\", \"pseries-rhel9.2.0\""]
+    #[doc = " @ret: receives the type (as much as @ret->size holds)"]
+    #[doc = " @err: optional; on failure the cause, naming the binary's types"]
+    #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+    #[doc = ""]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL arguments or a bad @ret->size; -ENOENT when"]
+    #[doc = " the binary has no such type."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_machine(
+        profile: *const vcpuchar_ppc_qemu_profile,
+        name: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_qemu_machine,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type"]
     #[doc = " @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for"]
     #[doc = "        @qemu_version"]
@@ -1477,6 +1605,89 @@ extern "C" {
         host: *const vcpuchar_ppc_host,
         req: *const vcpuchar_ppc_request,
         ret: *mut vcpuchar_ppc_start,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_start_check_type() - will QEMU start this VM, for the exact machine type"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @machine: the -machine type as QEMU takes it (\"pseries-3.1\","]
+    #[doc = "           \"pseries-2.12-sxxm\", \"pseries\"), of @req->machine's class for"]
+    #[doc = "           @req->qemu_version; NULL: as vcpuchar_ppc_start_check()"]
+    #[doc = " @ret: receives the verdict (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_start_check() with the type's own defaults where its class"]
+    #[doc = " holds types whose defaults differ: htm on for pseries-2.11 and older,"]
+    #[doc = " hpt-max-page-size from the host for pseries-2.12 and older, 64 KiB for"]
+    #[doc = " pseries-3.0 and 3.1 (so a 4 KiB-page KVM-HV host is REFUSED, not UNKNOWN);"]
+    #[doc = " under TCG htm=on is REFUSED. pseries-2.12-sxxm has 2.12's htm (off) with"]
+    #[doc = " or without @machine. Rules: /usr/share/doc/libvcpuchar/ppc.md#start."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_start_check(); -EINVAL for a"]
+    #[doc = " @machine the target QEMU lacks or of another class than @req->machine."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_start_check_type(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        machine: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_start,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_caps_merge() - add the caps of a second text of one request"]
+    #[doc = " @caps: the levels read so far (a -machine line's); receives @more's too"]
+    #[doc = " @set: the caps named so far (1u << enum vcpuchar_ppc_cap); receives @more_set's"]
+    #[doc = " @more: the levels of the second text (a --caps list or libvirt fragment)"]
+    #[doc = " @more_set: the caps it names"]
+    #[doc = " @err, @err_size: optional message buffer: on failure the cause naming the"]
+    #[doc = "                  cap (\"cap-cfpc is given in both; give it once\"), \"\" on success"]
+    #[doc = ""]
+    #[doc = " A cap both texts name is refused, though QEMU takes the last of repeated"]
+    #[doc = " properties: the reader of the pasted line cannot tell which one counts"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines). Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EEXIST for a cap named in both; -EINVAL for a NULL argument,"]
+    #[doc = " bits past the four caps, a level past its cap's, or NULL @err with"]
+    #[doc = " @err_size > 0. On failure @caps and @set are unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_caps_merge(
+        caps: *mut vcpuchar_ppc_caps,
+        set: *mut u32,
+        more: *const vcpuchar_ppc_caps,
+        more_set: u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_migrate_caps_parse() - one side's caps of a caps-only migration check"]
+    #[doc = " @list: QEMU's cap list (\"cap-cfpc=broken,cap-ibs=fixed-ccd\", as"]
+    #[doc = "        vcpuchar_ppc_caps_parse(); \"\" names none), a libvirt <features>"]
+    #[doc = "        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it"]
+    #[doc = "        allowed), or four values in cap order (\"broken,workaround,fixed-ccd,on\")"]
+    #[doc = " @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())"]
+    #[doc = " @caps: receives every cap's level: those @list names, the others the"]
+    #[doc = "        defaults of @qemu_version's newest pseries type (sbbc broken from"]
+    #[doc = "        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request"]
+    #[doc = " @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error"]
+    #[doc = ""]
+    #[doc = " The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with"]
+    #[doc = " vcpuchar_ppc_migration_check() (/usr/share/doc/libvcpuchar/ppc.md#migration)."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @list or @caps, an unsupported @qemu_version,"]
+    #[doc = " a list the parsers refuse, values that are not four, or a bad @opts."]
+    #[doc = " On failure @caps is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_migrate_caps_parse(
+        list: *const ::std::os::raw::c_char,
+        qemu_version: u32,
+        caps: *mut vcpuchar_ppc_caps,
+        opts: *const vcpuchar_ppc_parse_opts,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
@@ -1638,10 +1849,12 @@ extern "C" {
     #[doc = " The successor of vcpuchar_ppc_fleet_baseline(), whose rules and answers"]
     #[doc = " it keeps, with the optional arguments in a size-led struct."]
     #[doc = ""]
-    #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); -EINVAL as"]
-    #[doc = " it, or for a bad @opts->size (too small, or larger with a non-zero tail)"]
-    #[doc = " or non-zero @opts->flags or @opts->reserved. On failure the outputs are"]
-    #[doc = " unchanged."]
+    #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)"]
+    #[doc = " -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids"]
+    #[doc = " cannot be sorted (the check allocates 24 bytes a host, freed before it"]
+    #[doc = " returns); -EINVAL as it, or for a bad @opts->size (too small, or larger"]
+    #[doc = " with a non-zero tail) or non-zero @opts->flags or @opts->reserved. On"]
+    #[doc = " failure the outputs are unchanged."]
     #[doc = ""]
     #[doc = " Since: 1.2"]
     pub fn vcpuchar_ppc_fleet_baseline_ext(
@@ -1650,6 +1863,37 @@ extern "C" {
         opts: *const vcpuchar_ppc_fleet_opts,
         ret: *mut vcpuchar_ppc_baseline,
         ret_cpu: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_fleet_warnings() - what the guests of a fleet are warned of, with its caps"]
+    #[doc = " @hosts: array of @n_hosts pointers to POWER host facts (none NULL)"]
+    #[doc = " @n_hosts: number of entries in @hosts, at least 1"]
+    #[doc = " @req: the fleet's request: machine, guest CPU (the fleet's, e.g. from"]
+    #[doc = "       vcpuchar_ppc_fleet_baseline_ext()), mode and QEMU version; its caps"]
+    #[doc = "       are replaced by @caps, all four given"]
+    #[doc = " @caps: the caps every guest runs with (the baseline's)"]
+    #[doc = " @ret: array of @n_hosts + 1 pointers (none NULL), each @size set by the"]
+    #[doc = "       caller: [0] receives the caps' own warnings (no host, caps mode:"]
+    #[doc = "       the QEMU fixed-na abort), [1 + i] host i's in @req->mode (what it"]
+    #[doc = "       reports outside its masks, what @req->machine's defaults do there),"]
+    #[doc = "       without the fixed-na abort [0] says once"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_warnings_check() for each guest of the fleet, as `vcpuchar"]
+    #[doc = " ppc baseline` prints them (/usr/share/doc/libvcpuchar/ppc.md#fleet-baseline)."]
+    #[doc = " Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: the number of entries written in all; the errors of"]
+    #[doc = " vcpuchar_ppc_warnings_check(); -EINVAL for a NULL argument or a bad"]
+    #[doc = " size. On failure @ret is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_fleet_warnings(
+        hosts: *const *const vcpuchar_ppc_host,
+        n_hosts: u32,
+        req: *const vcpuchar_ppc_request,
+        caps: *const vcpuchar_ppc_caps,
+        ret: *const *mut vcpuchar_ppc_warnings,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {

@@ -186,6 +186,8 @@ c_enum! {
         LargeDecr = 7,
         /// `VCPUCHAR_PPC_START_FWNMI` = 8: cap-fwnmi
         Fwnmi = 8,
+        /// `VCPUCHAR_PPC_START_AIL_MODE_3` = 9: cap-ail-mode-3, QEMU 8.1 and later (since 1.3)
+        AilMode3 = 9,
     }
 }
 

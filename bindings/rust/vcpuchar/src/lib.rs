@@ -28,6 +28,7 @@ mod ppc;
 mod ppc_migrate_hosts;
 mod ppc_start;
 mod profile;
+mod qemu_profile;
 mod util;
 mod x86;
 
@@ -38,6 +39,7 @@ pub use ppc::*;
 pub use ppc_migrate_hosts::*;
 pub use ppc_start::*;
 pub use profile::*;
+pub use qemu_profile::*;
 pub use util::Init;
 pub use x86::*;
 /// The raw C API (bindgen output), for what this crate does not wrap.

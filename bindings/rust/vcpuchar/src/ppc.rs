@@ -35,7 +35,8 @@ size_led!(
     sys::vcpuchar_ppc_fleet_opts,
     sys::vcpuchar_ppc_migrate_opts,
     sys::vcpuchar_ppc_parse_opts,
-    sys::vcpuchar_ppc_guest_cpu
+    sys::vcpuchar_ppc_guest_cpu,
+    sys::vcpuchar_ppc_qemu_machine
 );
 
 impl Init for sys::vcpuchar_ppc_caps {
@@ -993,4 +994,58 @@ pub fn ppc_warnings_check(host: Option<&PpcHost>, req: &PpcRequest) -> Result<Pp
     // SAFETY: NULL or sized structs; sized out-struct.
     decided("vcpuchar_ppc_warnings_check", unsafe { sys::vcpuchar_ppc_warnings_check(p, &q, &mut w) }, &q)?;
     Ok(PpcWarnings(w))
+}
+
+/// Adds a second text's caps (`more`, naming `more_set`) to `caps` and
+/// `set` (`vcpuchar_ppc_caps_merge()`, since 1.3): a pasted -machine line's
+/// and a --caps list's.
+///
+/// Errors: EEXIST naming a cap both name; EINVAL for bits past the four caps
+/// or a level past its cap's; `caps` and `set` unchanged.
+pub fn ppc_caps_merge(caps: &mut PpcCaps, set: &mut u32, more: &PpcCaps, more_set: u32) -> Result<()> {
+    const F: &str = "vcpuchar_ppc_caps_merge";
+    // SAFETY: valid pointers; buffer of the given length.
+    with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_caps_merge(caps, set, more, more_set, e, n as _) })?;
+    Ok(())
+}
+
+/// One side of a caps-only migration check (`vcpuchar_ppc_migrate_caps_parse()`,
+/// since 1.3): QEMU's cap list, a libvirt fragment or four values in cap
+/// order, the caps it does not name from the newest pseries defaults of the
+/// target QEMU `qemu_version` (0: 7.2). Returns the caps and a fragment's
+/// other elements ("" when none).
+///
+/// Errors: EINVAL with the message naming the item or the count; an unsupported version.
+pub fn ppc_migrate_caps_parse(list: &str, qemu_version: u32) -> Result<(PpcCaps, String)> {
+    const F: &str = "vcpuchar_ppc_migrate_caps_parse";
+    let c = cstring(F, "the cap list", list)?;
+    let mut caps = PpcCaps::init();
+    let mut others = [0 as c_char; 256];
+    // SAFETY: valid C string and out-struct; both buffers of the given lengths, alive for the call.
+    with_msg(F, |e, n| unsafe {
+        let mut o = sys::vcpuchar_ppc_parse_opts::init();
+        o.others = others.as_mut_ptr();
+        o.others_size = others.len() as _;
+        o.err = e;
+        o.err_size = n as _;
+        sys::vcpuchar_ppc_migrate_caps_parse(c.as_ptr(), qemu_version, &mut caps, &o)
+    })?;
+    Ok((caps, array_str(&others)))
+}
+
+/// The warnings of a fleet's guests with `caps` (`vcpuchar_ppc_fleet_warnings()`,
+/// since 1.3): the first the caps' own (no host), then one per host, in order.
+///
+/// Errors: as [`ppc_warnings_check`].
+pub fn ppc_fleet_warnings(hosts: &[&PpcHost], req: &PpcRequest, caps: &PpcCaps) -> Result<Vec<PpcWarnings>> {
+    const F: &str = "vcpuchar_ppc_fleet_warnings";
+    let copies: Vec<PpcHost> = hosts.iter().map(|h| h.sized()).collect();
+    let ptrs: Vec<*const PpcHost> = copies.iter().map(|h| h as *const _).collect();
+    let q = req.sized();
+    let mut ws = vec![sys::vcpuchar_ppc_warnings::init(); hosts.len() + 1];
+    let mut wp: Vec<*mut sys::vcpuchar_ppc_warnings> = ws.iter_mut().map(|w| w as *mut _).collect();
+    let n = u32::try_from(hosts.len()).map_err(|_| Error::new(F, -22, None))?;
+    // SAFETY: sized structs; n + 1 sized out-structs, alive for the call.
+    decided(F, unsafe { sys::vcpuchar_ppc_fleet_warnings(ptrs.as_ptr(), n, &q, caps, wp.as_mut_ptr()) }, &q)?;
+    Ok(ws.into_iter().map(PpcWarnings).collect())
 }

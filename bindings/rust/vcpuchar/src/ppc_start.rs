@@ -93,3 +93,20 @@ pub fn ppc_start_check(host: Option<&PpcHost>, req: &PpcRequest) -> Result<PpcSt
     decided("vcpuchar_ppc_start_check", unsafe { sys::vcpuchar_ppc_start_check(p, &q, &mut s) }, &q)?;
     Ok(PpcStart(s))
 }
+
+/// [`ppc_start_check`] for the exact -machine type `machine` of the request's
+/// class (`vcpuchar_ppc_start_check_type()`, since 1.3): pseries-3.0 and 3.1
+/// take 64 KiB pages, 2.12 and older the host's, 2.11 and older htm on.
+///
+/// Errors: as [`ppc_start_check`]; EINVAL for a type the target lacks or of another class.
+pub fn ppc_start_check_type(host: Option<&PpcHost>, req: &PpcRequest, machine: &str) -> Result<PpcStart> {
+    const F: &str = "vcpuchar_ppc_start_check_type";
+    let m = crate::util::cstring(F, "the machine type", machine)?;
+    let h = host.map(|h| h.sized());
+    let q = req.sized();
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut s = sys::vcpuchar_ppc_start::init();
+    // SAFETY: NULL or sized structs; valid C string; sized out-struct.
+    decided(F, unsafe { sys::vcpuchar_ppc_start_check_type(p, &q, m.as_ptr(), &mut s) }, &q)?;
+    Ok(PpcStart(s))
+}

@@ -30,7 +30,7 @@ fn entry(s: &PpcStart, cap: PpcStartCap) -> PpcStartEntry {
 fn every_cap_in_order_and_starting() {
     let s = ppc_start_check(Some(&p9_host(sys::VCPUCHAR_PPC_FACT_ALL, 65536)), &kvm(PpcMachine::Pseries)).unwrap();
     let names: Vec<String> = s.entries().map(|e| e.name).collect();
-    assert_eq!(names, ["cfpc", "sbbc", "ibs", "ccf-assist", "htm", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi"]);
+    assert_eq!(names, ["cfpc", "sbbc", "ibs", "ccf-assist", "htm", "hpt-max-page-size", "nested-hv", "large-decr", "fwnmi", "ail-mode-3"]);
     for (i, e) in s.entries().enumerate() {
         assert_eq!(e.cap, i as u32);
         assert_eq!(e.verdict, Some(PpcVerdict::Starts), "{}: {}", e.name, e.reason);
@@ -89,4 +89,41 @@ fn spectre_refusal_is_the_decisions() {
     let bad = kvm(PpcMachine::Pseries).mode(PpcMode::Host);
     let (d, c) = (ppc_decide(None, &bad).unwrap_err(), ppc_start_check(None, &bad).unwrap_err());
     assert_eq!((c.errno(), c.function()), (d.errno(), "vcpuchar_ppc_start_check"));
+}
+
+#[test]
+fn exact_type_and_library_rules_of_1_3() {
+    // pseries-3.1 on a 4 KiB-page KVM-HV host under 7.2: refused for the type, unknown for the class.
+    let h = p9_host(sys::VCPUCHAR_PPC_FACT_ALL, 4096);
+    let r = kvm(PpcMachine::Pseries31);
+    let s = ppc_start_check_type(Some(&h), &r, "pseries-3.1").unwrap();
+    assert_eq!(entry(&s, PpcStartCap::HptMaxPageSize).verdict, Some(PpcVerdict::Refused));
+    assert_eq!(s.paste(), "cap-hpt-max-page-size=4k");
+    let s = ppc_start_check(Some(&h), &r).unwrap();
+    assert_eq!(entry(&s, PpcStartCap::HptMaxPageSize).verdict, Some(PpcVerdict::Unknown));
+    assert_eq!(ppc_start_check_type(Some(&h), &r, "pseries-5.0").unwrap_err().errno(), 22);
+
+    // A cap in both texts of one request: EEXIST, nothing changed.
+    let mut caps = caps4(["workaround", "workaround", "workaround", "on"]);
+    let mut set = 1u32 << PpcCap::Sbbc as u32;
+    let more = caps4(["broken", "broken", "fixed-ccd", "off"]);
+    ppc_caps_merge(&mut caps, &mut set, &more, 1 << PpcCap::Ibs as u32).unwrap();
+    assert_eq!((set, levels(&caps)), (0b110, [1, 1, 3, 1]));
+    let e = ppc_caps_merge(&mut caps, &mut set, &more, 1 << PpcCap::Ibs as u32).unwrap_err();
+    assert_eq!((e.errno(), e.message()), (17, Some("cap-ibs is given in both; give it once")));
+
+    // A migrate LIST: 10.0's newest pseries defaults (sbbc broken) under what it names.
+    let (c, others) = ppc_migrate_caps_parse("cap-ibs=fixed-ccd", ppc_qemu_version(10, 0, 0)).unwrap();
+    assert_eq!((levels(&c), others.as_str()), ([1, 0, 3, 1], ""));
+    let (c, _) = ppc_migrate_caps_parse("broken,fixed,fixed-ibs,off", 0).unwrap();
+    assert_eq!(levels(&c), [0, 2, 2, 0]);
+    assert_eq!(ppc_migrate_caps_parse("broken,fixed", 0).unwrap_err().errno(), 22);
+
+    // A fleet's warnings: the caps' own first, then one per host.
+    let a = host_words(&caps4(["workaround", "workaround", "workaround", "on"]));
+    let b = host_words(&caps4(["broken", "broken", "broken", "off"]));
+    let req = PpcRequest::init().machine(PpcMachine::Pseries);
+    let base = caps4(["broken", "broken", "broken", "off"]);
+    let w = ppc_fleet_warnings(&[&a, &b], &req, &base).unwrap();
+    assert_eq!(w.len(), 3);
 }

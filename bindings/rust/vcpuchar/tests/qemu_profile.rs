@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+// QEMU profiles through the crate, as tests/unit/test-ppc-qemu-profile.c
+// checks them: the profile probed from Debian 12's QEMU 7.2.22
+// (tests/data/qemu-7.2-debian12.profile); lib/ppc.md#qemu-profiles.
+mod common;
+use common::*;
+use vcpuchar::*;
+
+fn debian12() -> QemuProfile {
+    let data = std::fs::read(format!("{}/qemu-7.2-debian12.profile", data_dir())).unwrap();
+    QemuProfile::parse(&data).unwrap()
+}
+
+#[test]
+fn parse_and_types() {
+    let p = debian12();
+    assert_eq!(p.version(), ppc_qemu_version(7, 2, 22));
+    assert_eq!(p.machine("pseries").unwrap(), (PpcMachine::Pseries, "pseries-7.2".to_string()));
+    assert_eq!(p.machine("pseries-4.1").unwrap().0, PpcMachine::Pseries4);
+    // pseries-2.1 starts a power7_v2.3 by default; the profile says it is not deprecated.
+    let m = p.machine_info("pseries-2.1").unwrap();
+    assert_eq!((m.default_cpu, m.deprecated), (7, 0));
+    let e = p.machine("pseries-8.0").unwrap_err();
+    assert_eq!(e.errno(), 2);
+    assert!(e.message().unwrap().contains("has no machine type 'pseries-8.0'"));
+    let bad = QemuProfile::parse(b"[qemu]\nversion=7.2\n").unwrap_err();
+    assert_eq!(bad.message(), Some("line 2: [qemu] version: '7.2' is not MAJOR.MINOR.MICRO (query-version)"));
+}
+
+#[test]
+fn decide_and_start_from_the_profile() {
+    let p = debian12();
+    let req = PpcRequest::init().mode(PpcMode::Caps).accel(Accel::Tcg).cpu(PpcCpu::Power9);
+    // [caps pseries-2.12-sxxm power9]: workaround, workaround, fixed-ccd, off.
+    let r = p.decide(None, &req, Some("pseries-2.12-sxxm")).unwrap();
+    let c = r.effective_caps();
+    assert_eq!((c.cfpc, c.sbbc, c.ibs, c.ccf_assist), (1, 1, 3, 0));
+    // pseries-2.11 holds cap-htm=on, which TCG refuses (the probe's own start).
+    let s = p.start_check(None, &req, Some("pseries-2.11")).unwrap();
+    assert_eq!(s.n_refused(), 1);
+    assert_eq!(s.paste(), "cap-htm=off");
+    // QEMU 7.2 has no power11 model.
+    let e = p.decide(None, &req.cpu(PpcCpu::Power11), None).unwrap_err();
+    assert_eq!(e.errno(), 2);
+    assert!(e.message().unwrap().contains("has no power11 CPU model"));
+    // The handle is freed once, on drop (vcpuchar_ppc_qemu_profile_free()).
+    drop(p);
+}

@@ -1,0 +1,502 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * QEMU profiles read with libc alone (lib/ppc.md#qemu-profiles), and the
+ * target QEMU's facts resolved once per request, from a profile or from
+ * the release table, for the decisions to read (struct ppc_target).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "keyfile.h"
+#include "ppc-internal.h"
+#include "vcpuchar-private.h"
+
+#define FAMILIES (VCPUCHAR_PPC_CPU_POWER11 - VCPUCHAR_PPC_CPU_POWER7 + 1)
+#define PROFILE_MAX (1u << 20)
+
+/* One [caps TYPE CPU] group. */
+struct qcaps {
+	uint8_t read;  /* the group was read: caps hold its defaults */
+	uint8_t htm, large_decr, fwnmi;
+	struct vcpuchar_ppc_caps caps;
+	char *start;   /* QEMU's message when the type does not start with the CPU, else NULL */
+};
+
+struct ppc_qmachine {
+	char *name;
+	uint32_t machine;     /* its class, enum vcpuchar_ppc_machine */
+	uint32_t default_cpu; /* the family of its default CPU model, 0 when none of 7 to 11 */
+	int deprecated;       /* 1, 0, -1 unknown */
+	struct qcaps caps[FAMILIES];
+};
+
+struct vcpuchar_ppc_qemu_profile {
+	uint32_t version;
+	char *binary;
+	size_t n_machines, default_machine;
+	struct ppc_qmachine *machines;
+	char *models;      /* the POWER CPU models, "power10, power10_v1.0, ..." */
+	uint32_t families; /* bit (1u << family) of each family the binary has a model of */
+};
+
+/* The family (7 to 11) of a CPU model name "powerN..." not followed by a digit, else 0. */
+static uint32_t model_family(const char *s, size_t len)
+{
+	uint32_t n = 0;
+	size_t i = 5;
+
+	if (len < 6 || memcmp(s, "power", 5))
+		return 0;
+	while (i < len && s[i] >= '0' && s[i] <= '9' && n < 100)
+		n = n * 10 + (uint32_t)(s[i++] - '0');
+	if (i == 5 || n < VCPUCHAR_PPC_CPU_POWER7 || n > VCPUCHAR_PPC_CPU_POWER11)
+		return 0;
+	return n;
+}
+
+/* A GKeyFile list item: up to the next ';' (items each followed by ';'). */
+static bool next_item(const char **p, const char *end, const char **item, size_t *len)
+{
+	const char *semi;
+
+	if (*p >= end)
+		return false;
+	semi = memchr(*p, ';', (size_t)(end - *p));
+	*item = *p;
+	*len = semi ? (size_t)(semi - *p) : (size_t)(end - *p);
+	*p = semi ? semi + 1 : end;
+	return true;
+}
+
+struct reader {
+	const struct vcpuchar_kf *kf;
+	char *err;
+	size_t err_size;
+};
+
+/* A required key's raw value; -EINVAL naming the group's line when absent. */
+static int need(struct reader *r, const char *group, const char *key, const char **v, size_t *len)
+{
+	*v = vcpuchar_kf_value(r->kf, group, key, len);
+	if (*v)
+		return 0;
+	return vcpuchar_set_err(r->err, r->err_size, -EINVAL, "line %u: [%s] has no %s key",
+				vcpuchar_kf_line(r->kf, group, NULL), group, key);
+}
+
+static int bad_value(struct reader *r, const char *group, const char *key, const char *v, size_t len,
+		     const char *want)
+{
+	return vcpuchar_set_err_echo(r->err, r->err_size, -EINVAL, v, len, "line %u: [%s] %s: '%s' is not %s",
+				     vcpuchar_kf_line(r->kf, group, key), group, key, VCPUCHAR_ECHO, want);
+}
+
+static int read_bool(struct reader *r, const char *group, const char *key, int *ret)
+{
+	size_t len;
+	const char *v = vcpuchar_kf_value(r->kf, group, key, &len);
+
+	if (!v)
+		return 0; /* absent: left as it is */
+	if (len == 2 && !memcmp(v, "on", 2))
+		*ret = 1;
+	else if (len == 3 && !memcmp(v, "off", 3))
+		*ret = 0;
+	else if (len == 4 && !memcmp(v, "true", 4))
+		*ret = 1;
+	else if (len == 5 && !memcmp(v, "false", 5))
+		*ret = 0;
+	else
+		return bad_value(r, group, key, v, len, "on, off, true or false");
+	return 0;
+}
+
+static char *dup_span(const char *s, size_t len)
+{
+	char *p = malloc(len + 1);
+
+	if (p) {
+		memcpy(p, s, len);
+		p[len] = '\0';
+	}
+	return p;
+}
+
+static int read_caps(struct reader *r, struct ppc_qmachine *m, uint32_t family)
+{
+	static const char *const spectre[] = { "cap-cfpc", "cap-sbbc", "cap-ibs", "cap-ccf-assist" };
+	struct qcaps *c = &m->caps[family - VCPUCHAR_PPC_CPU_POWER7];
+	char group[160], item[96];
+	const char *v;
+	size_t len;
+	int on, rc;
+
+	snprintf(group, sizeof(group), "caps %s power%u", m->name, family);
+	if (!vcpuchar_kf_has_group(r->kf, group))
+		return vcpuchar_set_err(r->err, r->err_size, -EINVAL,
+					"line %u: caps_cpus names power%u and machines %s, but there is no [%s] group",
+					vcpuchar_kf_line(r->kf, "qemu", "caps_cpus"), family, m->name, group);
+	if ((v = vcpuchar_kf_value(r->kf, group, "start", &len))) {
+		if (!(c->start = dup_span(v, len)))
+			return -ENOMEM;
+		return 0;
+	}
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
+		uint32_t set = 0;
+
+		if ((rc = need(r, group, spectre[cap], &v, &len)) < 0)
+			return rc;
+		/* The library's own spelling parser: QEMU's level names (lib/ppc.md#caps-and-levels). */
+		if (len > 64 || snprintf(item, sizeof(item), "%s=%.*s", spectre[cap], (int)len, v) < 0 ||
+		    vcpuchar_ppc_caps_parse(item, &c->caps, &set, NULL, 0) < 0 || set != 1u << cap)
+			return bad_value(r, group, spectre[cap], v, len,
+					 cap == VCPUCHAR_PPC_CAP_CCF_ASSIST ? "on or off"
+					 : cap == VCPUCHAR_PPC_CAP_IBS
+						 ? "a level (broken, workaround, fixed-ibs, fixed-ccd, fixed-na)"
+						 : "a level (broken, workaround, fixed)");
+	}
+	/* Absent: the type has no such property, so QEMU checks nothing for it (off). */
+	on = 0;
+	if ((rc = read_bool(r, group, "cap-htm", &on)) < 0)
+		return rc;
+	c->htm = (uint8_t)on;
+	on = 0;
+	if ((rc = read_bool(r, group, "cap-large-decr", &on)) < 0)
+		return rc;
+	c->large_decr = (uint8_t)on;
+	on = 0;
+	if ((rc = read_bool(r, group, "cap-fwnmi", &on)) < 0)
+		return rc;
+	c->fwnmi = (uint8_t)on;
+	c->read = 1;
+	return 0;
+}
+
+static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, struct ppc_qmachine *m,
+			uint32_t list_line)
+{
+	char group[128];
+	const char *v;
+	size_t len;
+	int rc, dep = -1;
+
+	snprintf(group, sizeof(group), "machine %s", m->name);
+	if (!vcpuchar_kf_has_group(r->kf, group))
+		return vcpuchar_set_err(r->err, r->err_size, -EINVAL,
+					"line %u: machines names %s, but there is no [%s] group", list_line, m->name,
+					group);
+	/* Its class, as the request names it (lib/ppc.md#unknown-types for the others). */
+	if (vcpuchar_ppc_machine_downstream(m->name))
+		m->machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+	else if (vcpuchar_ppc_machine_parse(m->name, &m->machine, NULL, 0) < 0)
+		return vcpuchar_set_err(r->err, r->err_size, -EINVAL,
+					"line %u: '%s' is not a pseries machine type", list_line, m->name);
+	else if (vcpuchar_ppc_machine_defaults_unknown(m->name, p->version))
+		m->machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+	if ((rc = need(r, group, "default_cpu", &v, &len)) < 0)
+		return rc;
+	m->default_cpu = model_family(v, len);
+	if ((rc = read_bool(r, group, "deprecated", &dep)) < 0)
+		return rc;
+	m->deprecated = dep;
+	for (uint32_t f = VCPUCHAR_PPC_CPU_POWER7; f <= VCPUCHAR_PPC_CPU_POWER11; f++)
+		if ((p->families & (1u << f)) && (rc = read_caps(r, m, f)) < 0)
+			return rc;
+	return 0;
+}
+
+static int read_version(struct reader *r, struct vcpuchar_ppc_qemu_profile *p)
+{
+	unsigned part[3] = { 0, 0, 0 }, n = 0;
+	const char *v;
+	size_t len, i;
+	int rc;
+
+	if ((rc = need(r, "qemu", "version", &v, &len)) < 0)
+		return rc;
+	/* query-version's major.minor.micro: three decimal numbers below 100. */
+	for (i = 0; i < len && n < 3; i++) {
+		if (v[i] == '.' && i && v[i - 1] != '.') {
+			n++;
+			continue;
+		}
+		if (v[i] < '0' || v[i] > '9' || part[n] >= 10)
+			break;
+		part[n] = part[n] * 10 + (unsigned)(v[i] - '0');
+	}
+	if (i != len || n != 2 || v[len - 1] == '.' || !part[0])
+		return bad_value(r, "qemu", "version", v, len, "MAJOR.MINOR.MICRO (query-version)");
+	p->version = VCPUCHAR_PPC_QEMU_VERSION(part[0], part[1], part[2]);
+	return 0;
+}
+
+static int read_profile(struct reader *r, struct vcpuchar_ppc_qemu_profile *p)
+{
+	const char *v, *item, *end, *q;
+	size_t len, ilen, n = 0, mlen = 0;
+	uint32_t line;
+	int rc;
+
+	if (!vcpuchar_kf_has_group(r->kf, "qemu"))
+		return vcpuchar_set_err(r->err, r->err_size, -EINVAL, "%s",
+					"no [qemu] group: not a QEMU profile (vcpuchar qemu probe --save writes one)");
+	if ((rc = read_version(r, p)) < 0)
+		return rc;
+	if ((rc = need(r, "qemu", "binary", &v, &len)) < 0)
+		return rc;
+	if (!(p->binary = dup_span(v, len)))
+		return -ENOMEM;
+
+	/* The CPU models: the families the binary has, and their names for messages. */
+	if ((rc = need(r, "qemu", "cpu_models", &v, &len)) < 0)
+		return rc;
+	if (!(p->models = malloc(2 * len + 1)))
+		return -ENOMEM;
+	for (q = v, end = v + len; next_item(&q, end, &item, &ilen);) {
+		p->families |= 1u << model_family(item, ilen);
+		mlen += (size_t)snprintf(p->models + mlen, 2 * len + 1 - mlen, "%s%.*s", mlen ? ", " : "", (int)ilen,
+					 item);
+	}
+	p->families &= ~1u; /* bit 0: models of no family here */
+
+	/* caps_cpus: the families whose defaults each type holds; each must have a model. */
+	if ((rc = need(r, "qemu", "caps_cpus", &v, &len)) < 0)
+		return rc;
+	{
+		uint32_t fams = 0;
+
+		for (q = v, end = v + len; next_item(&q, end, &item, &ilen);) {
+			uint32_t f = model_family(item, ilen);
+
+			if (!f || ilen != (f >= 10 ? 7u : 6u))
+				return bad_value(r, "qemu", "caps_cpus", item, ilen,
+						 "a POWER family (power7, power8, power9, power10, power11)");
+			fams |= 1u << f;
+		}
+		if (fams & ~p->families)
+			return bad_value(r, "qemu", "caps_cpus", v, len, "a list of families cpu_models has");
+		p->families = fams;
+	}
+
+	if ((rc = need(r, "qemu", "machines", &v, &len)) < 0)
+		return rc;
+	line = vcpuchar_kf_line(r->kf, "qemu", "machines");
+	for (q = v, end = v + len; next_item(&q, end, &item, &ilen);)
+		n++;
+	if (!n)
+		return bad_value(r, "qemu", "machines", v, len, "a list of pseries types");
+	if (!(p->machines = calloc(n, sizeof(*p->machines))))
+		return -ENOMEM;
+	for (q = v, end = v + len; next_item(&q, end, &item, &ilen);) {
+		struct ppc_qmachine *m = &p->machines[p->n_machines];
+
+		if (!ilen || ilen > 64)
+			return bad_value(r, "qemu", "machines", item, ilen, "a machine type name");
+		if (!(m->name = dup_span(item, ilen)))
+			return -ENOMEM;
+		p->n_machines++;
+		if ((rc = read_machine(r, p, m, line)) < 0)
+			return rc;
+	}
+	if ((rc = need(r, "qemu", "default_machine", &v, &len)) < 0)
+		return rc;
+	for (p->default_machine = 0; p->default_machine < p->n_machines; p->default_machine++) {
+		const char *name = p->machines[p->default_machine].name;
+
+		if (strlen(name) == len && !memcmp(name, v, len))
+			return 0;
+	}
+	return bad_value(r, "qemu", "default_machine", v, len, "one of machines");
+}
+
+VCPUCHAR_EXPORT void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_profile *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n_machines; i++) {
+		for (size_t f = 0; f < FAMILIES; f++)
+			free(p->machines[i].caps[f].start);
+		free(p->machines[i].name);
+	}
+	free(p->machines);
+	free(p->models);
+	free(p->binary);
+	free(p);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_parse(const char *text, size_t len,
+						    struct vcpuchar_ppc_qemu_profile **ret, char *err,
+						    size_t err_size)
+{
+	struct vcpuchar_ppc_qemu_profile *p;
+	struct vcpuchar_kf kf;
+	struct reader r = { &kf, err, err_size };
+	int rc;
+
+	if (ret)
+		*ret = NULL;
+	if (!text || !ret || (!err && err_size))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing argument");
+	if (len > PROFILE_MAX || memchr(text, '\0', len))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
+					"not a QEMU profile: larger than 1 MiB or holds a NUL byte");
+	if (!(p = calloc(1, sizeof(*p))))
+		return vcpuchar_set_err(err, err_size, -ENOMEM, "%s", "out of memory");
+	rc = vcpuchar_kf_parse(&kf, text, len, err, err_size);
+	if (!rc)
+		rc = read_profile(&r, p);
+	vcpuchar_kf_free(&kf);
+	if (rc < 0) {
+		if (rc == -ENOMEM)
+			vcpuchar_set_err(err, err_size, rc, "%s", "out of memory");
+		vcpuchar_ppc_qemu_profile_free(p);
+		return rc;
+	}
+	*ret = p;
+	return vcpuchar_set_err(err, err_size, 0, "%s", "");
+}
+
+VCPUCHAR_EXPORT uint32_t vcpuchar_ppc_qemu_profile_version(const struct vcpuchar_ppc_qemu_profile *p)
+{
+	return p ? p->version : 0;
+}
+
+/* The profile's type named @name ("pseries": its default type), else NULL. */
+static const struct ppc_qmachine *find_machine(const struct vcpuchar_ppc_qemu_profile *p, const char *name)
+{
+	if (!strcmp(name, "pseries"))
+		return &p->machines[p->default_machine];
+	for (size_t i = 0; i < p->n_machines; i++)
+		if (!strcmp(p->machines[i].name, name))
+			return &p->machines[i];
+	return NULL;
+}
+
+/* "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64) has no machine type 'X': it has pseries-2.1, ..." */
+static int no_machine(const struct vcpuchar_ppc_qemu_profile *p, const char *name, char *err, size_t err_size)
+{
+	char want[12], list[512];
+	size_t n = 0;
+
+	vcpuchar_ppc_qemu_version_text(p->version, want);
+	list[0] = '\0';
+	for (size_t i = 0; i < p->n_machines && n < sizeof(list); i++)
+		n += (size_t)snprintf(list + n, sizeof(list) - n, "%s%s", i ? ", " : "", p->machines[i].name);
+	return vcpuchar_set_err_echo(err, err_size, -ENOENT, name, strlen(name),
+				     "QEMU %s (%s, its profile) has no machine type '%s': it has %s", want, p->binary,
+				     VCPUCHAR_ECHO, list);
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *p, const char *name,
+						      struct vcpuchar_ppc_qemu_machine *ret, char *err,
+						      size_t err_size)
+{
+	struct vcpuchar_ppc_qemu_machine buf, *out;
+	const struct ppc_qmachine *m;
+
+	if (!p || !name || !ret || !VCPUCHAR_SIZE_OK(ret) || (!err && err_size))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing argument");
+	if (!(m = find_machine(p, name)))
+		return no_machine(p, name, err, err_size);
+	out = VCPUCHAR_OUT(ret, &buf);
+	out->machine = m->machine;
+	out->default_cpu = m->default_cpu;
+	out->deprecated = m->deprecated < 0 ? 2u : (uint32_t)m->deprecated;
+	out->name = m->name;
+	VCPUCHAR_OUT_END(ret, out);
+	return vcpuchar_set_err(err, err_size, 0, "%s", "");
+}
+
+int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
+{
+	static const char *const by_class[] = {
+		[VCPUCHAR_PPC_MACHINE_PSERIES_4] = "pseries-4.2",
+		[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = "pseries-3.1",
+		[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = "pseries-2.12-sxxm",
+	};
+	const struct vcpuchar_ppc_qemu_profile *p = req->qemu_profile;
+	const struct ppc_qmachine *m = NULL;
+	char want[12];
+
+	memset(t, 0, sizeof(*t));
+	t->release = vcpuchar_ppc_qemu_release(req->qemu_version);
+	t->default_cpu = VCPUCHAR_PPC_CPU_POWER9;
+	if (!p) {
+		if (req->qemu_machine)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
+						"qemu_machine names a type of a QEMU profile, but qemu_profile is NULL");
+		return 0;
+	}
+	vcpuchar_ppc_qemu_version_text(p->version, want);
+	if (req->qemu_version && req->qemu_version != p->version)
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"qemu_version %u is not the profile's QEMU %s: give 0 or its version",
+					req->qemu_version, want);
+	/* Texts that name a release take the table's row for the profile's version (7.2 for older ones). */
+	t->release = vcpuchar_ppc_qemu_release(p->version);
+	if (t->release < 0)
+		t->release = 0;
+	t->profile = p;
+	if (req->qemu_machine) {
+		if (!(m = find_machine(p, req->qemu_machine)))
+			return no_machine(p, req->qemu_machine, err, err_size);
+		if (m->machine != req->machine)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"machine %u is not the class of qemu_machine '%s' (%u): "
+						"vcpuchar_ppc_qemu_profile_machine() gives both",
+						req->machine, m->name, m->machine);
+	} else if (req->machine == VCPUCHAR_PPC_MACHINE_PSERIES) {
+		m = &p->machines[p->default_machine];
+	} else if (req->machine != VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN) {
+		if (!(m = find_machine(p, by_class[req->machine])))
+			return no_machine(p, by_class[req->machine], err, err_size);
+	}
+	t->type = m;
+	if (m && m->default_cpu)
+		t->default_cpu = m->default_cpu;
+	if (req->cpu && !(p->families & (1u << req->cpu)))
+		return vcpuchar_set_err(err, err_size, -ENOENT,
+					"QEMU %s (%s, its profile) has no power%u CPU model: its POWER models are %s", want,
+					p->binary, req->cpu, p->models);
+	return 0;
+}
+
+int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,
+			char *err, size_t err_size)
+{
+	const struct qcaps *c;
+	char want[12];
+
+	memset(d, 0, sizeof(*d));
+	if (!t->type) {
+		/* The table (lib/ppc.md#machine-defaults, #qemu-versions): the class's defaults. */
+		if (machine != VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN)
+			vcpuchar_ppc_machine_caps(machine, cpu, &d->caps);
+		vcpuchar_ppc_qemu_release_defaults(t->release, cpu, &d->caps);
+		/* htm: on before pseries-2.12, a version the class does not hold: judged where it may be on. */
+		d->htm = ((machine == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
+			   vcpuchar_ppc_qemu_release_has(t->release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||
+			  machine == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM) &&
+			 cpu >= VCPUCHAR_PPC_CPU_POWER8;
+		/* large-decr on from pseries-4.0 for POWER9 and later; fwnmi on from pseries-5.0. */
+		d->large_decr = cpu >= VCPUCHAR_PPC_CPU_POWER9 &&
+				(machine == VCPUCHAR_PPC_MACHINE_PSERIES || machine == VCPUCHAR_PPC_MACHINE_PSERIES_4);
+		d->fwnmi = machine == VCPUCHAR_PPC_MACHINE_PSERIES;
+		return 0;
+	}
+	c = &t->type->caps[cpu - VCPUCHAR_PPC_CPU_POWER7];
+	vcpuchar_ppc_qemu_version_text(t->profile->version, want);
+	if (c->start)
+		return vcpuchar_set_err(err, err_size, -ENOENT, "QEMU %s does not start %s with a power%u CPU: %s", want,
+					t->type->name, cpu, c->start);
+	if (!c->read)
+		return vcpuchar_set_err(err, err_size, -ENOENT,
+					"QEMU %s (%s, its profile) has no power%u CPU model: its POWER models are %s",
+					want, t->profile->binary, cpu, t->profile->models);
+	d->caps = c->caps;
+	d->htm = c->htm;
+	d->large_decr = c->large_decr;
+	d->fwnmi = c->fwnmi;
+	d->exact = true;
+	return 0;
+}

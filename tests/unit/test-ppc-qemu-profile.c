@@ -1,0 +1,299 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * QEMU profiles read by the library (lib/ppc.md#qemu-profiles): the
+ * profile probed from Debian 12's QEMU 7.2.22 (tests/data/qemu-7.2-debian12.profile,
+ * `vcpuchar qemu probe --binary /usr/bin/qemu-system-ppc64`, 2026-12-06)
+ * and a hand-edited one with a downstream-named type
+ * (tests/data/qemu-downstream-hand-edited.profile, marked so in its header).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "ppc-host-words.h"
+#include "test-ppc-util.h"
+
+static struct vcpuchar_ppc_qemu_profile *load(const char *name)
+{
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, name, NULL);
+	g_autofree char *text = NULL;
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	char err[256] = "x";
+	gsize len;
+
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, len, &p, err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_ptr_nonnull(p);
+	return p;
+}
+
+static int parse_text(const char *text, char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_qemu_profile *p = (void *)1;
+	int r = vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, err_size);
+
+	if (r < 0)
+		ck_assert_ptr_null(p);
+	vcpuchar_ppc_qemu_profile_free(p);
+	return r;
+}
+
+static struct vcpuchar_ppc_request tcg_caps(const struct vcpuchar_ppc_qemu_profile *p, uint32_t machine,
+					    const char *name, uint32_t cpu)
+{
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+
+	r.mode = VCPUCHAR_PPC_MODE_CAPS;
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.machine = machine;
+	r.cpu = cpu;
+	r.qemu_profile = p;
+	r.qemu_machine = name;
+	return r;
+}
+
+/* The probed binary's facts as the library reads them. */
+START_TEST(debian12_facts)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+	char err[1024];
+
+	ck_assert_uint_eq(vcpuchar_ppc_qemu_profile_version(p), VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22));
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, err, sizeof(err)), 0);
+	ck_assert_str_eq(m.name, "pseries-7.2");
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+	ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER9); /* power9_v2.0 */
+	ck_assert_uint_eq(m.deprecated, 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-4.1", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES_4);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-2.12-sxxm", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
+	ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER8); /* power8_v2.0 */
+	/* pseries-2.1 starts a power7_v2.3 by default. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-2.1", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER7);
+	/* QEMU 7.2 has no pseries-8.0 (added in 8.0): refused naming the binary's types. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-8.0", &m, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) has no machine type "
+				  "'pseries-8.0': it has pseries-2.1, pseries-2.2,"),
+		      "%s", err);
+	ck_assert_msg(strstr(err, "pseries-7.1, pseries-7.2"), "%s", err);
+	vcpuchar_ppc_qemu_profile_free(p);
+	vcpuchar_ppc_qemu_profile_free(NULL);
+}
+END_TEST
+
+/* A CPU family the binary has no model of is refused, naming its models: QEMU 7.2 has no power11. */
+START_TEST(cpu_model_refused)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER11);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	char err[512];
+
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -ENOENT);
+	ck_assert_str_eq(err, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) has no power11 CPU model: its "
+			      "POWER models are power10, power10_v1.0, power10_v2.0, power5+, power5+_v2.1, power5gs, "
+			      "power7, power7+, power7+_v2.1, power7_v2.3, power8, power8_v2.0, power8e, power8e_v2.1, "
+			      "power8nvl, power8nvl_v1.0, power9, power9_v1.0, power9_v2.0, powerquicc-ii");
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENOENT);
+	r.cpu = VCPUCHAR_PPC_CPU_POWER10;
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	/* A version that is not the profile's is refused; 0 and its own are taken. */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "is not the profile's QEMU 7.2.22"), "%s", err);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22);
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
+	/* qemu_machine without a profile. */
+	r.qemu_profile = NULL;
+	r.qemu_machine = "pseries-7.2";
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * The table's Spectre defaults against the probed binary, for every type
+ * the profile has and every family it was read with (TCG, caps mode: the
+ * effective caps are the defaults): they agree for QEMU 7.2.
+ */
+START_TEST(table_agrees_with_debian12)
+{
+	static const char *const names[] = { "pseries-2.1", "pseries-2.11", "pseries-2.12", "pseries-2.12-sxxm",
+					     "pseries-3.0", "pseries-3.1", "pseries-4.0",  "pseries-4.1",
+					     "pseries-4.2", "pseries-5.0", "pseries-6.2",  "pseries-7.2" };
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	uint32_t n = 0;
+
+	for (size_t i = 0; i < G_N_ELEMENTS(names); i++)
+		for (uint32_t cpu = VCPUCHAR_PPC_CPU_POWER7; cpu <= VCPUCHAR_PPC_CPU_POWER10; cpu++) {
+			struct vcpuchar_ppc_result a = VCPUCHAR_INIT(struct vcpuchar_ppc_result), b = a;
+			struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+			struct vcpuchar_ppc_request r;
+
+			ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, names[i], &m, NULL, 0), 0);
+			r = tcg_caps(p, m.machine, m.name, cpu);
+			ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &a), 0);
+			r.qemu_profile = NULL;
+			r.qemu_machine = NULL;
+			r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0);
+			ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &b), 0);
+			ck_assert_msg(!memcmp(&a.effective_caps, &b.effective_caps, sizeof(a.effective_caps)),
+				      "%s power%u: profile %u/%u/%u/%u, table %u/%u/%u/%u", names[i], cpu,
+				      a.effective_caps.cfpc, a.effective_caps.sbbc, a.effective_caps.ibs,
+				      a.effective_caps.ccf_assist, b.effective_caps.cfpc, b.effective_caps.sbbc,
+				      b.effective_caps.ibs, b.effective_caps.ccf_assist);
+			ck_assert_uint_eq(a.r4, b.r4);
+			ck_assert_uint_eq(a.r5, b.r5);
+			n++;
+		}
+	ck_assert_uint_eq(n, 48);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* Measured values straight from the profile: pseries-2.12-sxxm with POWER9 and pseries-4.1's POWER8. */
+START_TEST(measured_defaults)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_request r =
+		tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, NULL, VCPUCHAR_PPC_CPU_POWER9);
+
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.ibs, VCPUCHAR_PPC_LEVEL_FIXED_CCD);
+	ck_assert_uint_eq(res.effective_caps.ccf_assist, VCPUCHAR_PPC_LEVEL_OFF);
+	/* [caps pseries-4.1 power8]: ccf-assist off, cfpc workaround (ISA 2.07). */
+	r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_4, "pseries-4.1", VCPUCHAR_PPC_CPU_POWER8);
+	ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.ccf_assist, VCPUCHAR_PPC_LEVEL_OFF);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * The start verdict from a profile: pseries-2.11 with POWER9 under TCG has
+ * cap-htm=on, which the probe's own TCG start refused ("No Transactional
+ * Memory support in TCG", tcg_given in the profile): REFUSED, where the
+ * table's class (pseries-3.1 and older) can only say UNKNOWN.
+ */
+START_TEST(start_htm_measured)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_request r =
+		tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, "pseries-2.11", VCPUCHAR_PPC_CPU_POWER9);
+
+	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &r, &s), 0);
+	ck_assert_str_eq(s.entries[VCPUCHAR_PPC_START_HTM].name, "htm");
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_HTM].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.entries[VCPUCHAR_PPC_START_HTM].fix, "cap-htm=off");
+	ck_assert_str_eq(s.paste, "cap-htm=off");
+	/* pseries-3.1 itself has cap-htm=off: QEMU checks nothing. */
+	r.qemu_machine = "pseries-3.1";
+	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &r, &s), 0);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_HTM].verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(s.n_refused, 0);
+	/* Without the profile the class cannot tell: UNKNOWN. */
+	r.qemu_profile = NULL;
+	r.qemu_machine = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &r, &s), 0);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_HTM].verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* A downstream type answers from its own (hand-edited) defaults; without a profile it needs all four caps. */
+START_TEST(downstream_type)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-downstream-hand-edited.profile");
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+	struct vcpuchar_ppc_request r;
+	char err[256];
+
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-rhel9.2.0", &m, err, sizeof(err)), 0);
+	ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN);
+	r = tcg_caps(p, m.machine, m.name, 0);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	/* POWER9 KVM-HV host: every fact read, the decrementer 24 bits (not the model's 56), FWNMI absent. */
+	h.pvr = 0x004e1202;
+	h.facts_read = VCPUCHAR_PPC_FACT_ALL;
+	h.facts = VCPUCHAR_PPC_FACT_ALL & ~VCPUCHAR_PPC_FACT_FWNMI;
+	h.page_size = 65536;
+	h.dec_bits = 24;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(res.effective_caps.ccf_assist, VCPUCHAR_PPC_LEVEL_ON);
+	/* Its large-decr and fwnmi are off: nothing to refuse, where pseries-7.2 refuses both. */
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_LARGE_DECR].verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_FWNMI].verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_uint_eq(s.n_unknown, 0);
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	r.qemu_machine = "pseries-7.2";
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_LARGE_DECR].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_FWNMI].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* The class must match the name. */
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_4;
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
+	/* No profile: a downstream type needs all four caps. */
+	r = tcg_caps(NULL, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, NULL, 0);
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "all four caps are needed"), "%s", err);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* Malformed profiles: -EINVAL naming the line and the cause. */
+START_TEST(errors_name_the_line)
+{
+	static const char head[] = "[qemu]\nbinary=/q\nversion=7.2.22\ndefault_machine=pseries-7.2\n"
+				   "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;\ncaps_cpus=power9;\n"
+				   "[machine pseries-7.2]\ndefault_cpu=power9_v2.0\n";
+	static const char caps[] = "[caps pseries-7.2 power9]\ncap-cfpc=workaround\ncap-sbbc=workaround\n"
+				   "cap-ibs=workaround\ncap-ccf-assist=on\n";
+	g_autofree char *ok = g_strconcat(head, caps, NULL);
+	g_autofree char *bad_level = g_strconcat(head, "[caps pseries-7.2 power9]\ncap-cfpc=maybe\n", NULL);
+	char err[256];
+
+	ck_assert_int_eq(parse_text(ok, err, sizeof(err)), 0);
+	ck_assert_int_eq(parse_text(bad_level, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "line 11: [caps pseries-7.2 power9] cap-cfpc: 'maybe' is not a level (broken, "
+			      "workaround, fixed)");
+	ck_assert_int_eq(parse_text(head, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "line 7: caps_cpus names power9 and machines pseries-7.2, but there is no "
+			      "[caps pseries-7.2 power9] group");
+	ck_assert_int_eq(parse_text("[host]\narch=ppc64le\n", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "no [qemu] group: not a QEMU profile (vcpuchar qemu probe --save writes one)");
+	ck_assert_int_eq(parse_text("[qemu]\nversion=7.2\n", err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "line 2: [qemu] version: '7.2' is not MAJOR.MINOR.MICRO (query-version)");
+	ck_assert_int_eq(parse_text("[qemu]\n[qemu]\n", err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "line 2"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(NULL, 0, NULL, NULL, 0), -EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("ppc-qemu-profile");
+	TCase *tc = tcase_create("core");
+
+	tcase_add_test(tc, debian12_facts);
+	tcase_add_test(tc, cpu_model_refused);
+	tcase_add_test(tc, table_agrees_with_debian12);
+	tcase_add_test(tc, measured_defaults);
+	tcase_add_test(tc, start_htm_measured);
+	tcase_add_test(tc, downstream_type);
+	tcase_add_test(tc, errors_name_the_line);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
