@@ -512,5 +512,8 @@ VCPUCHAR_EXPORT int vcpuchar_profile_save(const char *path, const struct vcpucha
 	else
 		r = save_atomic(path, out.buf, out.len, err, err_size);
 	free(out.buf);
+	/* "" on success, as vcpuchar_profile_load(): a caller's buffer keeps no stale message. */
+	if (!r && err && err_size)
+		err[0] = '\0';
 	return r;
 }

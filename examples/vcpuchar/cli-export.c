@@ -23,16 +23,8 @@
 #define NFD_PREFIX "vcpuchar.feature.node.kubernetes.io/"
 /* A run a day (the timer) and one missed run: the labels vanish after two days without one. */
 #define EXPIRY_SECONDS (2 * 24 * 3600)
-
-/*
- * QEMU's number of a level (include/hw/ppc/spapr.h SPAPR_CAP_*): the
- * library's enum is QEMU's except fixed-na, which the library numbers 4
- * and QEMU's host parse stores as 0x10 (examples/vcpuchar/README.md, "vcpuchar export").
- */
-static unsigned qemu_level(uint32_t level)
-{
-	return level == VCPUCHAR_PPC_LEVEL_FIXED_NA ? 16u : level;
-}
+/* 9999-12-31T23:59:59Z: the last expiry time RFC 3339's four-digit year can write. */
+#define MAX_EXPIRY 253402300799LL
 
 /* The facts export writes, from the probe or a profile. */
 struct facts {
@@ -199,17 +191,17 @@ static void format_prom(const struct facts *f, GString *out)
 			  "broken/off fallback.");
 		g_string_append_printf(out, "vcpuchar_ppc_host_information %d\n", f->info);
 		prom_head(out, "vcpuchar_ppc_host_cap_level",
-			  "The host's level of a spapr cap as QEMU numbers it (broken/off 0, workaround/on 1, "
-			  "fixed 2, fixed-ccd 3, fixed-na 16).");
+			  "The host's level of a spapr cap as the library numbers it (broken/off 0, workaround/on 1, "
+			  "fixed 2, fixed-ccd 3, fixed-na 4).");
 		for (uint32_t c = 0; c < VCPUCHAR_PPC_N_CAPS; c++)
 			g_string_append_printf(out, "vcpuchar_ppc_host_cap_level{cap=\"%s\"} %u\n", vcpuchar_ppc_cap_name(c),
-					       qemu_level((uint32_t)vcpuchar_ppc_caps_get(&f->levels, c)));
+					       (uint32_t)vcpuchar_ppc_caps_get(&f->levels, c));
 		prom_head(out, "vcpuchar_ppc_fleet_cap_level",
 			  "The highest level of a spapr cap QEMU accepts on this host, as a pool baseline counts it "
-			  "(QEMU's numbers).");
+			  "(the library's numbers).");
 		for (uint32_t c = 0; c < VCPUCHAR_PPC_N_CAPS; c++)
 			g_string_append_printf(out, "vcpuchar_ppc_fleet_cap_level{cap=\"%s\"} %u\n", vcpuchar_ppc_cap_name(c),
-					       qemu_level((uint32_t)vcpuchar_ppc_caps_get(&f->fleet, c)));
+					       (uint32_t)vcpuchar_ppc_caps_get(&f->fleet, c));
 		prom_head(out, "vcpuchar_ppc_hcall_info",
 			  "H_GET_CPU_CHARACTERISTICS R4 and R5 a default VM is given in each mode.");
 		for (uint32_t m = 0; m < 3; m++)
@@ -282,8 +274,9 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 	struct tm tm;
 	char when[32];
 
-	gmtime_r(&expiry, &tm);
-	strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	/* cmd_export() keeps the expiry within 9999 (and time(2) will not pass it). */
+	if (!gmtime_r(&expiry, &tm) || !strftime(when, sizeof(when), "%Y-%m-%dT%H:%M:%SZ", &tm))
+		g_strlcpy(when, "9999-12-31T23:59:59Z", sizeof(when));
 	g_string_append_printf(out, "# vcpuchar export: %s facts from a %s (vcpuchar %s); labels expire unless rewritten\n",
 			       f->arch[0] ? f->arch : "unknown-arch", f->source, VCPUCHAR_VERSION_STRING);
 	g_string_append_printf(out, "# +expiry-time=%s\n", when);
@@ -299,7 +292,7 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 			const char *name = vcpuchar_ppc_cap_name(c), *level = vcpuchar_ppc_level_name(c, l);
 			g_autofree char *k = g_strdup_printf("ppc-%s", name);
 			g_autofree char *kl = g_strdup_printf("ppc-%s-level", name);
-			g_autofree char *n = g_strdup_printf("%u", qemu_level(l));
+			g_autofree char *n = g_strdup_printf("%u", l);
 
 			nfd_label(out, k, level);
 			nfd_label(out, kl, n);
@@ -333,12 +326,15 @@ static void format_nfd(const struct facts *f, time_t now, GString *out)
 int cmd_export(int argc, char **argv)
 {
 	g_autofree char *host_file = NULL, *nfd = NULL, *prom = NULL;
+	gboolean force = FALSE;
 	GOptionEntry entries[] = {
 		{ "host", 0, 0, G_OPTION_ARG_FILENAME, &host_file, "Host profile to export (default: probe this host)",
 		  "PROFILE" },
 		{ "nfd", 0, 0, G_OPTION_ARG_FILENAME, &nfd, "Write the Node Feature Discovery feature file", "FILE" },
 		{ "prometheus", 0, 0, G_OPTION_ARG_FILENAME, &prom, "Write the node_exporter textfile (name it *.prom)",
 		  "FILE" },
+		{ "force", 0, 0, G_OPTION_ARG_NONE, &force, "Replace a file that is not export's own output of its kind",
+		  NULL },
 		{ NULL },
 	};
 	g_autoptr(GOptionContext) ctx = g_option_context_new("- this host's facts for NFD and node_exporter");
@@ -365,6 +361,10 @@ int cmd_export(int argc, char **argv)
 		v = strtoll(epoch, &end, 10);
 		if (errno || end == epoch || *end || v < 0)
 			return cli_usage("SOURCE_DATE_EPOCH '%s': expected seconds since 1970", epoch);
+		/* The expiry is written as RFC 3339 with a four-digit year: at most 9999-12-31T23:59:59Z. */
+		if (v > MAX_EXPIRY - EXPIRY_SECONDS)
+			return cli_usage("SOURCE_DATE_EPOCH '%s': the labels' expiry would be past 9999-12-31T23:59:59Z; "
+					 "give at most %lld", epoch, (long long)(MAX_EXPIRY - EXPIRY_SECONDS));
 		now = (time_t)v;
 	}
 	f->ppc_host.size = sizeof(f->ppc_host);
@@ -402,11 +402,13 @@ int cmd_export(int argc, char **argv)
 	if ((r = decide(f, host_file ? host_file : "this host")))
 		return r;
 	if (nfd) {
-		t[n_t] = (struct cli_export_file){ .opt = "--nfd", .path = nfd, .fd = -1, .data = g_string_new(NULL) };
+		t[n_t] = (struct cli_export_file){ .opt = "--nfd", .path = nfd, .fd = -1, .data = g_string_new(NULL),
+						   .header = CLI_HEADER_NFD, .force = force };
 		format_nfd(f, now, t[n_t++].data);
 	}
 	if (prom) {
-		t[n_t] = (struct cli_export_file){ .opt = "--prometheus", .path = prom, .fd = -1, .data = g_string_new(NULL) };
+		t[n_t] = (struct cli_export_file){ .opt = "--prometheus", .path = prom, .fd = -1,
+						   .data = g_string_new(NULL), .header = CLI_HEADER_PROM, .force = force };
 		format_prom(f, t[n_t++].data);
 	}
 	r = cli_export_write(t, n_t);

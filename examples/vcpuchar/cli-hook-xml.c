@@ -167,10 +167,12 @@ char *hook_read_stdin(size_t *len, int *err)
 		}
 		if (n == 0)
 			break;
-		if (s->len + (size_t)n > HOOK_XML_MAX)
+		/* Stops at HOOK_XML_MAX + 1 bytes: an endless stdin (/dev/zero) ends here, not never. */
+		if (s->len + (size_t)n > HOOK_XML_MAX) {
 			over = TRUE;
-		if (!over)
-			g_string_append_len(s, buf, n);
+			break;
+		}
+		g_string_append_len(s, buf, n);
 	}
 	if (over || *err) {
 		if (over)

@@ -168,6 +168,7 @@ static uint32_t cpu_model(const char *model)
 }
 
 struct conf {
+	const char *path; /* the config file read, for messages */
 	char *host;     /* a host profile, or NULL: probe */
 	gboolean kvm;   /* accel = kvm: judge every pseries domain under KVM */
 };
@@ -200,6 +201,7 @@ static int load_conf(const char *path, gboolean given, struct conf *c)
 	for (int i = 0; keys && keys[i]; i++)
 		if (strcmp(keys[i], "host") && strcmp(keys[i], "accel"))
 			return cli_usage("config %s: unknown key '%s' (known: host, accel)", path, keys[i]);
+	c->path = path;
 	c->host = g_key_file_get_string(k, "vcpuchar", "host", NULL);
 	accel = g_key_file_get_string(k, "vcpuchar", "accel", NULL);
 	if (c->host && !*c->host)
@@ -208,6 +210,14 @@ static int load_conf(const char *path, gboolean given, struct conf *c)
 		return cli_usage("config %s: accel '%s': expected domain or kvm", path, accel);
 	c->kvm = accel && !strcmp(accel, "kvm");
 	return 0;
+}
+
+/* A profile's load message without the path it starts with (the caller names it). */
+static const char *conf_cause(const char *e, const char *path)
+{
+	size_t n = strlen(path);
+
+	return !strncmp(e, path, n) && e[n] == ':' && e[n + 1] == ' ' ? e + n + 2 : e;
 }
 
 /* The one line of a refusal: the cap, QEMU's message and hint, and libvirt's spelling of the hint. */
@@ -279,8 +289,9 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 			size_t size = CLI_ERR_SIZE(c->host);
 			g_autofree char *e = g_malloc0(size);
 
+			/* Named by the config file and key that gave it: the path alone says nothing to whom reads the log. */
 			if (vcpuchar_ppc_profile_load(c->host, &host, e, size) < 0)
-				return cli_usage("%s", e);
+				return cli_usage("config %s: host=%s: %s", c->path, c->host, conf_cause(e, c->host));
 		} else
 			cli_probe_ppc_host(&host);
 		have_host = TRUE;
@@ -367,7 +378,7 @@ static int judge_x86(const char *name, const struct domain *d, const struct conf
 		g_autofree char *e = g_malloc0(size);
 
 		if (vcpuchar_profile_load(c->host, NULL, &host, e, size) < 0)
-			return cli_usage("%s", e);
+			return cli_usage("config %s: host=%s: %s", c->path, c->host, conf_cause(e, c->host));
 	} else {
 		int fd = open("/dev/kvm", O_RDWR | O_CLOEXEC);
 

@@ -28,7 +28,8 @@ struct domain {
 /* Reads @xml (GMarkup: well-formed, no DTD) into @d, which hook_domain_clear() frees also on failure. */
 int hook_domain_parse(const char *xml, size_t len, struct domain *d, GError **error);
 void hook_domain_clear(struct domain *d);
-/* The whole of stdin, so libvirt's write never meets a closed pipe; NULL with @err EFBIG past HOOK_XML_MAX. */
+/* stdin up to its end or HOOK_XML_MAX + 1 bytes, whichever first (an endless stdin ends); NULL with
+ * @err EFBIG past HOOK_XML_MAX. */
 char *hook_read_stdin(size_t *len, int *err);
 
 #endif

@@ -166,6 +166,12 @@ static const char *not_json(const char *data, size_t len, size_t *at, size_t *to
 					continue;
 				if (++i < len && !in_set("\"\\/bfnrtu", data[i]))
 					return "an escape JSON does not have";
+				/* A NUL would cut the name or value where C strings end: "halt_exits\u0000junk". */
+				if (i + 4 < len && data[i] == 'u' && !strncmp(data + i + 1, "0000", 4)) {
+					*at = i - 1;
+					*tok = 6;
+					return "\\u0000, a NUL, in a string: JSON allows it, but here no member name or value may hold one (C strings end there)";
+				}
 				if (i < len && data[i] == 'u' && !(i = u_escape(data, len, i - 1, at, tok)))
 					return *tok == 6 ? "a UTF-16 surrogate escape without its pair, which is no character (section 8.2)"
 							 : "\\u without four hexadecimal digits";

@@ -125,6 +125,11 @@ int cmd_probe(int argc, char **argv)
 		if (kvm_fd < 0 || vm_fd < 0)
 			snprintf(why_kvm, sizeof(why_kvm), " (here %s: %s)",
 				 kvm_fd < 0 ? "/dev/kvm cannot be opened" : "KVM_CREATE_VM failed", g_strerror(-kvm_err));
+		/* export's save rule: only this command's own output is replaced without --force. */
+		if (cli_save_check("--save", save, CLI_HEADER_HOST_PROFILE, force)) {
+			r = CLI_USAGE;
+			goto out;
+		}
 		if (save_losses(save, &ppc, &x86, lost, err, err_size) < 0 && !force) {
 			r = cli_usage("--save %s: the file exists and is not a profile this version reads (%s); "
 				      "nothing was written (--force replaces it)", save, err);

@@ -134,22 +134,32 @@ void cli_qemu_json(const struct probe *p, const char *binary, const char *when, 
 	cli_print_json(b);
 }
 
+/* @s with its control bytes escaped, as cli_usage() does; freed with @keep. Every text QEMU gave goes through it. */
+static const char *esc(GPtrArray *keep, const char *s)
+{
+	char *e = cli_shown(s);
+
+	g_ptr_array_add(keep, e);
+	return e;
+}
+
 void cli_qemu_text(const struct probe *p, const char *binary, double seconds, int jobs)
 {
-	g_autofree char *shown = cli_shown(binary);
+	g_autoptr(GPtrArray) keep = g_ptr_array_new_with_free_func(g_free);
 
-	cli_printf("qemu            %s: QEMU %s%s%s%s\n", shown, p->version, *p->package ? " (" : "", p->package,
-		   *p->package ? ")" : "");
-	cli_printf("default type    %s\n", p->default_machine ? p->default_machine : "(none)");
+	cli_printf("qemu            %s: QEMU %s%s%s%s\n", esc(keep, binary), esc(keep, p->version),
+		   *p->package ? " (" : "", esc(keep, p->package), *p->package ? ")" : "");
+	cli_printf("default type    %s\n", p->default_machine ? esc(keep, p->default_machine) : "(none)");
 	cli_printf("cpu models      ");
 	for (guint i = 0; i < p->cpu_models->len; i++)
-		cli_printf("%s%s", i ? " " : "", (const char *)p->cpu_models->pdata[i]);
+		cli_printf("%s%s", i ? " " : "", esc(keep, p->cpu_models->pdata[i]));
 	cli_printf("\nprobed in       %.1f s, %u QEMU instances, up to %d at a time\n", seconds, p->n_jobs + 1, jobs);
 	for (guint i = 0; i < p->machines->len; i++) {
 		const struct machine *m = p->machines->pdata[i];
 
-		cli_printf("\n%s%s%s%s, default CPU %s\n", m->name, m->alias ? " (alias " : "",
-			   m->alias ? m->alias : "", m->alias ? ")" : "", m->default_cpu ? m->default_cpu : "(none)");
+		cli_printf("\n%s%s%s%s, default CPU %s\n", esc(keep, m->name), m->alias ? " (alias " : "",
+			   m->alias ? esc(keep, m->alias) : "", m->alias ? ")" : "",
+			   m->default_cpu ? esc(keep, m->default_cpu) : "(none)");
 		if (m->deprecated)
 			cli_printf("  deprecated\n");
 		for (guint c = 0; c < p->cpus->len; c++) {
@@ -157,14 +167,14 @@ void cli_qemu_text(const struct probe *p, const char *binary, double seconds, in
 
 			cli_printf("  %-8s", j->cpu);
 			if (j->refused) {
-				cli_printf(" does not start: %s\n", j->refused);
+				cli_printf(" does not start: %s\n", esc(keep, j->refused));
 				continue;
 			}
 			for (guint k = 0; k < j->names->len; k++)
-				cli_printf(" %s=%s", (const char *)j->names->pdata[k] + 4,
-					   (const char *)j->values->pdata[k]);
+				cli_printf(" %s=%s", esc(keep, (const char *)j->names->pdata[k] + 4),
+					   esc(keep, j->values->pdata[k]));
 			if (j->given)
-				cli_printf(" (under TCG with %s given)", j->given);
+				cli_printf(" (under TCG with %s given)", esc(keep, j->given));
 			cli_printf("\n");
 		}
 	}

@@ -12,13 +12,16 @@
  * family model the binary has, and qom-get on /machine reads each cap-*:
  * QEMU's default_caps_with_cpu() (hw/ppc/spapr_caps.c) lowers some caps for
  * older CPUs, so the defaults exist only in an instance. A child dies with
- * the thread that started it (PR_SET_PDEATHSIG), and every child is killed
- * and reaped before its thread goes on: no QEMU outlives the probe.
+ * the thread that started it (PR_SET_PDEATHSIG), and every child's process
+ * group is killed and the child reaped before its thread goes on
+ * (cli-qmp.c says what can still escape). Names QEMU gives are checked
+ * (type_name_ok()) before they go anywhere.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli-qemu.h"
@@ -27,6 +30,23 @@
  * ppc_type_compat() against ISA 3.00, 2.07 and 2.06, so one model per family answers for
  * its variants (power8e, power8nvl, power7+, power9_v2.0 ...). */
 static const char *const family_models[] = { "power7", "power8", "power9", "power10", "power11" };
+
+/*
+ * A name QEMU gives (machine type, alias, CPU type, property) in QEMU's
+ * type-name characters: letters, digits, '-', '_', '.', '+' (qom/object.c
+ * type names; every pseries type, CPU model and cap- property is such a
+ * word). Anything else (']', a comma, ESC, a newline) would break the key
+ * file's group names, the -machine argument or the text output: such a
+ * binary is refused, with *@why naming what it said.
+ */
+static gboolean type_name_ok(const char *what, const char *name, char **why)
+{
+	if (*name && strspn(name, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.+") == strlen(name))
+		return TRUE;
+	*why = g_strdup_printf("not QEMU's answer: %s \"%s\" holds characters outside QEMU's type names (letters, "
+			       "digits, -, _, ., +)", what, name);
+	return FALSE;
+}
 
 /* "-powerpc64-cpu" off a CPU type name: the model as -cpu takes it. */
 static char *cpu_model_name(const char *type)
@@ -86,9 +106,9 @@ static int read_caps(struct caps_job *j, const struct probe_opts *o, const char 
 
 		if (!name || !g_str_has_prefix(name, "cap-"))
 			continue;
-		cmd = g_strdup_printf(
-			"{\"execute\": \"qom-get\", \"arguments\": {\"path\": \"/machine\", \"property\": \"%s\"}}\n",
-			name);
+		if (!type_name_ok("the /machine property", name, why))
+			goto out;
+		cmd = qmp_command("qom-get", "path", "/machine", "property", name, NULL);
 		if (!(v = qmp_exec(&q, cmd, why)))
 			goto out;
 		g_ptr_array_add(j->names, g_strdup(name));
@@ -206,6 +226,10 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 
 		if (!name || !g_str_has_prefix(name, "pseries"))
 			continue;
+		if (!type_name_ok("the machine type", name, why) ||
+		    (member_string(m, "alias") && !type_name_ok("the alias", member_string(m, "alias"), why)) ||
+		    (cpu && !type_name_ok("the CPU type", cpu, why)))
+			goto out;
 		mt = g_new0(struct machine, 1);
 		mt->name = g_strdup(name);
 		mt->alias = g_strdup(member_string(m, "alias"));
@@ -226,8 +250,11 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 		JsonObject *c = json_array_get_object_element(a, i);
 		const char *name = c ? member_string(c, "name") : NULL;
 
-		if (name && g_ascii_strncasecmp(name, "power", 5) == 0)
+		if (name && g_ascii_strncasecmp(name, "power", 5) == 0) {
+			if (!type_name_ok("the CPU model", name, why))
+				goto out;
 			g_ptr_array_add(p->cpu_models, g_strdup(name));
+		}
 	}
 	g_ptr_array_sort(p->cpu_models, str_cmp);
 	for (size_t f = 0; f < G_N_ELEMENTS(family_models); f++)
@@ -238,9 +265,8 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 	/* The -machine properties of each type: its QOM class is "<type>-machine". */
 	for (guint i = 0; i < p->machines->len; i++) {
 		struct machine *mt = p->machines->pdata[i];
-		g_autofree char *cmd = g_strdup_printf("{\"execute\": \"qom-list-properties\", \"arguments\": "
-						       "{\"typename\": \"%s-machine\"}}\n",
-						       mt->name);
+		g_autofree char *type = g_strconcat(mt->name, "-machine", NULL);
+		g_autofree char *cmd = qmp_command("qom-list-properties", "typename", type, NULL);
 		g_autoptr(JsonNode) props = qmp_exec(&q, cmd, why);
 
 		if (!props)
@@ -253,6 +279,8 @@ static int probe_global(struct probe *p, const struct probe_opts *o, char **why)
 			JsonObject *pr = json_array_get_object_element(json_node_get_array(props), k);
 			const char *name = pr ? member_string(pr, "name") : NULL;
 
+			if (name && !type_name_ok("the machine property", name, why))
+				goto out;
 			if (name)
 				g_ptr_array_add(mt->properties, g_strdup(name));
 		}
@@ -301,13 +329,15 @@ static int cmd_qemu_probe(int argc, char **argv)
 	g_autofree char *binary_opt = NULL;
 	g_autofree char *save = NULL;
 	g_autofree char *binary = NULL;
-	gboolean json = FALSE;
+	gboolean json = FALSE, force = FALSE;
 	g_autofree char *jobs_arg = NULL, *timeout_arg = NULL;
 	guint64 jobs = 0, timeout = 30;
 	GOptionEntry entries[] = { { "binary", 0, 0, G_OPTION_ARG_FILENAME, &binary_opt,
 				     "The qemu-system-ppc64 to ask (default: the one on PATH)", "PATH" },
 				   { "save", 0, 0, G_OPTION_ARG_FILENAME, &save, "Save the facts as a QEMU profile",
 				     "FILE" },
+				   { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+				     "With --save: replace a file that is not a QEMU profile this command wrote", NULL },
 				   { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
 				   { "jobs", 0, 0, G_OPTION_ARG_STRING, &jobs_arg,
 				     "QEMU instances at a time (default: the number of CPUs)", "N" },
@@ -336,6 +366,17 @@ static int cmd_qemu_probe(int argc, char **argv)
 		return r;
 	if (timeout < 1 || timeout > 3600)
 		return cli_usage("--timeout %s: give 1 to 3600 seconds", timeout_arg);
+	if (force && !save)
+		return cli_usage("--force qualifies --save; it needs it");
+	/* Refused before QEMU runs (checked again when written): what is no regular file, or not our profile. */
+	if (save) {
+		struct stat st;
+
+		if (stat(save, &st) == 0 && !S_ISREG(st.st_mode))
+			return cli_usage("--save %s: not a regular file; nothing was written", save);
+		if (cli_save_check("--save", save, CLI_HEADER_QEMU_PROFILE, force))
+			return CLI_USAGE;
+	}
 	if (!jobs)
 		jobs = (guint64)MIN(g_get_num_processors(), 64);
 	if (!binary_opt) {
@@ -392,13 +433,17 @@ static int cmd_qemu_probe(int argc, char **argv)
 
 	if (save) {
 		g_autoptr(GKeyFile) kf = cli_qemu_profile(&p, binary, when);
-		g_autofree char *data = g_key_file_to_data(kf, NULL, NULL);
-		g_autoptr(GError) e = NULL;
+		gsize len;
+		g_autofree char *data = g_key_file_to_data(kf, &len, NULL);
+		/* export's writer: atomic, a link followed, mode and owner kept, no FIFO or device. */
+		struct cli_export_file t = { .opt = "--save", .path = save, .fd = -1,
+					     .data = g_string_new_len(data, (gssize)len), .header = CLI_HEADER_QEMU_PROFILE,
+					     .force = force };
 
-		if (!g_file_set_contents(save, data, -1, &e)) {
-			r = cli_usage("--save %s: %s", save, e->message);
+		r = cli_export_write(&t, 1);
+		g_string_free(t.data, TRUE);
+		if (r)
 			goto out;
-		}
 	}
 	if (json)
 		cli_qemu_json(&p, binary, when, seconds, (int)jobs);
@@ -415,7 +460,7 @@ int cmd_qemu(int argc, char **argv)
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		FILE *f = argc < 2 ? stderr : stdout;
 
-		fputs("Usage: vcpuchar qemu probe [--binary PATH] [--save FILE] [--json] [--jobs N] [--timeout SECONDS]\n"
+		fputs("Usage: vcpuchar qemu probe [--binary PATH] [--save FILE [--force]] [--json] [--jobs N] [--timeout SECONDS]\n"
 		      "  ask a qemu-system-ppc64 binary over QMP (paused, under TCG) for its version, machine types,\n"
 		      "  CPU models and the default of every cap of every pseries type; --save writes a QEMU profile\n",
 		      f);

@@ -25,7 +25,10 @@ struct qmp {
 int qmp_start(struct qmp *q, const char *binary, const char *const *args, int timeout_s, char **why);
 /* Runs @cmd (one JSON line); the "return" member, or NULL with *why (QEMU's error, or the transport's). */
 JsonNode *qmp_exec(struct qmp *q, const char *cmd, char **why);
-/* Kills and reaps the child, closes everything. */
+/* {"execute": @execute, "arguments": {@key: @value, ...}} as one JSON line, built by json-glib
+ * (a name QEMU gave is escaped, never pasted): @... is NULL-terminated key/value pairs. */
+char *qmp_command(const char *execute, ...) G_GNUC_NULL_TERMINATED;
+/* Kills and reaps the child and its process group, closes everything. */
 void qmp_kill(struct qmp *q);
 
 /* One (type, CPU) to start. */

@@ -4,13 +4,16 @@
  * under TCG, its QMP monitor on its stdin/stdout, one end of a socketpair;
  * its stderr goes to an unlinked temporary file read after it exits, so it
  * can never block on a full pipe. It dies with the thread that started it
- * (PR_SET_PDEATHSIG), and qmp_kill() kills and reaps it: no QEMU outlives
- * the probe.
+ * (PR_SET_PDEATHSIG), runs in a process group of its own, and qmp_kill()
+ * kills that group and reaps the child: no QEMU, nor a process a wrapper
+ * script started, outlives the probe, unless it left the group (setsid) or
+ * the probe itself was killed (then only the child dies with it).
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,10 +43,46 @@ static char *child_stderr(int fd)
 	return g_steal_pointer(&s);
 }
 
+char *qmp_command(const char *execute, ...)
+{
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autoptr(JsonGenerator) g = json_generator_new();
+	g_autoptr(JsonNode) root = NULL;
+	const char *key;
+	va_list ap;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "execute");
+	json_builder_add_string_value(b, execute);
+	va_start(ap, execute);
+	if ((key = va_arg(ap, const char *))) {
+		json_builder_set_member_name(b, "arguments");
+		json_builder_begin_object(b);
+		for (; key; key = va_arg(ap, const char *)) {
+			json_builder_set_member_name(b, key);
+			json_builder_add_string_value(b, va_arg(ap, const char *));
+		}
+		json_builder_end_object(b);
+	}
+	va_end(ap);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	json_generator_set_root(g, root);
+	/* json-glib escapes control bytes and quotes: the command stays one line. */
+	return g_strconcat(json_generator_to_data(g, NULL), "\n", NULL);
+}
+
+/* SIGKILL to the child's process group (the child a zombie at worst: its pid is not reused). */
+static void kill_group(pid_t pid)
+{
+	if (kill(-pid, SIGKILL) < 0)
+		kill(pid, SIGKILL);
+}
+
 void qmp_kill(struct qmp *q)
 {
 	if (q->pid > 0) {
-		kill(q->pid, SIGKILL);
+		kill_group(q->pid);
 		while (waitpid(q->pid, NULL, 0) < 0 && errno == EINTR)
 			;
 		q->pid = -1;
@@ -66,14 +105,15 @@ static char *qmp_gone(struct qmp *q, bool timed_out)
 	char how[96];
 
 	if (timed_out) {
-		kill(q->pid, SIGKILL);
+		kill_group(q->pid);
 		while (waitpid(q->pid, &status, 0) < 0 && errno == EINTR)
 			;
 		q->pid = -1;
 		err = child_stderr(q->err_fd);
 		return g_strdup_printf("no answer within the timeout; killed%s%s", *err ? "; it said: " : "", err);
 	}
-	/* EOF: it exited, or is exiting. */
+	/* EOF: it exited, or is exiting; what it started in its group goes with it. */
+	kill_group(q->pid);
 	while (waitpid(q->pid, &status, 0) < 0 && errno == EINTR)
 		;
 	q->pid = -1;
@@ -245,6 +285,8 @@ int qmp_start(struct qmp *q, const char *binary, const char *const *args, int ti
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(127);
+		/* A group of its own, killed as one: a wrapper script's children too. */
+		setpgid(0, 0);
 		signal(SIGPIPE, SIG_DFL);
 		if (dup2(sv[1], 0) < 0 || dup2(sv[1], 1) < 0 || dup2(q->err_fd, 2) < 0)
 			_exit(127);
@@ -253,6 +295,8 @@ int qmp_start(struct qmp *q, const char *binary, const char *const *args, int ti
 			_exit(127);
 		_exit(127);
 	}
+	/* Also here, so the group exists before any kill whichever runs first. */
+	setpgid(q->pid, q->pid);
 	close(sv[1]);
 	q->fd = sv[0];
 

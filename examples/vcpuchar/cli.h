@@ -4,6 +4,7 @@
 #define VCPUCHAR_CLI_H
 
 #include <string.h>
+#include <sys/stat.h>
 
 #include <glib.h>
 #include <json-glib/json-glib.h>
@@ -162,13 +163,33 @@ void cli_json_x86_host(JsonBuilder *b, const struct vcpuchar_x86_host *h);
 /* Flushes stdout; @rc, or CLI_IO with the message when a write failed (main.c). */
 int cli_finish(int rc);
 
-/* One file vcpuchar export writes: its option, its name, its contents (cli-export-write.c). */
+/*
+ * The save rule of export, probe --save and qemu probe --save: an existing
+ * regular file at @path (a symbolic link followed) is replaced only when
+ * it starts with @header, this tool's own output of that kind, or with
+ * @force. CLI_OK (also when @path is missing or no regular file: the
+ * writer refuses those), else CLI_USAGE with the message printed.
+ */
+int cli_save_check(const char *opt, const char *path, const char *header, gboolean force);
+
+/* The first bytes of each file vcpuchar writes: what cli_save_check() replaces. */
+#define CLI_HEADER_NFD "# vcpuchar export: "
+#define CLI_HEADER_PROM "# HELP vcpuchar_export_info "
+#define CLI_HEADER_HOST_PROFILE "# libvcpuchar host profile"
+#define CLI_HEADER_QEMU_PROFILE "# A QEMU profile (/usr/share/doc/libvcpuchar/profiles.md"
+
+/* One file vcpuchar writes: its option, its name, its contents (cli-export-write.c). */
 struct cli_export_file {
 	const char *opt, *path;
 	GString *data;
-	int fd;     /* -1 before cli_export_write() */
-	char *real; /* @path, or the file its symbolic link names */
-	char *tmp;  /* a dotfile in @real's folder, NULL once renamed or removed */
+	const char *header; /* cli_save_check()'s */
+	gboolean force;     /* cli_save_check()'s */
+	int fd;             /* -1 before cli_export_write() */
+	char *real;         /* @path, or the file its symbolic link names */
+	char *canon;        /* @real with its folder resolved: two targets are compared by it */
+	char *tmp;          /* a dotfile in @real's folder, NULL once renamed or removed */
+	gboolean exists;    /* @real exists: @st is its stat, its mode and owner kept */
+	struct stat st;
 };
 /*
  * Writes every file atomically: each target is checked and its temporary

@@ -97,7 +97,8 @@ int vcpuchar_ppc_profile_load(const char *path, struct vcpuchar_ppc_host *ret, c
  *        a directory, device node, FIFO or socket is refused
  * @ppc, @x86: facts for [ppc] and [x86]; either or both may be NULL
  * @err, @err_size: optional message buffer: "PATH: cause"; when both do not
- *        fit, the path is cut to its last bytes after "..."
+ *        fit, the path is cut to its last bytes after "..."; "" on success
+ *        (since 1.3: before, a success left the buffer as it was)
  *
  * How the file is replaced and what each group holds:
  * /usr/share/doc/libvcpuchar/profiles.md#saving. Facts are checked first:

@@ -207,6 +207,12 @@ bad_policy p-int.json "idle_hlt_active 1" "idle_hlt_active.*true or false" \
 	'{"disable_exits": [], "idle_hlt_active": 1, "reasons": []}'
 bad_policy p-r.json "reasons of numbers" "reasons" '{"disable_exits": [], "idle_hlt_active": false, "reasons": [1]}'
 bad_policy p-ro.json "reasons an object" "reasons.*array" '{"disable_exits": [], "idle_hlt_active": false, "reasons": {}}'
+# A \u0000 would cut a name or value where C strings end: refused, not read as its start.
+bad_policy p-nul.json "a reason holding NUL" 'policy.*u0000, a NUL, in a string' \
+	'{"disable_exits": [], "idle_hlt_active": false, "reasons": ["hlt_exits_kept_overcommit\u0000x"]}'
+printf '%s\n' '{"halt_exits\u0000junk": 3}' >"$tmp/nul-before.json"
+expect "11: a member name holding NUL" 2 'before.*nul-before.json:1:13:.*a NUL, in a string' -- \
+	"$cli" x86 verify --policy "$tmp/policy.json" --before "$tmp/nul-before.json" --after "$tmp/after.json"
 cases=$((cases + 1))
 grep -q CRITICAL "$tmp/err" && fail "11: a GLib critical"
 
@@ -296,5 +302,14 @@ expect "17: TCG default" 0 - -- "$cli" ppc hcall --accel tcg --json
 jcheck "17: guest_cpu default" "$tmp/out" 'assert j["guest_cpu"] == "power9", j["guest_cpu"]'
 expect "17: baseline" 0 - -- "$cli" ppc baseline "$p9" "$P/power9-nested-hv-qemu.profile" --guest-cpu power8 --json
 jcheck "17: guest_cpu of the baseline" "$tmp/out" 'assert j["guest_cpu"] == "power8", j["guest_cpu"]'
+
+# 18. The fleet command examples/profiles/README.md suggests runs (its glob once took the x86 profiles too).
+readme_cmd=$(grep -o 'vcpuchar ppc baseline examples/profiles/[^`]*' "$src/examples/profiles/README.md")
+cases=$((cases + 1))
+[ -n "$readme_cmd" ] || fail "18: examples/profiles/README.md names no ppc baseline command"
+# The README's command split and its glob expanded in the source tree.
+# shellcheck disable=SC2016 # expanded by the inner sh
+expect "18: examples/profiles/README.md's baseline" 0 - -- sh -c 'cd "$1" && exec "$2" $3' sh "$src" "$cli" \
+	"${readme_cmd#vcpuchar }"
 
 finish cli-advice

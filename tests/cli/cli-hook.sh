@@ -133,6 +133,12 @@ printf '<domain type="qemu">\0</domain>' >"$tmp/nul.xml"
 expect "NUL" 2 "NUL byte" -- hook kvm "$tmp/nul.xml" prepare begin
 { printf '<domain type="qemu"><description>'; head -c 5000000 /dev/zero | tr '\0' a; printf '</description></domain>'; } >"$tmp/huge.xml"
 expect "huge" 2 "over 4 MiB" -- hook kvm "$tmp/huge.xml" prepare begin
+# An endless stdin: read up to 4 MiB and one byte, then refused (it never ended before).
+for op in "prepare 2" "started 0"; do
+	# shellcheck disable=SC2016 # expanded by the inner sh
+	expect "endless stdin, ${op% *}" "${op#* }" "$([ "${op#* }" = 2 ] && echo 'over 4 MiB' || echo -)" -- \
+		sh -c 'exec timeout 60 "$0" libvirt-hook --config "$1" -- dom "$2" begin - </dev/zero' "$cli" "$tmp/kvm.conf" "${op% *}"
+done
 # Deeply nested: read without recursion.
 { printf '<domain type="qemu">'; for _ in $(seq 20000); do printf '<a>'; done; for _ in $(seq 20000); do printf '</a>'; done; printf '</domain>'; } >"$tmp/deep.xml"
 expect "deep" 0 - -- hook kvm "$tmp/deep.xml" prepare begin
@@ -169,7 +175,7 @@ expect "unknown key" 2 "unknown key 'hots'" -- "$cli" libvirt-hook --config "$tm
 printf '[vcpuchar]\naccel = tcg\n' >"$tmp/accel.conf"
 expect "bad accel" 2 "accel 'tcg': expected domain or kvm" -- "$cli" libvirt-hook --config "$tmp/accel.conf" dom prepare begin - <"$tmp/ok.xml"
 printf '[vcpuchar]\nhost = %s\naccel = kvm\n' "$tmp/none.profile" >"$tmp/noprof.conf"
-expect "missing profile" 2 "none.profile" -- "$cli" libvirt-hook --config "$tmp/noprof.conf" dom prepare begin - <"$tmp/ok.xml"
+expect "missing profile" 2 "config .*noprof.conf: host=.*none.profile: No such file or directory" -- "$cli" libvirt-hook --config "$tmp/noprof.conf" dom prepare begin - <"$tmp/ok.xml"
 printf 'host = x\n' >"$tmp/nogroup.conf"
 expect "no group" 2 "config .*nogroup.conf: " -- "$cli" libvirt-hook --config "$tmp/nogroup.conf" dom prepare begin - <"$tmp/ok.xml"
 # A config error is not judged for the operations the hook lets through.
@@ -180,6 +186,10 @@ expect "cpu-pm" 0 "^vcpuchar: warning: domain 'dom' passes HLT exits through \(-
 hasnt "cpu-pm" '.'
 sed "/qemu:commandline/,/\/qemu:commandline/d" "$fx/x86-cpu-pm.xml" >"$tmp/x86.xml"
 expect "x86 no cpu-pm" 0 - -- hook amd "$tmp/x86.xml" prepare begin
+# A profile the config names that is not there: the message names the config file and key.
+printf '[vcpuchar]\nhost=/nonexistent\n' >"$tmp/amd-none.conf"
+expect "x86 missing profile" 2 "config .*amd-none.conf: host=/nonexistent: No such file or directory" -- \
+	hook amd-none "$fx/x86-cpu-pm.xml" prepare begin
 sed "s|</vcpu>|</vcpu><cputune><vcpupin vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='3'/></cputune>|" \
 	"$fx/x86-cpu-pm.xml" >"$tmp/pinned.xml"
 expect "cpu-pm pinned" 0 "" -- hook amd "$tmp/pinned.xml" prepare begin

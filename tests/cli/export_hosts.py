@@ -7,10 +7,10 @@ import random
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..'))
 WORDS = ('character', 'behaviour', 'character_mask', 'behaviour_mask')
-# QEMU's number of each level name (include/hw/ppc/spapr.h SPAPR_CAP_*; fixed-na is 0x10
-# there, 4 in the library): what `vcpuchar export` writes as a cap's level.
-QEMU_LEVEL = {'broken': 0, 'workaround': 1, 'fixed': 2, 'fixed-ibs': 2, 'fixed-ccd': 3,
-              'fixed-na': 16, 'off': 0, 'on': 1}
+# The library's number of each level name (enum vcpuchar_ppc_level, lib/ppc.md "Caps and
+# levels": QEMU's SPAPR_CAP_* except fixed-na, 4 everywhere): what `vcpuchar export` writes.
+LEVEL = {'broken': 0, 'workaround': 1, 'fixed': 2, 'fixed-ibs': 2, 'fixed-ccd': 3,
+         'fixed-na': 4, 'off': 0, 'on': 1}
 CAPS = ('cfpc', 'sbbc', 'ibs', 'ccf-assist')
 
 

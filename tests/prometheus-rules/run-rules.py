@@ -117,7 +117,7 @@ def main():
         for cap in export_hosts.CAPS:
             level = lib[pool]['caps'][cap.replace('-', '_')]
             samples.append({'labels': 'vcpuchar:ppc_pool_cap_level:min{pool="%s",cap="%s"}' % (pool, cap),
-                            'value': export_hosts.QEMU_LEVEL[level]})
+                            'value': export_hosts.LEVEL[level]})
     # The x86 hosts export no POWER series: in a pool of their own they record nothing.
     for n in sorted(x86):
         for metric, labels, value in metrics[n]:

@@ -389,6 +389,19 @@ START_TEST(no_information_keeps_its_kind)
 }
 END_TEST
 
+/* A save that succeeds leaves "" in err, as a load does: no stale text from an earlier call. */
+START_TEST(clears_err_on_success)
+{
+	g_autofree char *p = g_build_filename(dir, "ok.profile", NULL);
+	struct vcpuchar_x86_host x = facts();
+	char err[256];
+
+	strcpy(err, "stale text of an earlier call");
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("profile-save");
@@ -396,6 +409,7 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, refuses_fifo);
+	tcase_add_test(tc, clears_err_on_success);
 	tcase_add_test(tc, refuses_socket);
 	tcase_add_test(tc, refuses_char_device);
 	tcase_add_test(tc, refuses_block_device);
