@@ -22,7 +22,6 @@ pub type PpcGuestView = sys::vcpuchar_ppc_guest_view;
 
 size_led!(
     sys::vcpuchar_ppc_host,
-    sys::vcpuchar_ppc_request,
     sys::vcpuchar_ppc_guest_view,
     sys::vcpuchar_ppc_result,
     sys::vcpuchar_ppc_result_ext,
@@ -38,6 +37,26 @@ size_led!(
     sys::vcpuchar_ppc_guest_cpu,
     sys::vcpuchar_ppc_qemu_machine
 );
+
+impl Init for sys::vcpuchar_ppc_request {
+    fn init() -> Self {
+        // SAFETY: plain C data (integers, arrays, pointers that may be NULL):
+        // all-zero bytes are a valid value.
+        let mut v: Self = unsafe { std::mem::zeroed() };
+        v.size = std::mem::size_of::<Self>() as u32;
+        v
+    }
+    /// A copy with `size` set and the QEMU-profile pointers NULL: safe code
+    /// can write any address into them, so only [`QemuProfile`]'s methods,
+    /// which own the profile, set them on the copy they pass to C.
+    fn sized(&self) -> Self {
+        let mut v = *self;
+        v.size = std::mem::size_of::<Self>() as u32;
+        v.qemu_profile = std::ptr::null();
+        v.qemu_machine = std::ptr::null();
+        v
+    }
+}
 
 impl Init for sys::vcpuchar_ppc_caps {
     /// Every cap at level 0 (broken/off).
@@ -285,8 +304,8 @@ pub struct PpcPasted {
 pub fn ppc_machine_line_parse(line: &str, req: &mut PpcRequest) -> Result<PpcPasted> {
     const F: &str = "vcpuchar_ppc_machine_line_parse";
     let c = cstring(F, "the -machine line", line)?;
-    // The line's own caps: parsed into a copy whose set starts empty.
-    let mut q = *req;
+    // The line's own caps: parsed into a sized copy whose set starts empty.
+    let mut q = req.sized();
     q.caps_set = 0;
     // SAFETY: valid C string and request; buffer of the given length.
     let (_, others) = with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_machine_line_parse(c.as_ptr(), &mut q, e, n as _) })?;
@@ -316,7 +335,7 @@ pub fn ppc_libvirt_parse(xml: &str, caps: &mut PpcCaps) -> Result<PpcPasted> {
 pub fn ppc_machine_line_parse_ext(line: &str, req: &mut PpcRequest) -> Result<PpcPasted> {
     const F: &str = "vcpuchar_ppc_machine_line_parse_ext";
     let c = cstring(F, "the -machine line", line)?;
-    let mut q = *req;
+    let mut q = req.sized();
     q.caps_set = 0;
     let mut others = [0 as std::os::raw::c_char; 256];
     // SAFETY: valid C string and request; both buffers of the given lengths, alive for the call.

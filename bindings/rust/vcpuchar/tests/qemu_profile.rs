@@ -46,3 +46,21 @@ fn decide_and_start_from_the_profile() {
     // The handle is freed once, on drop (vcpuchar_ppc_qemu_profile_free()).
     drop(p);
 }
+
+#[test]
+fn safe_calls_ignore_pointers_written_by_safe_code() {
+    // Safe code can write any address into the request's raw pointers; the
+    // crate's functions pass C a copy without them (the release table), so
+    // this cannot read freed or made-up memory.
+    let req = PpcRequest::init().mode(PpcMode::Caps).accel(Accel::Tcg).cpu(PpcCpu::Power9);
+    let mut bad = req;
+    bad.qemu_profile = 0x10 as *const _;
+    bad.qemu_machine = 0x20 as *const _;
+    let a = ppc_decide(None, &req).unwrap().effective_caps();
+    let b = ppc_decide(None, &bad).unwrap().effective_caps();
+    assert_eq!((a.cfpc, a.sbbc, a.ibs, a.ccf_assist), (b.cfpc, b.sbbc, b.ibs, b.ccf_assist));
+    assert_eq!(ppc_start_check(None, &bad).unwrap().paste(), ppc_start_check(None, &req).unwrap().paste());
+    // A profile's own method still answers from the profile.
+    let p = debian12();
+    assert_eq!(p.start_check(None, &bad, Some("pseries-2.11")).unwrap().paste(), "cap-htm=off");
+}
