@@ -177,6 +177,8 @@ def expected_facts(f):
         "sev": as_bool(f.get("kvm_amd.sev")),
         "sev_es": as_bool(f.get("kvm_amd.sev_es")),
         "sev_snp": as_bool(f.get("kvm_amd.sev_snp")),
+        # kvm_intel's parameter (Linux 6.16): the init loads kvm_amd only, so it is absent, not read.
+        "tdx": as_bool(f.get("kvm_intel.tdx")),
         "clearcpuid": "1" if re.search(r"clearcpuid=(\S*,)?510\b", cmdline) else "0",
         "smt_rsb_bug": "1" if re.search(r"[\s:]smt_rsb(\s|$)", f.get("cpuinfo.bugs", "")) else "0",
         "smt_possible": "1" if smt in ("on", "off") else "0",
