@@ -26,20 +26,28 @@ static const struct release {
 	bool power11;             /* it has the power11 CPU model */
 	const char *reason;       /* its deprecation reason when not the lifecycle's, else NULL */
 } releases[] = {
-	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, 0, false, 1, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0), "8.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0), "8.1", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), "8.2", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN, false },
+	{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "7.2", "Debian 12", 201, true, 0, false, 1, false, NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0), "8.0", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN,
+	  false, NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0), "8.1", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN,
+	  false, NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), "8.2", "upstream commits", 201, true, FACT_UNKNOWN, false, FACT_UNKNOWN,
+	  false, NULL },
 	/* 1392617d35 "spapr: Tag pseries-2.1 - 2.11 machines as deprecated", by hand (lib/ppc.md#qemu-versions). */
 	{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), "9.0", "upstream commits", 201, true, 211, false, FACT_UNKNOWN, false,
 	  "old and not maintained - use a 2.12+ version" },
-	{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), "9.1", "upstream commits", 201, true, 601, false, FACT_UNKNOWN, false },
-	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, true },
-	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, 700, true, 1, true },
-	{ VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), "10.1", "upstream commits", 402, false, 701, true, FACT_UNKNOWN, true },
-	{ VCPUCHAR_PPC_QEMU_VERSION(10, 2, 0), "10.2", "upstream commits", 500, false, 702, true, FACT_UNKNOWN, true },
-	{ VCPUCHAR_PPC_QEMU_VERSION(11, 0, 0), "11.0", "upstream commits", 501, false, 800, true, FACT_UNKNOWN, true },
-	{ VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0), "11.1", "Debian sid", 502, false, 801, true, FACT_UNKNOWN, true },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), "9.1", "upstream commits", 201, true, 601, false, FACT_UNKNOWN, false,
+	  NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), "9.2", "upstream commits", 300, false, 602, true, FACT_UNKNOWN, true,
+	  NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), "10.0", "Debian 13", 300, false, 700, true, 1, true, NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0), "10.1", "upstream commits", 402, false, 701, true, FACT_UNKNOWN, true,
+	  NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(10, 2, 0), "10.2", "upstream commits", 500, false, 702, true, FACT_UNKNOWN, true,
+	  NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(11, 0, 0), "11.0", "upstream commits", 501, false, 800, true, FACT_UNKNOWN, true,
+	  NULL },
+	{ VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0), "11.1", "Debian sid", 502, false, 801, true, FACT_UNKNOWN, true, NULL },
 };
 #define N_RELEASES (int)(sizeof(releases) / sizeof(releases[0]))
 /* The newest type vcpuchar_ppc_machine_parse() knows (lib/ppc.md#machine-defaults): pseries-11.1. */
@@ -293,8 +301,8 @@ bool vcpuchar_ppc_machine_defaults_unknown(const char *name, uint32_t qemu_versi
 	       (vcpuchar_ppc_machine_downstream(name) || newer_than_known(name, qemu_version));
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret,
-						    char *err, size_t err_size)
+VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uint32_t *ret, char *err,
+						    size_t err_size)
 {
 	int rel = vcpuchar_ppc_qemu_release(qemu_version);
 	const struct release *r;
@@ -343,12 +351,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	} else {
 		/* The 1.0 parse accepted it: "pseries-" then two numbers. */
 		if (sscanf(name + 8, "%u.%u", &major, &minor) != 2)
-			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name), "'%s': cannot read its version",
-						     VCPUCHAR_ECHO);
+			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, strlen(name),
+						     "'%s': cannot read its version", VCPUCHAR_ECHO);
 		type = major * 100 + minor;
 		/* Types the release has, and the newer upstream types up to an unmeasured target. */
-		if (type >= first &&
-		    (type <= r->version / 100 || (target && type <= target / 100))) {
+		if (type >= first && (type <= r->version / 100 || (target && type <= target / 100))) {
 			*ret = m;
 			return 0;
 		}
@@ -363,8 +370,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	else
 		who[0] = '\0';
 	return vcpuchar_set_err_echo(err, err_size, -ENOENT, name, strlen(name),
-				     "'%s' is not a machine type of QEMU %s%s: it has %s%s", VCPUCHAR_ECHO, want, who, range,
-				type && type < first ? "; the older ones were removed" : "");
+				     "'%s' is not a machine type of QEMU %s%s: it has %s%s", VCPUCHAR_ECHO, want, who,
+				     range, type && type < first ? "; the older ones were removed" : "");
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct vcpuchar_ppc_qemu_release *ret)
