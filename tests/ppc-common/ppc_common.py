@@ -70,12 +70,12 @@ def kvm_module(tier, kdir, name):
 
 def cross_static(src, gen_include, out, sources, with_lib):
     """A static ppc64le executable from @sources, plus the library's GLib-free
-    POWER sources (lib/ppc/ppc-*.c, lib/util.c) when @with_lib."""
+    POWER sources (lib/ppc/ppc-*.c, lib/keyfile.c, lib/util.c) when @with_lib."""
     lib = []
     if with_lib:
         # ppc-profile.c (the [ppc] profile group) needs GLib: left out.
         lib = sorted(f for f in glob.glob(os.path.join(src, "lib", "ppc", "ppc-*.c"))
-                     if not f.endswith("ppc-profile.c")) + [os.path.join(src, "lib", "util.c")]
+                     if not f.endswith("ppc-profile.c")) + [os.path.join(src, "lib", f) for f in ("keyfile.c", "util.c")]
     cmd = [CROSS_CC, "-static", "-O2", "-g0", "-std=gnu11", "-Wall", "-Wextra",
            "-I", os.path.join(src, "include"), "-I", gen_include, "-I", os.path.join(src, "lib"), "-I", os.path.join(src, "lib", "ppc"),
            "-o", out] + sources + lib

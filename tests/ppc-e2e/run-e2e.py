@@ -57,7 +57,7 @@ def build_initrd(args, kdir, out):
     # The library's GLib-free sources: every POWER file and the shared helpers.
     # ppc-profile.c (the [ppc] profile group) needs GLib: left out.
     lib = sorted(f for f in glob.glob(os.path.join(src, "lib", "ppc", "ppc-*.c"))
-                 if not f.endswith("ppc-profile.c")) + [os.path.join(src, "lib", "util.c")]
+                 if not f.endswith("ppc-profile.c")) + [os.path.join(src, "lib", f) for f in ("keyfile.c", "util.c")]
     common = os.path.join(src, "tests", "e2e-common")
     sources = [os.path.join(d, f) for d in (here, common) for f in sorted(os.listdir(d)) if f.endswith(".c")]
     root = os.path.join(out, "initramfs")
