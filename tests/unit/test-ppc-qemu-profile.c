@@ -122,8 +122,8 @@ END_TEST
 START_TEST(table_agrees_with_debian12)
 {
 	static const char *const names[] = { "pseries-2.1", "pseries-2.11", "pseries-2.12", "pseries-2.12-sxxm",
-					     "pseries-3.0", "pseries-3.1", "pseries-4.0",  "pseries-4.1",
-					     "pseries-4.2", "pseries-5.0", "pseries-6.2",  "pseries-7.2" };
+					     "pseries-3.0", "pseries-3.1",  "pseries-4.0",  "pseries-4.1",
+					     "pseries-4.2", "pseries-5.0",  "pseries-6.2",  "pseries-7.2" };
 	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
 	uint32_t n = 0;
 
@@ -282,6 +282,77 @@ START_TEST(errors_name_the_line)
 }
 END_TEST
 
+/* Each rule of the reader, one malformed variant of a valid profile at a time. */
+START_TEST(each_rule_refuses)
+{
+	static const char ok[] = "[qemu]\nbinary=/q\nversion=7.2.22\ndefault_machine=pseries-7.2\n"
+				 "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;\ncaps_cpus=power9;\n"
+				 "[machine pseries-7.2]\ndefault_cpu=power9_v2.0\n"
+				 "[caps pseries-7.2 power9]\ncap-cfpc=workaround\ncap-sbbc=workaround\n"
+				 "cap-ibs=workaround\ncap-ccf-assist=on\n";
+	static const struct {
+		const char *from, *to, *want, *from2, *to2;
+	} cases[] = {
+		{ "default_cpu=power9_v2.0\n", "", "line 8: [machine pseries-7.2] has no default_cpu key" },
+		{ "default_cpu=", "deprecated=maybe\ndefault_cpu=",
+		  "[machine pseries-7.2] deprecated: 'maybe' is not on, off, true or false" },
+		{ "[machine pseries-7.2]", "[machine pseries-7.1]",
+		  "machines names pseries-7.2, but there is no [machine pseries-7.2] group" },
+		{ "machines=pseries-7.2;", "machines=pc-q35-7.2;", "'pc-q35-7.2' is not a pseries machine type",
+		  "[machine pseries-7.2]", "[machine pc-q35-7.2]" },
+		{ "caps_cpus=power9;", "caps_cpus=power6;", "caps_cpus: 'power6' is not a POWER family" },
+		{ "caps_cpus=power9;", "caps_cpus=power9;power10;",
+		  "caps_cpus: 'power9;power10;' is not a list of families cpu_models has" },
+		{ "machines=pseries-7.2;\n", "machines=\n", "machines: '' is not a list of pseries types" },
+		{ "machines=pseries-7.2;",
+		  "machines=pseries-7.2;pseries-7.2xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx;",
+		  "is not a machine type name" },
+		{ "default_machine=pseries-7.2", "default_machine=pseries-7.1",
+		  "default_machine: 'pseries-7.1' is not one of machines" },
+	};
+	char err[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *text = NULL;
+		g_auto(GStrv) parts = g_strsplit(ok, cases[i].from, 2);
+
+		ck_assert_msg(parts[1], "case %zu: '%s' is not in the valid profile", i, cases[i].from);
+		text = g_strjoin(cases[i].to, parts[0], parts[1], NULL);
+		if (cases[i].from2) {
+			g_auto(GStrv) more = g_strsplit(text, cases[i].from2, 2);
+
+			g_free(text);
+			text = g_strjoin(cases[i].to2, more[0], more[1], NULL);
+		}
+		ck_assert_msg(parse_text(text, err, sizeof(err)) == -EINVAL, "case %zu accepted", i);
+		ck_assert_msg(strstr(err, cases[i].want), "case %zu: %s", i, err);
+	}
+	/* deprecated=true is read; the calls check their arguments. */
+	{
+		g_auto(GStrv) parts = g_strsplit(ok, "default_cpu=", 2);
+		g_autofree char *text = g_strjoin("deprecated=true\ndefault_cpu=", parts[0], parts[1], NULL);
+		struct vcpuchar_ppc_qemu_profile *p = NULL;
+		struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+		struct vcpuchar_ppc_request r;
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-7.2", &m, err, sizeof(err)), 0);
+		ck_assert_uint_eq(m.deprecated, 1);
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, NULL, &m, err, sizeof(err)), -EINVAL);
+		ck_assert_str_eq(err, "missing argument");
+		/* A class the binary has no type of (pseries-4.2 for PSERIES_4): -ENOENT naming its types. */
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_4, NULL, VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENOENT);
+		/* The exact type of the request must be one the profile lists. */
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, "pseries-9.9", VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -ENOENT);
+		ck_assert_msg(strstr(err, "has no machine type 'pseries-9.9'"), "%s", err);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -294,6 +365,7 @@ int main(void)
 	tcase_add_test(tc, start_htm_measured);
 	tcase_add_test(tc, downstream_type);
 	tcase_add_test(tc, errors_name_the_line);
+	tcase_add_test(tc, each_rule_refuses);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
