@@ -29,11 +29,13 @@ else
 fi
 rm -rf "$tree/packaging"
 cp -a "$src/packaging/debian" "$tree/debian"
-# A native package: the version is the project's own (meson.build).
+# A native package: the version is the project's own (meson.build). The
+# tree's git describe has a line of its own: lintian's 80 columns.
 cat > "$tree/debian/changelog" <<CL
 libvcpuchar ($version) unstable; urgency=medium
 
-  * Built from the libvcpuchar tree ($what) by packaging/layout.sh.
+  * Built by packaging/layout.sh from the libvcpuchar tree at
+    $what
 
  -- $(sed -n 's/^Maintainer: //p' "$src/packaging/debian/control")  $(LC_ALL=C date -u -R -d "@$when")
 CL
