@@ -69,7 +69,9 @@ char *qmp_command(const char *execute, ...)
 	root = json_builder_get_root(b);
 	json_generator_set_root(g, root);
 	/* json-glib escapes control bytes and quotes: the command stays one line. */
-	return g_strconcat(json_generator_to_data(g, NULL), "\n", NULL);
+	g_autofree char *text = json_generator_to_data(g, NULL);
+
+	return g_strconcat(text, "\n", NULL);
 }
 
 /* SIGKILL to the child's process group (the child a zombie at worst: its pid is not reused). */
