@@ -241,7 +241,7 @@ pol '' '{"code": "hlt_exits_kept_overcommit"}, {"code": "hlt_exits_kept_overcomm
 expect "x86 verify --policy, a code twice" 2 "reasons\\[1\\]: code 'hlt_exits_kept_overcommit' given twice" -- \
 	verify "$tmp/pol.json" - -
 pol '' '{"code": "hlt_passthrough_honoured"}'
-expect "x86 verify --policy, a verify code" 2 "reasons\\[0\\]: 'hlt_passthrough_honoured' is a reason of x86 verify" -- \
+expect "x86 verify --policy, a verify code" 2 "reasons\\[0\\]: 'hlt_passthrough_honoured' is a reason of the verification" -- \
 	verify "$tmp/pol.json" - -
 pol '"HLT"' '{"code": "hlt_exits_kept_overcommit"}'
 expect "x86 verify --policy, each once" 1 "" -- verify "$tmp/pol.json" - -
