@@ -551,7 +551,8 @@ pub fn x86_names(set: X86NameSet, sep: &str) -> Result<String> {
 /// with the reason as the error's message, and the vCPU count (1 to 4096, at
 /// most `host_max_vcpus` when not 0: KVM_CAP_MAX_VCPUS).
 ///
-/// Errors: ERANGE for the vCPU count; ENOTSUP for facts of a non-x86 host;
+/// Errors: ERANGE for the vCPU count; ENODATA (since 1.3) for facts from a
+/// host profile that holds no x86 fact; ENOTSUP for facts of a non-x86 host;
 /// EINVAL for what [`x86_decide`] refuses.
 pub fn x86_vm_check(host: &X86Host, vm: &X86Vm, n_vcpus: u32, host_max_vcpus: u32) -> Result<()> {
     let (h, v) = (host.sized(), vm.sized());
