@@ -23,7 +23,7 @@ void hook_domain_clear(struct domain *d)
 	g_string_free(d->vcpus, TRUE);
 	g_string_free(d->features, TRUE);
 	g_ptr_array_unref(d->qemu_args);
-	g_hash_table_unref(d->pins);
+	g_array_unref(d->pins);
 }
 
 static gboolean at(const struct domain *d, int depth, const char *const *names)
@@ -102,13 +102,15 @@ static void on_start(GMarkupParseContext *ctx, const char *name, const char **na
 	}
 	if (at(d, 3, tune)) {
 		const char *v = attr(names, values, "vcpu"), *set = attr(names, values, "cpuset");
+		struct vcpuchar_x86_vcpu_pin pin = { UINT32_MAX, VCPUCHAR_X86_PIN_NOT_ONE_CPU };
 		guint64 n, c;
 
-		if (v && set && g_ascii_string_to_unsigned(v, 10, 0, 4096, &n, NULL) &&
-		    g_ascii_string_to_unsigned(set, 10, 0, 1u << 20, &c, NULL))
-			g_hash_table_insert(d->pins, GUINT_TO_POINTER((guint)n + 1), GUINT_TO_POINTER((guint)c + 1));
-		else
-			d->pins_other = TRUE;
+		/* Only the reading: what the pins mean is the library's (vcpuchar_x86_pins_flags()). */
+		if (v && g_ascii_string_to_unsigned(v, 10, 0, 4096, &n, NULL))
+			pin.vcpu = (uint32_t)n;
+		if (set && g_ascii_string_to_unsigned(set, 10, 0, 1u << 20, &c, NULL))
+			pin.cpu = (uint32_t)c;
+		g_array_append_val(d->pins, pin);
 	}
 	(void)ctx;
 }
@@ -195,7 +197,7 @@ int hook_domain_parse(const char *xml, size_t len, struct domain *d, GError **er
 	d->vcpus = g_string_new(NULL);
 	d->features = g_string_new(NULL);
 	d->qemu_args = g_ptr_array_new_with_free_func(g_free);
-	d->pins = g_hash_table_new(NULL, NULL);
+	d->pins = g_array_new(FALSE, FALSE, sizeof(struct vcpuchar_x86_vcpu_pin));
 	mp = g_markup_parse_context_new(&parser, G_MARKUP_PREFIX_ERROR_POSITION, d, NULL);
 	if (!g_markup_parse_context_parse(mp, xml, (gssize)len, error) || !g_markup_parse_context_end_parse(mp, error))
 		return -EINVAL;

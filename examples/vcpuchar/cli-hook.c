@@ -339,40 +339,20 @@ static int judge_x86(const char *name, const struct domain *d, const struct conf
 	struct vcpuchar_x86_host host = VCPUCHAR_INIT(struct vcpuchar_x86_host);
 	struct vcpuchar_x86_vm vm = VCPUCHAR_INIT(struct vcpuchar_x86_vm);
 	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
-	gboolean cpu_pm = FALSE;
+	uint32_t asked = 0, pinned = 0, mismatch = 0, codes[VCPUCHAR_X86_MAX_REASONS];
 	guint64 n = 0;
+	int k;
 	g_autoptr(GString) why = g_string_new(NULL);
 	g_autofree char *who = cli_shown(name);
 
-	/* libvirt has no element for it: <qemu:commandline> "-overcommit" "cpu-pm=on" (lib/x86.md#qemu-and-libvirt). */
-	for (guint i = 0; i + 1 < d->qemu_args->len; i++) {
-		const char *a = g_ptr_array_index(d->qemu_args, i), *v = g_ptr_array_index(d->qemu_args, i + 1);
-		g_auto(GStrv) items = NULL;
-
-		if (strcmp(a, "-overcommit") && strcmp(a, "--overcommit"))
-			continue;
-		items = g_strsplit(v, ",", -1);
-		for (int k = 0; items[k]; k++)
-			if (!strcmp(items[k], "cpu-pm=on"))
-				cpu_pm = TRUE;
-	}
-	if (!cpu_pm)
+	/* Every rule is the library's (lib/x86.md#domain-rules): this reads the XML only. */
+	if (vcpuchar_x86_qemu_args_exits((const char *const *)d->qemu_args->pdata, d->qemu_args->len, &asked) < 0 ||
+	    !(asked & VCPUCHAR_X86_DISABLE_EXITS_HLT))
 		return CLI_OK;
-	/* Pinned: every vCPU on one host CPU of its own (<cputune><vcpupin>). */
-	if (g_ascii_string_to_unsigned(g_strstrip(d->vcpus->str), 10, 1, 4096, &n, NULL) && !d->pins_other &&
-	    g_hash_table_size(d->pins) == n) {
-		g_autoptr(GHashTable) cpus = g_hash_table_new(NULL, NULL);
-		gboolean ok = TRUE;
-
-		for (guint64 v = 0; v < n && ok; v++) {
-			gpointer cpu = g_hash_table_lookup(d->pins, GUINT_TO_POINTER((guint)v + 1));
-
-			ok = cpu && !g_hash_table_contains(cpus, cpu);
-			g_hash_table_add(cpus, cpu);
-		}
-		if (ok)
-			vm.flags |= VCPUCHAR_X86_VM_PINNED;
-	}
+	if (g_ascii_string_to_unsigned(g_strstrip(d->vcpus->str), 10, 1, VCPUCHAR_X86_MAX_VCPUS, &n, NULL) &&
+	    vcpuchar_x86_pins_flags((uint32_t)n, (const struct vcpuchar_x86_vcpu_pin *)(void *)d->pins->data,
+				    d->pins->len, &pinned) == 0)
+		vm.flags |= pinned;
 	if (c->host) {
 		size_t size = CLI_ERR_SIZE(c->host);
 		g_autofree char *e = g_malloc0(size);
@@ -386,14 +366,13 @@ static int judge_x86(const char *name, const struct domain *d, const struct conf
 		if (fd >= 0)
 			close(fd);
 	}
-	if (vcpuchar_x86_decide(&host, &vm, &p) < 0 || (p.disable_exits & VCPUCHAR_X86_DISABLE_EXITS_HLT))
+	if (vcpuchar_x86_decide(&host, &vm, &p) < 0)
 		return CLI_OK;
-	/* The reasons of the HLT decision itself (lib/x86.md#reason-codes: codes 1 to 11). */
-	for (uint32_t i = 0; i < p.n_reasons; i++) {
-		if (p.reasons[i].code <= VCPUCHAR_X86_REASON_DISABLE_EXITS_MASKED)
-			g_string_append_printf(why, "%s%s", why->len ? ", " : "",
-					       vcpuchar_x86_reason_name(p.reasons[i].code));
-	}
+	k = vcpuchar_x86_hlt_mismatch(&p, asked, &mismatch, codes, G_N_ELEMENTS(codes));
+	if (k < 0 || !mismatch)
+		return CLI_OK;
+	for (int i = 0; i < k && i < (int)G_N_ELEMENTS(codes); i++)
+		g_string_append_printf(why, "%s%s", why->len ? ", " : "", vcpuchar_x86_reason_name(codes[i]));
 	fprintf(stderr, "vcpuchar: warning: domain '%.64s' passes HLT exits through (-overcommit cpu-pm=on), where "
 		"the policy for this host and a %s VM keeps them (%s); started anyway\n", who,
 		vm.flags & VCPUCHAR_X86_VM_PINNED ? "pinned" : "not pinned", why->str);

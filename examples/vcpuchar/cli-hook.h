@@ -21,8 +21,7 @@ struct domain {
 	GString *features;    /* the direct children of <features>, rebuilt for the library */
 	int caps_named;
 	GPtrArray *qemu_args; /* <qemu:commandline><qemu:arg value=> in order */
-	GHashTable *pins;     /* <cputune><vcpupin vcpu= cpuset=> with one CPU each: vcpu -> cpu */
-	gboolean pins_other;  /* a vcpupin of more than one CPU */
+	GArray *pins;         /* <cputune><vcpupin vcpu= cpuset=>, struct vcpuchar_x86_vcpu_pin in order */
 };
 
 /* Reads @xml (GMarkup: well-formed, no DTD) into @d, which hook_domain_clear() frees also on failure. */

@@ -181,12 +181,6 @@ int cmd_policy(int argc, char **argv)
 		r = vcpuchar_profile_load(host_file, NULL, &host, err, err_size);
 		if (r < 0)
 			return cli_usage("--host %s", err);
-		if (!host.have && host.error[0] == -ENODATA)
-			return cli_usage("--host %s: the profile has no [x86] group: there is no x86 information in "
-					 "that file", host_file);
-		if (!host.have)
-			return cli_usage("--host %s: the [x86] group holds no key this version knows (vendor, "
-					 "disable_exits_allowed, ...): there is no x86 fact to decide from", host_file);
 	} else {
 		max_vcpus = this_host_max_vcpus();
 		no_kvm = probe_this_host(&host);
@@ -196,6 +190,8 @@ int cmd_policy(int argc, char **argv)
 	r = vcpuchar_x86_vm_check(&host, &vm, vcpus, max_vcpus, why, sizeof(why));
 	if (r == -ERANGE)
 		return cli_usage("bad value '%s' for --vcpus (%s)", vcpus_arg, why);
+	if (r == -ENODATA)
+		return cli_usage("--host %s: %s", host_file, why);
 	if (r == -ENOTSUP)
 		return cli_usage("%s%s %s", host_file ? "--host " : "this host", host_file ? host_file : "", why);
 	/* The library names the VM's members; the user gave them as options. */

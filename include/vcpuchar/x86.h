@@ -1128,11 +1128,17 @@ int vcpuchar_x86_names(uint32_t set, const char *sep, char *buf, size_t size);
  *
  * The checks vcpuchar_x86_decide() makes of @host and @vm (a confidential VM
  * on its host, contradictory overrides), with the reason its return value
- * has no room for, plus the vCPU count:
- * /usr/share/doc/libvcpuchar/x86.md#vm-checks.
+ * has no room for, plus the vCPU count and whether a host profile holds any
+ * x86 fact: /usr/share/doc/libvcpuchar/x86.md#vm-checks.
  *
  * Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with
- * NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;
+ * NULL @host or @vm); -ENODATA (since 1.3) for facts from a host profile
+ * (@host->source VCPUCHAR_SOURCE_PROFILE) with no fact in @host->have: the
+ * file has no [x86] group (@host->error[0] is -ENODATA) or its [x86] group
+ * holds no key this library knows
+ * (/usr/share/doc/libvcpuchar/x86.md#profile-without-x86-facts; probed or
+ * caller facts are never refused for this); -ENOTSUP for facts of a host
+ * that is not x86;
  * -EINVAL for everything vcpuchar_x86_decide() refuses with -EINVAL, and
  * NULL @err with @err_size > 0.
  *
@@ -1142,6 +1148,123 @@ int vcpuchar_x86_names(uint32_t set, const char *sep, char *buf, size_t size);
  */
 int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, const struct vcpuchar_x86_vm *vm,
 			  uint32_t n_vcpus, uint32_t host_max_vcpus, char *err, size_t err_size);
+
+/**
+ * vcpuchar_x86_policy_validate() - whether a policy read back from text can be verified
+ * @policy: a policy a caller filled from a saved one (e.g. the JSON of
+ *          `vcpuchar x86 policy --json`), @size set; @n_reasons may count
+ *          more entries than @reasons has room for (a parser counting what
+ *          it read): it is checked before any entry is read
+ * @err, @err_size: optional message buffer: on failure one sentence naming
+ *                  the member (reasons[3], disable_exits) and the rule it
+ *                  breaks, "" on success; cut to @err_size
+ *
+ * The input checks of vcpuchar_x86_policy_verify() with a message
+ * (/usr/share/doc/libvcpuchar/x86.md#policy-check): at most
+ * VCPUCHAR_X86_MAX_REASONS reasons, only known codes, no code of class
+ * VERIFY (a verdict is no policy), each code once, only known
+ * VCPUCHAR_X86_DISABLE_EXITS_* bits. The members verification does not
+ * read are not checked.
+ *
+ * Return: 0; -E2BIG for @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS;
+ * -EINVAL for NULL @policy, a bad @policy->size, an unknown bit of
+ * @policy->disable_exits, an unknown, VERIFY-class or repeated code, or
+ * NULL @err with @err_size > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_policy_validate(const struct vcpuchar_x86_policy *policy, char *err, size_t err_size);
+
+/**
+ * struct vcpuchar_x86_vcpu_pin - one vCPU pinned to host CPUs
+ * @vcpu: the vCPU, from 0 (libvirt's <vcpupin vcpu=>)
+ * @cpu: the one host CPU it runs on (libvirt's cpuset= naming one CPU), or
+ *       VCPUCHAR_X86_PIN_NOT_ONE_CPU when its CPU set is not one CPU (a
+ *       range, a list, a value the caller could not read)
+ *
+ * Since: 1.3
+ */
+struct vcpuchar_x86_vcpu_pin {
+	uint32_t vcpu;
+	uint32_t cpu;
+};
+/* @cpu of a pin whose CPU set is not exactly one CPU. Since: 1.3 */
+#define VCPUCHAR_X86_PIN_NOT_ONE_CPU 0xffffffffu
+
+/**
+ * vcpuchar_x86_pins_flags() - the VM flags a VM's vCPU pinning implies
+ * @n_vcpus: the VM's vCPUs (libvirt's <vcpu>), 1 to VCPUCHAR_X86_MAX_VCPUS
+ * @pins: the pins, in any order (libvirt's <cputune><vcpupin> elements)
+ * @n_pins: entries of @pins
+ * @ret_flags: receives VCPUCHAR_X86_VM_PINNED when every vCPU is pinned to
+ *             one host CPU of its own, else 0
+ *
+ * Pinned means: one pin per vCPU 0 to @n_vcpus - 1 (a vCPU pinned twice or
+ * one out of range is not), each to one CPU, no CPU shared by two vCPUs
+ * (/usr/share/doc/libvcpuchar/x86.md#domain-rules). That the CPUs are
+ * dedicated (no other VM or thread runs there) is the caller's to know.
+ *
+ * Return: 0; -ERANGE for @n_vcpus out of range (@ret_flags untouched);
+ * -EINVAL for NULL @ret_flags or NULL @pins with @n_pins > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_pins_flags(uint32_t n_vcpus, const struct vcpuchar_x86_vcpu_pin *pins, uint32_t n_pins,
+			    uint32_t *ret_flags);
+
+/**
+ * vcpuchar_x86_qemu_args_exits() - the exits a QEMU command line asks KVM to disable
+ * @args: QEMU arguments, one word each (e.g. a libvirt domain's
+ *        <qemu:commandline><qemu:arg value=> in order)
+ * @n_args: entries of @args
+ * @ret_disable_exits: receives VCPUCHAR_X86_DISABLE_EXITS_* flags: MWAIT,
+ *                     HLT, PAUSE and CSTATE when the arguments hold
+ *                     `-overcommit cpu-pm=on` (QEMU masks them with what
+ *                     KVM allows), else 0
+ *
+ * An `-overcommit` (or `--overcommit`) word followed by a word whose
+ * comma-separated items include `cpu-pm=on`
+ * (/usr/share/doc/libvcpuchar/x86.md#domain-rules).
+ *
+ * Return: 0; -EINVAL for NULL @ret_disable_exits, NULL @args with
+ * @n_args > 0, or a NULL entry.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_qemu_args_exits(const char *const *args, uint32_t n_args, uint32_t *ret_disable_exits);
+
+/**
+ * vcpuchar_x86_hlt_mismatch() - does a VM pass HLT exits through where the policy keeps them
+ * @policy: the policy decided for the VM (vcpuchar_x86_decide())
+ * @disable_exits: the VCPUCHAR_X86_DISABLE_EXITS_* flags the VM's own
+ *                 configuration asks for (vcpuchar_x86_qemu_args_exits())
+ * @ret_mismatch: receives 1 when @disable_exits holds HLT and @policy keeps
+ *                HLT exits, else 0
+ * @codes: receives the codes of @policy's reasons that decided its HLT
+ *         exits, in @policy's order; NULL with @max_codes 0 to count
+ * @max_codes: room in @codes
+ *
+ * The reasons of the HLT decision are codes 1 to 11, 36, 63 and 67
+ * (/usr/share/doc/libvcpuchar/x86.md#domain-rules); a libvirt hook names
+ * them in its warning.
+ *
+ * Return: the number of such reasons in @policy (codes past @max_codes are
+ * counted, not written); -EINVAL for NULL @policy or @ret_mismatch, a bad
+ * @policy->size, @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS, an
+ * unknown bit of @disable_exits, or NULL @codes with @max_codes > 0.
+ *
+ * System calls: none (no I/O, nothing a seccomp filter must allow).
+ *
+ * Since: 1.3
+ */
+int vcpuchar_x86_hlt_mismatch(const struct vcpuchar_x86_policy *policy, uint32_t disable_exits,
+			      uint32_t *ret_mismatch, uint32_t *codes, uint32_t max_codes);
 
 #ifdef __cplusplus
 }

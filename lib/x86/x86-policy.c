@@ -701,6 +701,14 @@ VCPUCHAR_EXPORT int vcpuchar_x86_vm_check(const struct vcpuchar_x86_host *host, 
 					"an unknown flag or enum value, an error outside the errno range)");
 	host = VCPUCHAR_IN(host, &hbuf);
 	vm = VCPUCHAR_IN(vm, &vbuf);
+	/* lib/x86.md#profile-without-x86-facts: a file that says nothing about x86 is no host to decide for. */
+	if (host->source == VCPUCHAR_SOURCE_PROFILE && !host->have)
+		return host->error[0] == -ENODATA
+			       ? vcpuchar_set_err(err, err_size, -ENODATA, "the profile has no [x86] group: there is no "
+						  "x86 information in that file")
+			       : vcpuchar_set_err(err, err_size, -ENODATA, "the [x86] group holds no key this version "
+						  "knows (vendor, disable_exits_allowed, ...): there is no x86 fact "
+						  "to decide from");
 	if (!arch_x86(host))
 		return vcpuchar_set_err(err, err_size, -ENOTSUP, "describes %s %.*s host: the x86 policy (KVM's x86 "
 					"exits and CPUID hints such as kvm-hint-dedicated) applies to x86 hosts only",

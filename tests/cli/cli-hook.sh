@@ -193,5 +193,12 @@ expect "x86 missing profile" 2 "config .*amd-none.conf: host=/nonexistent: No su
 sed "s|</vcpu>|</vcpu><cputune><vcpupin vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='3'/></cputune>|" \
 	"$fx/x86-cpu-pm.xml" >"$tmp/pinned.xml"
 expect "cpu-pm pinned" 0 "" -- hook amd "$tmp/pinned.xml" prepare begin
+# lib/x86.md#domain-rules: one pin per vCPU, each on a CPU of its own; else not pinned.
+for pins in "vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='2'" \
+	"vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='3'/><vcpupin vcpu='1' cpuset='4'" \
+	"vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='3-4'"; do
+	sed "s|</vcpu>|</vcpu><cputune><vcpupin $pins/></cputune>|" "$fx/x86-cpu-pm.xml" >"$tmp/pins.xml"
+	expect "cpu-pm, not pinned: $pins" 0 "a not pinned VM keeps them .*hlt_exits_kept_overcommit" -- hook amd "$tmp/pins.xml" prepare begin
+done
 
 finish cli-hook

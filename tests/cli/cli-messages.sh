@@ -241,10 +241,14 @@ pol '' '{"code": "hlt_exits_kept_overcommit"}, {"code": "hlt_exits_kept_overcomm
 expect "x86 verify --policy, a code twice" 2 "reasons\\[1\\]: code 'hlt_exits_kept_overcommit' given twice" -- \
 	verify "$tmp/pol.json" - -
 pol '' '{"code": "hlt_passthrough_honoured"}'
-expect "x86 verify --policy, a verify code" 2 "reasons\\[0\\]: 'hlt_passthrough_honoured' is a reason of x86 verify" -- \
+expect "x86 verify --policy, a verify code" 2 "reasons\\[0\\]: 'hlt_passthrough_honoured' is a reason of the verification" -- \
 	verify "$tmp/pol.json" - -
 pol '"HLT"' '{"code": "hlt_exits_kept_overcommit"}'
 expect "x86 verify --policy, each once" 1 "" -- verify "$tmp/pol.json" - -
+# More entries than a policy holds (64): the library counts them before reading one.
+pol '' "$(python3 -c 'print(", ".join(["{\"code\": \"hlt_exits_kept_overcommit\"}"] * 65))')"
+expect "x86 verify --policy, 65 reasons" 2 "reasons: 65 entries, more than a policy has \\(64\\)" -- \
+	verify "$tmp/pol.json" - -
 
 # A syntax error is placed in the user's file, not in json-glib's "<data>".
 printf '{"halt_exits": 1,,}' >"$tmp/syntax.json"

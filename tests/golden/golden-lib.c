@@ -683,7 +683,8 @@ static char *x86_policy(JsonArray *argv)
 		return exit_only(2);
 	if (!host_file)
 		return pending("this host's KVM");
-	if (vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err)) < 0 || !host.have)
+	/* A profile without x86 facts: vcpuchar_x86_vm_check() refuses it (-ENODATA). */
+	if (vcpuchar_profile_load(host_file, NULL, &host, err, sizeof(err)) < 0)
 		return exit_only(2);
 	if (vcpuchar_x86_vm_check(&host, &vm, vcpus, 0, err, sizeof(err)) < 0)
 		return exit_only(2);
@@ -788,15 +789,17 @@ static gboolean policy_file(const char *path, struct vcpuchar_x86_policy *p)
 	}
 	p->idle_hlt_active = json_object_get_boolean_member(o, "idle_hlt_active");
 	a = json_object_get_array_member(o, "reasons");
-	for (guint i = 0; a && i < json_array_get_length(a) && p->n_reasons < VCPUCHAR_X86_MAX_REASONS; i++) {
+	p->n_reasons = a ? json_array_get_length(a) : 0;
+	for (guint i = 0; p->n_reasons <= VCPUCHAR_X86_MAX_REASONS && i < p->n_reasons; i++) {
 		JsonObject *r = json_array_get_object_element(a, i);
 		int code = vcpuchar_x86_reason_from_name(json_object_get_string_member(r, "code"));
 
 		if (code < 0)
 			return FALSE;
-		p->reasons[p->n_reasons++].code = (uint32_t)code;
+		p->reasons[i].code = (uint32_t)code;
 	}
-	return TRUE;
+	/* Too many, repeats, verification codes: the library's checks. */
+	return vcpuchar_x86_policy_validate(p, NULL, 0) == 0;
 }
 
 static char *x86_verify(JsonArray *argv)

@@ -77,6 +77,10 @@ static void row_host(const struct tsv *t, guint i, struct vcpuchar_x86_host *h)
 	h->size = sizeof(*h);
 	h->source = VCPUCHAR_SOURCE_PROFILE;
 	snprintf(h->arch, sizeof(h->arch), "%s", tsv_get(t, i, "arch"));
+	/* Every row's profile holds disable_exits_allowed=0: one x86 fact, so that
+	 * lib/x86.md#profile-without-x86-facts never answers first (a row with no
+	 * vendor is still a profile with x86 facts). */
+	h->have |= 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS;
 	if (strcmp(vendor, "-")) {
 		h->have |= 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR;
 		h->vendor = !strcmp(vendor, "amd")     ? VCPUCHAR_X86_VENDOR_AMD

@@ -103,6 +103,7 @@ pub const VCPUCHAR_X86_SVM_EXIT_IDLE_HLT: u32 = 166;
 pub const VCPUCHAR_X86_KVM_EXIT_HLT: u32 = 5;
 pub const VCPUCHAR_X86_CPUID_1_ECX_MONITOR: u32 = 8;
 pub const VCPUCHAR_X86_MAX_VCPUS: u32 = 4096;
+pub const VCPUCHAR_X86_PIN_NOT_ONE_CPU: u32 = 4294967295;
 pub type size_t = ::std::os::raw::c_ulong;
 pub type __uint8_t = ::std::os::raw::c_uchar;
 pub type __int32_t = ::std::os::raw::c_int;
@@ -3023,11 +3024,17 @@ extern "C" {
     #[doc = ""]
     #[doc = " The checks vcpuchar_x86_decide() makes of @host and @vm (a confidential VM"]
     #[doc = " on its host, contradictory overrides), with the reason its return value"]
-    #[doc = " has no room for, plus the vCPU count:"]
-    #[doc = " /usr/share/doc/libvcpuchar/x86.md#vm-checks."]
+    #[doc = " has no room for, plus the vCPU count and whether a host profile holds any"]
+    #[doc = " x86 fact: /usr/share/doc/libvcpuchar/x86.md#vm-checks."]
     #[doc = ""]
     #[doc = " Return: 0; -ERANGE for @n_vcpus out of range (checked first, also with"]
-    #[doc = " NULL @host or @vm); -ENOTSUP for facts of a host that is not x86;"]
+    #[doc = " NULL @host or @vm); -ENODATA (since 1.3) for facts from a host profile"]
+    #[doc = " (@host->source VCPUCHAR_SOURCE_PROFILE) with no fact in @host->have: the"]
+    #[doc = " file has no [x86] group (@host->error[0] is -ENODATA) or its [x86] group"]
+    #[doc = " holds no key this library knows"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#profile-without-x86-facts; probed or"]
+    #[doc = " caller facts are never refused for this); -ENOTSUP for facts of a host"]
+    #[doc = " that is not x86;"]
     #[doc = " -EINVAL for everything vcpuchar_x86_decide() refuses with -EINVAL, and"]
     #[doc = " NULL @err with @err_size > 0."]
     #[doc = ""]
@@ -3041,6 +3048,133 @@ extern "C" {
         host_max_vcpus: u32,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_policy_validate() - whether a policy read back from text can be verified"]
+    #[doc = " @policy: a policy a caller filled from a saved one (e.g. the JSON of"]
+    #[doc = "          `vcpuchar x86 policy --json`), @size set; @n_reasons may count"]
+    #[doc = "          more entries than @reasons has room for (a parser counting what"]
+    #[doc = "          it read): it is checked before any entry is read"]
+    #[doc = " @err, @err_size: optional message buffer: on failure one sentence naming"]
+    #[doc = "                  the member (reasons[3], disable_exits) and the rule it"]
+    #[doc = "                  breaks, \"\" on success; cut to @err_size"]
+    #[doc = ""]
+    #[doc = " The input checks of vcpuchar_x86_policy_verify() with a message"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#policy-check): at most"]
+    #[doc = " VCPUCHAR_X86_MAX_REASONS reasons, only known codes, no code of class"]
+    #[doc = " VERIFY (a verdict is no policy), each code once, only known"]
+    #[doc = " VCPUCHAR_X86_DISABLE_EXITS_* bits. The members verification does not"]
+    #[doc = " read are not checked."]
+    #[doc = ""]
+    #[doc = " Return: 0; -E2BIG for @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS;"]
+    #[doc = " -EINVAL for NULL @policy, a bad @policy->size, an unknown bit of"]
+    #[doc = " @policy->disable_exits, an unknown, VERIFY-class or repeated code, or"]
+    #[doc = " NULL @err with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_policy_validate(
+        policy: *const vcpuchar_x86_policy,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+#[doc = " struct vcpuchar_x86_vcpu_pin - one vCPU pinned to host CPUs"]
+#[doc = " @vcpu: the vCPU, from 0 (libvirt's <vcpupin vcpu=>)"]
+#[doc = " @cpu: the one host CPU it runs on (libvirt's cpuset= naming one CPU), or"]
+#[doc = "       VCPUCHAR_X86_PIN_NOT_ONE_CPU when its CPU set is not one CPU (a"]
+#[doc = "       range, a list, a value the caller could not read)"]
+#[doc = ""]
+#[doc = " Since: 1.3"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_x86_vcpu_pin {
+    pub vcpu: u32,
+    pub cpu: u32,
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_pins_flags() - the VM flags a VM's vCPU pinning implies"]
+    #[doc = " @n_vcpus: the VM's vCPUs (libvirt's <vcpu>), 1 to VCPUCHAR_X86_MAX_VCPUS"]
+    #[doc = " @pins: the pins, in any order (libvirt's <cputune><vcpupin> elements)"]
+    #[doc = " @n_pins: entries of @pins"]
+    #[doc = " @ret_flags: receives VCPUCHAR_X86_VM_PINNED when every vCPU is pinned to"]
+    #[doc = "             one host CPU of its own, else 0"]
+    #[doc = ""]
+    #[doc = " Pinned means: one pin per vCPU 0 to @n_vcpus - 1 (a vCPU pinned twice or"]
+    #[doc = " one out of range is not), each to one CPU, no CPU shared by two vCPUs"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#domain-rules). That the CPUs are"]
+    #[doc = " dedicated (no other VM or thread runs there) is the caller's to know."]
+    #[doc = ""]
+    #[doc = " Return: 0; -ERANGE for @n_vcpus out of range (@ret_flags untouched);"]
+    #[doc = " -EINVAL for NULL @ret_flags or NULL @pins with @n_pins > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_pins_flags(
+        n_vcpus: u32,
+        pins: *const vcpuchar_x86_vcpu_pin,
+        n_pins: u32,
+        ret_flags: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_qemu_args_exits() - the exits a QEMU command line asks KVM to disable"]
+    #[doc = " @args: QEMU arguments, one word each (e.g. a libvirt domain's"]
+    #[doc = "        <qemu:commandline><qemu:arg value=> in order)"]
+    #[doc = " @n_args: entries of @args"]
+    #[doc = " @ret_disable_exits: receives VCPUCHAR_X86_DISABLE_EXITS_* flags: MWAIT,"]
+    #[doc = "                     HLT, PAUSE and CSTATE when the arguments hold"]
+    #[doc = "                     `-overcommit cpu-pm=on` (QEMU masks them with what"]
+    #[doc = "                     KVM allows), else 0"]
+    #[doc = ""]
+    #[doc = " An `-overcommit` (or `--overcommit`) word followed by a word whose"]
+    #[doc = " comma-separated items include `cpu-pm=on`"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#domain-rules)."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EINVAL for NULL @ret_disable_exits, NULL @args with"]
+    #[doc = " @n_args > 0, or a NULL entry."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_qemu_args_exits(
+        args: *const *const ::std::os::raw::c_char,
+        n_args: u32,
+        ret_disable_exits: *mut u32,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_x86_hlt_mismatch() - does a VM pass HLT exits through where the policy keeps them"]
+    #[doc = " @policy: the policy decided for the VM (vcpuchar_x86_decide())"]
+    #[doc = " @disable_exits: the VCPUCHAR_X86_DISABLE_EXITS_* flags the VM's own"]
+    #[doc = "                 configuration asks for (vcpuchar_x86_qemu_args_exits())"]
+    #[doc = " @ret_mismatch: receives 1 when @disable_exits holds HLT and @policy keeps"]
+    #[doc = "                HLT exits, else 0"]
+    #[doc = " @codes: receives the codes of @policy's reasons that decided its HLT"]
+    #[doc = "         exits, in @policy's order; NULL with @max_codes 0 to count"]
+    #[doc = " @max_codes: room in @codes"]
+    #[doc = ""]
+    #[doc = " The reasons of the HLT decision are codes 1 to 11, 36, 63 and 67"]
+    #[doc = " (/usr/share/doc/libvcpuchar/x86.md#domain-rules); a libvirt hook names"]
+    #[doc = " them in its warning."]
+    #[doc = ""]
+    #[doc = " Return: the number of such reasons in @policy (codes past @max_codes are"]
+    #[doc = " counted, not written); -EINVAL for NULL @policy or @ret_mismatch, a bad"]
+    #[doc = " @policy->size, @policy->n_reasons above VCPUCHAR_X86_MAX_REASONS, an"]
+    #[doc = " unknown bit of @disable_exits, or NULL @codes with @max_codes > 0."]
+    #[doc = ""]
+    #[doc = " System calls: none (no I/O, nothing a seccomp filter must allow)."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_x86_hlt_mismatch(
+        policy: *const vcpuchar_x86_policy,
+        disable_exits: u32,
+        ret_mismatch: *mut u32,
+        codes: *mut u32,
+        max_codes: u32,
     ) -> ::std::os::raw::c_int;
 }
 pub const vcpuchar_x86_cpuidle_VCPUCHAR_X86_CPUIDLE_NOT_HALTPOLL: vcpuchar_x86_cpuidle = 0;

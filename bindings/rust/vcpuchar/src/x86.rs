@@ -551,7 +551,8 @@ pub fn x86_names(set: X86NameSet, sep: &str) -> Result<String> {
 /// with the reason as the error's message, and the vCPU count (1 to 4096, at
 /// most `host_max_vcpus` when not 0: KVM_CAP_MAX_VCPUS).
 ///
-/// Errors: ERANGE for the vCPU count; ENOTSUP for facts of a non-x86 host;
+/// Errors: ERANGE for the vCPU count; ENODATA (since 1.3) for facts from a
+/// host profile that holds no x86 fact; ENOTSUP for facts of a non-x86 host;
 /// EINVAL for what [`x86_decide`] refuses.
 pub fn x86_vm_check(host: &X86Host, vm: &X86Vm, n_vcpus: u32, host_max_vcpus: u32) -> Result<()> {
     let (h, v) = (host.sized(), vm.sized());
@@ -576,4 +577,69 @@ pub fn x86_policy_format(policy: &X86Policy, host: &X86Host, vm: &X86Vm, format:
     // SAFETY: as above, with room for the whole text.
     check(F, unsafe { sys::vcpuchar_x86_policy_format(&p, &h, &v, format.raw(), buf.as_mut_ptr(), buf.len() as _) })?;
     Ok(array_str(&buf))
+}
+
+/// Whether a policy read back from text can be verified: at most 64 reasons,
+/// known codes, none of a verification, none twice, known exit flags; the
+/// broken rule as the error's message (lib/x86.md#policy-check).
+///
+/// Errors: E2BIG for too many reasons; EINVAL for the rest.
+pub fn x86_policy_validate(policy: &X86Policy) -> Result<()> {
+    let p = policy.0.sized();
+    // SAFETY: sized struct in; message buffer of the given length.
+    crate::util::with_msg("vcpuchar_x86_policy_validate", |e, n| unsafe {
+        sys::vcpuchar_x86_policy_validate(&p, e, n as _)
+    })
+    .map(|_| ())
+}
+
+/// The VM flags a VM's vCPU pinning implies: `VCPUCHAR_X86_VM_PINNED` when
+/// each vCPU 0 to `n_vcpus` - 1 has one pin `(vcpu, cpu)` to a host CPU of
+/// its own, else 0 (lib/x86.md#domain-rules). A pin whose CPU set is not one
+/// CPU has `cpu` `VCPUCHAR_X86_PIN_NOT_ONE_CPU`.
+///
+/// Errors: ERANGE for `n_vcpus` outside 1 to 4096; EINVAL for more than
+/// `u32::MAX` pins.
+pub fn x86_pins_flags(n_vcpus: u32, pins: &[(u32, u32)]) -> Result<u32> {
+    const F: &str = "vcpuchar_x86_pins_flags";
+    let v: Vec<sys::vcpuchar_x86_vcpu_pin> =
+        pins.iter().map(|&(vcpu, cpu)| sys::vcpuchar_x86_vcpu_pin { vcpu, cpu }).collect();
+    let n = u32::try_from(v.len()).map_err(|_| Error::new(F, -22, Some("more than 4294967295 pins".into())))?;
+    let mut flags = 0u32;
+    // SAFETY: `n` entries in; one u32 out.
+    check(F, unsafe { sys::vcpuchar_x86_pins_flags(n_vcpus, v.as_ptr(), n, &mut flags) })?;
+    Ok(flags)
+}
+
+/// The `VCPUCHAR_X86_DISABLE_EXITS_*` flags a QEMU command line asks KVM to
+/// disable: MWAIT, HLT, PAUSE and CSTATE for `-overcommit cpu-pm=on`, else 0
+/// (lib/x86.md#domain-rules).
+///
+/// Errors: EINVAL for a word with a NUL byte or more than `u32::MAX` words.
+pub fn x86_qemu_args_exits(args: &[&str]) -> Result<u32> {
+    const F: &str = "vcpuchar_x86_qemu_args_exits";
+    let words = args.iter().map(|a| cstring(F, "a QEMU argument", a)).collect::<Result<Vec<_>>>()?;
+    let ptrs: Vec<*const std::os::raw::c_char> = words.iter().map(|w| w.as_ptr()).collect();
+    let n = u32::try_from(ptrs.len()).map_err(|_| Error::new(F, -22, Some("more than 4294967295 words".into())))?;
+    let mut exits = 0u32;
+    // SAFETY: `n` valid C strings, alive while `words` is; one u32 out.
+    check(F, unsafe { sys::vcpuchar_x86_qemu_args_exits(ptrs.as_ptr(), n, &mut exits) })?;
+    Ok(exits)
+}
+
+/// Whether a VM asking for `disable_exits` passes HLT exits through where
+/// `policy` keeps them, and the codes of the policy's reasons that decided
+/// its HLT exits, in order (lib/x86.md#domain-rules).
+///
+/// Errors: EINVAL for an unknown flag in `disable_exits` or a bad policy.
+pub fn x86_hlt_mismatch(policy: &X86Policy, disable_exits: u32) -> Result<(bool, Vec<u32>)> {
+    const F: &str = "vcpuchar_x86_hlt_mismatch";
+    let p = policy.0.sized();
+    let mut m = 0u32;
+    let mut codes = [0u32; sys::VCPUCHAR_X86_MAX_REASONS as usize];
+    // SAFETY: sized struct in; room for `codes.len()` codes and one u32 out.
+    let n = check(F, unsafe {
+        sys::vcpuchar_x86_hlt_mismatch(&p, disable_exits, &mut m, codes.as_mut_ptr(), codes.len() as u32)
+    })? as usize;
+    Ok((m != 0, codes[..n.min(codes.len())].to_vec()))
 }

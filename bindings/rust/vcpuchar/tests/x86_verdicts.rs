@@ -166,3 +166,24 @@ fn names_checks_and_format() {
     let q = x86_policy_format(&p, &host, &x86_vm(), X86Format::QemuShell).unwrap();
     assert!(q.starts_with("-overcommit cpu-pm=off -cpu host,kvm-pv-unhalt=on"), "{}", q);
 }
+
+// Since 1.3: the CLI's last x86 rules (lib/x86.md#policy-check, #domain-rules).
+#[test]
+fn domain_rules_and_policy_validate() {
+    use vcpuchar::*;
+    let mut host = x86_host();
+    host.have = 1 << X86Fact::CpuidVendor.raw() | 1 << X86Fact::DisableExits.raw();
+    host.vendor = 1; // AMD
+    host.disable_exits_allowed = 0xe;
+    // A shared VM keeps HLT exits for reason 1 (hlt_exits_kept_overcommit).
+    let p = x86_decide(&host, &x86_vm()).unwrap();
+    x86_policy_validate(&p).unwrap();
+    let asked = x86_qemu_args_exits(&["-overcommit", "mem-lock=on,cpu-pm=on"]).unwrap();
+    assert_eq!(asked, 0xf);
+    assert_eq!(x86_qemu_args_exits(&["-overcommit", "cpu-pm=off"]).unwrap(), 0);
+    assert_eq!(x86_hlt_mismatch(&p, asked).unwrap(), (true, vec![1]));
+    assert_eq!(x86_hlt_mismatch(&p, 0).unwrap(), (false, vec![1]));
+    assert_eq!(x86_pins_flags(2, &[(1, 5), (0, 4)]).unwrap(), 1);
+    assert_eq!(x86_pins_flags(2, &[(0, 4), (1, 4)]).unwrap(), 0);
+    assert_eq!(x86_pins_flags(0, &[]).unwrap_err().errno(), 34);
+}
