@@ -187,6 +187,8 @@ bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute
 bool vcpuchar_ppc_qemu_deprecates(uint32_t qemu_version, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
 uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
+/* Whether release row @release has the power11 CPU model (lib/ppc.md#qemu-versions). */
+bool vcpuchar_ppc_qemu_release_power11(int release) __attribute__((visibility("hidden")));
 /*
  * vcpuchar_ppc_machine_defaults() and vcpuchar_ppc_guest_view() for values
  * the caller checked: vcpuchar_ppc_decide() checks its request once and

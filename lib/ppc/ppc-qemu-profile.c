@@ -425,6 +425,13 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 		if (req->qemu_machine)
 			return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
 						"qemu_machine names a type of a QEMU profile, but qemu_profile is NULL");
+		/* A release the caller named and the table has lacks power11 before 9.2 (lib/ppc.md#qemu-versions). */
+		if (req->qemu_version && t->release >= 0 && req->cpu == VCPUCHAR_PPC_CPU_POWER11 &&
+		    !vcpuchar_ppc_qemu_release_power11(t->release))
+			return vcpuchar_set_err(err, err_size, -ENOENT,
+						"QEMU %s has no power11 CPU model: its POWER families are power7, power8, "
+						"power9 and power10 (power11 came in 9.2)",
+						vcpuchar_ppc_qemu_release_name(t->release));
 		return 0;
 	}
 	vcpuchar_ppc_qemu_version_text(p->version, want);

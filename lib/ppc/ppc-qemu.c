@@ -131,6 +131,11 @@ uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release)
 	return releases[release].fixed_na_aborts;
 }
 
+bool vcpuchar_ppc_qemu_release_power11(int release)
+{
+	return releases[release].power11;
+}
+
 void vcpuchar_ppc_qemu_release_defaults(int release, uint32_t cpu, struct vcpuchar_ppc_caps *caps)
 {
 	if (releases[release].sbbc_p8_broken && cpu != VCPUCHAR_PPC_CPU_POWER7)

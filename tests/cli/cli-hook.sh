@@ -115,7 +115,9 @@ dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/value='fixed'/value='workaround'/; s|<vcp
 expect "cpu POWER9" 0 - -- hook kvm "$tmp/cpu9.xml" prepare begin
 sed 's/^power8=false/power8=false\npvr=0x004e1203/' "$p9" >"$tmp/p9pvr.profile"
 conf pvr "$tmp/p9pvr.profile" kvm
-sed 's|<model>POWER9</model>|<model>POWER11</model>|' "$tmp/cpu9.xml" >"$tmp/cpu11.xml"
+sed 's|<model>POWER9</model>|<model>POWER11</model>|' "$tmp/cpu9.xml" >"$tmp/cpu11-7.2.xml"
+expect "cpu POWER11 QEMU 7.2" 1 "refused: QEMU 7.2 has no power11 CPU model" -- hook kvm "$tmp/cpu11-7.2.xml" prepare begin
+sed 's|qemu-7.2.22|qemu-11.1.3|' "$tmp/cpu11-7.2.xml" >"$tmp/cpu11.xml"
 expect "cpu POWER11 no pvr" 0 - -- hook kvm "$tmp/cpu11.xml" prepare begin
 expect "cpu POWER11" 1 "refused: a POWER11 guest CPU cannot run on this POWER9 host \(pvr 0x004e1203\)" -- hook pvr "$tmp/cpu11.xml" prepare begin
 oneline "cpu POWER11"

@@ -52,6 +52,42 @@ static struct vcpuchar_ppc_request tcg_caps(const struct vcpuchar_ppc_qemu_profi
 	return r;
 }
 
+/*
+ * Without a profile the release table says the same for a release the
+ * caller names: power11 came in 9.2 (273db89bcaf4, lib/ppc.md#qemu-versions);
+ * a release candidate of 9.2 has it; no version given stays as in 1.2.
+ */
+START_TEST(table_cpu_model_refused)
+{
+	static const struct {
+		uint32_t version;
+		int expect;
+	} rows[] = {
+		{ VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), -ENOENT },  { VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), -ENOENT },
+		{ VCPUCHAR_PPC_QEMU_VERSION(9, 1, 0), -ENOENT },  { VCPUCHAR_PPC_QEMU_VERSION(9, 1, 90), 0 },
+		{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), 0 },        { VCPUCHAR_PPC_QEMU_VERSION(12, 0, 0), 0 },
+		{ 0, 0 },
+	};
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	char err[512];
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct vcpuchar_ppc_request r = tcg_caps(NULL, VCPUCHAR_PPC_MACHINE_PSERIES, NULL,
+							 VCPUCHAR_PPC_CPU_POWER11);
+
+		r.qemu_version = rows[i].version;
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), rows[i].expect);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), rows[i].expect);
+		if (rows[i].version == VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0))
+			ck_assert_str_eq(err, "QEMU 8.2 has no power11 CPU model: its POWER families are power7, "
+					      "power8, power9 and power10 (power11 came in 9.2)");
+		/* Every other family is in every release of the table. */
+		r.cpu = VCPUCHAR_PPC_CPU_POWER10;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+	}
+}
+END_TEST
+
 /* The probed binary's facts as the library reads them. */
 START_TEST(debian12_facts)
 {
@@ -360,6 +396,7 @@ int main(void)
 
 	tcase_add_test(tc, debian12_facts);
 	tcase_add_test(tc, cpu_model_refused);
+	tcase_add_test(tc, table_cpu_model_refused);
 	tcase_add_test(tc, table_agrees_with_debian12);
 	tcase_add_test(tc, measured_defaults);
 	tcase_add_test(tc, start_htm_measured);
