@@ -728,6 +728,65 @@ START_TEST(htm_old_type_offered)
 }
 END_TEST
 
+/*
+ * The values a pasted line gives the start caps, as QEMU reads them:
+ * booleans by qapi/qapi-util.c qapi_bool_parse() (on, yes, true, y; off,
+ * no, false, n), sizes by util/cutils.c qemu_strtosz() (a number, then one
+ * unit B, K, M, G, T, P or E in either case), refused as
+ * hw/ppc/spapr_caps.c cap_hpt_maxpagesize_apply() refuses them.
+ */
+START_TEST(line_values_as_qemu_reads_them)
+{
+	static const struct {
+		const char *item;
+		uint32_t cap, level;
+	} taken[] = {
+		{ "cap-fwnmi=y", VCPUCHAR_PPC_START_FWNMI, 1 },
+		{ "cap-fwnmi=n", VCPUCHAR_PPC_START_FWNMI, 0 },
+		{ "cap-fwnmi=no", VCPUCHAR_PPC_START_FWNMI, 0 },
+		{ "cap-fwnmi=false", VCPUCHAR_PPC_START_FWNMI, 0 },
+		{ "cap-fwnmi=true", VCPUCHAR_PPC_START_FWNMI, 1 },
+		{ "cap-hpt-max-page-size=65536", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 16 },
+		{ "cap-hpt-max-page-size=64K", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 16 },
+		{ "cap-hpt-max-page-size=16g", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 34 },
+	};
+	static const struct {
+		const char *item, *says;
+	} refused[] = {
+		{ "cap-hpt-max-page-size=2k", "QEMU says \"Require at least 4kiB hpt-max-page-size\"" },
+		{ "cap-hpt-max-page-size=32G", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=1t", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=64x", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=64kb", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=k", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=0", "QEMU says \"cap-hpt-max-page-size must be a power of 2\"" },
+		{ "cap-hpt-max-page-size=99999999999999999999", "a page size is a number" },
+		{ "cap-fwnmi=On", "QEMU takes on or off (also yes, no, true, false)" },
+		{ "cap-fwnmi=", "QEMU takes on or off (also yes, no, true, false)" },
+	};
+	char others[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(taken); i++) {
+		struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+		g_autofree char *text = g_strconcat("pseries,", taken[i].item, NULL);
+
+		line(&r, text, others, sizeof(others));
+		ck_assert_msg(r.start_set == 1u << taken[i].cap, "%s: set %#x", text, r.start_set);
+		ck_assert_msg(r.start_levels[taken[i].cap] == taken[i].level, "%s: level %u", text,
+			      r.start_levels[taken[i].cap]);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+		struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+		g_autofree char *text = g_strconcat("pseries,", refused[i].item, NULL);
+
+		ck_assert_msg(vcpuchar_ppc_machine_line_parse(text, &r, others, sizeof(others)) == -EINVAL, "%s taken",
+			      text);
+		ck_assert_msg(strstr(others, refused[i].says), "%s: %s", text, others);
+	}
+}
+END_TEST
+
 START_TEST(bad_arguments)
 {
 	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
@@ -793,6 +852,7 @@ int main(void)
 	tcase_add_test(tc, bad_arguments);
 	tcase_add_test(tc, given_levels_each_fact);
 	tcase_add_test(tc, htm_old_type_offered);
+	tcase_add_test(tc, line_values_as_qemu_reads_them);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
