@@ -491,6 +491,27 @@ START_TEST(accepted_forms)
 		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
 		vcpuchar_ppc_qemu_profile_free(p);
 	}
+	/* A QEMU older than the table's first release (7.2): its profile answers, texts take 7.2's row. */
+	{
+		g_autofree char *a = variant(ok, "version=7.2.22", "version=6.2.0");
+		g_autofree char *b = variant(a, "default_machine=pseries-7.2\nmachines=pseries-7.2;",
+					     "default_machine=pseries-6.2\nmachines=pseries-6.2;");
+		g_autofree char *c = variant(b, "[machine pseries-7.2]", "[machine pseries-6.2]");
+		g_autofree char *text = variant(c, "[caps pseries-7.2 power9]", "[caps pseries-6.2 power9]");
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		ck_assert_uint_eq(vcpuchar_ppc_qemu_profile_version(p), VCPUCHAR_PPC_QEMU_VERSION(6, 2, 0));
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, err, sizeof(err)), 0);
+		ck_assert_str_eq(m.name, "pseries-6.2");
+		ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, "pseries-6.2", VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		/* The profile's own defaults, read from its [caps] group. */
+		ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+		ck_assert_uint_eq(res.effective_caps.ccf_assist, 1);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
 	/* A request of the class of unknown defaults, without a type name: no type of the profile
 	 * is taken, so the caller gives all four caps. */
 	{
