@@ -389,6 +389,196 @@ START_TEST(each_rule_refuses)
 }
 END_TEST
 
+/* A valid hand-written profile with @from replaced by @to (fault case: the reader's rules, one at a time). */
+static char *variant(const char *ok, const char *from, const char *to)
+{
+	g_auto(GStrv) parts = g_strsplit(ok, from, 2);
+
+	ck_assert_msg(parts[1], "'%s' is not in the valid profile", from);
+	return g_strjoin(to, parts[0], parts[1], NULL);
+}
+
+/* Hand-written, marked as fault cases: every key the reader needs, and every malformed value, refused. */
+START_TEST(each_key_and_value_refused)
+{
+	static const char ok[] = "[qemu]\nbinary=/q\nversion=7.2.22\ndefault_machine=pseries-7.2\n"
+				 "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;\ncaps_cpus=power9;\n"
+				 "[machine pseries-7.2]\ndefault_cpu=power9_v2.0\n"
+				 "[caps pseries-7.2 power9]\ncap-cfpc=workaround\ncap-sbbc=workaround\n"
+				 "cap-ibs=workaround\ncap-ccf-assist=on\n";
+	static const struct {
+		const char *from, *to, *want;
+	} cases[] = {
+		/* Each required key of [qemu]. */
+		{ "version=7.2.22\n", "", "line 1: [qemu] has no version key" },
+		{ "binary=/q\n", "", "line 1: [qemu] has no binary key" },
+		{ "cpu_models=power9;power9_v2.0;\n", "", "line 1: [qemu] has no cpu_models key" },
+		{ "caps_cpus=power9;\n", "", "line 1: [qemu] has no caps_cpus key" },
+		{ "machines=pseries-7.2;\n", "", "line 1: [qemu] has no machines key" },
+		{ "default_machine=pseries-7.2\n", "", "line 1: [qemu] has no default_machine key" },
+		/* query-version's MAJOR.MINOR.MICRO, three numbers below 100, the first not 0. */
+		{ "version=7.2.22", "version=7..2", "version: '7..2' is not MAJOR.MINOR.MICRO" },
+		{ "version=7.2.22", "version=.7.2", "version: '.7.2' is not MAJOR.MINOR.MICRO" },
+		{ "version=7.2.22", "version=7.2.", "version: '7.2.' is not MAJOR.MINOR.MICRO" },
+		{ "version=7.2.22", "version=7.2.2.2", "version: '7.2.2.2' is not MAJOR.MINOR.MICRO" },
+		{ "version=7.2.22", "version=100.0.0", "version: '100.0.0' is not MAJOR.MINOR.MICRO" },
+		{ "version=7.2.22", "version=0.2.22", "version: '0.2.22' is not MAJOR.MINOR.MICRO" },
+		{ "version=7.2.22", "version=7.2.x", "version: '7.2.x' is not MAJOR.MINOR.MICRO" },
+		/* caps_cpus names families only: power9, not one of its models. */
+		{ "caps_cpus=power9;", "caps_cpus=power9_v2.0;", "caps_cpus: 'power9_v2.0' is not a POWER family" },
+		{ "caps_cpus=power9;", "caps_cpus=power10x;", "caps_cpus: 'power10x' is not a POWER family" },
+		/* A missing Spectre cap, and a level of each kind's own spelling. */
+		{ "cap-sbbc=workaround\n", "", "line 10: [caps pseries-7.2 power9] has no cap-sbbc key" },
+		{ "cap-ibs=workaround", "cap-ibs=maybe",
+		  "cap-ibs: 'maybe' is not a level (broken, workaround, fixed-ibs, fixed-ccd, fixed-na)" },
+		{ "cap-ccf-assist=on", "cap-ccf-assist=maybe", "cap-ccf-assist: 'maybe' is not on or off" },
+		{ "cap-cfpc=workaround", "cap-cfpc=workaroundxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+		  "cap-cfpc: 'workaroundxxx" },
+		/* The on/off caps and deprecated take on, off, true or false only. */
+		{ "cap-ccf-assist=on\n", "cap-ccf-assist=on\ncap-htm=no\n",
+		  "[caps pseries-7.2 power9] cap-htm: 'no' is not on, off, true or false" },
+		{ "cap-ccf-assist=on\n", "cap-ccf-assist=on\ncap-large-decr=yes\n",
+		  "cap-large-decr: 'yes' is not on, off, true or false" },
+		{ "cap-ccf-assist=on\n", "cap-ccf-assist=on\ncap-fwnmi=True\n",
+		  "cap-fwnmi: 'True' is not on, off, true or false" },
+		{ "cap-ccf-assist=on\n", "cap-ccf-assist=on\ncap-fwnmi=falsy\n",
+		  "cap-fwnmi: 'falsy' is not on, off, true or false" },
+	};
+	char err[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
+		g_autofree char *text = variant(ok, cases[i].from, cases[i].to);
+
+		ck_assert_msg(parse_text(text, err, sizeof(err)) == -EINVAL, "case %zu accepted", i);
+		ck_assert_msg(strstr(err, cases[i].want), "case %zu: %s", i, err);
+	}
+}
+END_TEST
+
+/* Hand-written variants the reader takes (fault cases of its accepted forms), and what they answer. */
+START_TEST(accepted_forms)
+{
+	static const char ok[] = "[qemu]\nbinary=/q\nversion=7.2.22\ndefault_machine=pseries-7.2\n"
+				 "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;\ncaps_cpus=power9;\n"
+				 "[machine pseries-7.2]\ndefault_cpu=power9_v2.0\n"
+				 "[caps pseries-7.2 power9]\ncap-cfpc=workaround\ncap-sbbc=workaround\n"
+				 "cap-ibs=workaround\ncap-ccf-assist=on\n";
+	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	struct vcpuchar_ppc_request r;
+	char err[512];
+
+	/* Lists without the last ';', deprecated=false, models of no POWER family (e500, power, power1234, power12). */
+	{
+		g_autofree char *a = variant(ok, "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;",
+					     "machines=pseries-7.2\ncpu_models=e500;power;power1234;power12;power9;power9_v2.0");
+		g_autofree char *text = variant(a, "default_cpu=", "deprecated=false\ndefault_cpu=");
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, err, sizeof(err)), 0);
+		ck_assert_str_eq(m.name, "pseries-7.2");
+		ck_assert_uint_eq(m.deprecated, 0);
+		ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER9);
+		/* The models are named as the profile lists them; only power9 is a family here. */
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER8);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -ENOENT);
+		ck_assert_msg(strstr(err, "has no power8 CPU model: its POWER models are e500, power, power1234, power12, "
+					  "power9, power9_v2.0"),
+			      "%s", err);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+	/* A type QEMU refused to start with the family: no defaults to decide from (-ENOENT). */
+	{
+		g_autofree char *text = variant(ok, "[caps pseries-7.2 power9]\n",
+						"[caps pseries-7.2 power9]\nstart=synthetic refusal, hand-written\n");
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENOENT);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+	/* A default CPU whose family caps_cpus does not hold: its defaults were not read. */
+	{
+		g_autofree char *a = variant(ok, "cpu_models=power9;power9_v2.0;", "cpu_models=power8;power9;power9_v2.0;");
+		g_autofree char *text = variant(a, "default_cpu=power9_v2.0", "default_cpu=power8");
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-7.2", &m, err, sizeof(err)), 0);
+		ck_assert_uint_eq(m.default_cpu, VCPUCHAR_PPC_CPU_POWER8);
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -ENOENT);
+		r.cpu = VCPUCHAR_PPC_CPU_POWER8;
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -ENOENT);
+		ck_assert_str_eq(err, "QEMU 7.2.22 (/q, its profile) has no power8 CPU model: its POWER models are "
+				      "power8, power9, power9_v2.0");
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+	/* A default CPU of no POWER family (a type whose default is another CPU): POWER9 is assumed. */
+	{
+		g_autofree char *text = variant(ok, "default_cpu=power9_v2.0", "default_cpu=power5+_v2.1");
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-7.2", &m, err, sizeof(err)), 0);
+		ck_assert_uint_eq(m.default_cpu, 0);
+		ck_assert_uint_eq(m.deprecated, 2); /* not said: unknown */
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+	/* A QEMU older than the table's first release (7.2): its profile answers, texts take 7.2's row. */
+	{
+		g_autofree char *a = variant(ok, "version=7.2.22", "version=6.2.0");
+		g_autofree char *b = variant(a, "default_machine=pseries-7.2\nmachines=pseries-7.2;",
+					     "default_machine=pseries-6.2\nmachines=pseries-6.2;");
+		g_autofree char *c = variant(b, "[machine pseries-7.2]", "[machine pseries-6.2]");
+		g_autofree char *text = variant(c, "[caps pseries-7.2 power9]", "[caps pseries-6.2 power9]");
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		ck_assert_uint_eq(vcpuchar_ppc_qemu_profile_version(p), VCPUCHAR_PPC_QEMU_VERSION(6, 2, 0));
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, err, sizeof(err)), 0);
+		ck_assert_str_eq(m.name, "pseries-6.2");
+		ck_assert_uint_eq(m.machine, VCPUCHAR_PPC_MACHINE_PSERIES);
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, "pseries-6.2", VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		/* The profile's own defaults, read from its [caps] group. */
+		ck_assert_uint_eq(res.effective_caps.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+		ck_assert_uint_eq(res.effective_caps.ccf_assist, 1);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+	/* A request of the class of unknown defaults, without a type name: no type of the profile
+	 * is taken, so the caller gives all four caps. */
+	{
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(ok, strlen(ok), &p, err, sizeof(err)), 0);
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, NULL, VCPUCHAR_PPC_CPU_POWER9);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
+		ck_assert_msg(strstr(err, "all four caps are needed"), "%s", err);
+		r.caps_set = (1u << VCPUCHAR_PPC_N_CAPS) - 1;
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+	/* The calls check their arguments. */
+	ck_assert_uint_eq(vcpuchar_ppc_qemu_profile_version(NULL), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(ok, strlen(ok), NULL, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "missing argument");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(ok, strlen(ok), &p, NULL, 1), -EINVAL);
+	ck_assert_ptr_null(p);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(ok, sizeof(ok), &p, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not a QEMU profile: larger than 1 MiB or holds a NUL byte");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(ok, (1u << 20) + 1, &p, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "not a QEMU profile: larger than 1 MiB or holds a NUL byte");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(ok, strlen(ok), &p, err, sizeof(err)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", NULL, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, NULL, 1), -EINVAL);
+	m.size = 3;
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries", &m, err, sizeof(err)), -EINVAL);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -403,6 +593,8 @@ int main(void)
 	tcase_add_test(tc, downstream_type);
 	tcase_add_test(tc, errors_name_the_line);
 	tcase_add_test(tc, each_rule_refuses);
+	tcase_add_test(tc, each_key_and_value_refused);
+	tcase_add_test(tc, accepted_forms);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

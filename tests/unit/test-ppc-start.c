@@ -595,6 +595,198 @@ START_TEST(defaults_warning_names_other_refusals)
 }
 END_TEST
 
+/* A level the caller gave (a pasted "cap-htm=on"), as vcpuchar_ppc_machine_line_parse() sets it. */
+static void given(struct vcpuchar_ppc_request *r, uint32_t cap, uint32_t level)
+{
+	r->start_set |= 1u << cap;
+	r->start_levels[cap] = level;
+}
+
+/*
+ * Each given level against each fact, from hw/ppc/spapr_caps.c's
+ * cap_*_apply() of QEMU 7.2 (8.1 for ail-mode-3): TCG refuses htm and
+ * nested-hv on, large-decr before POWER9 (ISA 3.00) and ail-mode-3 before
+ * POWER8; KVM needs its capability; a QEMU without the property refuses
+ * the name itself.
+ */
+START_TEST(given_levels_each_fact)
+{
+	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	struct vcpuchar_ppc_start s;
+	const struct vcpuchar_ppc_start_entry *e;
+
+	/* cap-htm=off given: nothing is checked. */
+	given(&r, VCPUCHAR_PPC_START_HTM, 0);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->level, 0);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(e->reason, "cap-htm=off, given: QEMU checks nothing");
+	/* cap-htm=on given, this KVM offers KVM_CAP_PPC_HTM. */
+	given(&r, VCPUCHAR_PPC_START_HTM, 1);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->level, 1);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(e->reason, "cap-htm=on, given: this KVM offers KVM_CAP_PPC_HTM");
+	/* A POWER8 guest on a KVM without the capability: POWER8 KVM-HV takes HTM from AT_HWCAP2. */
+	h = p9_host(ALL_BUT(VCPUCHAR_PPC_FACT_HTM), 65536);
+	r.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	ck_assert_str_eq(e->fix, "cap-htm=off");
+	ck_assert_msg(strstr(e->reason, "or a POWER8 KVM-HV host with HTM"), "%s", e->reason);
+	ck_assert_str_eq(s.paste, "");
+	/* Under TCG: "No Transactional Memory support in TCG" (cap_htm_apply()). */
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->reason, "cap-htm=on, given: QEMU says \"No Transactional Memory support in TCG\"");
+	ck_assert_str_eq(s.paste, "cap-htm=off");
+
+	/* cap-nested-hv=on under TCG: "No Nested KVM-HV support in TCG" (cap_nested_kvm_hv_apply()). */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	given(&r, VCPUCHAR_PPC_START_NESTED_HV, 1);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_NESTED_HV);
+	ck_assert_uint_eq(e->level, 1);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->reason, "cap-nested-hv=on, given: QEMU says \"No Nested KVM-HV support in TCG\"");
+	ck_assert_str_eq(s.paste, "cap-nested-hv=off");
+
+	/* cap-large-decr=on under TCG for a POWER8: "Large decrementer only supported on POWER9". */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	given(&r, VCPUCHAR_PPC_START_LARGE_DECR, 1);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->reason, "QEMU says \"Large decrementer only supported on POWER9\"");
+	ck_assert_str_eq(s.paste, "cap-large-decr=off");
+	/* A POWER9 held to POWER8 by max-cpu-compat: the same (the compat level is before ISA 3.00). */
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER8;
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* A compat level above the CPU's own lowers nothing: POWER9's large decrementer is taken. */
+	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER10;
+	s = check(&h, &r);
+	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->reason, "TCG: QEMU checks no host decrementer");
+
+	/* cap-ail-mode-3=on under TCG for a POWER7 (cap_ail_mode_3_apply()). */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER7;
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
+	given(&r, VCPUCHAR_PPC_START_AIL_MODE_3, 1);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->reason, "QEMU says \"TCG only supports cap-ail-mode-3 on POWER8 and later CPUs\"");
+	ck_assert_str_eq(s.paste, "cap-ail-mode-3=off");
+	/* Given off: nothing is checked. */
+	given(&r, VCPUCHAR_PPC_START_AIL_MODE_3, 0);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(e->reason, "cap-ail-mode-3=off, given: QEMU checks nothing");
+	/* QEMU 8.0 has no such property: a start that names it fails, whatever its level. */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0);
+	s = check(&h, &r);
+	e = start_entry(&s, VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->fix, "");
+	ck_assert_str_eq(e->reason, "QEMU 8.0 has no property cap-ail-mode-3 (QEMU 8.1 added it): remove it");
+	ck_assert_uint_eq(s.n_refused, 1);
+	ck_assert_str_eq(s.paste, "");
+}
+END_TEST
+
+/* pseries-2.11's default cap-htm=on (spapr_machine_2_11_class_options()) on a KVM that offers HTM. */
+START_TEST(htm_old_type_offered)
+{
+	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
+	struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES_3_1);
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	const struct vcpuchar_ppc_start_entry *e;
+
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.11", &s), 0);
+	e = start_entry(&s, VCPUCHAR_PPC_START_HTM);
+	ck_assert_uint_eq(e->level, 1);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(e->reason, "pseries-2.11 and older take cap-htm=on, which this KVM offers");
+	/* A name that is not a type of the table, in the class of unknown defaults, but one the table knows: refused. */
+	r = kvm_req(VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN);
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-2.x", &s), -EINVAL);
+}
+END_TEST
+
+/*
+ * The values a pasted line gives the start caps, as QEMU reads them:
+ * booleans by qapi/qapi-util.c qapi_bool_parse() (on, yes, true, y; off,
+ * no, false, n), sizes by util/cutils.c qemu_strtosz() (a number, then one
+ * unit B, K, M, G, T, P or E in either case), refused as
+ * hw/ppc/spapr_caps.c cap_hpt_maxpagesize_apply() refuses them.
+ */
+START_TEST(line_values_as_qemu_reads_them)
+{
+	static const struct {
+		const char *item;
+		uint32_t cap, level;
+	} taken[] = {
+		{ "cap-fwnmi=y", VCPUCHAR_PPC_START_FWNMI, 1 },
+		{ "cap-fwnmi=n", VCPUCHAR_PPC_START_FWNMI, 0 },
+		{ "cap-fwnmi=no", VCPUCHAR_PPC_START_FWNMI, 0 },
+		{ "cap-fwnmi=false", VCPUCHAR_PPC_START_FWNMI, 0 },
+		{ "cap-fwnmi=true", VCPUCHAR_PPC_START_FWNMI, 1 },
+		{ "cap-hpt-max-page-size=65536", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 16 },
+		{ "cap-hpt-max-page-size=64K", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 16 },
+		{ "cap-hpt-max-page-size=16g", VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, 34 },
+	};
+	static const struct {
+		const char *item, *says;
+	} refused[] = {
+		{ "cap-hpt-max-page-size=2k", "QEMU says \"Require at least 4kiB hpt-max-page-size\"" },
+		{ "cap-hpt-max-page-size=32G", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=1t", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=64x", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=64kb", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=k", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=", "a page size is a number with an optional K, M or G (4k to 16G)" },
+		{ "cap-hpt-max-page-size=0", "QEMU says \"cap-hpt-max-page-size must be a power of 2\"" },
+		{ "cap-hpt-max-page-size=99999999999999999999", "a page size is a number" },
+		{ "cap-fwnmi=On", "QEMU takes on or off (also yes, no, true, false)" },
+		{ "cap-fwnmi=", "QEMU takes on or off (also yes, no, true, false)" },
+	};
+	char others[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(taken); i++) {
+		struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+		g_autofree char *text = g_strconcat("pseries,", taken[i].item, NULL);
+
+		line(&r, text, others, sizeof(others));
+		ck_assert_msg(r.start_set == 1u << taken[i].cap, "%s: set %#x", text, r.start_set);
+		ck_assert_msg(r.start_levels[taken[i].cap] == taken[i].level, "%s: level %u", text,
+			      r.start_levels[taken[i].cap]);
+	}
+	for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+		struct vcpuchar_ppc_request r = kvm_req(VCPUCHAR_PPC_MACHINE_PSERIES);
+		g_autofree char *text = g_strconcat("pseries,", refused[i].item, NULL);
+
+		ck_assert_msg(vcpuchar_ppc_machine_line_parse(text, &r, others, sizeof(others)) == -EINVAL, "%s taken",
+			      text);
+		ck_assert_msg(strstr(others, refused[i].says), "%s: %s", text, others);
+	}
+}
+END_TEST
+
 START_TEST(bad_arguments)
 {
 	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 4096);
@@ -658,6 +850,9 @@ int main(void)
 	tcase_add_test(tc, spectre_caps);
 	tcase_add_test(tc, defaults_warning_names_other_refusals);
 	tcase_add_test(tc, bad_arguments);
+	tcase_add_test(tc, given_levels_each_fact);
+	tcase_add_test(tc, htm_old_type_offered);
+	tcase_add_test(tc, line_values_as_qemu_reads_them);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

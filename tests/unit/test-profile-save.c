@@ -402,6 +402,96 @@ START_TEST(clears_err_on_success)
 }
 END_TEST
 
+/* A path under a regular file: lstat() fails with ENOTDIR, named, and nothing is written. */
+START_TEST(path_under_a_file)
+{
+	g_autofree char *f = g_build_filename(dir, "file", NULL);
+	g_autofree char *p = g_build_filename(f, "host.profile", NULL);
+	struct vcpuchar_x86_host x = facts();
+	char err[512] = "";
+
+	ck_assert(g_file_set_contents(f, "", 0, NULL));
+	ck_assert_int_eq(vcpuchar_profile_save(p, NULL, &x, err, sizeof(err)), -ENOTDIR);
+	ck_assert_msg(g_str_has_suffix(err, "/file/host.profile: Not a directory"), "%s", err);
+	ck_assert_uint_eq(entries(), 1);
+	/* A vendor past VCPUCHAR_X86_VENDOR_OTHER is refused before any file is touched. */
+	x.vendor = VCPUCHAR_X86_VENDOR_OTHER + 1;
+	ck_assert_int_eq(vcpuchar_profile_save(f, NULL, &x, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "x86 facts: vendor or an error out of range");
+	/* Success without a message buffer. */
+	x = facts();
+	ck_assert_int_eq(vcpuchar_profile_save(f, NULL, &x, NULL, 0), 0);
+	ck_assert_int_eq(vcpuchar_profile_load_data("[host]\narch=x86_64\n", 19, NULL, &x, NULL, 0), 0);
+}
+END_TEST
+
+/* Loading what is no regular file: a socket, a private block device node. */
+START_TEST(load_refuses_nodes)
+{
+	g_autofree char *sock = g_build_filename(dir, "sock", NULL);
+	g_autofree char *blk = g_build_filename(dir, "loop", NULL);
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	struct vcpuchar_x86_host x = facts();
+	int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	char err[512] = "";
+
+	ck_assert_int_ge(fd, 0);
+	ck_assert_uint_lt(strlen(sock), sizeof(sa.sun_path));
+	strcpy(sa.sun_path, sock);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&sa, sizeof(sa)), 0);
+	/* open(2) of a socket is ENXIO, before any check of the kind. */
+	ck_assert_int_eq(vcpuchar_profile_load(sock, NULL, &x, err, sizeof(err)), -ENXIO);
+	ck_assert_msg(strstr(err, "/sock: No such device or address"), "%s", err);
+	close(fd);
+	/* A private node of loop0 (7:0); making it needs CAP_MKNOD (fakeroot makes a regular file). */
+	if (mknod(blk, S_IFBLK | 0600, makedev(7, 0)) == 0) {
+		struct stat st;
+		int r = vcpuchar_profile_load(blk, NULL, &x, err, sizeof(err));
+
+		ck_assert_int_eq(lstat(blk, &st), 0);
+		/* Opening it needs the device itself; where it opens, its kind is refused. */
+		if (S_ISBLK(st.st_mode) && r != -ENXIO && r != -ENOENT && r != -EACCES && r != -EPERM) {
+			ck_assert_int_eq(r, -EINVAL);
+			ck_assert_msg(strstr(err, "/loop: is a block device; a profile is read only from a regular file"),
+				      "%s", err);
+		}
+	} else {
+		ck_assert_int_eq(errno, EPERM);
+	}
+}
+END_TEST
+
+/*
+ * "PATH: CAUSE" cut to the caller's buffer: the path's last bytes after
+ * "...", from a character's first byte, the cause whole; a cause longer
+ * than the buffer cut after the path.
+ */
+START_TEST(message_cut_to_buffer)
+{
+	g_autofree char *sub = g_build_filename(dir, "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9", NULL);
+	g_autofree char *p = g_build_filename(sub, "missing.profile", NULL);
+	struct vcpuchar_x86_host x = facts();
+	const char *cause = ": No such file or directory";
+	size_t plen = strlen(p), clen = strlen(cause);
+	char err[512];
+
+	ck_assert_int_eq(g_mkdir(sub, 0700), 0);
+	/* Every size that cuts the path inside the eight two-byte characters. */
+	for (size_t size = clen + 3 + strlen("/missing.profile") + 2; size < plen + clen + 1; size++) {
+		memset(err, 'x', sizeof(err));
+		ck_assert_int_eq(vcpuchar_profile_load(p, NULL, &x, err, size), -ENOENT);
+		ck_assert_msg(strlen(err) < size, "%zu: %s", size, err);
+		ck_assert_msg(g_str_has_prefix(err, "..."), "%zu: %s", size, err);
+		ck_assert_msg(g_str_has_suffix(err, cause), "%zu: %s", size, err);
+		ck_assert_msg(g_utf8_validate(err, -1, NULL), "%zu: '%s' cuts a character", size, err);
+	}
+	/* A buffer too small for the cause: the path first, cut by the buffer. */
+	ck_assert_int_eq(vcpuchar_profile_load(p, NULL, &x, err, 8), -ENOENT);
+	ck_assert_int_eq(strncmp(err, p, 7), 0);
+	ck_assert_uint_eq(strlen(err), 7);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("profile-save");
@@ -423,6 +513,9 @@ int main(void)
 	tcase_add_test(tc, validates_before_writing);
 	tcase_add_test(tc, bundled_profiles_round_trip);
 	tcase_add_test(tc, generated_ppc_facts);
+	tcase_add_test(tc, path_under_a_file);
+	tcase_add_test(tc, load_refuses_nodes);
+	tcase_add_test(tc, message_cut_to_buffer);
 	tcase_add_test(tc, no_information_keeps_its_kind);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

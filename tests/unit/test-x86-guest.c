@@ -152,6 +152,50 @@ START_TEST(older_caller)
 }
 END_TEST
 
+/*
+ * kvm_spinlock_init()'s order per guest kernel, seen through a REALTIME
+ * guest without PV_UNHALT (the one case the orders differ in): the
+ * reorder (upstream 960550503965) is in mainline from 6.18, in 6.12.58 and
+ * 6.1.159; 6.17 had it in review on top of 6.17.5, and the 5.4, 5.10,
+ * 5.15, 6.6 and later 6.17 releases were not looked up (unknown); every
+ * other series before 6.18 had ended (lib/x86.md#guest-view).
+ */
+START_TEST(kernel_series)
+{
+	static const struct {
+		uint32_t kernel, pv_spinlocks;
+	} rows[] = {
+		{ VCPUCHAR_X86_KERNEL_VERSION(7, 0, 0), VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 18, 0), VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 12, 57), VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 12, 58), VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 1, 159), VCPUCHAR_X86_PV_SPINLOCKS_OFF_REALTIME },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 17, 5), VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 17, 6), VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 6, 100), VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN },
+		{ VCPUCHAR_X86_KERNEL_VERSION(5, 4, 300), VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN },
+		{ VCPUCHAR_X86_KERNEL_VERSION(5, 10, 1), VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN },
+		{ VCPUCHAR_X86_KERNEL_VERSION(5, 15, 1), VCPUCHAR_X86_PV_SPINLOCKS_UNKNOWN },
+		{ VCPUCHAR_X86_KERNEL_VERSION(5, 19, 0), VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT },
+		{ VCPUCHAR_X86_KERNEL_VERSION(6, 11, 0), VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT },
+		{ VCPUCHAR_X86_KERNEL_VERSION(4, 19, 0), VCPUCHAR_X86_PV_SPINLOCKS_OFF_NO_PV_UNHALT },
+	};
+	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
+
+	p.hints_realtime = 1;
+	p.disable_exits = VCPUCHAR_X86_DISABLE_EXITS_HLT;
+	for (size_t i = 0; i < G_N_ELEMENTS(rows); i++) {
+		struct vcpuchar_x86_guest_view g = TEST_OUT(struct vcpuchar_x86_guest_view);
+
+		g.guest_kernel = rows[i].kernel;
+		ck_assert_int_eq(vcpuchar_x86_guest_view(&p, 2, &g), 0);
+		ck_assert_msg(g.pv_spinlocks == rows[i].pv_spinlocks, "%u.%u.%u: %s", rows[i].kernel >> 24,
+			      (rows[i].kernel >> 16) & 0xff, rows[i].kernel & 0xffff,
+			      vcpuchar_x86_pv_spinlocks_name(g.pv_spinlocks));
+	}
+}
+END_TEST
+
 START_TEST(bad_input)
 {
 	struct vcpuchar_x86_policy p = VCPUCHAR_INIT(struct vcpuchar_x86_policy);
@@ -245,6 +289,7 @@ int main(void)
 	tcase_add_test(tc, bad_input);
 	tcase_add_test(tc, kernel_parse);
 	tcase_add_test(tc, older_caller);
+	tcase_add_test(tc, kernel_series);
 	tcase_add_test(tc, larger_size);
 	tcase_add_test(tc, arch_refused);
 	suite_add_tcase(s, tc);

@@ -215,6 +215,44 @@ START_TEST(format_contract)
 }
 END_TEST
 
+/*
+ * Each thing libvirt cannot say is one line of the not-expressible text
+ * (lib/x86.md#qemu-and-libvirt): a part of what cpu-pm=on asks, halt
+ * polling, POLL_CONTROL off with host-passthrough; and POLL_CONTROL on
+ * without the hint is the <kvm> element alone.
+ */
+START_TEST(format_each_limit_a_line)
+{
+	struct vcpuchar_x86_host h = { .size = sizeof(h) };
+	struct vcpuchar_x86_vm vm = { .size = sizeof(vm), .cpu_mode = VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH };
+	struct vcpuchar_x86_policy p = { .size = sizeof(p) };
+	g_auto(GStrv) lines = NULL;
+	char buf[2048];
+
+	h.have = 1u << VCPUCHAR_X86_FACT_CPUID_VENDOR | 1u << VCPUCHAR_X86_FACT_DISABLE_EXITS;
+	h.vendor = VCPUCHAR_X86_VENDOR_AMD;
+	h.disable_exits_allowed = 0x6;
+	p.disable_exits = VCPUCHAR_X86_DISABLE_EXITS_HLT;
+	p.halt_poll_set = 1;
+	p.halt_poll_ns = 200000;
+	ck_assert_int_gt(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_NOT_EXPRESSIBLE, buf, sizeof(buf)), 0);
+	lines = g_strsplit(buf, "\n", -1);
+	ck_assert_uint_eq(g_strv_length(lines), 3);
+	ck_assert_msg(g_str_has_prefix(lines[0], "disabling exactly "), "%s", lines[0]);
+	ck_assert_msg(g_str_has_prefix(lines[1], "halt polling of 200000 ns for this VM: KVM_ENABLE_CAP(KVM_CAP_HALT_POLL, "
+						 "args[0]=200000)"),
+		      "%s", lines[1]);
+	ck_assert_msg(g_str_has_prefix(lines[2], "POLL_CONTROL off in libvirt: no element says it"), "%s", lines[2]);
+	/* POLL_CONTROL on, no REALTIME hint. */
+	memset(&p, 0, sizeof(p));
+	p.size = sizeof(p);
+	p.poll_control = 1;
+	vm.cpu_mode = VCPUCHAR_X86_CPU_MODE_UNSPECIFIED;
+	ck_assert_int_gt(vcpuchar_x86_policy_format(&p, &h, &vm, VCPUCHAR_X86_FORMAT_LIBVIRT, buf, sizeof(buf)), 0);
+	ck_assert_str_eq(buf, "<features><pvspinlock state='off'/><kvm><poll-control state='on'/></kvm></features>");
+}
+END_TEST
+
 /* lib/x86.md#monitor: MONITOR (CPUID.01H:ECX[3]) only with MWAIT exits disabled. */
 START_TEST(monitor_patch)
 {
@@ -250,6 +288,7 @@ int main(void)
 	tcase_add_test(tc, vm_check_args);
 	tcase_add_test(tc, format_contract);
 	tcase_add_test(tc, monitor_patch);
+	tcase_add_test(tc, format_each_limit_a_line);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

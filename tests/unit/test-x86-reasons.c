@@ -96,6 +96,26 @@ START_TEST(value_out_of_range)
 }
 END_TEST
 
+/* Reason 71 names the guest kernel it was given as x.y.z, and says when none was given. */
+START_TEST(before_reorder_names_the_kernel)
+{
+	struct vcpuchar_x86_reason r = { .code = VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER, .has_value = 1,
+					 .value = VCPUCHAR_X86_KERNEL_VERSION(6, 1, 158) };
+	char buf[1024];
+
+	ck_assert_int_gt(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), 0);
+	ck_assert_msg(g_str_has_prefix(buf, "KVM_HINTS_REALTIME without KVM_FEATURE_PV_UNHALT and guest kernel 6.1.158, "
+					    "from before the 2025 reorder"),
+		      "%s", buf);
+	r.value = 0;
+	ck_assert_int_gt(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), 0);
+	ck_assert_msg(strstr(buf, "and guest kernel (version not given), from before"), "%s", buf);
+	r.has_value = 0;
+	ck_assert_int_gt(vcpuchar_x86_reason_text(&r, buf, sizeof(buf)), 0);
+	ck_assert_msg(strstr(buf, "and guest kernel (version not given), from before"), "%s", buf);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("x86-reasons");
@@ -104,6 +124,7 @@ int main(void)
 	tcase_add_test(tc, emit_every_code);
 	tcase_add_test(tc, emit_none);
 	tcase_add_test(tc, value_out_of_range);
+	tcase_add_test(tc, before_reorder_names_the_kernel);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

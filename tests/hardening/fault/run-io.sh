@@ -43,6 +43,29 @@ if command -v valgrind >/dev/null && ! ldd "$io" | grep -q libasan; then
 		FAULT_NTH=1 FAULT_ERRNO=EIO valgrind -q --error-exitcode=99 "$io" load "$tmp/p9.profile" "${errno[EIO]}"
 fi
 
+# -- A read or a write interrupted by a signal (EINTR) is made again: the load
+# and the save succeed, and the saved file holds the facts.
+check "load: read EINTR" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=read FAULT_NTH=1 \
+	FAULT_ERRNO=EINTR "$io" load "$tmp/p9.profile" 0
+check "save: write EINTR" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=write FAULT_NTH=1 \
+	FAULT_ERRNO=EINTR "$io" save "$tmp/eintr.profile" 0
+cases=$((cases + 1))
+grep -q '^halt_poll_ns=200000$' "$tmp/eintr.profile" || fail "save: write EINTR lost data"
+
+# -- vcpuchar_profile_save through a symbolic link whose target's directory
+# refuses the temporary file: the message names that directory, not the link's.
+mkdir "$tmp/target"
+printf '# the target\n' >"$tmp/target/t.profile"
+ln -s "$tmp/target/t.profile" "$tmp/link.profile"
+check "save: open EACCES through a link" -- env LD_PRELOAD="$shim" FAULT_SCOPE=libvcpuchar FAULT_CALL=open \
+	FAULT_NTH=1 FAULT_ERRNO=EACCES "$io" save "$tmp/link.profile" 13
+cases=$((cases + 1))
+grep -q "cannot create a temporary file in $tmp/target, the link target's directory: Permission denied" "$tmp/out" ||
+	fail "save: open EACCES through a link did not name the target's directory"
+cases=$((cases + 1))
+{ [ "$(cat "$tmp/target/t.profile")" = "# the target" ] && [ "$(ls -A "$tmp/target")" = t.profile ]; } ||
+	fail "save: open EACCES through a link changed the target's directory"
+
 # -- vcpuchar_profile_save: a failed or short write. The old file stays as
 # it was, and no temporary file is left in the directory.
 printf '# the old profile\n' >"$tmp/save/old.profile"
