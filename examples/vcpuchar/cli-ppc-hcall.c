@@ -41,6 +41,7 @@ int cmd_hcall(int argc, char **argv)
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_machine_caps mcaps = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	struct cli_qemu_target qv;
@@ -148,6 +149,9 @@ int cmd_hcall(int argc, char **argv)
 		if ((r = vcpuchar_ppc_start_check_type(have_host ? &host : NULL, &req, type, &start)) < 0)
 			return cli_usage("cannot check the start: %s", g_strerror(-r));
 	}
+	/* Every cap of the type, its default, effective value and start verdict: the library's answer. */
+	if ((r = vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, machine, &mcaps)) < 0)
+		return cli_usage("cannot list the machine caps: %s", g_strerror(-r));
 	cli_qemu_version_caps(&qv, &res.effective_caps);
 
 	if (json) {
@@ -159,6 +163,7 @@ int cmd_hcall(int argc, char **argv)
 		cli_json_guest_cpu(b, shown_cpu);
 		cli_json_ppc_result(b, &res);
 		cli_json_ppc_spellings(b, &res, &warn, &start);
+		cli_json_ppc_machine_caps(b, &mcaps);
 		json_builder_set_member_name(b, "not_judged");
 		json_builder_begin_array(b);
 		for (guint i = 0; i < ignored->len; i++)
@@ -211,6 +216,7 @@ int cmd_hcall(int argc, char **argv)
 		}
 		cli_text_ppc_result(&res, shown_cpu);
 		cli_text_ppc_spellings(&res, &warn, machine, &start);
+		cli_text_ppc_machine_caps(&mcaps);
 	}
 	return res.n_errors || start.n_refused ? CLI_NO : CLI_OK;
 }

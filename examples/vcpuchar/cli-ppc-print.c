@@ -414,3 +414,50 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);
 }
+
+/* What QEMU does with a machine cap at start: starts, refused or not judged (lib/ppc.md#machine-caps). */
+static const char *mc_start(uint32_t verdict)
+{
+	return verdict == VCPUCHAR_PPC_VERDICT_STARTS    ? "starts"
+	       : verdict == VCPUCHAR_PPC_VERDICT_REFUSED ? "refused"
+							 : "not judged";
+}
+
+void cli_json_ppc_machine_caps(JsonBuilder *b, const struct vcpuchar_ppc_machine_caps *mc)
+{
+	json_str(b, "machine_caps_source", mc->source == VCPUCHAR_PPC_MACHINE_CAPS_PROFILE ? "profile" : "table");
+	json_builder_set_member_name(b, "machine_caps");
+	json_builder_begin_object(b);
+	for (uint32_t i = 0; i < mc->n_caps && i < VCPUCHAR_PPC_MACHINE_CAPS_MAX; i++) {
+		const struct vcpuchar_ppc_machine_cap *c = &mc->caps[i];
+
+		json_builder_set_member_name(b, c->name);
+		json_builder_begin_object(b);
+		json_str(b, "default", c->default_value);
+		json_str(b, "effective", c->effective);
+		json_str(b, "start", mc_start(c->verdict));
+		if (c->verdict == VCPUCHAR_PPC_VERDICT_REFUSED)
+			json_str(b, "message", c->reason);
+		else if (c->verdict != VCPUCHAR_PPC_VERDICT_STARTS)
+			json_str(b, "why", c->reason);
+		if (c->verdict != VCPUCHAR_PPC_VERDICT_STARTS && *c->fix)
+			json_str(b, "hint", c->fix);
+		json_builder_end_object(b);
+	}
+	json_builder_end_object(b);
+}
+
+void cli_text_ppc_machine_caps(const struct vcpuchar_ppc_machine_caps *mc)
+{
+	cli_printf("machine caps (%s):\n", mc->source == VCPUCHAR_PPC_MACHINE_CAPS_PROFILE
+						   ? "every cap the QEMU profile lists for the type"
+						   : "the caps of the QEMU release, from the table");
+	for (uint32_t i = 0; i < mc->n_caps && i < VCPUCHAR_PPC_MACHINE_CAPS_MAX; i++) {
+		const struct vcpuchar_ppc_machine_cap *c = &mc->caps[i];
+
+		/* Refusals and unknown facts are spelled out under "start" above. */
+		cli_printf("  %-18s default %-12s effective %-12s %s%s%s\n", c->name, c->default_value, c->effective,
+			   mc_start(c->verdict), c->verdict == VCPUCHAR_PPC_VERDICT_NOT_JUDGED ? ": " : "",
+			   c->verdict == VCPUCHAR_PPC_VERDICT_NOT_JUDGED ? c->reason : "");
+	}
+}

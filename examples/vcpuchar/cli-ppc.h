@@ -24,6 +24,9 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(machine_extra_t, machine_extra_clear)
 /* JSON and text pieces of an answer (cli-ppc-print.c). */
 void json_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c);
 void json_str(JsonBuilder *b, const char *key, const char *v);
+/* The machine caps of ppc hcall (lib/ppc.md#machine-caps). */
+void cli_json_ppc_machine_caps(JsonBuilder *b, const struct vcpuchar_ppc_machine_caps *mc);
+void cli_text_ppc_machine_caps(const struct vcpuchar_ppc_machine_caps *mc);
 void json_bool(JsonBuilder *b, const char *key, gboolean v);
 void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v);
 void text_caps(const char *label, const struct vcpuchar_ppc_caps *c);

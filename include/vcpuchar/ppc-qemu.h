@@ -94,6 +94,9 @@ enum vcpuchar_ppc_verdict {
 	VCPUCHAR_PPC_VERDICT_STARTS = 0,  /* QEMU accepts the level */
 	VCPUCHAR_PPC_VERDICT_REFUSED = 1, /* QEMU refuses to start: @fix lifts it */
 	VCPUCHAR_PPC_VERDICT_UNKNOWN = 2, /* a fact it needs is unknown: @reason names it */
+	/* Only in struct vcpuchar_ppc_machine_cap: a cap this library does not
+	 * judge at start; @reason says why. Since: 1.3 */
+	VCPUCHAR_PPC_VERDICT_NOT_JUDGED = 3,
 };
 
 /* Room for a start entry's texts, NUL included. Since: 1.2 */
@@ -153,6 +156,80 @@ struct vcpuchar_ppc_start {
 	uint32_t n_entries;
 	char paste[VCPUCHAR_PPC_START_PASTE_LEN];
 	struct vcpuchar_ppc_start_entry entries[VCPUCHAR_PPC_START_CAPS];
+};
+
+/* Room for a machine cap's value text, NUL included. Since: 1.3 */
+#define VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN 24
+/*
+ * Entries of struct vcpuchar_ppc_machine_caps in this release: room for
+ * every cap of a machine type (QEMU 7.2 has 12, 10.0 has 15). Since: 1.3
+ */
+#define VCPUCHAR_PPC_MACHINE_CAPS_MAX 32
+/* @start_cap of a machine cap without a start entry. Since: 1.3 */
+#define VCPUCHAR_PPC_MACHINE_CAP_NO_ENTRY 0xffffffffu
+
+/**
+ * struct vcpuchar_ppc_machine_cap - one cap of the target machine type
+ * @verdict: enum vcpuchar_ppc_verdict: STARTS, REFUSED, UNKNOWN (a fact
+ *           the judgement needs is unknown) or NOT_JUDGED (this library
+ *           does not judge the cap)
+ * @start_cap: the @cap of its struct vcpuchar_ppc_start_entry (enum
+ *             vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap), or
+ *             VCPUCHAR_PPC_MACHINE_CAP_NO_ENTRY
+ * @name: QEMU's cap name without "cap-", e.g. "hpt-max-page-size"
+ * @default_value: the type's default in QEMU's spelling: a level name
+ *                 ("broken", "fixed-ccd"), "on" or "off", a page size in
+ *                 bytes as QEMU's qom-get gives it ("65536"); "unknown"
+ *                 where neither the profile nor the table knows it
+ * @effective: the value QEMU starts with, in the same spelling: the
+ *             request's (the decision's effective caps, the caller's
+ *             start_levels, a cap-NAME=VALUE of the pasted line), else
+ *             @default_value
+ * @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU
+ *       start (QEMU's hint), else ""
+ * @reason: for REFUSED, QEMU's message in a sentence; for UNKNOWN and
+ *          NOT_JUDGED, why it is not judged; for STARTS, why it starts
+ *
+ * Since: 1.3
+ */
+struct vcpuchar_ppc_machine_cap {
+	uint32_t verdict;
+	uint32_t start_cap;
+	char name[VCPUCHAR_PPC_START_NAME_LEN];
+	char default_value[VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN];
+	char effective[VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN];
+	char fix[VCPUCHAR_PPC_START_FIX_LEN];
+	char reason[VCPUCHAR_PPC_START_REASON_LEN];
+};
+
+/* Where the list of a type's caps comes from. Since: 1.3 */
+enum vcpuchar_ppc_machine_caps_source {
+	VCPUCHAR_PPC_MACHINE_CAPS_TABLE = 0,   /* the caps of the release (the table) */
+	VCPUCHAR_PPC_MACHINE_CAPS_PROFILE = 1, /* every cap-* the QEMU profile lists for the type */
+};
+
+/**
+ * struct vcpuchar_ppc_machine_caps - every cap of the target machine type
+ * @size: sizeof(struct vcpuchar_ppc_machine_caps), set by the caller
+ * @source: enum vcpuchar_ppc_machine_caps_source
+ * @n_refused: entries whose verdict is REFUSED
+ * @n_unknown: entries whose verdict is UNKNOWN
+ * @n_not_judged: entries whose verdict is NOT_JUDGED
+ * @n_caps: entries written, in QEMU's order of the names (alphabetical,
+ *          as qom-list and the profile give them), or as many as the
+ *          caller's @size holds
+ * @caps: one per cap; last, so that the struct grows at its end
+ *
+ * Since: 1.3
+ */
+struct vcpuchar_ppc_machine_caps {
+	uint32_t size;
+	uint32_t source;
+	uint32_t n_refused;
+	uint32_t n_unknown;
+	uint32_t n_not_judged;
+	uint32_t n_caps;
+	struct vcpuchar_ppc_machine_cap caps[VCPUCHAR_PPC_MACHINE_CAPS_MAX];
 };
 
 /**
@@ -952,6 +1029,33 @@ int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host, const struct 
  */
 int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 				  const char *machine, struct vcpuchar_ppc_start *ret);
+
+/**
+ * vcpuchar_ppc_machine_caps_check() - every cap of the target machine type, with its start verdict
+ * @host: host facts, or NULL for "no information"
+ * @req: the VMM's request, as for vcpuchar_ppc_start_check()
+ * @machine: the -machine type as vcpuchar_ppc_start_check_type() takes it,
+ *           or a whole pasted -machine value whose first item (or type=)
+ *           is the type and whose cap-NAME=VALUE items give the effective
+ *           value of the caps without a start entry; NULL: the request's
+ *           class
+ * @ret: receives the caps (@ret->size set by the caller)
+ *
+ * One entry per cap of the type: from @req->qemu_profile every cap-* the
+ * profile lists for the type, its defaults as probed; without a profile the
+ * caps of @req->qemu_version's release, their defaults from the table.
+ * The caps with a start entry carry vcpuchar_ppc_start_check_type()'s
+ * verdict, the others NOT_JUDGED with why. Rules and sources:
+ * /usr/share/doc/libvcpuchar/ppc.md#machine-caps. Pure: no allocation.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_start_check_type(); -EINVAL for
+ * NULL @ret, a bad @ret->size, or a pasted item that is not NAME=VALUE.
+ * On failure @ret is unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_machine_caps_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+				    const char *machine, struct vcpuchar_ppc_machine_caps *ret);
 
 /**
  * vcpuchar_ppc_caps_merge() - add the caps of a second text of one request

@@ -174,6 +174,25 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,
 			char *err, size_t err_size) __attribute__((visibility("hidden")));
 
+/* What the start verdict found about the target type, for the machine caps (lib/ppc.md#machine-caps). */
+struct ppc_start_ctx {
+	struct ppc_target target;
+	struct ppc_type_defaults td;
+	struct vcpuchar_ppc_result res; /* the decision: effective caps */
+	uint32_t cpu;                   /* the guest CPU judged */
+	unsigned type;                  /* the exact type's version, X * 100 + Y, or 0 */
+	bool kvm, old_types, unknown;   /* as in the start verdict (lib/ppc.md#start) */
+};
+/* vcpuchar_ppc_start_check_type(), and what it found in @ctx (optional). */
+int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			   const char *machine, struct vcpuchar_ppc_start *ret, struct ppc_start_ctx *ctx)
+	__attribute__((visibility("hidden")));
+/* The caps the profile lists for the target type and @cpu, without "cap-": their number (0 without a type). */
+uint32_t vcpuchar_ppc_target_raw_caps(const struct ppc_target *t, uint32_t cpu, const char *const **names,
+				      const char *const **values) __attribute__((visibility("hidden")));
+/* The spapr caps besides the four, in QEMU's order (ppc-parse.c): the @i-th name and the release that added it, or NULL. */
+const char *vcpuchar_ppc_other_cap(uint32_t i, uint32_t *since) __attribute__((visibility("hidden")));
+
 /*
  * vcpuchar_ppc_request_check() for a request of the library's size: 0, or
  * the errno vcpuchar_ppc_decide() gives for @req alone, its reason in @err

@@ -42,6 +42,14 @@ static const struct {
 	{ "dawr1", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
 };
 
+const char *vcpuchar_ppc_other_cap(uint32_t i, uint32_t *since)
+{
+	if (i >= sizeof(other_caps) / sizeof(other_caps[0]))
+		return NULL;
+	*since = other_caps[i].since;
+	return other_caps[i].name;
+}
+
 static bool is_word(const char *s, size_t len, const char *word)
 {
 	return strlen(word) == len && !memcmp(s, word, len);

@@ -20,10 +20,15 @@ struct qcaps {
 	uint8_t htm, large_decr, fwnmi;
 	struct vcpuchar_ppc_caps caps;
 	char *start;   /* QEMU's message when the type does not start with the CPU, else NULL */
+	/* Every cap-* the type lists, as probed: names without "cap-", values as the profile spells them. */
+	uint32_t n_raw;
+	char *raw_name[VCPUCHAR_PPC_MACHINE_CAPS_MAX], *raw_value[VCPUCHAR_PPC_MACHINE_CAPS_MAX];
 };
 
 struct ppc_qmachine {
 	char *name;
+	const char *props; /* the [machine TYPE] properties value, valid while parsing (NULL when absent) */
+	size_t props_len;
 	uint32_t machine;     /* its class, enum vcpuchar_ppc_machine */
 	uint32_t default_cpu; /* the family of its default CPU model, 0 when none of 7 to 11 */
 	int deprecated;       /* 1, 0, -1 unknown */
@@ -122,6 +127,60 @@ static char *dup_span(const char *s, size_t len)
 	return p;
 }
 
+/* One raw cap: its name (after "cap-") and the group's value, when the group has it. */
+static int add_raw(struct reader *r, struct qcaps *c, const char *group, const char *cap, size_t len)
+{
+	char key[96];
+	const char *v;
+	size_t vlen;
+
+	if (len <= 4 || len > 64)
+		return 0;
+	snprintf(key, sizeof(key), "%.*s", (int)len, cap);
+	if (!(v = vcpuchar_kf_value(r->kf, group, key, &vlen)))
+		return 0; /* listed, not read: the machine caps name it from the table */
+	if (c->n_raw >= VCPUCHAR_PPC_MACHINE_CAPS_MAX)
+		return vcpuchar_set_err(r->err, r->err_size, -EINVAL, "line %u: [%s] has more than %u caps",
+					vcpuchar_kf_line(r->kf, group, NULL), group, VCPUCHAR_PPC_MACHINE_CAPS_MAX);
+	if (vlen >= VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN)
+		return bad_value(r, group, key, v, vlen, "a value QEMU gives (at most 23 bytes)");
+	if (!(c->raw_name[c->n_raw] = dup_span(cap + 4, len - 4)) || !(c->raw_value[c->n_raw] = dup_span(v, vlen)))
+		return -ENOMEM;
+	c->n_raw++;
+	return 0;
+}
+
+/*
+ * Every cap-* the type's properties list (lib/ppc.md#machine-caps), in its
+ * order; a profile without the list: the caps this library knows that the
+ * group has.
+ */
+static int read_raw(struct reader *r, const struct ppc_qmachine *m, struct qcaps *c, const char *group)
+{
+	static const char *const spectre[] = { "cap-ccf-assist", "cap-cfpc", "cap-ibs", "cap-sbbc" };
+	const char *q, *end, *item;
+	size_t ilen;
+	int rc;
+
+	if (m->props) {
+		for (q = m->props, end = m->props + m->props_len; next_item(&q, end, &item, &ilen);)
+			if (ilen > 4 && !memcmp(item, "cap-", 4) && (rc = add_raw(r, c, group, item, ilen)) < 0)
+				return rc;
+		return 0;
+	}
+	for (size_t i = 0; i < 4; i++)
+		if ((rc = add_raw(r, c, group, spectre[i], strlen(spectre[i]))) < 0)
+			return rc;
+	for (uint32_t i = 0, since; (item = vcpuchar_ppc_other_cap(i, &since)); i++) {
+		char key[64];
+
+		snprintf(key, sizeof(key), "cap-%s", item);
+		if ((rc = add_raw(r, c, group, key, strlen(key))) < 0)
+			return rc;
+	}
+	return 0;
+}
+
 static int read_caps(struct reader *r, struct ppc_qmachine *m, uint32_t family)
 {
 	static const char *const spectre[] = { "cap-cfpc", "cap-sbbc", "cap-ibs", "cap-ccf-assist" };
@@ -169,7 +228,7 @@ static int read_caps(struct reader *r, struct ppc_qmachine *m, uint32_t family)
 		return rc;
 	c->fwnmi = (uint8_t)on;
 	c->read = 1;
-	return 0;
+	return read_raw(r, m, c, group);
 }
 
 static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, struct ppc_qmachine *m,
@@ -199,9 +258,11 @@ static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, s
 	if ((rc = read_bool(r, group, "deprecated", &dep)) < 0)
 		return rc;
 	m->deprecated = dep;
+	m->props = vcpuchar_kf_value(r->kf, group, "properties", &m->props_len);
 	for (uint32_t f = VCPUCHAR_PPC_CPU_POWER7; f <= VCPUCHAR_PPC_CPU_POWER11; f++)
 		if ((p->families & (1u << f)) && (rc = read_caps(r, m, f)) < 0)
 			return rc;
+	m->props = NULL; /* the text goes with the parse */
 	return 0;
 }
 
@@ -314,8 +375,15 @@ VCPUCHAR_EXPORT void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_pro
 	if (!p)
 		return;
 	for (size_t i = 0; i < p->n_machines; i++) {
-		for (size_t f = 0; f < FAMILIES; f++)
-			free(p->machines[i].caps[f].start);
+		for (size_t f = 0; f < FAMILIES; f++) {
+			struct qcaps *c = &p->machines[i].caps[f];
+
+			free(c->start);
+			for (uint32_t k = 0; k < c->n_raw; k++) {
+				free(c->raw_name[k]);
+				free(c->raw_value[k]);
+			}
+		}
 		free(p->machines[i].name);
 	}
 	free(p->machines);
@@ -506,4 +574,17 @@ int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, u
 	d->fwnmi = c->fwnmi;
 	d->exact = true;
 	return 0;
+}
+
+uint32_t vcpuchar_ppc_target_raw_caps(const struct ppc_target *t, uint32_t cpu, const char *const **names,
+				      const char *const **values)
+{
+	const struct qcaps *c;
+
+	if (!t->type || cpu < VCPUCHAR_PPC_CPU_POWER7 || cpu > VCPUCHAR_PPC_CPU_POWER11)
+		return 0;
+	c = &t->type->caps[cpu - VCPUCHAR_PPC_CPU_POWER7];
+	*names = (const char *const *)c->raw_name;
+	*values = (const char *const *)c->raw_value;
+	return c->read ? c->n_raw : 0;
 }

@@ -209,8 +209,8 @@ static int type_of(const char *name, const struct vcpuchar_ppc_request *req, uns
 	return 0;
 }
 
-static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
-		       const char *machine, struct vcpuchar_ppc_start *ret)
+int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			   const char *machine, struct vcpuchar_ppc_start *ret, struct ppc_start_ctx *ctx)
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_request rq;
@@ -416,6 +416,16 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 			len += (size_t)snprintf(out.paste + len, sizeof(out.paste) - len, "%s%s", len ? "," : "",
 						e->fix);
 	}
+	if (ctx) {
+		ctx->target = target;
+		ctx->td = td;
+		ctx->res = res;
+		ctx->cpu = cpu;
+		ctx->type = type;
+		ctx->kvm = kvm;
+		ctx->old_types = old_types;
+		ctx->unknown = unknown;
+	}
 	out.n_entries = VCPUCHAR_ENTRIES(ret, entries, out.n_entries);
 	VCPUCHAR_OUT_END(ret, &out);
 	return 0;
@@ -424,12 +434,12 @@ static int start_check(const struct vcpuchar_ppc_host *host, const struct vcpuch
 VCPUCHAR_EXPORT int vcpuchar_ppc_start_check(const struct vcpuchar_ppc_host *host,
 					     const struct vcpuchar_ppc_request *req, struct vcpuchar_ppc_start *ret)
 {
-	return start_check(host, req, NULL, ret);
+	return vcpuchar_ppc_start_run(host, req, NULL, ret, NULL);
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_start_check_type(const struct vcpuchar_ppc_host *host,
 						  const struct vcpuchar_ppc_request *req, const char *machine,
 						  struct vcpuchar_ppc_start *ret)
 {
-	return start_check(host, req, machine, ret);
+	return vcpuchar_ppc_start_run(host, req, machine, ret, NULL);
 }

@@ -25,13 +25,26 @@ expect "4k" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile"
 has "4k" '^  qemu +-machine pseries,cap-cfpc=.*,cap-ccf-assist=(on|off),cap-hpt-max-page-size=4k,cap-fwnmi=off$'
 has "4k" "^start +cap-hpt-max-page-size refused: QEMU says \"Can't support 64 kiB guest pages with 4 kiB host pages"
 has "4k" '^start +cap-fwnmi refused: .*not supported by KVM'
-hasnt "4k" 'not judged'
+hasnt "4k" '^start .*not judged'
+has "4k" '^  hpt-max-page-size +default 65536 +effective 65536 +refused$'
+has "4k" '^  vsx +default on +effective on +not judged: QEMU checks it against the guest CPU model'
 expect "4k json" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --json
 jcheck "4k json" "$tmp/out" 's = j["start"]
 assert s["paste"] == "cap-hpt-max-page-size=4k,cap-fwnmi=off", s
 v = {c["cap"]: c["verdict"] for c in s["caps"]}
 assert v["hpt-max-page-size"] == "refused" and v["fwnmi"] == "refused" and v["large-decr"] == "starts", v
-assert [c["cap"] for c in s["caps"]][:4] == ["cfpc", "sbbc", "ibs", "ccf-assist"], s'
+assert [c["cap"] for c in s["caps"]][:4] == ["cfpc", "sbbc", "ibs", "ccf-assist"], s
+# machine_caps (lib/ppc.md#machine-caps): the twelve caps of QEMU 7.2 from the table, each judged or not.
+m = j["machine_caps"]
+assert j["machine_caps_source"] == "table", j["machine_caps_source"]
+assert sorted(m) == ["ccf-assist", "cfpc", "dfp", "fwnmi", "hpt-max-page-size", "htm", "ibs", "large-decr",
+                     "nested-hv", "rpt-invalidate", "sbbc", "vsx"], sorted(m)
+h = m["hpt-max-page-size"]
+assert (h["default"], h["effective"], h["start"], h["hint"]) == ("65536", "65536", "refused", "cap-hpt-max-page-size=4k"), h
+assert "Can\x27t support 64 kiB guest pages with 4 kiB host pages" in h["message"], h
+assert (m["fwnmi"]["default"], m["fwnmi"]["start"], m["fwnmi"]["hint"]) == ("on", "refused", "cap-fwnmi=off"), m["fwnmi"]
+assert (m["large-decr"]["effective"], m["large-decr"]["start"]) == ("on", "starts"), m["large-decr"]
+assert (m["vsx"]["default"], m["vsx"]["start"]) == ("on", "not judged") and "CPU model" in m["vsx"]["why"], m["vsx"]'
 
 # 3. pseries-4.2 takes cap-fwnmi=off (hw/ppc/spapr.c): only the page size is left.
 expect "4.2" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --machine pseries-4.2
@@ -42,5 +55,18 @@ sed -i 's/^kvm_fwnmi=false/kvm_fwnmi=true/; s/^page_size=4096/page_size=65536/' 
 expect "64k" 0 - -- "$cli" ppc hcall --host "$tmp/l1.profile"
 hasnt "64k" '^start '
 has "64k" '^  qemu +-machine pseries,cap-cfpc=.*,cap-ccf-assist=(on|off)$'
+
+# 5. machine_caps from Debian 12's QEMU 7.2.22 profile under TCG: pseries-2.11 holds cap-htm=on
+#    (probed), which TCG refuses; its page size is 16 GiB as qom-get gives it; a pasted
+#    cap-vsx=no is the effective value of a cap the library does not judge.
+expect "profile" 1 - -- "$cli" ppc hcall --accel tcg --guest-cpu power9 --qemu "$src/tests/data/qemu-7.2-debian12.profile" \
+	--machine pseries-2.11,cap-vsx=no --json
+jcheck "profile" "$tmp/out" 'm = j["machine_caps"]
+assert j["machine_caps_source"] == "profile" and len(m) == 12, j["machine_caps_source"]
+assert m["htm"] == {"default": "on", "effective": "on", "start": "refused", "hint": "cap-htm=off",
+                    "message": m["htm"]["message"]} and "No Transactional Memory support in TCG" in m["htm"]["message"], m["htm"]
+assert (m["hpt-max-page-size"]["default"], m["hpt-max-page-size"]["start"]) == ("17179869184", "starts"), m
+assert (m["vsx"]["default"], m["vsx"]["effective"]) == ("on", "off"), m["vsx"]
+assert (m["cfpc"]["default"], m["ibs"]["default"], m["ccf-assist"]["default"]) == ("broken", "broken", "off"), m'
 
 finish cli-start

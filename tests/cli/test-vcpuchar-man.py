@@ -151,7 +151,8 @@ for line in section("JSON KEYS"):
 
 
 def words(text):
-    return set(re.findall(r"[a-z][a-z0-9_]*", text))
+    # QEMU's cap names are keys too (machine_caps: "hpt-max-page-size"): hyphenated words count whole.
+    return set(re.findall(r"[a-z][a-z0-9_]*", text)) | set(re.findall(r"[a-z][a-z0-9_-]*[a-z0-9]", text))
 
 
 def named_for(cmd):

@@ -264,6 +264,33 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	return 0;
 }
 
+/* Every cap of the type, keyed by its name, as golden.py compares them (lib/ppc.md#machine-caps). */
+static void put_machine_caps(JsonBuilder *b, const struct vcpuchar_ppc_machine_caps *mc)
+{
+	static const char *const start[] = { "starts", "refused", "not judged", "not judged" };
+
+	put_str(b, "machine_caps_source", mc->source == VCPUCHAR_PPC_MACHINE_CAPS_PROFILE ? "profile" : "table");
+	json_builder_set_member_name(b, "machine_caps");
+	json_builder_begin_object(b);
+	for (uint32_t i = 0; i < mc->n_caps && i < VCPUCHAR_PPC_MACHINE_CAPS_MAX; i++) {
+		const struct vcpuchar_ppc_machine_cap *c = &mc->caps[i];
+
+		json_builder_set_member_name(b, c->name);
+		json_builder_begin_object(b);
+		put_str(b, "default", c->default_value);
+		put_str(b, "effective", c->effective);
+		put_str(b, "start", c->verdict < 4 ? start[c->verdict] : "?");
+		if (c->verdict == VCPUCHAR_PPC_VERDICT_REFUSED)
+			put_str(b, "message", c->reason);
+		else if (c->verdict != VCPUCHAR_PPC_VERDICT_STARTS)
+			put_str(b, "why", c->reason);
+		if (c->verdict != VCPUCHAR_PPC_VERDICT_STARTS && *c->fix)
+			put_str(b, "hint", c->fix);
+		json_builder_end_object(b);
+	}
+	json_builder_end_object(b);
+}
+
 /* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check(). */
 static char *hcall(const struct args *a)
 {
@@ -272,6 +299,7 @@ static char *hcall(const struct args *a)
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_machine_caps mc = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
@@ -292,7 +320,8 @@ static char *hcall(const struct args *a)
 		return exit_only(2);
 	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
 	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0 ||
-	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0)
+	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0 ||
+	    vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, a->machine, &mc) < 0)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
@@ -348,6 +377,7 @@ static char *hcall(const struct args *a)
 		put_code(b, vcpuchar_ppc_warning_name(warn.entries[i].code));
 	}
 	json_builder_end_array(b);
+	put_machine_caps(b, &mc);
 	return end_answer(b);
 }
 

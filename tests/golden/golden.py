@@ -431,7 +431,7 @@ def project(cmd, rc, j, paths):
         a['reasons'] = [r['code'] for r in j.get('reasons', [])]
     elif cmd == 'hcall':
         for k in ('mode', 'host_info', 'migration_safe', 'host_caps', 'effective_caps', 'r4', 'r5', 'guest_view',
-                  'qemu', 'libvirt'):
+                  'qemu', 'libvirt', 'machine_caps_source', 'machine_caps'):
             a[k] = j.get(k)
         a['conflicts'] = ['%s %s %s %s%s' % (c['cap'], c['code'], c['severity'], c['requested'],
                                              ' default' if c['from_default'] else '') for c in j['conflicts']]

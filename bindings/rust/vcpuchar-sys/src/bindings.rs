@@ -59,6 +59,9 @@ pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
 pub const VCPUCHAR_PPC_START_FIX_LEN: u32 = 40;
 pub const VCPUCHAR_PPC_START_REASON_LEN: u32 = 256;
 pub const VCPUCHAR_PPC_START_PASTE_LEN: u32 = 256;
+pub const VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN: u32 = 24;
+pub const VCPUCHAR_PPC_MACHINE_CAPS_MAX: u32 = 32;
+pub const VCPUCHAR_PPC_MACHINE_CAP_NO_ENTRY: u32 = 4294967295;
 pub const VCPUCHAR_PPC_CAP_GUEST_CPU: u32 = 4;
 pub const VCPUCHAR_PPC_HOST_MIGRATION_MAX: u32 = 8;
 pub const VCPUCHAR_PPC_FORMAT_LEN: u32 = 128;
@@ -838,6 +841,7 @@ pub type vcpuchar_ppc_start_cap = ::std::os::raw::c_uint;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_STARTS: vcpuchar_ppc_verdict = 0;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_REFUSED: vcpuchar_ppc_verdict = 1;
 pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_UNKNOWN: vcpuchar_ppc_verdict = 2;
+pub const vcpuchar_ppc_verdict_VCPUCHAR_PPC_VERDICT_NOT_JUDGED: vcpuchar_ppc_verdict = 3;
 pub type vcpuchar_ppc_verdict = ::std::os::raw::c_uint;
 #[doc = " struct vcpuchar_ppc_start_entry - what QEMU does with one cap at start"]
 #[doc = " @cap: enum vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap"]
@@ -889,6 +893,67 @@ pub struct vcpuchar_ppc_start {
     pub n_entries: u32,
     pub paste: [::std::os::raw::c_char; 256usize],
     pub entries: [vcpuchar_ppc_start_entry; 10usize],
+}
+#[doc = " struct vcpuchar_ppc_machine_cap - one cap of the target machine type"]
+#[doc = " @verdict: enum vcpuchar_ppc_verdict: STARTS, REFUSED, UNKNOWN (a fact"]
+#[doc = "           the judgement needs is unknown) or NOT_JUDGED (this library"]
+#[doc = "           does not judge the cap)"]
+#[doc = " @start_cap: the @cap of its struct vcpuchar_ppc_start_entry (enum"]
+#[doc = "             vcpuchar_ppc_cap or enum vcpuchar_ppc_start_cap), or"]
+#[doc = "             VCPUCHAR_PPC_MACHINE_CAP_NO_ENTRY"]
+#[doc = " @name: QEMU's cap name without \"cap-\", e.g. \"hpt-max-page-size\""]
+#[doc = " @default_value: the type's default in QEMU's spelling: a level name"]
+#[doc = "                 (\"broken\", \"fixed-ccd\"), \"on\" or \"off\", a page size in"]
+#[doc = "                 bytes as QEMU's qom-get gives it (\"65536\"); \"unknown\""]
+#[doc = "                 where neither the profile nor the table knows it"]
+#[doc = " @effective: the value QEMU starts with, in the same spelling: the"]
+#[doc = "             request's (the decision's effective caps, the caller's"]
+#[doc = "             start_levels, a cap-NAME=VALUE of the pasted line), else"]
+#[doc = "             @default_value"]
+#[doc = " @fix: for REFUSED and UNKNOWN, the -machine property that lets QEMU"]
+#[doc = "       start (QEMU's hint), else \"\""]
+#[doc = " @reason: for REFUSED, QEMU's message in a sentence; for UNKNOWN and"]
+#[doc = "          NOT_JUDGED, why it is not judged; for STARTS, why it starts"]
+#[doc = ""]
+#[doc = " Since: 1.3"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_machine_cap {
+    pub verdict: u32,
+    pub start_cap: u32,
+    pub name: [::std::os::raw::c_char; 24usize],
+    pub default_value: [::std::os::raw::c_char; 24usize],
+    pub effective: [::std::os::raw::c_char; 24usize],
+    pub fix: [::std::os::raw::c_char; 40usize],
+    pub reason: [::std::os::raw::c_char; 256usize],
+}
+pub const vcpuchar_ppc_machine_caps_source_VCPUCHAR_PPC_MACHINE_CAPS_TABLE:
+    vcpuchar_ppc_machine_caps_source = 0;
+pub const vcpuchar_ppc_machine_caps_source_VCPUCHAR_PPC_MACHINE_CAPS_PROFILE:
+    vcpuchar_ppc_machine_caps_source = 1;
+pub type vcpuchar_ppc_machine_caps_source = ::std::os::raw::c_uint;
+#[doc = " struct vcpuchar_ppc_machine_caps - every cap of the target machine type"]
+#[doc = " @size: sizeof(struct vcpuchar_ppc_machine_caps), set by the caller"]
+#[doc = " @source: enum vcpuchar_ppc_machine_caps_source"]
+#[doc = " @n_refused: entries whose verdict is REFUSED"]
+#[doc = " @n_unknown: entries whose verdict is UNKNOWN"]
+#[doc = " @n_not_judged: entries whose verdict is NOT_JUDGED"]
+#[doc = " @n_caps: entries written, in QEMU's order of the names (alphabetical,"]
+#[doc = "          as qom-list and the profile give them), or as many as the"]
+#[doc = "          caller's @size holds"]
+#[doc = " @caps: one per cap; last, so that the struct grows at its end"]
+#[doc = ""]
+#[doc = " Since: 1.3"]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct vcpuchar_ppc_machine_caps {
+    pub size: u32,
+    pub source: u32,
+    pub n_refused: u32,
+    pub n_unknown: u32,
+    pub n_not_judged: u32,
+    pub n_caps: u32,
+    pub caps: [vcpuchar_ppc_machine_cap; 32usize],
 }
 #[doc = " struct vcpuchar_ppc_migration_entry - one cap whose levels differ"]
 #[doc = " @cap: enum vcpuchar_ppc_cap"]
@@ -1657,6 +1722,36 @@ extern "C" {
         req: *const vcpuchar_ppc_request,
         machine: *const ::std::os::raw::c_char,
         ret: *mut vcpuchar_ppc_start,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_machine_caps_check() - every cap of the target machine type, with its start verdict"]
+    #[doc = " @host: host facts, or NULL for \"no information\""]
+    #[doc = " @req: the VMM's request, as for vcpuchar_ppc_start_check()"]
+    #[doc = " @machine: the -machine type as vcpuchar_ppc_start_check_type() takes it,"]
+    #[doc = "           or a whole pasted -machine value whose first item (or type=)"]
+    #[doc = "           is the type and whose cap-NAME=VALUE items give the effective"]
+    #[doc = "           value of the caps without a start entry; NULL: the request's"]
+    #[doc = "           class"]
+    #[doc = " @ret: receives the caps (@ret->size set by the caller)"]
+    #[doc = ""]
+    #[doc = " One entry per cap of the type: from @req->qemu_profile every cap-* the"]
+    #[doc = " profile lists for the type, its defaults as probed; without a profile the"]
+    #[doc = " caps of @req->qemu_version's release, their defaults from the table."]
+    #[doc = " The caps with a start entry carry vcpuchar_ppc_start_check_type()'s"]
+    #[doc = " verdict, the others NOT_JUDGED with why. Rules and sources:"]
+    #[doc = " /usr/share/doc/libvcpuchar/ppc.md#machine-caps. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_start_check_type(); -EINVAL for"]
+    #[doc = " NULL @ret, a bad @ret->size, or a pasted item that is not NAME=VALUE."]
+    #[doc = " On failure @ret is unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_machine_caps_check(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
+        machine: *const ::std::os::raw::c_char,
+        ret: *mut vcpuchar_ppc_machine_caps,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {

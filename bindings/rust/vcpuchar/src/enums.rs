@@ -200,6 +200,18 @@ c_enum! {
         Refused = 1,
         /// `VCPUCHAR_PPC_VERDICT_UNKNOWN` = 2: a fact it needs is unknown: @reason names it
         Unknown = 2,
+        /// `VCPUCHAR_PPC_VERDICT_NOT_JUDGED` = 3: Only in struct vcpuchar_ppc_machine_cap: a cap this library does not judge at start; @reason says why. since 1.3
+        NotJudged = 3,
+    }
+}
+
+c_enum! {
+    /// C `enum vcpuchar_ppc_machine_caps_source`: Where the list of a type's caps comes from. since 1.3
+    PpcMachineCapsSource {
+        /// `VCPUCHAR_PPC_MACHINE_CAPS_TABLE` = 0: the caps of the release (the table)
+        Table = 0,
+        /// `VCPUCHAR_PPC_MACHINE_CAPS_PROFILE` = 1: every cap-* the QEMU profile lists for the type
+        Profile = 1,
     }
 }
 

@@ -35,7 +35,8 @@ size_led!(
     sys::vcpuchar_ppc_migrate_opts,
     sys::vcpuchar_ppc_parse_opts,
     sys::vcpuchar_ppc_guest_cpu,
-    sys::vcpuchar_ppc_qemu_machine
+    sys::vcpuchar_ppc_qemu_machine,
+    sys::vcpuchar_ppc_machine_caps
 );
 
 impl Init for sys::vcpuchar_ppc_request {

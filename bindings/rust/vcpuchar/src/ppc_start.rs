@@ -110,3 +110,73 @@ pub fn ppc_start_check_type(host: Option<&PpcHost>, req: &PpcRequest, machine: &
     decided(F, unsafe { sys::vcpuchar_ppc_start_check_type(p, &q, m.as_ptr(), &mut s) }, &q)?;
     Ok(PpcStart(s))
 }
+
+/// One cap of the target machine type (C `struct vcpuchar_ppc_machine_cap`, since 1.3).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PpcMachineCap {
+    /// QEMU's cap name without "cap-", e.g. "hpt-max-page-size".
+    pub name: String,
+    /// The type's default in QEMU's spelling ("broken", "on", "65536"), or "unknown".
+    pub default: String,
+    /// The value QEMU starts with, in the same spelling.
+    pub effective: String,
+    /// The verdict; `None` for one this crate does not know (see `raw_verdict`).
+    pub verdict: Option<PpcVerdict>,
+    /// The C verdict.
+    pub raw_verdict: u32,
+    /// The `cap` of its start entry, `None` for a cap without one.
+    pub start_cap: Option<u32>,
+    /// For REFUSED and UNKNOWN the -machine property that lets QEMU start; else "".
+    pub fix: String,
+    /// QEMU's message (REFUSED), why not judged (UNKNOWN, NOT_JUDGED), or why it starts.
+    pub reason: String,
+}
+
+/// Every cap of the target machine type (C `struct vcpuchar_ppc_machine_caps`),
+/// from [`ppc_machine_caps_check`].
+#[derive(Debug, Clone, Copy)]
+pub struct PpcMachineCaps(pub sys::vcpuchar_ppc_machine_caps);
+
+impl PpcMachineCaps {
+    /// True when the list is every cap-* the QEMU profile gives the type, false for the table's.
+    pub fn from_profile(&self) -> bool {
+        self.0.source == sys::vcpuchar_ppc_machine_caps_source_VCPUCHAR_PPC_MACHINE_CAPS_PROFILE
+    }
+    /// Entries whose verdict is REFUSED, UNKNOWN and NOT_JUDGED.
+    pub fn counts(&self) -> (u32, u32, u32) {
+        (self.0.n_refused, self.0.n_unknown, self.0.n_not_judged)
+    }
+    /// One entry per cap, in QEMU's (alphabetical) order of the names.
+    pub fn caps(&self) -> impl Iterator<Item = PpcMachineCap> + '_ {
+        let n = (self.0.n_caps as usize).min(self.0.caps.len());
+        self.0.caps[..n].iter().map(|c| PpcMachineCap {
+            name: array_str(&c.name),
+            default: array_str(&c.default_value),
+            effective: array_str(&c.effective),
+            verdict: PpcVerdict::from_raw(c.verdict),
+            raw_verdict: c.verdict,
+            start_cap: if c.start_cap == sys::VCPUCHAR_PPC_MACHINE_CAP_NO_ENTRY { None } else { Some(c.start_cap) },
+            fix: array_str(&c.fix),
+            reason: array_str(&c.reason),
+        })
+    }
+}
+
+/// Every cap of the target machine type with its default, effective value and
+/// start verdict (`vcpuchar_ppc_machine_caps_check()`, since 1.3): `machine` is
+/// the -machine type or a whole pasted -machine value, `None` for the
+/// request's class.
+///
+/// Errors: as [`ppc_start_check_type`]; EINVAL for a pasted item without `=`.
+pub fn ppc_machine_caps_check(host: Option<&PpcHost>, req: &PpcRequest, machine: Option<&str>) -> Result<PpcMachineCaps> {
+    const F: &str = "vcpuchar_ppc_machine_caps_check";
+    let m = machine.map(|m| crate::util::cstring(F, "the machine value", m)).transpose()?;
+    let h = host.map(|h| h.sized());
+    let q = req.sized();
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut s = sys::vcpuchar_ppc_machine_caps::init();
+    let mp = m.as_ref().map_or(std::ptr::null(), |m| m.as_ptr());
+    // SAFETY: NULL or sized structs; NULL or a valid C string; sized out-struct.
+    decided(F, unsafe { sys::vcpuchar_ppc_machine_caps_check(p, &q, mp, &mut s) }, &q)?;
+    Ok(PpcMachineCaps(s))
+}

@@ -7,7 +7,7 @@
 use crate::enums::PpcMachine;
 use crate::error::{Error, Result};
 use crate::ppc::{decide_args, decided, known, PpcHost, PpcRequest, PpcResult};
-use crate::ppc_start::PpcStart;
+use crate::ppc_start::{PpcMachineCaps, PpcStart};
 use crate::util::{cstring, with_msg, Init};
 use std::ptr::NonNull;
 use vcpuchar_sys as sys;
@@ -111,5 +111,22 @@ impl QemuProfile {
         // SAFETY: as in decide().
         decided("vcpuchar_ppc_start_check", unsafe { sys::vcpuchar_ppc_start_check(p, &q, &mut s) }, &q)?;
         Ok(PpcStart(s))
+    }
+
+    /// [`crate::ppc_machine_caps_check`] with this QEMU's facts: every cap the
+    /// profile lists for the type `machine` (None: its default type), as probed.
+    ///
+    /// Errors: as [`QemuProfile::decide`].
+    pub fn machine_caps(&self, host: Option<&PpcHost>, req: &PpcRequest, machine: Option<&str>) -> Result<PpcMachineCaps> {
+        const F: &str = "vcpuchar_ppc_machine_caps_check";
+        let q = self.request(req, machine)?;
+        let m = machine.map(|m| cstring(F, "the machine value", m)).transpose()?;
+        let (h, _) = decide_args(host, req);
+        let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+        let mp = m.as_ref().map_or(std::ptr::null(), |m| m.as_ptr());
+        let mut s = sys::vcpuchar_ppc_machine_caps::init();
+        // SAFETY: as in decide(); NULL or a valid C string.
+        decided(F, unsafe { sys::vcpuchar_ppc_machine_caps_check(p, &q, mp, &mut s) }, &q)?;
+        Ok(PpcMachineCaps(s))
     }
 }

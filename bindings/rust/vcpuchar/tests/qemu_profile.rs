@@ -64,3 +64,33 @@ fn safe_calls_ignore_pointers_written_by_safe_code() {
     let p = debian12();
     assert_eq!(p.start_check(None, &bad, Some("pseries-2.11")).unwrap().paste(), "cap-htm=off");
 }
+
+#[test]
+fn machine_caps_from_the_profile_and_the_table() {
+    let p = debian12();
+    let req = PpcRequest::init().accel(Accel::Tcg).cpu(PpcCpu::Power9);
+    // [caps pseries-2.11 power9]: QEMU 7.2.22's twelve caps, as probed (lib/ppc.md#machine-caps).
+    let m = p.machine_caps(None, &req, Some("pseries-2.11")).unwrap();
+    assert!(m.from_profile());
+    let names: Vec<String> = m.caps().map(|c| c.name).collect();
+    assert_eq!(names, ["ccf-assist", "cfpc", "dfp", "fwnmi", "hpt-max-page-size", "htm", "ibs", "large-decr",
+                       "nested-hv", "rpt-invalidate", "sbbc", "vsx"]);
+    let htm = m.caps().find(|c| c.name == "htm").unwrap();
+    assert_eq!((htm.default.as_str(), htm.effective.as_str(), htm.verdict), ("on", "on", Some(PpcVerdict::Refused)));
+    assert_eq!(htm.fix, "cap-htm=off");
+    assert!(htm.reason.contains("No Transactional Memory support in TCG"), "{}", htm.reason);
+    let hpt = m.caps().find(|c| c.name == "hpt-max-page-size").unwrap();
+    assert_eq!(hpt.default, "17179869184");
+    let vsx = m.caps().find(|c| c.name == "vsx").unwrap();
+    assert_eq!((vsx.verdict, vsx.start_cap), (Some(PpcVerdict::NotJudged), None));
+    assert_eq!(m.counts(), (1, 0, 3));
+    // The table for QEMU 10.0: ail-mode-3 (8.1), dawr1 and nested-papr too; 64 KiB pages for pseries-10.0.
+    let t = ppc_machine_caps_check(None, &req.qemu_version(ppc_qemu_version(10, 0, 0)), Some("pseries-10.0,cap-vsx=off"))
+        .unwrap();
+    assert!(!t.from_profile());
+    assert_eq!(t.caps().count(), 15);
+    let v = |n: &str| t.caps().find(|c| c.name == n).unwrap();
+    assert_eq!((v("hpt-max-page-size").default, v("ail-mode-3").effective), ("65536".to_string(), "on".to_string()));
+    assert_eq!((v("vsx").default, v("vsx").effective), ("on".to_string(), "off".to_string()));
+    assert_eq!(v("dawr1").default, "unknown");
+}
