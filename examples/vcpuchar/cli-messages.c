@@ -97,6 +97,72 @@ char *cli_shown(const char *s)
 	return g_strndup(buf, len);
 }
 
+gboolean cli_json_errors;
+
+/* Linux's names of the errnos the library returns (include/uapi/asm-generic/errno-base.h, errno.h). */
+static const struct {
+	int value;
+	const char *name;
+} errno_names[] = {
+	{ EPERM, "EPERM" },	  { ENOENT, "ENOENT" },	    { EIO, "EIO" },	      { ENXIO, "ENXIO" },
+	{ E2BIG, "E2BIG" },	  { ENOEXEC, "ENOEXEC" },   { ENOMEM, "ENOMEM" },     { EACCES, "EACCES" },
+	{ EFAULT, "EFAULT" },	  { EBUSY, "EBUSY" },	    { EEXIST, "EEXIST" },     { EXDEV, "EXDEV" },
+	{ ENOTDIR, "ENOTDIR" },	  { EISDIR, "EISDIR" },	    { EINVAL, "EINVAL" },     { EFBIG, "EFBIG" },
+	{ ENOSPC, "ENOSPC" },	  { ERANGE, "ERANGE" },	    { EDOM, "EDOM" },	      { ENAMETOOLONG, "ENAMETOOLONG" },
+	{ ELOOP, "ELOOP" },	  { ENODATA, "ENODATA" },   { EPROTO, "EPROTO" },     { EBADMSG, "EBADMSG" },
+	{ EOVERFLOW, "EOVERFLOW" }, { EILSEQ, "EILSEQ" },   { ENOTSUP, "ENOTSUP" }, { ENOSYS, "ENOSYS" },
+	{ ENOTTY, "ENOTTY" },	  { EAGAIN, "EAGAIN" },	    { EMSGSIZE, "EMSGSIZE" }, { ESRCH, "ESRCH" },
+};
+
+/* The why of the next refusal (cli_usage_why()). */
+static struct {
+	int err;
+	const char *member, *item;
+} why;
+
+int cli_usage_why(int err, const char *member, const char *item, const char *fmt, ...)
+{
+	g_autofree char *msg = NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	msg = g_strdup_vprintf(fmt, ap);
+	va_end(ap);
+	why.err = err < 0 ? err : 0;
+	why.member = member;
+	why.item = item;
+	return cli_usage("%s", msg);
+}
+
+/* {"error": {"errno", "member", "item", "message"}} on stdout (vcpuchar(1) "JSON errors"). */
+static void json_error(const char *msg)
+{
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autofree char *shown = cli_shown(msg), *item = why.item ? cli_shown(why.item) : NULL;
+	g_autofree char *number = NULL;
+	const char *name = NULL;
+
+	for (size_t i = 0; why.err && !name && i < G_N_ELEMENTS(errno_names); i++)
+		if (errno_names[i].value == -why.err)
+			name = errno_names[i].name;
+	if (why.err && !name)
+		name = number = g_strdup_printf("%d", -why.err);
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "error");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "errno");
+	name ? json_builder_add_string_value(b, name) : json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "member");
+	why.member ? json_builder_add_string_value(b, why.member) : json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "item");
+	item ? json_builder_add_string_value(b, item) : json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "message");
+	json_builder_add_string_value(b, shown);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	cli_print_json(b);
+}
+
 int cli_usage(const char *fmt, ...)
 {
 	g_autofree char *msg = NULL;
@@ -105,6 +171,9 @@ int cli_usage(const char *fmt, ...)
 	va_start(ap, fmt);
 	msg = g_strdup_vprintf(fmt, ap);
 	va_end(ap);
+	if (cli_json_errors)
+		json_error(msg);
+	memset(&why, 0, sizeof(why));
 	fputs("vcpuchar: ", stderr);
 	/*
 	 * Values are echoed in 'quotes' (ours and the library's): show the first

@@ -60,8 +60,8 @@ int cmd_baseline(int argc, char **argv)
 		size_t err_size = CLI_ERR_SIZE(machine);
 		g_autofree char *err = g_malloc0(err_size);
 
-		if (vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, err_size) < 0)
-			return cli_usage("--machine: %s", err);
+		if ((r = vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, err_size)) < 0)
+			return cli_usage_why(r, "--machine", machine, "--machine: %s", err);
 	}
 	if ((r = parse_cpu_opt(cpu, &req.cpu)))
 		return r;
@@ -79,11 +79,11 @@ int cmd_baseline(int argc, char **argv)
 		struct stat st;
 
 		hosts[i].size = sizeof(hosts[i]);
-		if ((r = load_ppc_profile(argv[i + 1], &hosts[i])))
+		if ((r = load_ppc_profile("PROFILE", argv[i + 1], &hosts[i])))
 			return r;
 		/* The loader has just read it: a stat that fails now is a file that went away. */
 		if (stat(argv[i + 1], &st) < 0)
-			return cli_usage("%s: %s", argv[i + 1], g_strerror(errno));
+			return cli_usage_why(-errno, "PROFILE", argv[i + 1], "%s: %s", argv[i + 1], g_strerror(errno));
 		ids[2 * i] = (uint64_t)st.st_dev;
 		ids[2 * i + 1] = (uint64_t)st.st_ino;
 		ptrs[i] = &hosts[i];
@@ -103,15 +103,15 @@ int cmd_baseline(int argc, char **argv)
 		o.ids = ids;
 		r = vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu);
 		if (r == -EEXIST)
-			return cli_usage("%s: the same host as %s, given twice", argv[bad[0] + 1], argv[bad[1] + 1]);
+			return cli_usage_why(r, "PROFILE", argv[bad[0] + 1], "%s: the same host as %s, given twice", argv[bad[0] + 1], argv[bad[1] + 1]);
 		if (r == -EXDEV)
-			return cli_usage("%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
+			return cli_usage_why(r, "PROFILE", argv[bad[0] + 1], "%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
 					 "architecture", argv[bad[0] + 1], hosts[bad[0]].arch, argv[bad[1] + 1],
 					 hosts[bad[1]].arch);
 		if (r == -ENOENT)
-			return cli_usage("%s: %s", argv[bad[0] + 1], err);
+			return cli_usage_why(r, "PROFILE", argv[bad[0] + 1], "%s: %s", argv[bad[0] + 1], err);
 		if (r < 0)
-			return cli_usage("cannot compute the baseline: %s", g_strerror(-r));
+			return cli_usage_why(r, NULL, NULL, "cannot compute the baseline: %s", g_strerror(-r));
 	}
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
@@ -142,7 +142,7 @@ int cmd_baseline(int argc, char **argv)
 			wp[i] = &ws[i];
 		}
 		if ((r = vcpuchar_ppc_fleet_warnings(ptrs, (uint32_t)n, &req, &base.caps, wp)) < 0)
-			return cli_usage("cannot check the warnings: %s", g_strerror(-r));
+			return cli_usage_why(r, NULL, NULL, "cannot check the warnings: %s", g_strerror(-r));
 		for (int i = 0; i <= n; i++)
 			for (uint32_t k = 0; k < ws[i].n_entries && k < VCPUCHAR_PPC_WARNING_MAX; k++) {
 				struct bwarn bw = { vcpuchar_ppc_warning_name(ws[i].entries[k].code),

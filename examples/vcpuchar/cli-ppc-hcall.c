@@ -54,7 +54,7 @@ int cmd_hcall(int argc, char **argv)
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
 	if (qemu_file && qemu_version)
-		return cli_usage("--qemu and --qemu-version both name the target QEMU; use one");
+		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
 	if (qemu_file) {
 		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv, &type_cpu)))
 			return r;
@@ -63,9 +63,9 @@ int cmd_hcall(int argc, char **argv)
 	}
 	req.qemu_version = qv.version;
 	if (host_file && chars)
-		return cli_usage("--host and --chars both give host facts; use one");
+		return cli_usage_why(0, "--chars", NULL, "--host and --chars both give host facts; use one");
 	if (power8 && !chars)
-		return cli_usage("--power8-host qualifies --chars; it needs them");
+		return cli_usage_why(0, "--power8-host", NULL, "--power8-host qualifies --chars; it needs them");
 	if (mode) {
 		static const char *const n[] = { "host-max", "caps", "host" };
 		static const uint32_t v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_PPC_MODE_HOST };
@@ -94,7 +94,7 @@ int cmd_hcall(int argc, char **argv)
 		return r;
 	if (mx.accel >= 0) {
 		if (accel && (uint32_t)mx.accel != req.accel)
-			return cli_usage("--accel %s and --machine accel=%s disagree; give the accelerator once", accel,
+			return cli_usage_why(0, "--accel", accel, "--accel %s and --machine accel=%s disagree; give the accelerator once", accel,
 					 mx.accel == VCPUCHAR_ACCEL_TCG ? "tcg" : "kvm");
 		req.accel = (uint32_t)mx.accel;
 	}
@@ -106,7 +106,7 @@ int cmd_hcall(int argc, char **argv)
 		have_host = TRUE;
 	} else if (host_file) {
 		/* The bad-input rules of every ppc command: readable, [ppc], a POWER host. */
-		if ((r = load_ppc_profile(host_file, &host)))
+		if ((r = load_ppc_profile("--host", host_file, &host)))
 			return r;
 		have_host = TRUE;
 	} else if (req.accel == VCPUCHAR_ACCEL_KVM) {
@@ -120,8 +120,12 @@ int cmd_hcall(int argc, char **argv)
 	shown_cpu = req.cpu ? req.cpu : type_cpu ? type_cpu : VCPUCHAR_PPC_CPU_POWER9;
 	if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &shown_cpu, cpu_note, sizeof(cpu_note));
-		if (r < 0)
-			return cli_usage("%s: %s", host_file ? host_file : chars ? "--chars" : "this host", cpu_note);
+		if (r < 0) {
+			g_autofree char *family = g_strdup_printf("power%u", req.cpu);
+
+			return cli_usage_why(r, "--guest-cpu", family, "%s: %s",
+					     host_file ? host_file : chars ? "--chars" : "this host", cpu_note);
+		}
 	}
 
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
@@ -129,25 +133,37 @@ int cmd_hcall(int argc, char **argv)
 		char why[256];
 
 		vcpuchar_ppc_host_describe(&host, why, sizeof(why));
-		return cli_usage("--mode host needs host information (--chars, --host, or a POWER KVM host); "
+		return cli_usage_why(r, "--mode", "host", "--mode host needs host information (--chars, --host, or a POWER KVM host); "
 				 "this host: %s", why);
 	}
 	if (r < 0) {
 		char why[1024];
+		const char *member = NULL;
+		g_autofree char *family = NULL;
+		int c;
 
 		/* The library's reason for a request it refuses (host mode under TCG, ...). */
-		if (vcpuchar_ppc_request_check(&req, why, sizeof(why)) < 0)
-			return cli_usage("cannot decide: %s", why);
-		return cli_usage("cannot decide: %s", g_strerror(-r));
+		if ((c = vcpuchar_ppc_request_check(&req, why, sizeof(why))) < 0) {
+			struct vcpuchar_ppc_request no_cpu = req;
+
+			/* The member: the guest CPU when the library takes the request without it. */
+			no_cpu.cpu = 0;
+			if (req.cpu && vcpuchar_ppc_request_check(&no_cpu, NULL, 0) == 0) {
+				member = "--guest-cpu";
+				family = g_strdup_printf("power%u", req.cpu);
+			}
+			return cli_usage_why(c, member, family, "cannot decide: %s", why);
+		}
+		return cli_usage_why(r, NULL, NULL, "cannot decide: %s", g_strerror(-r));
 	}
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
-		return cli_usage("cannot check the warnings: %s", g_strerror(-r));
+		return cli_usage_why(r, NULL, NULL, "cannot check the warnings: %s", g_strerror(-r));
 	{
 		/* The exact type given, whose defaults its class may not fix (lib/ppc.md#start). */
 		g_autofree char *type = cli_machine_type(machine);
 
 		if ((r = vcpuchar_ppc_start_check_type(have_host ? &host : NULL, &req, type, &start)) < 0)
-			return cli_usage("cannot check the start: %s", g_strerror(-r));
+			return cli_usage_why(r, NULL, NULL, "cannot check the start: %s", g_strerror(-r));
 	}
 	/* Every cap of the type, its default, effective value and start verdict: the library's answer. */
 	if ((r = vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, machine, &mcaps)) < 0)

@@ -70,11 +70,11 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 		return r;
 	if (mx.accel >= 0)
 		req.accel = (uint32_t)mx.accel;
-	if ((r = load_ppc_profile(src_file, &a)) || (r = load_ppc_profile(dst_file, &b)))
+	if ((r = load_ppc_profile("--src-host", src_file, &a)) || (r = load_ppc_profile("--dst-host", dst_file, &b)))
 		return r;
 	/* The rules (lib/ppc.md#migration-between-hosts) are the library's; this names the files. */
 	if ((r = vcpuchar_ppc_migrate_hosts(&a, &b, &req, &ra, &hm, err, sizeof(err))) < 0)
-		return cli_usage("%s: %s", dst_file, *err ? err : g_strerror(-r));
+		return cli_usage_why(r, "--dst-host", dst_file, "%s: %s", dst_file, *err ? err : g_strerror(-r));
 	/* The names escaped in every line and JSON string: no forged line, no byte that is no UTF-8. */
 	g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
 
@@ -217,7 +217,7 @@ int cmd_migrate(int argc, char **argv)
 	    (r = parse_migrate_caps("--dst", dst, qv.version, &d, ignored)))
 		return r;
 	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
-		return cli_usage("cannot check the migration: %s", g_strerror(-r));
+		return cli_usage_why(r, NULL, NULL, "cannot check the migration: %s", g_strerror(-r));
 
 	if (json) {
 		g_autoptr(JsonBuilder) b = json_builder_new();

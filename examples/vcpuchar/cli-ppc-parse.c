@@ -15,8 +15,10 @@ int parse_chars(const char *arg, struct vcpuchar_ppc_host *h)
 	size_t err_size = CLI_ERR_SIZE(arg);
 	g_autofree char *err = g_malloc0(err_size);
 
-	if (vcpuchar_ppc_host_parse(arg, h, err, err_size) < 0)
-		return cli_usage("--chars: %s", err);
+	int r = vcpuchar_ppc_host_parse(arg, h, err, err_size);
+
+	if (r < 0)
+		return cli_usage_why(r, "--chars", NULL, "--chars: %s", err);
 	return CLI_OK;
 }
 
@@ -27,7 +29,7 @@ int parse_enum(const char *opt, const char *arg, const char *const *names, const
 	int i = cli_enum_index(arg, names, n, list);
 
 	if (i < 0)
-		return cli_usage("%s '%s': expected one of %s", opt, arg, list->str);
+		return cli_usage_why(0, opt, arg, "%s '%s': expected one of %s", opt, arg, list->str);
 	*ret = values[i];
 	return CLI_OK;
 }
@@ -58,14 +60,14 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 	int r;
 
 	if (strchr(arg, '<'))
-		return cli_usage("--machine takes QEMU's -machine value (TYPE,cap-NAME=VALUE,...); a libvirt "
+		return cli_usage_why(0, "--machine", NULL, "--machine takes QEMU's -machine value (TYPE,cap-NAME=VALUE,...); a libvirt "
 				 "fragment goes to --caps");
 	r = vcpuchar_ppc_machine_line_parse(arg, line, err, err_size);
 	/* A type upstream QEMU had, but not the target (lib/ppc.md#qemu-versions). */
 	if (r == -ENOENT)
-		return cli_usage("--machine: %s; give --qemu-version for another QEMU", err);
+		return cli_usage_why(r, "--machine", type, "--machine: %s; give --qemu-version for another QEMU", err);
 	if (r < 0)
-		return cli_usage("--machine: %s", err);
+		return cli_usage_why(r, "--machine", type, "--machine: %s", err);
 	cli_add_others(ignored, err, FALSE);
 	if (r == 1) {
 		vcpuchar_ppc_machine_parse_qemu(type, line->qemu_version, &m, err, err_size);
@@ -84,8 +86,10 @@ int parse_libvirt(const char *opt, const char *arg, struct vcpuchar_ppc_caps *ca
 	size_t err_size = CLI_ERR_SIZE(arg);
 	g_autofree char *err = g_malloc0(err_size);
 
-	if (vcpuchar_ppc_libvirt_parse(arg, caps, set, err, err_size) < 0)
-		return cli_usage("%s (libvirt XML): %s", opt, err);
+	int r = vcpuchar_ppc_libvirt_parse(arg, caps, set, err, err_size);
+
+	if (r < 0)
+		return cli_usage_why(r, opt, NULL, "%s (libvirt XML): %s", opt, err);
 	cli_add_others(ignored, err, TRUE);
 	return CLI_OK;
 }
@@ -124,14 +128,21 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 			size_t err_size = CLI_ERR_SIZE(caps);
 			g_autofree char *err = g_malloc0(err_size);
 
-			if (vcpuchar_ppc_caps_parse(caps, &more, &cset, err, err_size) < 0)
-				return cli_usage("--caps: %s", err);
+			if ((r = vcpuchar_ppc_caps_parse(caps, &more, &cset, err, err_size)) < 0)
+				return cli_usage_why(r, "--caps", NULL, "--caps: %s", err);
 		}
 	}
 	/* A cap in both is the library's refusal (vcpuchar_ppc_caps_merge()). */
 	set = line.caps_set;
-	if (vcpuchar_ppc_caps_merge(&line.caps, &set, &more, cset, twice, sizeof(twice)) < 0)
-		return cli_usage("--machine and --caps: %s", twice);
+	if ((r = vcpuchar_ppc_caps_merge(&line.caps, &set, &more, cset, twice, sizeof(twice))) < 0) {
+		/* The item: the first cap named in both. */
+		g_autofree char *cap = NULL;
+
+		for (uint32_t c = 0; c < VCPUCHAR_PPC_N_CAPS && !cap; c++)
+			if (line.caps_set & cset & (1u << c))
+				cap = g_strconcat("cap-", vcpuchar_ppc_cap_name(c), NULL);
+		return cli_usage_why(r, "--caps", cap, "--machine and --caps: %s", twice);
+	}
 	if (machine)
 		req->machine = line.machine;
 	req->caps = line.caps;
@@ -146,8 +157,8 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 
 		*why++ = '\0';
 		/* The library refuses such a type without all four caps (lib/ppc.md#unknown-types): say what it is. */
-		if (vcpuchar_ppc_request_check(req, NULL, 0) < 0)
-			return cli_usage("--machine: %s", why);
+		if ((r = vcpuchar_ppc_request_check(req, NULL, 0)) < 0)
+			return cli_usage_why(r, "--machine", x->unknown, "--machine: %s", why);
 		x->note = g_strdup_printf("machine type '%s' is not known here; answered because all four caps are "
 					  "given, so its default caps do not matter (QEMU still has to know the type); "
 					  "no defaults_* warning is given: for them, give the upstream pseries-X.Y "

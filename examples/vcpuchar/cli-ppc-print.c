@@ -82,12 +82,14 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 	size_t err_size = CLI_ERR_SIZE(arg ? arg : "");
 	g_autofree char *err = g_malloc0(err_size);
 
+	int r;
+
 	memset(q, 0, sizeof(*q));
-	if (arg && vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, err_size) < 0)
-		return cli_usage("--qemu-version: %s", err);
+	if (arg && (r = vcpuchar_ppc_qemu_version_parse(arg, &q->version, err, err_size)) < 0)
+		return cli_usage_why(r, "--qemu-version", arg, "--qemu-version: %s", err);
 	q->kind = vcpuchar_ppc_qemu_version_check(q->version, &q->answered, q->note, sizeof(q->note));
 	if (q->kind < 0)
-		return cli_usage("--qemu-version: %s", g_strerror(-q->kind));
+		return cli_usage_why(q->kind, "--qemu-version", arg, "--qemu-version: %s", g_strerror(-q->kind));
 	if (q->kind == 2)
 		g_printerr("vcpuchar: warning: %s\n", q->note);
 	unknown_facts(q, TRUE);
@@ -103,10 +105,12 @@ int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar
 	char err[1024];
 	gsize len;
 
+	int r;
+
 	if (!g_file_get_contents(file, &text, &len, &error))
-		return cli_usage("--qemu: %s", error->message);
-	if (vcpuchar_ppc_qemu_profile_parse(text, len, profile, err, sizeof(err)) < 0)
-		return cli_usage("--qemu: %s: %s", shown, err);
+		return cli_usage_why(0, "--qemu", file, "--qemu: %s", error->message);
+	if ((r = vcpuchar_ppc_qemu_profile_parse(text, len, profile, err, sizeof(err))) < 0)
+		return cli_usage_why(r, "--qemu", file, "--qemu: %s: %s", shown, err);
 	memset(q, 0, sizeof(*q));
 	q->version = q->answered = vcpuchar_ppc_qemu_profile_version(*profile);
 	req->qemu_profile = *profile;
@@ -119,8 +123,8 @@ int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar
 		memmove(type, type + 5, strlen(type + 5) + 1);
 	if (strchr(type, '='))
 		strcpy(type, "pseries");
-	if (vcpuchar_ppc_qemu_profile_machine(*profile, type, &m, err, sizeof(err)) < 0)
-		return cli_usage("--machine: %s", err);
+	if ((r = vcpuchar_ppc_qemu_profile_machine(*profile, type, &m, err, sizeof(err))) < 0)
+		return cli_usage_why(r, "--machine", type, "--machine: %s", err);
 	req->machine = m.machine;
 	req->qemu_machine = m.name;
 	*default_cpu = m.default_cpu;

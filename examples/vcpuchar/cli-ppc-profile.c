@@ -26,8 +26,10 @@ int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, 
 	o.err_size = err_size;
 	o.others = others;
 	o.others_size = err_size;
-	if (vcpuchar_ppc_migrate_caps_parse(arg, qemu_version, caps, &o) < 0)
-		return cli_usage("%s%s: %s", opt, strchr(arg, '<') ? " (libvirt XML)" : "", err);
+	int r;
+
+	if ((r = vcpuchar_ppc_migrate_caps_parse(arg, qemu_version, caps, &o)) < 0)
+		return cli_usage_why(r, opt, NULL, "%s%s: %s", opt, strchr(arg, '<') ? " (libvirt XML)" : "", err);
 	cli_add_others(ignored, others, TRUE);
 	return CLI_OK;
 }
@@ -35,15 +37,17 @@ int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, 
 /*
  * One host profile for a ppc command: the library refuses a file that is
  * unreadable, holds no [ppc] group or describes another arch, naming the
- * file (examples/vcpuchar/README.md, "Bad input").
+ * file (examples/vcpuchar/README.md, "Bad input"); @opt is the option
+ * (or PROFILE) that gave it, the member of the JSON error.
  */
-int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h)
+int load_ppc_profile(const char *opt, const char *path, struct vcpuchar_ppc_host *h)
 {
 	size_t err_size = CLI_ERR_SIZE(path);
 	g_autofree char *err = g_malloc0(err_size);
+	int r;
 
-	if (vcpuchar_ppc_profile_load(path, h, err, err_size) < 0)
-		return cli_usage("%s", err);
+	if ((r = vcpuchar_ppc_profile_load(path, h, err, err_size)) < 0)
+		return cli_usage_why(r, opt, path, "%s", err);
 	return CLI_OK;
 }
 

@@ -11,6 +11,10 @@
 
 int cmd_ppc(int argc, char **argv)
 {
+	/* --json: a refusal is printed as JSON too (cli_usage_why()). */
+	for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+		if (!strcmp(argv[i], "--json"))
+			cli_json_errors = TRUE;
 	if (argc >= 2 && !strcmp(argv[1], "hcall"))
 		return cmd_hcall(argc - 1, argv + 1);
 	if (argc >= 2 && !strcmp(argv[1], "migrate"))

@@ -42,7 +42,7 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		       GPtrArray *ignored, struct machine_extra *x);
 
 /* Profiles, --caps and --cpu of migrate and baseline (cli-ppc-profile.c). */
-int load_ppc_profile(const char *path, struct vcpuchar_ppc_host *h);
+int load_ppc_profile(const char *opt, const char *path, struct vcpuchar_ppc_host *h);
 /* The library's list of items a text named but did not read, into @ignored (<NAME> for @elements). */
 void cli_add_others(GPtrArray *ignored, const char *others, gboolean elements);
 int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,

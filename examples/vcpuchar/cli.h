@@ -14,7 +14,7 @@
 enum {
 	CLI_OK = 0,    /* success */
 	CLI_NO = 1,    /* the answer is "no"; the JSON is still printed */
-	CLI_USAGE = 2, /* bad usage or input: message on stderr, no JSON */
+	CLI_USAGE = 2, /* bad usage or input: message on stderr, no JSON but a ppc command's JSON error */
 	CLI_IO = 3,    /* stdout could not be written in full: message on stderr */
 };
 
@@ -35,6 +35,17 @@ int cli_printf(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
  * bytes; control bytes are escaped (\n, \t, \xNN).
  */
 int cli_usage(const char *fmt, ...) G_GNUC_PRINTF(1, 2);
+
+/*
+ * With --json on a `ppc` command (cli_json_errors), a refusal also prints
+ * {"error": {"errno", "member", "item", "message"}} on stdout: why, in
+ * members a program compares (vcpuchar(1) "JSON errors"). cli_usage_why()
+ * is cli_usage() that says why: @err the library's negative errno (0: the
+ * CLI's own check, null), @member the option refused (NULL: none), @item
+ * the item of its value the refusal names (NULL: none).
+ */
+extern gboolean cli_json_errors;
+int cli_usage_why(int err, const char *member, const char *item, const char *fmt, ...) G_GNUC_PRINTF(4, 5);
 
 /* "an" before an architecture name said with a vowel sound (x86_64, aarch64), else "a" (ppc64le). */
 static inline const char *cli_article(const char *word)

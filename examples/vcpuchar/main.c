@@ -118,6 +118,8 @@ int cli_finish(int rc)
 
 static int run(int argc, char **argv)
 {
+	/* Set by `ppc ... --json` for this run only: the fuzzer runs many in one process. */
+	cli_json_errors = FALSE;
 	if (argc < 2)
 		return usage(stderr), CLI_USAGE;
 	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help") ||

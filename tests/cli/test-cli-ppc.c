@@ -274,18 +274,84 @@ START_TEST(migrate_vectors)
 END_TEST
 
 /* Bad usage: exit 2, a message naming the bad argument, no JSON on stdout. */
+/*
+ * The stdout of a refusal: nothing without --json; with it one JSON object,
+ * {"error": {"errno", "member", "item", "message"}}, whose message is the
+ * one on stderr (vcpuchar(1) "JSON errors"). Returns the error object's
+ * node (NULL for an empty stdout), for json_node_unref().
+ */
+static JsonNode *usage_stdout(const char *what, const char *out, const char *err)
+{
+	g_autoptr(GError) error = NULL;
+	JsonNode *root;
+	JsonObject *e;
+
+	if (!*out)
+		return NULL;
+	root = json_from_string(out, &error);
+	ck_assert_msg(root && JSON_NODE_HOLDS_OBJECT(root), "%s: stdout is no JSON object: %s", what, out);
+	ck_assert_msg(json_object_get_size(jobj(root)) == 1 && json_object_has_member(jobj(root), "error"),
+		      "%s: stdout is no JSON error: %s", what, out);
+	e = json_object_get_object_member(jobj(root), "error");
+	ck_assert_msg(e && json_object_get_size(e) == 4 && json_object_has_member(e, "errno") &&
+			      json_object_has_member(e, "member") && json_object_has_member(e, "item"),
+		      "%s: an error without errno, member and item: %s", what, out);
+	ck_assert_msg(strstr(err, json_object_get_string_member(e, "message")), "%s: message not the one on stderr: %s",
+		      what, out);
+	return root;
+}
+
 static void expect_usage(const char *needle, const char *first, ...)
 {
 	g_autofree char *out = NULL, *err = NULL;
+	gboolean json = FALSE;
+	const char *a;
 	va_list ap;
 	int status;
 
 	va_start(ap, first);
 	status = cli_run_va(cli, &out, &err, first, ap);
 	va_end(ap);
+	va_start(ap, first);
+	for (a = first; a; a = va_arg(ap, const char *))
+		json |= !strcmp(a, "--json");
+	va_end(ap);
 	ck_assert_msg(status == 2, "want exit 2 for '%s', stderr: %s", needle, err);
 	ck_assert_msg(strstr(err, needle), "stderr '%s' does not name '%s'", err, needle);
-	ck_assert_msg(!*out, "stdout not empty: %s", out);
+	if (json && !strcmp(first, "ppc")) {
+		JsonNode *root = usage_stdout(needle, out, err);
+
+		ck_assert_msg(root, "%s: --json, but no JSON error", needle);
+		json_node_unref(root);
+	} else {
+		ck_assert_msg(!*out, "stdout not empty: %s", out);
+	}
+}
+
+/* A refusal of `vcpuchar ARGS --json`: its errno, member and item ("null" for none), compared as text. */
+static void expect_why(const char *want_errno, const char *want_member, const char *want_item, const char *first,
+		       ...)
+{
+	g_autofree char *out = NULL, *err = NULL;
+	JsonNode *root;
+	JsonObject *e;
+	const char *got[3], *want[3] = { want_errno, want_member, want_item };
+	static const char *const keys[] = { "errno", "member", "item" };
+	va_list ap;
+	int status;
+
+	va_start(ap, first);
+	status = cli_run_va(cli, &out, &err, first, ap);
+	va_end(ap);
+	ck_assert_msg(status == 2, "want exit 2 for %s %s %s, stderr: %s", want_errno, want_member, want_item, err);
+	root = usage_stdout(want_member, out, err);
+	ck_assert_msg(root, "no JSON error: stderr %s", err);
+	e = json_object_get_object_member(jobj(root), "error");
+	for (int i = 0; i < 3; i++) {
+		got[i] = json_object_get_null_member(e, keys[i]) ? "null" : json_object_get_string_member(e, keys[i]);
+		ck_assert_msg(!strcmp(got[i], want[i]), "%s: want %s, got %s (%s)", keys[i], want[i], got[i], out);
+	}
+	json_node_unref(root);
 }
 
 /* The codes of $.warnings joined with ';' ("none" when empty), in printed order. */
@@ -412,6 +478,48 @@ START_TEST(bad_usage)
 }
 END_TEST
 
+/*
+ * Why a POWER command refuses, in its JSON error: the library's errno (by
+ * Linux's name), the option and the item named. Each is the library's
+ * return of the call that refused (include/vcpuchar/ppc*.h), the same
+ * tests/golden compares for its 830 refused rows.
+ */
+START_TEST(json_errors)
+{
+	g_autofree char *p9 = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
+	g_autofree char *amd = g_build_filename(VCPUCHAR_PROFILES, "amd-zen5-idle-hlt-6.15.profile", NULL);
+	g_autofree char *none = g_build_filename(VCPUCHAR_PROFILES, "no-information.profile", NULL);
+
+	/* vcpuchar_ppc_machine_line_parse(): -ENOENT, a type QEMU 10.0 removed. */
+	expect_why("ENOENT", "--machine", "pseries-2.12-sxxm", "ppc", "hcall", "--accel", "tcg", "--qemu-version",
+		   "10.0", "--machine", "pseries-2.12-sxxm", "--json", NULL);
+	/* vcpuchar_ppc_request_check(): -EINVAL, a type of unknown defaults without all four caps. */
+	expect_why("EINVAL", "--machine", "pseries-rhel9.2.0", "ppc", "hcall", "--accel", "tcg", "--machine",
+		   "pseries-rhel9.2.0", "--json", NULL);
+	/* vcpuchar_ppc_caps_merge(): -EEXIST, naming the cap given twice. */
+	expect_why("EEXIST", "--caps", "cap-ibs", "ppc", "hcall", "--accel", "tcg", "--machine",
+		   "pseries-7.2,cap-ibs=broken", "--caps", "cap-ibs=broken", "--json", NULL);
+	/* vcpuchar_ppc_profile_load(): -EINVAL, an x86 profile; the option that gave it. */
+	expect_why("EINVAL", "--host", amd, "ppc", "hcall", "--host", amd, "--json", NULL);
+	expect_why("EINVAL", "--dst-host", amd, "ppc", "migrate", "--src-host", p9, "--dst-host", amd, "--json", NULL);
+	expect_why("EINVAL", "PROFILE", amd, "ppc", "baseline", p9, amd, "--json", NULL);
+	/* vcpuchar_ppc_host_cpu(): -ENOENT, a guest CPU newer than the POWER8 host. */
+	expect_why("ENOENT", "--guest-cpu", "power9", "ppc", "hcall", "--chars",
+		   "0xa000000000000000,0xe400000000000000,0xf940000000000000,0xe400000000000000", "--power8-host",
+		   "--guest-cpu", "power9", "--json", NULL);
+	/* vcpuchar_ppc_decide(): -ENODATA, host mode without host information. */
+	expect_why("ENODATA", "--mode", "host", "ppc", "hcall", "--host", none, "--mode", "host", "--json", NULL);
+	/* vcpuchar_ppc_qemu_version_parse(): -EINVAL. */
+	expect_why("EINVAL", "--qemu-version", "10", "ppc", "hcall", "--accel", "tcg", "--qemu-version", "10", "--json",
+		   NULL);
+	/* vcpuchar_ppc_fleet_baseline_ext(): -EEXIST, the same host twice. */
+	expect_why("EEXIST", "PROFILE", p9, "ppc", "baseline", p9, p9, "--json", NULL);
+	/* The CLI's own checks: no errno, the option and its value. */
+	expect_why("null", "--mode", "fast", "ppc", "hcall", "--accel", "tcg", "--mode", "fast", "--json", NULL);
+	expect_why("null", "--chars", "null", "ppc", "hcall", "--host", p9, "--chars", "0,0,0,0", "--json", NULL);
+}
+END_TEST
+
 START_TEST(bundled_profile)
 {
 	g_autofree char *p = g_build_filename(VCPUCHAR_PROFILES, "power9-dd2.3-opal.profile", NULL);
@@ -475,7 +583,15 @@ static void bad_input_rows(struct tsv *t, const char *profiles, const char *faul
 			      tsv_get(t, i, "id"), err);
 		ck_assert_msg(strstr(err, needle), "%s: stderr '%s' does not name '%s'", tsv_get(t, i, "id"), err,
 			      needle);
-		ck_assert_msg(!*out, "%s: stdout not empty", tsv_get(t, i, "id"));
+		/* ppc --json: the JSON error, with the message on stderr. */
+		if (g_str_has_prefix(args, "ppc ")) {
+			JsonNode *root = usage_stdout(tsv_get(t, i, "id"), out, err);
+
+			ck_assert_msg(root, "%s: --json, but no JSON error", tsv_get(t, i, "id"));
+			json_node_unref(root);
+		} else {
+			ck_assert_msg(!*out, "%s: stdout not empty", tsv_get(t, i, "id"));
+		}
 	}
 	g_unlink(link);
 	g_unlink(ppcx);
@@ -736,6 +852,7 @@ int main(int argc, char **argv)
 	tcase_add_test(tc, spelling_vectors);
 	tcase_add_test(tc, warning_vectors);
 	tcase_add_test(tc, bad_usage);
+	tcase_add_test(tc, json_errors);
 	tcase_add_test(tc, bundled_profile);
 	tcase_add_test(tc, bad_input_vectors);
 	tcase_add_test(tc, baseline_vectors);

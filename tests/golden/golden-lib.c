@@ -97,6 +97,84 @@ static char *exit_only(int status)
 	return g_strdup_printf("{\"exit\": %d}", status);
 }
 
+/*
+ * Why a POWER row is refused (exit 2), as the CLI's JSON error says it:
+ * the library's errno (0: a check of the arguments alone), the option
+ * (member) and the item of its value the refusal names.
+ */
+static struct {
+	int err;
+	const char *member;
+	char *item;
+} row_why;
+
+/* Keeps why the row is refused; returns 2. */
+static int why(int err, const char *member, const char *item)
+{
+	row_why.err = err < 0 ? -err : 0;
+	row_why.member = member;
+	g_free(row_why.item);
+	row_why.item = g_strdup(item);
+	return 2;
+}
+
+/* {"exit": 2, "why": {"errno": N, "member": M, "item": I}}, null for what is not said; golden.py names N. */
+static char *refused(void)
+{
+	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autoptr(JsonNode) root = NULL;
+
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "exit");
+	json_builder_add_int_value(b, 2);
+	json_builder_set_member_name(b, "why");
+	json_builder_begin_object(b);
+	json_builder_set_member_name(b, "errno");
+	if (row_why.err)
+		json_builder_add_int_value(b, row_why.err);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "member");
+	if (row_why.member)
+		json_builder_add_string_value(b, row_why.member);
+	else
+		json_builder_add_null_value(b);
+	json_builder_set_member_name(b, "item");
+	if (row_why.item)
+		json_builder_add_string_value(b, row_why.item);
+	else
+		json_builder_add_null_value(b);
+	json_builder_end_object(b);
+	json_builder_end_object(b);
+	root = json_builder_get_root(b);
+	g_clear_pointer(&row_why.item, g_free);
+	row_why.err = 0;
+	row_why.member = NULL;
+	return json_to_string(root, FALSE);
+}
+
+/* The type of a -machine value, as the refusal names it: its first item unless a property, or type=. */
+static char *machine_type(const char *machine)
+{
+	g_auto(GStrv) items = g_strsplit(machine, ",", -1);
+
+	for (guint i = 0; items[i]; i++) {
+		if (i == 0 && !strchr(items[i], '='))
+			return g_strdup(items[i]);
+		if (g_str_has_prefix(items[i], "type="))
+			return g_strdup(items[i] + 5);
+	}
+	return g_strdup("pseries");
+}
+
+/* The guest CPU family the library refuses, as the refusal names it. */
+static int why_cpu(int err, uint32_t cpu)
+{
+	g_autofree char *family = g_strdup_printf("power%u", cpu);
+
+	return why(err, "--guest-cpu", family);
+}
+
 /* An answer: {"exit": @status, "json": {...}}; the caller fills the inner object. */
 static void begin_answer(JsonBuilder *b, int status)
 {
@@ -141,22 +219,6 @@ static int parse_name(const char *s, const char *const *names, size_t n, uint32_
 	return -1;
 }
 
-static int parse_words(const char *s, struct vcpuchar_ppc_host *h)
-{
-	g_auto(GStrv) w = g_strsplit(s, ",", -1);
-	uint64_t *f[] = { &h->character, &h->behaviour, &h->character_mask, &h->behaviour_mask };
-
-	if (g_strv_length(w) != 4)
-		return -1;
-	for (int i = 0; i < 4; i++)
-		if (!g_str_has_prefix(w[i], "0x") ||
-		    !g_ascii_string_to_unsigned(w[i] + 2, 16, 0, UINT64_MAX, f[i], NULL))
-			return -1;
-	h->source = VCPUCHAR_SOURCE_PROFILE;
-	h->valid = 1;
-	return 0;
-}
-
 /* --caps: QEMU's cap list, or a libvirt <features> fragment (what the CLI tells apart the same way). */
 static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set, char *err, size_t size)
 {
@@ -174,25 +236,44 @@ static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set
  * caps in @req, named in @set): 0, or 2 when the CLI exits 2. A type whose
  * defaults the library does not know is answered from all four caps.
  */
-static int machine_arg(const char *machine, gboolean accel_given, struct vcpuchar_ppc_request *req, uint32_t *set)
+static int machine_arg(const char *machine, const char *accel, struct vcpuchar_ppc_request *req, uint32_t *set)
 {
 	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	g_autofree char *type = machine_type(machine);
 	uint32_t both;
 	char err[1024];
-	int r;
+	int r, m;
 
 	line.qemu_version = req->qemu_version;
 	line.accel = req->accel;
 	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
-	if (r < 0 || (accel_given && line.accel != req->accel))
-		return 2;
-	/* A cap in both --machine and --caps: the library's refusal. */
+	if (r < 0)
+		return why(r, "--machine", type);
+	/* A cap in both --machine and --caps: the library's refusal, naming the first such cap. */
 	both = line.caps_set;
-	if (vcpuchar_ppc_caps_merge(&line.caps, &both, &req->caps, *set, err, sizeof(err)) < 0)
-		return 2;
-	/* A QEMU profile's type (req->qemu_machine) has its measured defaults. */
-	if (r == 1 && !req->qemu_machine && both != (1u << VCPUCHAR_PPC_N_CAPS) - 1)
-		return 2;
+	if ((m = vcpuchar_ppc_caps_merge(&line.caps, &both, &req->caps, *set, err, sizeof(err))) < 0) {
+		g_autofree char *cap = NULL;
+
+		for (uint32_t c = 0; c < VCPUCHAR_PPC_N_CAPS && !cap; c++)
+			if (line.caps_set & *set & (1u << c))
+				cap = g_strconcat("cap-", vcpuchar_ppc_cap_name(c), NULL);
+		return why(m, "--caps", cap);
+	}
+	/* A type whose defaults are unknown: the library's request check (a QEMU profile's type has its own). */
+	if (r == 1 && !req->qemu_machine) {
+		struct vcpuchar_ppc_request rq = *req;
+
+		rq.machine = line.machine;
+		rq.caps = line.caps;
+		rq.caps_set = both;
+		rq.start_set = line.start_set;
+		memcpy(rq.start_levels, line.start_levels, sizeof(rq.start_levels));
+		rq.max_cpu_compat = line.max_cpu_compat;
+		if ((m = vcpuchar_ppc_request_check(&rq, NULL, 0)) < 0)
+			return why(m, "--machine", type);
+	}
+	if (accel && line.accel != req->accel)
+		return why(0, "--accel", accel);
 	req->machine = line.machine;
 	req->accel = line.accel;
 	req->caps = line.caps;
@@ -203,12 +284,13 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	return 0;
 }
 
-/* A POWER host profile: 0, or 2 when the library refuses it (unreadable, no [ppc] group, another arch). */
-static int load(const char *path, struct vcpuchar_ppc_host *host)
+/* A POWER host profile given to @opt: 0, or 2 when the library refuses it (unreadable, no [ppc] group, another arch). */
+static int load(const char *opt, const char *path, struct vcpuchar_ppc_host *host)
 {
 	char err[1024];
+	int r = vcpuchar_ppc_profile_load(path, host, err, sizeof(err));
 
-	return vcpuchar_ppc_profile_load(path, host, err, sizeof(err)) < 0 ? 2 : 0;
+	return r < 0 ? why(r, opt, path) : 0;
 }
 
 /* The CLI's words for a request's mode, accel and cpu, and their values. */
@@ -219,21 +301,36 @@ static const uint32_t accel_v[] = { VCPUCHAR_ACCEL_KVM, VCPUCHAR_ACCEL_TCG };
 static const char *const cpus[] = { "power7", "power8", "power9", "power10", "power11" };
 static const uint32_t cpu_v[] = { 7, 8, 9, 10, 11 };
 
+/* --qemu-version @v (NULL: not given) through the library: 0, or 2. */
+static int qemu_version(const char *v, uint32_t *version, uint32_t *answered)
+{
+	char err[1024];
+	int r;
+
+	if (v && (r = vcpuchar_ppc_qemu_version_parse(v, version, err, sizeof(err))) < 0)
+		return why(r, "--qemu-version", v);
+	if ((r = vcpuchar_ppc_qemu_version_check(*version, answered, err, sizeof(err))) < 0)
+		return why(r, "--qemu-version", v);
+	return 0;
+}
+
 /* The request options hcall and migrate share; 0, or 2 for bad usage. */
 static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint32_t *answered)
 {
 	char err[1024];
 	uint32_t set = 0;
+	int r;
 
 	if (a->qemu && a->qemu_file)
-		return 2;
+		return why(0, "--qemu", NULL);
 	if (a->qemu_file) {
 		g_autofree char *text = NULL, *type = NULL;
 		gsize len;
 
-		if (!g_file_get_contents(a->qemu_file, &text, &len, NULL) ||
-		    vcpuchar_ppc_qemu_profile_parse(text, len, &row_profile, err, sizeof(err)) < 0)
-			return 2;
+		if (!g_file_get_contents(a->qemu_file, &text, &len, NULL))
+			return why(0, "--qemu", a->qemu_file);
+		if ((r = vcpuchar_ppc_qemu_profile_parse(text, len, &row_profile, err, sizeof(err))) < 0)
+			return why(r, "--qemu", a->qemu_file);
 		req->qemu_profile = row_profile;
 		req->qemu_version = *answered = vcpuchar_ppc_qemu_profile_version(row_profile);
 		/* The type of the -machine value: its first item, when it is no property. */
@@ -243,22 +340,23 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 		if (type && !strchr(type, '=')) {
 			struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
 
-			if (vcpuchar_ppc_qemu_profile_machine(row_profile, type, &m, err, sizeof(err)) < 0)
-				return 2;
+			if ((r = vcpuchar_ppc_qemu_profile_machine(row_profile, type, &m, err, sizeof(err))) < 0)
+				return why(r, "--machine", type);
 			req->machine = m.machine;
 			req->qemu_machine = m.name;
 		}
-	} else if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &req->qemu_version, err, sizeof(err)) < 0) ||
-		   vcpuchar_ppc_qemu_version_check(req->qemu_version, answered, err, sizeof(err)) < 0) {
-		return 2;
+	} else if ((r = qemu_version(a->qemu, &req->qemu_version, answered))) {
+		return r;
 	}
-	if ((a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v)) ||
-	    (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v)) ||
-	    (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v)))
-		return 2;
-	if (a->caps && caps_arg(a->caps, &req->caps, &set, err, sizeof(err)) < 0)
-		return 2;
-	if (a->machine && machine_arg(a->machine, a->accel != NULL, req, &set))
+	if (a->mode && parse_name(a->mode, modes, 3, &req->mode, mode_v))
+		return why(0, "--mode", a->mode);
+	if (a->accel && parse_name(a->accel, accels, 2, &req->accel, accel_v))
+		return why(0, "--accel", a->accel);
+	if (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v))
+		return why(0, "--guest-cpu", a->cpu);
+	if (a->caps && (r = caps_arg(a->caps, &req->caps, &set, err, sizeof(err))) < 0)
+		return why(r, "--caps", NULL);
+	if (a->machine && machine_arg(a->machine, a->accel, req, &set))
 		return 2;
 	req->caps_set = set;
 	return 0;
@@ -303,26 +401,39 @@ static char *hcall(const struct args *a)
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
+	int r;
 
 	if (!have_host && (!a->accel || !strcmp(a->accel, "kvm")))
 		return pending("this host's KVM");
 	if (request(a, &req, &ans))
-		return exit_only(2);
+		return refused();
 	if (a->chars) {
-		if (parse_words(a->chars, &host))
-			return exit_only(2);
+		if ((r = vcpuchar_ppc_host_parse(a->chars, &host, err, sizeof(err))) < 0)
+			return why(r, "--chars", NULL), refused();
 		host.power8 = a->power8;
-	} else if (a->host && load(a->host, &host)) {
-		return exit_only(2);
+	} else if (a->host && load("--host", a->host, &host)) {
+		return refused();
 	}
 	if (req.accel == VCPUCHAR_ACCEL_KVM &&
-	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
-		return exit_only(2);
-	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
-	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0 ||
-	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0 ||
-	    vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, a->machine, &mc) < 0)
-		return exit_only(2);
+	    (r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err))) < 0)
+		return why_cpu(r, req.cpu), refused();
+	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
+	if (r == -ENODATA)
+		return why(r, "--mode", "host"), refused();
+	if (r < 0) {
+		struct vcpuchar_ppc_request no_cpu = req;
+		int c = vcpuchar_ppc_request_check(&req, NULL, 0);
+
+		/* The member: the guest CPU when the library takes the request without it. */
+		no_cpu.cpu = 0;
+		if (c < 0 && req.cpu && vcpuchar_ppc_request_check(&no_cpu, NULL, 0) == 0)
+			return why_cpu(c, req.cpu), refused();
+		return why(c < 0 ? c : r, NULL, NULL), refused();
+	}
+	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0 ||
+	    (r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0 ||
+	    (r = vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, a->machine, &mc)) < 0)
+		return why(r, NULL, NULL), refused();
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
 	/* Exit 1 when QEMU refuses: a conflict of the four caps, or a cap the start verdict refuses (lib/ppc.md#start). */
@@ -407,14 +518,15 @@ static char *migrate_hosts(const struct args *a)
 	uint32_t ans;
 	int r;
 
-	if ((r = request(a, &req, &ans)))
-		return exit_only(r);
-	if (a->mode && req.mode == VCPUCHAR_PPC_MODE_HOST)
-		return exit_only(2);
-	if ((r = load(a->src_host, &src)) || (r = load(a->dst_host, &dst)))
-		return r < 0 ? pending("a profile that is no POWER host (examples/vcpuchar/cli-ppc-profile.c)") : exit_only(r);
-	if (vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0) < 0)
-		return exit_only(2);
+	/* migrate takes two modes (host mode needs this host). */
+	if (a->mode && !strcmp(a->mode, "host"))
+		return why(0, "--mode", a->mode), refused();
+	if (request(a, &req, &ans))
+		return refused();
+	if (load("--src-host", a->src_host, &src) || load("--dst-host", a->dst_host, &dst))
+		return refused();
+	if ((r = vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0)) < 0)
+		return why(r, "--dst-host", a->dst_host), refused();
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
 	gboolean cpu_refused = hm.n_entries && hm.entries[0].cap == VCPUCHAR_PPC_CAP_GUEST_CPU;
@@ -461,15 +573,18 @@ static char *migrate_lists(const struct args *a)
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	struct vcpuchar_ppc_caps s, d;
 	uint32_t qv = 0, ans;
-	char err[1024];
+	int r;
 
 	if (a->host || a->chars || a->caps || a->machine || a->mode || a->cpu || a->accel || !a->src || !a->dst)
-		return exit_only(2);
-	if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &qv, err, sizeof(err)) < 0) ||
-	    vcpuchar_ppc_qemu_version_check(qv, &ans, err, sizeof(err)) < 0 ||
-	    migrate_list(a->src, qv, &s) < 0 || migrate_list(a->dst, qv, &d) < 0 ||
-	    vcpuchar_ppc_migration_check(&s, &d, &m) < 0)
-		return exit_only(2);
+		return refused();
+	if (qemu_version(a->qemu, &qv, &ans))
+		return refused();
+	if ((r = migrate_list(a->src, qv, &s)) < 0)
+		return why(r, "--src", NULL), refused();
+	if ((r = migrate_list(a->dst, qv, &d)) < 0)
+		return why(r, "--dst", NULL), refused();
+	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
+		return why(r, NULL, NULL), refused();
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
 
@@ -521,7 +636,7 @@ static char *baseline(JsonArray *argv)
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
 	const char *machine = NULL, *cpu = NULL, *qemu = NULL;
 	char err[1024], q[VCPUCHAR_PPC_FORMAT_LEN], l[VCPUCHAR_PPC_FORMAT_LEN];
-	uint32_t ans, cpu_arg = 0;
+	uint32_t ans, cpu_arg = 0, bad[2] = { 0, 0 };
 	uint64_t r4, r5;
 	int n = 0, r;
 
@@ -535,17 +650,18 @@ static char *baseline(JsonArray *argv)
 		if (v && i + 1 < argc)
 			*v = json_array_get_string_element(argv, ++i);
 		else if (v || o[0] == '-')
-			return exit_only(2);
+			return refused();
 		else
 			names[n++] = o;
 	}
 	if (!n)
-		return exit_only(2);
-	if ((qemu && vcpuchar_ppc_qemu_version_parse(qemu, &req.qemu_version, err, sizeof(err)) < 0) ||
-	    vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0 ||
-	    (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0) ||
-	    (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v)))
-		return exit_only(2);
+		return refused();
+	if (qemu_version(qemu, &req.qemu_version, &ans))
+		return refused();
+	if (machine && (r = vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err))) < 0)
+		return why(r, "--machine", machine), refused();
+	if (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v))
+		return why(0, "--guest-cpu", cpu), refused();
 	g_autofree uint64_t *ids = g_new0(uint64_t, 2 * (gsize)n);
 	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
 
@@ -553,8 +669,10 @@ static char *baseline(JsonArray *argv)
 		struct stat st;
 
 		hosts[i].size = sizeof(hosts[i]);
-		if ((r = load(names[i], &hosts[i])) || stat(names[i], &st) < 0)
-			return exit_only(r ? r : 2);
+		if (load("PROFILE", names[i], &hosts[i]))
+			return refused();
+		if (stat(names[i], &st) < 0)
+			return why(-errno, "PROFILE", names[i]), refused();
 		/* The file names the host: the library refuses one given twice. */
 		ids[2 * i] = (uint64_t)st.st_dev;
 		ids[2 * i + 1] = (uint64_t)st.st_ino;
@@ -564,8 +682,10 @@ static char *baseline(JsonArray *argv)
 	o.levels = levels;
 	o.held_back = held;
 	o.ids = ids;
-	if (vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu) < 0)
-		return exit_only(2);
+	o.refused = bad;
+	if ((r = vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu)) < 0)
+		/* The library names the host it refuses (struct vcpuchar_ppc_fleet_opts @refused). */
+		return why(r, "PROFILE", r == -EEXIST || r == -EXDEV || r == -ENOENT ? names[bad[0]] : NULL), refused();
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);
 	vcpuchar_ppc_guest_view(r4, r5, req.cpu, 0, &view);
 	if (vcpuchar_ppc_caps_format(&base.caps, VCPUCHAR_PPC_FORMAT_QEMU, q, sizeof(q), NULL) < 0 ||
@@ -909,6 +1029,7 @@ static char *answer(JsonArray *argv)
 		return x86_verify(argv);
 	if (n < 2 || strcmp(json_array_get_string_element(argv, 0), "ppc"))
 		return exit_only(2);
+	/* From here every refusal is a POWER row's: it says why. */
 	a.cmd = json_array_get_string_element(argv, 1);
 	if (!strcmp(a.cmd, "baseline"))
 		return baseline(argv);
@@ -923,17 +1044,19 @@ static char *answer(JsonArray *argv)
 		for (k = 0; k < G_N_ELEMENTS(opts) && strcmp(o, opts[k]); k++)
 			;
 		if (k == G_N_ELEMENTS(opts) || i + 1 >= n)
-			return exit_only(2);
+			return refused();
 		*val[k] = json_array_get_string_element(argv, ++i);
 	}
 	if (!strcmp(a.cmd, "migrate"))
 		return !a.src_host && !a.dst_host ? migrate_lists(&a)
 		       : a.src_host && a.dst_host && !a.src && !a.dst ? migrate_hosts(&a)
-								       : exit_only(2);
+								       : refused();
+	if (a.qemu && a.qemu_file)
+		return why(0, "--qemu", NULL), refused();
 	if (a.host && a.chars)
-		return exit_only(2);
+		return why(0, "--chars", NULL), refused();
 	if (a.power8 && !a.chars)
-		return exit_only(2);
+		return why(0, "--power8-host", NULL), refused();
 	return hcall(&a);
 }
 

@@ -14,7 +14,9 @@ fleets for baseline; x86 policy rows: x86 hosts (examples/profiles and
 profiles written here) x placement x CVM x override, with the other options
 in turn; x86 verify rows: the real recordings of x86-verify.tsv. Each row keeps the fields that are the answer (R4/R5,
 caps, conflicts, warning codes, guest view, paste lines, verdicts), not the
-prose, so a changed text is no changed answer.
+prose, so a changed text is no changed answer. A refused POWER row (exit 2)
+keeps why: the errno, option (member) and item of the CLI's JSON error, and
+of golden-lib's library call.
 
 Without --update: the CLI's answers, and with --lib the library driver's
 (golden-lib.c, the library only), must equal the golden file; a changed row
@@ -24,6 +26,7 @@ library: one the driver cannot answer is a failure, named with its reason
 golden file and prints a summary of the rows that changed.
 """
 import argparse
+import errno
 import itertools
 import json
 import os
@@ -411,10 +414,27 @@ def label(text, paths):
     return '%s %s' % (who, cap)
 
 
+def refusal(w, paths):
+    """Why a row is refused: the errno by its name, the option (member) and the item, a host file by its row name.
+
+    The CLI's JSON error names the errno ("ENOENT"), golden-lib gives its number: both are
+    named here as this platform's errno module names the number. The message is left out."""
+    e = w.get('errno')
+    if isinstance(e, str) and hasattr(errno, e):
+        e = getattr(errno, e)
+    if isinstance(e, int):
+        e = errno.errorcode.get(e, str(e))
+    names = {v: k for k, v in paths.items()}
+    item = w.get('item')
+    return {'errno': e, 'member': w.get('member'), 'item': names.get(item, item)}
+
+
 def project(cmd, rc, j, paths):
     """The answer fields of one --json object."""
     if j is None:
         return {'exit': rc}
+    if 'error' in j:
+        return {'exit': rc, 'why': refusal(j['error'], paths)}
     a = {'exit': rc}
     qv = j.get('qemu_version')
     if qv:
@@ -456,7 +476,8 @@ def project(cmd, rc, j, paths):
 def run_cli(cli, args):
     p = subprocess.run([cli] + args + ['--json'], capture_output=True, text=True, check=False)
     try:
-        j = json.loads(p.stdout) if p.returncode in (0, 1) else None
+        # Exit 2 of a POWER command: its JSON error says why (vcpuchar(1) "JSON errors").
+        j = json.loads(p.stdout) if p.returncode in (0, 1) or (p.returncode == 2 and p.stdout) else None
     except ValueError:
         j = {'unparsable': p.stdout[:200]}
     return p.returncode, j
@@ -500,7 +521,8 @@ def main():
         lib = None
         if o.lib:
             got = run_lib(o.lib, [resolve(a, paths) for _, a in rs])
-            lib = {rid: (project(a[1], g['exit'], g.get('json'), paths) if 'pending' not in g else g)
+            lib = {rid: (g if 'pending' in g else {'exit': g['exit'], 'why': refusal(g['why'], paths)} if 'why' in g
+                         else project(a[1], g['exit'], g.get('json'), paths))
                    for (rid, a), g in zip(rs, got)}
     golden = {}
     files = {'ppc': o.golden, 'x86': o.golden_x86}
