@@ -891,10 +891,16 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t q
 	req.mode = VCPUCHAR_PPC_MODE_CAPS;
 	req.accel = VCPUCHAR_ACCEL_TCG;
 	req.qemu_version = qemu_version;
-	if ((r = vcpuchar_ppc_decide(NULL, &req, &res)) < 0)
-		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, r,
-						    "%u is not a supported QEMU version number", qemu_version),
-				   opts);
+	/* A QEMU profile: its default type's defaults, with that type's default CPU (lib/ppc.md#qemu-profiles). */
+	req.qemu_profile = opts->qemu_profile;
+	if ((r = vcpuchar_ppc_decide(NULL, &req, &res)) < 0) {
+		char why[160];
+
+		/* With a profile the cause is the request's: its version is not the profile's, or the profile's default type's CPU. */
+		if (!req.qemu_profile || vcpuchar_ppc_request_check(&req, why, sizeof(why)) == 0)
+			snprintf(why, sizeof(why), "%u is not a supported QEMU version number", qemu_version);
+		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, r, "%s", why), opts);
+	}
 	out = res.effective_caps;
 	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
 		p++;

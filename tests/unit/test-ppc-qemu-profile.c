@@ -7,6 +7,7 @@
  * (tests/data/qemu-downstream-hand-edited.profile, marked so in its header).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ppc-host-words.h"
@@ -353,6 +354,114 @@ START_TEST(each_rule_refuses)
 }
 END_TEST
 
+/*
+ * ppc migrate --src LIST --dst LIST --qemu FILE: the caps a list leaves out
+ * are the profile's default type's (pseries-7.2, power9_v2.0), as measured:
+ * [caps pseries-7.2 power9] of the Debian 12 profile says cfpc, sbbc and
+ * ibs workaround, ccf-assist on.
+ */
+START_TEST(migrate_list_defaults)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_caps c = { 0 };
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-downstream-hand-edited.profile", NULL);
+	g_autofree char *text = NULL;
+	struct vcpuchar_ppc_qemu_profile *edited = NULL;
+	char err[512];
+	gsize len;
+
+	o.err = err;
+	o.err_size = sizeof(err);
+	o.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-cfpc=broken", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ccf_assist, VCPUCHAR_PPC_LEVEL_ON);
+	/* The profile's own version is taken; another is refused with the request's reason. */
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("", VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22), &c, &o), 0);
+	c.cfpc = 0;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("", VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), &c, &o), -EINVAL);
+	ck_assert_msg(strstr(err, "qemu_version 100000 is not the profile's QEMU 7.2.22"), "%s", err);
+	ck_assert_uint_eq(c.cfpc, 0);
+	/* A 1.2 caller's opts (without qemu_profile) still read the table. */
+	o.size = offsetof(struct vcpuchar_ppc_parse_opts, qemu_profile);
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-ibs=broken", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_BROKEN);
+	/*
+	 * The profile's value, not the table's, is read: the hand-edited
+	 * profile with pseries-7.2's power9 cfpc changed to broken (a test
+	 * edit, no QEMU has it).
+	 */
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	{
+		char *at = strstr(text, "[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=workaround\n");
+		g_autofree char *edit = NULL;
+
+		ck_assert_ptr_nonnull(at);
+		edit = g_strdup_printf("%.*s[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=broken\n%s",
+				       (int)(at - text), text, at + strlen("[caps pseries-7.2 power9]\ncap-ccf-assist=on\n"
+									    "cap-cfpc=workaround\n"));
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit, strlen(edit), &edited, err, sizeof(err)), 0);
+	}
+	o.size = sizeof(o);
+	o.qemu_profile = edited;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-sbbc=broken", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	vcpuchar_ppc_qemu_profile_free(edited);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* ppc baseline --qemu FILE: the fleet's guest CPU must be a model of the profiled QEMU. */
+START_TEST(fleet_guest_cpu)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_caps l = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+				       VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_ON };
+	struct vcpuchar_ppc_host h = ppc_host_words(l);
+	const struct vcpuchar_ppc_host *hosts[1] = { &h };
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+	struct vcpuchar_ppc_baseline b = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	uint32_t cpu = 77, bad[2] = { 5, 5 };
+	char err[512];
+
+	h.pvr = 0x00800200u; /* POWER10 */
+	g_strlcpy(h.arch, "ppc64le", sizeof(h.arch));
+	o.err = err;
+	o.err_size = sizeof(err);
+	o.refused = bad;
+	o.qemu_profile = p;
+	/* No CPU given: the host's own, power10, which QEMU 7.2 has. */
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), 0);
+	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER10);
+	ck_assert_str_eq(err, "");
+	/* A host without a PVR names no CPU, so only the profile can refuse power11. */
+	h.pvr = 0;
+	o.cpu = VCPUCHAR_PPC_CPU_POWER11;
+	cpu = 77;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), -ENOENT);
+	ck_assert_uint_eq(cpu, 77);
+	ck_assert_uint_eq(bad[0], UINT32_MAX);
+	ck_assert_uint_eq(bad[1], UINT32_MAX);
+	ck_assert_msg(strstr(err, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) has no power11 CPU model"),
+		      "%s", err);
+	/* Without the profile the table's QEMU is not asked: taken. */
+	o.qemu_profile = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), 0);
+	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER11);
+	/* A 1.2 caller's opts end before qemu_profile. */
+	o.qemu_profile = p;
+	o.size = offsetof(struct vcpuchar_ppc_fleet_opts, ids);
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -366,6 +475,8 @@ int main(void)
 	tcase_add_test(tc, downstream_type);
 	tcase_add_test(tc, errors_name_the_line);
 	tcase_add_test(tc, each_rule_refuses);
+	tcase_add_test(tc, migrate_list_defaults);
+	tcase_add_test(tc, fleet_guest_cpu);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

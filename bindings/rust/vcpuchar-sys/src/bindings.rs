@@ -1092,6 +1092,12 @@ pub struct vcpuchar_ppc_warnings {
 #[doc = "       order, that names it (for a profile, its file's st_dev and st_ino):"]
 #[doc = "       two hosts with one pair are the same host given twice, refused"]
 #[doc = "       before any other rule"]
+#[doc = " @qemu_profile: (since 1.3) optional: the target QEMU's profile"]
+#[doc = "       (vcpuchar_ppc_qemu_profile_parse()): the fleet's guest CPU, given"]
+#[doc = "       or the oldest host's, must be one of its CPU models (-ENOENT, both"]
+#[doc = "       @refused entries UINT32_MAX: no host is at fault). NULL: the CPU is"]
+#[doc = "       not checked against a QEMU. The fleet's warnings take the profile"]
+#[doc = "       in their request (vcpuchar_ppc_fleet_warnings())"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1107,12 +1113,16 @@ pub struct vcpuchar_ppc_fleet_opts {
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
     pub ids: *const u64,
+    pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
 }
 #[doc = " struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_migrate_opts)"]
 #[doc = " @flags: must be 0"]
 #[doc = " @src_result: optional out: the decision on the source host (@size set by"]
 #[doc = "              the caller), unless the guest CPU is refused"]
+#[doc = ""]
+#[doc = " The target QEMU, its table row or its profile, is the request's"]
+#[doc = " (@req->qemu_version, @req->qemu_profile): both hosts run it."]
 #[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
 #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
 #[doc = ""]
@@ -1135,6 +1145,10 @@ pub struct vcpuchar_ppc_migrate_opts {
 #[doc = " @others_size: size of @others in bytes (0 with a NULL @others)"]
 #[doc = " @err: optional out: on failure the cause, naming the item; \"\" on success"]
 #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = " @qemu_profile: (since 1.3) optional: the target QEMU's profile"]
+#[doc = "       (vcpuchar_ppc_qemu_profile_parse()) in place of the release table:"]
+#[doc = "       vcpuchar_ppc_migrate_caps_parse() takes the defaults of its default"]
+#[doc = "       type (\"pseries\") for the caps a list leaves out"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1146,6 +1160,7 @@ pub struct vcpuchar_ppc_parse_opts {
     pub others_size: size_t,
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
+    pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
 }
 pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_CHECKED: vcpuchar_ppc_cpu_basis = 0;
 pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_ASSUMED: vcpuchar_ppc_cpu_basis = 1;
@@ -1691,10 +1706,13 @@ extern "C" {
     #[doc = "        vcpuchar_ppc_caps_parse(); \"\" names none), a libvirt <features>"]
     #[doc = "        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it"]
     #[doc = "        allowed), or four values in cap order (\"broken,workaround,fixed-ccd,on\")"]
-    #[doc = " @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())"]
+    #[doc = " @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION()),"]
+    #[doc = "        or 0 or the profile's version with @opts->qemu_profile"]
     #[doc = " @caps: receives every cap's level: those @list names, the others the"]
     #[doc = "        defaults of @qemu_version's newest pseries type (sbbc broken from"]
-    #[doc = "        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request"]
+    #[doc = "        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request;"]
+    #[doc = "        with @opts->qemu_profile the defaults of the profile's default"]
+    #[doc = "        type with its default CPU, as measured"]
     #[doc = " @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error"]
     #[doc = ""]
     #[doc = " The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with"]
@@ -1873,6 +1891,7 @@ extern "C" {
     #[doc = " it keeps, with the optional arguments in a size-led struct."]
     #[doc = ""]
     #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)"]
+    #[doc = " -ENOENT also when @opts->qemu_profile has no model of the guest CPU;"]
     #[doc = " -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids"]
     #[doc = " cannot be sorted (the check allocates 24 bytes a host, freed before it"]
     #[doc = " returns); -EINVAL as it, or for a bad @opts->size (too small, or larger"]
