@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Advice that names its QEMU (lib/ppc.md#qemu-versions,
 # examples/vcpuchar/README.md): --qemu-version on ppc hcall, migrate
-# --src-host and baseline; without it the answer is for QEMU 7.2 and says so.
+# --src-host and baseline; without it the answer is for QEMU 7.2 and says so;
+# --qemu FILE (a QEMU profile) on migrate, both forms, and baseline.
 # The machine types per version are those read in each Debian source
 # (tests/data/ppc-qemu-machine-types.tsv).
 # Usage: cli-qemu-version.sh VCPUCHAR SRCDIR
@@ -133,5 +134,40 @@ assert q["target"] == "7.2" and q["answered"] == "7.2" and q["assumed"] is True 
 expect "probe text" 0 "" -- "$cli" probe
 has "probe text" '^-- a default VM \(pseries of QEMU 7\.2, POWER9 guest'
 has "probe text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2'
+
+# 10. --qemu FILE (a QEMU profile, lib/ppc.md#qemu-profiles) on migrate, both forms, and baseline:
+# the profile probed from Debian 12's QEMU 7.2.22 answers in place of the release table.
+q72=$src/tests/data/qemu-7.2-debian12.profile
+for c in "migrate --src cap-cfpc=broken --dst cap-cfpc=broken" "migrate --src-host $p9 --dst-host $p9" "baseline $p9"; do
+	# shellcheck disable=SC2086 # the words of $c are the arguments
+	expect "--qemu and --qemu-version: $c" 2 "--qemu and --qemu-version both name the target QEMU; use one" -- \
+		"$cli" ppc $c --qemu "$q72" --qemu-version 7.2
+done
+# Unlisted caps: pseries-7.2's measured power9 defaults (sbbc workaround), where 10.0's table row has
+# sbbc broken and refuses the same lists (section 8).
+expect "migrate lists --qemu" 0 - -- "$cli" ppc migrate --src cap-sbbc=workaround --dst cap-cfpc=workaround \
+	--qemu "$q72" --json
+jcheck "migrate lists --qemu" "$tmp/out" 'assert j["ok"] is True and j["errors"] == [] and j["warnings"] == [], j'
+expect "migrate lists --qemu sbbc" 1 - -- "$cli" ppc migrate --src cap-cfpc=workaround --dst cap-sbbc=broken \
+	--qemu "$q72" --json
+jcheck "migrate lists --qemu sbbc" "$tmp/out" \
+	'assert j["errors"] == ["cap-sbbc higher level (1) in incoming stream than on destination (0)"], j'
+expect "migrate hosts --qemu" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu "$q72" --json
+jcheck "migrate hosts --qemu" "$tmp/out" 'q = j["qemu_version"]
+assert j["ok"] is True and q["target"] == "7.2.22" and q["answered"] == "7.2.22" and q["assumed"] is False, j'
+expect "migrate hosts --qemu power11" 2 "^vcpuchar: --qemu: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\) has no power11 CPU model" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu "$q72" --guest-cpu power11
+expect "migrate hosts --qemu pseries-8.0" 2 "^vcpuchar: --machine: QEMU 7\.2\.22 .* has no machine type 'pseries-8\.0'" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu "$q72" --machine pseries-8.0
+expect "baseline --qemu" 0 - -- "$cli" ppc baseline "$p9" "$p10na" --qemu "$q72" --json
+jcheck "baseline --qemu" "$tmp/out" 'q = j["qemu_version"]
+assert q["target"] == "7.2.22" and q["assumed"] is False, q
+assert j["caps"] == {"cfpc": "workaround", "sbbc": "workaround", "ibs": "workaround", "ccf_assist": "off"}, j'
+expect "baseline --qemu power11" 2 "^vcpuchar: --qemu: QEMU 7\.2\.22 .* has no power11 CPU model" -- \
+	"$cli" ppc baseline "$p9" --qemu "$q72" --guest-cpu power11
+expect "baseline --qemu pseries-8.0" 2 "^vcpuchar: --machine: QEMU 7\.2\.22 .* has no machine type 'pseries-8\.0'" -- \
+	"$cli" ppc baseline "$p9" --qemu "$q72" --machine pseries-8.0
+expect "migrate --qemu missing" 2 "^vcpuchar: --qemu: " -- "$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken \
+	--qemu "$tmp/no-such.profile"
 
 finish cli-qemu-version

@@ -422,7 +422,25 @@ static char *migrate_hosts(const struct args *a)
 /* A migrate LIST: the library's (vcpuchar_ppc_migrate_caps_parse()), defaults included. */
 static int migrate_list(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps)
 {
-	return vcpuchar_ppc_migrate_caps_parse(list, qemu_version, caps, NULL);
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+
+	/* --qemu FILE: the profile's default type gives the unlisted caps. */
+	o.qemu_profile = row_profile;
+	return vcpuchar_ppc_migrate_caps_parse(list, qemu_version, caps, &o);
+}
+
+/* --qemu FILE for the rows that take no request: the profile, kept for the row, or 2. */
+static int row_qemu_profile(const char *file, uint32_t *version)
+{
+	g_autofree char *text = NULL;
+	char err[1024];
+	gsize len;
+
+	if (!g_file_get_contents(file, &text, &len, NULL) ||
+	    vcpuchar_ppc_qemu_profile_parse(text, len, &row_profile, err, sizeof(err)) < 0)
+		return 2;
+	*version = vcpuchar_ppc_qemu_profile_version(row_profile);
+	return 0;
 }
 
 /* `ppc migrate --src LIST --dst LIST`: vcpuchar_ppc_migration_check(). */
@@ -435,8 +453,12 @@ static char *migrate_lists(const struct args *a)
 
 	if (a->host || a->chars || a->caps || a->machine || a->mode || a->cpu || a->accel || !a->src || !a->dst)
 		return exit_only(2);
+	if (a->qemu && a->qemu_file)
+		return exit_only(2);
+	if (a->qemu_file && row_qemu_profile(a->qemu_file, &qv))
+		return exit_only(2);
 	if ((a->qemu && vcpuchar_ppc_qemu_version_parse(a->qemu, &qv, err, sizeof(err)) < 0) ||
-	    vcpuchar_ppc_qemu_version_check(qv, &ans, err, sizeof(err)) < 0 ||
+	    (!a->qemu_file && vcpuchar_ppc_qemu_version_check(qv, &ans, err, sizeof(err)) < 0) ||
 	    migrate_list(a->src, qv, &s) < 0 || migrate_list(a->dst, qv, &d) < 0 ||
 	    vcpuchar_ppc_migration_check(&s, &d, &m) < 0)
 		return exit_only(2);
@@ -489,7 +511,7 @@ static char *baseline(JsonArray *argv)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
-	const char *machine = NULL, *cpu = NULL, *qemu = NULL;
+	const char *machine = NULL, *cpu = NULL, *qemu = NULL, *qemu_file = NULL;
 	char err[1024], q[VCPUCHAR_PPC_FORMAT_LEN], l[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t ans, cpu_arg = 0;
 	uint64_t r4, r5;
@@ -500,6 +522,7 @@ static char *baseline(JsonArray *argv)
 		const char **v = !strcmp(o, "--machine")      ? &machine
 				 : !strcmp(o, "--guest-cpu")   ? &cpu
 				 : !strcmp(o, "--qemu-version") ? &qemu
+				 : !strcmp(o, "--qemu")         ? &qemu_file
 							       : NULL;
 
 		if (v && i + 1 < argc)
@@ -511,10 +534,27 @@ static char *baseline(JsonArray *argv)
 	}
 	if (!n)
 		return exit_only(2);
-	if ((qemu && vcpuchar_ppc_qemu_version_parse(qemu, &req.qemu_version, err, sizeof(err)) < 0) ||
-	    vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0 ||
-	    (machine && vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0) ||
-	    (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v)))
+	if (qemu && qemu_file)
+		return exit_only(2);
+	if (qemu_file) {
+		/* The profile's type for --machine, its default without (the warnings take its defaults). */
+		struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+
+		if (row_qemu_profile(qemu_file, &req.qemu_version) ||
+		    vcpuchar_ppc_qemu_profile_machine(row_profile, machine ? machine : "pseries", &m, err,
+						      sizeof(err)) < 0)
+			return exit_only(2);
+		ans = req.qemu_version;
+		req.qemu_profile = row_profile;
+		req.machine = m.machine;
+		req.qemu_machine = m.name;
+	} else if ((qemu && vcpuchar_ppc_qemu_version_parse(qemu, &req.qemu_version, err, sizeof(err)) < 0) ||
+		   vcpuchar_ppc_qemu_version_check(req.qemu_version, &ans, err, sizeof(err)) < 0 ||
+		   (machine &&
+		    vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err)) < 0)) {
+		return exit_only(2);
+	}
+	if (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v))
 		return exit_only(2);
 	g_autofree uint64_t *ids = g_new0(uint64_t, 2 * (gsize)n);
 	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
@@ -534,6 +574,7 @@ static char *baseline(JsonArray *argv)
 	o.levels = levels;
 	o.held_back = held;
 	o.ids = ids;
+	o.qemu_profile = row_profile;
 	if (vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu) < 0)
 		return exit_only(2);
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);

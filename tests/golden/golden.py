@@ -390,6 +390,29 @@ def generated():
         out.append(('gen-qemu-profile-hand-edited-rhel-%d' % n,
                     ['ppc', 'hcall', '--qemu', '@qemu/qemu-downstream-hand-edited', '--host', h,
                      '--machine', 'pseries-rhel9.2.0']))
+    # --qemu FILE on migrate (both forms) and baseline (since 1.3): the unlisted caps of a LIST from the
+    # profile's default type, the hosts' decision and the fleet's guest CPU and warnings from its types.
+    lists = ['cap-cfpc=broken', 'cap-sbbc=broken', 'cap-ibs=fixed-ccd,cap-ccf-assist=on',
+             'broken,broken,broken,off', '<features><ccf-assist state="on"/></features>']
+    for n, (src, dst) in enumerate(itertools.product(lists, lists)):
+        out.append(('gen-qemu-profile-migrate-list-%02d' % n,
+                    ['ppc', 'migrate', '--qemu', q72, '--src', src, '--dst', dst]))
+    for n, ((src, dst), machine, cpu) in enumerate(itertools.product(
+            itertools.permutations(['@profiles/' + e for e in EXAMPLES[:4]], 2),
+            [None, 'pseries-2.11', 'pseries-3.1', 'pseries-6.2'], [None, 'power8', 'power10', 'power11'])):
+        if n % 3:
+            continue
+        a = ['ppc', 'migrate', '--qemu', q72, '--src-host', src, '--dst-host', dst, '--mode', MODES[(n // 3) % 2]]
+        opt(a, '--machine', machine)
+        opt(a, '--guest-cpu', cpu)
+        out.append(('gen-qemu-profile-migrate-hosts-%03d' % n, a))
+    for n, (fleet, machine, cpu) in enumerate(itertools.product(
+            itertools.combinations(['@profiles/' + e for e in EXAMPLES[:5]], 2),
+            [None, 'pseries-2.11', 'pseries-3.1', 'pseries-rhel9.2.0'], [None, 'power8', 'power11'])):
+        a = ['ppc', 'baseline', '--qemu', q72, *fleet]
+        opt(a, '--machine', machine)
+        opt(a, '--guest-cpu', cpu)
+        out.append(('gen-qemu-profile-baseline-%03d' % n, a))
     return out
 
 
