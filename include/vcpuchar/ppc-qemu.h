@@ -807,6 +807,31 @@ int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *pr
 				      struct vcpuchar_ppc_qemu_machine *ret, char *err, size_t err_size);
 
 /**
+ * vcpuchar_ppc_qemu_profile_deprecated() - whether a profiled QEMU warns for a machine type
+ * @profile: a parsed QEMU profile
+ * @name: one of its machine types ("pseries": its default type)
+ * @note: optional; receives what QEMU does and what to do ("QEMU 7.2.22
+ *        (/usr/bin/qemu-system-ppc64, its profile) marks machine type
+ *        'pseries-X.Y' deprecated: it warns and starts; pin pseries-X.Z or
+ *        newer ..."), "" when it is not deprecated; on -ENOENT the types
+ *        the binary has
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * vcpuchar_ppc_machine_deprecated() for a QEMU profile: the binary's own
+ * flag (QMP query-machines "deprecated", /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles),
+ * downstream types included, in place of the release table's lifecycle.
+ * The pin is the oldest newer upstream-named type the binary does not mark
+ * deprecated (none named when there is none).
+ *
+ * Return: 1 deprecated, 0 not, 2 unknown (the profile does not say);
+ * -ENOENT when the binary has no such type; -EINVAL for NULL arguments.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_deprecated(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
+					 char *note, size_t note_size);
+
+/**
  * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
  * @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for
  *        @qemu_version

@@ -407,6 +407,55 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_
 	return vcpuchar_set_err(err, err_size, 0, "%s", "");
 }
 
+/* X * 100 + Y of an upstream-named "pseries-X.Y", else 0. */
+static unsigned upstream_type(const char *name)
+{
+	unsigned x = 0, y = 0;
+	int end = 0;
+
+	if (sscanf(name, "pseries-%u.%u%n", &x, &y, &end) != 2 || name[end] || y > 99)
+		return 0;
+	return x * 100 + y;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_deprecated(const struct vcpuchar_ppc_qemu_profile *p, const char *name,
+							 char *note, size_t note_size)
+{
+	const struct ppc_qmachine *m, *pin = NULL;
+	unsigned type, pin_type = 0;
+	char want[12];
+
+	return_val_if_fail(p && name && (note || !note_size), -EINVAL);
+	if (!(m = find_machine(p, name)))
+		return no_machine(p, name, note, note_size);
+	vcpuchar_set_err(note, note_size, 0, "%s", "");
+	if (m->deprecated == 0)
+		return 0;
+	vcpuchar_ppc_qemu_version_text(p->version, want);
+	if (m->deprecated < 0) {
+		vcpuchar_set_err(note, note_size, 0,
+				 "whether QEMU %s (%s, its profile) marks '%s' deprecated is unknown: the profile does "
+				 "not say",
+				 want, p->binary, m->name);
+		return 2;
+	}
+	/* The oldest upstream-named type newer than it that the binary does not mark deprecated. */
+	type = upstream_type(m->name);
+	for (size_t i = 0; i < p->n_machines && type; i++) {
+		unsigned t = upstream_type(p->machines[i].name);
+
+		if (t > type && p->machines[i].deprecated == 0 && (!pin || t < pin_type)) {
+			pin = &p->machines[i];
+			pin_type = t;
+		}
+	}
+	vcpuchar_set_err(note, note_size, 0,
+			 "QEMU %s (%s, its profile) marks machine type '%s' deprecated: it warns and starts%s%s%s", want,
+			 p->binary, m->name, pin ? "; pin " : "", pin ? pin->name : "",
+			 pin ? " or newer to keep the guest past the type's deletion" : "");
+	return 1;
+}
+
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
 {
 	static const char *const by_class[] = {

@@ -170,4 +170,16 @@ expect "baseline --qemu pseries-8.0" 2 "^vcpuchar: --machine: QEMU 7\.2\.22 .* h
 expect "migrate --qemu missing" 2 "^vcpuchar: --qemu: " -- "$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken \
 	--qemu "$tmp/no-such.profile"
 
+# 11. Deprecations from the profile: Debian 12's 7.2.22 marks no type deprecated; a test edit
+# (pseries-2.11 marked deprecated, in $tmp only) gets the binary's warning and the pin.
+expect "--qemu not deprecated" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries-2.11
+sed '/^\[machine pseries-2.11\]$/,/^deprecated=/s/^deprecated=false$/deprecated=true/' "$q72" >"$tmp/dep.profile"
+expect "--qemu deprecated" 0 "^vcpuchar: warning: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\) marks machine type 'pseries-2\.11' deprecated: it warns and starts; pin pseries-2\.12 or newer" -- \
+	"$cli" ppc hcall --host "$p9" --qemu "$tmp/dep.profile" --machine pseries-2.11
+expect "--qemu deprecated migrate" 1 "marks machine type 'pseries-2\.11' deprecated" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p10na" --qemu "$tmp/dep.profile" --machine pseries-2.11
+# The warnings name the exact type the profile's defaults are for.
+expect "--qemu warning names the type" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries-2.11
+has "--qemu warning names the type" '^warning defaults_below_host: QEMU started with the pseries-2\.11 default caps on this host'
+
 finish cli-qemu-version

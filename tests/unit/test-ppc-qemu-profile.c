@@ -462,6 +462,102 @@ START_TEST(fleet_guest_cpu)
 }
 END_TEST
 
+/* The profile's text with @from replaced by @to once (a test edit, marked where it is used). */
+static struct vcpuchar_ppc_qemu_profile *load_edited(const char *name, const char *from, const char *to)
+{
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, name, NULL);
+	g_autofree char *text = NULL, *edit = NULL;
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	char err[256];
+	const char *at;
+	gsize len;
+
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	ck_assert_ptr_nonnull(at = strstr(text, from));
+	edit = g_strdup_printf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit, strlen(edit), &p, err, sizeof(err)), 0);
+	return p;
+}
+
+/*
+ * Deprecations from the profile (QMP query-machines "deprecated"): Debian
+ * 12's QEMU 7.2.22 marks none of its 27 pseries types deprecated, as the
+ * table says for 7.2; a test edit marks pseries-2.11 deprecated, or drops
+ * its flag (unknown).
+ */
+START_TEST(deprecated_from_profile)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	char note[1024] = "x";
+
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.1", note, sizeof(note)), 0);
+	ck_assert_str_eq(note, "");
+	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-2.1", VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22), note,
+							 sizeof(note)),
+			 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries", NULL, 0), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-8.0", note, sizeof(note)), -ENOENT);
+	ck_assert_msg(strstr(note, "has no machine type 'pseries-8.0': it has pseries-2.1,"), "%s", note);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(NULL, "pseries", NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries", NULL, 1), -EINVAL);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edit: pseries-2.11 marked deprecated; the pin is the next type (pseries-2.12), not -sxxm. */
+	p = load_edited("qemu-7.2-debian12.profile", "[machine pseries-2.11]\ndeprecated=false\n",
+			"[machine pseries-2.11]\ndeprecated=true\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.11", note, sizeof(note)), 1);
+	ck_assert_str_eq(note, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks machine type "
+			       "'pseries-2.11' deprecated: it warns and starts; pin pseries-2.12 or newer to keep the "
+			       "guest past the type's deletion");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.12", note, sizeof(note)), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edit: no flag for pseries-2.11: unknown, said. */
+	p = load_edited("qemu-7.2-debian12.profile", "[machine pseries-2.11]\ndeprecated=false\n",
+			"[machine pseries-2.11]\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.11", note, sizeof(note)), 2);
+	ck_assert_str_eq(note, "whether QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks 'pseries-2.11' "
+			       "deprecated is unknown: the profile does not say");
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* The defaults_* warnings name the profile's exact type, whose measured defaults they judge. */
+START_TEST(warnings_name_the_type)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_caps l = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+				       VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_ON };
+	struct vcpuchar_ppc_host h = ppc_host_words(l);
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	uint32_t k;
+
+	r.qemu_profile = p;
+	r.qemu_machine = "pseries-2.11";
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	for (k = 0; k < w.n_entries && w.entries[k].code != VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST; k++)
+		;
+	ck_assert_uint_lt(k, w.n_entries);
+	/* pseries-2.11 with POWER9: cfpc, sbbc, ibs broken, ccf-assist off ([caps pseries-2.11 power9]). */
+	ck_assert_msg(g_str_has_prefix(w.entries[k].text, "QEMU started with the pseries-2.11 default caps on this host "
+							  "passes these four caps, a downgrade: the guest loses "
+							  "mitigations: cap-cfpc=broken (host: workaround), "
+							  "cap-sbbc=broken (host: workaround), cap-ibs=broken (host: "
+							  "workaround), cap-ccf-assist=off (host: on)"),
+		      "%s", w.entries[k].text);
+	/* Without a profile the class is named. */
+	r.qemu_profile = NULL;
+	r.qemu_machine = NULL;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	ck_assert_msg(strstr(w.entries[k].text, "QEMU started with the pseries-3.1 and older default caps"), "%s",
+		      w.entries[k].text);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -477,6 +573,8 @@ int main(void)
 	tcase_add_test(tc, each_rule_refuses);
 	tcase_add_test(tc, migrate_list_defaults);
 	tcase_add_test(tc, fleet_guest_cpu);
+	tcase_add_test(tc, deprecated_from_profile);
+	tcase_add_test(tc, warnings_name_the_type);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -1491,6 +1491,34 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_deprecated() - whether a profiled QEMU warns for a machine type"]
+    #[doc = " @profile: a parsed QEMU profile"]
+    #[doc = " @name: one of its machine types (\"pseries\": its default type)"]
+    #[doc = " @note: optional; receives what QEMU does and what to do (\"QEMU 7.2.22"]
+    #[doc = "        (/usr/bin/qemu-system-ppc64, its profile) marks machine type"]
+    #[doc = "        'pseries-X.Y' deprecated: it warns and starts; pin pseries-X.Z or"]
+    #[doc = "        newer ...\"), \"\" when it is not deprecated; on -ENOENT the types"]
+    #[doc = "        the binary has"]
+    #[doc = " @note_size: size of @note in bytes (0 with a NULL @note)"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_machine_deprecated() for a QEMU profile: the binary's own"]
+    #[doc = " flag (QMP query-machines \"deprecated\", /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles),"]
+    #[doc = " downstream types included, in place of the release table's lifecycle."]
+    #[doc = " The pin is the oldest newer upstream-named type the binary does not mark"]
+    #[doc = " deprecated (none named when there is none)."]
+    #[doc = ""]
+    #[doc = " Return: 1 deprecated, 0 not, 2 unknown (the profile does not say);"]
+    #[doc = " -ENOENT when the binary has no such type; -EINVAL for NULL arguments."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_deprecated(
+        profile: *const vcpuchar_ppc_qemu_profile,
+        name: *const ::std::os::raw::c_char,
+        note: *mut ::std::os::raw::c_char,
+        note_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type"]
     #[doc = " @name: a machine type name vcpuchar_ppc_machine_parse_qemu() accepts for"]
     #[doc = "        @qemu_version"]
