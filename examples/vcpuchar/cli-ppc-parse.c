@@ -62,7 +62,7 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 				 "fragment goes to --caps");
 	r = vcpuchar_ppc_machine_line_parse(arg, line, err, err_size);
 	/* A type upstream QEMU had, but not the target (lib/ppc.md#qemu-versions). */
-	if (r == -ENOENT)
+	if (r == -ENOENT && !line->qemu_profile)
 		return cli_usage("--machine: %s; give --qemu-version for another QEMU", err);
 	if (r < 0)
 		return cli_usage("--machine: %s", err);

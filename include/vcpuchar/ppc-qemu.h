@@ -652,6 +652,11 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
  * The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as
  * vcpuchar_ppc_caps_parse(); what is refused and why:
  * /usr/share/doc/libvcpuchar/ppc.md#pasted-lines. Pure: no allocation.
+ * Since 1.3, with @req->qemu_profile the type is the binary's (-ENOENT
+ * naming its types), and a cap-* item is taken when the type's properties
+ * in the profile have it (judged where the library knows it, else named
+ * among the other items) and refused when they do not
+ * (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
  *
  * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, @req
  * and @err written as for 0 (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);

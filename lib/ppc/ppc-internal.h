@@ -170,6 +170,15 @@ struct ppc_type_defaults {
 /* The request's target: 0, or -EINVAL/-ENOENT with the cause in @err. */
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
 	__attribute__((visibility("hidden")));
+/*
+ * Whether the profile's type @type (the first @type_len bytes; 0: its default
+ * type) has the -machine property @prop (@prop_len bytes): 1 yes, 0 no (@err
+ * says QEMU refuses it), -1 the profile does not list its properties, or
+ * -ENOENT for a type it lacks (@err names its types).
+ */
+int vcpuchar_ppc_qemu_profile_property(const struct vcpuchar_ppc_qemu_profile *p, const char *type, size_t type_len,
+				       const char *prop, size_t prop_len, char *err, size_t err_size)
+	__attribute__((visibility("hidden")));
 /* The defaults of @machine (the request's class) with @cpu (7 to 11): 0, or -ENOENT when the type does not start with it. */
 int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,
 			char *err, size_t err_size) __attribute__((visibility("hidden")));

@@ -27,6 +27,7 @@ struct ppc_qmachine {
 	uint32_t machine;     /* its class, enum vcpuchar_ppc_machine */
 	uint32_t default_cpu; /* the family of its default CPU model, 0 when none of 7 to 11 */
 	int deprecated;       /* 1, 0, -1 unknown */
+	char *properties;     /* ";append;boot;cap-ccf-assist;...;": its -machine properties, NULL when not read */
 	struct qcaps caps[FAMILIES];
 };
 
@@ -199,6 +200,15 @@ static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, s
 	if ((rc = read_bool(r, group, "deprecated", &dep)) < 0)
 		return rc;
 	m->deprecated = dep;
+	/* Its -machine properties, as QMP qom-list-properties gives them: the caps its parser accepts. */
+	if ((v = vcpuchar_kf_value(r->kf, group, "properties", &len)) != NULL) {
+		if (!(m->properties = malloc(len + 3)))
+			return vcpuchar_set_err(r->err, r->err_size, -ENOMEM, "%s", "no memory for a type's properties");
+		m->properties[0] = ';';
+		memcpy(m->properties + 1, v, len);
+		m->properties[len + 1] = ';';
+		m->properties[len + 2] = '\0';
+	}
 	for (uint32_t f = VCPUCHAR_PPC_CPU_POWER7; f <= VCPUCHAR_PPC_CPU_POWER11; f++)
 		if ((p->families & (1u << f)) && (rc = read_caps(r, m, f)) < 0)
 			return rc;
@@ -317,6 +327,7 @@ VCPUCHAR_EXPORT void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_pro
 		for (size_t f = 0; f < FAMILIES; f++)
 			free(p->machines[i].caps[f].start);
 		free(p->machines[i].name);
+		free(p->machines[i].properties);
 	}
 	free(p->machines);
 	free(p->models);
@@ -454,6 +465,30 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_deprecated(const struct vcpuchar_p
 			 p->binary, m->name, pin ? "; pin " : "", pin ? pin->name : "",
 			 pin ? " or newer to keep the guest past the type's deletion" : "");
 	return 1;
+}
+
+int vcpuchar_ppc_qemu_profile_property(const struct vcpuchar_ppc_qemu_profile *p, const char *type, size_t type_len,
+				       const char *prop, size_t prop_len, char *err, size_t err_size)
+{
+	const struct ppc_qmachine *m = NULL;
+	char name[128], want[12];
+	const char *at;
+
+	if (!type_len || type_len >= sizeof(name))
+		snprintf(name, sizeof(name), "pseries");
+	else
+		snprintf(name, sizeof(name), "%.*s", (int)type_len, type);
+	if (!(m = find_machine(p, name)))
+		return no_machine(p, name, err, err_size);
+	if (!m->properties)
+		return -1;
+	for (at = m->properties; (at = strstr(at, ";")) != NULL; at++)
+		if (!strncmp(at + 1, prop, prop_len) && at[1 + prop_len] == ';')
+			return 1;
+	vcpuchar_ppc_qemu_version_text(p->version, want);
+	return vcpuchar_set_err_echo(err, err_size, 0, prop, prop_len,
+				     "QEMU %s (%s, its profile): %s has no property '%s' (it refuses it)", want, p->binary,
+				     m->name, VCPUCHAR_ECHO);
 }
 
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)

@@ -182,4 +182,19 @@ expect "--qemu deprecated migrate" 1 "marks machine type 'pseries-2\.11' depreca
 expect "--qemu warning names the type" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries-2.11
 has "--qemu warning names the type" '^warning defaults_below_host: QEMU started with the pseries-2\.11 default caps on this host'
 
+# 12. -machine lines against the profile's type: its properties (QMP qom-list-properties) decide
+# which caps QEMU takes. 7.2.22's pseries-7.2 has cap-rpt-invalidate (not judged) and no
+# cap-ail-mode-3 (refused, as the table says for 7.2); a test edit adds a vendor cap.
+expect "--qemu line rpt-invalidate" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" \
+	--machine pseries,cap-rpt-invalidate=on --json
+jcheck "--qemu line rpt-invalidate" "$tmp/out" 'assert j["not_judged"] == ["cap-rpt-invalidate=on"], j["not_judged"]'
+expect "--qemu line ail-mode-3" 2 "^vcpuchar: --machine: item 2: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\): pseries-7\.2 has no property 'cap-ail-mode-3' \(it refuses it\)$" -- \
+	"$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries,cap-ail-mode-3=off
+sed '/^\[machine pseries-7.2\]$/,/^properties=/s/^properties=/properties=cap-x-vendor;/' "$q72" >"$tmp/vendor.profile"
+expect "--qemu line vendor cap" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$tmp/vendor.profile" \
+	--machine pseries-7.2,cap-x-vendor=on --json
+jcheck "--qemu line vendor cap" "$tmp/out" 'assert j["not_judged"] == ["cap-x-vendor=on"], j["not_judged"]'
+expect "--qemu line vendor cap elsewhere" 2 "pseries-7\.1 has no property 'cap-x-vendor'" -- \
+	"$cli" ppc hcall --host "$p9" --qemu "$tmp/vendor.profile" --machine pseries-7.1,cap-x-vendor=on
+
 finish cli-qemu-version

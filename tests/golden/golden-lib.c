@@ -182,6 +182,7 @@ static int machine_arg(const char *machine, gboolean accel_given, struct vcpucha
 	int r;
 
 	line.qemu_version = req->qemu_version;
+	line.qemu_profile = req->qemu_profile; /* the profile's type decides which caps QEMU takes */
 	line.accel = req->accel;
 	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
 	if (r < 0 || (accel_given && line.accel != req->accel))

@@ -413,6 +413,15 @@ def generated():
         opt(a, '--machine', machine)
         opt(a, '--guest-cpu', cpu)
         out.append(('gen-qemu-profile-baseline-%03d' % n, a))
+    # -machine lines against the profile's type (since 1.3): its properties decide which caps QEMU takes.
+    lines = ['pseries,cap-rpt-invalidate=on', 'pseries-2.1,cap-ail-mode-3=off', 'pseries-7.2,cap-x-vendor=on',
+             'cap-nested-hv=off,type=pseries-6.2', 'pseries-8.0,cap-htm=off']
+    for n, line in enumerate(lines):
+        out.append(('gen-qemu-profile-line-hcall-%d' % n,
+                    ['ppc', 'hcall', '--qemu', q72, '--host', '@profiles/' + EXAMPLES[0], '--machine', line]))
+        out.append(('gen-qemu-profile-line-migrate-%d' % n,
+                    ['ppc', 'migrate', '--qemu', q72, '--src-host', '@profiles/' + EXAMPLES[0], '--dst-host',
+                     '@profiles/' + EXAMPLES[1], '--machine', line]))
     return out
 
 

@@ -558,6 +558,56 @@ START_TEST(warnings_name_the_type)
 }
 END_TEST
 
+/*
+ * The -machine parser with a QEMU profile: a cap is taken when the type's
+ * properties (QMP qom-list-properties) have it, whatever the table says of
+ * the release. Debian 12's 7.2.22: pseries-7.2 has cap-rpt-invalidate (not
+ * judged) and no cap-ail-mode-3 (refused, as the table says for 7.2).
+ */
+START_TEST(parser_takes_the_types_caps)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	char err[512];
+
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-rpt-invalidate=on", &r, err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "cap-rpt-invalidate=on");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-2.1,cap-ail-mode-3=off", &r, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "item 2: QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile): pseries-2.1 has no "
+			      "property 'cap-ail-mode-3' (it refuses it)");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-x-vendor=on,type=pseries-7.2", &r, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_msg(strstr(err, "pseries-7.2 has no property 'cap-x-vendor'"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-8.0", &r, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "has no machine type 'pseries-8.0'"), "%s", err);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/*
+	 * Test edit: pseries-7.2 with cap-ail-mode-3 and a vendor cap, as a
+	 * backport would add them: the first is judged (start_set), the
+	 * second taken and not judged.
+	 */
+	p = load_edited("qemu-7.2-debian12.profile",
+			"[machine pseries-7.2]\nalias=pseries\ndeprecated=false\ndefault_cpu=power9_v2.0\nproperties=",
+			"[machine pseries-7.2]\nalias=pseries\ndeprecated=false\ndefault_cpu=power9_v2.0\nproperties="
+			"cap-ail-mode-3;cap-x-vendor;");
+	r = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-ail-mode-3=off,cap-x-vendor=on", &r, err,
+							 sizeof(err)),
+			 0);
+	ck_assert_str_eq(err, "cap-x-vendor=on");
+	ck_assert_uint_eq(r.start_set, 1u << VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(r.start_levels[VCPUCHAR_PPC_START_AIL_MODE_3], 0);
+	/* Another type of the same binary keeps its own list. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.1,cap-ail-mode-3=off", &r, err, sizeof(err)),
+			 -EINVAL);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -575,6 +625,7 @@ int main(void)
 	tcase_add_test(tc, fleet_guest_cpu);
 	tcase_add_test(tc, deprecated_from_profile);
 	tcase_add_test(tc, warnings_name_the_type);
+	tcase_add_test(tc, parser_takes_the_types_caps);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
