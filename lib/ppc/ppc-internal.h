@@ -165,6 +165,7 @@ struct ppc_target {
 struct ppc_type_defaults {
 	struct vcpuchar_ppc_caps caps;  /* the four Spectre caps */
 	uint8_t htm, large_decr, fwnmi; /* start caps, 0 off, 1 on (the table: on where the class may be on) */
+	uint8_t hpt;                    /* cap-hpt-max-page-size's page shift, 0 the host's page size (exact only) */
 	bool exact;                     /* the exact type's defaults (a profile), not a class's (the table) */
 };
 /* The request's target: 0, or -EINVAL/-ENOENT with the cause in @err. */

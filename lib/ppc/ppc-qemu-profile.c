@@ -18,6 +18,7 @@
 struct qcaps {
 	uint8_t read;  /* the group was read: caps hold its defaults */
 	uint8_t htm, large_decr, fwnmi;
+	uint8_t hpt;   /* cap-hpt-max-page-size as a page shift (12 to 34), 0 when the type has none */
 	struct vcpuchar_ppc_caps caps;
 	char *start;   /* QEMU's message when the type does not start with the CPU, else NULL */
 };
@@ -169,6 +170,20 @@ static int read_caps(struct reader *r, struct ppc_qmachine *m, uint32_t family)
 	if ((rc = read_bool(r, group, "cap-fwnmi", &on)) < 0)
 		return rc;
 	c->fwnmi = (uint8_t)on;
+	/* cap-hpt-max-page-size in bytes, as qom-get gives it: a power of two from 4 KiB to 16 GiB. */
+	if ((v = vcpuchar_kf_value(r->kf, group, "cap-hpt-max-page-size", &len)) != NULL) {
+		uint64_t bytes = 0;
+		size_t i;
+
+		for (i = 0; i < len && v[i] >= '0' && v[i] <= '9' && bytes <= UINT64_C(1) << 40; i++)
+			bytes = bytes * 10 + (uint64_t)(v[i] - '0');
+		if (i != len || !len || (len > 1 && v[0] == '0') || bytes < 4096 ||
+		    bytes > UINT64_C(1) << 34 || (bytes & (bytes - 1)))
+			return bad_value(r, group, "cap-hpt-max-page-size", v, len,
+					 "a power of two in bytes from 4096 to 17179869184");
+		while (bytes >> (c->hpt + 1))
+			c->hpt++;
+	}
 	c->read = 1;
 	return 0;
 }
@@ -581,6 +596,12 @@ int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, u
 	d->htm = c->htm;
 	d->large_decr = c->large_decr;
 	d->fwnmi = c->fwnmi;
+	/*
+	 * The probe runs under TCG: a type that takes the host's page size
+	 * (pseries-2.12 and older, lib/ppc.md#start) reads TCG's 16 GiB there,
+	 * which is 0 here, the host's page size, as the table's rule says.
+	 */
+	d->hpt = c->hpt == 34 ? 0 : c->hpt;
 	d->exact = true;
 	return 0;
 }

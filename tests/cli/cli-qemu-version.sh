@@ -197,4 +197,17 @@ jcheck "--qemu line vendor cap" "$tmp/out" 'assert j["not_judged"] == ["cap-x-ve
 expect "--qemu line vendor cap elsewhere" 2 "pseries-7\.1 has no property 'cap-x-vendor'" -- \
 	"$cli" ppc hcall --host "$p9" --qemu "$tmp/vendor.profile" --machine pseries-7.1,cap-x-vendor=on
 
+# 13. cap-hpt-max-page-size from the profile, on a 4 KiB KVM-HV host that needs host-contiguous
+# pages (the nested tier's L1 facts, as cli-start.sh): pseries-2.11 reads 16 GiB under TCG, the
+# host's page size, and starts; pseries-3.1 reads 64 KiB and is refused with the fix.
+cp "$p9" "$tmp/l1.profile"
+printf 'kvm_htm=false\nkvm_nested_hv=true\nkvm_fwnmi=true\nkvm_pages_real=true\npage_size=4096\ndec_bits=56\n' \
+	>>"$tmp/l1.profile"
+expect "--qemu hpt 2.11" 0 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --qemu "$q72" --machine pseries-2.11 --json
+jcheck "--qemu hpt 2.11" "$tmp/out" 'c = {c["cap"]: c for c in j["start"]["caps"]}["hpt-max-page-size"]
+assert c["verdict"] == "starts" and c["level"] == 0, c
+assert c["reason"] == "pseries-2.12 and older take the host\x27s page size", c'
+expect "--qemu hpt 3.1" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --qemu "$q72" --machine pseries-3.1
+has "--qemu hpt 3.1" "^start +cap-hpt-max-page-size refused: QEMU says \"Can't support 64 kiB guest pages with 4 kiB host pages"
+
 finish cli-qemu-version

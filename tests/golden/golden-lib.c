@@ -265,7 +265,7 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 	return 0;
 }
 
-/* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check(). */
+/* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check_type(). */
 static char *hcall(const struct args *a)
 {
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -291,9 +291,20 @@ static char *hcall(const struct args *a)
 	if (req.accel == VCPUCHAR_ACCEL_KVM &&
 	    vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err)) < 0)
 		return exit_only(2);
+	/* The exact type of --machine (its first item, or type=), which the CLI passes too (lib/ppc.md#start). */
+	g_autofree char *type = NULL;
+
+	for (const char *p = a->machine; p && !type; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+		size_t len = strcspn(p, ",");
+
+		if (p == a->machine && !memchr(p, '=', len))
+			type = g_strndup(p, len);
+		else if (len > 5 && !strncmp(p, "type=", 5))
+			type = g_strndup(p + 5, len - 5);
+	}
 	if (vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res) < 0 ||
 	    vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn) < 0 ||
-	    vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start) < 0)
+	    vcpuchar_ppc_start_check_type(have_host ? &host : NULL, &req, type ? type : "pseries", &start) < 0)
 		return exit_only(2);
 
 	g_autoptr(JsonBuilder) b = json_builder_new();

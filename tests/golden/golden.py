@@ -118,6 +118,12 @@ def write_profiles(d):
     with open(path, 'w', encoding='utf-8') as f:
         f.write(text)
     out['@gen/field-p9'] = path
+    # The nested tier's L1 facts (4 KiB pages, KVM-HV needs host-contiguous pages, FWNMI): the page-size rows.
+    text = text.replace('kvm_fwnmi=false', 'kvm_fwnmi=true').replace('page_size=65536', 'page_size=4096')
+    path = os.path.join(d, 'l1-4k.profile')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text.replace('dec_bits=0', 'dec_bits=56'))
+    out['@gen/l1-4k'] = path
     for e in EXAMPLES + X86_EXAMPLES:
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
     for q in QEMU_PROFILES:
@@ -422,6 +428,11 @@ def generated():
         out.append(('gen-qemu-profile-line-migrate-%d' % n,
                     ['ppc', 'migrate', '--qemu', q72, '--src-host', '@profiles/' + EXAMPLES[0], '--dst-host',
                      '@profiles/' + EXAMPLES[1], '--machine', line]))
+    # cap-hpt-max-page-size from the profile's types on a 4 KiB host, and the table's answer for each.
+    for machine in ['pseries-2.11', 'pseries-2.12-sxxm', 'pseries-3.0', 'pseries-3.1', 'pseries-7.2']:
+        for target in (['--qemu', q72], ['--qemu-version', '7.2']):
+            out.append(('gen-qemu-profile-hpt-%s-%s' % (machine, target[0][2:]),
+                        ['ppc', 'hcall', '--host', '@gen/l1-4k', '--machine', machine] + target))
     return out
 
 

@@ -608,6 +608,47 @@ START_TEST(parser_takes_the_types_caps)
 }
 END_TEST
 
+/*
+ * cap-hpt-max-page-size from the profile: Debian 12's 7.2.22 reads 65536
+ * for pseries-3.0 to 7.2 and 17179869184 (TCG's 16 GiB, where the type
+ * takes the host's page size) for pseries-2.12 and older, as the table's
+ * rule says. On a 4 KiB KVM-HV host that needs host-contiguous pages, the
+ * class pseries-3.1 without its exact type is unknown from the table; the
+ * profile's exact type answers: pseries-2.11 starts, pseries-3.1 is refused.
+ */
+START_TEST(hpt_from_profile)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, "pseries-2.11",
+						 VCPUCHAR_PPC_CPU_POWER9);
+	struct vcpuchar_ppc_start s = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	const struct vcpuchar_ppc_start_entry *e = &s.entries[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE];
+
+	h.pvr = 0x004e1202;
+	h.facts_read = VCPUCHAR_PPC_FACT_ALL;
+	h.facts = VCPUCHAR_PPC_FACT_ALL;
+	h.page_size = 4096;
+	h.dec_bits = 56;
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(e->level, 0);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(e->reason, "pseries-2.12 and older take the host's page size");
+	r.qemu_machine = "pseries-3.1";
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(e->level, 16);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->fix, "cap-hpt-max-page-size=4k");
+	/* The table, for the class alone: unknown (pseries-2.12 and older, or 3.0 and 3.1). */
+	r.qemu_profile = NULL;
+	r.qemu_machine = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -626,6 +667,7 @@ int main(void)
 	tcase_add_test(tc, deprecated_from_profile);
 	tcase_add_test(tc, warnings_name_the_type);
 	tcase_add_test(tc, parser_takes_the_types_caps);
+	tcase_add_test(tc, hpt_from_profile);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
