@@ -171,6 +171,7 @@ struct conf {
 	const char *path; /* the config file read, for messages */
 	char *host;     /* a host profile, or NULL: probe */
 	gboolean kvm;   /* accel = kvm: judge every pseries domain under KVM */
+	char *qemu;     /* a QEMU profile of the domains' emulator, or NULL: its --version and the table */
 };
 
 /* The config file; a missing default file is no config (probe, the domain's accelerator). */
@@ -199,13 +200,16 @@ static int load_conf(const char *path, gboolean given, struct conf *c)
 		return cli_usage("config %s: no [vcpuchar] group", path);
 	keys = g_key_file_get_keys(k, "vcpuchar", NULL, NULL);
 	for (int i = 0; keys && keys[i]; i++)
-		if (strcmp(keys[i], "host") && strcmp(keys[i], "accel"))
-			return cli_usage("config %s: unknown key '%s' (known: host, accel)", path, keys[i]);
+		if (strcmp(keys[i], "host") && strcmp(keys[i], "accel") && strcmp(keys[i], "qemu"))
+			return cli_usage("config %s: unknown key '%s' (known: host, accel, qemu)", path, keys[i]);
 	c->path = path;
 	c->host = g_key_file_get_string(k, "vcpuchar", "host", NULL);
 	accel = g_key_file_get_string(k, "vcpuchar", "accel", NULL);
+	c->qemu = g_key_file_get_string(k, "vcpuchar", "qemu", NULL);
 	if (c->host && !*c->host)
 		return cli_usage("config %s: host is empty", path);
+	if (c->qemu && !*c->qemu)
+		return cli_usage("config %s: qemu is empty", path);
 	if (accel && strcmp(accel, "kvm") && strcmp(accel, "domain"))
 		return cli_usage("config %s: accel '%s': expected domain or kvm", path, accel);
 	c->kvm = accel && !strcmp(accel, "kvm");
@@ -249,6 +253,7 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
 	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	g_autoptr(cli_qemu_profile_t) profile = NULL;
 	const char *machine = d->machine && *d->machine ? d->machine : "pseries";
 	gboolean kvm = c->kvm || (d->type && !strcmp(d->type, "kvm"));
 	gboolean have_host = FALSE;
@@ -258,11 +263,28 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 
 	req.mode = VCPUCHAR_PPC_MODE_CAPS; /* QEMU's own: the caps given, else the type's defaults */
 	req.accel = kvm ? VCPUCHAR_ACCEL_KVM : VCPUCHAR_ACCEL_TCG;
-	req.qemu_version = emulator_version(d->emulator->str, notes);
 	req.cpu = cpu_model(d->cpu_model->str);
 	if (strchr(machine, ',') || strchr(machine, '='))
 		return cli_usage("domain '%s': machine '%s' holds QEMU properties; the hook judges a type only",
 				 name, machine);
+	if (c->qemu) {
+		/* The config's QEMU profile (lib/ppc.md#qemu-profiles) in place of the emulator's --version. */
+		struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+		g_autofree char *text = NULL;
+		g_autoptr(GError) e = NULL;
+		gsize len;
+
+		if (!g_file_get_contents(c->qemu, &text, &len, &e))
+			return cli_usage("config %s: qemu=%s: %s", c->path, c->qemu, e->message);
+		if (vcpuchar_ppc_qemu_profile_parse(text, len, &profile, err, sizeof(err)) < 0)
+			return cli_usage("config %s: qemu=%s: %s", c->path, c->qemu, err);
+		req.qemu_profile = profile;
+		if (vcpuchar_ppc_qemu_profile_machine(profile, machine, &m, err, sizeof(err)) < 0)
+			return refuse(name, "machine type %s: %s", machine, err);
+		req.qemu_machine = m.name;
+	} else {
+		req.qemu_version = emulator_version(d->emulator->str, notes);
+	}
 	r = vcpuchar_ppc_machine_line_parse(machine, &req, err, sizeof(err));
 	if (r == -ENOENT)
 		return refuse(name, "machine type %s: %s", machine, err);
@@ -446,5 +468,6 @@ out_d:
 	hook_domain_clear(&d);
 out:
 	g_free(c.host);
+	g_free(c.qemu);
 	return r;
 }

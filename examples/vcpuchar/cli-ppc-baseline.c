@@ -17,7 +17,8 @@ struct bwarn {
 
 int cmd_baseline(int argc, char **argv)
 {
-	g_autofree char *machine = NULL, *cpu = NULL, *qemu_version = NULL;
+	g_autofree char *machine = NULL, *cpu = NULL, *qemu_version = NULL, *qemu_file = NULL;
+	g_autoptr(cli_qemu_profile_t) profile = NULL;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
 		{ "machine", 0, 0, G_OPTION_ARG_STRING, &machine,
@@ -27,6 +28,7 @@ int cmd_baseline(int argc, char **argv)
 		  "power7, power8, power9, power10, power11 (default: the oldest host's family, which runs on every "
 		  "host)", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
+		{ "qemu", 0, 0, G_OPTION_ARG_FILENAME, &qemu_file, QEMU_PROFILE_HELP, "FILE" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -43,6 +45,7 @@ int cmd_baseline(int argc, char **argv)
 	g_autofree uint64_t *ids = NULL;
 	struct cli_qemu_target qv;
 	uint64_t r4, r5;
+	uint32_t type_cpu;
 	int n, r;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
@@ -53,10 +56,17 @@ int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
+	if (qemu_file && qemu_version)
+		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
+	if (qemu_file) {
+		/* The profile's type for --machine (its default without): the warnings take its defaults. */
+		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv, &type_cpu)))
+			return r;
+	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
 		return r;
+	}
 	req.qemu_version = qv.version;
-	if (machine) {
+	if (machine && !profile) {
 		size_t err_size = CLI_ERR_SIZE(machine);
 		g_autofree char *err = g_malloc0(err_size);
 
@@ -101,6 +111,7 @@ int cmd_baseline(int argc, char **argv)
 		o.err = err;
 		o.err_size = sizeof(err);
 		o.ids = ids;
+		o.qemu_profile = profile;
 		r = vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu);
 		if (r == -EEXIST)
 			return cli_usage_why(r, "PROFILE", argv[bad[0] + 1], "%s: the same host as %s, given twice", argv[bad[0] + 1], argv[bad[1] + 1]);
@@ -108,6 +119,8 @@ int cmd_baseline(int argc, char **argv)
 			return cli_usage_why(r, "PROFILE", argv[bad[0] + 1], "%s: arch=%s, but %s is arch=%s: a fleet baseline needs hosts of one "
 					 "architecture", argv[bad[0] + 1], hosts[bad[0]].arch, argv[bad[1] + 1],
 					 hosts[bad[1]].arch);
+		if (r == -ENOENT && bad[0] == UINT32_MAX)
+			return cli_usage_why(r, "--qemu", NULL, "--qemu: %s", err);
 		if (r == -ENOENT)
 			return cli_usage_why(r, "PROFILE", argv[bad[0] + 1], "%s: %s", argv[bad[0] + 1], err);
 		if (r < 0)

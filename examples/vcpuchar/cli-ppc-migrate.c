@@ -42,7 +42,8 @@ static int migrate_cpu_refused(GPtrArray *errors, const struct cli_qemu_target *
  * offer more, the guest still keeps what A told it: a warning per cap.
  */
 static int migrate_hosts(const char *src_file, const char *dst_file, const char *caps, const char *machine,
-			 const char *mode, const char *cpu, const struct cli_qemu_target *qv, gboolean json)
+			 const char *mode, const char *cpu, const char *qemu_version, const char *qemu_file,
+			 gboolean json)
 {
 	struct vcpuchar_ppc_host a = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
 	struct vcpuchar_ppc_host b = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -55,9 +56,19 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	g_autoptr(GPtrArray) explain = g_ptr_array_new_with_free_func(g_free);
 	g_autofree char *note = NULL;
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
+	g_autoptr(cli_qemu_profile_t) profile = NULL;
+	struct cli_qemu_target q, *qv = &q;
+	uint32_t type_cpu;
 	char err[512];
 	int r;
 
+	/* Both hosts run the target QEMU: its profile (--qemu) or its table row (--qemu-version). */
+	if (qemu_file)
+		r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &q, &type_cpu);
+	else
+		r = cli_qemu_version_parse(qemu_version, &q);
+	if (r)
+		return r;
 	if (mode) {
 		static const char *const n[] = { "host-max", "caps" };
 		static const uint32_t v[] = { VCPUCHAR_PPC_MODE_HOST_MAX, VCPUCHAR_PPC_MODE_CAPS };
@@ -73,7 +84,11 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	if ((r = load_ppc_profile("--src-host", src_file, &a)) || (r = load_ppc_profile("--dst-host", dst_file, &b)))
 		return r;
 	/* The rules (lib/ppc.md#migration-between-hosts) are the library's; this names the files. */
-	if ((r = vcpuchar_ppc_migrate_hosts(&a, &b, &req, &ra, &hm, err, sizeof(err))) < 0)
+	r = vcpuchar_ppc_migrate_hosts(&a, &b, &req, &ra, &hm, err, sizeof(err));
+	/* The profiled QEMU lacks the guest CPU: no host is at fault (lib/ppc.md#qemu-profiles). */
+	if (r == -ENOENT && profile)
+		return cli_usage_why(r, "--qemu", NULL, "--qemu: %s", err);
+	if (r < 0)
 		return cli_usage_why(r, "--dst-host", dst_file, "%s: %s", dst_file, *err ? err : g_strerror(-r));
 	/* The names escaped in every line and JSON string: no forged line, no byte that is no UTF-8. */
 	g_autofree char *src_shown = cli_shown(src_file), *dst_shown = cli_shown(dst_file);
@@ -163,6 +178,8 @@ int cmd_migrate(int argc, char **argv)
 {
 	g_autofree char *src = NULL, *dst = NULL, *src_host = NULL, *dst_host = NULL;
 	g_autofree char *caps = NULL, *machine = NULL, *mode = NULL, *cpu = NULL, *qemu_version = NULL;
+	g_autofree char *qemu_file = NULL;
+	g_autoptr(cli_qemu_profile_t) profile = NULL;
 	gboolean json = FALSE;
 	GOptionEntry entries[] = {
 		{ "src", 0, 0, G_OPTION_ARG_STRING, &src, "Source caps, as for ppc hcall --caps, or four values", "LIST" },
@@ -175,6 +192,7 @@ int cmd_migrate(int argc, char **argv)
 		{ "mode", 0, 0, G_OPTION_ARG_STRING, &mode, "With --src-host: host-max (default) or caps", "MODE" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu, "With --src-host: guest CPU for the guest view", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
+		{ "qemu", 0, 0, G_OPTION_ARG_FILENAME, &qemu_file, QEMU_PROFILE_HELP, "FILE" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
 		{ NULL },
 	};
@@ -187,21 +205,22 @@ int cmd_migrate(int argc, char **argv)
 
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,... or a "
 					  "libvirt <features> fragment, unlisted caps take the newest pseries defaults of "
-					  "--qemu-version's QEMU (7.2 when not given), "
+					  "--qemu-version's QEMU (7.2 when not given) or the defaults of --qemu's default "
+					  "type, "
 					  "or four values "
 					  "cfpc,sbbc,ibs,ccf-assist), or two host profiles (--src-host A --dst-host B): "
 					  "the caps decided on A, whether QEMU on B starts with them, and B's migration "
 					  "check.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
+	if (qemu_file && qemu_version)
+		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
 	if ((src_host || dst_host) && (src || dst))
 		return cli_usage("ppc migrate takes either --src-host and --dst-host or --src and --dst, not both forms");
 	if (src_host || dst_host) {
 		if (!src_host || !dst_host)
 			return cli_usage("ppc migrate needs both --src-host and --dst-host");
-		if ((r = cli_qemu_version_parse(qemu_version, &qv)))
-			return r;
-		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, &qv, json);
+		return migrate_hosts(src_host, dst_host, caps, machine, mode, cpu, qemu_version, qemu_file, json);
 	}
 	/*
 	 * Two cap sets: QEMU's migration check, the same function in every
@@ -211,10 +230,18 @@ int cmd_migrate(int argc, char **argv)
 		return cli_usage("--caps, --machine, --mode and --guest-cpu go with --src-host/--dst-host");
 	if (!src || !dst)
 		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
-	if ((r = cli_qemu_version_parse(qemu_version, &qv)))
+	if (qemu_file) {
+		struct vcpuchar_ppc_request unused = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		uint32_t type_cpu;
+
+		/* The profile's default type gives the unlisted caps (lib/ppc.md#migration). */
+		if ((r = cli_qemu_profile_load(qemu_file, NULL, &profile, &unused, &qv, &type_cpu)))
+			return r;
+	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
 		return r;
-	if ((r = parse_migrate_caps("--src", src, qv.version, &s, ignored)) ||
-	    (r = parse_migrate_caps("--dst", dst, qv.version, &d, ignored)))
+	}
+	if ((r = parse_migrate_caps("--src", src, qv.version, profile, &s, ignored)) ||
+	    (r = parse_migrate_caps("--dst", dst, qv.version, profile, &d, ignored)))
 		return r;
 	if ((r = vcpuchar_ppc_migration_check(&s, &d, &m)) < 0)
 		return cli_usage_why(r, NULL, NULL, "cannot check the migration: %s", g_strerror(-r));

@@ -64,7 +64,7 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 				 "fragment goes to --caps");
 	r = vcpuchar_ppc_machine_line_parse(arg, line, err, err_size);
 	/* A type upstream QEMU had, but not the target (lib/ppc.md#qemu-versions). */
-	if (r == -ENOENT)
+	if (r == -ENOENT && !line->qemu_profile)
 		return cli_usage_why(r, "--machine", type, "--machine: %s; give --qemu-version for another QEMU", err);
 	if (r < 0)
 		return cli_usage_why(r, "--machine", type, "--machine: %s", err);
@@ -72,6 +72,12 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 	if (r == 1) {
 		vcpuchar_ppc_machine_parse_qemu(type, line->qemu_version, &m, err, err_size);
 		x->unknown = g_strdup_printf("%s\n%s", type, err);
+	} else if (line->qemu_profile) {
+		/* A QEMU profile: the binary's own flag (lib/ppc.md#qemu-profiles); a type it lacks was refused before. */
+		g_autofree char *note = g_malloc0(err_size + 512);
+
+		if (vcpuchar_ppc_qemu_profile_deprecated(line->qemu_profile, type, note, err_size + 512) == 1)
+			g_printerr("vcpuchar: warning: %s\n", note);
 	} else if (vcpuchar_ppc_machine_deprecated(type, line->qemu_version, err, err_size) == 1) {
 		/* What that QEMU prints for a deprecated type (lib/ppc.md#qemu-versions). */
 		g_printerr("vcpuchar: warning: %s\n", err);
@@ -109,6 +115,8 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 	int r;
 
 	line.qemu_version = req->qemu_version;
+	/* Read by parse_machine_line() only, for the deprecation warning; the line's parse takes the version. */
+	line.qemu_profile = req->qemu_profile;
 	line.accel = UINT32_MAX; /* not named by the line */
 	x->accel = -1;
 	if (machine && (r = parse_machine_line(machine, &line, ignored, x)))

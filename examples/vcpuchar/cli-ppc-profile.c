@@ -12,10 +12,11 @@
 /*
  * A migrate LIST through the library (vcpuchar_ppc_migrate_caps_parse()):
  * QEMU's spelling, a libvirt fragment or four positional values; unlisted
- * caps take the newest pseries defaults of the target QEMU @qemu_version.
+ * caps take the newest pseries defaults of the target QEMU @qemu_version, or
+ * those of @profile's default type (--qemu FILE) when it is not NULL.
  */
-int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
-		       GPtrArray *ignored)
+int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version,
+		       const struct vcpuchar_ppc_qemu_profile *profile, struct vcpuchar_ppc_caps *caps, GPtrArray *ignored)
 {
 	size_t err_size = CLI_ERR_SIZE(arg) + 64;
 	g_autofree char *err = g_malloc0(err_size);
@@ -28,6 +29,7 @@ int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, 
 	o.others_size = err_size;
 	int r;
 
+	o.qemu_profile = profile;
 	if ((r = vcpuchar_ppc_migrate_caps_parse(arg, qemu_version, caps, &o)) < 0)
 		return cli_usage_why(r, opt, NULL, "%s%s: %s", opt, strchr(arg, '<') ? " (libvirt XML)" : "", err);
 	cli_add_others(ignored, others, TRUE);

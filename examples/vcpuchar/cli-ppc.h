@@ -45,8 +45,8 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 int load_ppc_profile(const char *opt, const char *path, struct vcpuchar_ppc_host *h);
 /* The library's list of items a text named but did not read, into @ignored (<NAME> for @elements). */
 void cli_add_others(GPtrArray *ignored, const char *others, gboolean elements);
-int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps,
-		       GPtrArray *ignored);
+int parse_migrate_caps(const char *opt, const char *arg, uint32_t qemu_version,
+		       const struct vcpuchar_ppc_qemu_profile *profile, struct vcpuchar_ppc_caps *caps, GPtrArray *ignored);
 int parse_cpu_opt(const char *cpu, uint32_t *ret);
 void text_view(const struct vcpuchar_ppc_guest_view *v, uint32_t cpu);
 

@@ -494,6 +494,12 @@ struct vcpuchar_ppc_warnings {
  *       order, that names it (for a profile, its file's st_dev and st_ino):
  *       two hosts with one pair are the same host given twice, refused
  *       before any other rule
+ * @qemu_profile: (since 1.3) optional: the target QEMU's profile
+ *       (vcpuchar_ppc_qemu_profile_parse()): the fleet's guest CPU, given
+ *       or the oldest host's, must be one of its CPU models (-ENOENT, both
+ *       @refused entries UINT32_MAX: no host is at fault). NULL: the CPU is
+ *       not checked against a QEMU. The fleet's warnings take the profile
+ *       in their request (vcpuchar_ppc_fleet_warnings())
  *
  * Since: 1.2
  */
@@ -508,6 +514,7 @@ struct vcpuchar_ppc_fleet_opts {
 	char *err;
 	size_t err_size;
 	const uint64_t *ids;
+	const struct vcpuchar_ppc_qemu_profile *qemu_profile;
 };
 
 /**
@@ -516,6 +523,9 @@ struct vcpuchar_ppc_fleet_opts {
  * @flags: must be 0
  * @src_result: optional out: the decision on the source host (@size set by
  *              the caller), unless the guest CPU is refused
+ *
+ * The target QEMU, its table row or its profile, is the request's
+ * (@req->qemu_version, @req->qemu_profile): both hosts run it.
  * @err: optional; on failure one sentence naming the refusal, "" on success
  * @err_size: size of @err in bytes (0 with a NULL @err)
  *
@@ -539,6 +549,10 @@ struct vcpuchar_ppc_migrate_opts {
  * @others_size: size of @others in bytes (0 with a NULL @others)
  * @err: optional out: on failure the cause, naming the item; "" on success
  * @err_size: size of @err in bytes (0 with a NULL @err)
+ * @qemu_profile: (since 1.3) optional: the target QEMU's profile
+ *       (vcpuchar_ppc_qemu_profile_parse()) in place of the release table:
+ *       vcpuchar_ppc_migrate_caps_parse() takes the defaults of its default
+ *       type ("pseries") for the caps a list leaves out
  *
  * Since: 1.2
  */
@@ -549,6 +563,7 @@ struct vcpuchar_ppc_parse_opts {
 	size_t others_size;
 	char *err;
 	size_t err_size;
+	const struct vcpuchar_ppc_qemu_profile *qemu_profile;
 };
 
 /* How vcpuchar_ppc_host_cpu_ext() came to its guest CPU. Since: 1.2 */
@@ -714,6 +729,11 @@ int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t qemu_version, uin
  * The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as
  * vcpuchar_ppc_caps_parse(); what is refused and why:
  * /usr/share/doc/libvcpuchar/ppc.md#pasted-lines. Pure: no allocation.
+ * Since 1.3, with @req->qemu_profile the type is the binary's (-ENOENT
+ * naming its types), and a cap-* item is taken when the type's properties
+ * in the profile have it (judged where the library knows it, else named
+ * among the other items) and refused when they do not
+ * (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
  *
  * Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, @req
  * and @err written as for 0 (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);
@@ -867,6 +887,31 @@ struct vcpuchar_ppc_qemu_machine {
  */
 int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
 				      struct vcpuchar_ppc_qemu_machine *ret, char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_qemu_profile_deprecated() - whether a profiled QEMU warns for a machine type
+ * @profile: a parsed QEMU profile
+ * @name: one of its machine types ("pseries": its default type)
+ * @note: optional; receives what QEMU does and what to do ("QEMU 7.2.22
+ *        (/usr/bin/qemu-system-ppc64, its profile) marks machine type
+ *        'pseries-X.Y' deprecated: it warns and starts; pin pseries-X.Z or
+ *        newer ..."), "" when it is not deprecated; on -ENOENT the types
+ *        the binary has
+ * @note_size: size of @note in bytes (0 with a NULL @note)
+ *
+ * vcpuchar_ppc_machine_deprecated() for a QEMU profile: the binary's own
+ * flag (QMP query-machines "deprecated", /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles),
+ * downstream types included, in place of the release table's lifecycle.
+ * The pin is the oldest newer upstream-named type the binary does not mark
+ * deprecated (none named when there is none).
+ *
+ * Return: 1 deprecated, 0 not, 2 unknown (the profile does not say);
+ * -ENOENT when the binary has no such type; -EINVAL for NULL arguments.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_qemu_profile_deprecated(const struct vcpuchar_ppc_qemu_profile *profile, const char *name,
+					 char *note, size_t note_size);
 
 /**
  * vcpuchar_ppc_machine_deprecated() - whether a QEMU release warns for a machine type
@@ -1085,10 +1130,13 @@ int vcpuchar_ppc_caps_merge(struct vcpuchar_ppc_caps *caps, uint32_t *set, const
  *        vcpuchar_ppc_caps_parse(); "" names none), a libvirt <features>
  *        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it
  *        allowed), or four values in cap order ("broken,workaround,fixed-ccd,on")
- * @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())
+ * @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION()),
+ *        or 0 or the profile's version with @opts->qemu_profile
  * @caps: receives every cap's level: those @list names, the others the
  *        defaults of @qemu_version's newest pseries type (sbbc broken from
- *        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request
+ *        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request;
+ *        with @opts->qemu_profile the defaults of the profile's default
+ *        type with its default CPU, as measured
  * @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error
  *
  * The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with
@@ -1245,6 +1293,7 @@ int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *host, const stru
  * it keeps, with the optional arguments in a size-led struct.
  *
  * Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)
+ * -ENOENT also when @opts->qemu_profile has no model of the guest CPU;
  * -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids
  * cannot be sorted (the check allocates 24 bytes a host, freed before it
  * returns); -EINVAL as it, or for a bad @opts->size (too small, or larger

@@ -65,7 +65,8 @@ static int repeated(const uint64_t *ids, uint32_t n, uint32_t *later, uint32_t *
 
 static int fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t n_hosts, uint32_t cpu,
 			  struct vcpuchar_ppc_caps *levels, uint32_t *held_back, struct vcpuchar_ppc_baseline *ret,
-			  uint32_t *ret_cpu, uint32_t *refused, char *err, size_t err_size, const uint64_t *ids)
+			  uint32_t *ret_cpu, uint32_t *refused, char *err, size_t err_size, const uint64_t *ids,
+			  const struct vcpuchar_ppc_qemu_profile *qemu)
 {
 	uint32_t guest = cpu, arch_from = UINT32_MAX, got, later = 0, first = 0;
 	int r;
@@ -106,6 +107,19 @@ static int fleet_baseline(const struct vcpuchar_ppc_host *const *hosts, uint32_t
 	for (uint32_t i = 0; i < n_hosts && !cpu; i++)
 		if (vcpuchar_ppc_host_cpu(hosts[i], 0, &got, NULL, 0) >= 0 && (!guest || got < guest))
 			guest = got;
+	/* The target QEMU must have the guest CPU as a model (lib/ppc.md#qemu-profiles): no host is at fault. */
+	if (qemu && guest) {
+		struct vcpuchar_ppc_request q = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct ppc_target t;
+
+		q.qemu_profile = qemu;
+		q.cpu = guest;
+		if ((r = vcpuchar_ppc_target_resolve(&q, &t, err, err_size)) < 0) {
+			if (refused)
+				refused[0] = refused[1] = UINT32_MAX;
+			return r;
+		}
+	}
 	if ((r = vcpuchar_ppc_baseline(hosts, n_hosts, levels, held_back, ret)) < 0)
 		return r;
 	/* A POWER7 guest CPU lacks ISA 2.07: QEMU gives it cfpc=broken (lib/ppc.md#machine-defaults). */
@@ -124,9 +138,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_fleet_baseline_ext(const struct vcpuchar_ppc_ho
 	return_val_if_fail(!opts || (VCPUCHAR_SIZE_OK(opts) && !opts->flags && !opts->reserved), -EINVAL);
 	opts = VCPUCHAR_IN(opts, &obuf);
 	if (!opts)
-		return fleet_baseline(hosts, n_hosts, 0, NULL, NULL, ret, ret_cpu, NULL, NULL, 0, NULL);
+		return fleet_baseline(hosts, n_hosts, 0, NULL, NULL, ret, ret_cpu, NULL, NULL, 0, NULL, NULL);
 	return fleet_baseline(hosts, n_hosts, opts->cpu, opts->levels, opts->held_back, ret, ret_cpu, opts->refused,
-			      opts->err, opts->err_size, opts->ids);
+			      opts->err, opts->err_size, opts->ids, opts->qemu_profile);
 }
 
 /* Superseded by vcpuchar_ppc_fleet_baseline_ext(), which it calls. */

@@ -353,6 +353,8 @@ static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar
 	if (!refused && info)
 		worse = downgrade(host, req, d, &low, &high);
 	put(&t, "QEMU started with the %s default caps on this host %s%s:",
+	    /* A QEMU profile's exact type: its own measured defaults (lib/ppc.md#qemu-profiles). */
+	    req->qemu_profile && req->qemu_machine ? req->qemu_machine :
 	    /* QEMU 10.0 has no type older than 3.0 (lib/ppc.md#qemu-versions). */
 	    req->machine == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
 			    !vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),

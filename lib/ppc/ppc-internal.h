@@ -165,10 +165,20 @@ struct ppc_target {
 struct ppc_type_defaults {
 	struct vcpuchar_ppc_caps caps;  /* the four Spectre caps */
 	uint8_t htm, large_decr, fwnmi; /* start caps, 0 off, 1 on (the table: on where the class may be on) */
+	uint8_t hpt;                    /* cap-hpt-max-page-size's page shift, 0 the host's page size (exact only) */
 	bool exact;                     /* the exact type's defaults (a profile), not a class's (the table) */
 };
 /* The request's target: 0, or -EINVAL/-ENOENT with the cause in @err. */
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
+	__attribute__((visibility("hidden")));
+/*
+ * Whether the profile's type @type (the first @type_len bytes; 0: its default
+ * type) has the -machine property @prop (@prop_len bytes): 1 yes, 0 no (@err
+ * says QEMU refuses it), -1 the profile does not list its properties, or
+ * -ENOENT for a type it lacks (@err names its types).
+ */
+int vcpuchar_ppc_qemu_profile_property(const struct vcpuchar_ppc_qemu_profile *p, const char *type, size_t type_len,
+				       const char *prop, size_t prop_len, char *err, size_t err_size)
 	__attribute__((visibility("hidden")));
 /* The defaults of @machine (the request's class) with @cpu (7 to 11): 0, or -ENOENT when the type does not start with it. */
 int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,

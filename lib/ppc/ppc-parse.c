@@ -162,8 +162,8 @@ static int line_cap(const char *it, size_t len, struct vcpuchar_ppc_caps *caps, 
 	return 0;
 }
 
-static int line_type(const char *name, size_t len, uint32_t qemu_version, uint32_t *machine, char *err,
-		     size_t err_size)
+static int line_type(const char *name, size_t len, uint32_t qemu_version, const struct vcpuchar_ppc_qemu_profile *qp,
+		     uint32_t *machine, char *err, size_t err_size)
 {
 	char buf[ITEM_MAX];
 
@@ -172,6 +172,16 @@ static int line_type(const char *name, size_t len, uint32_t qemu_version, uint32
 					     VCPUCHAR_ECHO);
 	memcpy(buf, name, len);
 	buf[len] = '\0';
+	/* A QEMU profile: the binary's own types, downstream ones with their measured defaults (lib/ppc.md#qemu-profiles). */
+	if (qp) {
+		struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+		int r = vcpuchar_ppc_qemu_profile_machine(qp, buf, &m, err, err_size);
+
+		if (r < 0)
+			return r;
+		*machine = m.machine;
+		return m.machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
+	}
 	/* A type QEMU may well have, but whose defaults are not known here: all four caps answer for it. */
 	if (vcpuchar_ppc_machine_defaults_unknown(buf, qemu_version)) {
 		*machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
@@ -206,13 +216,14 @@ struct line_start {
  * 0 when it is only named (not judged).
  */
 static int line_other_cap(const char *it, size_t len, size_t name_len, size_t k, uint32_t qemu_version,
-			  unsigned item, struct line_start *st, char *err, size_t err_size)
+			  bool profiled, unsigned item, struct line_start *st, char *err, size_t err_size)
 {
 	const char *v = it + name_len + 1;
 	size_t vlen = len - name_len - 1;
 	int start = other_caps[k].start, level;
 
-	if (other_caps[k].since && vcpuchar_ppc_qemu_release(qemu_version) <
+	/* @profiled: the QEMU profile's type has the property, whatever the table says of the release. */
+	if (!profiled && other_caps[k].since && vcpuchar_ppc_qemu_release(qemu_version) <
 					   vcpuchar_ppc_qemu_release(other_caps[k].since)) {
 		char want[16];
 
@@ -261,6 +272,53 @@ static int line_compat(const char *v, size_t len)
 	return 0;
 }
 
+/* The type a -machine line names (its first item without "=", or type=), @len 0 when none (the default type). */
+static void line_type_name(const char *line, const char **name, size_t *len)
+{
+	const char *p = line;
+
+	*name = line;
+	*len = 0;
+	for (unsigned item = 1; p; item++) {
+		const char *end = strchr(p, ',');
+		size_t l = end ? (size_t)(end - p) : strlen(p);
+		const char *eq = memchr(p, '=', l);
+
+		if ((item == 1 && !eq) || (eq == p + 4 && !memcmp(p, "type", 4))) {
+			*name = eq ? eq + 1 : p;
+			*len = eq ? l - 5 : l;
+			return;
+		}
+		p = end ? end + 1 : NULL;
+	}
+}
+
+/*
+ * A cap the parser does not judge, against a QEMU profile's type: 1 the type
+ * has it, 0 the profile does not list the type's properties (the table
+ * decides), or -EINVAL/-ENOENT with @err (QEMU refuses it, or no such type).
+ */
+static int line_profile_cap(const struct vcpuchar_ppc_qemu_profile *qp, const char *line, const char *it,
+			    size_t name_len, unsigned item, char *err, size_t err_size)
+{
+	const char *type;
+	size_t type_len;
+	char why[400];
+	int r;
+
+	if (!qp)
+		return 0;
+	line_type_name(line, &type, &type_len);
+	r = vcpuchar_ppc_qemu_profile_property(qp, type, type_len, it, name_len, err, err_size);
+	if (r < 0 && r != -1)
+		return r;
+	if (r == 0) {
+		vcpuchar_ppc_qemu_profile_property(qp, type, type_len, it, name_len, why, sizeof(why));
+		return vcpuchar_set_err(err, err_size, -EINVAL, "item %u: %s", item, why);
+	}
+	return r == 1;
+}
+
 VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcpuchar_ppc_request *req, char *err,
 						    size_t err_size)
 {
@@ -273,6 +331,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	bool have_type = false, have_accel = false;
 	size_t used = 0;
 	unsigned item = 0;
+	const struct vcpuchar_ppc_qemu_profile *qp;
 	const char *p;
 	int r;
 
@@ -285,6 +344,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	/* An older caller's request has no qemu_version: it reads as 0, not given. */
 	in = VCPUCHAR_IN(req, &rbuf);
 	qemu_version = in->qemu_version;
+	qp = in->qemu_profile;
 	accel = in->accel;
 	if (!*line)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "the -machine line is empty");
@@ -322,8 +382,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 							     "item %u '%s': the machine type is given twice", item,
 							     VCPUCHAR_ECHO);
 			have_type = true;
-			r = eq ? line_type(eq + 1, len - name_len - 1, qemu_version, &type, err, err_size)
-			       : line_type(p, len, qemu_version, &type, err, err_size);
+			r = eq ? line_type(eq + 1, len - name_len - 1, qemu_version, qp, &type, err, err_size)
+			       : line_type(p, len, qemu_version, qp, &type, err, err_size);
 			if (r < 0)
 				return r;
 			unknown = r;
@@ -338,17 +398,27 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 			if ((r = line_cap(p, len, &out, &seen, item, err, err_size)) < 0)
 				return r;
 		} else if (name_len > 4 && vcpuchar_ascii_ncaseeq(p, "cap-", 4)) {
-			int k = -1;
+			int k = -1, profiled;
 
 			for (size_t i = 0; i < sizeof(other_caps) / sizeof(other_caps[0]); i++)
 				if (!memcmp(p, "cap-", 4) && is_word(p + 4, name_len - 4, other_caps[i].name))
 					k = (int)i;
+			/* A QEMU profile's type decides which caps QEMU takes (lib/ppc.md#qemu-profiles). */
+			if ((profiled = line_profile_cap(qp, line, p, name_len, item, err, err_size)) < 0)
+				return profiled;
+			/* A cap of the binary the library does not know: QEMU takes it, not judged here. */
+			if (k < 0 && profiled) {
+				note_other(err, err_size, &used, p, len);
+				p = end ? end + 1 : NULL;
+				continue;
+			}
 			/* QOM property names are exact: QEMU refuses CAP-CFPC and cap-HTM. */
 			if (k < 0)
 				return vcpuchar_set_err_echo(err, err_size, -EINVAL, p, name_len,
 							     "unknown cap '%s': QEMU's pseries has no such property",
 							     VCPUCHAR_ECHO);
-			r = line_other_cap(p, len, name_len, (size_t)k, qemu_version, item, &start, err, err_size);
+			r = line_other_cap(p, len, name_len, (size_t)k, qemu_version, profiled, item, &start, err,
+					   err_size);
 			if (r < 0)
 				return r;
 			if (r == 0)
@@ -899,10 +969,16 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t q
 	req.mode = VCPUCHAR_PPC_MODE_CAPS;
 	req.accel = VCPUCHAR_ACCEL_TCG;
 	req.qemu_version = qemu_version;
-	if ((r = vcpuchar_ppc_decide(NULL, &req, &res)) < 0)
-		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, r,
-						    "%u is not a supported QEMU version number", qemu_version),
-				   opts);
+	/* A QEMU profile: its default type's defaults, with that type's default CPU (lib/ppc.md#qemu-profiles). */
+	req.qemu_profile = opts->qemu_profile;
+	if ((r = vcpuchar_ppc_decide(NULL, &req, &res)) < 0) {
+		char why[160];
+
+		/* With a profile the cause is the request's: its version is not the profile's, or the profile's default type's CPU. */
+		if (!req.qemu_profile || vcpuchar_ppc_request_check(&req, why, sizeof(why)) == 0)
+			snprintf(why, sizeof(why), "%u is not a supported QEMU version number", qemu_version);
+		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, r, "%s", why), opts);
+	}
 	out = res.effective_caps;
 	while (*p == ' ' || (*p >= '\t' && *p <= '\r'))
 		p++;

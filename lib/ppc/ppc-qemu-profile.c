@@ -18,6 +18,7 @@
 struct qcaps {
 	uint8_t read;  /* the group was read: caps hold its defaults */
 	uint8_t htm, large_decr, fwnmi;
+	uint8_t hpt;   /* cap-hpt-max-page-size as a page shift (12 to 34), 0 when the type has none */
 	struct vcpuchar_ppc_caps caps;
 	char *start;   /* QEMU's message when the type does not start with the CPU, else NULL */
 	/* Every cap-* the type lists, as probed: names without "cap-", values as the profile spells them. */
@@ -32,6 +33,7 @@ struct ppc_qmachine {
 	uint32_t machine;     /* its class, enum vcpuchar_ppc_machine */
 	uint32_t default_cpu; /* the family of its default CPU model, 0 when none of 7 to 11 */
 	int deprecated;       /* 1, 0, -1 unknown */
+	char *properties;     /* ";append;boot;cap-ccf-assist;...;": its -machine properties, NULL when not read */
 	struct qcaps caps[FAMILIES];
 };
 
@@ -227,6 +229,20 @@ static int read_caps(struct reader *r, struct ppc_qmachine *m, uint32_t family)
 	if ((rc = read_bool(r, group, "cap-fwnmi", &on)) < 0)
 		return rc;
 	c->fwnmi = (uint8_t)on;
+	/* cap-hpt-max-page-size in bytes, as qom-get gives it: a power of two from 4 KiB to 16 GiB. */
+	if ((v = vcpuchar_kf_value(r->kf, group, "cap-hpt-max-page-size", &len)) != NULL) {
+		uint64_t bytes = 0;
+		size_t i;
+
+		for (i = 0; i < len && v[i] >= '0' && v[i] <= '9' && bytes <= UINT64_C(1) << 40; i++)
+			bytes = bytes * 10 + (uint64_t)(v[i] - '0');
+		if (i != len || !len || (len > 1 && v[0] == '0') || bytes < 4096 ||
+		    bytes > UINT64_C(1) << 34 || (bytes & (bytes - 1)))
+			return bad_value(r, group, "cap-hpt-max-page-size", v, len,
+					 "a power of two in bytes from 4096 to 17179869184");
+		while (bytes >> (c->hpt + 1))
+			c->hpt++;
+	}
 	c->read = 1;
 	return read_raw(r, m, c, group);
 }
@@ -258,7 +274,17 @@ static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, s
 	if ((rc = read_bool(r, group, "deprecated", &dep)) < 0)
 		return rc;
 	m->deprecated = dep;
-	m->props = vcpuchar_kf_value(r->kf, group, "properties", &m->props_len);
+	/* Its -machine properties, as QMP qom-list-properties gives them: the caps its parser accepts. */
+	if ((v = vcpuchar_kf_value(r->kf, group, "properties", &len)) != NULL) {
+		if (!(m->properties = malloc(len + 3)))
+			return vcpuchar_set_err(r->err, r->err_size, -ENOMEM, "%s", "no memory for a type's properties");
+		m->properties[0] = ';';
+		memcpy(m->properties + 1, v, len);
+		m->properties[len + 1] = ';';
+		m->properties[len + 2] = '\0';
+	}
+	m->props = v;
+	m->props_len = v ? len : 0;
 	for (uint32_t f = VCPUCHAR_PPC_CPU_POWER7; f <= VCPUCHAR_PPC_CPU_POWER11; f++)
 		if ((p->families & (1u << f)) && (rc = read_caps(r, m, f)) < 0)
 			return rc;
@@ -385,6 +411,7 @@ VCPUCHAR_EXPORT void vcpuchar_ppc_qemu_profile_free(struct vcpuchar_ppc_qemu_pro
 			}
 		}
 		free(p->machines[i].name);
+		free(p->machines[i].properties);
 	}
 	free(p->machines);
 	free(p->models);
@@ -473,6 +500,79 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_machine(const struct vcpuchar_ppc_
 	out->name = m->name;
 	VCPUCHAR_OUT_END(ret, out);
 	return vcpuchar_set_err(err, err_size, 0, "%s", "");
+}
+
+/* X * 100 + Y of an upstream-named "pseries-X.Y", else 0. */
+static unsigned upstream_type(const char *name)
+{
+	unsigned x = 0, y = 0;
+	int end = 0;
+
+	if (sscanf(name, "pseries-%u.%u%n", &x, &y, &end) != 2 || name[end] || y > 99)
+		return 0;
+	return x * 100 + y;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_profile_deprecated(const struct vcpuchar_ppc_qemu_profile *p, const char *name,
+							 char *note, size_t note_size)
+{
+	const struct ppc_qmachine *m, *pin = NULL;
+	unsigned type, pin_type = 0;
+	char want[12];
+
+	return_val_if_fail(p && name && (note || !note_size), -EINVAL);
+	if (!(m = find_machine(p, name)))
+		return no_machine(p, name, note, note_size);
+	vcpuchar_set_err(note, note_size, 0, "%s", "");
+	if (m->deprecated == 0)
+		return 0;
+	vcpuchar_ppc_qemu_version_text(p->version, want);
+	if (m->deprecated < 0) {
+		vcpuchar_set_err(note, note_size, 0,
+				 "whether QEMU %s (%s, its profile) marks '%s' deprecated is unknown: the profile does "
+				 "not say",
+				 want, p->binary, m->name);
+		return 2;
+	}
+	/* The oldest upstream-named type newer than it that the binary does not mark deprecated. */
+	type = upstream_type(m->name);
+	for (size_t i = 0; i < p->n_machines && type; i++) {
+		unsigned t = upstream_type(p->machines[i].name);
+
+		if (t > type && p->machines[i].deprecated == 0 && (!pin || t < pin_type)) {
+			pin = &p->machines[i];
+			pin_type = t;
+		}
+	}
+	vcpuchar_set_err(note, note_size, 0,
+			 "QEMU %s (%s, its profile) marks machine type '%s' deprecated: it warns and starts%s%s%s", want,
+			 p->binary, m->name, pin ? "; pin " : "", pin ? pin->name : "",
+			 pin ? " or newer to keep the guest past the type's deletion" : "");
+	return 1;
+}
+
+int vcpuchar_ppc_qemu_profile_property(const struct vcpuchar_ppc_qemu_profile *p, const char *type, size_t type_len,
+				       const char *prop, size_t prop_len, char *err, size_t err_size)
+{
+	const struct ppc_qmachine *m = NULL;
+	char name[128], want[12];
+	const char *at;
+
+	if (!type_len || type_len >= sizeof(name))
+		snprintf(name, sizeof(name), "pseries");
+	else
+		snprintf(name, sizeof(name), "%.*s", (int)type_len, type);
+	if (!(m = find_machine(p, name)))
+		return no_machine(p, name, err, err_size);
+	if (!m->properties)
+		return -1;
+	for (at = m->properties; (at = strstr(at, ";")) != NULL; at++)
+		if (!strncmp(at + 1, prop, prop_len) && at[1 + prop_len] == ';')
+			return 1;
+	vcpuchar_ppc_qemu_version_text(p->version, want);
+	return vcpuchar_set_err_echo(err, err_size, 0, prop, prop_len,
+				     "QEMU %s (%s, its profile): %s has no property '%s' (it refuses it)", want, p->binary,
+				     m->name, VCPUCHAR_ECHO);
 }
 
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
@@ -572,6 +672,12 @@ int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, u
 	d->htm = c->htm;
 	d->large_decr = c->large_decr;
 	d->fwnmi = c->fwnmi;
+	/*
+	 * The probe runs under TCG: a type that takes the host's page size
+	 * (pseries-2.12 and older, lib/ppc.md#start) reads TCG's 16 GiB there,
+	 * which is 0 here, the host's page size, as the table's rule says.
+	 */
+	d->hpt = c->hpt == 34 ? 0 : c->hpt;
 	d->exact = true;
 	return 0;
 }

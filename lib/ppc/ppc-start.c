@@ -254,7 +254,7 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 	 * differ. pseries-2.12-sxxm is its own class: 2.12's options, whose htm
 	 * is off (spapr_machine_2_12_sxxm_class_options()).
 	 */
-	old_types = !type && m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
+	old_types = !type && !td.exact && m == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
 		    vcpuchar_ppc_qemu_release_has(target.release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM);
 	/* The exact type's htm: on for pseries-2.11 and older (spapr_machine_2_11_class_options()). */
 	htm_old = old_types || (type && type <= 211);
@@ -318,8 +318,10 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 	{
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, "hpt-max-page-size",
-			      m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || (type && type <= 212) ? 0
-												 : HPT_SHIFT_DEFAULT);
+			      /* A QEMU profile's type: its measured default (lib/ppc.md#qemu-profiles). */
+			      td.exact ? td.hpt
+			      : m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM || (type && type <= 212) ? 0
+												   : HPT_SHIFT_DEFAULT);
 		bool given = user_level(req, VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, &e->level);
 
 		if (!kvm)

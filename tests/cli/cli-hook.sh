@@ -203,4 +203,19 @@ for pins in "vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='2'" \
 	expect "cpu-pm, not pinned: $pins" 0 "a not pinned VM keeps them .*hlt_exits_kept_overcommit" -- hook amd "$tmp/pins.xml" prepare begin
 done
 
+# qemu = FILE (since 1.3): the QEMU profile of the domains' binary in place of <emulator> --version
+# (lib/ppc.md#qemu-profiles): its types (pseries-8.0 is refused naming them) and their defaults.
+q72=$src/tests/data/qemu-7.2-debian12.profile
+printf '[vcpuchar]\nhost = %s\naccel = kvm\nqemu = %s\n' "$p9" "$q72" >"$tmp/qprof.conf"
+expect "qemu profile fixed" 1 "^vcpuchar: domain 'dom' refused: cap-cfpc=fixed: Requested safe cache capability level not supported by KVM" -- \
+	hook qprof "$tmp/fixed.xml" prepare begin
+oneline "qemu profile fixed"
+dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/machine='pseries-7.2'/machine='pseries-8.0'/" >"$tmp/p80.xml"
+expect "qemu profile pseries-8.0" 1 "^vcpuchar: domain 'dom' refused: machine type pseries-8\.0: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\) has no machine type 'pseries-8\.0'" -- \
+	hook qprof "$tmp/p80.xml" prepare begin
+printf '[vcpuchar]\nqemu = %s\n' "$tmp/no-such.profile" >"$tmp/qmiss.conf"
+expect "qemu profile missing" 2 "^vcpuchar: config .*qmiss\.conf: qemu=.*no-such\.profile: " -- hook qmiss "$tmp/fixed.xml" prepare begin
+printf '[vcpuchar]\nqemu =\n' >"$tmp/qempty.conf"
+expect "qemu profile empty" 2 "config .*qempty\.conf: qemu is empty" -- hook qempty "$tmp/fixed.xml" prepare begin
+
 finish cli-hook

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later
 # Advice that names its QEMU (lib/ppc.md#qemu-versions,
 # examples/vcpuchar/README.md): --qemu-version on ppc hcall, migrate
-# --src-host and baseline; without it the answer is for QEMU 7.2 and says so.
+# --src-host and baseline; without it the answer is for QEMU 7.2 and says so;
+# --qemu FILE (a QEMU profile) on migrate, both forms, and baseline.
 # The machine types per version are those read in each Debian source
 # (tests/data/ppc-qemu-machine-types.tsv).
 # Usage: cli-qemu-version.sh VCPUCHAR SRCDIR
@@ -133,5 +134,80 @@ assert q["target"] == "7.2" and q["answered"] == "7.2" and q["assumed"] is True 
 expect "probe text" 0 "" -- "$cli" probe
 has "probe text" '^-- a default VM \(pseries of QEMU 7\.2, POWER9 guest'
 has "probe text" '^qemu +no QEMU version given: the answer is for QEMU 7\.2'
+
+# 10. --qemu FILE (a QEMU profile, lib/ppc.md#qemu-profiles) on migrate, both forms, and baseline:
+# the profile probed from Debian 12's QEMU 7.2.22 answers in place of the release table.
+q72=$src/tests/data/qemu-7.2-debian12.profile
+for c in "migrate --src cap-cfpc=broken --dst cap-cfpc=broken" "migrate --src-host $p9 --dst-host $p9" "baseline $p9"; do
+	# shellcheck disable=SC2086 # the words of $c are the arguments
+	expect "--qemu and --qemu-version: $c" 2 "--qemu and --qemu-version both name the target QEMU; use one" -- \
+		"$cli" ppc $c --qemu "$q72" --qemu-version 7.2
+done
+# Unlisted caps: pseries-7.2's measured power9 defaults (sbbc workaround), where 10.0's table row has
+# sbbc broken and refuses the same lists (section 8).
+expect "migrate lists --qemu" 0 - -- "$cli" ppc migrate --src cap-sbbc=workaround --dst cap-cfpc=workaround \
+	--qemu "$q72" --json
+jcheck "migrate lists --qemu" "$tmp/out" 'assert j["ok"] is True and j["errors"] == [] and j["warnings"] == [], j'
+expect "migrate lists --qemu sbbc" 1 - -- "$cli" ppc migrate --src cap-cfpc=workaround --dst cap-sbbc=broken \
+	--qemu "$q72" --json
+jcheck "migrate lists --qemu sbbc" "$tmp/out" \
+	'assert j["errors"] == ["cap-sbbc higher level (1) in incoming stream than on destination (0)"], j'
+expect "migrate hosts --qemu" 0 - -- "$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu "$q72" --json
+jcheck "migrate hosts --qemu" "$tmp/out" 'q = j["qemu_version"]
+assert j["ok"] is True and q["target"] == "7.2.22" and q["answered"] == "7.2.22" and q["assumed"] is False, j'
+expect "migrate hosts --qemu power11" 2 "^vcpuchar: --qemu: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\) has no power11 CPU model" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu "$q72" --guest-cpu power11
+expect "migrate hosts --qemu pseries-8.0" 2 "^vcpuchar: --machine: QEMU 7\.2\.22 .* has no machine type 'pseries-8\.0'" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p9" --qemu "$q72" --machine pseries-8.0
+expect "baseline --qemu" 0 - -- "$cli" ppc baseline "$p9" "$p10na" --qemu "$q72" --json
+jcheck "baseline --qemu" "$tmp/out" 'q = j["qemu_version"]
+assert q["target"] == "7.2.22" and q["assumed"] is False, q
+assert j["caps"] == {"cfpc": "workaround", "sbbc": "workaround", "ibs": "workaround", "ccf_assist": "off"}, j'
+expect "baseline --qemu power11" 2 "^vcpuchar: --qemu: QEMU 7\.2\.22 .* has no power11 CPU model" -- \
+	"$cli" ppc baseline "$p9" --qemu "$q72" --guest-cpu power11
+expect "baseline --qemu pseries-8.0" 2 "^vcpuchar: --machine: QEMU 7\.2\.22 .* has no machine type 'pseries-8\.0'" -- \
+	"$cli" ppc baseline "$p9" --qemu "$q72" --machine pseries-8.0
+expect "migrate --qemu missing" 2 "^vcpuchar: --qemu: " -- "$cli" ppc migrate --src cap-cfpc=broken --dst cap-cfpc=broken \
+	--qemu "$tmp/no-such.profile"
+
+# 11. Deprecations from the profile: Debian 12's 7.2.22 marks no type deprecated; a test edit
+# (pseries-2.11 marked deprecated, in $tmp only) gets the binary's warning and the pin.
+expect "--qemu not deprecated" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries-2.11
+sed '/^\[machine pseries-2.11\]$/,/^deprecated=/s/^deprecated=false$/deprecated=true/' "$q72" >"$tmp/dep.profile"
+expect "--qemu deprecated" 0 "^vcpuchar: warning: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\) marks machine type 'pseries-2\.11' deprecated: it warns and starts; pin pseries-2\.12 or newer" -- \
+	"$cli" ppc hcall --host "$p9" --qemu "$tmp/dep.profile" --machine pseries-2.11
+expect "--qemu deprecated migrate" 1 "marks machine type 'pseries-2\.11' deprecated" -- \
+	"$cli" ppc migrate --src-host "$p9" --dst-host "$p10na" --qemu "$tmp/dep.profile" --machine pseries-2.11
+# The warnings name the exact type the profile's defaults are for.
+expect "--qemu warning names the type" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries-2.11
+has "--qemu warning names the type" '^warning defaults_below_host: QEMU started with the pseries-2\.11 default caps on this host'
+
+# 12. -machine lines against the profile's type: its properties (QMP qom-list-properties) decide
+# which caps QEMU takes. 7.2.22's pseries-7.2 has cap-rpt-invalidate (not judged) and no
+# cap-ail-mode-3 (refused, as the table says for 7.2); a test edit adds a vendor cap.
+expect "--qemu line rpt-invalidate" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$q72" \
+	--machine pseries,cap-rpt-invalidate=on --json
+jcheck "--qemu line rpt-invalidate" "$tmp/out" 'assert j["not_judged"] == ["cap-rpt-invalidate=on"], j["not_judged"]'
+expect "--qemu line ail-mode-3" 2 "^vcpuchar: --machine: item 2: QEMU 7\.2\.22 \(/usr/bin/qemu-system-ppc64, its profile\): pseries-7\.2 has no property 'cap-ail-mode-3' \(it refuses it\)$" -- \
+	"$cli" ppc hcall --host "$p9" --qemu "$q72" --machine pseries,cap-ail-mode-3=off
+sed '/^\[machine pseries-7.2\]$/,/^properties=/s/^properties=/properties=cap-x-vendor;/' "$q72" >"$tmp/vendor.profile"
+expect "--qemu line vendor cap" 0 - -- "$cli" ppc hcall --host "$p9" --qemu "$tmp/vendor.profile" \
+	--machine pseries-7.2,cap-x-vendor=on --json
+jcheck "--qemu line vendor cap" "$tmp/out" 'assert j["not_judged"] == ["cap-x-vendor=on"], j["not_judged"]'
+expect "--qemu line vendor cap elsewhere" 2 "pseries-7\.1 has no property 'cap-x-vendor'" -- \
+	"$cli" ppc hcall --host "$p9" --qemu "$tmp/vendor.profile" --machine pseries-7.1,cap-x-vendor=on
+
+# 13. cap-hpt-max-page-size from the profile, on a 4 KiB KVM-HV host that needs host-contiguous
+# pages (the nested tier's L1 facts, as cli-start.sh): pseries-2.11 reads 16 GiB under TCG, the
+# host's page size, and starts; pseries-3.1 reads 64 KiB and is refused with the fix.
+cp "$p9" "$tmp/l1.profile"
+printf 'kvm_htm=false\nkvm_nested_hv=true\nkvm_fwnmi=true\nkvm_pages_real=true\npage_size=4096\ndec_bits=56\n' \
+	>>"$tmp/l1.profile"
+expect "--qemu hpt 2.11" 0 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --qemu "$q72" --machine pseries-2.11 --json
+jcheck "--qemu hpt 2.11" "$tmp/out" 'c = {c["cap"]: c for c in j["start"]["caps"]}["hpt-max-page-size"]
+assert c["verdict"] == "starts" and c["level"] == 0, c
+assert c["reason"] == "pseries-2.12 and older take the host\x27s page size", c'
+expect "--qemu hpt 3.1" 1 - -- "$cli" ppc hcall --host "$tmp/l1.profile" --qemu "$q72" --machine pseries-3.1
+has "--qemu hpt 3.1" "^start +cap-hpt-max-page-size refused: QEMU says \"Can't support 64 kiB guest pages with 4 kiB host pages"
 
 finish cli-qemu-version

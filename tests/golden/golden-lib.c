@@ -245,6 +245,7 @@ static int machine_arg(const char *machine, const char *accel, struct vcpuchar_p
 	int r, m;
 
 	line.qemu_version = req->qemu_version;
+	line.qemu_profile = req->qemu_profile; /* the profile's type decides which caps QEMU takes */
 	line.accel = req->accel;
 	r = vcpuchar_ppc_machine_line_parse(machine, &line, err, sizeof(err));
 	if (r < 0)
@@ -389,7 +390,7 @@ static void put_machine_caps(JsonBuilder *b, const struct vcpuchar_ppc_machine_c
 	json_builder_end_object(b);
 }
 
-/* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check(). */
+/* One `ppc hcall` row: vcpuchar_ppc_decide(), vcpuchar_ppc_warnings_check() and vcpuchar_ppc_start_check_type(). */
 static char *hcall(const struct args *a)
 {
 	struct vcpuchar_ppc_host host = VCPUCHAR_INIT(struct vcpuchar_ppc_host);
@@ -417,6 +418,17 @@ static char *hcall(const struct args *a)
 	if (req.accel == VCPUCHAR_ACCEL_KVM &&
 	    (r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &cpu, err, sizeof(err))) < 0)
 		return why_cpu(r, req.cpu), refused();
+	/* The exact type of --machine (its first item, or type=), which the CLI passes too (lib/ppc.md#start). */
+	g_autofree char *type = NULL;
+
+	for (const char *p = a->machine; p && !type; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+		size_t len = strcspn(p, ",");
+
+		if (p == a->machine && !memchr(p, '=', len))
+			type = g_strndup(p, len);
+		else if (len > 5 && !strncmp(p, "type=", 5))
+			type = g_strndup(p + 5, len - 5);
+	}
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
 	if (r == -ENODATA)
 		return why(r, "--mode", "host"), refused();
@@ -431,7 +443,7 @@ static char *hcall(const struct args *a)
 		return why(c < 0 ? c : r, NULL, NULL), refused();
 	}
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0 ||
-	    (r = vcpuchar_ppc_start_check(have_host ? &host : NULL, &req, &start)) < 0 ||
+	    (r = vcpuchar_ppc_start_check_type(have_host ? &host : NULL, &req, type ? type : "pseries", &start)) < 0 ||
 	    (r = vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, a->machine, &mc)) < 0)
 		return why(r, NULL, NULL), refused();
 
@@ -525,7 +537,11 @@ static char *migrate_hosts(const struct args *a)
 		return refused();
 	if (load("--src-host", a->src_host, &src) || load("--dst-host", a->dst_host, &dst))
 		return refused();
-	if ((r = vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0)) < 0)
+	r = vcpuchar_ppc_migrate_hosts(&src, &dst, &req, &rs, &hm, NULL, 0);
+	/* The profiled QEMU lacks the guest CPU: no host is at fault. */
+	if (r == -ENOENT && req.qemu_profile)
+		return why(r, "--qemu", NULL), refused();
+	if (r < 0)
 		return why(r, "--dst-host", a->dst_host), refused();
 
 	g_autoptr(JsonBuilder) b = json_builder_new();
@@ -564,7 +580,28 @@ static char *migrate_hosts(const struct args *a)
 /* A migrate LIST: the library's (vcpuchar_ppc_migrate_caps_parse()), defaults included. */
 static int migrate_list(const char *list, uint32_t qemu_version, struct vcpuchar_ppc_caps *caps)
 {
-	return vcpuchar_ppc_migrate_caps_parse(list, qemu_version, caps, NULL);
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+
+	/* --qemu FILE: the profile's default type gives the unlisted caps. */
+	o.qemu_profile = row_profile;
+	return vcpuchar_ppc_migrate_caps_parse(list, qemu_version, caps, &o);
+}
+
+/* --qemu FILE for the rows that take no request: the profile, kept for the row, or 2. */
+static int row_qemu_profile(const char *file, uint32_t *version)
+{
+	g_autofree char *text = NULL;
+	char err[1024];
+	gsize len;
+
+	int r;
+
+	if (!g_file_get_contents(file, &text, &len, NULL))
+		return why(0, "--qemu", file);
+	if ((r = vcpuchar_ppc_qemu_profile_parse(text, len, &row_profile, err, sizeof(err))) < 0)
+		return why(r, "--qemu", file);
+	*version = vcpuchar_ppc_qemu_profile_version(row_profile);
+	return 0;
 }
 
 /* `ppc migrate --src LIST --dst LIST`: vcpuchar_ppc_migration_check(). */
@@ -577,7 +614,9 @@ static char *migrate_lists(const struct args *a)
 
 	if (a->host || a->chars || a->caps || a->machine || a->mode || a->cpu || a->accel || !a->src || !a->dst)
 		return refused();
-	if (qemu_version(a->qemu, &qv, &ans))
+	if (a->qemu && a->qemu_file)
+		return why(0, "--qemu", NULL), refused();
+	if (a->qemu_file ? row_qemu_profile(a->qemu_file, &qv) : qemu_version(a->qemu, &qv, &ans))
 		return refused();
 	if ((r = migrate_list(a->src, qv, &s)) < 0)
 		return why(r, "--src", NULL), refused();
@@ -634,7 +673,7 @@ static char *baseline(JsonArray *argv)
 	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_baseline base = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
 	struct vcpuchar_ppc_guest_view view = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_view);
-	const char *machine = NULL, *cpu = NULL, *qemu = NULL;
+	const char *machine = NULL, *cpu = NULL, *qemu = NULL, *qemu_file = NULL;
 	char err[1024], q[VCPUCHAR_PPC_FORMAT_LEN], l[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t ans, cpu_arg = 0, bad[2] = { 0, 0 };
 	uint64_t r4, r5;
@@ -645,6 +684,7 @@ static char *baseline(JsonArray *argv)
 		const char **v = !strcmp(o, "--machine")      ? &machine
 				 : !strcmp(o, "--guest-cpu")   ? &cpu
 				 : !strcmp(o, "--qemu-version") ? &qemu
+				 : !strcmp(o, "--qemu")         ? &qemu_file
 							       : NULL;
 
 		if (v && i + 1 < argc)
@@ -656,10 +696,28 @@ static char *baseline(JsonArray *argv)
 	}
 	if (!n)
 		return refused();
-	if (qemu_version(qemu, &req.qemu_version, &ans))
-		return refused();
-	if (machine && (r = vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err, sizeof(err))) < 0)
-		return why(r, "--machine", machine), refused();
+	if (qemu && qemu_file)
+		return why(0, "--qemu", NULL), refused();
+	if (qemu_file) {
+		/* The profile's type for --machine, its default without (the warnings take its defaults). */
+		struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
+
+		if (row_qemu_profile(qemu_file, &req.qemu_version))
+			return refused();
+		if ((r = vcpuchar_ppc_qemu_profile_machine(row_profile, machine ? machine : "pseries", &m, err,
+							   sizeof(err))) < 0)
+			return why(r, "--machine", machine), refused();
+		ans = req.qemu_version;
+		req.qemu_profile = row_profile;
+		req.machine = m.machine;
+		req.qemu_machine = m.name;
+	} else {
+		if (qemu_version(qemu, &req.qemu_version, &ans))
+			return refused();
+		if (machine && (r = vcpuchar_ppc_machine_parse_qemu(machine, req.qemu_version, &req.machine, err,
+								    sizeof(err))) < 0)
+			return why(r, "--machine", machine), refused();
+	}
 	if (cpu && parse_name(cpu, cpus, 5, &cpu_arg, cpu_v))
 		return why(0, "--guest-cpu", cpu), refused();
 	g_autofree uint64_t *ids = g_new0(uint64_t, 2 * (gsize)n);
@@ -683,7 +741,12 @@ static char *baseline(JsonArray *argv)
 	o.held_back = held;
 	o.ids = ids;
 	o.refused = bad;
-	if ((r = vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu)) < 0)
+	o.qemu_profile = row_profile;
+	r = vcpuchar_ppc_fleet_baseline_ext(ptrs, (uint32_t)n, &o, &base, &req.cpu);
+	/* The profiled QEMU lacks the guest CPU: no host is at fault (both refused UINT32_MAX). */
+	if (r == -ENOENT && bad[0] == UINT32_MAX)
+		return why(r, "--qemu", NULL), refused();
+	if (r < 0)
 		/* The library names the host it refuses (struct vcpuchar_ppc_fleet_opts @refused). */
 		return why(r, "PROFILE", r == -EEXIST || r == -EXDEV || r == -ENOENT ? names[bad[0]] : NULL), refused();
 	vcpuchar_ppc_caps_to_hcall(&base.caps, &r4, &r5);

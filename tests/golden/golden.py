@@ -121,6 +121,12 @@ def write_profiles(d):
     with open(path, 'w', encoding='utf-8') as f:
         f.write(text)
     out['@gen/field-p9'] = path
+    # The nested tier's L1 facts (4 KiB pages, KVM-HV needs host-contiguous pages, FWNMI): the page-size rows.
+    text = text.replace('kvm_fwnmi=false', 'kvm_fwnmi=true').replace('page_size=65536', 'page_size=4096')
+    path = os.path.join(d, 'l1-4k.profile')
+    with open(path, 'w', encoding='utf-8') as f:
+        f.write(text.replace('dec_bits=0', 'dec_bits=56'))
+    out['@gen/l1-4k'] = path
     for e in EXAMPLES + X86_EXAMPLES:
         out['@profiles/' + e] = os.path.join(ROOT, 'examples', 'profiles', e + '.profile')
     for q in QEMU_PROFILES:
@@ -393,6 +399,43 @@ def generated():
         out.append(('gen-qemu-profile-hand-edited-rhel-%d' % n,
                     ['ppc', 'hcall', '--qemu', '@qemu/qemu-downstream-hand-edited', '--host', h,
                      '--machine', 'pseries-rhel9.2.0']))
+    # --qemu FILE on migrate (both forms) and baseline (since 1.3): the unlisted caps of a LIST from the
+    # profile's default type, the hosts' decision and the fleet's guest CPU and warnings from its types.
+    lists = ['cap-cfpc=broken', 'cap-sbbc=broken', 'cap-ibs=fixed-ccd,cap-ccf-assist=on',
+             'broken,broken,broken,off', '<features><ccf-assist state="on"/></features>']
+    for n, (src, dst) in enumerate(itertools.product(lists, lists)):
+        out.append(('gen-qemu-profile-migrate-list-%02d' % n,
+                    ['ppc', 'migrate', '--qemu', q72, '--src', src, '--dst', dst]))
+    for n, ((src, dst), machine, cpu) in enumerate(itertools.product(
+            itertools.permutations(['@profiles/' + e for e in EXAMPLES[:4]], 2),
+            [None, 'pseries-2.11', 'pseries-3.1', 'pseries-6.2'], [None, 'power8', 'power10', 'power11'])):
+        if n % 3:
+            continue
+        a = ['ppc', 'migrate', '--qemu', q72, '--src-host', src, '--dst-host', dst, '--mode', MODES[(n // 3) % 2]]
+        opt(a, '--machine', machine)
+        opt(a, '--guest-cpu', cpu)
+        out.append(('gen-qemu-profile-migrate-hosts-%03d' % n, a))
+    for n, (fleet, machine, cpu) in enumerate(itertools.product(
+            itertools.combinations(['@profiles/' + e for e in EXAMPLES[:5]], 2),
+            [None, 'pseries-2.11', 'pseries-3.1', 'pseries-rhel9.2.0'], [None, 'power8', 'power11'])):
+        a = ['ppc', 'baseline', '--qemu', q72, *fleet]
+        opt(a, '--machine', machine)
+        opt(a, '--guest-cpu', cpu)
+        out.append(('gen-qemu-profile-baseline-%03d' % n, a))
+    # -machine lines against the profile's type (since 1.3): its properties decide which caps QEMU takes.
+    lines = ['pseries,cap-rpt-invalidate=on', 'pseries-2.1,cap-ail-mode-3=off', 'pseries-7.2,cap-x-vendor=on',
+             'cap-nested-hv=off,type=pseries-6.2', 'pseries-8.0,cap-htm=off']
+    for n, line in enumerate(lines):
+        out.append(('gen-qemu-profile-line-hcall-%d' % n,
+                    ['ppc', 'hcall', '--qemu', q72, '--host', '@profiles/' + EXAMPLES[0], '--machine', line]))
+        out.append(('gen-qemu-profile-line-migrate-%d' % n,
+                    ['ppc', 'migrate', '--qemu', q72, '--src-host', '@profiles/' + EXAMPLES[0], '--dst-host',
+                     '@profiles/' + EXAMPLES[1], '--machine', line]))
+    # cap-hpt-max-page-size from the profile's types on a 4 KiB host, and the table's answer for each.
+    for machine in ['pseries-2.11', 'pseries-2.12-sxxm', 'pseries-3.0', 'pseries-3.1', 'pseries-7.2']:
+        for target in (['--qemu', q72], ['--qemu-version', '7.2']):
+            out.append(('gen-qemu-profile-hpt-%s-%s' % (machine, target[0][2:]),
+                        ['ppc', 'hcall', '--host', '@gen/l1-4k', '--machine', machine] + target))
     return out
 
 

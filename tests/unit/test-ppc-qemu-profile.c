@@ -7,6 +7,7 @@
  * (tests/data/qemu-downstream-hand-edited.profile, marked so in its header).
  */
 #include <errno.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "ppc-host-words.h"
@@ -579,6 +580,301 @@ START_TEST(accepted_forms)
 }
 END_TEST
 
+/*
+ * ppc migrate --src LIST --dst LIST --qemu FILE: the caps a list leaves out
+ * are the profile's default type's (pseries-7.2, power9_v2.0), as measured:
+ * [caps pseries-7.2 power9] of the Debian 12 profile says cfpc, sbbc and
+ * ibs workaround, ccf-assist on.
+ */
+START_TEST(migrate_list_defaults)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_caps c = { 0 };
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-downstream-hand-edited.profile", NULL);
+	g_autofree char *text = NULL;
+	struct vcpuchar_ppc_qemu_profile *edited = NULL;
+	char err[512];
+	gsize len;
+
+	o.err = err;
+	o.err_size = sizeof(err);
+	o.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-cfpc=broken", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ccf_assist, VCPUCHAR_PPC_LEVEL_ON);
+	/* The profile's own version is taken; another is refused with the request's reason. */
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("", VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22), &c, &o), 0);
+	c.cfpc = 0;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("", VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0), &c, &o), -EINVAL);
+	ck_assert_msg(strstr(err, "qemu_version 100000 is not the profile's QEMU 7.2.22"), "%s", err);
+	ck_assert_uint_eq(c.cfpc, 0);
+	/* A 1.2 caller's opts (without qemu_profile) still read the table. */
+	o.size = offsetof(struct vcpuchar_ppc_parse_opts, qemu_profile);
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-ibs=broken", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_BROKEN);
+	/*
+	 * The profile's value, not the table's, is read: the hand-edited
+	 * profile with pseries-7.2's power9 cfpc changed to broken (a test
+	 * edit, no QEMU has it).
+	 */
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	{
+		char *at = strstr(text, "[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=workaround\n");
+		g_autofree char *edit = NULL;
+
+		ck_assert_ptr_nonnull(at);
+		edit = g_strdup_printf("%.*s[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=broken\n%s",
+				       (int)(at - text), text, at + strlen("[caps pseries-7.2 power9]\ncap-ccf-assist=on\n"
+									    "cap-cfpc=workaround\n"));
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit, strlen(edit), &edited, err, sizeof(err)), 0);
+	}
+	o.size = sizeof(o);
+	o.qemu_profile = edited;
+	ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-sbbc=broken", 0, &c, &o), 0);
+	ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	ck_assert_uint_eq(c.ibs, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+	vcpuchar_ppc_qemu_profile_free(edited);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* ppc baseline --qemu FILE: the fleet's guest CPU must be a model of the profiled QEMU. */
+START_TEST(fleet_guest_cpu)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_caps l = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+				       VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_ON };
+	struct vcpuchar_ppc_host h = ppc_host_words(l);
+	const struct vcpuchar_ppc_host *hosts[1] = { &h };
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+	struct vcpuchar_ppc_baseline b = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	uint32_t cpu = 77, bad[2] = { 5, 5 };
+	char err[512];
+
+	h.pvr = 0x00800200u; /* POWER10 */
+	g_strlcpy(h.arch, "ppc64le", sizeof(h.arch));
+	o.err = err;
+	o.err_size = sizeof(err);
+	o.refused = bad;
+	o.qemu_profile = p;
+	/* No CPU given: the host's own, power10, which QEMU 7.2 has. */
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), 0);
+	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER10);
+	ck_assert_str_eq(err, "");
+	/* A host without a PVR names no CPU, so only the profile can refuse power11. */
+	h.pvr = 0;
+	o.cpu = VCPUCHAR_PPC_CPU_POWER11;
+	cpu = 77;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), -ENOENT);
+	ck_assert_uint_eq(cpu, 77);
+	ck_assert_uint_eq(bad[0], UINT32_MAX);
+	ck_assert_uint_eq(bad[1], UINT32_MAX);
+	ck_assert_msg(strstr(err, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) has no power11 CPU model"),
+		      "%s", err);
+	/* Without the profile the table's QEMU is not asked: taken. */
+	o.qemu_profile = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), 0);
+	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER11);
+	/* A 1.2 caller's opts end before qemu_profile. */
+	o.qemu_profile = p;
+	o.size = offsetof(struct vcpuchar_ppc_fleet_opts, ids);
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(hosts, 1, &o, &b, &cpu), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* The profile's text with @from replaced by @to once (a test edit, marked where it is used). */
+static struct vcpuchar_ppc_qemu_profile *load_edited(const char *name, const char *from, const char *to)
+{
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, name, NULL);
+	g_autofree char *text = NULL, *edit = NULL;
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	char err[256];
+	const char *at;
+	gsize len;
+
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	ck_assert_ptr_nonnull(at = strstr(text, from));
+	edit = g_strdup_printf("%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit, strlen(edit), &p, err, sizeof(err)), 0);
+	return p;
+}
+
+/*
+ * Deprecations from the profile (QMP query-machines "deprecated"): Debian
+ * 12's QEMU 7.2.22 marks none of its 27 pseries types deprecated, as the
+ * table says for 7.2; a test edit marks pseries-2.11 deprecated, or drops
+ * its flag (unknown).
+ */
+START_TEST(deprecated_from_profile)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	char note[1024] = "x";
+
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.1", note, sizeof(note)), 0);
+	ck_assert_str_eq(note, "");
+	ck_assert_int_eq(vcpuchar_ppc_machine_deprecated("pseries-2.1", VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22), note,
+							 sizeof(note)),
+			 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries", NULL, 0), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-8.0", note, sizeof(note)), -ENOENT);
+	ck_assert_msg(strstr(note, "has no machine type 'pseries-8.0': it has pseries-2.1,"), "%s", note);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(NULL, "pseries", NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries", NULL, 1), -EINVAL);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edit: pseries-2.11 marked deprecated; the pin is the next type (pseries-2.12), not -sxxm. */
+	p = load_edited("qemu-7.2-debian12.profile", "[machine pseries-2.11]\ndeprecated=false\n",
+			"[machine pseries-2.11]\ndeprecated=true\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.11", note, sizeof(note)), 1);
+	ck_assert_str_eq(note, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks machine type "
+			       "'pseries-2.11' deprecated: it warns and starts; pin pseries-2.12 or newer to keep the "
+			       "guest past the type's deletion");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.12", note, sizeof(note)), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edit: no flag for pseries-2.11: unknown, said. */
+	p = load_edited("qemu-7.2-debian12.profile", "[machine pseries-2.11]\ndeprecated=false\n",
+			"[machine pseries-2.11]\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.11", note, sizeof(note)), 2);
+	ck_assert_str_eq(note, "whether QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks 'pseries-2.11' "
+			       "deprecated is unknown: the profile does not say");
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/* The defaults_* warnings name the profile's exact type, whose measured defaults they judge. */
+START_TEST(warnings_name_the_type)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_caps l = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+				       VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_ON };
+	struct vcpuchar_ppc_host h = ppc_host_words(l);
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	uint32_t k;
+
+	r.qemu_profile = p;
+	r.qemu_machine = "pseries-2.11";
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	for (k = 0; k < w.n_entries && w.entries[k].code != VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST; k++)
+		;
+	ck_assert_uint_lt(k, w.n_entries);
+	/* pseries-2.11 with POWER9: cfpc, sbbc, ibs broken, ccf-assist off ([caps pseries-2.11 power9]). */
+	ck_assert_msg(g_str_has_prefix(w.entries[k].text, "QEMU started with the pseries-2.11 default caps on this host "
+							  "passes these four caps, a downgrade: the guest loses "
+							  "mitigations: cap-cfpc=broken (host: workaround), "
+							  "cap-sbbc=broken (host: workaround), cap-ibs=broken (host: "
+							  "workaround), cap-ccf-assist=off (host: on)"),
+		      "%s", w.entries[k].text);
+	/* Without a profile the class is named. */
+	r.qemu_profile = NULL;
+	r.qemu_machine = NULL;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	ck_assert_msg(strstr(w.entries[k].text, "QEMU started with the pseries-3.1 and older default caps"), "%s",
+		      w.entries[k].text);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * The -machine parser with a QEMU profile: a cap is taken when the type's
+ * properties (QMP qom-list-properties) have it, whatever the table says of
+ * the release. Debian 12's 7.2.22: pseries-7.2 has cap-rpt-invalidate (not
+ * judged) and no cap-ail-mode-3 (refused, as the table says for 7.2).
+ */
+START_TEST(parser_takes_the_types_caps)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	char err[512];
+
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-rpt-invalidate=on", &r, err, sizeof(err)), 0);
+	ck_assert_str_eq(err, "cap-rpt-invalidate=on");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-2.1,cap-ail-mode-3=off", &r, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "item 2: QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile): pseries-2.1 has no "
+			      "property 'cap-ail-mode-3' (it refuses it)");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-x-vendor=on,type=pseries-7.2", &r, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_msg(strstr(err, "pseries-7.2 has no property 'cap-x-vendor'"), "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-8.0", &r, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "has no machine type 'pseries-8.0'"), "%s", err);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/*
+	 * Test edit: pseries-7.2 with cap-ail-mode-3 and a vendor cap, as a
+	 * backport would add them: the first is judged (start_set), the
+	 * second taken and not judged.
+	 */
+	p = load_edited("qemu-7.2-debian12.profile",
+			"[machine pseries-7.2]\nalias=pseries\ndeprecated=false\ndefault_cpu=power9_v2.0\nproperties=",
+			"[machine pseries-7.2]\nalias=pseries\ndeprecated=false\ndefault_cpu=power9_v2.0\nproperties="
+			"cap-ail-mode-3;cap-x-vendor;");
+	r = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-ail-mode-3=off,cap-x-vendor=on", &r, err,
+							 sizeof(err)),
+			 0);
+	ck_assert_str_eq(err, "cap-x-vendor=on");
+	ck_assert_uint_eq(r.start_set, 1u << VCPUCHAR_PPC_START_AIL_MODE_3);
+	ck_assert_uint_eq(r.start_levels[VCPUCHAR_PPC_START_AIL_MODE_3], 0);
+	/* Another type of the same binary keeps its own list. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.1,cap-ail-mode-3=off", &r, err, sizeof(err)),
+			 -EINVAL);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * cap-hpt-max-page-size from the profile: Debian 12's 7.2.22 reads 65536
+ * for pseries-3.0 to 7.2 and 17179869184 (TCG's 16 GiB, where the type
+ * takes the host's page size) for pseries-2.12 and older, as the table's
+ * rule says. On a 4 KiB KVM-HV host that needs host-contiguous pages, the
+ * class pseries-3.1 without its exact type is unknown from the table; the
+ * profile's exact type answers: pseries-2.11 starts, pseries-3.1 is refused.
+ */
+START_TEST(hpt_from_profile)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_3_1, "pseries-2.11",
+						 VCPUCHAR_PPC_CPU_POWER9);
+	struct vcpuchar_ppc_start s = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	const struct vcpuchar_ppc_start_entry *e = &s.entries[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE];
+
+	h.pvr = 0x004e1202;
+	h.facts_read = VCPUCHAR_PPC_FACT_ALL;
+	h.facts = VCPUCHAR_PPC_FACT_ALL;
+	h.page_size = 4096;
+	h.dec_bits = 56;
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(e->level, 0);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
+	ck_assert_str_eq(e->reason, "pseries-2.12 and older take the host's page size");
+	r.qemu_machine = "pseries-3.1";
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(e->level, 16);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(e->fix, "cap-hpt-max-page-size=4k");
+	/* The table, for the class alone: unknown (pseries-2.12 and older, or 3.0 and 3.1). */
+	r.qemu_profile = NULL;
+	r.qemu_machine = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(e->verdict, VCPUCHAR_PPC_VERDICT_UNKNOWN);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -595,6 +891,12 @@ int main(void)
 	tcase_add_test(tc, each_rule_refuses);
 	tcase_add_test(tc, each_key_and_value_refused);
 	tcase_add_test(tc, accepted_forms);
+	tcase_add_test(tc, migrate_list_defaults);
+	tcase_add_test(tc, fleet_guest_cpu);
+	tcase_add_test(tc, deprecated_from_profile);
+	tcase_add_test(tc, warnings_name_the_type);
+	tcase_add_test(tc, parser_takes_the_types_caps);
+	tcase_add_test(tc, hpt_from_profile);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -1158,6 +1158,12 @@ pub struct vcpuchar_ppc_warnings {
 #[doc = "       order, that names it (for a profile, its file's st_dev and st_ino):"]
 #[doc = "       two hosts with one pair are the same host given twice, refused"]
 #[doc = "       before any other rule"]
+#[doc = " @qemu_profile: (since 1.3) optional: the target QEMU's profile"]
+#[doc = "       (vcpuchar_ppc_qemu_profile_parse()): the fleet's guest CPU, given"]
+#[doc = "       or the oldest host's, must be one of its CPU models (-ENOENT, both"]
+#[doc = "       @refused entries UINT32_MAX: no host is at fault). NULL: the CPU is"]
+#[doc = "       not checked against a QEMU. The fleet's warnings take the profile"]
+#[doc = "       in their request (vcpuchar_ppc_fleet_warnings())"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1173,12 +1179,16 @@ pub struct vcpuchar_ppc_fleet_opts {
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
     pub ids: *const u64,
+    pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
 }
 #[doc = " struct vcpuchar_ppc_migrate_opts - optional arguments of vcpuchar_ppc_migrate_hosts_ext()"]
 #[doc = " @size: sizeof(struct vcpuchar_ppc_migrate_opts)"]
 #[doc = " @flags: must be 0"]
 #[doc = " @src_result: optional out: the decision on the source host (@size set by"]
 #[doc = "              the caller), unless the guest CPU is refused"]
+#[doc = ""]
+#[doc = " The target QEMU, its table row or its profile, is the request's"]
+#[doc = " (@req->qemu_version, @req->qemu_profile): both hosts run it."]
 #[doc = " @err: optional; on failure one sentence naming the refusal, \"\" on success"]
 #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
 #[doc = ""]
@@ -1201,6 +1211,10 @@ pub struct vcpuchar_ppc_migrate_opts {
 #[doc = " @others_size: size of @others in bytes (0 with a NULL @others)"]
 #[doc = " @err: optional out: on failure the cause, naming the item; \"\" on success"]
 #[doc = " @err_size: size of @err in bytes (0 with a NULL @err)"]
+#[doc = " @qemu_profile: (since 1.3) optional: the target QEMU's profile"]
+#[doc = "       (vcpuchar_ppc_qemu_profile_parse()) in place of the release table:"]
+#[doc = "       vcpuchar_ppc_migrate_caps_parse() takes the defaults of its default"]
+#[doc = "       type (\"pseries\") for the caps a list leaves out"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1212,6 +1226,7 @@ pub struct vcpuchar_ppc_parse_opts {
     pub others_size: size_t,
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
+    pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
 }
 pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_CHECKED: vcpuchar_ppc_cpu_basis = 0;
 pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_ASSUMED: vcpuchar_ppc_cpu_basis = 1;
@@ -1387,6 +1402,11 @@ extern "C" {
     #[doc = " The type as vcpuchar_ppc_machine_parse_qemu() reads it, the caps as"]
     #[doc = " vcpuchar_ppc_caps_parse(); what is refused and why:"]
     #[doc = " /usr/share/doc/libvcpuchar/ppc.md#pasted-lines. Pure: no allocation."]
+    #[doc = " Since 1.3, with @req->qemu_profile the type is the binary's (-ENOENT"]
+    #[doc = " naming its types), and a cap-* item is taken when the type's properties"]
+    #[doc = " in the profile have it (judged where the library knows it, else named"]
+    #[doc = " among the other items) and refused when they do not"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles)."]
     #[doc = ""]
     #[doc = " Return: 0; 1 for a type read as VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, @req"]
     #[doc = " and @err written as for 0 (/usr/share/doc/libvcpuchar/ppc.md#unknown-types);"]
@@ -1539,6 +1559,34 @@ extern "C" {
         ret: *mut vcpuchar_ppc_qemu_machine,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_qemu_profile_deprecated() - whether a profiled QEMU warns for a machine type"]
+    #[doc = " @profile: a parsed QEMU profile"]
+    #[doc = " @name: one of its machine types (\"pseries\": its default type)"]
+    #[doc = " @note: optional; receives what QEMU does and what to do (\"QEMU 7.2.22"]
+    #[doc = "        (/usr/bin/qemu-system-ppc64, its profile) marks machine type"]
+    #[doc = "        'pseries-X.Y' deprecated: it warns and starts; pin pseries-X.Z or"]
+    #[doc = "        newer ...\"), \"\" when it is not deprecated; on -ENOENT the types"]
+    #[doc = "        the binary has"]
+    #[doc = " @note_size: size of @note in bytes (0 with a NULL @note)"]
+    #[doc = ""]
+    #[doc = " vcpuchar_ppc_machine_deprecated() for a QEMU profile: the binary's own"]
+    #[doc = " flag (QMP query-machines \"deprecated\", /usr/share/doc/libvcpuchar/ppc.md#qemu-profiles),"]
+    #[doc = " downstream types included, in place of the release table's lifecycle."]
+    #[doc = " The pin is the oldest newer upstream-named type the binary does not mark"]
+    #[doc = " deprecated (none named when there is none)."]
+    #[doc = ""]
+    #[doc = " Return: 1 deprecated, 0 not, 2 unknown (the profile does not say);"]
+    #[doc = " -ENOENT when the binary has no such type; -EINVAL for NULL arguments."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_qemu_profile_deprecated(
+        profile: *const vcpuchar_ppc_qemu_profile,
+        name: *const ::std::os::raw::c_char,
+        note: *mut ::std::os::raw::c_char,
+        note_size: size_t,
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
@@ -1787,10 +1835,13 @@ extern "C" {
     #[doc = "        vcpuchar_ppc_caps_parse(); \"\" names none), a libvirt <features>"]
     #[doc = "        fragment (as vcpuchar_ppc_libvirt_parse(), white space before it"]
     #[doc = "        allowed), or four values in cap order (\"broken,workaround,fixed-ccd,on\")"]
-    #[doc = " @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION())"]
+    #[doc = " @qemu_version: the target QEMU, 0 for 7.2 (VCPUCHAR_PPC_QEMU_VERSION()),"]
+    #[doc = "        or 0 or the profile's version with @opts->qemu_profile"]
     #[doc = " @caps: receives every cap's level: those @list names, the others the"]
     #[doc = "        defaults of @qemu_version's newest pseries type (sbbc broken from"]
-    #[doc = "        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request"]
+    #[doc = "        9.2 on), as vcpuchar_ppc_decide() gives a caps-mode TCG request;"]
+    #[doc = "        with @opts->qemu_profile the defaults of the profile's default"]
+    #[doc = "        type with its default CPU, as measured"]
     #[doc = " @opts: optional: @opts->others gets a fragment's other elements, @opts->err the error"]
     #[doc = ""]
     #[doc = " The caps `vcpuchar ppc migrate --src LIST --dst LIST` compares with"]
@@ -1969,6 +2020,7 @@ extern "C" {
     #[doc = " it keeps, with the optional arguments in a size-led struct."]
     #[doc = ""]
     #[doc = " Return: 0; -EXDEV, -ENOENT as vcpuchar_ppc_fleet_baseline(); (since 1.3)"]
+    #[doc = " -ENOENT also when @opts->qemu_profile has no model of the guest CPU;"]
     #[doc = " -EEXIST for two hosts with one @opts->ids pair, -ENOMEM when the ids"]
     #[doc = " cannot be sorted (the check allocates 24 bytes a host, freed before it"]
     #[doc = " returns); -EINVAL as it, or for a bad @opts->size (too small, or larger"]

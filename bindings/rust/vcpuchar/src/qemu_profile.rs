@@ -55,6 +55,18 @@ impl QemuProfile {
         Ok((known(F, m, PpcMachine::from_raw)?, s))
     }
 
+    /// Whether the binary marks the type `name` deprecated, from its own
+    /// flag: 1 (the note names the binary and a newer type to pin), 0 (the
+    /// note is empty) or 2 unknown (the profile does not say).
+    ///
+    /// Errors: ENOENT naming the binary's types.
+    pub fn deprecated(&self, name: &str) -> Result<(i32, String)> {
+        const F: &str = "vcpuchar_ppc_qemu_profile_deprecated";
+        let c = cstring(F, "the machine type", name)?;
+        // SAFETY: a live handle, a valid C string; buffer of the given length.
+        with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_qemu_profile_deprecated(self.0.as_ptr(), c.as_ptr(), e, n as _) })
+    }
+
     fn machine_raw(&self, name: &str) -> Result<(u32, *const std::os::raw::c_char)> {
         let m = self.machine_info(name)?;
         Ok((m.machine, m.name))

@@ -23,6 +23,9 @@ fn parse_and_types() {
     let e = p.machine("pseries-8.0").unwrap_err();
     assert_eq!(e.errno(), 2);
     assert!(e.message().unwrap().contains("has no machine type 'pseries-8.0'"));
+    // Debian's 7.2.22 marks no pseries type deprecated.
+    assert_eq!(p.deprecated("pseries-2.1").unwrap(), (0, String::new()));
+    assert_eq!(p.deprecated("pseries-8.0").unwrap_err().errno(), 2);
     let bad = QemuProfile::parse(b"[qemu]\nversion=7.2\n").unwrap_err();
     assert_eq!(bad.message(), Some("line 2: [qemu] version: '7.2' is not MAJOR.MINOR.MICRO (query-version)"));
 }
