@@ -33,8 +33,8 @@ XML
 x86_case() {
 	name=$1 prof=$2 cpu=$3
 	shift 3
-	# Exit 1: a part of the VM profile refused (a pinned VM's hint with a named
-	# model, say); the answer is printed all the same.
+	# Exit 1: a part of the VM profile refused (HLT pass-through for a pinned
+	# SEV-SNP VM, say); the answer is printed all the same.
 	rc=0
 	"$cli" x86 policy --host "$prof" "$@" >"$work/x86-$name.txt" 2>&1 || rc=$?
 	if [ $rc -gt 1 ]; then
