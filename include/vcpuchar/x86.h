@@ -262,7 +262,7 @@ enum vcpuchar_x86_hlt_passthrough {
 enum vcpuchar_x86_cpu_mode {
 	VCPUCHAR_X86_CPU_MODE_UNSPECIFIED = 0,
 	VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH = 1,
-	VCPUCHAR_X86_CPU_MODE_OTHER = 2, /* turns KVM_HINTS_REALTIME off */
+	VCPUCHAR_X86_CPU_MODE_OTHER = 2, /* a named model; turned KVM_HINTS_REALTIME off until 1.2 */
 };
 
 /* Override idle_hlt_kvm: does this kernel's KVM use Idle HLT. Since: 1.0 */
@@ -340,7 +340,7 @@ enum vcpuchar_x86_reason_code {
 	VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP = 14,
 	VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED = 15,
 	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING = 16,
-	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17,
+	VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH = 17, /* not emitted since 1.3 */
 	VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME = 18,
 	VCPUCHAR_X86_REASON_POLL_CONTROL_NEEDS_DEDICATED = 19,
 	VCPUCHAR_X86_REASON_HALT_POLL_LEAVE_DEFAULT = 20,
@@ -461,7 +461,7 @@ enum vcpuchar_x86_reason_code {
 	 * on the guest's command line gives native qspinlock instead of the
 	 * test-and-set lock, on a guest kernel with the reorder (value 1: the
 	 * given kernel has it; 0: not given, so only if it has it). */
-	VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE = 72,
+	VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE = 72, /* not emitted: cpu_mode=other keeps REALTIME */
 };
 /* Highest reason code: this release's value; later releases add codes, see
  * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 72 in 1.3) */
@@ -472,7 +472,7 @@ enum vcpuchar_x86_reason_code {
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER (1u << 1)
 #define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT  (1u << 2)
 #define VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_ABSENT   (1u << 3)
-#define VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER        (1u << 4)
+#define VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER        (1u << 4) /* not set since 1.3 */
 /* want_mwait / want_cstate on a VM that does not get HLT pass-through. Since: 1.1 */
 #define VCPUCHAR_X86_OVERRIDE_WANT_MWAIT            (1u << 5)
 #define VCPUCHAR_X86_OVERRIDE_WANT_CSTATE           (1u << 6)

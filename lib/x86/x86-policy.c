@@ -383,17 +383,15 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 	bool guest = fact_u32(in->h, VCPUCHAR_X86_FACT_CPUID_HYPERVISOR, in->h->hypervisor);
 	int reordered;
 
-	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4). */
-	p->hints_realtime = in->pinned && in->vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
-	/* cpu_mode=other only turns REALTIME off, which shared pCPUs never get. */
-	if (!in->pinned && in->vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
-		a->no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
+	/* REALTIME and POLL_CONTROL only with dedicated CPUs (field reports 3, 4).
+	 * The CPU mode does not matter since 1.3: libvirt 9.0 and 11.3 define
+	 * and start hint-dedicated with any mode, and QEMU sets the hint with
+	 * any CPU model (lib/x86.md#qemu-and-libvirt). */
+	p->hints_realtime = in->pinned && !guest;
 	if (!in->pinned)
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING);
 	else if (p->hints_realtime)
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED);
-	if (in->pinned && in->vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
-		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	if (in->pinned && guest)
 		add(a, VCPUCHAR_X86_REASON_REALTIME_HINT_HOST_IS_GUEST);
 	p->poll_control = p->hints_realtime && kvm_offers(in->h, VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL);

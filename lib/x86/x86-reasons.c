@@ -41,11 +41,13 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 	[VCPUCHAR_X86_REASON_PV_UNHALT_NEEDS_IRQCHIP] = { "pv_unhalt_needs_irqchip", D,
 		"KVM_FEATURE_PV_UNHALT off: the VM has no in-kernel irqchip." },
 	[VCPUCHAR_X86_REASON_REALTIME_HINT_DEDICATED] = { "realtime_hint_dedicated", D,
-		"KVM_HINTS_REALTIME set: vCPUs are never preempted (libvirt accepts hint-dedicated only with a host-passthrough CPU)." },
+		"KVM_HINTS_REALTIME set: vCPUs are never preempted (QEMU's kvm-hint-dedicated, libvirt's "
+		"<hint-dedicated state='on'/>, taken with any CPU mode by libvirt 9.0 and 11.3)." },
 	[VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING] = { "realtime_hint_needs_pinning", D,
 		"KVM_HINTS_REALTIME not set: vCPUs are not on dedicated pCPUs." },
 	[VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH] = { "realtime_hint_needs_host_passthrough", R,
-		"KVM_HINTS_REALTIME not set: hint-dedicated needs CPU mode host-passthrough (libvirt rule)." },
+		"KVM_HINTS_REALTIME not set: hint-dedicated needs CPU mode host-passthrough (libvirt 6.x rule; "
+		"not emitted since 1.3: libvirt 9.0 and 11.3 take the hint with any CPU mode)." },
 	[VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME] = { "poll_control_with_realtime", D,
 		"KVM_FEATURE_POLL_CONTROL offered with KVM_HINTS_REALTIME: the guest's haltpoll driver asks KVM to "
 		"stop host halt polling for its vCPUs (KVM polls only on HLT exits it handles: kept HLT exits with "
@@ -147,8 +149,8 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"Neither KVM_HINTS_REALTIME nor KVM_FEATURE_PV_UNHALT (HLT pass-through, no in-kernel irqchip or "
 		"a KVM without PV_UNHALT): a Linux guest with more than one vCPU has kvm_spinlock_init() leave "
 		"virt_spin_lock_key on, so its spinlocks are virt_spin_lock()'s "
-		"unfair test-and-set lock. Remedies: KVM_HINTS_REALTIME (dedicated pCPUs, CPU mode "
-		"host-passthrough, a host that is not a VM; guest kernels with upstream's 2025 change "
+		"unfair test-and-set lock. Remedies: KVM_HINTS_REALTIME (dedicated pCPUs on a host that is "
+		"not a VM; guest kernels with upstream's 2025 change "
 		"\"prefer native qspinlock for dedicated vCPUs irrespective of PV_UNHALT\" then use the native "
 		"qspinlock, older ones still this lock), or HLT exits kept (hlt_passthrough=never) with an "
 		"in-kernel irqchip on a KVM that lists PV_UNHALT, so that PV_UNHALT gives PV spinlocks." },
@@ -408,7 +410,7 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 			"hlt_passthrough=never (HLT exits were kept anyway)",
 			"idle_hlt_kvm=present (the answer did not depend on the kernel-release test)",
 			"idle_hlt_kvm=absent (the answer did not depend on the kernel-release test)",
-			"cpu_mode=other (KVM_HINTS_REALTIME is off anyway: the vCPUs are not on dedicated pCPUs)",
+			"cpu_mode=other (not reported since 1.3: the CPU mode changes only the spelling)",
 			"want_mwait (MWAIT exits are disabled only together with HLT pass-through, which this VM "
 			"does not get)",
 			"want_cstate (CSTATE exits are disabled only together with HLT pass-through, which this VM "

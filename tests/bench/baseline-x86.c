@@ -119,17 +119,13 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	ret->disable_exits = de;
 
 	/* REALTIME and POLL_CONTROL with dedicated CPUs only; lib/x86.md#global-rules G2 for PV_UNHALT. */
-	ret->hints_realtime = pinned && vm->cpu_mode != VCPUCHAR_X86_CPU_MODE_OTHER && !guest;
+	ret->hints_realtime = pinned && !guest; /* any CPU mode since 1.3 */
 	ret->poll_control = ret->hints_realtime && (!(h->have & (1u << VCPUCHAR_X86_FACT_SUPPORTED_CPUID)) ||
 						    (h->kvm_features & VCPUCHAR_X86_KVM_FEATURE_POLL_CONTROL));
-	if (!pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
-		no_effect |= VCPUCHAR_X86_OVERRIDE_CPU_MODE_OTHER;
 	if (!pinned)
 		ADD(REALTIME_HINT_NEEDS_PINNING);
 	else if (ret->hints_realtime)
 		ADD(REALTIME_HINT_DEDICATED);
-	if (pinned && vm->cpu_mode == VCPUCHAR_X86_CPU_MODE_OTHER)
-		ADD(REALTIME_HINT_NEEDS_HOST_PASSTHROUGH);
 	if (pinned && guest)
 		ADD(REALTIME_HINT_HOST_IS_GUEST);
 	if (ret->poll_control)

@@ -93,10 +93,13 @@ for d in /run /var/lib /var/log /var/cache; do
 done
 mkdir -p /var/log/libvirt /var/lib/libvirt /var/cache/libvirt /run/libvirt
 
+# No mount namespace per QEMU: in the trixie chroot libvirt 11.3's private /dev
+# lacked /dev/kvm ("Could not access KVM kernel module"; x86-spelling.sh starts guests).
 cat >/etc/libvirt/qemu.conf <<'CONF'
 user = "root"
 group = "root"
 security_driver = "none"
+namespaces = []
 CONF
 # Two daemons on one machine: libvirt refuses a migration between equal host UUIDs.
 echo 'host_uuid = "a9e0c3f1-0000-4000-8000-00000000000a"' >>/etc/libvirt/libvirtd.conf

@@ -2,7 +2,8 @@
 # shellcheck shell=sh disable=SC2154 # cli, work, profiles: run.sh's
 # Sourced by run.sh once its libvirtd answers (README.md here, "x86 spelling"):
 # the libvirt text of `vcpuchar x86 policy` for a set of policies, wrapped into a
-# KVM domain and handed to `virsh domxml-to-native qemu-argv` (no guest starts).
+# KVM domain and handed to `virsh domxml-to-native qemu-argv` (no guest starts);
+# then hint-dedicated with four CPU modes, defined and started paused.
 # Uses run.sh's ok/fail, $cli, $profiles and $work.
 
 x86_emulator=$(command -v qemu-system-x86_64 || true)
@@ -32,8 +33,8 @@ XML
 x86_case() {
 	name=$1 prof=$2 cpu=$3
 	shift 3
-	# Exit 1: a part of the VM profile refused (a pinned VM's hint with a named
-	# model, say); the answer is printed all the same.
+	# Exit 1: a part of the VM profile refused (HLT pass-through for a pinned
+	# SEV-SNP VM, say); the answer is printed all the same.
 	rc=0
 	"$cli" x86 policy --host "$prof" "$@" >"$work/x86-$name.txt" 2>&1 || rc=$?
 	if [ $rc -gt 1 ]; then
@@ -93,6 +94,46 @@ x86_case() {
 	fi
 }
 
+# NAME CPU: a domain with <hint-dedicated state='on'/> and the CPU given,
+# defined and started paused; QEMU must hold kvm-hint-dedicated=on.
+x86_hint() {
+	d=x86-hint-$1
+	x86_domain "$d" "<features><kvm><hint-dedicated state='on'/></kvm></features>" "$2" >"$work/$d.xml"
+	if ! virsh -q define "$work/$d.xml" >"$work/$d.out" 2>&1; then
+		fail "x86 hint-dedicated, CPU ${2:-none}: libvirt $x86_ver refuses at define: $(tr '\n' ' ' <"$work/$d.out")"
+		return
+	fi
+	if ! virsh -q start --paused "$d" >>"$work/$d.out" 2>&1; then
+		virsh -q undefine "$d" >/dev/null 2>&1 || true
+		# The same domain without the hint: a start this machine cannot do
+		# (a CPU feature a nested host lacks) is no verdict on the hint.
+		x86_domain "$d-nohint" "" "$2" >"$work/$d-nohint.xml"
+		if virsh -q define "$work/$d-nohint.xml" >"$work/$d-nohint.out" 2>&1 &&
+			virsh -q start --paused "$d-nohint" >>"$work/$d-nohint.out" 2>&1; then
+			fail "x86 hint-dedicated, CPU ${2:-none}: libvirt $x86_ver refuses at start only with the hint: $(tr '\n' ' ' <"$work/$d.out")"
+		else
+			echo "#   libvirt $x86_ver, CPU ${2:-none}: start fails without the hint too: $(grep -m 1 'error: [^F]' "$work/$d-nohint.out")"
+			ok "x86 hint-dedicated, CPU ${2:-none}: libvirt $x86_ver defines it (this machine cannot start that CPU, hint or not)"
+		fi
+		virsh -q destroy "$d-nohint" >/dev/null 2>&1 || true
+		virsh -q undefine "$d-nohint" >/dev/null 2>&1 || true
+		return
+	fi
+	# The vCPU's QOM path, then QEMU's value of the property.
+	qom=$(virsh -q qemu-monitor-command "$d" '{"execute":"query-cpus-fast"}' 2>/dev/null |
+		sed -n 's/.*"qom-path": *"\([^"]*\)".*/\1/p')
+	got=$(virsh -q qemu-monitor-command "$d" \
+		"{\"execute\":\"qom-get\",\"arguments\":{\"path\":\"$qom\",\"property\":\"kvm-hint-dedicated\"}}" 2>&1)
+	lcpu=$(tr '\0' ' ' <"/proc/$(cat "/run/libvirt/qemu/$d.pid")/cmdline" | sed -n 's/.* -cpu \([^ ]*\).*/\1/p')
+	virsh -q destroy "$d" >/dev/null 2>&1 || true
+	virsh -q undefine "$d" >/dev/null 2>&1 || true
+	echo "#   libvirt $x86_ver, CPU ${2:-none}: -cpu $lcpu; QEMU: $got"
+	case $got in
+	*'"return":true'*) ok "x86 hint-dedicated, CPU ${2:-none}: libvirt $x86_ver defines and starts it, QEMU holds the hint" ;;
+	*) fail "x86 hint-dedicated, CPU ${2:-none}: started, but QEMU's kvm-hint-dedicated is $got (-cpu $lcpu)" ;;
+	esac
+}
+
 if [ -z "$x86_emulator" ]; then
 	ok "x86 spelling # SKIP qemu-system-x86_64 not found"
 elif [ ! -c /dev/kvm ]; then
@@ -127,4 +168,15 @@ else
 	else
 		fail "x86: <poll-control state='off'/>: $(grep -o ' -cpu [^ ]*' "$work/x86-poll-off.argv")"
 	fi
+	# hint-dedicated and the CPU mode (lib/x86.md#qemu-and-libvirt): virsh define
+	# runs libvirt's validation, virsh start --paused QEMU's; QEMU's own CPU
+	# property is read back, so a hint dropped on the way would show.
+	x86_hint none ""
+	# arch-capabilities off: a nested host's KVM may refuse QEMU's write of
+	# that MSR (0x10a), hint or not (measured here on QEMU 7.2 and 10.0).
+	noac="<feature policy='disable' name='arch-capabilities'/>"
+	x86_hint host-model "<cpu mode='host-model'>$noac</cpu>"
+	# check='none': libvirt compares no host CPU (a nested host may lack svm).
+	x86_hint epyc "<cpu mode='custom' check='none'><model>EPYC</model></cpu>"
+	x86_hint host-passthrough "<cpu mode='host-passthrough'>$noac</cpu>"
 fi

@@ -374,7 +374,7 @@ c_enum! {
         Unspecified = 0,
         /// `VCPUCHAR_X86_CPU_MODE_HOST_PASSTHROUGH` = 1
         HostPassthrough = 1,
-        /// `VCPUCHAR_X86_CPU_MODE_OTHER` = 2: turns KVM_HINTS_REALTIME off
+        /// `VCPUCHAR_X86_CPU_MODE_OTHER` = 2: a named model; turned KVM_HINTS_REALTIME off until 1.2
         Other = 2,
     }
 }
@@ -426,7 +426,7 @@ c_enum! {
         RealtimeHintDedicated = 15,
         /// `VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_PINNING` = 16
         RealtimeHintNeedsPinning = 16,
-        /// `VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH` = 17
+        /// `VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH` = 17: not emitted since 1.3
         RealtimeHintNeedsHostPassthrough = 17,
         /// `VCPUCHAR_X86_REASON_POLL_CONTROL_WITH_REALTIME` = 18
         PollControlWithRealtime = 18,
@@ -536,7 +536,7 @@ c_enum! {
         GuestSpinlockKernelUnknown = 70,
         /// `VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER` = 71: Since 1.3: the same with a guest kernel from before the reorder (value: its VCPUCHAR_X86_KERNEL_VERSION()): the test-and-set lock; nopvspin does not change it.
         GuestSpinlockBeforeReorder = 71,
-        /// `VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE` = 72: Since 1.3: pinned vCPUs with neither REALTIME nor PV_UNHALT: nopvspin on the guest's command line gives native qspinlock instead of the test-and-set lock, on a guest kernel with the reorder (value 1: the given kernel has it; 0: not given, so only if it has it).
+        /// `VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE` = 72: not emitted: cpu_mode=other keeps REALTIME
         GuestNopvspinNative = 72,
     }
 }
