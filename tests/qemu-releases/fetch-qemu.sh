@@ -8,8 +8,10 @@
 #   NAME   the root's name (e.g. 10.0.2)
 #   SUITE  one suite, or two joined by a comma (bookworm,bookworm-backports)
 #   TARGET_RELEASE  apt-get -t (bookworm-backports)
-# Prints the root on stdout. Exit 77 naming the package or suite when the
-# archive does not serve it.
+# Prints the root on stdout. Exit 77 naming the suite when the archive does
+# not answer at all (no network, so nothing can be fetched: apt-private.sh's
+# "unreachable" verdict); exit 1 naming the package or suite when it answers
+# but does not serve them (run-releases.py then fails, naming the binary).
 set -eu
 cache=$1 name=$2 suites=$3 target=${4:-}
 here=$(cd "$(dirname "$0")" && pwd)
@@ -20,14 +22,22 @@ if [ -f "$root/.complete" ]; then
 	echo "$root"
 	exit 0
 fi
-skip() {
-	echo "qemu-releases: SKIP: QEMU $name ($suites): $*"
-	exit 77
+fail() {
+	echo "QEMU $name ($suites): $*"
+	exit 1
 }
 d="$cache/apt-$name"
 A=""
 for s in $(echo "$suites" | tr , ' '); do
-	o=$("$here/../e2e-common/apt-private.sh" --arch amd64 --updates "$d/$s" "$s") || skip "$o"
+	if ! o=$("$here/../e2e-common/apt-private.sh" --arch amd64 --updates "$d/$s" "$s"); then
+		case $(cat "$d/$s/update.verdict" 2>/dev/null) in
+		unreachable:*)
+			echo "QEMU $name ($suites): $o"
+			exit 77
+			;;
+		esac
+		fail "$o"
+	fi
 	A="$A $o"
 done
 # One apt state whose sources list holds every suite: merge the lists.
@@ -46,13 +56,13 @@ A="$A -o APT::Architectures::=amd64"
 # shellcheck disable=SC2086
 apt-get $A ${target:+-t $target} install -y --download-only --no-install-recommends \
 	qemu-system-ppc >"$d/download.log" 2>&1 ||
-	skip "apt-get cannot download qemu-system-ppc and its libraries (see $d/download.log)"
+	fail "apt-get cannot download qemu-system-ppc and its libraries (see $d/download.log)"
 rm -rf "$root.tmp"
 mkdir -p "$root.tmp"
 for f in "$d"/all/cache/archives/*.deb; do
 	dpkg-deb -x "$f" "$root.tmp"
 done
-[ -x "$root.tmp/usr/bin/qemu-system-ppc64" ] || skip "the packages hold no usr/bin/qemu-system-ppc64"
+[ -x "$root.tmp/usr/bin/qemu-system-ppc64" ] || fail "the packages hold no usr/bin/qemu-system-ppc64"
 for f in "$d"/all/cache/archives/qemu-system-ppc_*.deb; do
 	dpkg-deb -f "$f" Version
 done >"$root.tmp/.version"
