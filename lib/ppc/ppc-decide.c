@@ -490,6 +490,8 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	 */
 	if ((r = vcpuchar_ppc_target_defaults(&target, req->machine, cpu, &td, NULL, 0)) < 0)
 		return r;
+	/* max-cpu-compat lowers them as QEMU does (lib/ppc.md#start). */
+	vcpuchar_ppc_compat_defaults(&td.caps, cpu, req->max_cpu_compat);
 	defaults = td.caps;
 	/* host-max: the host's levels; under TCG the host does not count. */
 	base = req->mode == VCPUCHAR_PPC_MODE_HOST_MAX ? (tcg ? (struct vcpuchar_ppc_caps){ 0 } : ret->host_caps)

@@ -181,6 +181,14 @@ int vcpuchar_ppc_qemu_profile_property(const struct vcpuchar_ppc_qemu_profile *p
 				       const char *prop, size_t prop_len, char *err, size_t err_size)
 	__attribute__((visibility("hidden")));
 /* The defaults of @machine (the request's class) with @cpu (7 to 11): 0, or -ENOENT when the type does not start with it. */
+/*
+ * Lower @caps, a type's defaults for guest CPU @cpu, as QEMU's
+ * default_caps_with_cpu() does for -machine max-cpu-compat=@max_cpu_compat
+ * (0: not given): power7 on a newer CPU turns cfpc and sbbc broken
+ * (lib/ppc.md#start, measured on QEMU 7.2.22, 10.0.13 and 11.1.3).
+ */
+void vcpuchar_ppc_compat_defaults(struct vcpuchar_ppc_caps *caps, uint32_t cpu, uint32_t max_cpu_compat)
+	__attribute__((visibility("hidden")));
 int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,
 			char *err, size_t err_size) __attribute__((visibility("hidden")));
 

@@ -636,6 +636,15 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 	return 0;
 }
 
+void vcpuchar_ppc_compat_defaults(struct vcpuchar_ppc_caps *caps, uint32_t cpu, uint32_t max_cpu_compat)
+{
+	/* ISA 2.06+ is checked against max_compat_pvr too: POWER7's 2.06 fails it. */
+	if (max_cpu_compat == VCPUCHAR_PPC_CPU_POWER7 && cpu > VCPUCHAR_PPC_CPU_POWER7) {
+		caps->cfpc = VCPUCHAR_PPC_LEVEL_BROKEN;
+		caps->sbbc = VCPUCHAR_PPC_LEVEL_BROKEN;
+	}
+}
+
 int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, uint32_t cpu, struct ppc_type_defaults *d,
 			char *err, size_t err_size)
 {

@@ -247,6 +247,7 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 	m = req->machine;
 	if ((r = vcpuchar_ppc_target_defaults(&target, m, cpu, &td, NULL, 0)) < 0)
 		return r;
+	vcpuchar_ppc_compat_defaults(&td.caps, cpu, req->max_cpu_compat);
 	/*
 	 * pseries-3.1 and older: 2.x too where the release still has them
 	 * (lib/ppc.md#qemu-versions), unless the exact type is known. The

@@ -271,6 +271,9 @@ FIELD = [
     ('field-ail-mode-3-off', 'pseries,cap-fwnmi=off,cap-large-decr=off,cap-ail-mode-3=off', '8.2'),
     # max-cpu-compat=power8 turns large-decr off (default_caps_with_cpu()).
     ('field-compat-power8', 'pseries,max-cpu-compat=power8,cap-fwnmi=off', '7.2'),
+    # max-cpu-compat=power7 also lowers cfpc and sbbc to broken (qom-get on 7.2.22, 10.0.13, 11.1.3).
+    ('field-compat-power7', 'pseries,max-cpu-compat=power7,cap-fwnmi=off', '7.2'),
+    ('field-compat-power7-11.1', 'pseries,max-cpu-compat=power7,cap-fwnmi=off', '11.1'),
 ]
 
 

@@ -143,6 +143,43 @@ START_TEST(validate_vectors)
 }
 END_TEST
 
+/*
+ * -machine max-cpu-compat=power7 on a POWER9 guest under TCG, caps mode: the
+ * defaults QEMU reads back (qom-get cap-cfpc, cap-sbbc, cap-ibs,
+ * cap-ccf-assist on /machine of "-M pseries,max-cpu-compat=X -cpu power9
+ * -accel tcg -S", measured on 7.2.22, 10.0.13 and 11.1.3): power7 gives
+ * cfpc and sbbc broken, ibs workaround, ccf-assist on; power8 changes none.
+ */
+START_TEST(max_cpu_compat_lowers_defaults)
+{
+	static const struct {
+		uint32_t compat;
+		uint32_t cfpc, sbbc;
+	} rows[] = {
+		{ 0, VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ VCPUCHAR_PPC_CPU_POWER8, VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND },
+		{ VCPUCHAR_PPC_CPU_POWER7, VCPUCHAR_PPC_LEVEL_BROKEN, VCPUCHAR_PPC_LEVEL_BROKEN },
+	};
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		req.mode = VCPUCHAR_PPC_MODE_CAPS;
+		req.accel = VCPUCHAR_ACCEL_TCG;
+		req.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+		req.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		req.max_cpu_compat = rows[i].compat;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, &res), 0);
+		ck_assert_uint_eq(res.effective_caps.cfpc, rows[i].cfpc);
+		ck_assert_uint_eq(res.effective_caps.sbbc, rows[i].sbbc);
+		ck_assert_uint_eq(res.effective_caps.ibs, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+		ck_assert_uint_eq(res.effective_caps.ccf_assist, VCPUCHAR_PPC_LEVEL_ON);
+	}
+}
+END_TEST
+
 START_TEST(caps_mode_defaults_no_info)
 {
 	struct vcpuchar_ppc_request r = request(VCPUCHAR_PPC_MODE_CAPS, VCPUCHAR_ACCEL_KVM, 0, unset);
@@ -784,6 +821,7 @@ int main(void)
 	tcase_add_test(tc, bigger_structs);
 	tcase_add_test(tc, every_combination);
 	tcase_add_test(tc, request_check_reasons);
+	tcase_add_test(tc, max_cpu_compat_lowers_defaults);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
