@@ -89,9 +89,10 @@ static void level_text(char *buf, const struct vcpuchar_ppc_start_entry *e, cons
 	if (e->cap < VCPUCHAR_PPC_N_CAPS)
 		snprintf(buf, VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN, "%s",
 			 vcpuchar_ppc_level_name(e->cap, ppc_cap_level(caps, e->cap)));
+	else if (e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE && !e->level)
+		buf[0] = '\0'; /* QEMU computes it at start (pseries-2.12 and older) */
 	else if (e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)
-		/* 0: QEMU computes it at start (pseries-2.12 and older). */
-		snprintf(buf, VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN, e->level ? "%" PRIu64 : "", UINT64_C(1) << e->level);
+		snprintf(buf, VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN, "%" PRIu64, UINT64_C(1) << e->level);
 	else
 		snprintf(buf, VCPUCHAR_PPC_MACHINE_CAP_VALUE_LEN, "%s", e->level ? "on" : "off");
 }
