@@ -117,6 +117,86 @@ START_TEST(bad_arguments)
 }
 END_TEST
 
+/*
+ * The fleet's warnings (lib/ppc.md#fleet-baseline): the QEMU fixed-na
+ * abort is the caps' own, said once in [0] without a host, and not again
+ * for each host; a NULL argument or a bad size is refused with @ret
+ * unchanged.
+ */
+START_TEST(fleet_warnings)
+{
+	struct vcpuchar_ppc_host p9 = opal(PVR_P9, "ppc64le"), p8 = opal(PVR_P8, "ppc64le");
+	const struct vcpuchar_ppc_host *p[2] = { &p9, &p8 };
+	struct vcpuchar_ppc_warnings w0 = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_warnings w1 = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_warnings w2 = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_warnings *ret[3] = { &w0, &w1, &w2 };
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_caps c = { VCPUCHAR_PPC_LEVEL_WORKAROUND, VCPUCHAR_PPC_LEVEL_WORKAROUND,
+				       VCPUCHAR_PPC_LEVEL_FIXED_NA, VCPUCHAR_PPC_LEVEL_ON };
+	const uint32_t na = 1u << VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT;
+	int n;
+
+	r.mode = VCPUCHAR_PPC_MODE_CAPS;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	n = vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, ret);
+	ck_assert_int_ge(n, 1);
+	ck_assert_int_eq(n, (int)(w0.n_entries + w1.n_entries + w2.n_entries));
+	ck_assert_uint_eq(w0.codes & na, na);
+	ck_assert_uint_ge(w0.n_entries, 1);
+	ck_assert_uint_eq(w0.entries[0].code, VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT);
+	ck_assert_uint_eq(w1.codes & na, 0);
+	ck_assert_uint_eq(w2.codes & na, 0);
+	for (uint32_t k = 0; k < w1.n_entries; k++)
+		ck_assert_uint_ne(w1.entries[k].code, VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT);
+	/* ibs workaround: nothing for the caps alone. */
+	c.ibs = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+	ck_assert_int_ge(vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, ret), 0);
+	ck_assert_uint_eq(w0.n_entries, 0);
+	ck_assert_uint_eq(w0.codes, 0);
+
+	/* Refused, @ret unchanged. */
+	w0.n_entries = 77;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(NULL, 2, &r, &c, ret), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 0, &r, &c, ret), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, NULL, &c, ret), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, &r, NULL, ret), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, NULL), -EINVAL);
+	ret[2] = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, ret), -EINVAL);
+	ret[2] = &w2;
+	w2.size = 3;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, ret), -EINVAL);
+	w2.size = sizeof(w2);
+	p[1] = NULL;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, ret), -EINVAL);
+	r.size = 3;
+	p[1] = &p8;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_warnings(p, 2, &r, &c, ret), -EINVAL);
+	ck_assert_uint_eq(w0.n_entries, 77);
+}
+END_TEST
+
+/* Options: NULL opts are the plain baseline; flags and reserved must be 0. */
+START_TEST(fleet_opts)
+{
+	struct vcpuchar_ppc_host p9 = opal(PVR_P9, "ppc64le"), p8 = opal(PVR_P8, "ppc64le");
+	const struct vcpuchar_ppc_host *p[2] = { &p9, &p8 };
+	struct vcpuchar_ppc_baseline b = VCPUCHAR_INIT(struct vcpuchar_ppc_baseline);
+	struct vcpuchar_ppc_fleet_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_fleet_opts);
+	uint32_t cpu = 0;
+
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 2, NULL, &b, &cpu), 0);
+	ck_assert_uint_eq(cpu, VCPUCHAR_PPC_CPU_POWER8);
+	ck_assert_uint_eq(b.n_hosts, 2);
+	o.flags = 1;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 2, &o, &b, &cpu), -EINVAL);
+	o.flags = 0;
+	o.size = 3;
+	ck_assert_int_eq(vcpuchar_ppc_fleet_baseline_ext(p, 2, &o, &b, &cpu), -EINVAL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-fleet");
@@ -125,6 +205,8 @@ int main(void)
 	tcase_add_test(tc, one_architecture);
 	tcase_add_test(tc, guest_cpu);
 	tcase_add_test(tc, bad_arguments);
+	tcase_add_test(tc, fleet_warnings);
+	tcase_add_test(tc, fleet_opts);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

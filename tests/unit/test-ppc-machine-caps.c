@@ -225,6 +225,112 @@ START_TEST(sizes_and_errors)
 }
 END_TEST
 
+/*
+ * The pasted -machine value: its type as the first item or type=, boolean
+ * values spelled as QEMU's qapi_bool_parse() takes them, and the lines it
+ * refuses (an empty or over-long type, a bare item after the first).
+ */
+START_TEST(pasted_values)
+{
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_machine_caps m = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+	char line[160];
+
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "cap-vsx=y,type=pseries-7.2,cap-dfp=false", &m), 0);
+	ck_cap(&m, "vsx", "on", "on", N);
+	ck_cap(&m, "dfp", "on", "off", N);
+	ck_cap(&m, "rpt-invalidate", "off", "off", N);
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries,cap-rpt-invalidate=true,cap-vsx=n", &m), 0);
+	ck_cap(&m, "rpt-invalidate", "off", "on", N);
+	ck_cap(&m, "vsx", "on", "off", N);
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries,cap-dfp=yes,cap-vsx=maybe", &m), 0);
+	ck_cap(&m, "dfp", "on", "on", N);
+	/* Not a boolean QEMU takes: kept as given (QEMU refuses it at start). */
+	ck_cap(&m, "vsx", "on", "maybe", N);
+	/* No type: the default type's caps. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "cap-dfp=off", &m), 0);
+	ck_assert_uint_eq(m.n_caps, 12);
+	ck_cap(&m, "dfp", "on", "off", N);
+	/* Refused: an empty first item, a bare item after the first, an over-long type. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, ",cap-dfp=off", &m), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "type=pseries,pseries-7.2", &m), -EINVAL);
+	memset(line, 'x', sizeof(line) - 1);
+	line[sizeof(line) - 1] = '\0';
+	memcpy(line, "pseries-", 8);
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, line, &m), -EINVAL);
+}
+END_TEST
+
+/*
+ * pseries-2.12 under KVM: QEMU takes the host's page size at start; a host
+ * whose page size was not read leaves it unknown. Under TCG without a
+ * profile the default is the 16 GiB qom-get gives (the 7.2 profile).
+ */
+START_TEST(old_type_page_size)
+{
+	struct vcpuchar_ppc_host h = p9_host(VCPUCHAR_PPC_FACT_ALL, 65536);
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_machine_caps m = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(&h, &r, "pseries-2.12", &m), 0);
+	ck_cap(&m, "hpt-max-page-size", "17179869184", "65536", S);
+	h.page_size = 0;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(&h, &r, "pseries-2.12", &m), 0);
+	ck_assert_str_eq(cap_of(&m, "hpt-max-page-size")->effective, "unknown");
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-2.12", &m), 0);
+	ck_cap(&m, "hpt-max-page-size", "17179869184", "17179869184", S);
+}
+END_TEST
+
+/*
+ * A type whose probed properties list a cap this library does not know
+ * (test edit of the Debian 12 profile, as a vendor backport would add it):
+ * listed with the profile's value, not judged, QEMU judges it at start.
+ */
+START_TEST(unknown_cap_from_profile)
+{
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-7.2-debian12.profile", NULL);
+	g_autofree char *text = NULL, *a = NULL, *edit = NULL;
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_machine_caps m = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+	const struct vcpuchar_ppc_machine_cap *c;
+	gchar **parts;
+	gsize len;
+
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	parts = g_strsplit(text, "default_cpu=power9_v2.0\nproperties=append;", 0);
+	a = g_strjoinv("default_cpu=power9_v2.0\nproperties=append;cap-x-vendor;", parts);
+	g_strfreev(parts);
+	parts = g_strsplit(a, "[caps pseries-7.2 power9]\n", 2);
+	ck_assert_ptr_nonnull(parts[1]);
+	edit = g_strjoin("", parts[0], "[caps pseries-7.2 power9]\ncap-x-vendor=3\n", parts[1], NULL);
+	g_strfreev(parts);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit, strlen(edit), &p, NULL, 0), 0);
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	r.qemu_profile = p;
+	r.qemu_machine = "pseries-7.2";
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-7.2,cap-x-vendor=4", &m), 0);
+	ck_assert_uint_eq(m.n_caps, 13);
+	ck_cap(&m, "x-vendor", "3", "4", N);
+	c = cap_of(&m, "x-vendor");
+	ck_assert_str_eq(c->reason, "a cap this library does not know: QEMU judges it at start");
+	ck_assert_uint_eq(c->start_cap, VCPUCHAR_PPC_MACHINE_CAP_NO_ENTRY);
+	/* POWER8 of the same type: the group has no value for it, so it is not listed. */
+	r.cpu = VCPUCHAR_PPC_CPU_POWER8;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-7.2", &m), 0);
+	ck_assert_uint_eq(m.n_caps, 12);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-machine-caps");
@@ -234,6 +340,9 @@ int main(void)
 	tcase_add_test(tc, table_by_release);
 	tcase_add_test(tc, kvm_refusals_and_hints);
 	tcase_add_test(tc, sizes_and_errors);
+	tcase_add_test(tc, pasted_values);
+	tcase_add_test(tc, old_type_page_size);
+	tcase_add_test(tc, unknown_cap_from_profile);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -875,6 +875,231 @@ START_TEST(hpt_from_profile)
 }
 END_TEST
 
+/*
+ * cap-hpt-max-page-size as qom-get gives it (lib/ppc.md#qemu-profiles): a
+ * power of two in bytes from 4 KiB to 16 GiB. Hand-written variants of a
+ * one-type profile, marked as fault cases: each malformed value refused;
+ * the bounds taken, and read as the page shift the start check judges on
+ * a 4 KiB-page POWER9 KVM-HV host (16 GiB: the host's page size, 0).
+ */
+START_TEST(hpt_value_rules)
+{
+	static const char ok[] = "[qemu]\nbinary=/q\nversion=7.2.22\ndefault_machine=pseries-7.2\n"
+				 "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;\ncaps_cpus=power9;\n"
+				 "[machine pseries-7.2]\ndefault_cpu=power9_v2.0\n"
+				 "[caps pseries-7.2 power9]\ncap-cfpc=workaround\ncap-sbbc=workaround\n"
+				 "cap-ibs=workaround\ncap-ccf-assist=on\n";
+	static const char *const refused[] = {
+		"",                     /* empty */
+		"64k",                  /* QEMU's -machine spelling, not qom-get's bytes */
+		"065536",               /* a leading zero */
+		"0",                    /* zero */
+		"2048",                 /* below 4 KiB */
+		"34359738368",          /* 32 GiB, above 16 GiB */
+		"65537",                /* not a power of two */
+		"98304",                /* 96 KiB: not a power of two */
+		"99999999999999999999", /* past 2^64: stopped, not wrapped */
+		"-65536",
+	};
+	static const struct {
+		const char *bytes;
+		uint32_t level;
+	} taken[] = { { "4096", 12 }, { "65536", 16 }, { "16777216", 24 }, { "17179869184", 0 } };
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 1, 1, 1, 1 });
+	struct vcpuchar_ppc_start s = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
+	const struct vcpuchar_ppc_start_entry *e = &s.entries[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE];
+	char err[256];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(refused); i++) {
+		g_autofree char *to = g_strdup_printf("cap-ccf-assist=on\ncap-hpt-max-page-size=%s\n", refused[i]);
+		g_autofree char *text = variant(ok, "cap-ccf-assist=on\n", to);
+		g_autofree char *want = g_strdup_printf("line 15: [caps pseries-7.2 power9] cap-hpt-max-page-size: "
+							"'%s' is not a power of two in bytes from 4096 to 17179869184",
+							refused[i]);
+
+		ck_assert_msg(parse_text(text, err, sizeof(err)) == -EINVAL, "'%s' accepted", refused[i]);
+		ck_assert_msg(!strcmp(err, want), "'%s': %s", refused[i], err);
+	}
+	h.pvr = 0x004e1202;
+	h.facts_read = VCPUCHAR_PPC_FACT_ALL;
+	h.facts = VCPUCHAR_PPC_FACT_ALL;
+	h.page_size = 4096;
+	h.dec_bits = 56;
+	for (size_t i = 0; i < G_N_ELEMENTS(taken); i++) {
+		g_autofree char *to = g_strdup_printf("cap-ccf-assist=on\ncap-hpt-max-page-size=%s\n", taken[i].bytes);
+		g_autofree char *text = variant(ok, "cap-ccf-assist=on\n", to);
+		struct vcpuchar_ppc_qemu_profile *p = NULL;
+		struct vcpuchar_ppc_request r;
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
+		r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, "pseries-7.2", VCPUCHAR_PPC_CPU_POWER9);
+		r.accel = VCPUCHAR_ACCEL_KVM;
+		ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+		ck_assert_msg(e->level == taken[i].level, "%s: level %u", taken[i].bytes, e->level);
+		/* 64 KiB and larger pages need host pages as large: refused on this 4 KiB host. */
+		ck_assert_uint_eq(e->verdict, taken[i].level > 12 ? VCPUCHAR_PPC_VERDICT_REFUSED
+								  : VCPUCHAR_PPC_VERDICT_STARTS);
+		vcpuchar_ppc_qemu_profile_free(p);
+	}
+}
+END_TEST
+
+/*
+ * The pin of a deprecated type: the oldest upstream-named type newer than
+ * it that the binary does not mark deprecated. Test edits of Debian 12's
+ * 7.2.22 profile (which marks none deprecated): pseries-2.11 and 2.12
+ * deprecated pin pseries-3.0 (2.12-sxxm is not upstream-named); the newest
+ * type and a downstream-named one have no pin.
+ */
+START_TEST(deprecated_pins)
+{
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-7.2-debian12.profile", NULL);
+	g_autofree char *text = NULL, *a = NULL, *b = NULL;
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	char note[1024];
+	gsize len;
+
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	a = variant(text, "[machine pseries-2.11]\ndeprecated=false\n", "[machine pseries-2.11]\ndeprecated=true\n");
+	b = variant(a, "[machine pseries-2.12]\ndeprecated=false\n", "[machine pseries-2.12]\ndeprecated=on\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(b, strlen(b), &p, note, sizeof(note)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.11", note, sizeof(note)), 1);
+	ck_assert_str_eq(note, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks machine type "
+			       "'pseries-2.11' deprecated: it warns and starts; pin pseries-3.0 or newer to keep the "
+			       "guest past the type's deletion");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.12", note, sizeof(note)), 1);
+	ck_assert_msg(strstr(note, "; pin pseries-3.0 or newer"), "%s", note);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.12-sxxm", note, sizeof(note)), 0);
+	/* No note buffer: the answer alone. */
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-2.11", NULL, 0), 1);
+	vcpuchar_ppc_qemu_profile_free(p);
+	g_free(a);
+
+	/* The newest type (the default, "pseries") deprecated: nothing newer to pin. */
+	a = variant(text, "[machine pseries-7.2]\nalias=pseries\ndeprecated=false\n",
+		    "[machine pseries-7.2]\nalias=pseries\ndeprecated=true\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(a, strlen(a), &p, note, sizeof(note)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries", note, sizeof(note)), 1);
+	ck_assert_str_eq(note, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks machine type "
+			       "'pseries-7.2' deprecated: it warns and starts");
+	vcpuchar_ppc_qemu_profile_free(p);
+	g_free(text);
+	g_free(path);
+
+	/* The hand-edited profile's downstream type deprecated: no upstream name to order, no pin. */
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-downstream-hand-edited.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	g_free(a);
+	a = variant(text, "[machine pseries-rhel9.2.0]\ndeprecated=false\n",
+		    "[machine pseries-rhel9.2.0]\ndeprecated=true\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(a, strlen(a), &p, note, sizeof(note)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-rhel9.2.0", note, sizeof(note)), 1);
+	ck_assert_str_eq(note, "QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile) marks machine type "
+			       "'pseries-rhel9.2.0' deprecated: it warns and starts");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_deprecated(p, "pseries-7.2", note, sizeof(note)), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * The type's properties list (QMP qom-list-properties) decides which caps
+ * -machine takes, by whole name: cap-hpt is not cap-hpt-max-page-size.
+ * Test edit: a profile without the list falls back to the release table
+ * (7.2: cap-rpt-invalidate taken, cap-ail-mode-3 refused), and its raw
+ * caps are the ones this library knows that the group has (all 12).
+ */
+START_TEST(properties_key)
+{
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_machine_caps mc = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+	g_autofree char *path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-7.2-debian12.profile", NULL);
+	g_autofree char *text = NULL, *edit = NULL;
+	char err[512];
+	const char *props;
+	gsize len;
+
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-hpt=on", &r, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "item 2: QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile): pseries-7.2 has no "
+			      "property 'cap-hpt' (it refuses it)");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-vsx-more=on", &r, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "pseries-7.2 has no property 'cap-vsx-more'"), "%s", err);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edit: pseries-7.2 without its properties key. */
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	ck_assert_ptr_nonnull(props = strstr(text, "[machine pseries-7.2]\nalias=pseries\ndeprecated=false\n"
+						   "default_cpu=power9_v2.0\nproperties="));
+	props = strstr(props, "properties=");
+	edit = g_strdup_printf("%.*s%s", (int)(props - text), text, strchr(props, '\n') + 1);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit, strlen(edit), &p, err, sizeof(err)), 0);
+	r = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-rpt-invalidate=on", &r, err, sizeof(err)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-ail-mode-3=off", &r, err, sizeof(err)),
+			 -EINVAL);
+	ck_assert_msg(strstr(err, "cap-ail-mode-3"), "%s", err);
+	/* Another type keeps its list. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.1,cap-hpt=on", &r, err, sizeof(err)), -EINVAL);
+	ck_assert_msg(strstr(err, "pseries-7.1 has no property 'cap-hpt'"), "%s", err);
+
+	r = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	r.qemu_profile = p;
+	r.qemu_machine = "pseries-7.2";
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-7.2", &mc), 0);
+	ck_assert_uint_eq(mc.source, VCPUCHAR_PPC_MACHINE_CAPS_PROFILE);
+	ck_assert_uint_eq(mc.n_caps, 12);
+	for (uint32_t i = 0; i < mc.n_caps; i++)
+		if (!strcmp(mc.caps[i].name, "hpt-max-page-size"))
+			ck_assert_str_eq(mc.caps[i].default_value, "65536");
+		else if (!strcmp(mc.caps[i].name, "large-decr"))
+			ck_assert_str_eq(mc.caps[i].default_value, "on");
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * Hand-written fault cases of the raw caps: a value longer than any QEMU
+ * gives (24 bytes and more), and a type listing more caps than the
+ * struct holds (32).
+ */
+START_TEST(raw_caps_refused)
+{
+	static const char ok[] = "[qemu]\nbinary=/q\nversion=7.2.22\ndefault_machine=pseries-7.2\n"
+				 "machines=pseries-7.2;\ncpu_models=power9;power9_v2.0;\ncaps_cpus=power9;\n"
+				 "[machine pseries-7.2]\ndefault_cpu=power9_v2.0\nproperties=cap-cfpc;cap-x-vendor;\n"
+				 "[caps pseries-7.2 power9]\ncap-cfpc=workaround\ncap-sbbc=workaround\n"
+				 "cap-ibs=workaround\ncap-ccf-assist=on\n";
+	g_autofree char *long_value = variant(ok, "cap-ccf-assist=on\n",
+					      "cap-ccf-assist=on\ncap-x-vendor=abcdefghijklmnopqrstuvwx\n");
+	g_autofree char *max_value = variant(ok, "cap-ccf-assist=on\n",
+					     "cap-ccf-assist=on\ncap-x-vendor=abcdefghijklmnopqrstuvw\n");
+	GString *list = g_string_new("properties="), *values = g_string_new("cap-ccf-assist=on\n");
+	g_autofree char *a = NULL, *many = NULL;
+	struct vcpuchar_ppc_qemu_profile *p = NULL;
+	char err[256];
+
+	ck_assert_int_eq(parse_text(long_value, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "line 16: [caps pseries-7.2 power9] cap-x-vendor: 'abcdefghijklmnopqrstuvwx' is not a "
+			      "value QEMU gives (at most 23 bytes)");
+	ck_assert_int_eq(parse_text(max_value, err, sizeof(err)), 0);
+	for (int i = 0; i < 33; i++) {
+		g_string_append_printf(list, "cap-x%d;", i);
+		g_string_append_printf(values, "cap-x%d=on\n", i);
+	}
+	a = variant(ok, "properties=cap-cfpc;cap-x-vendor;", list->str);
+	many = variant(a, "cap-ccf-assist=on\n", values->str);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(many, strlen(many), &p, err, sizeof(err)), -EINVAL);
+	ck_assert_ptr_null(p);
+	ck_assert_str_eq(err, "line 11: [caps pseries-7.2 power9] has more than 32 caps");
+	g_string_free(list, TRUE);
+	g_string_free(values, TRUE);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-qemu-profile");
@@ -897,6 +1122,10 @@ int main(void)
 	tcase_add_test(tc, warnings_name_the_type);
 	tcase_add_test(tc, parser_takes_the_types_caps);
 	tcase_add_test(tc, hpt_from_profile);
+	tcase_add_test(tc, hpt_value_rules);
+	tcase_add_test(tc, deprecated_pins);
+	tcase_add_test(tc, properties_key);
+	tcase_add_test(tc, raw_caps_refused);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
