@@ -28,8 +28,6 @@ struct qcaps {
 
 struct ppc_qmachine {
 	char *name;
-	const char *props; /* the [machine TYPE] properties value, valid while parsing (NULL when absent) */
-	size_t props_len;
 	uint32_t machine;     /* its class, enum vcpuchar_ppc_machine */
 	uint32_t default_cpu; /* the family of its default CPU model, 0 when none of 7 to 11 */
 	int deprecated;       /* 1, 0, -1 unknown */
@@ -164,8 +162,10 @@ static int read_raw(struct reader *r, const struct ppc_qmachine *m, struct qcaps
 	size_t ilen;
 	int rc;
 
-	if (m->props) {
-		for (q = m->props, end = m->props + m->props_len; next_item(&q, end, &item, &ilen);)
+	if (m->properties) {
+		/* The list as the profile holds it, without the ';' read_machine() put around it. */
+		for (q = m->properties + 1, end = m->properties + strlen(m->properties) - 1;
+		     next_item(&q, end, &item, &ilen);)
 			if (ilen > 4 && !memcmp(item, "cap-", 4) && (rc = add_raw(r, c, group, item, ilen)) < 0)
 				return rc;
 		return 0;
@@ -283,12 +283,9 @@ static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, s
 		m->properties[len + 1] = ';';
 		m->properties[len + 2] = '\0';
 	}
-	m->props = v;
-	m->props_len = v ? len : 0;
 	for (uint32_t f = VCPUCHAR_PPC_CPU_POWER7; f <= VCPUCHAR_PPC_CPU_POWER11; f++)
 		if ((p->families & (1u << f)) && (rc = read_caps(r, m, f)) < 0)
 			return rc;
-	m->props = NULL; /* the text goes with the parse */
 	return 0;
 }
 
