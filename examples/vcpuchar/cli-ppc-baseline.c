@@ -45,7 +45,6 @@ int cmd_baseline(int argc, char **argv)
 	g_autofree uint64_t *ids = NULL;
 	struct cli_qemu_target qv;
 	uint64_t r4, r5;
-	uint32_t type_cpu;
 	int n, r;
 
 	g_option_context_set_summary(ctx, "Per cap the highest level QEMU accepts on every host profile given, the "
@@ -56,15 +55,9 @@ int cmd_baseline(int argc, char **argv)
 	n = argc - 1;
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
-	if (qemu_file && qemu_version)
-		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
-	if (qemu_file) {
-		/* The profile's type for --machine (its default without): the warnings take its defaults. */
-		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv, &type_cpu)))
-			return r;
-	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
+	/* A profile's type for --machine (its default without): the warnings take its defaults. */
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &qv, NULL)))
 		return r;
-	}
 	req.qemu_version = qv.version;
 	if (machine && !profile) {
 		size_t err_size = CLI_ERR_SIZE(machine);

@@ -53,14 +53,8 @@ int cmd_hcall(int argc, char **argv)
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if (qemu_file && qemu_version)
-		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
-	if (qemu_file) {
-		if ((r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &qv, &type_cpu)))
-			return r;
-	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &qv, &type_cpu)))
 		return r;
-	}
 	req.qemu_version = qv.version;
 	if (host_file && chars)
 		return cli_usage_why(0, "--chars", NULL, "--host and --chars both give host facts; use one");

@@ -58,16 +58,11 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	g_auto(machine_extra_t) mx = { -1, NULL, NULL };
 	g_autoptr(cli_qemu_profile_t) profile = NULL;
 	struct cli_qemu_target q, *qv = &q;
-	uint32_t type_cpu;
 	char err[512];
 	int r;
 
 	/* Both hosts run the target QEMU: its profile (--qemu) or its table row (--qemu-version). */
-	if (qemu_file)
-		r = cli_qemu_profile_load(qemu_file, machine, &profile, &req, &q, &type_cpu);
-	else
-		r = cli_qemu_version_parse(qemu_version, &q);
-	if (r)
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &q, NULL)))
 		return r;
 	if (mode) {
 		static const char *const n[] = { "host-max", "caps" };
@@ -201,6 +196,7 @@ int cmd_migrate(int argc, char **argv)
 	struct vcpuchar_ppc_migration m = VCPUCHAR_INIT(struct vcpuchar_ppc_migration);
 	g_autoptr(GPtrArray) ignored = g_ptr_array_new_with_free_func(g_free);
 	struct cli_qemu_target qv;
+	struct vcpuchar_ppc_request unused = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	int r;
 
 	g_option_context_set_summary(ctx, "Either two cap sets (--src LIST --dst LIST; LIST: cap-NAME=VALUE,... or a "
@@ -213,8 +209,6 @@ int cmd_migrate(int argc, char **argv)
 					  "check.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if (qemu_file && qemu_version)
-		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
 	if ((src_host || dst_host) && (src || dst))
 		return cli_usage("ppc migrate takes either --src-host and --dst-host or --src and --dst, not both forms");
 	if (src_host || dst_host) {
@@ -230,16 +224,9 @@ int cmd_migrate(int argc, char **argv)
 		return cli_usage("--caps, --machine, --mode and --guest-cpu go with --src-host/--dst-host");
 	if (!src || !dst)
 		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
-	if (qemu_file) {
-		struct vcpuchar_ppc_request unused = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
-		uint32_t type_cpu;
-
-		/* The profile's default type gives the unlisted caps (lib/ppc.md#migration). */
-		if ((r = cli_qemu_profile_load(qemu_file, NULL, &profile, &unused, &qv, &type_cpu)))
-			return r;
-	} else if ((r = cli_qemu_version_parse(qemu_version, &qv))) {
+	/* A profile's default type gives the unlisted caps (lib/ppc.md#migration). */
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, NULL, &profile, &unused, &qv, NULL)))
 		return r;
-	}
 	if ((r = parse_migrate_caps("--src", src, qv.version, profile, &s, ignored)) ||
 	    (r = parse_migrate_caps("--dst", dst, qv.version, profile, &d, ignored)))
 		return r;

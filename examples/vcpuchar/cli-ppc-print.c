@@ -96,6 +96,17 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 	return CLI_OK;
 }
 
+int cli_qemu_target_load(const char *file, const char *version, const char *machine,
+			 struct vcpuchar_ppc_qemu_profile **profile, struct vcpuchar_ppc_request *req,
+			 struct cli_qemu_target *q, uint32_t *default_cpu)
+{
+	if (file && version)
+		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
+	if (file)
+		return cli_qemu_profile_load(file, machine, profile, req, q, default_cpu);
+	return cli_qemu_version_parse(version, q);
+}
+
 int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar_ppc_qemu_profile **profile,
 			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q, uint32_t *default_cpu)
 {
@@ -127,7 +138,8 @@ int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar
 		return cli_usage_why(r, "--machine", type, "--machine: %s", err);
 	req->machine = m.machine;
 	req->qemu_machine = m.name;
-	*default_cpu = m.default_cpu;
+	if (default_cpu)
+		*default_cpu = m.default_cpu;
 	return CLI_OK;
 }
 
