@@ -457,15 +457,10 @@ enum vcpuchar_x86_reason_code {
 	 * (value: its VCPUCHAR_X86_KERNEL_VERSION()): the test-and-set lock;
 	 * nopvspin does not change it. */
 	VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER = 71,
-	/* Since 1.3: pinned vCPUs with neither REALTIME nor PV_UNHALT: nopvspin
-	 * on the guest's command line gives native qspinlock instead of the
-	 * test-and-set lock, on a guest kernel with the reorder (value 1: the
-	 * given kernel has it; 0: not given, so only if it has it). */
-	VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE = 72, /* not emitted: cpu_mode=other keeps REALTIME */
 };
 /* Highest reason code: this release's value; later releases add codes, see
- * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 72 in 1.3) */
-#define VCPUCHAR_X86_REASON_MAX 72
+ * vcpuchar_limit(). Since: 1.0 (55 in 1.0 and 1.1, 63 in 1.2, 71 in 1.3) */
+#define VCPUCHAR_X86_REASON_MAX 71
 
 /* Values of VCPUCHAR_X86_REASON_OVERRIDE_NO_EFFECT: which override. Since: 1.0 */
 #define VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE (1u << 0)

@@ -421,8 +421,9 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 	 * lib/x86.md#guest-view rule 3: the guest kernel's order. Before the
 	 * 2025 reorder PV_UNHALT is checked first, so REALTIME without it keeps
 	 * the test-and-set lock and nopvspin, checked later, changes nothing;
-	 * after it, REALTIME gives native qspinlock, and so does nopvspin
-	 * where neither is set (offered for dedicated pCPUs only).
+	 * after it, REALTIME gives native qspinlock. Every pinned VM on a
+	 * host that is not a VM has REALTIME, so nopvspin is never the
+	 * remedy to offer (lib/x86.md#reason-codes, 72).
 	 */
 	reordered = vcpuchar_x86_guest_kernel_reordered(in->vm->guest_kernel);
 	if (p->hints_realtime && !p->pv_unhalt) {
@@ -431,9 +432,6 @@ static void decide_hints(const struct in *in, uint32_t de, struct vcpuchar_x86_p
 		else if (!reordered)
 			add_value(a, VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER, in->vm->guest_kernel);
 	}
-	/* Not on a host that is a VM: its vCPUs can be preempted, where virt_spin_lock() is the kernel's choice. */
-	if (in->pinned && !guest && !p->hints_realtime && !p->pv_unhalt && reordered)
-		add_value(a, VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE, reordered > 0);
 }
 
 /* Per-VM halt polling (KVM_CAP_HALT_POLL): only while HLT exits are kept. */

@@ -210,11 +210,6 @@ const struct vcpuchar_x86_reason_info vcpuchar_x86_reasons[VCPUCHAR_X86_REASON_M
 		"are the unfair test-and-set lock despite dedicated pCPUs; nopvspin does not help (checked after "
 		"that return). Remedies: a guest kernel with the reorder (6.18 or later, 6.12.58 or later, 6.1.159 or "
 		"later), or HLT exits kept so that PV_UNHALT is offered." },
-	[VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE] = { "guest_nopvspin_native", G,
-		"Pinned vCPUs on a host that is not a VM, without KVM_HINTS_REALTIME or KVM_FEATURE_PV_UNHALT: the "
-		"guest's spinlocks are the "
-		"unfair test-and-set lock; %s the guest command-line parameter nopvspin gives native queued spinlocks "
-		"instead (kvm_spinlock_init() checks it before PV_UNHALT there; before the 2025 reorder it does not)." },
 };
 
 static const struct vcpuchar_x86_reason_info *info(uint32_t code)
@@ -299,8 +294,6 @@ static bool value_ok(const struct vcpuchar_x86_reason *r)
 		return !r->has_value || (r->value >= 1 && r->value <= 2);
 	case VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER:
 		return r->value <= UINT32_MAX;
-	case VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE:
-		return r->value <= 1;
 	default:
 		return true;
 	}
@@ -361,11 +354,6 @@ VCPUCHAR_EXPORT int vcpuchar_x86_reason_text(const struct vcpuchar_x86_reason *r
 		else
 			snprintf(tmp, sizeof(tmp), "(version not given)");
 		n = snprintf(buf, size, r->text, tmp);
-		break;
-	case VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE:
-		n = snprintf(buf, size, r->text,
-			     reason->value ? "the guest kernel has the 2025 reorder of kvm_spinlock_init(), so"
-					   : "if the guest kernel has the 2025 reorder of kvm_spinlock_init() (not given),");
 		break;
 	case VCPUCHAR_X86_REASON_IDLE_HLT_KERNEL_TOO_OLD:
 		if (reason->has_value)

@@ -153,8 +153,6 @@ void bl_x86_decide(const struct vcpuchar_x86_host *h, const struct vcpuchar_x86_
 	if (ret->hints_realtime && !ret->pv_unhalt && !reordered)
 		hi |= BIT(R_(GUEST_SPINLOCK_BEFORE_REORDER) - 64),
 			hi_value[R_(GUEST_SPINLOCK_BEFORE_REORDER) - 64] = vm->guest_kernel;
-	if (pinned && !guest && !ret->hints_realtime && !ret->pv_unhalt && reordered)
-		hi |= BIT(R_(GUEST_NOPVSPIN_NATIVE) - 64), hi_value[R_(GUEST_NOPVSPIN_NATIVE) - 64] = reordered > 0;
 
 	/* Kept HLT exits stay in the kernel with an irqchip, else reach the VMM (no halt polling). */
 	if (!(de & HLT) && irqchip)

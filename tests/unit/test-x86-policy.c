@@ -625,7 +625,6 @@ START_TEST(every_code_is_reachable_by_decide_or_apply)
 	/* Not emitted since 1.3, when the CPU mode stopped turning REALTIME off
 	 * (lib/x86.md#reason-codes): names kept for answers of older releases. */
 	seen[VCPUCHAR_X86_REASON_REALTIME_HINT_NEEDS_HOST_PASSTHROUGH] = true;
-	seen[VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE] = true;
 	for (uint32_t c = 1; c <= VCPUCHAR_X86_REASON_MAX; c++)
 		if (vcpuchar_x86_reason_name(c) && vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_APPLY &&
 		    vcpuchar_x86_reason_class(c) != VCPUCHAR_X86_REASON_CLASS_VERIFY)

@@ -88,7 +88,7 @@ pub const VCPUCHAR_X86_VM_NO_IRQCHIP: u32 = 8;
 pub const VCPUCHAR_X86_VM_WANT_MWAIT: u32 = 16;
 pub const VCPUCHAR_X86_VM_WANT_CSTATE: u32 = 32;
 pub const VCPUCHAR_X86_VM_HALT_POLL_NS: u32 = 64;
-pub const VCPUCHAR_X86_REASON_MAX: u32 = 72;
+pub const VCPUCHAR_X86_REASON_MAX: u32 = 71;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_FORCE: u32 = 1;
 pub const VCPUCHAR_X86_OVERRIDE_HLT_PASSTHROUGH_NEVER: u32 = 2;
 pub const VCPUCHAR_X86_OVERRIDE_IDLE_HLT_KVM_PRESENT: u32 = 4;
@@ -2560,8 +2560,6 @@ pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_SPINLOCK_KERNEL_UNK
     vcpuchar_x86_reason_code = 70;
 pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER:
     vcpuchar_x86_reason_code = 71;
-pub const vcpuchar_x86_reason_code_VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE:
-    vcpuchar_x86_reason_code = 72;
 pub type vcpuchar_x86_reason_code = ::std::os::raw::c_uint;
 pub const vcpuchar_x86_reason_class_VCPUCHAR_X86_REASON_CLASS_DECISION: vcpuchar_x86_reason_class =
     0;

@@ -536,8 +536,6 @@ c_enum! {
         GuestSpinlockKernelUnknown = 70,
         /// `VCPUCHAR_X86_REASON_GUEST_SPINLOCK_BEFORE_REORDER` = 71: Since 1.3: the same with a guest kernel from before the reorder (value: its VCPUCHAR_X86_KERNEL_VERSION()): the test-and-set lock; nopvspin does not change it.
         GuestSpinlockBeforeReorder = 71,
-        /// `VCPUCHAR_X86_REASON_GUEST_NOPVSPIN_NATIVE` = 72: not emitted: cpu_mode=other keeps REALTIME
-        GuestNopvspinNative = 72,
     }
 }
 
