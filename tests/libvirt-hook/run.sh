@@ -105,7 +105,7 @@ CONF
 echo 'host_uuid = "a9e0c3f1-0000-4000-8000-00000000000a"' >>/etc/libvirt/libvirtd.conf
 # The installed script, pointed at the command of this build and at libvirt's
 # hooks folder for its config (a build's default is under its own prefix).
-sed -e "s|@BINDIR@|$build/examples|" -e "s|libvirt-hook --|libvirt-hook --config /etc/libvirt/hooks/vcpuchar.conf --|" \
+sed -e "s|@BINDIR@|$build/examples|" -e "s|@LIBDIR@|$build/lib|" -e "s|libvirt-hook --|libvirt-hook --config /etc/libvirt/hooks/vcpuchar.conf --|" \
 	"$src/examples/vcpuchar/50-vcpuchar.in" >/etc/libvirt/hooks/qemu.d/50-vcpuchar
 chmod 755 /etc/libvirt/hooks/qemu.d/50-vcpuchar
 # A fleet of POWER9 DD2.3 hosts (bundled profile: cfpc, sbbc and ibs
