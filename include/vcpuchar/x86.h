@@ -1217,16 +1217,21 @@ int vcpuchar_x86_pins_flags(uint32_t n_vcpus, const struct vcpuchar_x86_vcpu_pin
  *        <qemu:commandline><qemu:arg value=> in order)
  * @n_args: entries of @args
  * @ret_disable_exits: receives VCPUCHAR_X86_DISABLE_EXITS_* flags: MWAIT,
- *                     HLT, PAUSE and CSTATE when the arguments hold
- *                     `-overcommit cpu-pm=on` (QEMU masks them with what
- *                     KVM allows), else 0
+ *                     HLT, PAUSE and CSTATE when the arguments turn
+ *                     `-overcommit cpu-pm` on (QEMU masks them with what
+ *                     KVM allows), else 0 (also on failure)
  *
- * An `-overcommit` (or `--overcommit`) word followed by a word whose
- * comma-separated items include `cpu-pm=on`
+ * Reads each `-overcommit` (or `--overcommit`) word's next word as QEMU
+ * does: comma-separated items, the last item naming cpu-pm wins;
+ * `cpu-pm=on`, `=yes`, `=true`, `=y` and the short form `cpu-pm` turn it
+ * on, `=off`, `=no`, `=false`, `=n` and `nocpu-pm` off. QEMU before 9.1
+ * also turned cpu-pm off with every later `-overcommit` word that did not
+ * name it; this answers as 9.1 and later do
  * (/usr/share/doc/libvcpuchar/x86.md#domain-rules).
  *
  * Return: 0; -EINVAL for NULL @ret_disable_exits, NULL @args with
- * @n_args > 0, or a NULL entry.
+ * @n_args > 0, a NULL entry, or a cpu-pm value QEMU refuses (it does not
+ * start, e.g. `cpu-pm=1`).
  *
  * System calls: none (no I/O, nothing a seccomp filter must allow).
  *

@@ -73,22 +73,49 @@ VCPUCHAR_EXPORT int vcpuchar_x86_pins_flags(uint32_t n_vcpus, const struct vcpuc
 	return 0;
 }
 
-/* @item, the @len bytes of one comma-separated item, is "cpu-pm=on". */
-static bool is_cpu_pm_on(const char *item, size_t len)
+/* The @len bytes at @s are @word. */
+static bool is(const char *s, size_t len, const char *word)
 {
-	static const char want[] = "cpu-pm=on";
+	return len == strlen(word) && !memcmp(s, word, len);
+}
 
-	return len == sizeof(want) - 1 && !memcmp(item, want, len);
+/*
+ * @item, the @len bytes of one comma-separated item: 1 when it sets cpu-pm
+ * on, 0 off, -1 when it does not name cpu-pm, -EINVAL for a value QEMU
+ * refuses. lib/x86.md#domain-rules: QEMU's boolean spellings
+ * (qapi/qapi-util.c qapi_bool_parse()) and the short forms "cpu-pm" and
+ * "nocpu-pm" (util/qemu-option.c, deprecated, still taken by 7.2).
+ */
+static int cpu_pm_item(const char *item, size_t len)
+{
+	static const char key[] = "cpu-pm=";
+	const char *v;
+	size_t n;
+
+	if (is(item, len, "cpu-pm"))
+		return 1;
+	if (is(item, len, "nocpu-pm"))
+		return 0;
+	if (len < sizeof(key) - 1 || memcmp(item, key, sizeof(key) - 1))
+		return -1;
+	v = item + sizeof(key) - 1;
+	n = len - (sizeof(key) - 1);
+	if (is(v, n, "on") || is(v, n, "yes") || is(v, n, "true") || is(v, n, "y"))
+		return 1;
+	if (is(v, n, "off") || is(v, n, "no") || is(v, n, "false") || is(v, n, "n"))
+		return 0;
+	return -EINVAL;
 }
 
 VCPUCHAR_EXPORT int vcpuchar_x86_qemu_args_exits(const char *const *args, uint32_t n_args, uint32_t *ret_disable_exits)
 {
-	uint32_t asked = 0;
+	int on = 0, got;
 
 	return_val_if_fail(ret_disable_exits && (args || !n_args), -EINVAL);
 	for (uint32_t i = 0; i < n_args; i++)
 		return_val_if_fail(args[i], -EINVAL);
-	/* lib/x86.md#domain-rules: QEMU's cpu-pm path asks for these four, masked by KVM's allowed mask. */
+	*ret_disable_exits = 0;
+	/* The last cpu-pm item wins, as in QEMU 9.1 and later (lib/x86.md#domain-rules). */
 	for (uint32_t i = 0; i + 1 < n_args; i++) {
 		const char *v = args[i + 1];
 
@@ -98,15 +125,19 @@ VCPUCHAR_EXPORT int vcpuchar_x86_qemu_args_exits(const char *const *args, uint32
 			const char *end = strchr(item, ',');
 			size_t len = end ? (size_t)(end - item) : strlen(item);
 
-			if (is_cpu_pm_on(item, len))
-				asked = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
-					VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
+			if ((got = cpu_pm_item(item, len)) == -EINVAL)
+				return got;
+			if (got >= 0)
+				on = got;
 			if (!end)
 				break;
 			item = end;
 		}
 	}
-	*ret_disable_exits = asked;
+	/* QEMU's cpu-pm path asks for these four, masked by KVM's allowed mask. */
+	if (on)
+		*ret_disable_exits = VCPUCHAR_X86_DISABLE_EXITS_MWAIT | VCPUCHAR_X86_DISABLE_EXITS_HLT |
+				     VCPUCHAR_X86_DISABLE_EXITS_PAUSE | VCPUCHAR_X86_DISABLE_EXITS_CSTATE;
 	return 0;
 }
 

@@ -210,6 +210,18 @@ START_TEST(qemu_args_exits)
 	const char *const last[] = { "-cpu", "host", "-overcommit" };
 	const char *const longer[] = { "-overcommit", "cpu-pm=onx" };
 	const char *const with_null[] = { "-overcommit", NULL };
+	/* QEMU's other spellings: measured on Debian 12's QEMU 7.2 as on (lib/x86.md#domain-rules). */
+	const char *const yes[] = { "-overcommit", "cpu-pm=yes" };
+	const char *const truth[] = { "-overcommit", "mem-lock=off,cpu-pm=true" };
+	const char *const y[] = { "-overcommit", "cpu-pm=y" };
+	const char *const bare[] = { "-overcommit", "cpu-pm" };
+	const char *const no[] = { "-overcommit", "cpu-pm=on,nocpu-pm" };
+	/* The last item wins, in a word and across words (QEMU 9.1 and later). */
+	const char *const on_off[] = { "-overcommit", "cpu-pm=on,cpu-pm=off" };
+	const char *const off_on[] = { "-overcommit", "cpu-pm=off", "-overcommit", "cpu-pm=on" };
+	const char *const kept[] = { "-overcommit", "cpu-pm=on", "-overcommit", "mem-lock=on" };
+	const char *const bad[] = { "-overcommit", "cpu-pm=1" };
+	const char *const prefix[] = { "-overcommit", "cpu-pmx=on" };
 	uint32_t e;
 
 	ck_assert_uint_eq(exits_of(plain, 2), ALL_FOUR);
@@ -219,8 +231,20 @@ START_TEST(qemu_args_exits)
 	ck_assert_uint_eq(exits_of(off, 2), 0);
 	ck_assert_uint_eq(exits_of(alone, 1), 0);
 	ck_assert_uint_eq(exits_of(last, 3), 0);
-	ck_assert_uint_eq(exits_of(longer, 2), 0);
+	ck_assert_int_eq(vcpuchar_x86_qemu_args_exits(longer, 2, &e), -EINVAL);
 	ck_assert_uint_eq(exits_of(NULL, 0), 0);
+	ck_assert_uint_eq(exits_of(yes, 2), ALL_FOUR);
+	ck_assert_uint_eq(exits_of(truth, 2), ALL_FOUR);
+	ck_assert_uint_eq(exits_of(y, 2), ALL_FOUR);
+	ck_assert_uint_eq(exits_of(bare, 2), ALL_FOUR);
+	ck_assert_uint_eq(exits_of(no, 2), 0);
+	ck_assert_uint_eq(exits_of(on_off, 2), 0);
+	ck_assert_uint_eq(exits_of(off_on, 4), ALL_FOUR);
+	ck_assert_uint_eq(exits_of(kept, 4), ALL_FOUR);
+	ck_assert_uint_eq(exits_of(prefix, 2), 0);
+	e = 0xdead;
+	ck_assert_int_eq(vcpuchar_x86_qemu_args_exits(bad, 2, &e), -EINVAL);
+	ck_assert_uint_eq(e, 0);
 	ck_assert_int_eq(vcpuchar_x86_qemu_args_exits(with_null, 2, &e), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_qemu_args_exits(NULL, 1, &e), -EINVAL);
 	ck_assert_int_eq(vcpuchar_x86_qemu_args_exits(plain, 2, NULL), -EINVAL);
