@@ -232,7 +232,7 @@ int cmd_hcall(int argc, char **argv)
 
 			cli_printf("note            %s\n", shown);
 		}
-		cli_text_ppc_result(&res, shown_cpu);
+		cli_text_ppc_result(&res, shown_cpu, req.max_cpu_compat);
 		cli_text_ppc_spellings(&res, &warn, machine, &start);
 		cli_text_ppc_machine_caps(&mcaps);
 	}

@@ -399,7 +399,7 @@ void text_caps(const char *label, const struct vcpuchar_ppc_caps *c)
 	cli_printf("\n");
 }
 
-void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
+void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu, uint32_t compat)
 {
 	const struct vcpuchar_ppc_guest_view *v = &r->guest_view;
 
@@ -425,7 +425,10 @@ void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu)
 		if (c->explanation && *c->explanation)
 			cli_printf("        %s\n", c->explanation);
 	}
-	cli_printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
+	if (compat && compat < cpu)
+		cli_printf("guest view (Linux pseries guest, POWER%u in POWER%u compat mode):\n", cpu, compat);
+	else
+		cli_printf("guest view (Linux pseries guest, POWER%u):\n", cpu ? cpu : 9);
 	cli_printf("  meltdown           %s\n  l1tf               %s\n  spectre_v1         %s\n"
 	       "  spectre_v2         %s\n  spec_store_bypass  %s\n",
 	       v->meltdown, v->l1tf, v->spectre_v1, v->spectre_v2, v->spec_store_bypass);

@@ -227,7 +227,7 @@ int cmd_probe(int argc, char **argv)
 			cli_printf("-- a default VM (pseries of QEMU %s, POWER%u guest; for another QEMU: vcpuchar ppc hcall "
 				   "--host PROFILE --qemu-version V)\n", target, guest);
 			cli_text_qemu_version(&qv);
-			cli_text_ppc_result(&res, guest);
+			cli_text_ppc_result(&res, guest, 0);
 			cli_text_ppc_spellings(&res, &warn, NULL, &start);
 		}
 		cli_printf("\n== x86 (CPUID, KVM capabilities, kvm and kvm_amd parameters)\n");

@@ -112,7 +112,7 @@ void cli_probe_ppc_host(struct vcpuchar_ppc_host *host);
 
 /* Members "host_caps"/"effective_caps"/"conflicts"/"r4"/"r5"/"guest_view"... */
 void cli_json_ppc_result(JsonBuilder *b, const struct vcpuchar_ppc_result *r);
-void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu);
+void cli_text_ppc_result(const struct vcpuchar_ppc_result *r, uint32_t cpu, uint32_t compat);
 void cli_json_ppc_host(JsonBuilder *b, const struct vcpuchar_ppc_host *h);
 /* Members "qemu", "libvirt", "warnings" and, with @st, "start"; in text, the lines to paste
  * (the qemu line with @st's paste), the caps QEMU refuses or the facts cannot judge, and the warnings. */

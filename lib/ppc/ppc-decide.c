@@ -546,7 +546,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	}
 	ret->mode_reason = mode_reason(req->mode, tcg, info);
 	ret->guest_view.size = sizeof(ret->guest_view);
-	vcpuchar_ppc_guest_view_fill(ret->r4, ret->r5, cpu, 0, &ret->guest_view);
+	/* A guest held to an older level by max-cpu-compat takes that level's barrier (lib/ppc.md#guest-view). */
+	vcpuchar_ppc_guest_view_fill(ret->r4, ret->r5,
+				     req->max_cpu_compat && req->max_cpu_compat < cpu ? req->max_cpu_compat : cpu, 0,
+				     &ret->guest_view);
 	ret->n_conflicts = VCPUCHAR_ENTRIES(out, conflicts, ret->n_conflicts);
 	VCPUCHAR_OUT_END(out, ret);
 	return 0;

@@ -281,6 +281,14 @@ START_TEST(max_cpu_compat_above_the_cpu)
 	ck_assert_uint_eq(res.flags & VCPUCHAR_PPC_RESULT_CPU_ASSUMED, VCPUCHAR_PPC_RESULT_CPU_ASSUMED);
 	req.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER9;
 	ck_assert_int_eq(vcpuchar_ppc_decide(&p9, &req, &res), 0);
+	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (eieio)");
+	/* A lower level: the guest identifies the architected CPU of its cpu-version (lib/ppc.md#guest-view). */
+	req.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER8;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&p9, &req, &res), 0);
+	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (hwsync)");
+	req.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER7;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&p9, &req, &res), 0);
+	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (fallback)");
 }
 END_TEST
 
