@@ -192,6 +192,17 @@ expect "x86 no cpu-pm" 0 - -- hook amd "$tmp/x86.xml" prepare begin
 printf '[vcpuchar]\nhost=/nonexistent\n' >"$tmp/amd-none.conf"
 expect "x86 missing profile" 2 "config .*amd-none.conf: host=/nonexistent: No such file or directory" -- \
 	hook amd-none "$fx/x86-cpu-pm.xml" prepare begin
+# Not checked, and said so (libvirtd logs the line): a POWER host profile, a cpu-pm value QEMU refuses.
+printf '[vcpuchar]\nhost = %s\n' "$p9" >"$tmp/amd-p9.conf"
+expect "x86 with a POWER profile" 0 "^vcpuchar: note: domain 'dom' passes HLT exits through .*not checked: the host facts are not an x86 host's" -- \
+	hook amd-p9 "$fx/x86-cpu-pm.xml" prepare begin
+oneline "x86 with a POWER profile"
+sed "s/cpu-pm=on/cpu-pm=maybe/" "$fx/x86-cpu-pm.xml" >"$tmp/maybe.xml"
+expect "cpu-pm=maybe" 0 "^vcpuchar: note: domain 'dom': -overcommit has a cpu-pm value QEMU refuses; not checked" -- \
+	hook amd "$tmp/maybe.xml" prepare begin
+# QEMU's other spellings of on (lib/x86.md#domain-rules) warn as cpu-pm=on does.
+sed "s/cpu-pm=on/cpu-pm=yes/" "$fx/x86-cpu-pm.xml" >"$tmp/yes.xml"
+expect "cpu-pm=yes" 0 "^vcpuchar: warning: domain 'dom' passes HLT exits through" -- hook amd "$tmp/yes.xml" prepare begin
 sed "s|</vcpu>|</vcpu><cputune><vcpupin vcpu='0' cpuset='2'/><vcpupin vcpu='1' cpuset='3'/></cputune>|" \
 	"$fx/x86-cpu-pm.xml" >"$tmp/pinned.xml"
 expect "cpu-pm pinned" 0 "" -- hook amd "$tmp/pinned.xml" prepare begin
