@@ -219,11 +219,11 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret
 		p++;
 	}
 	if (n < 1 || n > 2 || *p || part[0] == 0)
-		return vcpuchar_set_err(err, err_size, -EINVAL,
-					"'%.40s' is not a QEMU version: want MAJOR.MINOR or MAJOR.MINOR.MICRO, "
-					"decimal numbers below 100 without leading zeros (e.g. 7.2, 10.0.13: what "
-					"qemu-system-ppc64 --version prints)",
-					s);
+		return vcpuchar_set_err_echo(err, err_size, -EINVAL, s, strlen(s),
+					     "'%s' is not a QEMU version: want MAJOR.MINOR or MAJOR.MINOR.MICRO, "
+					     "decimal numbers below 100 without leading zeros (e.g. 7.2, 10.0.13: what "
+					     "qemu-system-ppc64 --version prints)",
+					     VCPUCHAR_ECHO);
 	v = VCPUCHAR_PPC_QEMU_VERSION(part[0], part[1], part[2]);
 	if (v < releases[0].version)
 		return vcpuchar_set_err(err, err_size, -EINVAL,
@@ -231,7 +231,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_parse(const char *s, uint32_t *ret
 					"its machine types and messages were never measured",
 					s, releases[0].name, releases[0].source);
 	*ret = v;
-	return 0;
+	return vcpuchar_set_err(err, err_size, 0, "%s", "");
 }
 
 VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint32_t *answered, char *note,
