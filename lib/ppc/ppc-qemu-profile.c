@@ -247,6 +247,20 @@ static int read_caps(struct reader *r, struct ppc_qmachine *m, uint32_t family)
 	return read_raw(r, m, c, group);
 }
 
+/* @s (@len bytes) is one of the profile's CPU models (p->models: "a, b, c"). */
+static bool has_model(const struct vcpuchar_ppc_qemu_profile *p, const char *s, size_t len)
+{
+	for (const char *at = p->models; at && *at;) {
+		const char *comma = strstr(at, ", ");
+		size_t n = comma ? (size_t)(comma - at) : strlen(at);
+
+		if (n == len && !memcmp(at, s, len))
+			return true;
+		at = comma ? comma + 2 : NULL;
+	}
+	return false;
+}
+
 static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, struct ppc_qmachine *m,
 			uint32_t list_line)
 {
@@ -270,6 +284,9 @@ static int read_machine(struct reader *r, struct vcpuchar_ppc_qemu_profile *p, s
 		m->machine = VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN;
 	if ((rc = need(r, group, "default_cpu", &v, &len)) < 0)
 		return rc;
+	/* QEMU's default is one of its own models: a probe never writes another. */
+	if (!has_model(p, v, len))
+		return bad_value(r, group, "default_cpu", v, len, "one of cpu_models");
 	m->default_cpu = model_family(v, len);
 	if ((rc = read_bool(r, group, "deprecated", &dep)) < 0)
 		return rc;
@@ -376,6 +393,9 @@ static int read_profile(struct reader *r, struct vcpuchar_ppc_qemu_profile *p)
 
 		if (!ilen || ilen > 64)
 			return bad_value(r, "qemu", "machines", item, ilen, "a machine type name");
+		for (size_t i = 0; i < p->n_machines; i++)
+			if (strlen(p->machines[i].name) == ilen && !memcmp(p->machines[i].name, item, ilen))
+				return bad_value(r, "qemu", "machines", item, ilen, "listed once (it is listed twice)");
 		if (!(m->name = dup_span(item, ilen)))
 			return -ENOMEM;
 		p->n_machines++;

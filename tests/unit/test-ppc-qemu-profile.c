@@ -346,6 +346,11 @@ START_TEST(each_rule_refuses)
 		  "is not a machine type name" },
 		{ "default_machine=pseries-7.2", "default_machine=pseries-7.1",
 		  "default_machine: 'pseries-7.1' is not one of machines" },
+		/* What no probe writes: a default model the binary lacks, a type listed twice. */
+		{ "default_cpu=power9_v2.0", "default_cpu=power99",
+		  "[machine pseries-7.2] default_cpu: 'power99' is not one of cpu_models" },
+		{ "machines=pseries-7.2;", "machines=pseries-7.2;pseries-7.2;",
+		  "machines: 'pseries-7.2' is not listed once (it is listed twice)" },
 	};
 	char err[256];
 
@@ -518,7 +523,8 @@ START_TEST(accepted_forms)
 	}
 	/* A default CPU of no POWER family (a type whose default is another CPU): POWER9 is assumed. */
 	{
-		g_autofree char *text = variant(ok, "default_cpu=power9_v2.0", "default_cpu=power5+_v2.1");
+		g_autofree char *a = variant(ok, "cpu_models=power9;", "cpu_models=power5+_v2.1;power9;");
+		g_autofree char *text = variant(a, "default_cpu=power9_v2.0", "default_cpu=power5+_v2.1");
 
 		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(text, strlen(text), &p, err, sizeof(err)), 0);
 		ck_assert_int_eq(vcpuchar_ppc_qemu_profile_machine(p, "pseries-7.2", &m, err, sizeof(err)), 0);
