@@ -264,6 +264,11 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 	req.mode = VCPUCHAR_PPC_MODE_CAPS; /* QEMU's own: the caps given, else the type's defaults */
 	req.accel = kvm ? VCPUCHAR_ACCEL_KVM : VCPUCHAR_ACCEL_TCG;
 	req.cpu = cpu_model(d->cpu_model->str);
+	if (!req.cpu && d->cpu_model->len) {
+		g_autofree char *shown = cli_shown(d->cpu_model->str);
+
+		g_string_append_printf(notes, "; <cpu><model> '%.64s' is no POWER7 to POWER11 model: not read", shown);
+	}
 	if (strchr(machine, ',') || strchr(machine, '='))
 		return cli_usage("domain '%s': machine '%s' holds QEMU properties; the hook judges a type only",
 				 name, machine);
@@ -318,8 +323,12 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 			cli_probe_ppc_host(&host);
 		have_host = TRUE;
 		/* A guest CPU newer than the host's: KVM-HV cannot run it (lib/ppc.md#guest-cpu). */
-		if (vcpuchar_ppc_host_cpu(&host, req.cpu, &shown_cpu, err, sizeof(err)) == -ENOENT)
+		r = vcpuchar_ppc_host_cpu(&host, req.cpu, &shown_cpu, err, sizeof(err));
+		if (r == -ENOENT)
 			return refuse(name, "%s", err);
+		/* 1 and 2: the CPU was assumed or not checked against the host; the library's note says which. */
+		if (r > 0)
+			g_string_append_printf(notes, "; %s", err);
 	}
 	r = vcpuchar_ppc_decide(have_host ? &host : NULL, &req, &res);
 	if (r >= 0)

@@ -61,15 +61,16 @@ expect "fixed tcg" 0 - -- hook tcg "$tmp/fixed.xml" prepare begin
 
 # 2. At the host's levels: started, nothing said.
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/value='fixed'/value='workaround'/" >"$tmp/ok.xml"
-expect "ok" 0 - -- hook kvm "$tmp/ok.xml" prepare begin
-expect "ok migrate" 0 - -- hook kvm "$tmp/ok.xml" migrate begin
+# The bundled profile has no pvr: the assumed CPU is said (one note line, the start goes on).
+expect "ok" 0 "^vcpuchar: note: domain 'dom': the host facts carry no CPU .*the guest CPU is assumed POWER9" -- hook kvm "$tmp/ok.xml" prepare begin
+expect "ok migrate" 0 "^vcpuchar: note: domain 'dom': the host facts carry no CPU .*the guest CPU is assumed POWER9" -- hook kvm "$tmp/ok.xml" migrate begin
 hasnt "ok migrate" '.'
 # A host without ccf-assist: the destination of an incoming migration refuses.
 expect "ccf-assist" 1 "refused: cap-ccf-assist=on: .* \(host level off, from .*power9-nested-hv-qemu.profile\); Try appending -machine cap-ccf-assist=off, in the domain's <features>: <ccf-assist state='off'/>$" -- hook nested "$tmp/ok.xml" migrate begin
 oneline "ccf-assist"
 # No <features>: the machine type's defaults are judged (ccf-assist on from pseries-5.0).
 dom p9-fixed.xml "$tmp/qemu-7.2.22" '/<features>/,/<\/features>/d' >"$tmp/nofeat.xml"
-expect "defaults" 0 - -- hook kvm "$tmp/nofeat.xml" prepare begin
+expect "defaults" 0 "^vcpuchar: note: domain 'dom': the host facts carry no CPU .*the guest CPU is assumed POWER9" -- hook kvm "$tmp/nofeat.xml" prepare begin
 expect "defaults nested" 1 "refused: cap-ccf-assist=on: " -- hook nested "$tmp/nofeat.xml" prepare begin
 
 # 3. The QEMU the domain names: 11.1 has no pseries-4.2.
@@ -77,7 +78,7 @@ dom p9-fixed.xml "$tmp/qemu-11.1.3" "s/pseries-7.2/pseries-4.2/; s/value='fixed'
 expect "11.1 old type" 1 "refused: machine type pseries-4.2: .*11\.1" -- hook kvm "$tmp/old.xml" prepare begin
 oneline "11.1 old type"
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-4.2/; s/value='fixed'/value='workaround'/" >"$tmp/old72.xml"
-expect "7.2 old type" 0 - -- hook kvm "$tmp/old72.xml" prepare begin
+expect "7.2 old type" 0 "^vcpuchar: note: domain 'dom': the host facts carry no CPU .*the guest CPU is assumed POWER9" -- hook kvm "$tmp/old72.xml" prepare begin
 # No emulator, or one that says no version: judged for QEMU 7.2, with a note.
 dom p9-fixed.xml "" "s/value='fixed'/value='workaround'/" >"$tmp/noemu.xml"
 expect "no emulator" 0 "^vcpuchar: note: domain 'dom': the domain names no <emulator>" -- hook kvm "$tmp/noemu.xml" prepare begin
@@ -99,7 +100,7 @@ chmod +x "$tmp/qemu-sleep" "$tmp/qemu-flood" "$tmp/qemu-closed"
 for e in sleep:"did not answer within 5 s" flood:"printed over 4096 bytes" closed:"did not answer within 5 s"; do
 	dom p9-fixed.xml "$tmp/qemu-${e%%:*}" "s/value='fixed'/value='workaround'/" >"$tmp/${e%%:*}.xml"
 	t0=$(date +%s)
-	expect "${e%%:*} emulator" 0 "^vcpuchar: note: domain 'dom': the domain's <emulator> --version ${e#*:}: the answer is for QEMU 7.2$" -- hook kvm "$tmp/${e%%:*}.xml" prepare begin
+	expect "${e%%:*} emulator" 0 "^vcpuchar: note: domain 'dom': the domain's <emulator> --version ${e#*:}: the answer is for QEMU 7.2; the host facts carry no CPU" -- hook kvm "$tmp/${e%%:*}.xml" prepare begin
 	cases=$((cases + 1))
 	[ $(($(date +%s) - t0)) -le 7 ] || fail "${e%%:*} emulator: took $(($(date +%s) - t0)) s"
 	cases=$((cases + 1))
@@ -112,13 +113,17 @@ dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-rhel9.2.0/" >"$tmp/rh
 expect "rhel four caps" 1 "refused: cap-cfpc=fixed" -- hook kvm "$tmp/rhel4.xml" prepare begin
 # A guest CPU the host profile cannot judge (no pvr) is not refused; POWER11 on a POWER9 pvr is.
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/value='fixed'/value='workaround'/; s|<vcpu|<cpu mode='custom'><model>POWER9</model></cpu><vcpu|" >"$tmp/cpu9.xml"
-expect "cpu POWER9" 0 - -- hook kvm "$tmp/cpu9.xml" prepare begin
+expect "cpu POWER9" 0 "note: domain 'dom': the host facts carry no CPU .*whether a POWER9 guest CPU runs there is not checked" -- hook kvm "$tmp/cpu9.xml" prepare begin
 sed 's/^power8=false/power8=false\npvr=0x004e1203/' "$p9" >"$tmp/p9pvr.profile"
 conf pvr "$tmp/p9pvr.profile" kvm
+# With the host's pvr the CPU is known: nothing to say. A model of no POWER family is named, not read.
+expect "cpu POWER9 pvr" 0 - -- hook pvr "$tmp/cpu9.xml" prepare begin
+sed 's|<model>POWER9</model>|<model>POWER99</model>|' "$tmp/cpu9.xml" >"$tmp/cpu99.xml"
+expect "cpu POWER99" 0 "^vcpuchar: note: domain 'dom': <cpu><model> 'POWER99' is no POWER7 to POWER11 model: not read$" -- hook pvr "$tmp/cpu99.xml" prepare begin
 sed 's|<model>POWER9</model>|<model>POWER11</model>|' "$tmp/cpu9.xml" >"$tmp/cpu11-7.2.xml"
 expect "cpu POWER11 QEMU 7.2" 1 "refused: QEMU 7.2 has no power11 CPU model" -- hook kvm "$tmp/cpu11-7.2.xml" prepare begin
 sed 's|qemu-7.2.22|qemu-11.1.3|' "$tmp/cpu11-7.2.xml" >"$tmp/cpu11.xml"
-expect "cpu POWER11 no pvr" 0 - -- hook kvm "$tmp/cpu11.xml" prepare begin
+expect "cpu POWER11 no pvr" 0 "whether a POWER11 guest CPU runs there is not checked" -- hook kvm "$tmp/cpu11.xml" prepare begin
 expect "cpu POWER11" 1 "refused: a POWER11 guest CPU cannot run on this POWER9 host \(pvr 0x004e1203\)" -- hook pvr "$tmp/cpu11.xml" prepare begin
 oneline "cpu POWER11"
 

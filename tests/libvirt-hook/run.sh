@@ -262,11 +262,13 @@ if virsh start p9-ok >"$work/start-ok.out" 2>&1 && [ "$(virsh domstate p9-ok)" =
 	else
 		fail "migrate begin to a ccf-assist=off host: $(cat "$work/migrate.err")"
 	fi
+	# The bundled profile has no pvr: the hook's one note says the guest CPU was assumed.
 	if "$cli" libvirt-hook --config "$work/same.conf" -- p9-ok migrate begin - \
-		<"$work/p9-ok-migratable.xml" >"$work/migrate.out" 2>&1 && [ ! -s "$work/migrate.out" ]; then
-		ok "migrate begin to a host like the source: accepted, nothing printed"
+		<"$work/p9-ok-migratable.xml" >"$work/migrate.out" 2>"$work/migrate.err" && [ ! -s "$work/migrate.out" ] &&
+		! grep -v "^vcpuchar: note: domain 'p9-ok': the host facts carry no CPU" "$work/migrate.err" >/dev/null; then
+		ok "migrate begin to a host like the source: accepted, nothing on stdout, no line but the CPU note"
 	else
-		fail "migrate begin to a host like the source: $(cat "$work/migrate.out")"
+		fail "migrate begin to a host like the source: $(cat "$work/migrate.out" "$work/migrate.err")"
 	fi
 	if virsh -q destroy p9-ok >/dev/null; then ok "p9-ok destroyed"; else fail "virsh destroy p9-ok"; fi
 else
