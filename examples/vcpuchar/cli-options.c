@@ -120,8 +120,8 @@ int cli_number(const char *opt, const char *arg, uint64_t max, uint64_t *ret)
 	}
 	if (!n || arg[n] || (arg[0] == '0' && n > 1))
 		return cli_usage("bad value '%s' for %s: want a decimal number without a sign, white space or "
-				 "leading zeros (QEMU would read '010' as octal 8)",
-				 arg, opt);
+				 "leading zeros%s",
+				 arg, opt, arg[0] == '0' && n > 1 ? " (QEMU would read '010' as octal 8)" : "");
 	if (max != UINT64_MAX && v > max)
 		return cli_usage("bad value '%s' for %s (0 to %" PRIu64 ")", arg, opt, max);
 	*ret = v;
