@@ -339,7 +339,11 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = " @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own"]
 #[doc = "       family, as QEMU's default CPU there is the host's"]
 #[doc = "       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED"]
-#[doc = "       when the facts name none), under TCG POWER9."]
+#[doc = "       when the facts name none), under TCG the machine type's default"]
+#[doc = "       CPU, as QEMU's (power7 for pseries-2.1 to 2.7, power8 to 3.1,"]
+#[doc = "       power9 to 8.2, power10 to 11.0, power11 for 11.1: see"]
+#[doc = "       @qemu_machine and vcpuchar_ppc_request_cpu()), POWER9 with"]
+#[doc = "       VCPUCHAR_PPC_RESULT_CPU_ASSUMED where it is unknown."]
 #[doc = " @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set"]
 #[doc = "            in @caps; the others take defaults (machine type and CPU in"]
 #[doc = "            caps and host mode, the host's level in host-max mode)"]
@@ -364,12 +368,20 @@ pub struct vcpuchar_ppc_conflict {
 #[doc = "                (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles)."]
 #[doc = "                @qemu_version is then 0 or the profile's version. The"]
 #[doc = "                profile must outlive the calls that read the request."]
-#[doc = " @qemu_machine: (Since: 1.3) optional, only with @qemu_profile: the exact"]
-#[doc = "                machine type, a name the profile lists (e.g."]
+#[doc = " @qemu_machine: (Since: 1.3) optional: the exact machine type. With"]
+#[doc = "                @qemu_profile a name the profile lists (e.g."]
 #[doc = "                \"pseries-rhel9.2.0\", \"pseries-4.1\"), whose measured"]
-#[doc = "                defaults answer; @machine must be its class"]
-#[doc = "                (vcpuchar_ppc_qemu_profile_machine() gives both). NULL:"]
-#[doc = "                the profile's type for @machine: its default type for"]
+#[doc = "                defaults answer (vcpuchar_ppc_qemu_profile_machine()"]
+#[doc = "                gives it and its class). Without, an upstream type the"]
+#[doc = "                target release has, as vcpuchar_ppc_machine_parse_qemu()"]
+#[doc = "                accepts it for @qemu_version (\"pseries-2.5\","]
+#[doc = "                \"pseries-2.12-sxxm\", \"pseries\"; -EINVAL or -ENOENT with"]
+#[doc = "                its message otherwise): its default CPU is the guest's"]
+#[doc = "                under TCG when @cpu is 0"]
+#[doc = "                (/usr/share/doc/libvcpuchar/ppc.md#tcg-default-cpu)."]
+#[doc = "                @machine must be its class. NULL: the type of @machine's"]
+#[doc = "                class: the profile's default type, or the release's"]
+#[doc = "                newest (the \"pseries\" alias), for"]
 #[doc = "                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or"]
 #[doc = "                pseries-2.12-sxxm for the others."]
 #[doc = " @start_set: (Since: 1.3) bit (1u << enum vcpuchar_ppc_start_cap) for"]
@@ -2154,6 +2166,43 @@ extern "C" {
     pub fn vcpuchar_ppc_host_cpu_ext(
         host: *const vcpuchar_ppc_host,
         cpu: u32,
+        ret: *mut vcpuchar_ppc_guest_cpu,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
+    #[doc = " vcpuchar_ppc_request_cpu() - the guest CPU a request is answered for"]
+    #[doc = " @host: host facts, or NULL for none (read under KVM only)"]
+    #[doc = " @req: the VMM's request, as for vcpuchar_ppc_decide()"]
+    #[doc = " @ret: receives the CPU, its basis, the CPU set and the note (@ret->size"]
+    #[doc = "       set by the caller); unchanged on failure"]
+    #[doc = " @err, @err_size: optional message buffer: on failure the refusal, \"\" on success"]
+    #[doc = ""]
+    #[doc = " The CPU vcpuchar_ppc_decide(), the start verdict and the machine caps"]
+    #[doc = " take for @req, so that a front end names it rather than guessing. Under"]
+    #[doc = " KVM, vcpuchar_ppc_host_cpu_ext() for @host and @req->cpu. Under TCG,"]
+    #[doc = " @req->cpu when given, else the default CPU QEMU gives the target machine"]
+    #[doc = " type (@req->qemu_machine, else the type of @req->machine's class):"]
+    #[doc = " power7 for pseries-2.1 to 2.7, power8 for 2.8 to 3.1 and"]
+    #[doc = " pseries-2.12-sxxm, power9 for 4.0 to 8.2, power10 for 9.0 to 11.0,"]
+    #[doc = " power11 for 11.1, the alias \"pseries\" being the target's newest type; a"]
+    #[doc = " QEMU profile's type its measured one"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#tcg-default-cpu). Where that default"]
+    #[doc = " is unknown (VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without a profile, a"]
+    #[doc = " QEMU newer than the table) it is POWER9 with"]
+    #[doc = " VCPUCHAR_PPC_CPU_BASIS_ASSUMED and a note, as the decision's"]
+    #[doc = " VCPUCHAR_PPC_RESULT_CPU_ASSUMED says. Under TCG @ret->families holds"]
+    #[doc = " the CPU families the target QEMU has a model of. Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; the errors of vcpuchar_ppc_request_check() for @req; -ENOENT"]
+    #[doc = " under KVM when @req->cpu is newer than the host's family; -EINVAL for"]
+    #[doc = " NULL @req or @ret, a bad size, bad @host, or NULL @err with @err_size > 0."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_request_cpu(
+        host: *const vcpuchar_ppc_host,
+        req: *const vcpuchar_ppc_request,
         ret: *mut vcpuchar_ppc_guest_cpu,
         err: *mut ::std::os::raw::c_char,
         err_size: size_t,
