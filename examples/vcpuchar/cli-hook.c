@@ -290,6 +290,9 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 		return refuse(name, "machine type %s: %s", machine, err);
 	if (r < 0)
 		return cli_usage("domain '%s': machine: %s", name, err);
+	/* The exact type for the release table too: its default CPU is the guest's under TCG (lib/ppc.md#tcg-default-cpu). */
+	if (r == 0 && !req.qemu_profile)
+		req.qemu_machine = machine;
 	if (d->bad_cap)
 		return cli_usage("domain '%s': a cap element of <features> has content; libvirt's schema has it empty",
 				 name);

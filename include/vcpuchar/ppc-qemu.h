@@ -1038,8 +1038,10 @@ int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err
  * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an UNKNOWN
  * entry naming it. Under TCG every entry STARTS but htm=on and nested-hv=on.
  * For VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN a refusal at the level QEMU may
- * take is UNKNOWN. Rules and sources: /usr/share/doc/libvcpuchar/ppc.md#start
- * and #unknown-types. Pure: no allocation.
+ * take is UNKNOWN. A @req->qemu_machine without a QEMU profile (Since 1.3)
+ * is judged as vcpuchar_ppc_start_check_type() judges that type. Rules and
+ * sources: /usr/share/doc/libvcpuchar/ppc.md#start and #unknown-types. Pure:
+ * no allocation.
  *
  * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
  * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad

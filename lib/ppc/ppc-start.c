@@ -242,6 +242,9 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 	if (r < 0)
 		return r;
 	req = VCPUCHAR_IN(req, &rq);
+	/* The request's exact type without a profile is the type judged (lib/ppc.md#tcg-default-cpu). */
+	if (!machine && !req->qemu_profile)
+		machine = req->qemu_machine;
 	if (machine && type_of(machine, req, &type) < 0)
 		return -EINVAL;
 	host = VCPUCHAR_IN(host, &hbuf);

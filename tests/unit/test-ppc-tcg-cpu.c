@@ -114,6 +114,12 @@ START_TEST(pseries_2_5_starts)
 	r = tcg(VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "pseries-2.8", "pseries-2.8");
 	ck_assert_int_eq(vcpuchar_ppc_start_check_type(NULL, &r, "pseries-2.8", &st), 0);
 	ck_assert_uint_eq(st.entries[VCPUCHAR_PPC_START_HTM].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	/* vcpuchar_ppc_start_check() judges the request's exact type alike. */
+	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &r, &st), 0);
+	ck_assert_uint_eq(st.entries[VCPUCHAR_PPC_START_HTM].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	r = tcg(VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0), "pseries-2.5", "pseries-2.5");
+	ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &r, &st), 0);
+	ck_assert_uint_eq(st.n_refused, 0);
 }
 END_TEST
 
