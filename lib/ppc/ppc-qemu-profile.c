@@ -618,9 +618,9 @@ static int table_type(const struct vcpuchar_ppc_request *req, struct ppc_target 
 		[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = 212,
 	};
 	const char *name = req->qemu_machine;
-	unsigned type = 0, x, y;
+	unsigned type = 0, x = 0, y = 0;
 	uint32_t m;
-	int r, end = 0;
+	int r;
 
 	if (name) {
 		if ((r = vcpuchar_ppc_machine_parse_qemu(name, req->qemu_version, &m, err, err_size)) < 0)
@@ -634,7 +634,7 @@ static int table_type(const struct vcpuchar_ppc_request *req, struct ppc_target 
 			type = vcpuchar_ppc_qemu_alias_type(req->qemu_version);
 		else if (m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)
 			type = 212;
-		else if (sscanf(name, "pseries-%u.%u%n", &x, &y, &end) == 2 && !name[end])
+		else if (sscanf(name, "pseries-%u.%u", &x, &y) == 2) /* the parse took "pseries-X.Y" */
 			type = x * 100 + y;
 	} else if (req->machine == VCPUCHAR_PPC_MACHINE_PSERIES) {
 		type = vcpuchar_ppc_qemu_alias_type(req->qemu_version);

@@ -105,6 +105,10 @@ START_TEST(pseries_2_5_starts)
 	r.qemu_machine = NULL;
 	ck_assert_int_eq(vcpuchar_ppc_start_check_type(NULL, &r, "pseries-2.5", &st), 0);
 	ck_assert_uint_eq(st.n_refused, 0);
+	/* A type of another class than the request's: refused. */
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES;
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(NULL, &r, "pseries-2.5", &st), -EINVAL);
+	r.machine = VCPUCHAR_PPC_MACHINE_PSERIES_3_1;
 	/* A POWER9 asked for: htm on, refused under TCG. */
 	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
 	ck_assert_int_eq(vcpuchar_ppc_start_check_type(NULL, &r, "pseries-2.5", &st), 0);
@@ -211,6 +215,13 @@ START_TEST(profile_type)
 	ck_assert_uint_eq(gc.basis, VCPUCHAR_PPC_CPU_BASIS_CHECKED);
 	/* The binary's POWER models: power7 to power10. */
 	ck_assert_uint_eq(gc.families, 0x780);
+	/* A class of unknown types without the exact type: the profile has no type for it, POWER9 assumed. */
+	r = tcg(0, "unknown", NULL);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_request_cpu(NULL, &r, &gc, NULL, 0), 0);
+	ck_assert_uint_eq(gc.cpu, VCPUCHAR_PPC_CPU_POWER9);
+	ck_assert_uint_eq(gc.basis, VCPUCHAR_PPC_CPU_BASIS_ASSUMED);
+	ck_assert_msg(strstr(gc.note, "QEMU profile's machine type"), "%s", gc.note);
 	vcpuchar_ppc_qemu_profile_free(p);
 }
 END_TEST
