@@ -295,6 +295,9 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 		return refuse(name, "machine type %s: %s", machine, err);
 	if (r < 0)
 		return cli_usage("domain '%s': machine: %s", name, err);
+	/* The exact type for the release table too: its default CPU is the guest's under TCG (lib/ppc.md#tcg-default-cpu). */
+	if (r == 0 && !req.qemu_profile)
+		req.qemu_machine = machine;
 	if (d->bad_cap)
 		return cli_usage("domain '%s': a cap element of <features> has content; libvirt's schema has it empty",
 				 name);
@@ -336,12 +339,10 @@ static int judge_pseries(const char *name, const struct domain *d, const struct 
 	if (r == -ENOENT && vcpuchar_ppc_request_check(&req, err, sizeof(err)) == -ENOENT)
 		return refuse(name, "%s", err);
 	if (r < 0) {
-		/* Under KVM the library took the host's CPU: its reason with that CPU named. */
-		struct vcpuchar_ppc_request with_cpu = req;
-
-		with_cpu.cpu = req.cpu ? req.cpu : shown_cpu;
-		if (vcpuchar_ppc_request_check(&req, err, sizeof(err)) < 0 ||
-		    (have_host && vcpuchar_ppc_request_check(&with_cpu, err, sizeof(err)) < 0))
+		/* Under KVM the library took the host's CPU: its reason, with that CPU named. */
+		if (!req.cpu && have_host)
+			req.cpu = shown_cpu;
+		if (vcpuchar_ppc_request_check(&req, err, sizeof(err)) < 0)
 			return cli_usage("domain '%s': cannot decide: %s", name, err);
 		return cli_usage("domain '%s': cannot decide: %s", name, g_strerror(-r));
 	}

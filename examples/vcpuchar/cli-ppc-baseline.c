@@ -56,7 +56,7 @@ int cmd_baseline(int argc, char **argv)
 	if (n < 1)
 		return cli_usage("ppc baseline needs at least one host PROFILE");
 	/* A profile's type for --machine (its default without): the warnings take its defaults. */
-	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &qv, NULL)))
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &qv)))
 		return r;
 	req.qemu_version = qv.version;
 	if (machine && !profile) {

@@ -29,7 +29,7 @@ int cmd_hcall(int argc, char **argv)
 		{ "accel", 0, 0, G_OPTION_ARG_STRING, &accel, "kvm (default) or tcg", "ACCEL" },
 		{ "guest-cpu", 0, 0, G_OPTION_ARG_STRING, &cpu,
 		  "power7, power8, power9, power10, power11 (default under KVM: the host's own family, as QEMU's; "
-		  "power9 under TCG or when the host facts name no CPU)", "CPU" },
+		  "power9 when the host facts name no CPU; under TCG the machine type's default, as QEMU's)", "CPU" },
 		{ "qemu-version", 0, 0, G_OPTION_ARG_STRING, &qemu_version, QEMU_VERSION_HELP, "V" },
 		{ "qemu", 0, 0, G_OPTION_ARG_FILENAME, &qemu_file, QEMU_PROFILE_HELP, "FILE" },
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print one JSON object", NULL },
@@ -47,13 +47,14 @@ int cmd_hcall(int argc, char **argv)
 	struct cli_qemu_target qv;
 	gboolean have_host = FALSE;
 	char cpu_note[512] = "";
-	uint32_t shown_cpu, type_cpu = 0;
+	struct vcpuchar_ppc_guest_cpu gc = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_cpu);
+	uint32_t shown_cpu = 0;
 	int r;
 
 	g_option_context_set_summary(ctx, "Computes cap levels, conflicts, R4/R5 and the Linux guest's view.");
 	if ((r = cli_parse(ctx, entries, FALSE, &argc, &argv)))
 		return r;
-	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &qv, &type_cpu)))
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &qv)))
 		return r;
 	req.qemu_version = qv.version;
 	if (host_file && chars)
@@ -109,9 +110,7 @@ int cmd_hcall(int argc, char **argv)
 		have_host = TRUE;
 	}
 
-	/* The guest CPU the library decides for (lib/ppc.md#guest-cpu): for the header, the note and a refusal. */
-	/* Under TCG with a QEMU profile: the type's own default CPU, as the library takes it. */
-	shown_cpu = req.cpu ? req.cpu : type_cpu ? type_cpu : VCPUCHAR_PPC_CPU_POWER9;
+	/* A guest CPU newer than the host's is refused naming --guest-cpu (lib/ppc.md#guest-cpu). */
 	if (req.accel == VCPUCHAR_ACCEL_KVM) {
 		r = vcpuchar_ppc_host_cpu(have_host ? &host : NULL, req.cpu, &shown_cpu, cpu_note, sizeof(cpu_note));
 		if (r < 0) {
@@ -158,6 +157,12 @@ int cmd_hcall(int argc, char **argv)
 		}
 		return cli_usage_why(r, NULL, NULL, "cannot decide: %s", g_strerror(-r));
 	}
+	/* The guest CPU the library decided for, and its note (lib/ppc.md#guest-cpu, #tcg-default-cpu). */
+	if ((r = vcpuchar_ppc_request_cpu(have_host ? &host : NULL, &req, &gc, NULL, 0)) < 0)
+		return cli_usage_why(r, NULL, NULL, "cannot name the guest CPU: %s", g_strerror(-r));
+	shown_cpu = gc.cpu;
+	if (!*cpu_note)
+		g_strlcpy(cpu_note, gc.note, sizeof(cpu_note));
 	if ((r = vcpuchar_ppc_warnings_check(have_host ? &host : NULL, &req, &warn)) < 0)
 		return cli_usage_why(r, NULL, NULL, "cannot check the warnings: %s", g_strerror(-r));
 	{

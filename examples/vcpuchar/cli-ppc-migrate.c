@@ -62,7 +62,7 @@ static int migrate_hosts(const char *src_file, const char *dst_file, const char 
 	int r;
 
 	/* Both hosts run the target QEMU: its profile (--qemu) or its table row (--qemu-version). */
-	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &q, NULL)))
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, machine, &profile, &req, &q)))
 		return r;
 	if (mode) {
 		static const char *const n[] = { "host-max", "caps" };
@@ -225,7 +225,7 @@ int cmd_migrate(int argc, char **argv)
 	if (!src || !dst)
 		return cli_usage("ppc migrate needs both --src and --dst (or --src-host and --dst-host)");
 	/* A profile's default type gives the unlisted caps (lib/ppc.md#migration). */
-	if ((r = cli_qemu_target_load(qemu_file, qemu_version, NULL, &profile, &unused, &qv, NULL)))
+	if ((r = cli_qemu_target_load(qemu_file, qemu_version, NULL, &profile, &unused, &qv)))
 		return r;
 	if ((r = parse_migrate_caps("--src", src, qv.version, profile, &s, ignored)) ||
 	    (r = parse_migrate_caps("--dst", dst, qv.version, profile, &d, ignored)))

@@ -153,6 +153,15 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 	}
 	if (machine)
 		req->machine = line.machine;
+	/*
+	 * The exact type, for the release table too: the library takes its
+	 * default CPU under TCG (lib/ppc.md#tcg-default-cpu). A type whose
+	 * defaults are unknown is no type the table checks.
+	 */
+	if (machine && !req->qemu_profile && !x->unknown) {
+		x->type = cli_machine_type(machine);
+		req->qemu_machine = x->type;
+	}
 	req->caps = line.caps;
 	req->caps_set = set;
 	/* The other caps and max-cpu-compat the line gave: the start verdict judges them (lib/ppc.md#start). */

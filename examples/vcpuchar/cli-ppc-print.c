@@ -98,17 +98,17 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q)
 
 int cli_qemu_target_load(const char *file, const char *version, const char *machine,
 			 struct vcpuchar_ppc_qemu_profile **profile, struct vcpuchar_ppc_request *req,
-			 struct cli_qemu_target *q, uint32_t *default_cpu)
+			 struct cli_qemu_target *q)
 {
 	if (file && version)
 		return cli_usage_why(0, "--qemu", NULL, "--qemu and --qemu-version both name the target QEMU; use one");
 	if (file)
-		return cli_qemu_profile_load(file, machine, profile, req, q, default_cpu);
+		return cli_qemu_profile_load(file, machine, profile, req, q);
 	return cli_qemu_version_parse(version, q);
 }
 
 int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar_ppc_qemu_profile **profile,
-			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q, uint32_t *default_cpu)
+			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q)
 {
 	struct vcpuchar_ppc_qemu_machine m = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_machine);
 	g_autofree char *text = NULL, *type = NULL, *shown = cli_shown(file);
@@ -138,8 +138,6 @@ int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar
 		return cli_usage_why(r, "--machine", type, "--machine: %s", err);
 	req->machine = m.machine;
 	req->qemu_machine = m.name;
-	if (default_cpu)
-		*default_cpu = m.default_cpu;
 	return CLI_OK;
 }
 

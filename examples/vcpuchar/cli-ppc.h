@@ -10,12 +10,14 @@ struct machine_extra {
 	int accel;
 	char *unknown; /* "NAME\nwhy", NULL when the type is known */
 	char *note;    /* said with the answer when @unknown */
+	char *type;    /* without a QEMU profile, the exact type given: the request's qemu_machine */
 };
 
 static inline void machine_extra_clear(struct machine_extra *x)
 {
 	g_free(x->unknown);
 	g_free(x->note);
+	g_free(x->type);
 }
 
 typedef struct machine_extra machine_extra_t;

@@ -142,21 +142,19 @@ int cli_qemu_version_parse(const char *arg, struct cli_qemu_target *q);
  * --qemu FILE (lib/ppc.md#qemu-profiles): the QEMU profile into @req
  * (qemu_profile, qemu_version, and qemu_machine for the type of the
  * --machine value @machine, the default type when NULL) and @q; @profile
- * owns it; @default_cpu, unless NULL, receives the type's default CPU family
- * (0: none).
+ * owns it.
  * Unreadable or malformed: exit 2 naming the file. Call before
  * parse_request_caps().
  */
 int cli_qemu_profile_load(const char *file, const char *machine, struct vcpuchar_ppc_qemu_profile **profile,
-			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q, uint32_t *default_cpu);
+			  struct vcpuchar_ppc_request *req, struct cli_qemu_target *q);
 /*
  * The target QEMU of a command: --qemu FILE (cli_qemu_profile_load()) or
  * --qemu-version (cli_qemu_version_parse()), never both (exit 2).
- * @default_cpu may be NULL.
  */
 int cli_qemu_target_load(const char *file, const char *version, const char *machine,
 			 struct vcpuchar_ppc_qemu_profile **profile, struct vcpuchar_ppc_request *req,
-			 struct cli_qemu_target *q, uint32_t *default_cpu);
+			 struct cli_qemu_target *q);
 typedef struct vcpuchar_ppc_qemu_profile cli_qemu_profile_t;
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(cli_qemu_profile_t, vcpuchar_ppc_qemu_profile_free)
 /* --help of --qemu. */

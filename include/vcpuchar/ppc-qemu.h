@@ -1038,8 +1038,10 @@ int vcpuchar_ppc_request_check(const struct vcpuchar_ppc_request *req, char *err
  * (@facts_read, @facts, @page_size, @dec_bits), each unknown fact an UNKNOWN
  * entry naming it. Under TCG every entry STARTS but htm=on and nested-hv=on.
  * For VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN a refusal at the level QEMU may
- * take is UNKNOWN. Rules and sources: /usr/share/doc/libvcpuchar/ppc.md#start
- * and #unknown-types. Pure: no allocation.
+ * take is UNKNOWN. A @req->qemu_machine without a QEMU profile (Since 1.3)
+ * is judged as vcpuchar_ppc_start_check_type() judges that type. Rules and
+ * sources: /usr/share/doc/libvcpuchar/ppc.md#start and #unknown-types. Pure:
+ * no allocation.
  *
  * Return: 0 (see @ret->n_refused and @ret->n_unknown); the errors of
  * vcpuchar_ppc_decide() (@ret unchanged); -EINVAL for NULL @ret or a bad
@@ -1413,6 +1415,39 @@ int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuchar_ppc_caps *ca
  */
 int vcpuchar_ppc_host_cpu_ext(const struct vcpuchar_ppc_host *host, uint32_t cpu, struct vcpuchar_ppc_guest_cpu *ret,
 			      char *err, size_t err_size);
+
+/**
+ * vcpuchar_ppc_request_cpu() - the guest CPU a request is answered for
+ * @host: host facts, or NULL for none (read under KVM only)
+ * @req: the VMM's request, as for vcpuchar_ppc_decide()
+ * @ret: receives the CPU, its basis, the CPU set and the note (@ret->size
+ *       set by the caller); unchanged on failure
+ * @err, @err_size: optional message buffer: on failure the refusal, "" on success
+ *
+ * The CPU vcpuchar_ppc_decide(), the start verdict and the machine caps
+ * take for @req, so that a front end names it rather than guessing. Under
+ * KVM, vcpuchar_ppc_host_cpu_ext() for @host and @req->cpu. Under TCG,
+ * @req->cpu when given, else the default CPU QEMU gives the target machine
+ * type (@req->qemu_machine, else the type of @req->machine's class):
+ * power7 for pseries-2.1 to 2.7, power8 for 2.8 to 3.1 and
+ * pseries-2.12-sxxm, power9 for 4.0 to 8.2, power10 for 9.0 to 11.0,
+ * power11 for 11.1, the alias "pseries" being the target's newest type; a
+ * QEMU profile's type its measured one
+ * (/usr/share/doc/libvcpuchar/ppc.md#tcg-default-cpu). Where that default
+ * is unknown (VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN without a profile, a
+ * QEMU newer than the table) it is POWER9 with
+ * VCPUCHAR_PPC_CPU_BASIS_ASSUMED and a note, as the decision's
+ * VCPUCHAR_PPC_RESULT_CPU_ASSUMED says. Under TCG @ret->families holds
+ * the CPU families the target QEMU has a model of. Pure: no allocation.
+ *
+ * Return: 0; the errors of vcpuchar_ppc_request_check() for @req; -ENOENT
+ * under KVM when @req->cpu is newer than the host's family; -EINVAL for
+ * NULL @req or @ret, a bad size, bad @host, or NULL @err with @err_size > 0.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_request_cpu(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+			     struct vcpuchar_ppc_guest_cpu *ret, char *err, size_t err_size);
 
 /* ---- names and text ---- */
 

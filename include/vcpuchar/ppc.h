@@ -324,7 +324,11 @@ struct vcpuchar_ppc_conflict {
  * @cpu: enum vcpuchar_ppc_cpu; 0 = none given: under KVM the host's own
  *       family, as QEMU's default CPU there is the host's
  *       (vcpuchar_ppc_host_cpu(); POWER9 with VCPUCHAR_PPC_RESULT_CPU_ASSUMED
- *       when the facts name none), under TCG POWER9.
+ *       when the facts name none), under TCG the machine type's default
+ *       CPU, as QEMU's (power7 for pseries-2.1 to 2.7, power8 to 3.1,
+ *       power9 to 8.2, power10 to 11.0, power11 for 11.1: see
+ *       @qemu_machine and vcpuchar_ppc_request_cpu()), POWER9 with
+ *       VCPUCHAR_PPC_RESULT_CPU_ASSUMED where it is unknown.
  * @caps_set: bit (1u << enum vcpuchar_ppc_cap) for each cap the caller set
  *            in @caps; the others take defaults (machine type and CPU in
  *            caps and host mode, the host's level in host-max mode)
@@ -349,12 +353,20 @@ struct vcpuchar_ppc_conflict {
  *                (/usr/share/doc/libvcpuchar/ppc.md#qemu-profiles).
  *                @qemu_version is then 0 or the profile's version. The
  *                profile must outlive the calls that read the request.
- * @qemu_machine: (Since: 1.3) optional, only with @qemu_profile: the exact
- *                machine type, a name the profile lists (e.g.
+ * @qemu_machine: (Since: 1.3) optional: the exact machine type. With
+ *                @qemu_profile a name the profile lists (e.g.
  *                "pseries-rhel9.2.0", "pseries-4.1"), whose measured
- *                defaults answer; @machine must be its class
- *                (vcpuchar_ppc_qemu_profile_machine() gives both). NULL:
- *                the profile's type for @machine: its default type for
+ *                defaults answer (vcpuchar_ppc_qemu_profile_machine()
+ *                gives it and its class). Without, an upstream type the
+ *                target release has, as vcpuchar_ppc_machine_parse_qemu()
+ *                accepts it for @qemu_version ("pseries-2.5",
+ *                "pseries-2.12-sxxm", "pseries"; -EINVAL or -ENOENT with
+ *                its message otherwise): its default CPU is the guest's
+ *                under TCG when @cpu is 0
+ *                (/usr/share/doc/libvcpuchar/ppc.md#tcg-default-cpu).
+ *                @machine must be its class. NULL: the type of @machine's
+ *                class: the profile's default type, or the release's
+ *                newest (the "pseries" alias), for
  *                VCPUCHAR_PPC_MACHINE_PSERIES, pseries-4.2, pseries-3.1 or
  *                pseries-2.12-sxxm for the others.
  * @start_set: (Since: 1.3) bit (1u << enum vcpuchar_ppc_start_cap) for
@@ -400,7 +412,9 @@ struct vcpuchar_ppc_request {
 #define VCPUCHAR_PPC_RESULT_NOT_EXPRESSIBLE   (1u << 2) /* host bits the caps cannot pass on, see unexpressed_r4/r5 */
 /* Under KVM with no guest CPU given, the host facts name no CPU family (no
  * known pvr, power8 0): POWER9 was assumed, where QEMU gives the host's own
- * (vcpuchar_ppc_host_cpu() says so in words). Since: 1.2 */
+ * (vcpuchar_ppc_host_cpu() says so in words). Since 1.3 also under TCG with
+ * no guest CPU given when the machine type's default CPU is not known here
+ * (vcpuchar_ppc_request_cpu() says so in words). Since: 1.2 */
 #define VCPUCHAR_PPC_RESULT_CPU_ASSUMED       (1u << 3)
 
 /* Length of each guest-view string buffer, NUL included. Since: 1.0 */

@@ -131,3 +131,38 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_host_cpu_ext(const struct vcpuchar_ppc_host *ho
 	vcpuchar_out_end(ret, &out, sizeof(out));
 	return 0;
 }
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_request_cpu(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
+					     struct vcpuchar_ppc_guest_cpu *ret, char *err, size_t err_size)
+{
+	struct vcpuchar_ppc_guest_cpu out = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_cpu);
+	struct vcpuchar_ppc_request rq;
+	struct ppc_target t;
+	int r;
+
+	if (!req || !ret || !VCPUCHAR_SIZE_OK(ret) || !VCPUCHAR_SIZE_OK(req) || !ppc_host_power_ok(host) ||
+	    (!err && err_size))
+		return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "missing or bad argument");
+	req = VCPUCHAR_IN(req, &rq);
+	/* The request's own refusals first, as vcpuchar_ppc_decide() gives them. */
+	if ((r = vcpuchar_ppc_request_why(req, &t, err, err_size)) < 0)
+		return r;
+	/* Under KVM the host's family (lib/ppc.md#guest-cpu). */
+	if (req->accel == VCPUCHAR_ACCEL_KVM)
+		return vcpuchar_ppc_host_cpu_ext(host, req->cpu, ret, err, err_size);
+	/* Under TCG the machine type's default CPU (lib/ppc.md#tcg-default-cpu). */
+	out.cpu = req->cpu ? req->cpu : t.default_cpu;
+	out.families = t.families;
+	if (!req->cpu && t.cpu_assumed) {
+		out.basis = VCPUCHAR_PPC_CPU_BASIS_ASSUMED;
+		snprintf(out.note, sizeof(out.note), "%s",
+			 t.profile ? "the QEMU profile's machine type names no power7 to power11 default CPU: the "
+				     "guest CPU is assumed POWER9; give it explicitly"
+				   : "the machine type's default CPU under TCG is not known here (a type whose "
+				     "defaults are unknown, or one newer than pseries-11.1): the guest CPU is assumed "
+				     "POWER9; give it explicitly");
+	}
+	vcpuchar_set_err(err, err_size, 0, "%s", "");
+	vcpuchar_out_end(ret, &out, sizeof(out));
+	return 0;
+}

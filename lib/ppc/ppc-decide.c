@@ -473,11 +473,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	/*
 	 * lib/ppc.md#guest-cpu: under KVM the guest CPU is the host's family
 	 * unless given, and never newer than the host. Under TCG the host CPU
-	 * does not run the guest: 0 stays POWER9.
+	 * does not run the guest: 0 is the machine type's default CPU
+	 * (lib/ppc.md#tcg-default-cpu), POWER9 assumed where it is unknown.
 	 */
-	if (tcg)
+	if (tcg) {
 		cpu = req->cpu ? req->cpu : target.default_cpu;
-	else if ((r = vcpuchar_ppc_cpu_resolve(host, req->cpu, &cpu, NULL, 0)) < 0)
+		assumed = !req->cpu && target.cpu_assumed;
+	} else if ((r = vcpuchar_ppc_cpu_resolve(host, req->cpu, &cpu, NULL, 0)) < 0)
 		return r;
 	else
 		assumed = r == 1;

@@ -160,6 +160,8 @@ struct ppc_target {
 	const struct vcpuchar_ppc_qemu_profile *profile; /* NULL: the table */
 	const struct ppc_qmachine *type;                 /* the profile's type; NULL without a profile or for an unknown type */
 	uint32_t default_cpu;                            /* the guest CPU under TCG when none is given */
+	bool cpu_assumed; /* default_cpu is POWER9 assumed: the type's default CPU is unknown here */
+	uint32_t families; /* bit (1u << family) of each CPU family the target has a model of */
 };
 /* A type's defaults for one guest CPU family. */
 struct ppc_type_defaults {
@@ -230,6 +232,12 @@ bool vcpuchar_ppc_qemu_release_has_older(int release, unsigned type) __attribute
 bool vcpuchar_ppc_qemu_deprecates(uint32_t qemu_version, unsigned type) __attribute__((visibility("hidden")));
 /* 1 when cap-ibs=fixed-na aborts it (measured), else VCPUCHAR_PPC_QEMU_FACT_UNKNOWN. */
 uint32_t vcpuchar_ppc_qemu_release_fixed_na(int release) __attribute__((visibility("hidden")));
+/*
+ * The type QEMU @qemu_version's "pseries" alias names, X * 100 + Y: the
+ * target's own pseries-X.Y (a release candidate's: its coming release's),
+ * pseries-7.2 for 0 (lib/ppc.md#tcg-default-cpu).
+ */
+unsigned vcpuchar_ppc_qemu_alias_type(uint32_t qemu_version) __attribute__((visibility("hidden")));
 /* Whether release row @release has the power11 CPU model (lib/ppc.md#qemu-versions). */
 bool vcpuchar_ppc_qemu_release_power11(int release) __attribute__((visibility("hidden")));
 /*

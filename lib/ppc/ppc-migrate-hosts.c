@@ -113,8 +113,11 @@ static int migrate_hosts(const struct vcpuchar_ppc_host *src, const struct vcpuc
 					"both hosts are arch=%.16s: a pseries guest needs POWER hosts (ppc64le, ppc64, ppc, ppcle)",
 					src->arch);
 	memset(&m, 0, sizeof(m));
-	/* lib/ppc.md#guest-cpu: the source's family unless given, and it must run on both hosts. */
-	m.cpu = rq.cpu ? rq.cpu : VCPUCHAR_PPC_CPU_POWER9;
+	/*
+	 * lib/ppc.md#guest-cpu: the source's family unless given, and it must
+	 * run on both hosts; under TCG the type's default (lib/ppc.md#tcg-default-cpu).
+	 */
+	m.cpu = rq.cpu ? rq.cpu : target.default_cpu;
 	for (uint32_t k = 0; k < 2 && rq.accel == VCPUCHAR_ACCEL_KVM; k++) {
 		struct vcpuchar_ppc_host_migration_entry *e = &m.entries[m.n_entries];
 

@@ -592,6 +592,83 @@ int vcpuchar_ppc_qemu_profile_property(const struct vcpuchar_ppc_qemu_profile *p
 				     m->name, VCPUCHAR_ECHO);
 }
 
+/*
+ * QEMU 9.0.0 made POWER10 the default of every type that names none
+ * (51113013f3), pseries-4.0 to 8.2 included, until 1490d0bcdf gave them
+ * POWER9 back: in 10.0 and in the 9.2.3 stable release
+ * (lib/ppc.md#tcg-default-cpu). @v's coming release is 9.0 to 9.2.2.
+ */
+static bool older_types_power10(uint32_t v)
+{
+	unsigned t = vcpuchar_ppc_qemu_alias_type(v);
+
+	return v && t >= 900 && t <= 902 && (t < 902 || v / 100 != 902 || v % 100 < 3);
+}
+
+/*
+ * The family of the CPU QEMU @qemu_version's pseries-X.Y (@type = X * 100
+ * + Y; 212 for pseries-2.12-sxxm) starts with under TCG when -cpu is not
+ * given, 0 when unknown here (lib/ppc.md#tcg-default-cpu: hw/ppc/spapr.c's
+ * default_cpu_type per class options, measured on 7.2.22, 10.0.2, 10.0.13
+ * and 11.1.3).
+ */
+static uint32_t type_default_cpu(unsigned type, uint32_t qemu_version)
+{
+	if (!type || type > 1101)
+		return 0;
+	if (type <= 207)
+		return VCPUCHAR_PPC_CPU_POWER7;
+	if (type <= 301)
+		return VCPUCHAR_PPC_CPU_POWER8;
+	if (type <= 802)
+		return older_types_power10(qemu_version) ? VCPUCHAR_PPC_CPU_POWER10 : VCPUCHAR_PPC_CPU_POWER9;
+	return type <= 1100 ? VCPUCHAR_PPC_CPU_POWER10 : VCPUCHAR_PPC_CPU_POWER11;
+}
+
+/*
+ * Without a profile: the exact type the request names, checked by the
+ * release table's own rules, else its class's type (PSERIES: the alias,
+ * the release's newest type); the type's default CPU under TCG.
+ */
+static int table_type(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
+{
+	static const unsigned by_class[] = {
+		[VCPUCHAR_PPC_MACHINE_PSERIES_4] = 402,
+		[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = 301,
+		[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = 212,
+	};
+	const char *name = req->qemu_machine;
+	unsigned type = 0, x = 0, y = 0;
+	uint32_t m;
+	int r;
+
+	if (name) {
+		if ((r = vcpuchar_ppc_machine_parse_qemu(name, req->qemu_version, &m, err, err_size)) < 0)
+			return r;
+		if (m != req->machine)
+			return vcpuchar_set_err(err, err_size, -EINVAL,
+						"machine %u is not the class of qemu_machine '%s' (%u): "
+						"vcpuchar_ppc_machine_parse_qemu() gives it",
+						req->machine, name, m);
+		if (!strcmp(name, "pseries"))
+			type = vcpuchar_ppc_qemu_alias_type(req->qemu_version);
+		else if (m == VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)
+			type = 212;
+		else if (sscanf(name, "pseries-%u.%u", &x, &y) == 2) /* the parse took "pseries-X.Y" */
+			type = x * 100 + y;
+	} else if (req->machine == VCPUCHAR_PPC_MACHINE_PSERIES) {
+		type = vcpuchar_ppc_qemu_alias_type(req->qemu_version);
+	} else if (req->machine < sizeof(by_class) / sizeof(by_class[0])) {
+		type = by_class[req->machine];
+	}
+	if ((t->default_cpu = type_default_cpu(type, req->qemu_version)))
+		return 0;
+	/* A type newer than the table's or a class of unknown types (lib/ppc.md#unknown-types): assumed. */
+	t->default_cpu = VCPUCHAR_PPC_CPU_POWER9;
+	t->cpu_assumed = true;
+	return 0;
+}
+
 int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct ppc_target *t, char *err, size_t err_size)
 {
 	static const char *const by_class[] = {
@@ -607,9 +684,14 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 	t->release = vcpuchar_ppc_qemu_release(req->qemu_version);
 	t->default_cpu = VCPUCHAR_PPC_CPU_POWER9;
 	if (!p) {
-		if (req->qemu_machine)
-			return vcpuchar_set_err(err, err_size, -EINVAL, "%s",
-						"qemu_machine names a type of a QEMU profile, but qemu_profile is NULL");
+		int r;
+
+		/* Every family; without power11 for a named release before 9.2 (lib/ppc.md#qemu-versions). */
+		t->families = (2u << VCPUCHAR_PPC_CPU_POWER11) - (1u << VCPUCHAR_PPC_CPU_POWER7);
+		if (req->qemu_version && t->release >= 0 && !vcpuchar_ppc_qemu_release_power11(t->release))
+			t->families &= ~(1u << VCPUCHAR_PPC_CPU_POWER11);
+		if (t->release >= 0 && (r = table_type(req, t, err, err_size)) < 0)
+			return r;
 		/* A release the caller named and the table has lacks power11 before 9.2 (lib/ppc.md#qemu-versions). */
 		if (req->qemu_version && t->release >= 0 && req->cpu == VCPUCHAR_PPC_CPU_POWER11 &&
 		    !vcpuchar_ppc_qemu_release_power11(t->release))
@@ -629,6 +711,7 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 	if (t->release < 0)
 		t->release = 0;
 	t->profile = p;
+	t->families = p->families;
 	if (req->qemu_machine) {
 		if (!(m = find_machine(p, req->qemu_machine)))
 			return no_machine(p, req->qemu_machine, err, err_size);
@@ -646,6 +729,8 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 	t->type = m;
 	if (m && m->default_cpu)
 		t->default_cpu = m->default_cpu;
+	else
+		t->cpu_assumed = true; /* a class of unknown types, or a default CPU none of power7 to power11 */
 	if (req->cpu && !(p->families & (1u << req->cpu)))
 		return vcpuchar_set_err(err, err_size, -ENOENT,
 					"QEMU %s (%s, its profile) has no power%u CPU model: its POWER models are %s", want,

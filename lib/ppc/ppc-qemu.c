@@ -457,3 +457,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_deprecated(const char *name, uint32_t q
 			 want, name, newest / 100, newest % 100);
 	return 1;
 }
+
+unsigned vcpuchar_ppc_qemu_alias_type(uint32_t qemu_version)
+{
+	/* The "pseries" alias is the target's own pseries-X.Y; a candidate's, its coming release's. */
+	return qemu_version ? coming(qemu_version) / 100 : releases[0].version / 100;
+}

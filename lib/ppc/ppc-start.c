@@ -213,7 +213,7 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 			   const char *machine, struct vcpuchar_ppc_start *ret, struct ppc_start_ctx *ctx)
 {
 	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
-	struct vcpuchar_ppc_request rq;
+	struct vcpuchar_ppc_request rq, exact;
 	struct vcpuchar_ppc_host hbuf;
 	struct vcpuchar_ppc_start out;
 	struct ppc_type_defaults td;
@@ -225,11 +225,26 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 	int r;
 
 	return_val_if_fail(ret && VCPUCHAR_SIZE_OK(ret), -EINVAL);
+	/*
+	 * The exact type, when the request names none, is the table's type
+	 * too: under TCG its default CPU is the guest's (lib/ppc.md#tcg-default-cpu).
+	 */
+	if (machine && req && VCPUCHAR_SIZE_OK(req)) {
+		exact = *VCPUCHAR_IN(req, &rq);
+		if (!exact.qemu_profile && !exact.qemu_machine &&
+		    vcpuchar_ppc_machine_parse_qemu(machine, exact.qemu_version, &m, NULL, 0) == 0 && m == exact.machine) {
+			exact.qemu_machine = machine;
+			req = &exact;
+		}
+	}
 	/* decide() checks @host and @req. */
 	r = vcpuchar_ppc_decide(host, req, &res);
 	if (r < 0)
 		return r;
 	req = VCPUCHAR_IN(req, &rq);
+	/* The request's exact type without a profile is the type judged (lib/ppc.md#tcg-default-cpu). */
+	if (!machine && !req->qemu_profile)
+		machine = req->qemu_machine;
 	if (machine && type_of(machine, req, &type) < 0)
 		return -EINVAL;
 	host = VCPUCHAR_IN(host, &hbuf);

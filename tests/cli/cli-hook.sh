@@ -58,6 +58,13 @@ for op in start:begin started:begin stopped:end release:end migrate:end restore:
 done
 # Under TCG (the domain's type, no accel in the config) QEMU only warns: let through.
 expect "fixed tcg" 0 - -- hook tcg "$tmp/fixed.xml" prepare begin
+# Under TCG without <cpu>, the type's default CPU (lib/ppc.md#tcg-default-cpu): QEMU 7.2
+# starts pseries-2.5 with POWER7, htm off; pseries-2.8's POWER8 asks for htm, which TCG lacks.
+dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-2.5/;/<features>/,/<\/features>/d" >"$tmp/p25.xml"
+expect "tcg pseries-2.5" 0 - -- hook tcg "$tmp/p25.xml" prepare begin
+dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/pseries-7.2/pseries-2.8/;/<features>/,/<\/features>/d" >"$tmp/p28.xml"
+expect "tcg pseries-2.8" 1 "refused: cap-htm: .*No Transactional Memory support in TCG" -- hook tcg "$tmp/p28.xml" prepare begin
+oneline "tcg pseries-2.8"
 
 # 2. At the host's levels: started, nothing said.
 dom p9-fixed.xml "$tmp/qemu-7.2.22" "s/value='fixed'/value='workaround'/" >"$tmp/ok.xml"

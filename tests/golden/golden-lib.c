@@ -33,6 +33,8 @@ struct args {
 
 /* The QEMU profile of --qemu, kept for the row being answered (the request points at it). */
 static struct vcpuchar_ppc_qemu_profile *row_profile;
+/* The exact type of --machine without a profile, kept likewise (the request's qemu_machine). */
+static char *row_type;
 
 static void put_caps(JsonBuilder *b, const char *key, const struct vcpuchar_ppc_caps *c)
 {
@@ -276,6 +278,12 @@ static int machine_arg(const char *machine, const char *accel, struct vcpuchar_p
 	if (accel && line.accel != req->accel)
 		return why(0, "--accel", accel);
 	req->machine = line.machine;
+	/* The exact type for the release table too: its default CPU under TCG (lib/ppc.md#tcg-default-cpu). */
+	if (r == 0 && !req->qemu_profile) {
+		g_free(row_type);
+		row_type = g_strdup(type);
+		req->qemu_machine = row_type;
+	}
 	req->accel = line.accel;
 	req->caps = line.caps;
 	*set = both;
@@ -399,6 +407,7 @@ static char *hcall(const struct args *a)
 	struct vcpuchar_ppc_warnings warn = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
 	struct vcpuchar_ppc_start start = VCPUCHAR_INIT(struct vcpuchar_ppc_start);
 	struct vcpuchar_ppc_machine_caps mc = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+	struct vcpuchar_ppc_guest_cpu gc = VCPUCHAR_INIT(struct vcpuchar_ppc_guest_cpu);
 	char err[1024], qemu[VCPUCHAR_PPC_FORMAT_LEN], libvirt[VCPUCHAR_PPC_FORMAT_LEN];
 	uint32_t cpu, ans;
 	gboolean have_host = a->host || a->chars;
@@ -447,10 +456,16 @@ static char *hcall(const struct args *a)
 	    (r = vcpuchar_ppc_machine_caps_check(have_host ? &host : NULL, &req, a->machine, &mc)) < 0)
 		return why(r, NULL, NULL), refused();
 
+	/* The guest CPU the answer is for, as the library names it (lib/ppc.md#tcg-default-cpu). */
+	if ((r = vcpuchar_ppc_request_cpu(have_host ? &host : NULL, &req, &gc, NULL, 0)) < 0)
+		return why(r, NULL, NULL), refused();
+
 	g_autoptr(JsonBuilder) b = json_builder_new();
+	g_autofree char *family = g_strdup_printf("power%u", gc.cpu);
 	/* Exit 1 when QEMU refuses: a conflict of the four caps, or a cap the start verdict refuses (lib/ppc.md#start). */
 	begin_answer(b, res.n_errors || start.n_refused ? 1 : 0);
 	put_answered(b, ans);
+	put_str(b, "guest_cpu", family);
 	put_str(b, "mode", vcpuchar_ppc_mode_name(res.mode));
 	json_builder_set_member_name(b, "host_info");
 	json_builder_add_boolean_value(b, !(res.flags & VCPUCHAR_PPC_RESULT_HOST_NO_INFO));
@@ -569,6 +584,9 @@ static char *migrate_hosts(const struct args *a)
 		json_builder_end_array(b);
 	}
 	if (!cpu_refused) {
+		g_autofree char *family = g_strdup_printf("power%u", hm.cpu);
+
+		put_str(b, "guest_cpu", family);
 		put_str(b, "mode", vcpuchar_ppc_mode_name(req.mode));
 		put_caps(b, "effective_caps", &rs.effective_caps);
 		put_caps(b, "dst_host_caps", &hm.dst_host_caps);
@@ -1139,6 +1157,7 @@ int main(void)
 		out = answer(json_node_get_array(json_parser_get_root(p)));
 		vcpuchar_ppc_qemu_profile_free(row_profile);
 		row_profile = NULL;
+		g_clear_pointer(&row_type, g_free);
 		printf("%s\n", out);
 	}
 	return ferror(stdout) || fflush(stdout) ? 1 : 0;

@@ -279,7 +279,29 @@ FIELD = [
 
 def field_rows():
     return [(rid, ['ppc', 'hcall', '--host', '@gen/field-p9', '--machine', line, '--qemu-version', qemu])
-            for rid, line, qemu in FIELD]
+            for rid, line, qemu in FIELD] + tcg_cpu_rows()
+
+
+# Under TCG without --guest-cpu the guest CPU is the type's default (lib/ppc.md#tcg-default-cpu):
+# each boundary type and the "pseries" alias per release; 9.0 to 9.2.2 gave pseries-4.0 to 8.2
+# power10; an unknown type's default is assumed power9 (its four caps given).
+TCG_CPU = [(None, 'pseries-2.5'), (None, 'pseries-3.1'), (None, None),
+           ('7.2', 'pseries-2.5'), ('7.2', 'pseries-2.7'), ('7.2', 'pseries-2.8'), ('7.2', 'pseries-2.12-sxxm'),
+           ('7.2', 'pseries-3.1'), ('7.2', 'pseries-4.0'), ('7.2', 'pseries'),
+           ('10.0', 'pseries-3.1'), ('10.0', 'pseries-4.0'), ('10.0', 'pseries-8.2'), ('10.0', 'pseries-9.0'),
+           ('10.0', None), ('9.1', 'pseries-8.2'), ('9.2', 'pseries-8.2'), ('9.2.3', 'pseries-8.2'),
+           ('11.1', 'pseries-11.0'), ('11.1', 'pseries-11.1'), ('11.1', 'pseries'), ('12.0', 'pseries'),
+           ('10.0', 'pseries-rhel9.2.0,cap-cfpc=broken,cap-sbbc=broken,cap-ibs=broken,cap-ccf-assist=off')]
+
+
+def tcg_cpu_rows():
+    out = []
+    for n, (qemu, machine) in enumerate(TCG_CPU):
+        a = ['ppc', 'hcall', '--accel', 'tcg']
+        opt(a, '--qemu-version', qemu)
+        opt(a, '--machine', machine)
+        out.append(('tcg-cpu-%02d' % n, a))
+    return out
 
 
 # --guest-kernel (since 1.3): the guest's spinlock choice and its reasons
@@ -496,15 +518,15 @@ def project(cmd, rc, j, paths):
             a[k] = j.get(k)
         a['reasons'] = [r['code'] for r in j.get('reasons', [])]
     elif cmd == 'hcall':
-        for k in ('mode', 'host_info', 'migration_safe', 'host_caps', 'effective_caps', 'r4', 'r5', 'guest_view',
-                  'qemu', 'libvirt', 'machine_caps_source', 'machine_caps'):
+        for k in ('guest_cpu', 'mode', 'host_info', 'migration_safe', 'host_caps', 'effective_caps', 'r4', 'r5',
+                  'guest_view', 'qemu', 'libvirt', 'machine_caps_source', 'machine_caps'):
             a[k] = j.get(k)
         a['conflicts'] = ['%s %s %s %s%s' % (c['cap'], c['code'], c['severity'], c['requested'],
                                              ' default' if c['from_default'] else '') for c in j['conflicts']]
         a['warnings'] = [w['code'] for w in j['warnings']]
         a['not_expressible'] = j.get('not_expressible')
     elif cmd == 'migrate':
-        for k in ('ok', 'mode', 'effective_caps', 'dst_host_caps', 'guest_view'):
+        for k in ('ok', 'guest_cpu', 'mode', 'effective_caps', 'dst_host_caps', 'guest_view'):
             if k in j:
                 a[k] = j[k]
         a['errors'] = [label(e, paths) for e in j.get('errors', [])]

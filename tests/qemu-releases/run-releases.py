@@ -371,8 +371,8 @@ def check_binary(q, lib, cli, full, rows, jobs, profile, handle):
             if caps is not None:
                 caps["htm"] = "on"  # the default, which QEMU refused: read the rest with it off
         fam = cpu_family(caps["@cpu"]) if caps else cpu
-        # The profile answers for the type's own default CPU (cpu None); the table, which
-        # knows no type's default CPU, for the family QEMU started.
+        # The profile answers for the type's own default CPU (cpu None); the table for the
+        # family QEMU started, and without a CPU for its own default ("table default").
         answers = {"profile": library_answer(cli, ["--qemu", profile], t, cpu)}
         if t in upstream_types():
             answers["table"] = library_answer(cli, ["--qemu-version", v_text], t, fam)
@@ -406,11 +406,10 @@ def check_binary(q, lib, cli, full, rows, jobs, profile, handle):
                 dc = pm[t].default_cpu
                 row(t, "default cpu", "profile", "power%d" % dc if dc else "none", fam or caps["@cpu"])
             if cpu is None and t in upstream_types():
-                # The table holds no type's default CPU: under TCG it answers for POWER9 when none
-                # is given (lib/ppc.md#guest-cpu), so its caps above are asked for QEMU's family.
+                # The table's default CPU of the type under TCG, no CPU given
+                # (lib/ppc.md#tcg-default-cpu); its caps above are asked for QEMU's family.
                 dc = answers["table default"][0]
-                row(t, "default cpu", "table", (dc["@cpu"] if dc else "-") + " (not in the table)",
-                    fam or caps["@cpu"], "n/a")
+                row(t, "default cpu", "table", dc["@cpu"] if dc else "-", fam or caps["@cpu"])
         for src in ("profile", "table"):
             if src in answers:
                 compare(row, where, src, answers[src], obs_caps, obs_start)

@@ -149,7 +149,7 @@ START_TEST(decide_power8_host_predicts_power8)
 	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (hwsync)");
 	ck_assert_int_eq(vcpuchar_ppc_decide(&flag, &req, &res), 0);
 	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (hwsync)");
-	/* Under TCG the host CPU does not run the guest: the default stays POWER9. */
+	/* Under TCG the host CPU does not run the guest: the type's default, pseries-7.2's POWER9 (lib/ppc.md#tcg-default-cpu). */
 	req.accel = VCPUCHAR_ACCEL_TCG;
 	ck_assert_uint_eq(assumed(&pvr, &req, &res), 0);
 	ck_assert_str_eq(res.guest_view.spec_store_bypass, "Mitigation: Kernel entry/exit barrier (eieio)");

@@ -143,9 +143,12 @@ START_TEST(cpu_model_refused)
 	ck_assert_msg(strstr(err, "is not the profile's QEMU 7.2.22"), "%s", err);
 	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(7, 2, 22);
 	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
-	/* qemu_machine without a profile. */
+	/* qemu_machine without a profile: a type the release table has (lib/ppc.md#tcg-default-cpu), not a downstream one. */
 	r.qemu_profile = NULL;
+	r.cpu = 0;
 	r.qemu_machine = "pseries-7.2";
+	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), 0);
+	r.qemu_machine = "pseries-rhel9.2.0";
 	ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
 	vcpuchar_ppc_qemu_profile_free(p);
 }

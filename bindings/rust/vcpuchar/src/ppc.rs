@@ -533,6 +533,26 @@ pub fn ppc_host_cpu_ext(host: Option<&PpcHost>, cpu: PpcCpu) -> Result<(PpcCpu, 
     Ok((known(F, g.cpu, PpcCpu::from_raw)?, g.basis, g.families, array_str(&g.note)))
 }
 
+/// The guest CPU the decisions take for `req` (1.3, `vcpuchar_ppc_request_cpu()`):
+/// under KVM as [`ppc_host_cpu_ext`] for `host` and the request's CPU; under TCG
+/// the CPU given, else the machine type's default CPU as QEMU's (the type of
+/// the request's class: pseries-3.1 POWER8, the newest type of the target
+/// release for [`PpcMachine::Pseries`]), POWER9 with basis 1 (assumed) and
+/// the note where it is unknown. With the CPU: the basis, the CPU bits
+/// (the host's under KVM, the target QEMU's under TCG) and the note.
+///
+/// Errors: as [`ppc_request_check`] for the request; ENOENT under KVM for a
+/// CPU newer than the host's family.
+pub fn ppc_request_cpu(host: Option<&PpcHost>, req: &PpcRequest) -> Result<(PpcCpu, u32, u32, String)> {
+    const F: &str = "vcpuchar_ppc_request_cpu";
+    let (h, q) = decide_args(host, req);
+    let p = h.as_ref().map_or(std::ptr::null(), |h| h as *const _);
+    let mut g = sys::vcpuchar_ppc_guest_cpu::init();
+    // SAFETY: NULL or a sized struct; a sized request; sized out-struct; buffer of the given length.
+    with_msg(F, |e, n| unsafe { sys::vcpuchar_ppc_request_cpu(p, &q, &mut g, e, n as _) })?;
+    Ok((known(F, g.cpu, PpcCpu::from_raw)?, g.basis, g.families, array_str(&g.note)))
+}
+
 /// Every guest CPU a host runs under KVM-HV, as bits (1 << [`PpcCpu`]): the
 /// host's family and every older one down to POWER7; with `true` when the
 /// facts name the family, `false` when they name none (every CPU this library

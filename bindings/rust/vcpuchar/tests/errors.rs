@@ -52,6 +52,17 @@ fn guest_cpu_newer_than_host() {
     assert_eq!(families, ppc_host_cpus(Some(&h)).unwrap().0);
     let e2 = ppc_host_cpu_ext(Some(&h), PpcCpu::Power10).unwrap_err();
     assert_eq!((e2.errno(), e2.message()), (e.errno(), e.message()));
+    // The request's CPU (1.3): under KVM the same; under TCG the type's default,
+    // pseries-3.1's POWER8 (tests/data/ppc-tcg-cpu.tsv).
+    let kvm = PpcRequest::init();
+    assert_eq!(ppc_request_cpu(Some(&h), &kvm).unwrap().0, PpcCpu::Power9);
+    let e3 = ppc_request_cpu(Some(&h), &kvm.cpu(PpcCpu::Power10)).unwrap_err();
+    assert_eq!((e3.errno(), e3.message()), (e.errno(), e.message()));
+    let tcg = PpcRequest::init().accel(Accel::Tcg).machine(PpcMachine::Pseries31).qemu_version(70200);
+    let (cpu3, basis3, families3, note3) = ppc_request_cpu(None, &tcg).unwrap();
+    assert_eq!((cpu3, basis3, families3, note3.as_str()), (PpcCpu::Power8, 0, 0x780, ""));
+    let e4 = ppc_request_cpu(None, &tcg.mode(PpcMode::Host)).unwrap_err();
+    assert_eq!(e4.errno(), 22);
 }
 
 #[test]
