@@ -1001,6 +1001,156 @@ START_TEST(deprecated_pins)
 }
 END_TEST
 
+/* Every occurrence of @from in @text replaced by @to (a type renamed throughout a profile). */
+static char *rename_all(const char *text, const char *from, const char *to)
+{
+	g_auto(GStrv) parts = g_strsplit(text, from, -1);
+
+	ck_assert_msg(parts[1], "'%s' is not in the profile", from);
+	return g_strjoinv(to, parts);
+}
+
+/* The explanation of the error conflict on @cap, which must be there. */
+static const char *above_why(const struct vcpuchar_ppc_result *res, uint32_t cap)
+{
+	for (uint32_t i = 0; i < res->n_conflicts; i++)
+		if (res->conflicts[i].cap == cap && res->conflicts[i].severity == VCPUCHAR_SEVERITY_ERROR)
+			return res->conflicts[i].explanation;
+	ck_abort_msg("no error on cap %u", cap);
+	return NULL;
+}
+
+/*
+ * The remedy of a default above the host, from the target QEMU's profile
+ * with qemu_version 0 (lib/ppc.md#qemu-profiles): its own types, their
+ * measured defaults and deprecation flags, on a KVM host whose levels are
+ * all broken/off. Probed profiles: Debian 12's 7.2.22 (no type
+ * deprecated), trixie's 10.0.13 (pseries-3.0 to 7.0 deprecated), sid's
+ * 11.1.3 (no type older than pseries-5.2).
+ */
+START_TEST(remedies_from_profile)
+{
+	static const char *const dep10 =
+		"set it explicitly to the level the hint names, or pin an older machine type such as pseries-3.1 "
+		"(which also changes other guest-visible defaults); this QEMU marks pseries-3.1 deprecated and QEMU "
+		"10.1 removes it, so a guest pinned to it must set the cap before moving to 10.1 or later";
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	g_autofree char *path = NULL, *text = NULL, *vendor = NULL, *lower = NULL;
+	gsize len;
+	char err[256];
+
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	/* 7.2.22: pseries-3.1 and 4.2 there, neither deprecated: the plain pin, as the table's 7.2 row. */
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 4);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			     "or pin an older machine type such as pseries-3.1 (which also changes other guest-visible "
+			     "defaults); besides the cap"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST), "such as pseries-4.2 (which"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	ck_assert_ptr_null(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "deprecated"));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* 10.0.13: both deprecated; upstream's lifecycle removes 3.1 in 10.1 and 4.2 in 10.2. */
+	p = load("qemu-10.0.13-debian13.profile");
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	/* 10.0's sbbc default is broken for POWER9 (logical PVR, lib/ppc.md#qemu-versions): no error. */
+	ck_assert_uint_eq(res.n_errors, 3);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), dep10), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_IBS), dep10), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_IBS));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST),
+			     "this QEMU marks pseries-4.2 deprecated and QEMU 10.2 removes it"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	/* The table for the same release says the same; with qemu_version 0 and no profile, 7.2's pin. */
+	r.qemu_profile = NULL;
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), dep10), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	r.qemu_version = 0;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_ptr_null(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "deprecated"));
+
+	/* The same binary as a vendor's build (a downstream-named type): the removal is not known. */
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-10.0.13-debian13.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	vendor = rename_all(text, "pseries-9.2", "pseries-rhel10.0.0");
+	vcpuchar_ppc_qemu_profile_free(p);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(vendor, strlen(vendor), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			     "; this QEMU marks pseries-3.1 deprecated, and which release of it removes pseries-3.1 is "
+			     "not known from its QEMU profile, so a guest pinned to it must set the cap before that"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_ptr_null(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "10.1"));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* 11.1.3: no pseries-3.1 or 4.2, and no type with a lower default: no pin. */
+	p = load("qemu-11.1.3-debian-sid.profile");
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 3);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (cap != VCPUCHAR_PPC_CAP_SBBC)
+			ck_assert_msg(strstr(above_why(&res, cap),
+					     "set it explicitly to the level the hint names (this QEMU has no older "
+					     "machine type with a lower default)"),
+				      "%s", above_why(&res, cap));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* A downstream type: the default is the profile's, and no type of it has a lower one. */
+	p = load("qemu-downstream-hand-edited.profile");
+	r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, "pseries-rhel9.2.0", VCPUCHAR_PPC_CPU_POWER9);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 4);
+	ck_assert_str_eq(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			 "cap-cfpc was not set by the caller and takes the default of this machine type, as its QEMU "
+			 "profile measured it: set it explicitly to the level the hint names (this QEMU has no older "
+			 "machine type with a lower default)");
+	vcpuchar_ppc_qemu_profile_free(p);
+	/* Test edit: its pseries-7.2 with cfpc broken for POWER9, a lower default of a type not named here. */
+	g_free(text);
+	g_free(path);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-downstream-hand-edited.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	lower = variant(text, "[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=workaround\n",
+			"[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=broken\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			     "(this QEMU has no pseries-3.1 with a lower default; its QEMU profile lists other machine "
+			     "types whose default is lower, which change other guest-visible defaults too)"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_SBBC), "(this QEMU has no older machine type"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_SBBC));
+	/* Its TCG warnings and below-host infos name the profile's type too (no table row for the class). */
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_str_eq(res.conflicts[0].explanation,
+			 "cap-cfpc was not set by the caller and takes the default of this machine type, as its QEMU "
+			 "profile measured it: set it to broken/off explicitly to silence the warning");
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 3, 1 });
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 0);
+	ck_assert_str_eq(res.conflicts[0].explanation,
+			 "cap-cfpc was not set by the caller and takes the default of this machine type, as its QEMU "
+			 "profile measured it (for this guest CPU): set it to the host level the hint names, or use "
+			 "host-max mode");
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 /*
  * The type's properties list (QMP qom-list-properties) decides which caps
  * -machine takes, by whole name: cap-hpt is not cap-hpt-max-page-size.
@@ -1126,6 +1276,7 @@ int main(void)
 	tcase_add_test(tc, deprecated_pins);
 	tcase_add_test(tc, properties_key);
 	tcase_add_test(tc, raw_caps_refused);
+	tcase_add_test(tc, remedies_from_profile);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
