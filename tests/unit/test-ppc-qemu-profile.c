@@ -1152,6 +1152,68 @@ START_TEST(remedies_from_profile)
 END_TEST
 
 /*
+ * The other texts that name the target QEMU take the profile's version and
+ * types with qemu_version 0 (lib/ppc.md#qemu-profiles): the fixed-na
+ * warning, the defaults warnings' type, cap-ail-mode-3's verdict, and the
+ * start verdict's exact type.
+ */
+START_TEST(texts_name_the_profile)
+{
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 });
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-10.0.13-debian13.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	uint32_t k;
+
+	r.caps_set = 1u << VCPUCHAR_PPC_CAP_IBS;
+	r.caps.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	ck_assert_uint_eq(w.entries[0].code, VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT);
+	ck_assert_msg(g_str_has_prefix(w.entries[0].text,
+				       "the effective caps hold cap-ibs=fixed-na, on which QEMU 10.0.13 (its QEMU "
+				       "profile's binary) aborts as 10.0 (Debian 13) was measured to"),
+		      "%s", w.entries[0].text);
+	/* 11.1: not measured, so unknown, naming the binary's version. */
+	vcpuchar_ppc_qemu_profile_free(p);
+	p = load("qemu-11.1.3-debian-sid.profile");
+	r.qemu_profile = p;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	ck_assert_msg(strstr(w.entries[0].text, "whether QEMU 11.1.3 aborts on it is unknown (not measured for 11.1)"),
+		      "%s", w.entries[0].text);
+
+	/* The defaults warning names the profile's default type, not the class. */
+	r.caps_set = 0;
+	r.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	for (k = 0; k < w.n_entries && w.entries[k].code != VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED; k++)
+		;
+	ck_assert_uint_lt(k, w.n_entries);
+	ck_assert_msg(g_str_has_prefix(w.entries[k].text, "QEMU started with the pseries-11.1 default caps on this "
+							  "host would refuse to start"),
+		      "%s", w.entries[k].text);
+
+	/* The exact type of the start verdict is the profile's (pseries-11.1 is no 7.2 type). */
+	r.mode = VCPUCHAR_PPC_MODE_CAPS;
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-11.1", &s), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* cap-ail-mode-3 given to 7.2.22, whose types lack it: the binary's version is named. */
+	p = load("qemu-7.2-debian12.profile");
+	r.qemu_profile = p;
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.start_set = 1u << VCPUCHAR_PPC_START_AIL_MODE_3;
+	r.start_levels[VCPUCHAR_PPC_START_AIL_MODE_3] = 1;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_AIL_MODE_3].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.entries[VCPUCHAR_PPC_START_AIL_MODE_3].reason,
+			 "QEMU 7.2.22 has no property cap-ail-mode-3 (QEMU 8.1 added it): remove it");
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
  * The type's properties list (QMP qom-list-properties) decides which caps
  * -machine takes, by whole name: cap-hpt is not cap-hpt-max-page-size.
  * Test edit: a profile without the list falls back to the release table
@@ -1277,6 +1339,7 @@ int main(void)
 	tcase_add_test(tc, properties_key);
 	tcase_add_test(tc, raw_caps_refused);
 	tcase_add_test(tc, remedies_from_profile);
+	tcase_add_test(tc, texts_name_the_profile);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
