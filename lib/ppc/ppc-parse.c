@@ -345,6 +345,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	in = VCPUCHAR_IN(req, &rbuf);
 	qemu_version = in->qemu_version;
 	qp = in->qemu_profile;
+	/*
+	 * A profile without a type's properties leaves the table's rule: the
+	 * row of its own version, as its texts name it (lib/ppc.md#qemu-profiles).
+	 */
+	if (qp && !qemu_version && vcpuchar_ppc_qemu_release(vcpuchar_ppc_qemu_profile_version(qp)) >= 0)
+		qemu_version = vcpuchar_ppc_qemu_profile_version(qp);
 	accel = in->accel;
 	if (!*line)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "the -machine line is empty");
