@@ -1148,6 +1148,52 @@ START_TEST(remedies_from_profile)
 			 "profile measured it (for this guest CPU): set it to the host level the hint names, or use "
 			 "host-max mode");
 	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edits of 10.0.13: the flag absent (unknown) pins without a word on it; ... */
+	h = ppc_host_words((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 });
+	r = tcg_caps(NULL, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	g_free(text);
+	g_free(path);
+	g_free(lower);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-10.0.13-debian13.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	lower = variant(text, "[machine pseries-3.1]\ndeprecated=true\n", "[machine pseries-3.1]\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "such as pseries-3.1 (which also changes other "
+								     "guest-visible defaults); besides"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	vcpuchar_ppc_qemu_profile_free(p);
+	g_free(lower);
+	/* ... an upstream build at the removing release that still has the type: not known. */
+	lower = variant(text, "version=10.0.13\n", "version=10.1.0\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "is not known from its QEMU profile"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	/* Its pseries-4.2 goes in 10.2, after it: named. */
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST), "QEMU 10.2 removes it"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* 7.2.22 with pseries-2.12 marked deprecated (test edit): pseries-2.12-sxxm's pin goes in 9.2. */
+	g_free(text);
+	g_free(path);
+	g_free(lower);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-7.2-debian12.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	lower = variant(text, "[machine pseries-2.12]\ndeprecated=false\n", "[machine pseries-2.12]\ndeprecated=true\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_IBS),
+			     "this QEMU marks pseries-2.12 deprecated and QEMU 9.2 removes it"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_IBS));
+	vcpuchar_ppc_qemu_profile_free(p);
 }
 END_TEST
 
