@@ -208,11 +208,6 @@ int cmd_hcall(int argc, char **argv)
 				: g_str_has_prefix(item, "cap-")
 					? "a spapr cap QEMU checks against the CPU model or KVM; this library does not "
 					  "judge it"
-				/* libvirt writes them as cap-htm, cap-nested-hv, cap-hpt-max-page-size (lib/ppc.md#pasted-lines). */
-				: !strcmp(item, "<htm>") || !strcmp(item, "<nested-hv>") || !strcmp(item, "<hpt>")
-					? "libvirt passes it to QEMU as a spapr cap, which QEMU checks at start; the "
-					  "libvirt fragment is read for the four caps only: give it as a -machine "
-					  "cap item to have it judged"
 					: "does not change H_GET_CPU_CHARACTERISTICS, and QEMU's start does not check it "
 					  "against this host's facts here";
 
