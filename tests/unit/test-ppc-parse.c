@@ -377,6 +377,7 @@ START_TEST(libvirt_start_caps)
 		{ "M", "16", 24 },      { "GiB", "16", 34 },  { "G", "1", 30 },    { "KB", "64", -1 },
 		{ "MB", "16", -1 },     { "KiB", "2", -1 },   { "GiB", "32", -1 }, { "KiB", "48", -1 },
 		{ "kB", "4096", -1 },   { "Ki", "64", -1 },   { NULL, "", -1 },    { "KiB", "0", -1 },
+		{ "byte", "4096", 12 }, { "BYTES", "8192", 13 }, { "", "64", 16 }, { "EiB", "1", -1 }, { "T", "1", -1 },
 	};
 
 	o.others = others;
@@ -455,6 +456,18 @@ START_TEST(libvirt_start_caps)
 		{ "<hpt><maxpagesize size='64'>64</maxpagesize></hpt>", "takes only unit=" },
 		{ "<hpt><maxpagesize>64<b/></maxpagesize></hpt>", "holds a number" },
 		{ "<hpt><maxpagesize unit='KiB>64</maxpagesize></hpt>", "unterminated attribute value" },
+		{ "<hpt><maxpagesize unit 'KiB'>64</maxpagesize></hpt>", "expected '=' after the attribute name" },
+		{ "<hpt><maxpagesize unit=KiB>64</maxpagesize></hpt>", "expected a quoted attribute value" },
+		{ "<hpt><maxpagesize>64</maxpagesize </hpt>", "expected '>' to end an end tag" },
+		{ "<hpt><maxpagesize>64</maxpagesize></hpt x>", "expected '>' to end an end tag" },
+		{ "<hpt><maxpagesize>99999999999999999999</maxpagesize></hpt>", "not a page size libvirt passes" },
+		{ "<hpt><maxpagesize unit='Q'>64</maxpagesize></hpt>", "not a page size libvirt passes" },
+		{ "<hpt><maxpagesize unit='KiBB'>64</maxpagesize></hpt>", "not a page size libvirt passes" },
+		{ "<hpt><!-- x -- y --></hpt>", "'--' inside a comment" },
+		{ "<hpt resizing='enabled'>", "at most one <maxpagesize>" },
+		{ "<hpt resizing=enabled/>", "expected a quoted attribute value" },
+		{ "<htm state='on'>x</htm>", "<htm> has content" },
+		{ "<nested-hv state='on'>", "<nested-hv> is not closed" },
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		req = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
