@@ -85,18 +85,27 @@ static int parse_machine_line(const char *arg, struct vcpuchar_ppc_request *line
 	return CLI_OK;
 }
 
-/* A pasted libvirt fragment ("<features><cfpc value='broken'/>...</features>") through the library. */
+/*
+ * A pasted libvirt fragment ("<features><cfpc value='broken'/>...</features>") through the library;
+ * with @start, its <htm>, <nested-hv> and <hpt> too, for the start verdict (lib/ppc.md#pasted-lines).
+ */
 int parse_libvirt(const char *opt, const char *arg, struct vcpuchar_ppc_caps *caps, uint32_t *set,
-		  GPtrArray *ignored)
+		  struct vcpuchar_ppc_request *start, GPtrArray *ignored)
 {
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
 	size_t err_size = CLI_ERR_SIZE(arg);
 	g_autofree char *err = g_malloc0(err_size);
+	g_autofree char *others = g_malloc0(err_size);
+	int r;
 
-	int r = vcpuchar_ppc_libvirt_parse(arg, caps, set, err, err_size);
-
-	if (r < 0)
+	o.others = others;
+	o.others_size = err_size;
+	o.err = err;
+	o.err_size = err_size;
+	o.request = start;
+	if ((r = vcpuchar_ppc_libvirt_parse_ext(arg, caps, set, &o)) < 0)
 		return cli_usage_why(r, opt, NULL, "%s (libvirt XML): %s", opt, err);
-	cli_add_others(ignored, err, TRUE);
+	cli_add_others(ignored, others, TRUE);
 	return CLI_OK;
 }
 
@@ -109,6 +118,7 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		       GPtrArray *ignored, struct machine_extra *x)
 {
 	struct vcpuchar_ppc_request line = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_request frag = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_caps more = { 0 };
 	uint32_t cset = 0, set;
 	char twice[128];
@@ -130,7 +140,7 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 		while (g_ascii_isspace(*p))
 			p++;
 		if (*p == '<') {
-			if ((r = parse_libvirt("--caps", caps, &more, &cset, ignored)))
+			if ((r = parse_libvirt("--caps", caps, &more, &cset, &frag, ignored)))
 				return r;
 		} else {
 			size_t err_size = CLI_ERR_SIZE(caps);
@@ -164,6 +174,24 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 	}
 	req->caps = line.caps;
 	req->caps_set = set;
+	/*
+	 * The fragment's start caps (<htm>, <nested-hv>, <hpt>) with the line's: one named in both is
+	 * refused, as the four are (vcpuchar_ppc_caps_merge(), lib/ppc.md#pasted-lines).
+	 */
+	for (uint32_t c = VCPUCHAR_PPC_N_CAPS; c < VCPUCHAR_PPC_START_LEVELS; c++) {
+		if (!(frag.start_set & (1u << c)))
+			continue;
+		if (line.start_set & (1u << c)) {
+			const char *cap = c == VCPUCHAR_PPC_START_HTM	      ? "cap-htm"
+					  : c == VCPUCHAR_PPC_START_NESTED_HV ? "cap-nested-hv"
+									      : "cap-hpt-max-page-size";
+
+			return cli_usage_why(-EEXIST, "--caps", cap, "--machine and --caps: %s is given in both; give it once",
+					     cap);
+		}
+		line.start_set |= 1u << c;
+		line.start_levels[c] = frag.start_levels[c];
+	}
 	/* The other caps and max-cpu-compat the line gave: the start verdict judges them (lib/ppc.md#start). */
 	req->start_set = line.start_set;
 	memcpy(req->start_levels, line.start_levels, sizeof(req->start_levels));

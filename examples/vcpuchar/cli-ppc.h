@@ -38,7 +38,7 @@ int parse_chars(const char *arg, struct vcpuchar_ppc_host *h);
 int parse_enum(const char *opt, const char *arg, const char *const *names, const uint32_t *values,
 	       size_t n, uint32_t *ret);
 int parse_libvirt(const char *opt, const char *arg, struct vcpuchar_ppc_caps *caps, uint32_t *set,
-		  GPtrArray *ignored);
+		  struct vcpuchar_ppc_request *start, GPtrArray *ignored);
 char *cli_machine_type(const char *machine);
 int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_ppc_request *req,
 		       GPtrArray *ignored, struct machine_extra *x);

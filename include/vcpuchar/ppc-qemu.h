@@ -553,6 +553,15 @@ struct vcpuchar_ppc_migrate_opts {
  *       (vcpuchar_ppc_qemu_profile_parse()) in place of the release table:
  *       vcpuchar_ppc_migrate_caps_parse() takes the defaults of its default
  *       type ("pseries") for the caps a list leaves out
+ * @request: (since 1.3) optional, read by vcpuchar_ppc_libvirt_parse_ext()
+ *       only: a request (of 1.3 or later, else -EINVAL) that receives the
+ *       start verdict's levels of the elements libvirt passes to QEMU as
+ *       caps besides the four: <htm state>, <nested-hv state> (0 off, 1 on)
+ *       and <hpt><maxpagesize unit>N</maxpagesize></hpt> (its page shift,
+ *       12 to 34), each bit ORed into @request->start_set and its level
+ *       into @request->start_levels; NULL: those elements are named among
+ *       the items not read
+ *       (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)
  *
  * Since: 1.2
  */
@@ -564,6 +573,7 @@ struct vcpuchar_ppc_parse_opts {
 	char *err;
 	size_t err_size;
 	const struct vcpuchar_ppc_qemu_profile *qemu_profile;
+	struct vcpuchar_ppc_request *request;
 };
 
 /* How vcpuchar_ppc_host_cpu_ext() came to its guest CPU. Since: 1.2 */
@@ -1381,16 +1391,26 @@ int vcpuchar_ppc_machine_line_parse_ext(const char *line, struct vcpuchar_ppc_re
  * @xml: as for vcpuchar_ppc_libvirt_parse()
  * @caps: levels are written here for the caps the fragment names
  * @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named
- * @opts: optional: @opts->others gets the other elements, @opts->err the error
+ * @opts: optional: @opts->others gets the other elements, @opts->err the
+ *        error; (since 1.3) @opts->request the levels of <htm>,
+ *        <nested-hv> and <hpt>'s <maxpagesize>
  *
  * The successor of vcpuchar_ppc_libvirt_parse(), with its rules, that writes
- * no success data into the error buffer.
+ * no success data into the error buffer. With @opts->request, the elements
+ * libvirt passes to QEMU as cap-htm, cap-nested-hv and
+ * cap-hpt-max-page-size are read too, each at most once, as libvirt's
+ * schema has them (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines); a
+ * fragment of those alone is accepted.
  *
  * Return: 0; the errors of vcpuchar_ppc_libvirt_parse(); -EINVAL for a bad
  * @opts->size (too small, or larger with a non-zero tail), non-zero
- * @opts->flags, or a NULL buffer with a non-zero size. On failure @caps and @set are unchanged.
+ * @opts->flags, a NULL buffer with a non-zero size, an @opts->request of a
+ * size before 1.3, or (with @opts->request) one of those elements given
+ * twice, with another value, or a <maxpagesize> that is no power of two
+ * from 4 KiB to 16 GiB. On failure @caps, @set and @opts->request are
+ * unchanged.
  *
- * Since: 1.2
+ * Since: 1.2 (@opts->request 1.3)
  */
 int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
 				   const struct vcpuchar_ppc_parse_opts *opts);

@@ -3,6 +3,8 @@
  * One VM's caps, conflicts, R4/R5 and guest view (lib/ppc.md#validation, #modes):
  * QEMU hw/ppc/spapr_caps.c cap_*_apply(), but every conflict at once.
  */
+#include <stdio.h>
+
 #include "ppc-cpu.h"
 #include "ppc-internal.h"
 #include "vcpuchar-private.h"
@@ -114,27 +116,42 @@ static const char *const host_change[VCPUCHAR_PPC_N_CAPS][5] = {
 };
 
 /* A default that can be above the host names the host side too; H is "" where the default is broken/off. */
-#define ERR(cap, mach, older, H) { DEF(cap, mach) PIN(older) H, DEF(cap, mach) PIN(older) "; " NO_INFO }
+#define ERR(cap, mach, older, gone, H) { DEF(cap, mach) PIN(older) H, DEF(cap, mach) PIN(older) "; " NO_INFO }
 #define AND(h) "; " h
+/*
+ * A QEMU profile's type whose class the table does not hold (a downstream
+ * type, lib/ppc.md#qemu-profiles): its default is the profile's measurement.
+ */
+#define M_PROFILE "this machine type, as its QEMU profile measured it"
 
-/* [machine][cap][no host information] */
-static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
-	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERR("cfpc", M_5, "pseries-3.1", AND(H_CFPC_WA)),
-					   ERR("sbbc", M_5, "pseries-3.1", AND(H_SBBC_WA)),
-					   ERR("ibs", M_5, "pseries-3.1", AND(H_IBS_WA)),
-					   ERR("ccf-assist", M_5, "pseries-4.2", AND(H_CCF_ON)) },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERR("cfpc", M_4, "pseries-3.1", AND(H_CFPC_WA)),
-					     ERR("sbbc", M_4, "pseries-3.1", AND(H_SBBC_WA)),
-					     ERR("ibs", M_4, "pseries-3.1", AND(H_IBS_WA)),
-					     ERR("ccf-assist", M_4, "pseries-3.1", "") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERR("cfpc", M_3, "pseries-2.12", ""), ERR("sbbc", M_3, "pseries-2.12", ""),
-					       ERR("ibs", M_3, "pseries-2.12", ""),
-					       ERR("ccf-assist", M_3, "pseries-2.12", "") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERR("cfpc", M_SXXM, "pseries-2.12", AND(H_CFPC_WA)),
-						     ERR("sbbc", M_SXXM, "pseries-2.12", AND(H_SBBC_WA)),
-						     ERR("ibs", M_SXXM, "pseries-2.12", AND(H_IBS_CCD)),
-						     ERR("ccf-assist", M_SXXM, "pseries-2.12", "") },
-};
+/*
+ * One table per remedy, [machine][cap][no host information]: E(cap, the
+ * class, the older type to pin, the release that removes it, the host side).
+ */
+#define REMEDIES(E) \
+	{ [VCPUCHAR_PPC_MACHINE_PSERIES] = { E("cfpc", M_5, "pseries-3.1", "10.1", AND(H_CFPC_WA)), \
+					     E("sbbc", M_5, "pseries-3.1", "10.1", AND(H_SBBC_WA)), \
+					     E("ibs", M_5, "pseries-3.1", "10.1", AND(H_IBS_WA)), \
+					     E("ccf-assist", M_5, "pseries-4.2", "10.2", AND(H_CCF_ON)) }, \
+	  [VCPUCHAR_PPC_MACHINE_PSERIES_4] = { E("cfpc", M_4, "pseries-3.1", "10.1", AND(H_CFPC_WA)), \
+					       E("sbbc", M_4, "pseries-3.1", "10.1", AND(H_SBBC_WA)), \
+					       E("ibs", M_4, "pseries-3.1", "10.1", AND(H_IBS_WA)), \
+					       E("ccf-assist", M_4, "pseries-3.1", "10.1", "") }, \
+	  [VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { E("cfpc", M_3, "pseries-2.12", "9.2", ""), \
+						 E("sbbc", M_3, "pseries-2.12", "9.2", ""), \
+						 E("ibs", M_3, "pseries-2.12", "9.2", ""), \
+						 E("ccf-assist", M_3, "pseries-2.12", "9.2", "") }, \
+	  [VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { E("cfpc", M_SXXM, "pseries-2.12", "9.2", AND(H_CFPC_WA)), \
+						       E("sbbc", M_SXXM, "pseries-2.12", "9.2", AND(H_SBBC_WA)), \
+						       E("ibs", M_SXXM, "pseries-2.12", "9.2", AND(H_IBS_CCD)), \
+						       E("ccf-assist", M_SXXM, "pseries-2.12", "9.2", "") }, \
+	  [VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN] = { E("cfpc", M_PROFILE, "pseries-3.1", "10.1", ""), \
+						      E("sbbc", M_PROFILE, "pseries-3.1", "10.1", ""), \
+						      E("ibs", M_PROFILE, "pseries-3.1", "10.1", ""), \
+						      E("ccf-assist", M_PROFILE, "pseries-4.2", "10.2", "") } }
+
+/* The target QEMU has the older type and does not mark it deprecated (or, from a profile, does not say). */
+static const char *const default_above_expl[5][VCPUCHAR_PPC_N_CAPS][2] = REMEDIES(ERR);
 
 /*
  * The same where the target QEMU has the older type but marks it deprecated
@@ -150,55 +167,100 @@ static const char *const default_above_expl[4][VCPUCHAR_PPC_N_CAPS][2] = {
 #define ERRD(cap, mach, older, gone, H) \
 	{ DEF(cap, mach) PIN_DEP(older, gone) H, DEF(cap, mach) PIN_DEP(older, gone) "; " NO_INFO }
 
-static const char *const default_above_deprecated[4][VCPUCHAR_PPC_N_CAPS][2] = {
-	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERRD("cfpc", M_5, "pseries-3.1", "10.1", AND(H_CFPC_WA)),
-					   ERRD("sbbc", M_5, "pseries-3.1", "10.1", AND(H_SBBC_WA)),
-					   ERRD("ibs", M_5, "pseries-3.1", "10.1", AND(H_IBS_WA)),
-					   ERRD("ccf-assist", M_5, "pseries-4.2", "10.2", AND(H_CCF_ON)) },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERRD("cfpc", M_4, "pseries-3.1", "10.1", AND(H_CFPC_WA)),
-					     ERRD("sbbc", M_4, "pseries-3.1", "10.1", AND(H_SBBC_WA)),
-					     ERRD("ibs", M_4, "pseries-3.1", "10.1", AND(H_IBS_WA)),
-					     ERRD("ccf-assist", M_4, "pseries-3.1", "10.1", "") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERRD("cfpc", M_3, "pseries-2.12", "9.2", ""),
-					       ERRD("sbbc", M_3, "pseries-2.12", "9.2", ""),
-					       ERRD("ibs", M_3, "pseries-2.12", "9.2", ""),
-					       ERRD("ccf-assist", M_3, "pseries-2.12", "9.2", "") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERRD("cfpc", M_SXXM, "pseries-2.12", "9.2", AND(H_CFPC_WA)),
-						     ERRD("sbbc", M_SXXM, "pseries-2.12", "9.2", AND(H_SBBC_WA)),
-						     ERRD("ibs", M_SXXM, "pseries-2.12", "9.2", AND(H_IBS_CCD)),
-						     ERRD("ccf-assist", M_SXXM, "pseries-2.12", "9.2", "") },
-};
+static const char *const default_above_deprecated[5][VCPUCHAR_PPC_N_CAPS][2] = REMEDIES(ERRD);
+
+/*
+ * A QEMU profile marks the older type deprecated, but which release removes
+ * it is not known from the profile: a vendor's build (it has downstream
+ * types, and its own lifecycle), or one at or past upstream's removal
+ * (lib/ppc.md#qemu-profiles).
+ */
+#define PIN_DEPU(older) \
+	": set it explicitly to the level the hint names, or pin an older machine type such as " older \
+	" (which also changes other guest-visible defaults); this QEMU marks " older " deprecated, and which " \
+	"release of it removes " older " is not known from its QEMU profile, so a guest pinned to it must set " \
+	"the cap before that"
+#define ERRU(cap, mach, older, gone, H) \
+	{ DEF(cap, mach) PIN_DEPU(older) H, DEF(cap, mach) PIN_DEPU(older) "; " NO_INFO }
+
+static const char *const default_above_dep_unknown[5][VCPUCHAR_PPC_N_CAPS][2] = REMEDIES(ERRU);
 
 /* The same where the target QEMU lacks the older type PIN() names (lib/ppc.md#qemu-versions). */
-#define ERRN(cap, mach, H) \
+#define ERRN(cap, mach, older, gone, H) \
 	{ DEF(cap, mach) NO_OLDER H, DEF(cap, mach) NO_OLDER "; " NO_INFO }
 #define NO_OLDER \
 	": set it explicitly to the level the hint names (this QEMU has no older machine type with a lower default)"
 
-static const char *const default_above_no_older[4][VCPUCHAR_PPC_N_CAPS][2] = {
-	[VCPUCHAR_PPC_MACHINE_PSERIES] = { ERRN("cfpc", M_5, AND(H_CFPC_WA)), ERRN("sbbc", M_5, AND(H_SBBC_WA)),
-					   ERRN("ibs", M_5, AND(H_IBS_WA)), ERRN("ccf-assist", M_5, AND(H_CCF_ON)) },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { ERRN("cfpc", M_4, AND(H_CFPC_WA)), ERRN("sbbc", M_4, AND(H_SBBC_WA)),
-					     ERRN("ibs", M_4, AND(H_IBS_WA)), ERRN("ccf-assist", M_4, "") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_3_1] = { ERRN("cfpc", M_3, ""), ERRN("sbbc", M_3, ""), ERRN("ibs", M_3, ""),
-					       ERRN("ccf-assist", M_3, "") },
-	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { ERRN("cfpc", M_SXXM, AND(H_CFPC_WA)),
-						     ERRN("sbbc", M_SXXM, AND(H_SBBC_WA)),
-						     ERRN("ibs", M_SXXM, AND(H_IBS_CCD)), ERRN("ccf-assist", M_SXXM, "") },
-};
+static const char *const default_above_no_older[5][VCPUCHAR_PPC_N_CAPS][2] = REMEDIES(ERRN);
+
+/*
+ * A QEMU profile whose older type is absent or no lower, while other types
+ * of the binary (a vendor's, say) have a default at or below the host's:
+ * no pin is named, as this library does not compare their other defaults.
+ */
+#define NO_NAMED(older) \
+	": set it explicitly to the level the hint names (this QEMU has no " older " with a lower default; " \
+	"its QEMU profile lists other machine types whose default is lower, which change other guest-visible " \
+	"defaults too)"
+#define ERRO(cap, mach, older, gone, H) \
+	{ DEF(cap, mach) NO_NAMED(older) H, DEF(cap, mach) NO_NAMED(older) "; " NO_INFO }
+
+static const char *const default_above_others[5][VCPUCHAR_PPC_N_CAPS][2] = REMEDIES(ERRO);
 
 /* The older type default_above_expl names, X * 100 + Y. */
 static unsigned older_type(uint32_t machine, uint32_t cap)
 {
-	if (machine == VCPUCHAR_PPC_MACHINE_PSERIES)
+	if (machine == VCPUCHAR_PPC_MACHINE_PSERIES || machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN)
 		return cap == VCPUCHAR_PPC_CAP_CCF_ASSIST ? 402 : 301;
 	return machine == VCPUCHAR_PPC_MACHINE_PSERIES_4 ? 301 : 212;
+}
+
+/* The release that removes the older type, as the remedies name it: 9.2, 10.1 or 10.2. */
+static uint32_t older_gone(unsigned older)
+{
+	return older == 212 ? VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0)
+	       : older == 301 ? VCPUCHAR_PPC_QEMU_VERSION(10, 1, 0)
+			      : VCPUCHAR_PPC_QEMU_VERSION(10, 2, 0);
+}
+
+/*
+ * The explanation of a default above the host level @h: the older type to
+ * pin where the target has it, and whether it marks it deprecated
+ * (lib/ppc.md#qemu-versions); from a QEMU profile, its own types, their
+ * measured defaults and their deprecation flag (lib/ppc.md#qemu-profiles).
+ */
+static const char *above_default(const struct vcpuchar_ppc_request *req, const struct ppc_target *t, uint32_t cpu,
+				 uint32_t cap, uint32_t h, bool info)
+{
+	unsigned older = older_type(req->machine, cap);
+	uint32_t m = req->machine;
+	char name[24];
+	bool vendor;
+
+	if (!t->profile)
+		return !vcpuchar_ppc_qemu_release_has_older(t->release, older) ? default_above_no_older[m][cap][!info]
+		       : vcpuchar_ppc_qemu_deprecates(req->qemu_version, older) ? default_above_deprecated[m][cap][!info]
+										: default_above_expl[m][cap][!info];
+	snprintf(name, sizeof(name), "pseries-%u.%u", older / 100, older % 100);
+	switch (vcpuchar_ppc_target_pin(t, name, cap, cpu, h, &vendor)) {
+	case PPC_PIN_NONE:
+		return default_above_no_older[m][cap][!info];
+	case PPC_PIN_OTHERS:
+		return default_above_others[m][cap][!info];
+	case PPC_PIN_CURRENT:
+		return default_above_expl[m][cap][!info];
+	default:
+		/* Upstream's removal holds for an upstream binary older than it (lib/ppc.md#qemu-profiles). */
+		return !vendor && vcpuchar_ppc_qemu_profile_version(t->profile) < older_gone(older)
+			       ? default_above_deprecated[m][cap][!info]
+			       : default_above_dep_unknown[m][cap][!info];
+	}
 }
 
 #define BELOW(cap, mach) \
 	DEF(cap, mach) " (for this guest CPU): set it to the host level the hint names, or use host-max mode"
 
-static const char *const default_below_expl[4][VCPUCHAR_PPC_N_CAPS] = {
+static const char *const default_below_expl[5][VCPUCHAR_PPC_N_CAPS] = {
 	[VCPUCHAR_PPC_MACHINE_PSERIES] = { BELOW("cfpc", M_5), BELOW("sbbc", M_5), BELOW("ibs", M_5),
 					   BELOW("ccf-assist", M_5) },
 	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { BELOW("cfpc", M_4), BELOW("sbbc", M_4), BELOW("ibs", M_4),
@@ -207,11 +269,13 @@ static const char *const default_below_expl[4][VCPUCHAR_PPC_N_CAPS] = {
 					       BELOW("ccf-assist", M_3) },
 	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { BELOW("cfpc", M_SXXM), BELOW("sbbc", M_SXXM),
 						     BELOW("ibs", M_SXXM), BELOW("ccf-assist", M_SXXM) },
+	[VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN] = { BELOW("cfpc", M_PROFILE), BELOW("sbbc", M_PROFILE),
+						    BELOW("ibs", M_PROFILE), BELOW("ccf-assist", M_PROFILE) },
 };
 
 #define TCG_DEF(cap, mach) DEF(cap, mach) ": set it to broken/off explicitly to silence the warning"
 
-static const char *const default_tcg_expl[4][VCPUCHAR_PPC_N_CAPS] = {
+static const char *const default_tcg_expl[5][VCPUCHAR_PPC_N_CAPS] = {
 	[VCPUCHAR_PPC_MACHINE_PSERIES] = { TCG_DEF("cfpc", M_5), TCG_DEF("sbbc", M_5), TCG_DEF("ibs", M_5),
 					   TCG_DEF("ccf-assist", M_5) },
 	[VCPUCHAR_PPC_MACHINE_PSERIES_4] = { TCG_DEF("cfpc", M_4), TCG_DEF("sbbc", M_4), TCG_DEF("ibs", M_4),
@@ -220,6 +284,8 @@ static const char *const default_tcg_expl[4][VCPUCHAR_PPC_N_CAPS] = {
 					       TCG_DEF("ccf-assist", M_3) },
 	[VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM] = { TCG_DEF("cfpc", M_SXXM), TCG_DEF("sbbc", M_SXXM),
 						     TCG_DEF("ibs", M_SXXM), TCG_DEF("ccf-assist", M_SXXM) },
+	[VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN] = { TCG_DEF("cfpc", M_PROFILE), TCG_DEF("sbbc", M_PROFILE),
+						    TCG_DEF("ibs", M_PROFILE), TCG_DEF("ccf-assist", M_PROFILE) },
 };
 
 static const char no_info_expl[] = NO_INFO;
@@ -377,9 +443,9 @@ static uint8_t cfpc_with_flush(const struct vcpuchar_ppc_host *host)
 	"while QEMU's answer for cap-cfpc=fixed tells the guest to skip both"
 
 /* Fills @c for one cap; returns false when the cap has no finding. */
-static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuchar_ppc_caps *eff,
-		      const struct vcpuchar_ppc_caps *host, bool info, bool flush_needed, uint32_t cap,
-		      struct vcpuchar_ppc_conflict *c)
+static bool check_cap(const struct vcpuchar_ppc_request *req, const struct ppc_target *t, uint32_t cpu,
+		      const struct vcpuchar_ppc_caps *eff, const struct vcpuchar_ppc_caps *host, bool info,
+		      bool flush_needed, uint32_t cap, struct vcpuchar_ppc_conflict *c)
 {
 	uint32_t r = ppc_cap_level(eff, cap);
 	uint32_t h = ppc_cap_level(host, cap);
@@ -415,12 +481,7 @@ static bool check_cap(const struct vcpuchar_ppc_request *req, const struct vcpuc
 		c->message = above_host_msg[cap];
 		c->hint = level_text[cap][h].above_hint;
 		if (from_default)
-			c->explanation = !vcpuchar_ppc_qemu_release_has_older(vcpuchar_ppc_qemu_release(req->qemu_version),
-									     older_type(req->machine, cap))
-						 ? default_above_no_older[req->machine][cap][!info]
-					 : vcpuchar_ppc_qemu_deprecates(req->qemu_version, older_type(req->machine, cap))
-						 ? default_above_deprecated[req->machine][cap][!info]
-						 : default_above_expl[req->machine][cap][!info];
+			c->explanation = above_default(req, t, cpu, cap, h, info);
 		else if (!info)
 			c->explanation = no_info_expl;
 		else
@@ -522,7 +583,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_decide(const struct vcpuchar_ppc_host *host, co
 	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++) {
 		struct vcpuchar_ppc_conflict *c = &ret->conflicts[ret->n_conflicts];
 
-		if (!check_cap(req, &ret->effective_caps, &ret->host_caps, info, flush_needed, cap, c))
+		if (!check_cap(req, &target, cpu, &ret->effective_caps, &ret->host_caps, info, flush_needed, cap, c))
 			continue;
 		ret->n_conflicts++;
 		if (c->severity == VCPUCHAR_SEVERITY_ERROR)

@@ -123,14 +123,23 @@ __attribute__((format(printf, 2, 3))) static void put(struct text *t, const char
  * releases measured abort; for the others it is unknown and says so.
  * Without a version the text is 1.0's.
  */
-static void fixed_na_text(uint32_t qemu_version, struct text *t)
+static void fixed_na_text(const struct vcpuchar_ppc_request *req, struct text *t)
 {
+	/* A QEMU profile's own version (lib/ppc.md#qemu-profiles); older than 7.2, the 7.2 row. */
+	uint32_t qemu_version = req->qemu_profile ? vcpuchar_ppc_qemu_profile_version(req->qemu_profile)
+						  : req->qemu_version;
 	int rel = vcpuchar_ppc_qemu_release(qemu_version);
 	char want[12];
 
+	if (rel < 0)
+		rel = 0;
 	vcpuchar_ppc_qemu_version_text(qemu_version, want);
 	if (!qemu_version)
 		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU 7.2 (Debian 12) aborts");
+	else if (req->qemu_profile && vcpuchar_ppc_qemu_release_fixed_na(rel) == 1)
+		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (its QEMU profile's binary) "
+		       "aborts as %s (%s) was measured to (its handler has no case for the value the command line stores)",
+		    want, vcpuchar_ppc_qemu_release_name(rel), vcpuchar_ppc_qemu_release_source(rel));
 	else if (vcpuchar_ppc_qemu_release_fixed_na(rel) == 1)
 		put(t, "the effective caps hold cap-ibs=fixed-na, on which QEMU %s (%s) aborts%s", want,
 		    vcpuchar_ppc_qemu_release_source(rel),
@@ -346,15 +355,18 @@ static void defaults(const struct vcpuchar_ppc_host *host, const struct vcpuchar
 	struct text t = { e->text, sizeof(e->text), 0 };
 	struct vcpuchar_ppc_guest_view low, high;
 	const struct vcpuchar_ppc_conflict *first = NULL;
-	const char *sep = " ";
+	const char *sep = " ", *exact = NULL;
+	struct ppc_target target;
 	bool worse = false;
 
 	e->code = refused ? VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED : VCPUCHAR_PPC_WARNING_DEFAULTS_BELOW_HOST;
+	/* A QEMU profile's type, the exact one or its class's, with its own measured defaults (lib/ppc.md#qemu-profiles). */
+	if (req->qemu_profile && vcpuchar_ppc_target_resolve(req, &target, NULL, 0) == 0)
+		exact = vcpuchar_ppc_target_type_name(&target);
 	if (!refused && info)
 		worse = downgrade(host, req, d, &low, &high);
 	put(&t, "QEMU started with the %s default caps on this host %s%s:",
-	    /* A QEMU profile's exact type: its own measured defaults (lib/ppc.md#qemu-profiles). */
-	    req->qemu_profile && req->qemu_machine ? req->qemu_machine :
+	    exact ? exact :
 	    /* QEMU 10.0 has no type older than 3.0 (lib/ppc.md#qemu-versions). */
 	    req->machine == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
 			    !vcpuchar_ppc_qemu_release_has(vcpuchar_ppc_qemu_release(req->qemu_version),
@@ -421,7 +433,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_warnings_check(const struct vcpuchar_ppc_host *
 
 		e->code = VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT;
 		e->caps = 1u << VCPUCHAR_PPC_CAP_IBS;
-		fixed_na_text(req->qemu_version, &t);
+		fixed_na_text(req, &t);
 	}
 	if (info && ((host->character & ~host->character_mask) || (host->behaviour & ~host->behaviour_mask))) {
 		struct vcpuchar_ppc_warning_entry *e = &out.entries[out.n_entries++];

@@ -213,6 +213,22 @@ struct ppc_start_ctx {
 int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vcpuchar_ppc_request *req,
 			   const char *machine, struct vcpuchar_ppc_start *ret, struct ppc_start_ctx *ctx)
 	__attribute__((visibility("hidden")));
+/* The target's exact type as its QEMU profile names it, NULL without one. */
+const char *vcpuchar_ppc_target_type_name(const struct ppc_target *t) __attribute__((visibility("hidden")));
+/* What a QEMU profile offers to pin for a default above the host (lib/ppc.md#qemu-profiles). */
+enum ppc_pin {
+	PPC_PIN_NONE = 0,       /* no other type has a default at or below the level */
+	PPC_PIN_OTHERS = 1,     /* the named type does not, but another type does */
+	PPC_PIN_CURRENT = 2,    /* the named type does, not marked deprecated (or the profile does not say) */
+	PPC_PIN_DEPRECATED = 3, /* the named type does, and the binary marks it deprecated */
+};
+/*
+ * For the profile's target (@t->profile set): whether its type @name, other
+ * than the target's own, has a measured default for @cap with guest CPU
+ * @cpu at or below @level; @vendor: the profile has a downstream-named type.
+ */
+enum ppc_pin vcpuchar_ppc_target_pin(const struct ppc_target *t, const char *name, uint32_t cap, uint32_t cpu,
+				     uint32_t level, bool *vendor) __attribute__((visibility("hidden")));
 /* The caps the profile lists for the target type and @cpu, without "cap-": their number (0 without a type). */
 uint32_t vcpuchar_ppc_target_raw_caps(const struct ppc_target *t, uint32_t cpu, const char *const **names,
 				      const char *const **values) __attribute__((visibility("hidden")));

@@ -345,6 +345,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_line_parse(const char *line, struct vcp
 	in = VCPUCHAR_IN(req, &rbuf);
 	qemu_version = in->qemu_version;
 	qp = in->qemu_profile;
+	/*
+	 * A profile without a type's properties leaves the table's rule: the
+	 * row of its own version, as its texts name it (lib/ppc.md#qemu-profiles).
+	 */
+	if (qp && !qemu_version && vcpuchar_ppc_qemu_release(vcpuchar_ppc_qemu_profile_version(qp)) >= 0)
+		qemu_version = vcpuchar_ppc_qemu_profile_version(qp);
 	accel = in->accel;
 	if (!*line)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "the -machine line is empty");
@@ -534,15 +540,24 @@ static int xml_no_name(struct xml *x)
 	return xml_err(x, what);
 }
 
-/* libvirt's elements (src/conf/schemas/domaincommon.rng, "features"): the attribute and its values. */
+/*
+ * libvirt's elements (src/conf/schemas/domaincommon.rng, "features"): the
+ * attribute and its values. The four caps, then the two on/off elements
+ * libvirt passes to QEMU as cap-htm and cap-nested-hv (lib/ppc.md#pasted-lines).
+ */
+#define LV_HTM 4
+#define LV_NESTED_HV 5
+#define LV_ELEMS 6
 static const struct {
-	const char *attr;
+	const char *name, *attr;
 	const char *values[6];
-} libvirt_caps[VCPUCHAR_PPC_N_CAPS] = {
-	{ "value", { "broken", "workaround", "fixed" } },
-	{ "value", { "broken", "workaround", "fixed" } },
-	{ "value", { "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" } },
-	{ "state", { "off", "on" } },
+} libvirt_caps[LV_ELEMS] = {
+	{ "cfpc", "value", { "broken", "workaround", "fixed" } },
+	{ "sbbc", "value", { "broken", "workaround", "fixed" } },
+	{ "ibs", "value", { "broken", "workaround", "fixed-ibs", "fixed-ccd", "fixed-na" } },
+	{ "ccf-assist", "state", { "off", "on" } },
+	{ "htm", "state", { "off", "on" } },
+	{ "nested-hv", "state", { "off", "on" } },
 };
 
 /*
@@ -607,7 +622,7 @@ static int xml_tag(struct xml *x, int cap, int *level)
 		if (!is_word(a, alen, libvirt_caps[cap].attr))
 			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, a, alen,
 						     "<%s>: libvirt's schema has no attribute '%s' here",
-						     vcpuchar_ppc_cap_name((uint32_t)cap), VCPUCHAR_ECHO);
+						     libvirt_caps[cap].name, VCPUCHAR_ECHO);
 		have = true; /* once: a repeat was refused above */
 		*level = -1;
 		for (int l = 0; libvirt_caps[cap].values[l]; l++)
@@ -620,18 +635,18 @@ static int xml_tag(struct xml *x, int cap, int *level)
 				return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, v, vlen,
 							     "<%s %s='%s'/>: libvirt's values are lower case "
 							     "('%s'); it refuses this one",
-							     vcpuchar_ppc_cap_name((uint32_t)cap),
+							     libvirt_caps[cap].name,
 							     libvirt_caps[cap].attr, VCPUCHAR_ECHO,
 							     libvirt_caps[cap].values[l]);
 		if (*level < 0)
 			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, v, vlen,
 						     "<%s %s='%s'/>: libvirt's schema has no such value", 
-						     vcpuchar_ppc_cap_name((uint32_t)cap), libvirt_caps[cap].attr,
+						     libvirt_caps[cap].name, libvirt_caps[cap].attr,
 						     VCPUCHAR_ECHO);
 	}
 	if (cap >= 0 && !have)
 		return vcpuchar_set_err(x->err, x->err_size, -EINVAL, "<%s/> needs %s='...'",
-					vcpuchar_ppc_cap_name((uint32_t)cap), libvirt_caps[cap].attr);
+					libvirt_caps[cap].name, libvirt_caps[cap].attr);
 	return x->p[-2] == '/';
 }
 
@@ -726,12 +741,128 @@ static int xml_skip(struct xml *x, const char *parent, size_t parent_len)
 	return 0;
 }
 
-VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
-					       char *err, size_t err_size)
+/*
+ * libvirt's scaled integer (src/util/virutil.c virScaleInteger()): "b",
+ * "byte" or "bytes", or K, M, G, T, P, E alone or with "iB" (1024) or "B"
+ * (1000), in any case; none: KiB. The page shift of a power of two from
+ * 4 KiB to 16 GiB (the start verdict's range), else -1.
+ */
+static int libvirt_page_shift(const char *num, size_t nlen, const char *unit, size_t ulen)
+{
+	static const char units[] = "kmgtpe";
+	uint64_t n = 0, scale = 1024;
+	int shift = 0;
+
+	for (size_t i = 0; i < nlen; i++) {
+		if (num[i] < '0' || num[i] > '9' || n >= (UINT64_C(1) << 40))
+			return -1;
+		n = n * 10 + (uint64_t)(num[i] - '0');
+	}
+	if (!nlen)
+		return -1;
+	if (unit && ulen) {
+		const char *u = strchr(units, unit[0] | 0x20);
+		bool bytes = (ulen == 1 && (unit[0] | 0x20) == 'b') ||
+			     (ulen == 4 && vcpuchar_ascii_ncaseeq(unit, "byte", 4)) ||
+			     (ulen == 5 && vcpuchar_ascii_ncaseeq(unit, "bytes", 5));
+
+		if (bytes)
+			scale = 1;
+		else if (!u || !*u || !(ulen == 1 || (ulen == 3 && vcpuchar_ascii_ncaseeq(unit + 1, "ib", 2)) ||
+					(ulen == 2 && (unit[1] | 0x20) == 'b')))
+			return -1;
+		else
+			for (scale = 1; u >= units; u--)
+				scale *= ulen == 2 ? 1000 : 1024;
+	}
+	if (n > (UINT64_C(1) << 34) / scale)
+		return -1;
+	n *= scale;
+	if (n < 4096 || (n & (n - 1)))
+		return -1;
+	while (n >>= 1)
+		shift++;
+	return shift;
+}
+
+/*
+ * The content of <hpt> (libvirt's schema: an optional <maxpagesize
+ * unit='...'>N</maxpagesize>), up to and with </hpt>: its page shift in
+ * @shift, 0 when not given.
+ */
+static int xml_hpt(struct xml *x, int *shift)
+{
+	const char *unit = NULL, *num;
+	size_t ulen = 0, nlen;
+	int r;
+
+	*shift = 0;
+	for (;;) {
+		if ((r = xml_space_comments(x)) < 0)
+			return r;
+		if (!strncmp(x->p, "</hpt", 5) && !name_char(x->p[5])) {
+			x->p += 5;
+			xml_space(x);
+			if (*x->p++ != '>')
+				return xml_err(x, "expected '>' to end an end tag");
+			return 0;
+		}
+		if (*shift || strncmp(x->p, "<maxpagesize", 12) || name_char(x->p[12]))
+			return xml_err(x, "<hpt> holds at most one <maxpagesize> in libvirt's schema");
+		x->p += 12;
+		xml_space(x);
+		if (!strncmp(x->p, "unit", 4)) {
+			char q;
+
+			x->p += 4;
+			xml_space(x);
+			if (*x->p++ != '=')
+				return xml_err(x, "expected '=' after the attribute name");
+			xml_space(x);
+			q = *x->p++;
+			if (q != '\'' && q != '"')
+				return xml_err(x, "expected a quoted attribute value");
+			unit = x->p;
+			while (*x->p && *x->p != q && *x->p != '<')
+				x->p++;
+			if (*x->p != q)
+				return xml_err(x, "unterminated attribute value");
+			ulen = (size_t)(x->p++ - unit);
+			xml_space(x);
+		}
+		if (*x->p++ != '>')
+			return xml_err(x, "<maxpagesize> takes only unit='...' in libvirt's schema");
+		xml_space(x);
+		for (num = x->p; *x->p >= '0' && *x->p <= '9'; x->p++)
+			;
+		nlen = (size_t)(x->p - num);
+		xml_space(x);
+		if (strncmp(x->p, "</maxpagesize", 13))
+			return xml_err(x, "<maxpagesize> holds a number, then </maxpagesize>");
+		x->p += 13;
+		xml_space(x);
+		if (*x->p++ != '>')
+			return xml_err(x, "expected '>' to end an end tag");
+		if ((*shift = libvirt_page_shift(num, nlen, unit, ulen)) < 0)
+			return vcpuchar_set_err_echo(x->err, x->err_size, -EINVAL, num, nlen,
+						     "<maxpagesize>%s</maxpagesize>: not a page size libvirt passes to "
+						     "QEMU's cap-hpt-max-page-size (a power of two from 4 KiB to "
+						     "16 GiB; unit b, KiB, MiB, GiB, k, M, G, KB, MB or GB, KiB when "
+						     "none)", VCPUCHAR_ECHO);
+	}
+}
+
+/*
+ * vcpuchar_ppc_libvirt_parse(); with @st, <htm>, <nested-hv> and <hpt>'s
+ * <maxpagesize> too, as libvirt passes them to QEMU (lib/ppc.md#pasted-lines).
+ */
+static int libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set, struct line_start *st,
+			 char *err, size_t err_size)
 {
 	struct xml x = { xml, xml, err, err_size };
 	struct vcpuchar_ppc_caps out;
-	uint32_t seen = 0;
+	struct line_start got = { 0 };
+	uint32_t seen = 0, more = 0;
 	bool wrapped;
 	size_t used = 0;
 	int r;
@@ -793,6 +924,29 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 			return xml_err(&x, "<features> inside the fragment: give the cap elements inside one "
 					   "<features>, or alone");
 		cap = cap_named(name, len, false);
+		if (cap < 0 && st && is_word(name, len, "htm"))
+			cap = LV_HTM;
+		else if (cap < 0 && st && is_word(name, len, "nested-hv"))
+			cap = LV_NESTED_HV;
+		else if (cap < 0 && st && is_word(name, len, "hpt")) {
+			int shift;
+
+			if (more & (1u << LV_ELEMS))
+				return vcpuchar_set_err(err, err_size, -EINVAL, "%s", "<hpt> is given twice; give it once");
+			more |= 1u << LV_ELEMS;
+			/* Its resizing attribute is no cap (QEMU's resize-hpt): checked for form only. */
+			if ((r = xml_tag(&x, -1, NULL)) < 0)
+				return r;
+			if (!r && (r = xml_hpt(&x, &shift)) < 0)
+				return r;
+			if (!r && shift) {
+				got.set |= 1u << VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE;
+				got.levels[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE] = (uint32_t)shift;
+			} else {
+				note_other(err, err_size, &used, name, len);
+			}
+			continue;
+		}
 		if (cap < 0 && cap_named(name, len, true) >= 0)
 			return vcpuchar_set_err_echo(err, err_size, -EINVAL, name, len,
 						     "<%s>: libvirt's element names are lower case (<%s>); it would not "
@@ -811,10 +965,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 			xml_space(&x);
 			if (!*x.p)
 				return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> is not closed",
-							vcpuchar_ppc_cap_name((uint32_t)cap));
+							libvirt_caps[cap].name);
 			if (strncmp(x.p, "</", 2) || strncmp(x.p + 2, name, len) || name_char(x.p[2 + len]))
 				return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> has content; libvirt's schema "
-							"has it empty", vcpuchar_ppc_cap_name((uint32_t)cap));
+							"has it empty", libvirt_caps[cap].name);
 			/* XML allows white space before the end tag's '>'. */
 			x.p += 2 + len;
 			xml_space(&x);
@@ -822,9 +976,17 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_
 				return xml_err(&x, "expected '>' to end an end tag");
 			x.p++;
 		}
-		if (seen & (1u << cap))
+		if ((seen | more) & (1u << cap))
 			return vcpuchar_set_err(err, err_size, -EINVAL, "<%s> is given twice; give it once",
-						vcpuchar_ppc_cap_name((uint32_t)cap));
+						libvirt_caps[cap].name);
+		if (cap >= VCPUCHAR_PPC_N_CAPS) {
+			uint32_t sc = cap == LV_HTM ? VCPUCHAR_PPC_START_HTM : VCPUCHAR_PPC_START_NESTED_HV;
+
+			more |= 1u << cap;
+			got.set |= 1u << sc;
+			got.levels[sc] = (uint32_t)level;
+			continue;
+		}
 		seen |= 1u << cap;
 		*ppc_cap_field(&out, (uint32_t)cap) = (uint8_t)level;
 	}
@@ -834,14 +996,22 @@ tail:
 	if (*x.p)
 		return xml_err(&x, "text after </features>");
 	/* Elements alone with no cap among them (a whole <domain>, <featuresx/>): nothing was meant for here. */
-	if (!wrapped && !seen)
+	if (!wrapped && !seen && !got.set)
 		return vcpuchar_set_err(err, err_size, -EINVAL, "expected <features>, or the cap elements "
 					"(<cfpc>, <sbbc>, <ibs>, <ccf-assist>) alone");
 	*caps = out;
 	*set = seen;
+	if (st)
+		*st = got;
 	if (err && err_size && !used)
 		err[0] = '\0';
 	return 0;
+}
+
+VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, uint32_t *set,
+					       char *err, size_t err_size)
+{
+	return libvirt_parse(xml, caps, set, NULL, err, err_size);
 }
 
 /*
@@ -887,11 +1057,28 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_libvirt_parse_ext(const char *xml, struct vcpuc
 	struct vcpuchar_ppc_parse_opts obuf;
 	int r;
 
+	struct line_start st;
+	struct vcpuchar_ppc_request *req;
+
 	return_val_if_fail(!opts || parse_opts_ok(opts), -EINVAL);
 	opts = opts ? VCPUCHAR_IN(opts, &obuf) : &none;
-	r = vcpuchar_ppc_libvirt_parse(xml, caps, set, opts->others, opts->others_size);
+	/* A request for the start verdict's caps: one with room for them (1.3). */
+	req = opts->request;
+	if (req && (!VCPUCHAR_SIZE_OK(req) ||
+		    vcpuchar_size_of(req) < VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_request, start_levels)))
+		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, -EINVAL, "%s",
+						    "opts->request is no struct vcpuchar_ppc_request of 1.3 or later "
+						    "(its size has no start_set and start_levels)"),
+				   opts);
+	r = libvirt_parse(xml, caps, set, req ? &st : NULL, opts->others, opts->others_size);
 	if (r < 0 && opts->err_size)
-		vcpuchar_ppc_libvirt_parse(xml, caps, set, opts->err, opts->err_size);
+		libvirt_parse(xml, caps, set, req ? &st : NULL, opts->err, opts->err_size);
+	if (r >= 0 && req) {
+		req->start_set |= st.set;
+		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_START_LEVELS; cap++)
+			if (st.set & (1u << cap))
+				req->start_levels[cap] = st.levels[cap];
+	}
 	return parse_split(r, opts);
 }
 

@@ -816,3 +816,41 @@ uint32_t vcpuchar_ppc_target_raw_caps(const struct ppc_target *t, uint32_t cpu, 
 	*values = (const char *const *)c->raw_value;
 	return c->read ? c->n_raw : 0;
 }
+
+const char *vcpuchar_ppc_target_type_name(const struct ppc_target *t)
+{
+	return t->type ? t->type->name : NULL;
+}
+
+/* @m's measured default for @cap with @cpu is at or below @level: a type to pin for it. */
+static bool lower_default(const struct ppc_qmachine *m, uint32_t cap, uint32_t cpu, uint32_t level)
+{
+	const struct qcaps *c;
+
+	if (cpu < VCPUCHAR_PPC_CPU_POWER7 || cpu > VCPUCHAR_PPC_CPU_POWER11)
+		return false;
+	c = &m->caps[cpu - VCPUCHAR_PPC_CPU_POWER7];
+	return c->read && !c->start && ppc_cap_level(&c->caps, cap) <= level;
+}
+
+enum ppc_pin vcpuchar_ppc_target_pin(const struct ppc_target *t, const char *name, uint32_t cap, uint32_t cpu,
+				     uint32_t level, bool *vendor)
+{
+	const struct vcpuchar_ppc_qemu_profile *p = t->profile;
+	const struct ppc_qmachine *m = NULL;
+	bool others = false;
+
+	*vendor = false;
+	for (size_t i = 0; i < p->n_machines; i++) {
+		const struct ppc_qmachine *q = &p->machines[i];
+
+		*vendor |= vcpuchar_ppc_machine_downstream(q->name);
+		if (!strcmp(q->name, name))
+			m = q;
+		else if (q != t->type && lower_default(q, cap, cpu, level))
+			others = true;
+	}
+	if (m && m != t->type && lower_default(m, cap, cpu, level))
+		return m->deprecated == 1 ? PPC_PIN_DEPRECATED : PPC_PIN_CURRENT;
+	return others ? PPC_PIN_OTHERS : PPC_PIN_NONE;
+}

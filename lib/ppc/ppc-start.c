@@ -193,11 +193,16 @@ static int type_of(const char *name, const struct vcpuchar_ppc_request *req, uns
 	uint32_t m;
 	int n = 0;
 
+	/* A QEMU profile's version, with qemu_version 0 too (lib/ppc.md#qemu-profiles). */
+	uint32_t version = req->qemu_profile ? vcpuchar_ppc_qemu_profile_version(req->qemu_profile) : req->qemu_version;
+
 	*type = 0;
-	if (vcpuchar_ppc_machine_parse_qemu(name, req->qemu_version, &m, NULL, 0) < 0) {
+	if (vcpuchar_ppc_qemu_release(version) < 0)
+		version = 0; /* older than 7.2: the 7.2 row, as the target's texts take it */
+	if (vcpuchar_ppc_machine_parse_qemu(name, version, &m, NULL, 0) < 0) {
 		/* A distribution's type, or one newer than the table (lib/ppc.md#unknown-types). */
 		if (req->machine == VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN &&
-		    vcpuchar_ppc_machine_defaults_unknown(name, req->qemu_version))
+		    vcpuchar_ppc_machine_defaults_unknown(name, version))
 			return 0;
 		return -EINVAL;
 	}
@@ -398,9 +403,22 @@ int vcpuchar_ppc_start_run(const struct vcpuchar_ppc_host *host, const struct vc
 		 */
 		bool has = target.release < 0 ||
 			   target.release >= vcpuchar_ppc_qemu_release(VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0));
+		const char *tname = vcpuchar_ppc_target_type_name(&target);
+		char rel[12];
+
+		/* A QEMU profile's type says whether it has the property, and names its version (lib/ppc.md#qemu-profiles). */
+		if (tname) {
+			int p = vcpuchar_ppc_qemu_profile_property(target.profile, tname, strlen(tname), "cap-ail-mode-3",
+								   strlen("cap-ail-mode-3"), NULL, 0);
+
+			if (p >= 0)
+				has = p == 1;
+			vcpuchar_ppc_qemu_version_text(vcpuchar_ppc_qemu_profile_version(target.profile), rel);
+		} else {
+			snprintf(rel, sizeof(rel), "%s", vcpuchar_ppc_qemu_release_name(target.release));
+		}
 		struct vcpuchar_ppc_start_entry *e =
 			entry(&out, VCPUCHAR_PPC_START_AIL_MODE_3, "ail-mode-3", has && dcpu >= VCPUCHAR_PPC_CPU_POWER8);
-		const char *rel = vcpuchar_ppc_qemu_release_name(target.release);
 		bool given = user_level(req, VCPUCHAR_PPC_START_AIL_MODE_3, &e->level);
 
 		if (!has && given)

@@ -69,4 +69,16 @@ assert (m["hpt-max-page-size"]["default"], m["hpt-max-page-size"]["start"]) == (
 assert (m["vsx"]["default"], m["vsx"]["effective"]) == ("on", "off"), m["vsx"]
 assert (m["cfpc"]["default"], m["ibs"]["default"], m["ccf-assist"]["default"]) == ("broken", "broken", "off"), m'
 
+# 6. A libvirt fragment's <htm>, <nested-hv> and <hpt><maxpagesize>: libvirt passes them to QEMU as
+#    cap-htm, cap-nested-hv and cap-hpt-max-page-size (its QEMU driver's ",cap-htm=%s" and the others,
+#    9.0.0 and 11.3.0), so the start verdict judges them: TCG refuses cap-htm=on, as QEMU says.
+expect "libvirt caps" 1 - -- "$cli" ppc hcall --accel tcg --mode caps \
+	--caps "<features><htm state='on'/><nested-hv state='off'/><hpt><maxpagesize unit='KiB'>64</maxpagesize></hpt></features>"
+has "libvirt caps" '^start +cap-htm refused: cap-htm=on, given: QEMU says "No Transactional Memory support in TCG"'
+has "libvirt caps" '^  htm +default off +effective on +refused'
+hasnt "libvirt caps" '^not judged'
+# A start cap in both --machine and --caps is refused, as one of the four is.
+expect "libvirt caps twice" 2 'cap-htm is given in both; give it once' -- "$cli" ppc hcall --accel tcg \
+	--machine pseries,cap-htm=off --caps "<htm state='on'/>"
+
 finish cli-start

@@ -221,16 +221,23 @@ static int parse_name(const char *s, const char *const *names, size_t n, uint32_
 	return -1;
 }
 
-/* --caps: QEMU's cap list, or a libvirt <features> fragment (what the CLI tells apart the same way). */
-static int caps_arg(const char *caps, struct vcpuchar_ppc_caps *c, uint32_t *set, char *err, size_t size)
+/*
+ * --caps: QEMU's cap list, or a libvirt <features> fragment (what the CLI tells apart the same way),
+ * whose <htm>, <nested-hv> and <hpt> go into @req's start caps.
+ */
+static int caps_arg(const char *caps, struct vcpuchar_ppc_request *req, uint32_t *set, char *err, size_t size)
 {
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
 	const char *p = caps;
 
 	while (g_ascii_isspace(*p))
 		p++;
-	if (*p == '<')
-		return vcpuchar_ppc_libvirt_parse(caps, c, set, err, size);
-	return vcpuchar_ppc_caps_parse(caps, c, set, err, size);
+	if (*p != '<')
+		return vcpuchar_ppc_caps_parse(caps, &req->caps, set, err, size);
+	o.err = err;
+	o.err_size = size;
+	o.request = req;
+	return vcpuchar_ppc_libvirt_parse_ext(caps, &req->caps, set, &o);
 }
 
 /*
@@ -277,6 +284,17 @@ static int machine_arg(const char *machine, const char *accel, struct vcpuchar_p
 	}
 	if (accel && line.accel != req->accel)
 		return why(0, "--accel", accel);
+	/* A start cap in both (a libvirt fragment's <htm> and the line's cap-htm): refused as the CLI does. */
+	for (uint32_t c = VCPUCHAR_PPC_N_CAPS; c < VCPUCHAR_PPC_START_LEVELS; c++) {
+		if (!(req->start_set & (1u << c)))
+			continue;
+		if (line.start_set & (1u << c))
+			return why(-EEXIST, "--caps", c == VCPUCHAR_PPC_START_HTM	    ? "cap-htm"
+						      : c == VCPUCHAR_PPC_START_NESTED_HV ? "cap-nested-hv"
+											  : "cap-hpt-max-page-size");
+		line.start_set |= 1u << c;
+		line.start_levels[c] = req->start_levels[c];
+	}
 	req->machine = line.machine;
 	/* The exact type for the release table too: its default CPU under TCG (lib/ppc.md#tcg-default-cpu). */
 	if (r == 0 && !req->qemu_profile) {
@@ -363,7 +381,7 @@ static int request(const struct args *a, struct vcpuchar_ppc_request *req, uint3
 		return why(0, "--accel", a->accel);
 	if (a->cpu && parse_name(a->cpu, cpus, 5, &req->cpu, cpu_v))
 		return why(0, "--guest-cpu", a->cpu);
-	if (a->caps && (r = caps_arg(a->caps, &req->caps, &set, err, sizeof(err))) < 0)
+	if (a->caps && (r = caps_arg(a->caps, req, &set, err, sizeof(err))) < 0)
 		return why(r, "--caps", NULL);
 	if (a->machine && machine_arg(a->machine, a->accel, req, &set))
 		return 2;

@@ -461,6 +461,16 @@ def generated():
         for target in (['--qemu', q72], ['--qemu-version', '7.2']):
             out.append(('gen-qemu-profile-hpt-%s-%s' % (machine, target[0][2:]),
                         ['ppc', 'hcall', '--host', '@gen/l1-4k', '--machine', machine] + target))
+    # A libvirt fragment's <htm>, <nested-hv> and <hpt><maxpagesize> (since 1.3): libvirt passes them to
+    # QEMU as caps, so the start verdict judges them; one also in --machine is refused, as a cap is.
+    frags = ["<features><htm state='on'/><cfpc value='broken'/></features>",
+             "<nested-hv state='on'/><hpt resizing='enabled'><maxpagesize unit='KiB'>64</maxpagesize></hpt>",
+             "<hpt><maxpagesize unit='GiB'>16</maxpagesize></hpt>", "<hpt><maxpagesize>48</maxpagesize></hpt>"]
+    for n, (frag, target) in enumerate(itertools.product(
+            frags, [['--accel', 'tcg'], ['--host', '@gen/l1-4k'], ['--host', '@profiles/' + EXAMPLES[1]]])):
+        out.append(('gen-libvirt-start-caps-%02d' % n, ['ppc', 'hcall', '--caps', frag, '--mode', 'caps'] + target))
+    out.append(('gen-libvirt-start-caps-twice', ['ppc', 'hcall', '--accel', 'tcg', '--machine',
+                                                 'pseries,cap-htm=off', '--caps', "<htm state='on'/>"]))
     return out
 
 

@@ -354,6 +354,136 @@ START_TEST(caps_merge)
 }
 END_TEST
 
+/*
+ * A libvirt fragment's other cap elements into a request (since 1.3,
+ * opts->request): libvirt's QEMU driver writes <htm state>, <nested-hv
+ * state> and <hpt><maxpagesize> as ",cap-htm=%s", ",cap-nested-hv=%s" and
+ * ",cap-hpt-max-page-size=%lluk" (its format strings in Debian 12's 9.0.0
+ * and trixie's 11.3.0, lib/ppc.md#pasted-lines); sizes as virScaleInteger().
+ */
+START_TEST(libvirt_start_caps)
+{
+	struct vcpuchar_ppc_request req = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_parse_opts o = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+	struct vcpuchar_ppc_caps caps = { 0 };
+	char others[256], err[256];
+	uint32_t set = 0;
+	static const struct {
+		const char *unit, *n;
+		int shift; /* -1 refused */
+	} sizes[] = {
+		{ NULL, "64", 16 },     { "KiB", "64", 16 },  { "k", "64", 16 },   { "K", "64", 16 },
+		{ "kib", "64", 16 },    { "b", "65536", 16 }, { "bytes", "4096", 12 }, { "MiB", "16", 24 },
+		{ "M", "16", 24 },      { "GiB", "16", 34 },  { "G", "1", 30 },    { "KB", "64", -1 },
+		{ "MB", "16", -1 },     { "KiB", "2", -1 },   { "GiB", "32", -1 }, { "KiB", "48", -1 },
+		{ "kB", "4096", -1 },   { "Ki", "64", -1 },   { NULL, "", -1 },    { "KiB", "0", -1 },
+		{ "byte", "4096", 12 }, { "BYTES", "8192", 13 }, { "", "64", 16 }, { "EiB", "1", -1 }, { "T", "1", -1 },
+	};
+
+	o.others = others;
+	o.others_size = sizeof(others);
+	o.err = err;
+	o.err_size = sizeof(err);
+	/* Without a request, as in 1.2: named, not read. */
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse_ext("<features><htm state='on'/><ccf-assist state='off'/></features>",
+							&caps, &set, &o), 0);
+	ck_assert_str_eq(others, "htm");
+	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_CAP_CCF_ASSIST);
+
+	o.request = &req;
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse_ext("<features>\n  <htm state='on'/>\n  <nested-hv state='off'/>\n"
+							"  <hpt resizing='enabled'>\n    <maxpagesize unit='KiB'>64"
+							"</maxpagesize>\n  </hpt>\n  <cfpc value='broken'/>\n</features>",
+							&caps, &set, &o), 0);
+	ck_assert_str_eq(others, "");
+	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_CAP_CFPC);
+	ck_assert_uint_eq(req.start_set, (1u << VCPUCHAR_PPC_START_HTM) | (1u << VCPUCHAR_PPC_START_NESTED_HV) |
+						 (1u << VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE));
+	ck_assert_uint_eq(req.start_levels[VCPUCHAR_PPC_START_HTM], 1);
+	ck_assert_uint_eq(req.start_levels[VCPUCHAR_PPC_START_NESTED_HV], 0);
+	ck_assert_uint_eq(req.start_levels[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE], 16);
+	/* The start verdict judges the given htm: TCG refuses it, as QEMU says. */
+	{
+		struct vcpuchar_ppc_start st = TEST_OUT(struct vcpuchar_ppc_start);
+
+		req.accel = VCPUCHAR_ACCEL_TCG;
+		req.mode = VCPUCHAR_PPC_MODE_CAPS;
+		req.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		ck_assert_int_eq(vcpuchar_ppc_start_check(NULL, &req, &st), 0);
+		ck_assert_uint_eq(st.entries[VCPUCHAR_PPC_START_HTM].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+		ck_assert_msg(strstr(st.entries[VCPUCHAR_PPC_START_HTM].reason, "No Transactional Memory support in TCG"),
+			      "%s", st.entries[VCPUCHAR_PPC_START_HTM].reason);
+	}
+
+	/* The elements alone; <hpt> without <maxpagesize> is no cap (resize-hpt): named. */
+	req = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	set = 0;
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse_ext("<htm state='off'/><hpt resizing='disabled'/>", &caps, &set, &o),
+			 0);
+	ck_assert_uint_eq(set, 0);
+	ck_assert_uint_eq(req.start_set, 1u << VCPUCHAR_PPC_START_HTM);
+	ck_assert_str_eq(others, "hpt");
+
+	/* Each size as libvirt scales it; QEMU's page sizes only. */
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		g_autofree char *xml = g_strdup_printf("<hpt><maxpagesize%s%s%s>%s</maxpagesize></hpt>",
+						       sizes[i].unit ? " unit='" : "", sizes[i].unit ? sizes[i].unit : "",
+						       sizes[i].unit ? "'" : "", sizes[i].n);
+
+		req = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		ck_assert_msg(vcpuchar_ppc_libvirt_parse_ext(xml, &caps, &set, &o) == (sizes[i].shift < 0 ? -EINVAL : 0),
+			      "%s: %s", xml, err);
+		if (sizes[i].shift < 0) {
+			ck_assert_uint_eq(req.start_set, 0);
+			ck_assert_msg(strstr(err, "not a page size libvirt passes"), "%s: %s", xml, err);
+		} else {
+			ck_assert_uint_eq(req.start_levels[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE], sizes[i].shift);
+		}
+	}
+
+	/* Refused as libvirt's schema refuses them, or as given twice. */
+	static const struct {
+		const char *xml, *why;
+	} bad[] = {
+		{ "<htm state='on'/><htm state='off'/>", "<htm> is given twice" },
+		{ "<nested-hv state='yes'/>", "<nested-hv state='yes'/>: libvirt's schema has no such value" },
+		{ "<htm value='on'/>", "<htm>: libvirt's schema has no attribute 'value'" },
+		{ "<htm/>", "<htm/> needs state='...'" },
+		{ "<htm state='On'/>", "libvirt's values are lower case ('on')" },
+		{ "<hpt><maxpagesize>64</maxpagesize></hpt><hpt/>", "<hpt> is given twice" },
+		{ "<hpt><maxpagesize>64</maxpagesize><maxpagesize>64</maxpagesize></hpt>", "at most one <maxpagesize>" },
+		{ "<hpt><foo/></hpt>", "at most one <maxpagesize>" },
+		{ "<hpt><maxpagesize size='64'>64</maxpagesize></hpt>", "takes only unit=" },
+		{ "<hpt><maxpagesize>64<b/></maxpagesize></hpt>", "holds a number" },
+		{ "<hpt><maxpagesize unit='KiB>64</maxpagesize></hpt>", "unterminated attribute value" },
+		{ "<hpt><maxpagesize unit 'KiB'>64</maxpagesize></hpt>", "expected '=' after the attribute name" },
+		{ "<hpt><maxpagesize unit=KiB>64</maxpagesize></hpt>", "expected a quoted attribute value" },
+		{ "<hpt><maxpagesize>64</maxpagesize </hpt>", "expected '>' to end an end tag" },
+		{ "<hpt><maxpagesize>64</maxpagesize></hpt x>", "expected '>' to end an end tag" },
+		{ "<hpt><maxpagesize>99999999999999999999</maxpagesize></hpt>", "not a page size libvirt passes" },
+		{ "<hpt><maxpagesize unit='Q'>64</maxpagesize></hpt>", "not a page size libvirt passes" },
+		{ "<hpt><maxpagesize unit='KiBB'>64</maxpagesize></hpt>", "not a page size libvirt passes" },
+		{ "<hpt><!-- x -- y --></hpt>", "'--' inside a comment" },
+		{ "<hpt resizing='enabled'>", "at most one <maxpagesize>" },
+		{ "<hpt resizing=enabled/>", "expected a quoted attribute value" },
+		{ "<htm state='on'>x</htm>", "<htm> has content" },
+		{ "<nested-hv state='on'>", "<nested-hv> is not closed" },
+	};
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		req = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+		ck_assert_int_eq(vcpuchar_ppc_libvirt_parse_ext(bad[i].xml, &caps, &set, &o), -EINVAL);
+		ck_assert_msg(strstr(err, bad[i].why), "%s: %s", bad[i].xml, err);
+		ck_assert_uint_eq(req.start_set, 0);
+	}
+
+	/* A request of 1.2's size (32 bytes) has no room: refused, naming it. */
+	req = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	req.size = 32;
+	ck_assert_int_eq(vcpuchar_ppc_libvirt_parse_ext("<htm state='on'/>", &caps, &set, &o), -EINVAL);
+	ck_assert_msg(strstr(err, "opts->request is no struct vcpuchar_ppc_request of 1.3"), "%s", err);
+}
+END_TEST
+
 /* A migrate LIST: unlisted caps take the target's newest pseries defaults (sbbc broken from 9.2). */
 START_TEST(migrate_caps)
 {
@@ -417,6 +547,7 @@ int main(void)
 	tcase_add_test(tc, long_other_item);
 	tcase_add_test(tc, caps_merge);
 	tcase_add_test(tc, migrate_caps);
+	tcase_add_test(tc, libvirt_start_caps);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

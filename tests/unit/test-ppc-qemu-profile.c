@@ -1010,6 +1010,264 @@ START_TEST(deprecated_pins)
 }
 END_TEST
 
+/* Every occurrence of @from in @text replaced by @to (a type renamed throughout a profile). */
+static char *rename_all(const char *text, const char *from, const char *to)
+{
+	g_auto(GStrv) parts = g_strsplit(text, from, -1);
+
+	ck_assert_msg(parts[1], "'%s' is not in the profile", from);
+	return g_strjoinv(to, parts);
+}
+
+/* The explanation of the error conflict on @cap, which must be there. */
+static const char *above_why(const struct vcpuchar_ppc_result *res, uint32_t cap)
+{
+	for (uint32_t i = 0; i < res->n_conflicts; i++)
+		if (res->conflicts[i].cap == cap && res->conflicts[i].severity == VCPUCHAR_SEVERITY_ERROR)
+			return res->conflicts[i].explanation;
+	ck_abort_msg("no error on cap %u", cap);
+	return NULL;
+}
+
+/*
+ * The remedy of a default above the host, from the target QEMU's profile
+ * with qemu_version 0 (lib/ppc.md#qemu-profiles): its own types, their
+ * measured defaults and deprecation flags, on a KVM host whose levels are
+ * all broken/off. Probed profiles: Debian 12's 7.2.22 (no type
+ * deprecated), trixie's 10.0.13 (pseries-3.0 to 7.0 deprecated), sid's
+ * 11.1.3 (no type older than pseries-5.2).
+ */
+START_TEST(remedies_from_profile)
+{
+	static const char *const dep10 =
+		"set it explicitly to the level the hint names, or pin an older machine type such as pseries-3.1 "
+		"(which also changes other guest-visible defaults); this QEMU marks pseries-3.1 deprecated and QEMU "
+		"10.1 removes it, so a guest pinned to it must set the cap before moving to 10.1 or later";
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 });
+	struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	g_autofree char *path = NULL, *text = NULL, *vendor = NULL, *lower = NULL;
+	gsize len;
+	char err[256];
+
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	/* 7.2.22: pseries-3.1 and 4.2 there, neither deprecated: the plain pin, as the table's 7.2 row. */
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 4);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			     "or pin an older machine type such as pseries-3.1 (which also changes other guest-visible "
+			     "defaults); besides the cap"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST), "such as pseries-4.2 (which"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	ck_assert_ptr_null(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "deprecated"));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* 10.0.13: both deprecated; upstream's lifecycle removes 3.1 in 10.1 and 4.2 in 10.2. */
+	p = load("qemu-10.0.13-debian13.profile");
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	/* 10.0's sbbc default is broken for POWER9 (logical PVR, lib/ppc.md#qemu-versions): no error. */
+	ck_assert_uint_eq(res.n_errors, 3);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), dep10), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_IBS), dep10), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_IBS));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST),
+			     "this QEMU marks pseries-4.2 deprecated and QEMU 10.2 removes it"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	/* The table for the same release says the same; with qemu_version 0 and no profile, 7.2's pin. */
+	r.qemu_profile = NULL;
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 13);
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), dep10), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	r.qemu_version = 0;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_ptr_null(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "deprecated"));
+
+	/* The same binary as a vendor's build (a downstream-named type): the removal is not known. */
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-10.0.13-debian13.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	vendor = rename_all(text, "pseries-9.2", "pseries-rhel10.0.0");
+	vcpuchar_ppc_qemu_profile_free(p);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(vendor, strlen(vendor), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			     "; this QEMU marks pseries-3.1 deprecated, and which release of it removes pseries-3.1 is "
+			     "not known from its QEMU profile, so a guest pinned to it must set the cap before that"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_ptr_null(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "10.1"));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* 11.1.3: no pseries-3.1 or 4.2, and no type with a lower default: no pin. */
+	p = load("qemu-11.1.3-debian-sid.profile");
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 3);
+	for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
+		if (cap != VCPUCHAR_PPC_CAP_SBBC)
+			ck_assert_msg(strstr(above_why(&res, cap),
+					     "set it explicitly to the level the hint names (this QEMU has no older "
+					     "machine type with a lower default)"),
+				      "%s", above_why(&res, cap));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* A downstream type: the default is the profile's, and no type of it has a lower one. */
+	p = load("qemu-downstream-hand-edited.profile");
+	r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN, "pseries-rhel9.2.0", VCPUCHAR_PPC_CPU_POWER9);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 4);
+	ck_assert_str_eq(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			 "cap-cfpc was not set by the caller and takes the default of this machine type, as its QEMU "
+			 "profile measured it: set it explicitly to the level the hint names (this QEMU has no older "
+			 "machine type with a lower default)");
+	vcpuchar_ppc_qemu_profile_free(p);
+	/* Test edit: its pseries-7.2 with cfpc broken for POWER9, a lower default of a type not named here. */
+	g_free(text);
+	g_free(path);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-downstream-hand-edited.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	lower = variant(text, "[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=workaround\n",
+			"[caps pseries-7.2 power9]\ncap-ccf-assist=on\ncap-cfpc=broken\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC),
+			     "(this QEMU has no pseries-3.1 with a lower default; its QEMU profile lists other machine "
+			     "types whose default is lower, which change other guest-visible defaults too)"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_SBBC), "(this QEMU has no older machine type"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_SBBC));
+	/* Its TCG warnings and below-host infos name the profile's type too (no table row for the class). */
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_str_eq(res.conflicts[0].explanation,
+			 "cap-cfpc was not set by the caller and takes the default of this machine type, as its QEMU "
+			 "profile measured it: set it to broken/off explicitly to silence the warning");
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	h = ppc_host_words((struct vcpuchar_ppc_caps){ 2, 2, 3, 1 });
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_uint_eq(res.n_errors, 0);
+	ck_assert_str_eq(res.conflicts[0].explanation,
+			 "cap-cfpc was not set by the caller and takes the default of this machine type, as its QEMU "
+			 "profile measured it (for this guest CPU): set it to the host level the hint names, or use "
+			 "host-max mode");
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* Test edits of 10.0.13: the flag absent (unknown) pins without a word on it; ... */
+	h = ppc_host_words((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 });
+	r = tcg_caps(NULL, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	g_free(text);
+	g_free(path);
+	g_free(lower);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-10.0.13-debian13.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	lower = variant(text, "[machine pseries-3.1]\ndeprecated=true\n", "[machine pseries-3.1]\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "such as pseries-3.1 (which also changes other "
+								     "guest-visible defaults); besides"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	vcpuchar_ppc_qemu_profile_free(p);
+	g_free(lower);
+	/* ... an upstream build at the removing release that still has the type: not known. */
+	lower = variant(text, "version=10.0.13\n", "version=10.1.0\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r.qemu_profile = p;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CFPC), "is not known from its QEMU profile"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CFPC));
+	/* Its pseries-4.2 goes in 10.2, after it: named. */
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST), "QEMU 10.2 removes it"), "%s",
+		      above_why(&res, VCPUCHAR_PPC_CAP_CCF_ASSIST));
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* 7.2.22 with pseries-2.12 marked deprecated (test edit): pseries-2.12-sxxm's pin goes in 9.2. */
+	g_free(text);
+	g_free(path);
+	g_free(lower);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-7.2-debian12.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text, &len, NULL));
+	lower = variant(text, "[machine pseries-2.12]\ndeprecated=false\n", "[machine pseries-2.12]\ndeprecated=true\n");
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(lower, strlen(lower), &p, err, sizeof(err)), 0);
+	r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_eq(vcpuchar_ppc_decide(&h, &r, &res), 0);
+	ck_assert_msg(strstr(above_why(&res, VCPUCHAR_PPC_CAP_IBS),
+			     "this QEMU marks pseries-2.12 deprecated and QEMU 9.2 removes it"),
+		      "%s", above_why(&res, VCPUCHAR_PPC_CAP_IBS));
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
+/*
+ * The other texts that name the target QEMU take the profile's version and
+ * types with qemu_version 0 (lib/ppc.md#qemu-profiles): the fixed-na
+ * warning, the defaults warnings' type, cap-ail-mode-3's verdict, and the
+ * start verdict's exact type.
+ */
+START_TEST(texts_name_the_profile)
+{
+	struct vcpuchar_ppc_host h = ppc_host_words((struct vcpuchar_ppc_caps){ 0, 0, 0, 0 });
+	struct vcpuchar_ppc_qemu_profile *p = load("qemu-10.0.13-debian13.profile");
+	struct vcpuchar_ppc_request r = tcg_caps(p, VCPUCHAR_PPC_MACHINE_PSERIES, NULL, VCPUCHAR_PPC_CPU_POWER9);
+	struct vcpuchar_ppc_warnings w = VCPUCHAR_INIT(struct vcpuchar_ppc_warnings);
+	struct vcpuchar_ppc_start s = TEST_OUT(struct vcpuchar_ppc_start);
+	uint32_t k;
+
+	r.caps_set = 1u << VCPUCHAR_PPC_CAP_IBS;
+	r.caps.ibs = VCPUCHAR_PPC_LEVEL_FIXED_NA;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	ck_assert_uint_eq(w.entries[0].code, VCPUCHAR_PPC_WARNING_QEMU_FIXED_NA_ABORT);
+	ck_assert_msg(g_str_has_prefix(w.entries[0].text,
+				       "the effective caps hold cap-ibs=fixed-na, on which QEMU 10.0.13 (its QEMU "
+				       "profile's binary) aborts as 10.0 (Debian 13) was measured to"),
+		      "%s", w.entries[0].text);
+	/* 11.1: not measured, so unknown, naming the binary's version. */
+	vcpuchar_ppc_qemu_profile_free(p);
+	p = load("qemu-11.1.3-debian-sid.profile");
+	r.qemu_profile = p;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	ck_assert_msg(strstr(w.entries[0].text, "whether QEMU 11.1.3 aborts on it is unknown (not measured for 11.1)"),
+		      "%s", w.entries[0].text);
+
+	/* The defaults warning names the profile's default type, not the class. */
+	r.caps_set = 0;
+	r.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+	r.accel = VCPUCHAR_ACCEL_KVM;
+	ck_assert_int_ge(vcpuchar_ppc_warnings_check(&h, &r, &w), 1);
+	for (k = 0; k < w.n_entries && w.entries[k].code != VCPUCHAR_PPC_WARNING_DEFAULTS_REFUSED; k++)
+		;
+	ck_assert_uint_lt(k, w.n_entries);
+	ck_assert_msg(g_str_has_prefix(w.entries[k].text, "QEMU started with the pseries-11.1 default caps on this "
+							  "host would refuse to start"),
+		      "%s", w.entries[k].text);
+
+	/* The exact type of the start verdict is the profile's (pseries-11.1 is no 7.2 type). */
+	r.mode = VCPUCHAR_PPC_MODE_CAPS;
+	ck_assert_int_eq(vcpuchar_ppc_start_check_type(&h, &r, "pseries-11.1", &s), 0);
+	vcpuchar_ppc_qemu_profile_free(p);
+
+	/* cap-ail-mode-3 given to 7.2.22, whose types lack it: the binary's version is named. */
+	p = load("qemu-7.2-debian12.profile");
+	r.qemu_profile = p;
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.start_set = 1u << VCPUCHAR_PPC_START_AIL_MODE_3;
+	r.start_levels[VCPUCHAR_PPC_START_AIL_MODE_3] = 1;
+	ck_assert_int_eq(vcpuchar_ppc_start_check(&h, &r, &s), 0);
+	ck_assert_uint_eq(s.entries[VCPUCHAR_PPC_START_AIL_MODE_3].verdict, VCPUCHAR_PPC_VERDICT_REFUSED);
+	ck_assert_str_eq(s.entries[VCPUCHAR_PPC_START_AIL_MODE_3].reason,
+			 "QEMU 7.2.22 has no property cap-ail-mode-3 (QEMU 8.1 added it): remove it");
+	vcpuchar_ppc_qemu_profile_free(p);
+}
+END_TEST
+
 /*
  * The type's properties list (QMP qom-list-properties) decides which caps
  * -machine takes, by whole name: cap-hpt is not cap-hpt-max-page-size.
@@ -1019,6 +1277,8 @@ END_TEST
  */
 START_TEST(properties_key)
 {
+	struct vcpuchar_ppc_qemu_profile *p10 = load("qemu-10.0.13-debian13.profile");
+	g_autofree char *text10 = NULL, *edit10 = NULL;
 	struct vcpuchar_ppc_qemu_profile *p = load("qemu-7.2-debian12.profile");
 	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	struct vcpuchar_ppc_machine_caps mc = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
@@ -1048,10 +1308,33 @@ START_TEST(properties_key)
 	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-rpt-invalidate=on", &r, err, sizeof(err)), 0);
 	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,cap-ail-mode-3=off", &r, err, sizeof(err)),
 			 -EINVAL);
-	ck_assert_msg(strstr(err, "cap-ail-mode-3"), "%s", err);
+	/* The table's row is the profile's version, named as such. */
+	ck_assert_str_eq(err, "item 2 'cap-ail-mode-3': QEMU 7.2.22's pseries has no such property (it refuses it)");
 	/* Another type keeps its list. */
 	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.1,cap-hpt=on", &r, err, sizeof(err)), -EINVAL);
 	ck_assert_msg(strstr(err, "pseries-7.1 has no property 'cap-hpt'"), "%s", err);
+
+	/*
+	 * Test edit: 10.0.13's pseries-10.0 without its list takes the 10.0 row,
+	 * which has cap-ail-mode-3 (8.1 added it), not 7.2's, with qemu_version 0.
+	 */
+	vcpuchar_ppc_qemu_profile_free(p10);
+	g_free(path);
+	path = g_build_filename(VCPUCHAR_TEST_DATA, "qemu-10.0.13-debian13.profile", NULL);
+	ck_assert(g_file_get_contents(path, &text10, &len, NULL));
+	ck_assert_ptr_nonnull(props = strstr(text10, "[machine pseries-10.0]\nalias=pseries\n"));
+	props = strstr(props, "properties=");
+	edit10 = g_strdup_printf("%.*s%s", (int)(props - text10), text10, strchr(props, '\n') + 1);
+	ck_assert_int_eq(vcpuchar_ppc_qemu_profile_parse(edit10, strlen(edit10), &p10, err, sizeof(err)), 0);
+	{
+		struct vcpuchar_ppc_request r10 = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+
+		r10.qemu_profile = p10;
+		ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-10.0,cap-ail-mode-3=off", &r10, err, sizeof(err)),
+				 0);
+		ck_assert_uint_eq(r10.start_set, 1u << VCPUCHAR_PPC_START_AIL_MODE_3);
+	}
+	vcpuchar_ppc_qemu_profile_free(p10);
 
 	r = (struct vcpuchar_ppc_request)VCPUCHAR_INIT(struct vcpuchar_ppc_request);
 	r.accel = VCPUCHAR_ACCEL_TCG;
@@ -1135,6 +1418,8 @@ int main(void)
 	tcase_add_test(tc, deprecated_pins);
 	tcase_add_test(tc, properties_key);
 	tcase_add_test(tc, raw_caps_refused);
+	tcase_add_test(tc, remedies_from_profile);
+	tcase_add_test(tc, texts_name_the_profile);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

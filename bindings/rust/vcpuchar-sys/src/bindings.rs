@@ -1227,6 +1227,15 @@ pub struct vcpuchar_ppc_migrate_opts {
 #[doc = "       (vcpuchar_ppc_qemu_profile_parse()) in place of the release table:"]
 #[doc = "       vcpuchar_ppc_migrate_caps_parse() takes the defaults of its default"]
 #[doc = "       type (\"pseries\") for the caps a list leaves out"]
+#[doc = " @request: (since 1.3) optional, read by vcpuchar_ppc_libvirt_parse_ext()"]
+#[doc = "       only: a request (of 1.3 or later, else -EINVAL) that receives the"]
+#[doc = "       start verdict's levels of the elements libvirt passes to QEMU as"]
+#[doc = "       caps besides the four: <htm state>, <nested-hv state> (0 off, 1 on)"]
+#[doc = "       and <hpt><maxpagesize unit>N</maxpagesize></hpt> (its page shift,"]
+#[doc = "       12 to 34), each bit ORed into @request->start_set and its level"]
+#[doc = "       into @request->start_levels; NULL: those elements are named among"]
+#[doc = "       the items not read"]
+#[doc = "       (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines)"]
 #[doc = ""]
 #[doc = " Since: 1.2"]
 #[repr(C)]
@@ -1239,6 +1248,7 @@ pub struct vcpuchar_ppc_parse_opts {
     pub err: *mut ::std::os::raw::c_char,
     pub err_size: size_t,
     pub qemu_profile: *const vcpuchar_ppc_qemu_profile,
+    pub request: *mut vcpuchar_ppc_request,
 }
 pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_CHECKED: vcpuchar_ppc_cpu_basis = 0;
 pub const vcpuchar_ppc_cpu_basis_VCPUCHAR_PPC_CPU_BASIS_ASSUMED: vcpuchar_ppc_cpu_basis = 1;
@@ -2131,16 +2141,26 @@ extern "C" {
     #[doc = " @xml: as for vcpuchar_ppc_libvirt_parse()"]
     #[doc = " @caps: levels are written here for the caps the fragment names"]
     #[doc = " @set: receives the bit (1u << enum vcpuchar_ppc_cap) of each cap named"]
-    #[doc = " @opts: optional: @opts->others gets the other elements, @opts->err the error"]
+    #[doc = " @opts: optional: @opts->others gets the other elements, @opts->err the"]
+    #[doc = "        error; (since 1.3) @opts->request the levels of <htm>,"]
+    #[doc = "        <nested-hv> and <hpt>'s <maxpagesize>"]
     #[doc = ""]
     #[doc = " The successor of vcpuchar_ppc_libvirt_parse(), with its rules, that writes"]
-    #[doc = " no success data into the error buffer."]
+    #[doc = " no success data into the error buffer. With @opts->request, the elements"]
+    #[doc = " libvirt passes to QEMU as cap-htm, cap-nested-hv and"]
+    #[doc = " cap-hpt-max-page-size are read too, each at most once, as libvirt's"]
+    #[doc = " schema has them (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines); a"]
+    #[doc = " fragment of those alone is accepted."]
     #[doc = ""]
     #[doc = " Return: 0; the errors of vcpuchar_ppc_libvirt_parse(); -EINVAL for a bad"]
     #[doc = " @opts->size (too small, or larger with a non-zero tail), non-zero"]
-    #[doc = " @opts->flags, or a NULL buffer with a non-zero size. On failure @caps and @set are unchanged."]
+    #[doc = " @opts->flags, a NULL buffer with a non-zero size, an @opts->request of a"]
+    #[doc = " size before 1.3, or (with @opts->request) one of those elements given"]
+    #[doc = " twice, with another value, or a <maxpagesize> that is no power of two"]
+    #[doc = " from 4 KiB to 16 GiB. On failure @caps, @set and @opts->request are"]
+    #[doc = " unchanged."]
     #[doc = ""]
-    #[doc = " Since: 1.2"]
+    #[doc = " Since: 1.2 (@opts->request 1.3)"]
     pub fn vcpuchar_ppc_libvirt_parse_ext(
         xml: *const ::std::os::raw::c_char,
         caps: *mut vcpuchar_ppc_caps,
