@@ -815,6 +815,18 @@ START_TEST(parser_takes_the_types_caps)
 	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("cap-x-vendor=on,type=pseries-7.2", &r, err, sizeof(err)),
 			 -EINVAL);
 	ck_assert_msg(strstr(err, "pseries-7.2 has no property 'cap-x-vendor'"), "%s", err);
+	/*
+	 * Any other property the type lacks (QEMU 7.2.22 and 11.1.3: "Property
+	 * 'pseries-7.2-machine.bogus' not found"); '_' reads as '-', and the
+	 * accelerator's own properties are taken on -machine too (measured).
+	 */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,bogus=on", &r, err, sizeof(err)), -EINVAL);
+	ck_assert_str_eq(err, "item 2: QEMU 7.2.22 (/usr/bin/qemu-system-ppc64, its profile): pseries-7.2 has no "
+			      "property 'bogus' (it refuses it)");
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-7.2,dump_guest_core=on,kernel_irqchip=on,"
+							 "kvm-shadow-mem=1024,accel=kvm",
+							 &r, err, sizeof(err)),
+			 0);
 	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries-8.0", &r, err, sizeof(err)), -ENOENT);
 	ck_assert_msg(strstr(err, "has no machine type 'pseries-8.0'"), "%s", err);
 	vcpuchar_ppc_qemu_profile_free(p);
