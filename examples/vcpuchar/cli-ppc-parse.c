@@ -178,19 +178,12 @@ int parse_request_caps(const char *machine, const char *caps, struct vcpuchar_pp
 	 * The fragment's start caps (<htm>, <nested-hv>, <hpt>) with the line's: one named in both is
 	 * refused, as the four are (vcpuchar_ppc_caps_merge(), lib/ppc.md#pasted-lines).
 	 */
-	for (uint32_t c = VCPUCHAR_PPC_N_CAPS; c < VCPUCHAR_PPC_START_LEVELS; c++) {
-		if (!(frag.start_set & (1u << c)))
-			continue;
-		if (line.start_set & (1u << c)) {
-			const char *cap = c == VCPUCHAR_PPC_START_HTM	      ? "cap-htm"
-					  : c == VCPUCHAR_PPC_START_NESTED_HV ? "cap-nested-hv"
-									      : "cap-hpt-max-page-size";
+	r = vcpuchar_ppc_start_merge(&line.start_set, line.start_levels, frag.start_set, frag.start_levels, twice,
+				     sizeof(twice));
+	if (r < 0) {
+		g_autofree char *cap = g_strndup(twice, strcspn(twice, " "));
 
-			return cli_usage_why(-EEXIST, "--caps", cap, "--machine and --caps: %s is given in both; give it once",
-					     cap);
-		}
-		line.start_set |= 1u << c;
-		line.start_levels[c] = frag.start_levels[c];
+		return cli_usage_why(r, "--caps", r == -EEXIST ? cap : NULL, "--machine and --caps: %s", twice);
 	}
 	/* The other caps and max-cpu-compat the line gave: the start verdict judges them (lib/ppc.md#start). */
 	req->start_set = line.start_set;

@@ -1137,6 +1137,35 @@ int vcpuchar_ppc_caps_merge(struct vcpuchar_ppc_caps *caps, uint32_t *set, const
 			    uint32_t more_set, char *err, size_t err_size);
 
 /**
+ * vcpuchar_ppc_start_merge() - add the start caps of a second text of one request
+ * @start_set: the start caps named so far (bits 4 to 9, as struct
+ *             vcpuchar_ppc_request's start_set); receives @more_set's
+ * @start_levels: VCPUCHAR_PPC_START_LEVELS entries indexed by enum
+ *                vcpuchar_ppc_start_cap, the levels so far; receives
+ *                @more_levels' where @more_set says so
+ * @more_set: the start caps the second text names (a libvirt fragment's
+ *            <htm>, <nested-hv>, <hpt>)
+ * @more_levels: VCPUCHAR_PPC_START_LEVELS entries, read where @more_set
+ *               says so: 0 (off) or 1 (on), for hpt-max-page-size the page
+ *               shift, 12 to 34
+ * @err, @err_size: optional message buffer: on failure the cause naming the
+ *                  cap ("cap-htm is given in both; give it once"), "" on success
+ *
+ * The start caps' counterpart of vcpuchar_ppc_caps_merge(), with its rule:
+ * a cap both texts name is refused
+ * (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines). Pure: no allocation.
+ *
+ * Return: 0; -EEXIST for a cap named in both; -EINVAL for a NULL argument,
+ * bits outside VCPUCHAR_PPC_START_SET_ALL, a level out of range, or NULL
+ * @err with @err_size > 0. On failure @start_set and @start_levels are
+ * unchanged.
+ *
+ * Since: 1.3
+ */
+int vcpuchar_ppc_start_merge(uint32_t *start_set, uint32_t *start_levels, uint32_t more_set,
+			     const uint32_t *more_levels, char *err, size_t err_size);
+
+/**
  * vcpuchar_ppc_migrate_caps_parse() - one side's caps of a caps-only migration check
  * @list: QEMU's cap list ("cap-cfpc=broken,cap-ibs=fixed-ccd", as
  *        vcpuchar_ppc_caps_parse(); "" names none), a libvirt <features>

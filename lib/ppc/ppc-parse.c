@@ -1139,6 +1139,37 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_caps_merge(struct vcpuchar_ppc_caps *caps, uint
 	return 0;
 }
 
+/* The start caps' side of vcpuchar_ppc_caps_merge(), with its rule (lib/ppc.md#pasted-lines). */
+VCPUCHAR_EXPORT int vcpuchar_ppc_start_merge(uint32_t *start_set, uint32_t *start_levels, uint32_t more_set,
+					     const uint32_t *more_levels, char *err, size_t err_size)
+{
+	return_val_if_fail(start_set && start_levels && more_levels && (err || !err_size), -EINVAL);
+	return_val_if_fail(!(*start_set & ~VCPUCHAR_PPC_START_SET_ALL) && !(more_set & ~VCPUCHAR_PPC_START_SET_ALL),
+			   -EINVAL);
+	for (uint32_t cap = VCPUCHAR_PPC_START_HTM; cap < VCPUCHAR_PPC_START_CAPS; cap++) {
+		bool pages = cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE;
+		uint32_t v = more_levels[cap];
+		const char *name = "";
+
+		if (!(more_set & (1u << cap)))
+			continue;
+		for (size_t i = 0; i < sizeof(other_caps) / sizeof(other_caps[0]); i++)
+			if (other_caps[i].start == (int)cap)
+				name = other_caps[i].name;
+		if (*start_set & (1u << cap))
+			return vcpuchar_set_err(err, err_size, -EEXIST, "cap-%s is given in both; give it once", name);
+		if (pages ? v < 12 || v > 34 : v > 1)
+			return vcpuchar_set_err(err, err_size, -EINVAL, "cap-%s: level %u is out of range (%s)", name, v,
+						pages ? "a page shift, 12 to 34" : "0 off or 1 on");
+	}
+	for (uint32_t cap = VCPUCHAR_PPC_START_HTM; cap < VCPUCHAR_PPC_START_CAPS; cap++)
+		if (more_set & (1u << cap))
+			start_levels[cap] = more_levels[cap];
+	*start_set |= more_set;
+	vcpuchar_set_err(err, err_size, 0, "%s", "");
+	return 0;
+}
+
 /* The four positional values of a migrate list, "cfpc,sbbc,ibs,ccf-assist", one cap at a time. */
 static int four_values(const char *list, struct vcpuchar_ppc_caps *caps, char *err, size_t err_size)
 {

@@ -284,16 +284,11 @@ static int machine_arg(const char *machine, const char *accel, struct vcpuchar_p
 	}
 	if (accel && line.accel != req->accel)
 		return why(0, "--accel", accel);
-	/* A start cap in both (a libvirt fragment's <htm> and the line's cap-htm): refused as the CLI does. */
-	for (uint32_t c = VCPUCHAR_PPC_N_CAPS; c < VCPUCHAR_PPC_START_LEVELS; c++) {
-		if (!(req->start_set & (1u << c)))
-			continue;
-		if (line.start_set & (1u << c))
-			return why(-EEXIST, "--caps", c == VCPUCHAR_PPC_START_HTM	    ? "cap-htm"
-						      : c == VCPUCHAR_PPC_START_NESTED_HV ? "cap-nested-hv"
-											  : "cap-hpt-max-page-size");
-		line.start_set |= 1u << c;
-		line.start_levels[c] = req->start_levels[c];
+	/* A start cap in both (a libvirt fragment's <htm> and the line's cap-htm): the library's refusal. */
+	if ((m = vcpuchar_ppc_start_merge(&line.start_set, line.start_levels, req->start_set, req->start_levels, err,
+					  sizeof(err))) < 0) {
+		err[strcspn(err, " ")] = '\0';
+		return why(m, "--caps", m == -EEXIST ? err : NULL);
 	}
 	req->machine = line.machine;
 	/* The exact type for the release table too: its default CPU under TCG (lib/ppc.md#tcg-default-cpu). */

@@ -354,6 +354,53 @@ START_TEST(caps_merge)
 }
 END_TEST
 
+/* The start caps' side (vcpuchar_ppc_start_merge()): the same rule, with the start verdict's levels. */
+START_TEST(start_merge)
+{
+	uint32_t set = 1u << VCPUCHAR_PPC_START_FWNMI, levels[VCPUCHAR_PPC_START_LEVELS] = { 0 };
+	uint32_t more[VCPUCHAR_PPC_START_LEVELS] = { 0 };
+	char err[128];
+
+	levels[VCPUCHAR_PPC_START_FWNMI] = 0;
+	more[VCPUCHAR_PPC_START_HTM] = 1;
+	more[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE] = 16;
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(&set, levels,
+						  1u << VCPUCHAR_PPC_START_HTM | 1u << VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE,
+						  more, err, sizeof(err)),
+			 0);
+	ck_assert_str_eq(err, "");
+	ck_assert_uint_eq(set, 1u << VCPUCHAR_PPC_START_FWNMI | 1u << VCPUCHAR_PPC_START_HTM |
+				       1u << VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE);
+	ck_assert_uint_eq(levels[VCPUCHAR_PPC_START_HTM], 1);
+	ck_assert_uint_eq(levels[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE], 16);
+	/* htm again, with nested-hv: -EEXIST naming htm, nothing changed. */
+	more[VCPUCHAR_PPC_START_HTM] = 0;
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(&set, levels,
+						  1u << VCPUCHAR_PPC_START_NESTED_HV | 1u << VCPUCHAR_PPC_START_HTM, more,
+						  err, sizeof(err)),
+			 -EEXIST);
+	ck_assert_str_eq(err, "cap-htm is given in both; give it once");
+	ck_assert_uint_eq(levels[VCPUCHAR_PPC_START_HTM], 1);
+	ck_assert_uint_eq(set & (1u << VCPUCHAR_PPC_START_NESTED_HV), 0);
+	/* A level out of range, a bit past the start caps, NULL arguments. */
+	more[VCPUCHAR_PPC_START_NESTED_HV] = 2;
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(&set, levels, 1u << VCPUCHAR_PPC_START_NESTED_HV, more, err,
+						  sizeof(err)),
+			 -EINVAL);
+	ck_assert_str_eq(err, "cap-nested-hv: level 2 is out of range (0 off or 1 on)");
+	more[VCPUCHAR_PPC_START_LARGE_DECR] = 0;
+	set = 0;
+	more[VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE] = 11;
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(&set, levels, 1u << VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE, more, err,
+						  sizeof(err)),
+			 -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(&set, levels, 1u << 1, more, err, sizeof(err)), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(NULL, levels, 0, more, NULL, 0), -EINVAL);
+	ck_assert_int_eq(vcpuchar_ppc_start_merge(&set, levels, 0, more, NULL, 1), -EINVAL);
+	ck_assert_uint_eq(set, 0);
+}
+END_TEST
+
 /*
  * A libvirt fragment's other cap elements into a request (since 1.3,
  * opts->request): libvirt's QEMU driver writes <htm state>, <nested-hv
@@ -546,6 +593,7 @@ int main(void)
 	tcase_add_test(tc, libvirt_bare);
 	tcase_add_test(tc, long_other_item);
 	tcase_add_test(tc, caps_merge);
+	tcase_add_test(tc, start_merge);
 	tcase_add_test(tc, migrate_caps);
 	tcase_add_test(tc, libvirt_start_caps);
 	suite_add_tcase(s, tc);

@@ -1854,6 +1854,40 @@ extern "C" {
     ) -> ::std::os::raw::c_int;
 }
 extern "C" {
+    #[doc = " vcpuchar_ppc_start_merge() - add the start caps of a second text of one request"]
+    #[doc = " @start_set: the start caps named so far (bits 4 to 9, as struct"]
+    #[doc = "             vcpuchar_ppc_request's start_set); receives @more_set's"]
+    #[doc = " @start_levels: VCPUCHAR_PPC_START_LEVELS entries indexed by enum"]
+    #[doc = "                vcpuchar_ppc_start_cap, the levels so far; receives"]
+    #[doc = "                @more_levels' where @more_set says so"]
+    #[doc = " @more_set: the start caps the second text names (a libvirt fragment's"]
+    #[doc = "            <htm>, <nested-hv>, <hpt>)"]
+    #[doc = " @more_levels: VCPUCHAR_PPC_START_LEVELS entries, read where @more_set"]
+    #[doc = "               says so: 0 (off) or 1 (on), for hpt-max-page-size the page"]
+    #[doc = "               shift, 12 to 34"]
+    #[doc = " @err, @err_size: optional message buffer: on failure the cause naming the"]
+    #[doc = "                  cap (\"cap-htm is given in both; give it once\"), \"\" on success"]
+    #[doc = ""]
+    #[doc = " The start caps' counterpart of vcpuchar_ppc_caps_merge(), with its rule:"]
+    #[doc = " a cap both texts name is refused"]
+    #[doc = " (/usr/share/doc/libvcpuchar/ppc.md#pasted-lines). Pure: no allocation."]
+    #[doc = ""]
+    #[doc = " Return: 0; -EEXIST for a cap named in both; -EINVAL for a NULL argument,"]
+    #[doc = " bits outside VCPUCHAR_PPC_START_SET_ALL, a level out of range, or NULL"]
+    #[doc = " @err with @err_size > 0. On failure @start_set and @start_levels are"]
+    #[doc = " unchanged."]
+    #[doc = ""]
+    #[doc = " Since: 1.3"]
+    pub fn vcpuchar_ppc_start_merge(
+        start_set: *mut u32,
+        start_levels: *mut u32,
+        more_set: u32,
+        more_levels: *const u32,
+        err: *mut ::std::os::raw::c_char,
+        err_size: size_t,
+    ) -> ::std::os::raw::c_int;
+}
+extern "C" {
     #[doc = " vcpuchar_ppc_migrate_caps_parse() - one side's caps of a caps-only migration check"]
     #[doc = " @list: QEMU's cap list (\"cap-cfpc=broken,cap-ibs=fixed-ccd\", as"]
     #[doc = "        vcpuchar_ppc_caps_parse(); \"\" names none), a libvirt <features>"]

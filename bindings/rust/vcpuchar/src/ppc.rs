@@ -1049,6 +1049,24 @@ pub fn ppc_caps_merge(caps: &mut PpcCaps, set: &mut u32, more: &PpcCaps, more_se
     Ok(())
 }
 
+/// The start verdict's levels of a request, indexed by [`PpcStartCap`].
+pub type PpcStartLevels = [u32; sys::VCPUCHAR_PPC_START_LEVELS as usize];
+
+/// Adds a second text's start caps (`more_set`, `more_levels`, indexed by
+/// [`PpcStartCap`]) to `set` and `levels` (`vcpuchar_ppc_start_merge()`,
+/// since 1.3): a libvirt fragment's `<htm>` and a -machine line's caps.
+///
+/// Errors: EEXIST naming a cap both name; EINVAL for bits outside the start
+/// caps or a level out of range; `set` and `levels` unchanged.
+pub fn ppc_start_merge(set: &mut u32, levels: &mut PpcStartLevels, more_set: u32, more_levels: &PpcStartLevels) -> Result<()> {
+    const F: &str = "vcpuchar_ppc_start_merge";
+    // SAFETY: valid pointers to arrays of VCPUCHAR_PPC_START_LEVELS; buffer of the given length.
+    with_msg(F, |e, n| unsafe {
+        sys::vcpuchar_ppc_start_merge(set, levels.as_mut_ptr(), more_set, more_levels.as_ptr(), e, n as _)
+    })?;
+    Ok(())
+}
+
 /// One side of a caps-only migration check (`vcpuchar_ppc_migrate_caps_parse()`,
 /// since 1.3): QEMU's cap list, a libvirt fragment or four values in cap
 /// order, the caps it does not name from the newest pseries defaults of the

@@ -111,6 +111,14 @@ fn exact_type_and_library_rules_of_1_3() {
     assert_eq!((set, levels(&caps)), (0b110, [1, 1, 3, 1]));
     let e = ppc_caps_merge(&mut caps, &mut set, &more, 1 << PpcCap::Ibs as u32).unwrap_err();
     assert_eq!((e.errno(), e.message()), (17, Some("cap-ibs is given in both; give it once")));
+    // The start caps' side: a fragment's <htm> and the line's cap-htm.
+    let (mut sset, mut slevels, mut more_levels) = (0u32, [0u32; 16], [0u32; 16]);
+    more_levels[PpcStartCap::Htm as usize] = 1;
+    let htm = 1u32 << PpcStartCap::Htm as u32;
+    ppc_start_merge(&mut sset, &mut slevels, htm, &more_levels).unwrap();
+    assert_eq!((sset, slevels[PpcStartCap::Htm as usize]), (htm, 1));
+    let e = ppc_start_merge(&mut sset, &mut slevels, htm, &more_levels).unwrap_err();
+    assert_eq!((e.errno(), e.message()), (17, Some("cap-htm is given in both; give it once")));
 
     // A migrate LIST: 10.0's newest pseries defaults (sbbc broken) under what it names.
     let (c, others) = ppc_migrate_caps_parse("cap-ibs=fixed-ccd", ppc_qemu_version(10, 0, 0)).unwrap();
