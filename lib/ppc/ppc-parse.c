@@ -37,9 +37,10 @@ static const struct {
 	{ "rpt-invalidate", -1, 0 },
 	/* 8.1: "spapr: Add SPAPR_CAP_AIL_MODE_3 ..." (lib/ppc.md#start). */
 	{ "ail-mode-3", VCPUCHAR_PPC_START_AIL_MODE_3, VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0) },
-	/* Not in 7.2's -M pseries,help (measured); 10.0 has dawr1 (lib/ppc.md#qemu-versions). */
-	{ "nested-papr", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
-	{ "dawr1", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
+	/* 9.0: e1617b845104 "spapr: nested: Introduce cap-nested-papr for Nested PAPR API" (lib/ppc.md#pasted-lines). */
+	{ "nested-papr", -1, VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0) },
+	/* 10.0: 5f361ea187ba "ppc: spapr: Enable 2nd DAWR on Power10 pSeries machine" (lib/ppc.md#pasted-lines). */
+	{ "dawr1", -1, VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0) },
 };
 
 const char *vcpuchar_ppc_other_cap(uint32_t i, uint32_t *since)
