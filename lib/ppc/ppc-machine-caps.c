@@ -201,8 +201,12 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_caps_check(const struct vcpuchar_ppc_ho
 		else if (!e)
 			snprintf(c->default_value, sizeof(c->default_value), "%s",
 				 ctx.unknown ? "unknown" : table_default(names[i], ctx.cpu, dreq.max_cpu_compat));
-		else if (ctx.unknown || (ctx.old_types && (e->cap == VCPUCHAR_PPC_START_HTM ||
-							   e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)))
+		else if (ctx.unknown ||
+			 (ctx.old_types &&
+			  (e->cap == VCPUCHAR_PPC_START_HTM || e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)) ||
+			 /* Past the table's newest row, given or host-max (lib/ppc.md#qemu-versions). */
+			 (e->cap == VCPUCHAR_PPC_CAP_SBBC && ctx.td.sbbc_unknown &&
+			  dreq.max_cpu_compat != VCPUCHAR_PPC_CPU_POWER7))
 			snprintf(c->default_value, sizeof(c->default_value), "unknown");
 		else
 			level_text(c->default_value, d, &ctx.td.caps);
