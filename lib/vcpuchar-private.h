@@ -44,6 +44,7 @@
 		struct vcpuchar_x86_host: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_host, reserved1), \
 		struct vcpuchar_x86_vm: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_vm, halt_poll_ns), \
 		struct vcpuchar_x86_guest_view: VCPUCHAR_OFFSETOFEND(struct vcpuchar_x86_guest_view, halt_exits_grow), \
+		struct vcpuchar_ppc_qemu_release: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_qemu_release, has_power11), \
 		struct vcpuchar_ppc_fleet_opts: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_fleet_opts, err_size), \
 		struct vcpuchar_ppc_parse_opts: VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_parse_opts, err_size), \
 		struct vcpuchar_ppc_start: offsetof(struct vcpuchar_ppc_start, entries) + \

@@ -61,14 +61,27 @@ void json_view(JsonBuilder *b, const struct vcpuchar_ppc_guest_view *v)
 static void unknown_facts(struct cli_qemu_target *q, gboolean fixed_na)
 {
 	struct vcpuchar_ppc_qemu_release r = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
-	gboolean dep, fna;
-
+	static const struct {
+		uint32_t bit;
+		const char *what;
+	} facts[] = {
+		{ VCPUCHAR_PPC_QEMU_UNKNOWN_DEPRECATED_UPTO, "its deprecated machine types" },
+		/* Past the newest row (lib/ppc.md#qemu-versions). */
+		{ VCPUCHAR_PPC_QEMU_UNKNOWN_SBBC_BROKEN_P8, "its default cap-sbbc" },
+		{ VCPUCHAR_PPC_QEMU_UNKNOWN_HAS_POWER11, "whether it has the power11 CPU model" },
+		{ VCPUCHAR_PPC_QEMU_UNKNOWN_FIXED_NA_ABORTS, "whether cap-ibs=fixed-na aborts it" },
+	};
+	q->unknown[0] = '\0';
 	if (vcpuchar_ppc_qemu_release_get(q->version, &r) < 0)
 		return;
-	dep = r.deprecated_upto == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN;
-	fna = fixed_na && r.fixed_na_aborts == VCPUCHAR_PPC_QEMU_FACT_UNKNOWN;
-	g_snprintf(q->unknown, sizeof(q->unknown), "%s%s%s", dep ? "its deprecated machine types" : "",
-		   dep && fna ? ", " : "", fna ? "whether cap-ibs=fixed-na aborts it" : "");
+	if (!fixed_na)
+		r.unknown_facts &= ~VCPUCHAR_PPC_QEMU_UNKNOWN_FIXED_NA_ABORTS;
+	for (size_t i = 0; i < G_N_ELEMENTS(facts); i++)
+		if (r.unknown_facts & facts[i].bit) {
+			if (q->unknown[0])
+				g_strlcat(q->unknown, ", ", sizeof(q->unknown));
+			g_strlcat(q->unknown, facts[i].what, sizeof(q->unknown));
+		}
 }
 
 /* Once the caps are decided: the fixed-na abort is unknown only for a guest that uses fixed-na. */

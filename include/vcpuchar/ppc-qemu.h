@@ -41,6 +41,9 @@ extern "C" {
  *                   H_GET_CPU_CHARACTERISTICS (measured), or
  *                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
  * @has_power11: 1 when it has the power11 CPU model, else 0
+ * @unknown_facts: since 1.3: the members this version's answer does not
+ *                 know, VCPUCHAR_PPC_QEMU_UNKNOWN_* bits; each reads
+ *                 VCPUCHAR_PPC_QEMU_FACT_UNKNOWN
  *
  * A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others
  * are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions).
@@ -48,6 +51,11 @@ extern "C" {
  * to; past the newest row, @oldest_type and @deprecated_upto follow QEMU's
  * machine lifecycle for the version itself (since 1.3; 1.2 gave the newest
  * row's).
+ * Past the newest row (a version newer than 11.1, or a candidate of one:
+ * 11.1.90), @sbbc_broken_p8 and @has_power11 are unknown: since 1.3 they
+ * read VCPUCHAR_PPC_QEMU_FACT_UNKNOWN, with their bits in @unknown_facts,
+ * for a caller whose @size covers @unknown_facts. A smaller (1.2) struct
+ * keeps the 1.2 contract, 0 or 1: the newest row's values there.
  * Grows at its end (@size). Since: 1.2
  */
 struct vcpuchar_ppc_qemu_release {
@@ -60,7 +68,14 @@ struct vcpuchar_ppc_qemu_release {
 	uint32_t sbbc_broken_p8;
 	uint32_t fixed_na_aborts;
 	uint32_t has_power11;
+	uint32_t unknown_facts;
 };
+
+/* Bits of struct vcpuchar_ppc_qemu_release's unknown_facts: the member is unknown. Since: 1.3 */
+#define VCPUCHAR_PPC_QEMU_UNKNOWN_DEPRECATED_UPTO (1u << 0)
+#define VCPUCHAR_PPC_QEMU_UNKNOWN_SBBC_BROKEN_P8 (1u << 1)
+#define VCPUCHAR_PPC_QEMU_UNKNOWN_FIXED_NA_ABORTS (1u << 2)
+#define VCPUCHAR_PPC_QEMU_UNKNOWN_HAS_POWER11 (1u << 3)
 
 /*
  * The start verdict: every cap QEMU checks against KVM when it starts a
@@ -788,8 +803,9 @@ int vcpuchar_ppc_libvirt_parse(const char *xml, struct vcpuchar_ppc_caps *caps, 
  *
  * The row answers as vcpuchar_ppc_qemu_version_check() says: its own row
  * for a release from 7.2 to 11.1 (any micro), the nearest release before a
- * version that is no release (8.3), the newest row for a newer version.
- * Pure: no allocation.
+ * version that is no release (8.3), the newest row for a newer version,
+ * whose facts the row does not fix read as unknown (see the struct; since
+ * 1.3). Pure: no allocation.
  *
  * Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size
  * below the 1.2 struct's (@ret unchanged).

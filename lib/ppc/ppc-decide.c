@@ -369,6 +369,26 @@ int vcpuchar_ppc_request_why(const struct vcpuchar_ppc_request *req, struct ppc_
 					   req->cpu ? req->cpu : req->accel == VCPUCHAR_ACCEL_TCG ? t->default_cpu : 0,
 					   err, err_size)) < 0)
 		return r;
+	/*
+	 * Past the table's newest row the default cap-sbbc is unknown: QEMU
+	 * 9.2 to 11.1 lower it to broken for every guest CPU but POWER7, which
+	 * both answers leave at the type's, as max-cpu-compat=power7 lowers it
+	 * in both (lib/ppc.md#qemu-versions). Only a default needs it: not a
+	 * cap the caller sets, nor host-max's levels. A guest CPU not given
+	 * is the type's default under TCG; under KVM the host's, unknown here:
+	 * not POWER7.
+	 */
+	if (t->past && !(req->caps_set & (1u << VCPUCHAR_PPC_CAP_SBBC)) && req->mode != VCPUCHAR_PPC_MODE_HOST_MAX &&
+	    (req->cpu ? req->cpu : req->accel == VCPUCHAR_ACCEL_TCG ? t->default_cpu : 0) != VCPUCHAR_PPC_CPU_POWER7 &&
+	    req->max_cpu_compat != VCPUCHAR_PPC_CPU_POWER7) {
+		vcpuchar_ppc_qemu_version_text(req->qemu_version, want);
+		return vcpuchar_set_err(err, err_size, -EINVAL,
+					"QEMU %s is newer than %s, the newest QEMU in this library's release table: its "
+					"default cap-sbbc for a guest CPU other than POWER7 is unknown here (QEMU 9.2 "
+					"to %s lower it to broken); give cap-sbbc (caps_set), or a QEMU profile of the "
+					"binary",
+					want, vcpuchar_ppc_qemu_release_name(rel), vcpuchar_ppc_qemu_release_name(rel));
+	}
 	/* lib/ppc.md#qemu-versions, as vcpuchar_ppc_machine_parse_qemu() says for its name. */
 	if (!t->profile && !vcpuchar_ppc_qemu_release_has(rel, req->machine)) {
 		vcpuchar_ppc_qemu_version_text(req->qemu_version ? req->qemu_version : VCPUCHAR_PPC_QEMU_VERSION(7, 2, 0),

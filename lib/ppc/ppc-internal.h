@@ -132,6 +132,12 @@ static inline bool ppc_host_has_info(const struct vcpuchar_ppc_host *host)
  * releases table, -1 for a value that is no supported version.
  */
 int vcpuchar_ppc_qemu_release(uint32_t v) __attribute__((visibility("hidden")));
+/*
+ * @qemu_version is newer than the table's newest row, or a candidate of
+ * such a release (11.1.90): the facts the deletion rule does not fix (the
+ * default cap-sbbc, the CPU models) are unknown (lib/ppc.md#qemu-versions).
+ */
+bool vcpuchar_ppc_qemu_past_table(uint32_t qemu_version) __attribute__((visibility("hidden")));
 /* The release's name, "7.2" or "10.0", and its source, "Debian 12" or "Debian 13". */
 const char *vcpuchar_ppc_qemu_release_name(int release) __attribute__((visibility("hidden")));
 const char *vcpuchar_ppc_qemu_release_source(int release) __attribute__((visibility("hidden")));
@@ -162,6 +168,7 @@ struct ppc_target {
 	uint32_t default_cpu;                            /* the guest CPU under TCG when none is given */
 	bool cpu_assumed; /* default_cpu is POWER9 assumed: the type's default CPU is unknown here */
 	uint32_t families; /* bit (1u << family) of each CPU family the target has a model of */
+	bool past;                                       /* the table past its newest row: the default sbbc is unknown */
 };
 /* A type's defaults for one guest CPU family. */
 struct ppc_type_defaults {
@@ -169,6 +176,7 @@ struct ppc_type_defaults {
 	uint8_t htm, large_decr, fwnmi; /* start caps, 0 off, 1 on (the table: on where the class may be on) */
 	uint8_t hpt;                    /* cap-hpt-max-page-size's page shift, 0 the host's page size (exact only) */
 	bool exact;                     /* the exact type's defaults (a profile), not a class's (the table) */
+	bool sbbc_unknown;              /* caps.sbbc is a guess: the table past its newest row, a CPU but POWER7 */
 };
 /*
  * max-cpu-compat against the guest CPU family (0: not known): 0, or -EINVAL

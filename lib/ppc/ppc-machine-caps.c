@@ -106,18 +106,31 @@ static const char *why_not(const char *name)
 	if (!strcmp(name, "rpt-invalidate"))
 		return "cap-rpt-invalidate=on needs KVM's H_RPT_INVALIDATE (KVM_CAP_PPC_RPT_INVALIDATE), which no host "
 		       "fact read here says; off is QEMU's default";
-	if (!strcmp(name, "nested-papr") || !strcmp(name, "dawr1"))
-		return "which QEMU release added it is unverified, and no host fact read here judges it";
+	if (!strcmp(name, "dawr1"))
+		return "cap-dawr1=on needs a POWER10 or later guest CPU and, under KVM, KVM_CAP_PPC_DAWR1 "
+		       "(hw/ppc/spapr_caps.c cap_dawr1_apply()), which no host fact read here says";
+	if (!strcmp(name, "nested-papr"))
+		return "cap-nested-papr=on (the nested PAPR API, hw/ppc/spapr_caps.c cap_nested_papr_apply()) "
+		       "depends on the accelerator and guest CPU, which this library does not model; off is QEMU's "
+		       "default";
 	return "a cap this library does not know: QEMU judges it at start";
 }
 
-/* The table's default of a cap without a start entry: the 7.2 profile's measured values, else unknown. */
-static const char *table_default(const char *name)
+/*
+ * The table's default of a cap without a start entry, for guest CPU @cpu
+ * under max-cpu-compat @compat (0: none), as lib/ppc.md#machine-caps gives
+ * them with their sources: vsx and dfp on, rpt-invalidate and nested-papr
+ * off for every type and CPU; dawr1 on for POWER10 and later, which
+ * default_caps_with_cpu() turns off below ISA 3.1; else unknown.
+ */
+static const char *table_default(const char *name, uint32_t cpu, uint32_t compat)
 {
 	if (!strcmp(name, "vsx") || !strcmp(name, "dfp"))
 		return "on";
-	if (!strcmp(name, "rpt-invalidate"))
+	if (!strcmp(name, "rpt-invalidate") || !strcmp(name, "nested-papr"))
 		return "off";
+	if (!strcmp(name, "dawr1"))
+		return (compat && compat < cpu ? compat : cpu) >= VCPUCHAR_PPC_CPU_POWER10 ? "on" : "off";
 	return "unknown";
 }
 
@@ -164,9 +177,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_caps_check(const struct vcpuchar_ppc_ho
 			ctx.target.profile ? vcpuchar_ppc_qemu_profile_version(ctx.target.profile) : dreq.qemu_version;
 		for (uint32_t cap = 0; cap < VCPUCHAR_PPC_N_CAPS; cap++)
 			names[n++] = vcpuchar_ppc_cap_name(cap);
+		/* By release, as the -machine parser refuses them: 9.1.90, a candidate of 9.2, has nested-papr. */
 		for (uint32_t i = 0; (name = vcpuchar_ppc_other_cap(i, &since)) && n < VCPUCHAR_PPC_MACHINE_CAPS_MAX;
 		     i++)
-			if (!since || (version && version >= since))
+			if (!since || (version && vcpuchar_ppc_qemu_release(version) >= vcpuchar_ppc_qemu_release(since)))
 				names[n++] = name;
 		qsort(names, n, sizeof(names[0]), by_name);
 	}
@@ -185,9 +199,14 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_caps_check(const struct vcpuchar_ppc_ho
 		if (raw_values)
 			snprintf(c->default_value, sizeof(c->default_value), "%s", raw_values[i]);
 		else if (!e)
-			snprintf(c->default_value, sizeof(c->default_value), "%s", table_default(names[i]));
-		else if (ctx.unknown || (ctx.old_types && (e->cap == VCPUCHAR_PPC_START_HTM ||
-							   e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)))
+			snprintf(c->default_value, sizeof(c->default_value), "%s",
+				 ctx.unknown ? "unknown" : table_default(names[i], ctx.cpu, dreq.max_cpu_compat));
+		else if (ctx.unknown ||
+			 (ctx.old_types &&
+			  (e->cap == VCPUCHAR_PPC_START_HTM || e->cap == VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE)) ||
+			 /* Past the table's newest row, given or host-max (lib/ppc.md#qemu-versions). */
+			 (e->cap == VCPUCHAR_PPC_CAP_SBBC && ctx.td.sbbc_unknown &&
+			  dreq.max_cpu_compat != VCPUCHAR_PPC_CPU_POWER7))
 			snprintf(c->default_value, sizeof(c->default_value), "unknown");
 		else
 			level_text(c->default_value, d, &ctx.td.caps);

@@ -37,9 +37,10 @@ static const struct {
 	{ "rpt-invalidate", -1, 0 },
 	/* 8.1: "spapr: Add SPAPR_CAP_AIL_MODE_3 ..." (lib/ppc.md#start). */
 	{ "ail-mode-3", VCPUCHAR_PPC_START_AIL_MODE_3, VCPUCHAR_PPC_QEMU_VERSION(8, 1, 0) },
-	/* Not in 7.2's -M pseries,help (measured); 10.0 has dawr1 (lib/ppc.md#qemu-versions). */
-	{ "nested-papr", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
-	{ "dawr1", -1, VCPUCHAR_PPC_QEMU_VERSION(8, 0, 0) },
+	/* 9.0: e1617b845104 "spapr: nested: Introduce cap-nested-papr for Nested PAPR API" (lib/ppc.md#pasted-lines). */
+	{ "nested-papr", -1, VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0) },
+	/* 10.0: 5f361ea187ba "ppc: spapr: Enable 2nd DAWR on Power10 pSeries machine" (lib/ppc.md#pasted-lines). */
+	{ "dawr1", -1, VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0) },
 };
 
 const char *vcpuchar_ppc_other_cap(uint32_t i, uint32_t *since)
@@ -1211,6 +1212,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t q
 	struct vcpuchar_ppc_caps out;
 	const char *p = list;
 	uint32_t set = 0;
+	bool past;
 	int r;
 
 	return_val_if_fail(list && caps && (!opts || parse_opts_ok(opts)), -EINVAL);
@@ -1221,6 +1223,10 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t q
 	req.qemu_version = qemu_version;
 	/* A QEMU profile: its default type's defaults, with that type's default CPU (lib/ppc.md#qemu-profiles). */
 	req.qemu_profile = opts->qemu_profile;
+	/* Past the table's newest row the default cap-sbbc is unknown: the list must give it (below). */
+	past = !req.qemu_profile && vcpuchar_ppc_qemu_past_table(qemu_version);
+	if (past)
+		req.caps_set = 1u << VCPUCHAR_PPC_CAP_SBBC;
 	if ((r = vcpuchar_ppc_decide(NULL, &req, &res)) < 0) {
 		char why[160];
 
@@ -1234,18 +1240,30 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_migrate_caps_parse(const char *list, uint32_t q
 		p++;
 	if (*p == '<') {
 		/* A libvirt fragment, as ppc hcall --caps takes it: its other elements in @opts->others. */
-		if ((r = vcpuchar_ppc_libvirt_parse_ext(list, &out, &set, opts)) == 0)
-			*caps = out;
-		return r;
+		if ((r = vcpuchar_ppc_libvirt_parse_ext(list, &out, &set, opts)) < 0)
+			return r;
+	} else {
+		if (opts->others_size)
+			opts->others[0] = '\0';
+		if (*list && !strchr(list, '=')) {
+			r = four_values(list, &out, opts->err, opts->err_size);
+			set = (1u << VCPUCHAR_PPC_N_CAPS) - 1; /* all four, in order */
+		} else
+			r = vcpuchar_ppc_caps_parse(list, &out, &set, opts->err, opts->err_size);
+		if (r < 0)
+			return parse_split(r, opts);
 	}
-	if (opts->others_size)
-		opts->others[0] = '\0';
-	if (*list && !strchr(list, '='))
-		r = four_values(list, &out, opts->err, opts->err_size);
-	else
-		r = vcpuchar_ppc_caps_parse(list, &out, &set, opts->err, opts->err_size);
-	if (r < 0)
-		return parse_split(r, opts);
+	if (past && !(set & (1u << VCPUCHAR_PPC_CAP_SBBC))) {
+		char want[12];
+
+		vcpuchar_ppc_qemu_version_text(qemu_version, want);
+		return parse_split(vcpuchar_set_err(opts->err, opts->err_size, -EINVAL,
+						    "QEMU %s is newer than the newest QEMU in this library's release "
+						    "table: its default cap-sbbc is unknown here, so the list must give "
+						    "cap-sbbc",
+						    want),
+				   opts);
+	}
 	*caps = out;
 	return parse_split(0, opts);
 }

@@ -686,13 +686,19 @@ int vcpuchar_ppc_target_resolve(const struct vcpuchar_ppc_request *req, struct p
 	if (!p) {
 		int r;
 
+		/* Past the newest row, what the deletion rule does not fix is unknown (lib/ppc.md#qemu-versions). */
+		t->past = vcpuchar_ppc_qemu_past_table(req->qemu_version);
 		/* Every family; without power11 for a named release before 9.2 (lib/ppc.md#qemu-versions). */
 		t->families = (2u << VCPUCHAR_PPC_CPU_POWER11) - (1u << VCPUCHAR_PPC_CPU_POWER7);
 		if (req->qemu_version && t->release >= 0 && !vcpuchar_ppc_qemu_release_power11(t->release))
 			t->families &= ~(1u << VCPUCHAR_PPC_CPU_POWER11);
 		if (t->release >= 0 && (r = table_type(req, t, err, err_size)) < 0)
 			return r;
-		/* A release the caller named and the table has lacks power11 before 9.2 (lib/ppc.md#qemu-versions). */
+		/*
+		 * A release the caller named and the table has lacks power11 before
+		 * 9.2 (lib/ppc.md#qemu-versions); past the newest row it is unknown,
+		 * so not refused.
+		 */
 		if (req->qemu_version && t->release >= 0 && req->cpu == VCPUCHAR_PPC_CPU_POWER11 &&
 		    !vcpuchar_ppc_qemu_release_power11(t->release))
 			return vcpuchar_set_err(err, err_size, -ENOENT,
@@ -770,6 +776,8 @@ int vcpuchar_ppc_target_defaults(const struct ppc_target *t, uint32_t machine, u
 		if (machine != VCPUCHAR_PPC_MACHINE_DEFAULTS_UNKNOWN)
 			vcpuchar_ppc_machine_caps(machine, cpu, &d->caps);
 		vcpuchar_ppc_qemu_release_defaults(t->release, cpu, &d->caps);
+		/* Past the newest row: broken (9.2 to 11.1) or the type's, unknown but for POWER7 (both). */
+		d->sbbc_unknown = t->past && cpu != VCPUCHAR_PPC_CPU_POWER7;
 		/* htm: on before pseries-2.12, a version the class does not hold: judged where it may be on. */
 		d->htm = ((machine == VCPUCHAR_PPC_MACHINE_PSERIES_3_1 &&
 			   vcpuchar_ppc_qemu_release_has(t->release, VCPUCHAR_PPC_MACHINE_PSERIES_2_12_SXXM)) ||

@@ -80,6 +80,11 @@ static bool past_table(uint32_t target)
 	return target / 100 > releases[N_RELEASES - 1].version / 100;
 }
 
+bool vcpuchar_ppc_qemu_past_table(uint32_t qemu_version)
+{
+	return vcpuchar_ppc_qemu_release(qemu_version) >= 0 && past_table(coming(qemu_version));
+}
+
 static unsigned first_type(const struct release *r, uint32_t target)
 {
 	unsigned x = target / 10000, y = target / 100 % 100;
@@ -269,9 +274,9 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_version_check(uint32_t qemu_version, uint3
 			snprintf(note, note_size,
 				 "QEMU %s is newer than %s, the newest QEMU in this library's release table: the "
 				 "answer is for QEMU %s (%s), but the types QEMU %s deletes and deprecates follow "
-				 "QEMU's machine lifecycle (deleted after 6 years, deprecated after 3); pseries "
-				 "types newer than pseries-%u.%u "
-				 "are unknown to this library",
+				 "QEMU's machine lifecycle (deleted after 6 years, deprecated after 3); unknown "
+				 "here: pseries types newer than pseries-%u.%u, its default cap-sbbc (give it) and "
+				 "whether it has power11",
 				 want, r->name, r->name, r->source, want, UPSTREAM_NEWEST / 100, UPSTREAM_NEWEST % 100);
 		else if (note_size)
 			snprintf(note, note_size,
@@ -396,6 +401,21 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_qemu_release_get(uint32_t qemu_version, struct 
 	out->sbbc_broken_p8 = r->sbbc_p8_broken;
 	out->fixed_na_aborts = r->fixed_na_aborts;
 	out->has_power11 = r->power11;
+	/*
+	 * Past the newest row the deletion rule fixes the types, not the
+	 * default cap-sbbc or the CPU models: unknown (lib/ppc.md#qemu-versions).
+	 * Only for a caller whose size has unknown_facts: 1.2 documented both
+	 * as 0 or 1, and a 1.2 struct keeps the newest row's.
+	 */
+	if (vcpuchar_size_of(ret) >= VCPUCHAR_OFFSETOFEND(struct vcpuchar_ppc_qemu_release, unknown_facts) &&
+	    past_table(coming(qemu_version))) {
+		out->sbbc_broken_p8 = FACT_UNKNOWN;
+		out->has_power11 = FACT_UNKNOWN;
+	}
+	out->unknown_facts = (out->deprecated_upto == FACT_UNKNOWN ? VCPUCHAR_PPC_QEMU_UNKNOWN_DEPRECATED_UPTO : 0) |
+			     (out->sbbc_broken_p8 == FACT_UNKNOWN ? VCPUCHAR_PPC_QEMU_UNKNOWN_SBBC_BROKEN_P8 : 0) |
+			     (out->fixed_na_aborts == FACT_UNKNOWN ? VCPUCHAR_PPC_QEMU_UNKNOWN_FIXED_NA_ABORTS : 0) |
+			     (out->has_power11 == FACT_UNKNOWN ? VCPUCHAR_PPC_QEMU_UNKNOWN_HAS_POWER11 : 0);
 	VCPUCHAR_OUT_END(ret, out);
 	return 0;
 }

@@ -205,7 +205,8 @@ class Qemu:
             ask({"execute": "quit"})
             p.wait()
             out["@stderr"] = p.stderr.read()
-        except EOFError:
+        except (EOFError, BrokenPipeError):
+            # QEMU exited: before a reply, or before the harness wrote its next command.
             p.wait()
             return None, p.stderr.read().strip()
         finally:

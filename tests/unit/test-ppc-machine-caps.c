@@ -139,16 +139,69 @@ START_TEST(table_by_release)
 	ck_cap(&m, "hpt-max-page-size", "65536", "65536", S);
 	ck_cap(&m, "fwnmi", "on", "on", S);
 	ck_cap(&m, "dfp", "on", "on", N);
-	/* 10.0: 15, with ail-mode-3 on, and dawr1/nested-papr whose defaults no source gave. */
+	/*
+	 * 10.0: 15, with ail-mode-3 on, nested-papr (9.0, e1617b845104) off and
+	 * dawr1 (10.0, 5f361ea187ba) off for POWER9: the 10.0.13 and 11.1.3
+	 * profiles read off for POWER7 to POWER9, on for POWER10 and POWER11, on
+	 * every type.
+	 */
 	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(10, 0, 0);
 	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-10.0", &m), 0);
 	ck_assert_uint_eq(m.n_caps, 15);
 	ck_assert_str_eq(m.caps[0].name, "ail-mode-3");
 	ck_cap(&m, "ail-mode-3", "on", "on", S);
-	ck_cap(&m, "dawr1", "unknown", "unknown", N);
-	ck_cap(&m, "nested-papr", "unknown", "unknown", N);
+	ck_cap(&m, "dawr1", "off", "off", N);
+	ck_cap(&m, "nested-papr", "off", "off", N);
+	ck_cap(&m, "rpt-invalidate", "off", "off", N);
+	ck_cap(&m, "vsx", "on", "on", N);
 	/* 9.2 and later lower cap-sbbc to broken for POWER8 and later (lib/ppc.md#qemu-versions). */
 	ck_cap(&m, "sbbc", "broken", "broken", S);
+	/* POWER10: dawr1 on; max-cpu-compat=power9 turns it off (default_caps_with_cpu(), ISA 3.1). */
+	r.cpu = VCPUCHAR_PPC_CPU_POWER10;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-10.0", &m), 0);
+	ck_cap(&m, "dawr1", "on", "on", N);
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-10.0,cap-dawr1=off", &m), 0);
+	ck_cap(&m, "dawr1", "on", "off", N);
+	r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER9;
+	ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, "pseries-10.0", &m), 0);
+	ck_cap(&m, "dawr1", "off", "off", N);
+	r.max_cpu_compat = 0;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+}
+END_TEST
+
+/* The release that added each cap: nested-papr 9.0, dawr1 10.0; a release candidate has its release's. */
+START_TEST(caps_by_release)
+{
+	static const struct {
+		uint32_t version;
+		uint32_t n;
+		bool nested_papr, dawr1;
+	} want[] = {
+		{ VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0), 13, false, false },
+		{ VCPUCHAR_PPC_QEMU_VERSION(9, 0, 0), 14, true, false },
+		{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0), 14, true, false },
+		{ VCPUCHAR_PPC_QEMU_VERSION(9, 2, 90), 15, true, true }, /* a candidate of 10.0 */
+		{ VCPUCHAR_PPC_QEMU_VERSION(11, 1, 0), 15, true, true },
+	};
+	struct vcpuchar_ppc_request r = VCPUCHAR_INIT(struct vcpuchar_ppc_request);
+	struct vcpuchar_ppc_machine_caps m = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+
+	r.accel = VCPUCHAR_ACCEL_TCG;
+	r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+	for (size_t k = 0; k < sizeof(want) / sizeof(want[0]); k++) {
+		bool np = false, dw = false;
+
+		r.qemu_version = want[k].version;
+		ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, NULL, &m), 0);
+		ck_assert_uint_eq(m.n_caps, want[k].n);
+		for (uint32_t i = 0; i < m.n_caps; i++) {
+			np |= !strcmp(m.caps[i].name, "nested-papr");
+			dw |= !strcmp(m.caps[i].name, "dawr1");
+		}
+		ck_assert_msg(np == want[k].nested_papr && dw == want[k].dawr1, "%u: nested-papr %d dawr1 %d",
+			      want[k].version, np, dw);
+	}
 }
 END_TEST
 
@@ -338,6 +391,7 @@ int main(void)
 
 	tcase_add_test(tc, debian12_profile);
 	tcase_add_test(tc, table_by_release);
+	tcase_add_test(tc, caps_by_release);
 	tcase_add_test(tc, kvm_refusals_and_hints);
 	tcase_add_test(tc, sizes_and_errors);
 	tcase_add_test(tc, pasted_values);

@@ -312,7 +312,10 @@ START_TEST(sbbc_default_per_version)
 		{ 110103, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
 		{ 90200, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
 		{ 90100, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
-		{ 120000, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		/* 11.0.90, a candidate of 11.1: the newest row's own fact. */
+		{ 110090, VCPUCHAR_PPC_CPU_POWER9, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_BROKEN },
+		/* Past the newest row, POWER7 is the type's either way (past_table_unknown). */
+		{ 120000, VCPUCHAR_PPC_CPU_POWER7, VCPUCHAR_PPC_MACHINE_PSERIES, VCPUCHAR_PPC_LEVEL_WORKAROUND },
 	};
 
 	for (size_t i = 0; i < G_N_ELEMENTS(cases); i++) {
@@ -478,27 +481,139 @@ static uint32_t release_cell(const struct tsv *t, guint i, const char *column)
 
 START_TEST(release_rows)
 {
-	static const char *const columns[] = { "answered", "oldest_type", "newest_type", "has_sxxm",
-					       "deprecated_upto", "sbbc_broken_p8", "fixed_na_aborts", "has_power11" };
+	static const char *const columns[] = { "answered",	 "oldest_type",	    "newest_type",
+					       "has_sxxm",	 "deprecated_upto", "sbbc_broken_p8",
+					       "fixed_na_aborts", "has_power11",    "unknown_facts" };
 	struct tsv *t = tsv_open("ppc-qemu-releases.tsv");
 	struct vcpuchar_ppc_qemu_release r = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
 
 	for (guint i = 0; i < t->n_rows; i++) {
 		const char *id = tsv_get(t, i, "id");
 		uint32_t got[G_N_ELEMENTS(columns)];
+		struct vcpuchar_ppc_qemu_release old;
 
 		ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(version_cell(t, i, id), &r), 0);
 		got[0] = r.answered, got[1] = r.oldest_type, got[2] = r.newest_type, got[3] = r.has_sxxm;
 		got[4] = r.deprecated_upto, got[5] = r.sbbc_broken_p8, got[6] = r.fixed_na_aborts, got[7] = r.has_power11;
+		got[8] = r.unknown_facts;
 		for (size_t c = 0; c < G_N_ELEMENTS(columns); c++)
 			ck_assert_msg(got[c] == release_cell(t, i, columns[c]), "%s: %s %u, want %u", id, columns[c], got[c],
 				      release_cell(t, i, columns[c]));
+		/*
+		 * A 1.2 caller's struct (without unknown_facts) keeps its contract:
+		 * sbbc_broken_p8 and has_power11 0 or 1, the newest row's past it.
+		 */
+		memset(&old, 0xa5, sizeof(old));
+		old.size = offsetof(struct vcpuchar_ppc_qemu_release, unknown_facts);
+		ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(version_cell(t, i, id), &old), 0);
+		ck_assert_uint_le(old.sbbc_broken_p8, 1);
+		ck_assert_uint_le(old.has_power11, 1);
+		ck_assert_uint_eq(old.deprecated_upto, r.deprecated_upto);
+		ck_assert_uint_eq(old.unknown_facts, 0xa5a5a5a5u); /* never written */
+		if (!(r.unknown_facts & VCPUCHAR_PPC_QEMU_UNKNOWN_SBBC_BROKEN_P8))
+			ck_assert_uint_eq(old.sbbc_broken_p8, r.sbbc_broken_p8);
+		else
+			ck_assert_uint_eq(old.sbbc_broken_p8, 1); /* 11.1's */
 	}
 	tsv_close(t);
 	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(70199, &r), -EINVAL);
 	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(0, NULL), -EINVAL);
 	r.size = 8;
 	ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(0, &r), -EINVAL);
+}
+END_TEST
+
+/*
+ * Past the newest row (12.0, 11.2, 11.1.90: a candidate of 11.2), the
+ * default cap-sbbc is unknown: 9.2 to 11.1 lower it to broken for every
+ * CPU but POWER7, and nothing says 12.0 still does (lib/ppc.md#qemu-versions).
+ * A request that needs it is refused; one that gives it, or whose answer
+ * does not depend on it, is answered. power11 is unknown too: not refused.
+ */
+START_TEST(past_table_unknown)
+{
+	static const uint32_t past[] = { 120000, 110200, 110190 };
+	char err[512];
+
+	for (size_t i = 0; i < G_N_ELEMENTS(past); i++) {
+		struct vcpuchar_ppc_request r = caps_request(past[i], VCPUCHAR_PPC_MACHINE_PSERIES);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+		struct vcpuchar_ppc_parse_opts po = VCPUCHAR_INIT(struct vcpuchar_ppc_parse_opts);
+		struct vcpuchar_ppc_caps c;
+
+		r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), -EINVAL);
+		ck_assert_int_eq(vcpuchar_ppc_request_check(&r, err, sizeof(err)), -EINVAL);
+		ck_assert_msg(strstr(err, "newer than 11.1, the newest QEMU in this library's release table: its "
+					  "default cap-sbbc for a guest CPU other than POWER7 is unknown here"),
+			      "%s", err);
+		/* Given: its level, not 11.1's broken. */
+		r.caps_set = 1u << VCPUCHAR_PPC_CAP_SBBC;
+		r.caps.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+		/* power11: unknown, so not refused. */
+		r.cpu = VCPUCHAR_PPC_CPU_POWER11;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		/* max-cpu-compat=power7 lowers it to broken under both answers. */
+		r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		r.caps_set = 0;
+		r.max_cpu_compat = VCPUCHAR_PPC_CPU_POWER7;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+		r.max_cpu_compat = 0;
+		/* host-max takes no default (under TCG: broken, QEMU's fallback). */
+		r.mode = VCPUCHAR_PPC_MODE_HOST_MAX;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		/* A migration list must give cap-sbbc. */
+		ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-cfpc=workaround", past[i], &c, NULL), -EINVAL);
+		po.err = err;
+		po.err_size = sizeof(err);
+		ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("", past[i], &c, &po), -EINVAL);
+		ck_assert_msg(strstr(err, "its default cap-sbbc is unknown here, so the list must give cap-sbbc"), "%s",
+			      err);
+		ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("cap-sbbc=fixed", past[i], &c, &po), 0);
+		ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_FIXED);
+		ck_assert_uint_eq(c.cfpc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+		ck_assert_int_eq(vcpuchar_ppc_migrate_caps_parse("broken,workaround,workaround,on", past[i], &c, &po), 0);
+		ck_assert_uint_eq(c.sbbc, VCPUCHAR_PPC_LEVEL_WORKAROUND);
+		/* The note says what is unknown. */
+		ck_assert_int_eq(vcpuchar_ppc_qemu_version_check(past[i], NULL, err, sizeof(err)), 2);
+		ck_assert_msg(strstr(err, "its default cap-sbbc (give it) and whether it has power11"), "%s", err);
+	}
+	/* 11.1 itself, and 11.0.90 (a candidate of 11.1), answer from the row. */
+	{
+		struct vcpuchar_ppc_request r = caps_request(110103, VCPUCHAR_PPC_MACHINE_PSERIES);
+		struct vcpuchar_ppc_result res = VCPUCHAR_INIT(struct vcpuchar_ppc_result);
+
+		r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+		r.qemu_version = 110090;
+		ck_assert_int_eq(vcpuchar_ppc_decide(NULL, &r, &res), 0);
+		ck_assert_uint_eq(res.effective_caps.sbbc, VCPUCHAR_PPC_LEVEL_BROKEN);
+	}
+	/* machine_caps: a given cap-sbbc is effective, its default unknown. */
+	{
+		struct vcpuchar_ppc_request r = caps_request(120000, VCPUCHAR_PPC_MACHINE_PSERIES);
+		struct vcpuchar_ppc_machine_caps m = VCPUCHAR_INIT(struct vcpuchar_ppc_machine_caps);
+		bool seen = false;
+
+		r.accel = VCPUCHAR_ACCEL_TCG;
+		r.cpu = VCPUCHAR_PPC_CPU_POWER9;
+		r.caps_set = 1u << VCPUCHAR_PPC_CAP_SBBC;
+		r.caps.sbbc = VCPUCHAR_PPC_LEVEL_WORKAROUND;
+		ck_assert_int_eq(vcpuchar_ppc_machine_caps_check(NULL, &r, NULL, &m), 0);
+		for (uint32_t i = 0; i < m.n_caps; i++)
+			if (!strcmp(m.caps[i].name, "sbbc")) {
+				ck_assert_str_eq(m.caps[i].default_value, "unknown");
+				ck_assert_str_eq(m.caps[i].effective, "workaround");
+				seen = true;
+			} else if (!strcmp(m.caps[i].name, "cfpc")) {
+				ck_assert_str_eq(m.caps[i].default_value, "workaround");
+			}
+		ck_assert(seen);
+	}
 }
 END_TEST
 
@@ -621,6 +736,7 @@ int main(void)
 	tcase_add_test(tc, sbbc_default_per_version);
 	tcase_add_test(tc, fixed_na_texts);
 	tcase_add_test(tc, release_rows);
+	tcase_add_test(tc, past_table_unknown);
 	tcase_add_test(tc, deprecated_types);
 	tcase_add_test(tc, remedies_per_release);
 	tcase_add_test(tc, defaults_class_names);

@@ -310,6 +310,21 @@ START_TEST(user_levels)
 							 sizeof(others)), -EINVAL);
 	/* 7.2 has no cap-dawr1 (-M pseries,help, measured). */
 	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-dawr1=on", &r, others, sizeof(others)), -EINVAL);
+	/*
+	 * cap-nested-papr came in 9.0 (e1617b845104, pull-ppc-for-9.0-2-20240313),
+	 * cap-dawr1 in 10.0 (5f361ea187ba, pull-ppc-for-10.0-1-20250311).
+	 */
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(8, 2, 0);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-nested-papr=on", &r, others, sizeof(others)),
+			 -EINVAL);
+	ck_assert_msg(strstr(others, "QEMU 8.2's pseries has no such property"), "%s", others);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(9, 2, 0);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-nested-papr=on", &r, others, sizeof(others)),
+			 0);
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-dawr1=on", &r, others, sizeof(others)), -EINVAL);
+	r.qemu_version = VCPUCHAR_PPC_QEMU_VERSION(9, 2, 90); /* a candidate of 10.0 */
+	ck_assert_int_eq(vcpuchar_ppc_machine_line_parse("pseries,cap-dawr1=on", &r, others, sizeof(others)), 0);
+	r.qemu_version = 0;
 
 	/*
 	 * max-cpu-compat=power8 lowers large-decr to off (default_caps_with_cpu():

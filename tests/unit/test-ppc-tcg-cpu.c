@@ -40,6 +40,14 @@ static struct vcpuchar_ppc_request tcg(uint32_t qemu_version, const char *machin
 		ck_assert_int_eq(vcpuchar_ppc_machine_parse(machine, &r.machine, NULL, 0), 0);
 	}
 	r.qemu_machine = type;
+	/* Past the table's newest row the default cap-sbbc is unknown (lib/ppc.md#qemu-versions): given. */
+	{
+		struct vcpuchar_ppc_qemu_release rel = VCPUCHAR_INIT(struct vcpuchar_ppc_qemu_release);
+
+		ck_assert_int_eq(vcpuchar_ppc_qemu_release_get(qemu_version, &rel), 0);
+		if (rel.unknown_facts & VCPUCHAR_PPC_QEMU_UNKNOWN_SBBC_BROKEN_P8)
+			r.caps_set |= 1u << VCPUCHAR_PPC_CAP_SBBC;
+	}
 	return r;
 }
 

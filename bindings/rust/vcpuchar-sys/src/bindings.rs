@@ -53,6 +53,10 @@ pub const VCPUCHAR_PPC_CAPS_ROOM: u32 = 32;
 pub const VCPUCHAR_PPC_GUEST_FILES: u32 = 5;
 pub const VCPUCHAR_PPC_FILE_NAME_LEN: u32 = 32;
 pub const VCPUCHAR_PPC_QEMU_FACT_UNKNOWN: u32 = 4294967295;
+pub const VCPUCHAR_PPC_QEMU_UNKNOWN_DEPRECATED_UPTO: u32 = 1;
+pub const VCPUCHAR_PPC_QEMU_UNKNOWN_SBBC_BROKEN_P8: u32 = 2;
+pub const VCPUCHAR_PPC_QEMU_UNKNOWN_FIXED_NA_ABORTS: u32 = 4;
+pub const VCPUCHAR_PPC_QEMU_UNKNOWN_HAS_POWER11: u32 = 8;
 pub const VCPUCHAR_PPC_START_CAPS: u32 = 10;
 pub const VCPUCHAR_PPC_START_SET_ALL: u32 = 1008;
 pub const VCPUCHAR_PPC_START_NAME_LEN: u32 = 24;
@@ -822,6 +826,9 @@ extern "C" {
 #[doc = "                   H_GET_CPU_CHARACTERISTICS (measured), or"]
 #[doc = "                   VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
 #[doc = " @has_power11: 1 when it has the power11 CPU model, else 0"]
+#[doc = " @unknown_facts: since 1.3: the members this version's answer does not"]
+#[doc = "                 know, VCPUCHAR_PPC_QEMU_UNKNOWN_* bits; each reads"]
+#[doc = "                 VCPUCHAR_PPC_QEMU_FACT_UNKNOWN"]
 #[doc = ""]
 #[doc = " A member that may be VCPUCHAR_PPC_QEMU_FACT_UNKNOWN says so; the others"]
 #[doc = " are sourced for every release (/usr/share/doc/libvcpuchar/ppc.md#qemu-versions)."]
@@ -829,6 +836,11 @@ extern "C" {
 #[doc = " to; past the newest row, @oldest_type and @deprecated_upto follow QEMU's"]
 #[doc = " machine lifecycle for the version itself (since 1.3; 1.2 gave the newest"]
 #[doc = " row's)."]
+#[doc = " Past the newest row (a version newer than 11.1, or a candidate of one:"]
+#[doc = " 11.1.90), @sbbc_broken_p8 and @has_power11 are unknown: since 1.3 they"]
+#[doc = " read VCPUCHAR_PPC_QEMU_FACT_UNKNOWN, with their bits in @unknown_facts,"]
+#[doc = " for a caller whose @size covers @unknown_facts. A smaller (1.2) struct"]
+#[doc = " keeps the 1.2 contract, 0 or 1: the newest row's values there."]
 #[doc = " Grows at its end (@size). Since: 1.2"]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -842,6 +854,7 @@ pub struct vcpuchar_ppc_qemu_release {
     pub sbbc_broken_p8: u32,
     pub fixed_na_aborts: u32,
     pub has_power11: u32,
+    pub unknown_facts: u32,
 }
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HTM: vcpuchar_ppc_start_cap = 4;
 pub const vcpuchar_ppc_start_cap_VCPUCHAR_PPC_START_HPT_MAX_PAGE_SIZE: vcpuchar_ppc_start_cap = 5;
@@ -1480,8 +1493,9 @@ extern "C" {
     #[doc = ""]
     #[doc = " The row answers as vcpuchar_ppc_qemu_version_check() says: its own row"]
     #[doc = " for a release from 7.2 to 11.1 (any micro), the nearest release before a"]
-    #[doc = " version that is no release (8.3), the newest row for a newer version."]
-    #[doc = " Pure: no allocation."]
+    #[doc = " version that is no release (8.3), the newest row for a newer version,"]
+    #[doc = " whose facts the row does not fix read as unknown (see the struct; since"]
+    #[doc = " 1.3). Pure: no allocation."]
     #[doc = ""]
     #[doc = " Return: 0; -EINVAL for an invalid @qemu_version, NULL @ret or a @size"]
     #[doc = " below the 1.2 struct's (@ret unchanged)."]
