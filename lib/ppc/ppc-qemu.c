@@ -317,7 +317,7 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	int rel = vcpuchar_ppc_qemu_release(qemu_version);
 	const struct release *r;
 	unsigned major, minor, type, newest, first;
-	char want[12], range[80], who[80];
+	char want[12], range[128], who[80];
 	uint32_t m, target;
 	int rc;
 
@@ -346,8 +346,13 @@ VCPUCHAR_EXPORT int vcpuchar_ppc_machine_parse_qemu(const char *name, uint32_t q
 	if (newest > UPSTREAM_NEWEST)
 		newest = UPSTREAM_NEWEST;
 	first = first_type(r, target);
-	snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", first / 100, first % 100, newest / 100,
-		 newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
+	/* Far past the table, the lifecycle's oldest type is newer than any this library knows. */
+	if (first > newest)
+		snprintf(range, sizeof(range), "pseries-%u.%u and later, none known here (pseries-%u.%u is the newest known)",
+			 first / 100, first % 100, newest / 100, newest % 100);
+	else
+		snprintf(range, sizeof(range), "pseries-%u.%u to pseries-%u.%u%s", first / 100, first % 100,
+			 newest / 100, newest % 100, r->sxxm ? " and pseries-2.12-sxxm" : "");
 	if (strcmp(name, "pseries") == 0) {
 		*ret = m;
 		return 0;

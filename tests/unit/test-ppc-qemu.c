@@ -534,6 +534,14 @@ START_TEST(past_table_unknown)
 {
 	static const uint32_t past[] = { 120000, 110200, 110190 };
 	char err[512];
+	uint32_t type;
+
+	/* Far past the table the lifecycle's oldest type is newer than any known: no upside-down range. */
+	ck_assert_int_eq(vcpuchar_ppc_machine_parse_qemu("pseries-11.1", 200000, &type, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "it has pseries-14.1 and later, none known here (pseries-11.1 is the newest known)"),
+		      "%s", err);
+	ck_assert_int_eq(vcpuchar_ppc_machine_parse_qemu("pseries-5.2", 120000, &type, err, sizeof(err)), -ENOENT);
+	ck_assert_msg(strstr(err, "it has pseries-6.1 to pseries-11.1"), "%s", err);
 
 	for (size_t i = 0; i < G_N_ELEMENTS(past); i++) {
 		struct vcpuchar_ppc_request r = caps_request(past[i], VCPUCHAR_PPC_MACHINE_PSERIES);
