@@ -531,6 +531,27 @@ static void xml_space(struct xml *x)
 		x->p++;
 }
 
+/* An attribute's "= 'value'" after its name: @v and @len the value's bytes, or -EINVAL. */
+static int xml_attr_value(struct xml *x, const char **v, size_t *len)
+{
+	char q;
+
+	xml_space(x);
+	if (*x->p++ != '=')
+		return xml_err(x, "expected '=' after the attribute name");
+	xml_space(x);
+	q = *x->p++;
+	if (q != '\'' && q != '"')
+		return xml_err(x, "expected a quoted attribute value");
+	*v = x->p;
+	while (*x->p && *x->p != q && *x->p != '<')
+		x->p++;
+	if (*x->p != q)
+		return xml_err(x, "unterminated attribute value");
+	*len = (size_t)(x->p++ - *v);
+	return 0;
+}
+
 static bool name_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
@@ -602,7 +623,7 @@ static int xml_tag(struct xml *x, int cap, int *level)
 	for (;;) {
 		const char *a, *v;
 		size_t alen, vlen;
-		char q;
+		int r;
 
 		if (x->p[0] == '/' && x->p[1] == '>') {
 			x->p += 2;
@@ -621,19 +642,8 @@ static int xml_tag(struct xml *x, int cap, int *level)
 		if (!(alen = xml_name(x)))
 			return xml_err(x, "expected an attribute name");
 		x->p += alen;
-		xml_space(x);
-		if (*x->p++ != '=')
-			return xml_err(x, "expected '=' after the attribute name");
-		xml_space(x);
-		q = *x->p++;
-		if (q != '\'' && q != '"')
-			return xml_err(x, "expected a quoted attribute value");
-		v = x->p;
-		while (*x->p && *x->p != q && *x->p != '<')
-			x->p++;
-		if (*x->p != q)
-			return xml_err(x, "unterminated attribute value");
-		vlen = (size_t)(x->p++ - v);
+		if ((r = xml_attr_value(x, &v, &vlen)) < 0)
+			return r;
 		/* XML refuses an attribute given twice in a tag. */
 		for (unsigned i = 0; i < n; i++)
 			if (name_len[i] == alen && !memcmp(names[i], a, alen))
@@ -838,22 +848,9 @@ static int xml_hpt(struct xml *x, int *shift)
 		x->p += 12;
 		xml_space(x);
 		if (!strncmp(x->p, "unit", 4)) {
-			char q;
-
 			x->p += 4;
-			xml_space(x);
-			if (*x->p++ != '=')
-				return xml_err(x, "expected '=' after the attribute name");
-			xml_space(x);
-			q = *x->p++;
-			if (q != '\'' && q != '"')
-				return xml_err(x, "expected a quoted attribute value");
-			unit = x->p;
-			while (*x->p && *x->p != q && *x->p != '<')
-				x->p++;
-			if (*x->p != q)
-				return xml_err(x, "unterminated attribute value");
-			ulen = (size_t)(x->p++ - unit);
+			if ((r = xml_attr_value(x, &unit, &ulen)) < 0)
+				return r;
 			xml_space(x);
 		}
 		if (*x->p++ != '>')
