@@ -381,7 +381,9 @@ struct vcpuchar_ppc_conflict {
  *                  vcpuchar_ppc_cpu (7 to 11), 0 for none: the start
  *                  verdict's defaults are lowered as QEMU's
  *                  default_caps_with_cpu() lowers them for that compat
- *                  level.
+ *                  level. A level above the guest CPU's family is refused
+ *                  (-EINVAL): QEMU does not start it ("Compatibility PVR
+ *                  ... not valid for CPU", measured on 7.2, 10.0, 11.1).
  *
  * Structs of 1.0 (28 bytes) and 1.2 (32 bytes) are still accepted, their
  * missing members read as 0 and NULL.
@@ -650,8 +652,10 @@ int vcpuchar_ppc_host_levels(const struct vcpuchar_ppc_host *host, struct vcpuch
  * mode without host information; -ENOENT under KVM for a guest CPU newer
  * than the host's family, or for a machine type the target QEMU lacks;
  * -EINVAL for NULL @req or @ret, bad sizes or request fields (see
- * vcpuchar_ppc_request_check()), or host mode under TCG. On failure @ret is
- * unchanged.
+ * vcpuchar_ppc_request_check()), host mode under TCG, or (since 1.3)
+ * @req->max_cpu_compat above the guest CPU's family, which QEMU refuses to
+ * start (under KVM with no CPU given, the host's family from its PVR). On
+ * failure @ret is unchanged.
  *
  * Since: 1.0
  */
